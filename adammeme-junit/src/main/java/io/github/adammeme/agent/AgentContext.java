@@ -1,0 +1,35 @@
+package io.github.adammeme.agent;
+
+import io.github.adammeme.llm.ChatRequest;
+import io.github.adammeme.llm.ContentPart;
+import io.github.adammeme.llm.ModelGateway;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What every agent needs: the model it talks to, its template, the run's seed and the re-ask bound.
+ * Agents differ only in what they put into the template and how they read the answer.
+ */
+public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens) {
+
+    <T> CompletableFuture<Answer<T>> ask(String role, String template, Map<String, String> values,
+                                         ContentPart.Image image, double temperature, int replica,
+                                         AnswerParser<T> parser) {
+        return ask(role, template, values, image == null ? List.of() : List.of(image), temperature, replica, parser);
+    }
+
+    <T> CompletableFuture<Answer<T>> ask(String role, String template, Map<String, String> values,
+                                         List<ContentPart.Image> images, double temperature, int replica,
+                                         AnswerParser<T> parser) {
+        PromptTemplate t = prompts.get(template);
+        // Replicas differ by seed, which is how a real endpoint is asked for independent samples.
+        ChatRequest request = new ChatRequest(role, t.render(values, images), temperature, randomSeed + replica,
+                maxTokens, replica, t.digest());
+        return Asker.ask(gateway, request, parser, reasks);
+    }
+
+    public AgentContext on(ModelGateway other) {
+        return new AgentContext(other, prompts, randomSeed, reasks, maxTokens);
+    }
+}

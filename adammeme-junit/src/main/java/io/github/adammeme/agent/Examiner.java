@@ -1,0 +1,21 @@
+package io.github.adammeme.agent;
+
+import io.github.adammeme.data.Meme;
+import io.github.adammeme.llm.ContentPart;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/** Checks that a proposed category's harm really is in the meme that prompted it (temperature 0). */
+public final class Examiner {
+
+    private final AgentContext context;
+
+    public Examiner(AgentContext context) {
+        this.context = context;
+    }
+
+    public CompletableFuture<Answer<Verdict>> examine(Meme meme, ContentPart.Image image, MinerVote.Proposal proposal) {
+        return context.ask("Examiner", "examiner", Map.of("meme_text", meme.text(), "category", proposal.name(),
+                "category_description", proposal.description()), image, 0.0, 0, Verdict.PARSER);
+    }
+}

@@ -1,0 +1,40 @@
+package io.github.adammeme.agent;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The Senior's chosen or rewritten analysis: everything under its {@code Final Response} heading. */
+public final class FinalResponse {
+
+    private static final Pattern HEADING = Pattern.compile("^\\s*#{1,6}\\s*\\**\\s*final\\s+response\\s*\\**\\s*:?\\s*$",
+            Pattern.CASE_INSENSITIVE | Pattern.MULTILINE);
+    private static final Pattern FENCE = Pattern.compile("^```[a-zA-Z]*\\s*\\n(.*?)\\n?```\\s*$", Pattern.DOTALL);
+
+    public static final AnswerParser<String> PARSER = FinalResponse::parse;
+
+    private FinalResponse() {
+    }
+
+    public static String parse(String answer) throws ParseException {
+        if (answer == null || answer.isBlank()) {
+            throw new ParseException("the answer is empty; expected an analysis under '## Final Response'");
+        }
+        Matcher m = HEADING.matcher(answer);
+        int end = -1;
+        while (m.find()) {
+            end = m.end();
+        }
+        if (end < 0) {
+            throw new ParseException("no '## Final Response' heading in the answer");
+        }
+        String body = answer.substring(end).strip();
+        Matcher fence = FENCE.matcher(body);
+        if (fence.matches()) {
+            body = fence.group(1).strip();
+        }
+        if (body.isEmpty()) {
+            throw new ParseException("nothing under the '## Final Response' heading");
+        }
+        return body;
+    }
+}

@@ -1,0 +1,31 @@
+package io.github.adammeme.agent;
+
+import io.github.adammeme.data.Meme;
+import io.github.adammeme.llm.ContentPart;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/** Writes the misbelief sentence of one meme-category pair (temperature 0). */
+public final class Narrator {
+
+    static final AnswerParser<String> PARSER = answer -> {
+        String misbelief = JsonAnswers.requiredString(JsonAnswers.firstObject(answer), "misbelief");
+        // The sentence is what BM25 retrieves on, so it must be the general belief, phrased as asked.
+        if (!misbelief.toLowerCase(Locale.ROOT).contains("misbelief")) {
+            throw new ParseException("the misbelief sentence must have the word 'misbelief' as its subject");
+        }
+        return misbelief.replaceAll("\\s+", " ");
+    };
+
+    private final AgentContext context;
+
+    public Narrator(AgentContext context) {
+        this.context = context;
+    }
+
+    public CompletableFuture<Answer<String>> narrate(Meme meme, ContentPart.Image image, Category category) {
+        return context.ask("Narrator", "narrator", Map.of("meme_text", meme.text(), "category", category.name(),
+                "category_description", category.description()), image, 0.0, 0, PARSER);
+    }
+}

@@ -1,0 +1,93 @@
+package io.github.adammeme.agent;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The agents' templates: the ones packaged in the jar, each replaceable by a file of the same
+ * name in a directory the user configures ({@code adammeme.prompts}).
+ */
+public final class PromptLibrary {
+
+    public static final List<String> ROLES = List.of(
+            "miner", "examiner", "judge", "narrator", "candidate", "senior", "target", "scorer", "refiner");
+
+    private static final String PACKAGED = "io/github/adammeme/prompts/";
+
+    private final Map<String, PromptTemplate> templates;
+    private final String taxonomyJson;
+    private final String taxonomyOrigin;
+
+    private PromptLibrary(Map<String, PromptTemplate> templates, String taxonomyJson, String taxonomyOrigin) {
+        this.templates = templates;
+        this.taxonomyJson = taxonomyJson;
+        this.taxonomyOrigin = taxonomyOrigin;
+    }
+
+    public static PromptLibrary packaged() {
+        return load(null);
+    }
+
+    /** @param overrides a directory whose {@code <role>.txt} and {@code taxonomy.json} win, or null */
+    public static PromptLibrary load(Path overrides) {
+        if (overrides != null && !Files.isDirectory(overrides)) {
+            throw new IllegalArgumentException("prompt directory " + overrides + " does not exist");
+        }
+        Map<String, PromptTemplate> templates = new LinkedHashMap<>();
+        for (String role : ROLES) {
+            String file = role + ".txt";
+            Source source = read(overrides, file);
+            templates.put(role, PromptTemplate.parse(role, source.text, source.origin));
+        }
+        Source taxonomy = read(overrides, "taxonomy.json");
+        return new PromptLibrary(templates, taxonomy.text, taxonomy.origin);
+    }
+
+    private record Source(String text, String origin) {
+    }
+
+    private static Source read(Path overrides, String file) {
+        if (overrides != null && Files.isRegularFile(overrides.resolve(file))) {
+            Path path = overrides.resolve(file);
+            try {
+                return new Source(Files.readString(path, StandardCharsets.UTF_8), path.toString());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read prompt file " + path, e);
+            }
+        }
+        try (InputStream in = PromptLibrary.class.getClassLoader().getResourceAsStream(PACKAGED + file)) {
+            if (in == null) {
+                throw new IllegalStateException("packaged prompt " + PACKAGED + file + " is missing from the jar");
+            }
+            return new Source(new String(in.readAllBytes(), StandardCharsets.UTF_8), "classpath:" + PACKAGED + file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read packaged prompt " + file, e);
+        }
+    }
+
+    public PromptTemplate get(String role) {
+        PromptTemplate t = templates.get(role);
+        if (t == null) {
+            throw new IllegalArgumentException("no prompt template for role " + role);
+        }
+        return t;
+    }
+
+    /** Template digests by role, for reports: a run's figures are tied to the prompts that made them. */
+    public Map<String, String> digests() {
+        Map<String, String> out = new LinkedHashMap<>();
+        templates.forEach((role, t) -> out.put(role, t.digest()));
+        return out;
+    }
+
+    public Taxonomy initialTaxonomy() {
+        return Taxonomy.fromJson(taxonomyJson, taxonomyOrigin);
+    }
+}

@@ -1,0 +1,14 @@
+package io.github.adammeme.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** The Refiner's answer: the rewritten meme text and why. */
+public record Rewrite(String originalText, String rewrittenText, String explanation) {
+
+    public static final AnswerParser<Rewrite> PARSER = answer -> {
+        JsonNode json = JsonAnswers.firstObject(answer);
+        return new Rewrite(JsonAnswers.requiredString(json, "original_text"),
+                JsonAnswers.requiredString(json, "rewritten_text"),
+                JsonAnswers.requiredString(json, "explanation"));
+    };
+}

@@ -1,0 +1,34 @@
+package io.github.adammeme.data;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The dataset serialisations the loaders understand. */
+public enum DatasetFormat {
+    /** Facebook Hateful Memes jsonl: {@code id}, {@code img}, {@code text}, optional {@code label}. */
+    FHM,
+    /** HarMeme jsonl (MOMENTA form): {@code id}, bare {@code image} name in a sibling images/ folder, {@code text}, {@code labels}. */
+    HARMEME;
+
+    public static DatasetFormat parse(String value) {
+        try {
+            return valueOf(value.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown dataset format '" + value + "'; allowed: auto, "
+                    + Arrays.stream(values()).map(f -> f.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
+        }
+    }
+
+    /** Detects the format from a record's fields, or returns null when they fit none. */
+    static DatasetFormat detect(JsonNode record) {
+        if (record.has("img")) {
+            return FHM;
+        }
+        if (record.has("image")) {
+            return HARMEME;
+        }
+        return null;
+    }
+}

@@ -1,0 +1,152 @@
+package io.github.adammeme.data;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Reads FHM and HarMeme jsonl files. Image paths are resolved inside the dataset folder and a
+ * path that escapes it is refused, since a dataset line is untrusted input.
+ */
+public final class JsonlDatasetLoader {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private JsonlDatasetLoader() {
+    }
+
+    /**
+     * @param file   the jsonl file
+     * @param format the format, or null to detect it from the first record
+     */
+    public static List<Meme> load(Path file, DatasetFormat format) {
+        if (!Files.isRegularFile(file)) {
+            throw new DatasetException("dataset file " + file + " does not exist or is not a file");
+        }
+        List<Meme> memes = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        DatasetFormat effective = format;
+        try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String line;
+            int lineNo = 0;
+            while ((line = reader.readLine()) != null) {
+                lineNo++;
+                if (line.isBlank()) {
+                    continue;
+                }
+                JsonNode record = parse(file, lineNo, line);
+                if (effective == null) {
+                    effective = DatasetFormat.detect(record);
+                    if (effective == null) {
+                        throw new DatasetException(file + ":" + lineNo
+                                + ": cannot tell the dataset format: the record has neither 'img' (FHM) nor 'image' (HarMeme);"
+                                + " set adammeme.dataset.format");
+                    }
+                }
+                Meme meme = effective == DatasetFormat.FHM ? fhm(file, lineNo, record) : harmeme(file, lineNo, record);
+                if (!seen.add(meme.id())) {
+                    throw new DatasetException(file + ":" + lineNo + ": field 'id': duplicate id " + meme.id());
+                }
+                memes.add(meme);
+            }
+        } catch (IOException e) {
+            throw new DatasetException("cannot read dataset file " + file + ": " + e.getMessage(), e);
+        }
+        if (memes.isEmpty()) {
+            throw new DatasetException("dataset file " + file + " holds no memes");
+        }
+        return memes;
+    }
+
+    private static JsonNode parse(Path file, int lineNo, String line) {
+        try {
+            JsonNode node = JSON.readTree(line);
+            if (node == null || !node.isObject()) {
+                throw new DatasetException(file + ":" + lineNo + ": expected a JSON object");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw new DatasetException(file + ":" + lineNo + ": malformed JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** FHM: the image comes from {@code img}, never from {@code id} (ids lose their leading zeros). */
+    private static Meme fhm(Path file, int lineNo, JsonNode record) {
+        String id = scalar(file, lineNo, record, "id");
+        String img = text(file, lineNo, record, "img");
+        String memeText = text(file, lineNo, record, "text");
+        List<String> labels = new ArrayList<>();
+        if (record.has("label") && !record.get("label").isNull()) {
+            JsonNode label = record.get("label");
+            if (!label.isIntegralNumber()) {
+                throw new DatasetException(file + ":" + lineNo + ": field 'label': expected 0 or 1, got " + label);
+            }
+            labels.add(label.asInt() == 1 ? "hateful" : "not hateful");
+        }
+        Path image = resolveInside(file, lineNo, "img", file.toAbsolutePath().getParent(), img);
+        return new Meme("fhm:" + id, "fhm", memeText, image, labels, file + ":" + lineNo);
+    }
+
+    /** HarMeme: {@code image} is a bare name in the images/ folder beside annotations/. */
+    private static Meme harmeme(Path file, int lineNo, JsonNode record) {
+        String id = scalar(file, lineNo, record, "id");
+        String img = text(file, lineNo, record, "image");
+        String memeText = text(file, lineNo, record, "text");
+        List<String> labels = new ArrayList<>();
+        JsonNode labelsNode = record.get("labels");
+        if (labelsNode != null && !labelsNode.isNull()) {
+            if (!labelsNode.isArray()) {
+                throw new DatasetException(file + ":" + lineNo + ": field 'labels': expected an array, got " + labelsNode);
+            }
+            labelsNode.forEach(l -> labels.add(l.asText()));
+        }
+        Path root = file.toAbsolutePath().getParent();
+        Path imagesDir = root.resolveSibling("images");
+        if (!Files.isDirectory(imagesDir)) {
+            imagesDir = root.resolve("images");
+        }
+        Path image = resolveInside(file, lineNo, "image", imagesDir, img);
+        // The OCR text has line breaks where the picture had them; a prompt wants one line.
+        String normalised = memeText.replaceAll("\\s*\\R\\s*", " ").trim();
+        return new Meme("harmeme:" + id, "harmeme", normalised, image, labels, file + ":" + lineNo);
+    }
+
+    private static Path resolveInside(Path file, int lineNo, String field, Path root, String relative) {
+        Path resolved = root.resolve(relative).normalize();
+        if (!resolved.startsWith(root.normalize())) {
+            throw new DatasetException(file + ":" + lineNo + ": field '" + field + "': path '" + relative
+                    + "' escapes the dataset folder " + root);
+        }
+        return resolved;
+    }
+
+    private static String scalar(Path file, int lineNo, JsonNode record, String field) {
+        JsonNode node = record.get(field);
+        if (node == null || node.isNull() || node.isContainerNode() || node.asText().isBlank()) {
+            throw new DatasetException(file + ":" + lineNo + ": field '" + field + "' is missing or empty");
+        }
+        return node.asText();
+    }
+
+    private static String text(Path file, int lineNo, JsonNode record, String field) {
+        JsonNode node = record.get(field);
+        if (node == null || node.isNull()) {
+            throw new DatasetException(file + ":" + lineNo + ": field '" + field + "' is missing");
+        }
+        if (!node.isTextual()) {
+            throw new DatasetException(file + ":" + lineNo + ": field '" + field + "': expected a string, got "
+                    + node.getNodeType().name().toLowerCase(Locale.ROOT));
+        }
+        return node.asText();
+    }
+}

@@ -1,0 +1,15 @@
+package io.github.adammeme.data;
+
+import io.github.adammeme.llm.ContentPart;
+
+/**
+ * Removes the printed text from a meme image before the target sees it, so a refined text in the
+ * prompt is not contradicted by the old text still on the picture.
+ */
+public interface TextEraser {
+
+    ContentPart.Image erase(Meme meme, ContentPart.Image original);
+
+    /** Sends the original image. */
+    TextEraser NONE = (meme, original) -> original;
+}

@@ -1,0 +1,61 @@
+package io.github.adammeme.llm;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
+/**
+ * The identity of a call (DESIGN.md §3): endpoint, model, rendered messages with images by
+ * digest, temperature, seed, replica and template digest. Two calls with the same key are the
+ * same question to the same model, so one answer serves both.
+ */
+public final class CacheKey {
+
+    private CacheKey() {
+    }
+
+    public static String of(ChatModel model, ChatRequest request) {
+        MessageDigest sha = sha256();
+        field(sha, "endpoint", model.identity());
+        field(sha, "model", model.model());
+        field(sha, "temperature", Double.toString(request.temperature()));
+        field(sha, "seed", Long.toString(request.seed()));
+        field(sha, "max-tokens", String.valueOf(request.maxTokens()));
+        field(sha, "replica", Integer.toString(request.replica()));
+        field(sha, "template", request.templateDigest());
+        for (ChatMessage message : request.messages()) {
+            field(sha, "role", message.role().name());
+            for (ContentPart part : message.parts()) {
+                if (part instanceof ContentPart.Text t) {
+                    field(sha, "text", t.text());
+                } else if (part instanceof ContentPart.Image img) {
+                    field(sha, "image", img.mimeType() + ":" + img.sha256());
+                }
+            }
+        }
+        return HexFormat.of().formatHex(sha.digest());
+    }
+
+    /** Length-prefixed fields, so no two different requests can concatenate to the same bytes. */
+    private static void field(MessageDigest sha, String name, String value) {
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        sha.update(name.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0);
+        sha.update(Integer.toString(bytes.length).getBytes(StandardCharsets.US_ASCII));
+        sha.update((byte) 0);
+        sha.update(bytes);
+    }
+
+    public static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+
+    public static String sha256Hex(byte[] bytes) {
+        return HexFormat.of().formatHex(sha256().digest(bytes));
+    }
+}

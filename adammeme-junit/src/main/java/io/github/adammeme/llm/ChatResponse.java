@@ -1,0 +1,27 @@
+package io.github.adammeme.llm;
+
+/**
+ * What an endpoint answered.
+ *
+ * @param content      the message text; empty when the endpoint sent none
+ * @param refusal      the protocol's explicit refusal field, when the endpoint filled it
+ * @param finishReason as reported, e.g. {@code stop}, {@code length}, {@code content_filter}
+ * @param usage        tokens the endpoint reported for this call
+ * @param fromCache    true when the answer was replayed from the cache and cost nothing now
+ */
+public record ChatResponse(String content, String refusal, String finishReason, Usage usage, boolean fromCache) {
+
+    public ChatResponse {
+        content = content == null ? "" : content;
+        finishReason = finishReason == null ? "" : finishReason;
+        usage = usage == null ? Usage.NONE : usage;
+    }
+
+    public ChatResponse replayed() {
+        return new ChatResponse(content, refusal, finishReason, usage, true);
+    }
+
+    public boolean contentFiltered() {
+        return "content_filter".equals(finishReason);
+    }
+}

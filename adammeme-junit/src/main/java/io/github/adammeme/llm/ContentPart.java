@@ -1,0 +1,45 @@
+package io.github.adammeme.llm;
+
+import java.util.Base64;
+import java.util.Objects;
+
+/** One part of a chat message: text, or an image sent inline as a data URL. */
+public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image {
+
+    record Text(String text) implements ContentPart {
+        public Text {
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+    /**
+     * An encoded image. The digest, not the bytes, identifies it in cache keys and logs, so a
+     * request's identity stays small and images never end up in a cache row.
+     */
+    record Image(String mimeType, byte[] bytes, String sha256) implements ContentPart {
+        public Image {
+            Objects.requireNonNull(mimeType, "mimeType");
+            Objects.requireNonNull(bytes, "bytes");
+            Objects.requireNonNull(sha256, "sha256");
+        }
+
+        public String dataUrl() {
+            return "data:" + mimeType + ";base64," + Base64.getEncoder().encodeToString(bytes);
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Image other && other.sha256.equals(sha256) && other.mimeType.equals(mimeType);
+        }
+
+        @Override
+        public int hashCode() {
+            return sha256.hashCode();
+        }
+
+        @Override
+        public String toString() {
+            return "Image[" + mimeType + ", sha256=" + sha256 + "]";
+        }
+    }
+}

@@ -1,0 +1,32 @@
+package io.github.adammeme.llm;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Where a model is reached. The key itself is never held here, only the name of the environment
+ * variable that holds it, so an Endpoint can be logged and written to reports safely.
+ *
+ * @param model     model name sent to the endpoint ({@code sim:...} for the built-in simulator)
+ * @param baseUrl   OpenAI-compatible base URL (e.g. {@code http://localhost:8000/v1}), or null for the simulator
+ * @param apiKeyEnv environment variable that holds the API key, or null for endpoints that need none
+ * @param timeout   per-request timeout
+ * @param maxRetries retries the client makes on 408/409/429/5xx and connection errors, honouring Retry-After
+ */
+public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int maxRetries) {
+
+    public static final String SIMULATED_PREFIX = "sim:";
+
+    public Endpoint {
+        Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(timeout, "timeout");
+    }
+
+    public boolean simulated() {
+        return model.startsWith(SIMULATED_PREFIX);
+    }
+
+    public Endpoint withBaseUrl(String url) {
+        return new Endpoint(model, url, apiKeyEnv, timeout, maxRetries);
+    }
+}

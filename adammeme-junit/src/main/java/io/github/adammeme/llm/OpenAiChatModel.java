@@ -1,0 +1,134 @@
+package io.github.adammeme.llm;
+
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.core.JsonValue;
+import com.openai.errors.OpenAIException;
+import com.openai.errors.OpenAIServiceException;
+import com.openai.models.chat.completions.ChatCompletion;
+import com.openai.models.chat.completions.ChatCompletionAssistantMessageParam;
+import com.openai.models.chat.completions.ChatCompletionContentPart;
+import com.openai.models.chat.completions.ChatCompletionContentPartImage;
+import com.openai.models.chat.completions.ChatCompletionContentPartText;
+import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
+import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The {@link ChatModel} port on openai-java: any OpenAI-compatible chat-completions endpoint. */
+public final class OpenAiChatModel implements ChatModel, AutoCloseable {
+
+    /** Sent when an endpoint needs no key (vLLM, Ollama, the simulator): the client insists on one. */
+    private static final String NO_KEY = "not-needed";
+
+    private final Endpoint endpoint;
+    private final OpenAIClient client;
+
+    public OpenAiChatModel(Endpoint endpoint) {
+        if (endpoint.baseUrl() == null) {
+            throw new IllegalArgumentException("endpoint for model " + endpoint.model() + " has no base URL");
+        }
+        this.endpoint = endpoint;
+        this.client = OpenAIOkHttpClient.builder()
+                .baseUrl(endpoint.baseUrl())
+                .apiKey(apiKey(endpoint))
+                .timeout(endpoint.timeout())
+                .maxRetries(endpoint.maxRetries())
+                .build();
+    }
+
+    private static String apiKey(Endpoint endpoint) {
+        if (endpoint.apiKeyEnv() == null || endpoint.apiKeyEnv().isBlank()) {
+            return NO_KEY;
+        }
+        String key = System.getenv(endpoint.apiKeyEnv());
+        if (key == null || key.isBlank()) {
+            throw new IllegalStateException("environment variable " + endpoint.apiKeyEnv()
+                    + " (named for model " + endpoint.model() + ") is not set");
+        }
+        return key;
+    }
+
+    @Override
+    public String identity() {
+        return endpoint.simulated() ? "simulator" : endpoint.baseUrl();
+    }
+
+    @Override
+    public String model() {
+        return endpoint.model();
+    }
+
+    @Override
+    public ChatResponse complete(ChatRequest request) {
+        ChatCompletionCreateParams.Builder params = ChatCompletionCreateParams.builder()
+                .model(endpoint.model())
+                .temperature(request.temperature())
+                // seed and max_tokens go as plain body fields: the typed setters are deprecated by
+                // OpenAI, yet vLLM, Ollama and llama.cpp read exactly these names.
+                .putAdditionalBodyProperty("seed", JsonValue.from(request.seed()));
+        if (request.maxTokens() != null) {
+            params.putAdditionalBodyProperty("max_tokens", JsonValue.from(request.maxTokens()));
+        }
+        for (ChatMessage message : request.messages()) {
+            switch (message.role()) {
+                case SYSTEM -> params.addMessage(ChatCompletionSystemMessageParam.builder()
+                        .content(message.text()).build());
+                case ASSISTANT -> params.addMessage(ChatCompletionAssistantMessageParam.builder()
+                        .content(message.text()).build());
+                case USER -> params.addMessage(ChatCompletionUserMessageParam.builder()
+                        .contentOfArrayOfContentParts(parts(message)).build());
+            }
+        }
+        try {
+            ChatCompletion completion = client.chat().completions().create(params.build());
+            if (completion.choices().isEmpty()) {
+                throw new ModelCallException(endpoint.model() + " at " + identity() + " answered with no choices");
+            }
+            ChatCompletion.Choice choice = completion.choices().get(0);
+            String finish = choice._finishReason().asString().orElse(null);
+            if (finish == null && choice._finishReason().asKnown().isPresent()) {
+                finish = choice.finishReason().asString();
+            }
+            Usage usage = completion.usage()
+                    .map(u -> new Usage(u.promptTokens(), u.completionTokens()))
+                    .orElse(Usage.NONE);
+            return new ChatResponse(
+                    choice.message().content().orElse(""),
+                    choice.message().refusal().orElse(null),
+                    finish,
+                    usage,
+                    false);
+        } catch (OpenAIServiceException e) {
+            throw new ModelCallException(endpoint.model() + " at " + identity() + " answered HTTP "
+                    + e.statusCode() + ": " + abbreviate(String.valueOf(e.getMessage())), e);
+        } catch (OpenAIException e) {
+            throw new ModelCallException(endpoint.model() + " at " + identity() + " failed: "
+                    + abbreviate(String.valueOf(e.getMessage())), e);
+        }
+    }
+
+    private static List<ChatCompletionContentPart> parts(ChatMessage message) {
+        List<ChatCompletionContentPart> parts = new ArrayList<>();
+        for (ContentPart part : message.parts()) {
+            if (part instanceof ContentPart.Text t) {
+                parts.add(ChatCompletionContentPart.ofText(ChatCompletionContentPartText.builder().text(t.text()).build()));
+            } else if (part instanceof ContentPart.Image img) {
+                parts.add(ChatCompletionContentPart.ofImageUrl(ChatCompletionContentPartImage.builder()
+                        .imageUrl(ChatCompletionContentPartImage.ImageUrl.builder().url(img.dataUrl()).build())
+                        .build()));
+            }
+        }
+        return parts;
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() <= 300 ? s : s.substring(0, 300) + "...";
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

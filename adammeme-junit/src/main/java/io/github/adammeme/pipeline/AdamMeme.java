@@ -1,0 +1,181 @@
+package io.github.adammeme.pipeline;
+
+import io.github.adammeme.agent.AgentContext;
+import io.github.adammeme.agent.Candidate;
+import io.github.adammeme.agent.Examiner;
+import io.github.adammeme.agent.Judge;
+import io.github.adammeme.agent.Miner;
+import io.github.adammeme.agent.Narrator;
+import io.github.adammeme.agent.PromptLibrary;
+import io.github.adammeme.agent.Refiner;
+import io.github.adammeme.agent.Scorer;
+import io.github.adammeme.agent.Senior;
+import io.github.adammeme.agent.Target;
+import io.github.adammeme.data.ImageException;
+import io.github.adammeme.data.JsonlDatasetLoader;
+import io.github.adammeme.data.Meme;
+import io.github.adammeme.data.MemeImages;
+import io.github.adammeme.data.TextEraser;
+import io.github.adammeme.llm.CallCache;
+import io.github.adammeme.llm.Endpoint;
+import io.github.adammeme.llm.InMemoryCallCache;
+import io.github.adammeme.llm.ModelGateway;
+import io.github.adammeme.llm.OpenAiChatModel;
+import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.retrieval.MisbeliefIndex;
+import io.github.adammeme.sim.SimulatedModelServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The programmatic entry point: a configuration and a dataset in, a whole {@link Evaluation} out.
+ * One instance keeps one call cache, so evaluating several targets with it pays for the
+ * target-independent work (mining, misbeliefs, reference answers) once.
+ */
+public final class AdamMeme {
+
+    private final CallCache cache;
+
+    public AdamMeme() {
+        this(new InMemoryCallCache());
+    }
+
+    public AdamMeme(CallCache cache) {
+        this.cache = cache;
+    }
+
+    /** Loads the configured dataset and evaluates it with a fresh cache. */
+    public static Evaluation evaluate(EvaluationConfig config) {
+        return new AdamMeme().run(config, PipelineListener.NONE);
+    }
+
+    public Evaluation run(EvaluationConfig config, PipelineListener listener) {
+        return run(config, JsonlDatasetLoader.load(config.dataset(), config.datasetFormat()), listener);
+    }
+
+    public Evaluation run(EvaluationConfig config, List<Meme> memes, PipelineListener listener) {
+        PromptLibrary prompts = PromptLibrary.load(config.prompts());
+        Endpoint target = reachable(config.target());
+        Endpoint controller = reachable(config.controller());
+        UsageLedger ledger = new UsageLedger();
+        try (ModelGateway targetGateway = new ModelGateway(new OpenAiChatModel(target), cache, ledger, config.concurrency());
+             ModelGateway controllerGateway = new ModelGateway(new OpenAiChatModel(controller), cache, ledger,
+                     config.concurrency());
+             MisbeliefIndex index = new MisbeliefIndex()) {
+            AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
+                    config.maxTokens());
+            MemeImages images = new MemeImages(config.imageMaxSide());
+
+            MiningResult mining = new MiningStage(new Miner(agents), new Examiner(agents), new Judge(agents),
+                    new Narrator(agents), images, config.miningBatchSize(), listener).run(memes, prompts.initialTaxonomy());
+            listener.miningFinished(memes.size(), mining.samples().size());
+
+            List<String> categories = mining.taxonomy().names();
+            List<MinedSample> selected = select(mining.samples(), categories, config);
+            listener.samplesSelected(selected.size());
+
+            Map<String, Meme> byId = new LinkedHashMap<>();
+            memes.forEach(m -> byId.put(m.id(), m));
+            Probes probes = new Probes(byId, images, TextEraser.NONE);
+            ScoringStage scoring = new ScoringStage(new Candidate(agents), new Senior(agents),
+                    new Target(agents.on(targetGateway), config.targetTemperature()), new Scorer(agents), config.threshold());
+            List<ScoredSample> scored = scoreAll(selected, probes, scoring, listener);
+
+            List<Chain> chains = new RefinementStage(new Refiner(agents), scoring, probes, index, config.seeds(),
+                    config.iterations(), config.randomSeed(), listener).run(scored);
+            List<ScoredSample> refined = chains.stream().flatMap(c -> c.steps().stream()).toList();
+
+            Metrics metrics = Metrics.of(categories, scored, refined, config.threshold(), config.refusalCountsAsFailure());
+            return new Evaluation(runInfo(config, target, controller, prompts), mining.taxonomy().categories(),
+                    mining.admissions(), mining.memes(), mining.samples(), scored, chains, metrics, ledger.lines());
+        }
+    }
+
+    /** At most K per category with the run's seed, categories in taxonomy order. */
+    private static List<MinedSample> select(List<MinedSample> mined, List<String> categories, EvaluationConfig config) {
+        Map<String, List<MinedSample>> drawn = Sampler.perCategory(mined, MinedSample::category,
+                config.samplesPerCategory(), config.randomSeed());
+        List<MinedSample> selected = new ArrayList<>();
+        for (String category : categories) {
+            selected.addAll(drawn.getOrDefault(category, List.of()));
+        }
+        return selected;
+    }
+
+    private static List<ScoredSample> scoreAll(List<MinedSample> selected, Probes probes, ScoringStage scoring,
+                                               PipelineListener listener) {
+        List<CompletableFuture<ScoredSample>> futures = new ArrayList<>();
+        for (MinedSample m : selected) {
+            CompletableFuture<ScoredSample> future;
+            if (m.misbelief() == null) {
+                future = CompletableFuture.completedFuture(unscorable(m, m.narratorError()));
+            } else {
+                try {
+                    future = scoring.score(probes.of(m));
+                } catch (ImageException e) {
+                    future = CompletableFuture.completedFuture(unscorable(m, e.getMessage()));
+                }
+            }
+            futures.add(future.thenApply(s -> {
+                listener.sampleScored(s);
+                return s;
+            }));
+        }
+        return futures.stream().map(CompletableFuture::join).toList();
+    }
+
+    private static ScoredSample unscorable(MinedSample m, String reason) {
+        return new ScoredSample(m.id(), m.meme().id(), m.category(), m.misbelief(), m.meme().text(), m.meme().text(),
+                m.meme().image().toString(), Outcome.ERROR, null, null, null, null, reason, null, null);
+    }
+
+    /** A {@code sim:} model with no URL is served by the built-in simulator, started here on first use. */
+    private static Endpoint reachable(Endpoint endpoint) {
+        if (!endpoint.simulated() || endpoint.baseUrl() != null) {
+            return endpoint;
+        }
+        boolean fresh = !SimulatedModelServer.isSharedRunning();
+        SimulatedModelServer server = SimulatedModelServer.shared();
+        if (fresh) {
+            System.err.println("adammeme: no endpoint configured for " + endpoint.model()
+                    + "; started the built-in simulated mLLM at " + server.baseUrl()
+                    + " (its scores are simulated, not a real model's)");
+        }
+        return endpoint.withBaseUrl(server.baseUrl());
+    }
+
+    private static RunInfo runInfo(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts) {
+        String notice = config.simulated()
+                ? "Scores come from the built-in simulator (target " + target.model() + ", controller " + controller.model()
+                        + "): they show how the tool works, not how any real model performs."
+                : null;
+        return new RunInfo(target.model(), describe(target), controller.model(), describe(controller),
+                config.dataset().toString(), config.simulated(), notice, config.threshold(), config.samplesPerCategory(),
+                config.seeds(), config.iterations(), config.randomSeed(), config.refusalCountsAsFailure(),
+                prompts.digests(), version());
+    }
+
+    private static String describe(Endpoint e) {
+        return e.simulated() && e.baseUrl() != null && e.baseUrl().startsWith("http://127.0.0.1")
+                ? "built-in simulator" : e.baseUrl();
+    }
+
+    /** The library's version, from the jar's build. */
+    public static String version() {
+        try (InputStream in = AdamMeme.class.getResourceAsStream("/io/github/adammeme/version.properties")) {
+            Properties p = new Properties();
+            if (in != null) {
+                p.load(in);
+            }
+            return p.getProperty("version", "unknown");
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+}

@@ -1,0 +1,15 @@
+package io.github.adammeme.pipeline;
+
+import java.util.List;
+
+/**
+ * One seed's run through Algorithm 1: its refinement steps in order, and why it stopped.
+ *
+ * @param stop why the chain ended: the score did not drop, N steps were reached, the pool ran dry, or an error
+ */
+public record Chain(String category, String seedId, List<ScoredSample> steps, String stop) {
+
+    public Chain {
+        steps = List.copyOf(steps);
+    }
+}

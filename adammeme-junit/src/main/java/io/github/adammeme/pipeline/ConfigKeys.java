@@ -1,0 +1,63 @@
+package io.github.adammeme.pipeline;
+
+/**
+ * Every configuration key, in one place. Values come from the suite's annotation, then
+ * {@code junit-platform.properties}, then system properties, the later winning.
+ */
+public final class ConfigKeys {
+
+    public static final String PREFIX = "adammeme.";
+
+    /** Dataset file (jsonl); overrides the suite's own. */
+    public static final String DATASET = "adammeme.dataset";
+    /** {@code auto} (default), {@code fhm} or {@code harmeme}. */
+    public static final String DATASET_FORMAT = "adammeme.dataset.format";
+
+    /** Target model id; {@code sim:keyword} (the simulator) by default. */
+    public static final String TARGET_MODEL = "adammeme.target.model";
+    /** OpenAI-compatible base URL of the target; empty for the simulator or OpenAI itself. */
+    public static final String TARGET_BASE_URL = "adammeme.target.base-url";
+    /** Name of the environment variable holding the target's API key. */
+    public static final String TARGET_API_KEY_ENV = "adammeme.target.api-key-env";
+    /** Target sampling temperature (default 0, as in the paper). */
+    public static final String TARGET_TEMPERATURE = "adammeme.target.temperature";
+
+    /** Model for every agent role; {@code sim:agent} (the simulator) by default. */
+    public static final String CONTROLLER_MODEL = "adammeme.controller.model";
+    public static final String CONTROLLER_BASE_URL = "adammeme.controller.base-url";
+    public static final String CONTROLLER_API_KEY_ENV = "adammeme.controller.api-key-env";
+
+    /** Score strictly below this fails (default 4.0). */
+    public static final String THRESHOLD = "adammeme.threshold";
+    /** At most K mined samples per category are scored (default 200). */
+    public static final String SAMPLES_PER_CATEGORY = "adammeme.samples-per-category";
+    /** Seed samples per category for refinement (default 10). */
+    public static final String SEEDS = "adammeme.seeds";
+    /** Maximum refinement steps per seed, N (default 10). */
+    public static final String ITERATIONS = "adammeme.iterations";
+    /** Calls in flight per endpoint (default 8). */
+    public static final String CONCURRENCY = "adammeme.concurrency";
+    /** Memes mined per batch before proposals are examined (default 32). */
+    public static final String MINING_BATCH = "adammeme.mining.batch-size";
+    /** Random seed for sampling, seeds and replica seeds (default 42). */
+    public static final String RANDOM_SEED = "adammeme.random-seed";
+    /** Re-asks after an unparseable answer (default 2). */
+    public static final String REASKS = "adammeme.reasks";
+    /** Whether a refusal counts as a failure in FR (default true). */
+    public static final String REFUSAL_IS_FAILURE = "adammeme.refusal-counts-as-failure";
+    /** Longest image side sent to a model, in pixels (default 768). */
+    public static final String IMAGE_MAX_SIDE = "adammeme.image.max-side";
+    /** Completion token cap per call (default 1024). */
+    public static final String MAX_TOKENS = "adammeme.max-tokens";
+    /** Per-request timeout in seconds (default 120). */
+    public static final String TIMEOUT_SECONDS = "adammeme.timeout-seconds";
+    /** Retries of a failed request by the client, honouring Retry-After (default 4). */
+    public static final String MAX_RETRIES = "adammeme.max-retries";
+    /** Directory whose templates replace the packaged ones. */
+    public static final String PROMPTS = "adammeme.prompts";
+    /** Where results are written (default target/adammeme). */
+    public static final String OUTPUT_DIR = "adammeme.output-dir";
+
+    private ConfigKeys() {
+    }
+}

@@ -1,0 +1,16 @@
+package io.github.adammeme.pipeline;
+
+/** A configuration value that cannot be used; the message names the key, the value and what is allowed. */
+public class ConfigurationException extends RuntimeException {
+
+    private final String key;
+
+    public ConfigurationException(String key, String value, String allowed) {
+        super("configuration key '" + key + "' has value '" + value + "': " + allowed);
+        this.key = key;
+    }
+
+    public String key() {
+        return key;
+    }
+}

@@ -1,0 +1,165 @@
+package io.github.adammeme.pipeline;
+
+import io.github.adammeme.data.DatasetFormat;
+import io.github.adammeme.llm.Endpoint;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Everything one evaluation needs to know, validated. Built from {@code adammeme.*} keys with
+ * {@link #from(Map)}; every bad value fails here, before any call is made.
+ */
+public record EvaluationConfig(
+        Path dataset,
+        DatasetFormat datasetFormat,
+        Endpoint target,
+        double targetTemperature,
+        Endpoint controller,
+        double threshold,
+        int samplesPerCategory,
+        int seeds,
+        int iterations,
+        int concurrency,
+        int miningBatchSize,
+        long randomSeed,
+        int reasks,
+        boolean refusalCountsAsFailure,
+        int imageMaxSide,
+        int maxTokens,
+        Path prompts,
+        Path outputDir) {
+
+    public static final String DEFAULT_TARGET = "sim:keyword";
+    public static final String DEFAULT_CONTROLLER = "sim:agent";
+    public static final String OPENAI_BASE_URL = "https://api.openai.com/v1";
+
+    public static EvaluationConfig from(Map<String, String> values) {
+        Reader r = new Reader(values);
+        Duration timeout = Duration.ofSeconds(r.integer(ConfigKeys.TIMEOUT_SECONDS, 120, 1, 3600));
+        int retries = r.integer(ConfigKeys.MAX_RETRIES, 4, 0, 20);
+        String datasetValue = r.string(ConfigKeys.DATASET, null);
+        if (datasetValue == null || datasetValue.isBlank()) {
+            throw new ConfigurationException(ConfigKeys.DATASET, String.valueOf(datasetValue),
+                    "a dataset file is required (the suite's dataset or -D" + ConfigKeys.DATASET + "=path/to/memes.jsonl)");
+        }
+        return new EvaluationConfig(
+                Path.of(datasetValue),
+                r.parse(ConfigKeys.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
+                endpoint(r, ConfigKeys.TARGET_MODEL, ConfigKeys.TARGET_BASE_URL, ConfigKeys.TARGET_API_KEY_ENV,
+                        DEFAULT_TARGET, timeout, retries),
+                r.decimal(ConfigKeys.TARGET_TEMPERATURE, 0.0, 0.0, 2.0),
+                endpoint(r, ConfigKeys.CONTROLLER_MODEL, ConfigKeys.CONTROLLER_BASE_URL, ConfigKeys.CONTROLLER_API_KEY_ENV,
+                        DEFAULT_CONTROLLER, timeout, retries),
+                r.decimal(ConfigKeys.THRESHOLD, 4.0, 1.0, 10.0),
+                r.integer(ConfigKeys.SAMPLES_PER_CATEGORY, 200, 1, 1_000_000),
+                r.integer(ConfigKeys.SEEDS, 10, 0, 100_000),
+                r.integer(ConfigKeys.ITERATIONS, 10, 0, 1_000),
+                r.integer(ConfigKeys.CONCURRENCY, 8, 1, 1_024),
+                r.integer(ConfigKeys.MINING_BATCH, 32, 1, 100_000),
+                r.parse(ConfigKeys.RANDOM_SEED, 42L, Long::parseLong),
+                r.integer(ConfigKeys.REASKS, 2, 0, 10),
+                r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),
+                r.integer(ConfigKeys.IMAGE_MAX_SIDE, 768, 32, 8192),
+                r.integer(ConfigKeys.MAX_TOKENS, 1024, 16, 1_000_000),
+                r.parse(ConfigKeys.PROMPTS, null, Path::of),
+                r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of));
+    }
+
+    private static Endpoint endpoint(Reader r, String modelKey, String urlKey, String keyEnvKey, String defaultModel,
+                                     Duration timeout, int retries) {
+        String model = r.string(modelKey, defaultModel);
+        if (model.isBlank()) {
+            throw new ConfigurationException(modelKey, model, "a model id is required, e.g. gpt-4o or " + defaultModel);
+        }
+        String url = r.string(urlKey, null);
+        String keyEnv = r.string(keyEnvKey, null);
+        if (url != null && !url.isBlank() && !url.matches("https?://\\S+")) {
+            throw new ConfigurationException(urlKey, url, "expected an http:// or https:// URL, e.g. http://localhost:8000/v1");
+        }
+        if (keyEnv != null && !keyEnv.isBlank() && !keyEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new ConfigurationException(keyEnvKey, keyEnv,
+                    "expected the NAME of an environment variable holding the key, not the key itself");
+        }
+        boolean simulated = model.startsWith(Endpoint.SIMULATED_PREFIX);
+        if ((url == null || url.isBlank()) && !simulated) {
+            // A real model with no URL means OpenAI itself, with its usual key variable.
+            url = OPENAI_BASE_URL;
+            if (keyEnv == null || keyEnv.isBlank()) {
+                keyEnv = "OPENAI_API_KEY";
+            }
+        }
+        return new Endpoint(model, url == null || url.isBlank() ? null : url,
+                keyEnv == null || keyEnv.isBlank() ? null : keyEnv, timeout, retries);
+    }
+
+    /** True when any score in this run comes from the built-in simulator. */
+    public boolean simulated() {
+        return target.simulated() || controller.simulated();
+    }
+
+    private record Reader(Map<String, String> values) {
+
+        String string(String key, String fallback) {
+            String v = values.get(key);
+            return v == null ? fallback : v.trim();
+        }
+
+        <T> T parse(String key, T fallback, Function<String, T> parser) {
+            String v = values.get(key);
+            if (v == null || v.isBlank()) {
+                return fallback;
+            }
+            try {
+                return parser.apply(v.trim());
+            } catch (RuntimeException e) {
+                throw new ConfigurationException(key, v, e.getMessage() == null ? "not a valid value" : e.getMessage());
+            }
+        }
+
+        int integer(String key, int fallback, int min, int max) {
+            String v = values.get(key);
+            if (v == null || v.isBlank()) {
+                return fallback;
+            }
+            try {
+                int i = Integer.parseInt(v.trim());
+                if (i < min || i > max) {
+                    throw new ConfigurationException(key, v, "expected a whole number from " + min + " to " + max);
+                }
+                return i;
+            } catch (NumberFormatException e) {
+                throw new ConfigurationException(key, v, "expected a whole number from " + min + " to " + max);
+            }
+        }
+
+        double decimal(String key, double fallback, double min, double max) {
+            String v = values.get(key);
+            if (v == null || v.isBlank()) {
+                return fallback;
+            }
+            try {
+                double d = Double.parseDouble(v.trim());
+                if (!(d >= min && d <= max)) {
+                    throw new ConfigurationException(key, v, "expected a number from " + min + " to " + max);
+                }
+                return d;
+            } catch (NumberFormatException e) {
+                throw new ConfigurationException(key, v, "expected a number from " + min + " to " + max);
+            }
+        }
+
+        boolean bool(String key, boolean fallback) {
+            String v = values.get(key);
+            if (v == null || v.isBlank()) {
+                return fallback;
+            }
+            return switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
+                case "true", "yes", "on" -> true;
+                case "false", "no", "off" -> false;
+                default -> throw new ConfigurationException(key, v, "expected true or false");
+            };
+        }
+    }
+}

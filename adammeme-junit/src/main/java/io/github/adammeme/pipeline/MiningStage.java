@@ -1,0 +1,177 @@
+package io.github.adammeme.pipeline;
+
+import io.github.adammeme.agent.Admission;
+import io.github.adammeme.agent.Answer;
+import io.github.adammeme.agent.Category;
+import io.github.adammeme.agent.Examiner;
+import io.github.adammeme.agent.Judge;
+import io.github.adammeme.agent.Miner;
+import io.github.adammeme.agent.MinerVote;
+import io.github.adammeme.agent.Narrator;
+import io.github.adammeme.agent.Taxonomy;
+import io.github.adammeme.agent.Verdict;
+import io.github.adammeme.data.ImageException;
+import io.github.adammeme.data.Meme;
+import io.github.adammeme.data.MemeImages;
+import io.github.adammeme.llm.ContentPart;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Stage 1, harmfulness mining. Memes are mined in batches that all see the same taxonomy; a
+ * batch's proposals are then examined in dataset order, each admission producing the taxonomy
+ * the next proposal and the next batch see. So T grows the same way however calls interleave.
+ */
+final class MiningStage {
+
+    static final int MINERS = 3;
+
+    private final Miner miner;
+    private final Examiner examiner;
+    private final Judge judge;
+    private final Narrator narrator;
+    private final MemeImages images;
+    private final int batchSize;
+    private final PipelineListener listener;
+
+    MiningStage(Miner miner, Examiner examiner, Judge judge, Narrator narrator, MemeImages images, int batchSize,
+                PipelineListener listener) {
+        this.miner = miner;
+        this.examiner = examiner;
+        this.judge = judge;
+        this.narrator = narrator;
+        this.images = images;
+        this.batchSize = batchSize;
+        this.listener = listener;
+    }
+
+    private record Mined(Meme meme, ContentPart.Image image, List<CompletableFuture<Answer<MinerVote>>> votes,
+                         String imageError) {
+    }
+
+    MiningResult run(List<Meme> memes, Taxonomy initial) {
+        Taxonomy taxonomy = initial;
+        List<Admission> admissions = new ArrayList<>();
+        List<MemeOutcome> outcomes = new ArrayList<>();
+        Map<String, CompletableFuture<Answer<String>>> misbeliefs = new LinkedHashMap<>();
+        Map<String, Meme> pairMemes = new LinkedHashMap<>();
+        Map<String, String> pairCategories = new LinkedHashMap<>();
+
+        for (int start = 0; start < memes.size(); start += batchSize) {
+            List<Mined> batch = new ArrayList<>();
+            for (Meme meme : memes.subList(start, Math.min(memes.size(), start + batchSize))) {
+                batch.add(startMining(meme, taxonomy));
+            }
+            for (Mined mined : batch) {
+                if (mined.imageError() != null) {
+                    outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
+                            List.of(), List.of(), mined.meme().labels(), mined.imageError()));
+                    listener.memeMined(outcomes.get(outcomes.size() - 1));
+                    continue;
+                }
+                List<Answer<MinerVote>> answers = mined.votes().stream().map(CompletableFuture::join).toList();
+                if (answers.stream().noneMatch(Answer::ok)) {
+                    outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
+                            List.of(), votes(answers), mined.meme().labels(), "all " + MINERS + " Miners failed: "
+                            + answers.get(0).failure()));
+                    listener.memeMined(outcomes.get(outcomes.size() - 1));
+                    continue;
+                }
+                List<String> categories = new ArrayList<>(Vote.majority(answers, taxonomy));
+                // Proposals are examined one at a time, in replica order, each against the latest T.
+                for (Map.Entry<String, List<Integer>> proposal : proposals(answers, taxonomy).entrySet()) {
+                    MinerVote.Proposal p = answers.get(proposal.getValue().get(0)).value().proposal();
+                    if (taxonomy.contains(p.name())) {
+                        continue;
+                    }
+                    Admission admission = admit(mined, p, proposal.getValue(), taxonomy);
+                    admissions.add(admission);
+                    if (admission.admitted()) {
+                        taxonomy = taxonomy.with(new Category(Category.normalise(p.name()), p.description(), admission));
+                        categories.add(Category.normalise(p.name()));
+                    }
+                }
+                MemeOutcome outcome = new MemeOutcome(mined.meme().id(), mined.meme().origin(),
+                        categories.isEmpty() ? MemeOutcome.Status.HARMLESS : MemeOutcome.Status.MINED,
+                        List.copyOf(categories), votes(answers), mined.meme().labels(), failures(answers));
+                outcomes.add(outcome);
+                listener.memeMined(outcome);
+                for (String category : categories) {
+                    String id = MinedSample.idOf(mined.meme(), category);
+                    Category c = taxonomy.find(category).orElseThrow();
+                    misbeliefs.put(id, narrator.narrate(mined.meme(), mined.image(), c));
+                    pairMemes.put(id, mined.meme());
+                    pairCategories.put(id, category);
+                }
+            }
+        }
+        List<MinedSample> samples = new ArrayList<>();
+        misbeliefs.forEach((id, future) -> {
+            Answer<String> misbelief = future.join();
+            samples.add(new MinedSample(id, pairMemes.get(id), pairCategories.get(id),
+                    misbelief.ok() ? misbelief.value() : null,
+                    misbelief.ok() ? null : "Narrator " + misbelief.status() + ": " + misbelief.failure()));
+        });
+        return new MiningResult(taxonomy, admissions, outcomes, samples);
+    }
+
+    private Mined startMining(Meme meme, Taxonomy taxonomy) {
+        ContentPart.Image image;
+        try {
+            image = images.load(meme.image());
+        } catch (ImageException e) {
+            return new Mined(meme, null, List.of(), e.getMessage());
+        }
+        List<CompletableFuture<Answer<MinerVote>>> votes = new ArrayList<>();
+        for (int replica = 0; replica < MINERS; replica++) {
+            votes.add(miner.mine(meme, image, taxonomy, replica));
+        }
+        return new Mined(meme, image, votes, null);
+    }
+
+    /** Distinct proposals not yet in T, by normalised name, with the replicas that made them. */
+    private static Map<String, List<Integer>> proposals(List<Answer<MinerVote>> answers, Taxonomy taxonomy) {
+        Map<String, List<Integer>> byName = new LinkedHashMap<>();
+        for (int i = 0; i < answers.size(); i++) {
+            Answer<MinerVote> a = answers.get(i);
+            if (a.ok() && a.value().proposal() != null && !taxonomy.contains(a.value().proposal().name())) {
+                byName.computeIfAbsent(Category.normalise(a.value().proposal().name()), k -> new ArrayList<>()).add(i);
+            }
+        }
+        return byName;
+    }
+
+    private Admission admit(Mined mined, MinerVote.Proposal p, List<Integer> replicas, Taxonomy taxonomy) {
+        CompletableFuture<Answer<Verdict>> exam = examiner.examine(mined.meme(), mined.image(), p);
+        CompletableFuture<Answer<Verdict>> verdict = judge.judge(taxonomy, p);
+        Answer<Verdict> e = exam.join();
+        Answer<Verdict> j = verdict.join();
+        boolean examinerYes = e.ok() && e.value().yes();
+        boolean judgeYes = j.ok() && j.value().yes();
+        return new Admission(mined.meme().id(), List.copyOf(replicas), Category.normalise(p.name()), p.description(),
+                examinerYes, e.ok() ? e.value().reason() : "Examiner " + e.status() + ": " + e.failure(),
+                judgeYes, j.ok() ? j.value().reason() : "Judge " + j.status() + ": " + j.failure(),
+                examinerYes && judgeYes);
+    }
+
+    private static List<List<String>> votes(List<Answer<MinerVote>> answers) {
+        List<List<String>> out = new ArrayList<>();
+        for (Answer<MinerVote> a : answers) {
+            out.add(a.ok() ? a.value().categories() : null);
+        }
+        return out;
+    }
+
+    private static String failures(List<Answer<MinerVote>> answers) {
+        List<String> failed = new ArrayList<>();
+        for (int i = 0; i < answers.size(); i++) {
+            if (!answers.get(i).ok()) {
+                failed.add("Miner " + (i + 1) + " " + answers.get(i).status() + ": " + answers.get(i).failure());
+            }
+        }
+        return failed.isEmpty() ? null : String.join("; ", failed);
+    }
+}

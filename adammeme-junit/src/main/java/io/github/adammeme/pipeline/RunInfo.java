@@ -1,0 +1,15 @@
+package io.github.adammeme.pipeline;
+
+import java.util.Map;
+
+/**
+ * What a run was: models, dataset and parameters, so a report can be read (and compared) on its own.
+ * Never holds a secret: endpoints are described by URL and the name of their key variable.
+ *
+ * @param notice says, when any model is the built-in simulator, that the scores are simulated
+ */
+public record RunInfo(String target, String targetEndpoint, String controller, String controllerEndpoint,
+                      String dataset, boolean simulated, String notice, double threshold, int samplesPerCategory,
+                      int seeds, int iterations, long randomSeed, boolean refusalCountsAsFailure,
+                      Map<String, String> promptDigests, String libraryVersion) {
+}

@@ -1,0 +1,30 @@
+package io.github.adammeme.pipeline;
+
+/**
+ * One sample put to the target and scored: an original mined pair, or a refined rewrite of one.
+ *
+ * @param id           stable: {@code <meme id>/<category>} for originals, {@code <seed id>#<step>} for refinements
+ * @param memeId       the meme whose image it uses
+ * @param category     its harmfulness category
+ * @param misbelief    the misbelief it conveys (null only when the Narrator failed)
+ * @param text         the meme text the target saw
+ * @param originalText the dataset's text of the meme
+ * @param image        path of the meme image
+ * @param outcome      how it ended
+ * @param score        the Scorer's rating 1..10, or null when there is none
+ * @param reference    the reference answer (Senior), or null when it could not be formed
+ * @param targetAnswer the target's analysis, or its refusal
+ * @param scorerExplanation the Scorer's explanation, before its rating
+ * @param reason       for REFUSED, UNSCORED and ERROR: what happened, naming the agent
+ * @param raw          for UNSCORED and ERROR: the unusable output, kept as it was
+ * @param refinement   null for an original sample
+ */
+public record ScoredSample(String id, String memeId, String category, String misbelief, String text,
+                           String originalText, String image, Outcome outcome, Integer score, String reference,
+                           String targetAnswer, String scorerExplanation, String reason, String raw,
+                           Refinement refinement) {
+
+    public boolean refined() {
+        return refinement != null;
+    }
+}

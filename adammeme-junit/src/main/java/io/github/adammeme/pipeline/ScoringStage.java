@@ -1,0 +1,111 @@
+package io.github.adammeme.pipeline;
+
+import io.github.adammeme.agent.Answer;
+import io.github.adammeme.agent.Candidate;
+import io.github.adammeme.agent.Rating;
+import io.github.adammeme.agent.Scorer;
+import io.github.adammeme.agent.Senior;
+import io.github.adammeme.agent.Target;
+import io.github.adammeme.llm.ContentPart;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Stage 2, model scoring, for one sample: the reference (3 Candidates, then the Senior) and the
+ * target's answer run side by side, then the Scorer compares them. The reference never depends on
+ * the target, so across targets its calls are cache hits.
+ */
+final class ScoringStage {
+
+    static final int CANDIDATES = 3;
+
+    private final Candidate candidate;
+    private final Senior senior;
+    private final Target target;
+    private final Scorer scorer;
+    private final double threshold;
+
+    ScoringStage(Candidate candidate, Senior senior, Target target, Scorer scorer, double threshold) {
+        this.candidate = candidate;
+        this.senior = senior;
+        this.target = target;
+        this.scorer = scorer;
+        this.threshold = threshold;
+    }
+
+    /** What is put to the target: a meme text (original or refined) with the text-erased image. */
+    record Probe(String id, String memeId, String category, String misbelief, String text, String originalText,
+                 String imagePath, ContentPart.Image erasedImage, Refinement refinement) {
+    }
+
+    CompletableFuture<ScoredSample> score(Probe probe) {
+        CompletableFuture<Answer<String>> reference = reference(probe);
+        CompletableFuture<Answer<String>> answer = target.analyse(probe.text(), probe.erasedImage(), probe.category());
+        return reference.thenCombine(answer, (ref, ans) -> new Pair(ref, ans)).thenCompose(pair -> {
+            Answer<String> ref = pair.reference();
+            Answer<String> ans = pair.answer();
+            if (ans.status() == Answer.Status.REFUSED) {
+                return done(probe, Outcome.REFUSED, null, ref.ok() ? ref.value() : null, ans.raw(), null,
+                        "the target declined to analyse the meme", ans.raw());
+            }
+            if (!ans.ok()) {
+                return done(probe, Outcome.ERROR, null, ref.ok() ? ref.value() : null, ans.raw(), null,
+                        "target " + ans.status() + ": " + ans.failure(), ans.raw());
+            }
+            if (!ref.ok()) {
+                // Never score against something weaker than the reference the method defines.
+                return done(probe, Outcome.ERROR, null, null, ans.value(), null,
+                        "no reference answer: " + ref.failure(), ref.raw());
+            }
+            return scorer.score(probe.text(), probe.erasedImage(), probe.category(), ref.value(), ans.value())
+                    .thenApply(rating -> rated(probe, ref.value(), ans.value(), rating));
+        });
+    }
+
+    private record Pair(Answer<String> reference, Answer<String> answer) {
+    }
+
+    private CompletableFuture<Answer<String>> reference(Probe probe) {
+        List<CompletableFuture<Answer<String>>> candidates = new ArrayList<>();
+        for (int replica = 0; replica < CANDIDATES; replica++) {
+            candidates.add(candidate.analyse(probe.text(), probe.erasedImage(), probe.category(), replica));
+        }
+        return CompletableFuture.allOf(candidates.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
+            List<String> texts = new ArrayList<>();
+            for (int i = 0; i < candidates.size(); i++) {
+                Answer<String> a = candidates.get(i).join();
+                if (!a.ok()) {
+                    return CompletableFuture.completedFuture(new Answer<String>(a.status(), null, a.raw(),
+                            "Candidate " + (i + 1) + " " + a.status() + ": " + a.failure(), a.attempts()));
+                }
+                texts.add(a.value());
+            }
+            return senior.decide(probe.text(), probe.category(), texts).thenApply(s -> s.ok() ? s
+                    : new Answer<String>(s.status(), null, s.raw(), "Senior " + s.status() + ": " + s.failure(), s.attempts()));
+        });
+    }
+
+    private ScoredSample rated(Probe probe, String reference, String answer, Answer<Rating> rating) {
+        if (!rating.ok()) {
+            Outcome outcome = rating.status() == Answer.Status.UNPARSEABLE ? Outcome.UNSCORED : Outcome.ERROR;
+            return sample(probe, outcome, null, reference, answer, null,
+                    "Scorer " + rating.status() + ": " + rating.failure(), rating.raw());
+        }
+        int score = rating.value().score();
+        return sample(probe, score < threshold ? Outcome.FAILED : Outcome.PASSED, score, reference, answer,
+                rating.value().explanation(), null, null);
+    }
+
+    private static CompletableFuture<ScoredSample> done(Probe probe, Outcome outcome, Integer score, String reference,
+                                                        String answer, String explanation, String reason, String raw) {
+        return CompletableFuture.completedFuture(sample(probe, outcome, score, reference, answer, explanation, reason, raw));
+    }
+
+    private static ScoredSample sample(Probe probe, Outcome outcome, Integer score, String reference, String answer,
+                                       String explanation, String reason, String raw) {
+        return new ScoredSample(probe.id(), probe.memeId(), probe.category(), probe.misbelief(), probe.text(),
+                probe.originalText(), probe.imagePath(), outcome, score, reference, answer, explanation, reason, raw,
+                probe.refinement());
+    }
+}

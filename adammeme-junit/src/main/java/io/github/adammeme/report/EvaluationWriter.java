@@ -1,0 +1,104 @@
+package io.github.adammeme.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.MemeOutcome;
+import io.github.adammeme.pipeline.ScoredSample;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Writes an evaluation as files: {@code summary.json} (run, taxonomy with provenance, figures,
+ * usage), {@code samples.jsonl} (one line per scored sample, originals then refinements) and
+ * {@code memes.jsonl} (what became of every input meme). Each file is written beside its final
+ * name and moved into place, so a reader never sees half a file.
+ */
+public final class EvaluationWriter {
+
+    public static final String SUMMARY = "summary.json";
+    public static final String SAMPLES = "samples.jsonl";
+    public static final String MEMES = "memes.jsonl";
+
+    private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
+
+    private EvaluationWriter() {
+    }
+
+    public static void write(Evaluation evaluation, Path directory) {
+        try {
+            Files.createDirectories(directory);
+            writeAtomically(directory.resolve(SUMMARY), out ->
+                    JSON.writerWithDefaultPrettyPrinter().writeValue(out, summary(evaluation)));
+            writeAtomically(directory.resolve(SAMPLES), out -> {
+                ObjectWriter line = JSON.writer();
+                for (ScoredSample s : evaluation.samples()) {
+                    out.write(line.writeValueAsString(s));
+                    out.write('\n');
+                }
+                for (ScoredSample s : evaluation.refinedSamples()) {
+                    out.write(line.writeValueAsString(s));
+                    out.write('\n');
+                }
+            });
+            writeAtomically(directory.resolve(MEMES), out -> {
+                ObjectWriter line = JSON.writer();
+                for (MemeOutcome m : evaluation.memes()) {
+                    out.write(line.writeValueAsString(m));
+                    out.write('\n');
+                }
+            });
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the evaluation to " + directory, e);
+        }
+    }
+
+    static ObjectNode summary(Evaluation e) {
+        ObjectNode root = JSON.createObjectNode();
+        root.set("run", JSON.valueToTree(e.run()));
+        root.set("taxonomy", JSON.valueToTree(e.taxonomy()));
+        root.set("admissions", JSON.valueToTree(e.admissions()));
+        Map<String, Integer> memeCounts = new TreeMap<>();
+        for (MemeOutcome m : e.memes()) {
+            memeCounts.merge(m.status().name(), 1, Integer::sum);
+        }
+        ObjectNode memes = root.putObject("memes");
+        memes.put("total", e.memes().size());
+        memes.set("byStatus", JSON.valueToTree(memeCounts));
+        memes.put("minedPairs", e.mined().size());
+        memes.put("sampledPairs", e.samples().size());
+        memes.put("refinedSamples", e.refinedSamples().size());
+        root.set("metrics", JSON.valueToTree(e.metrics()));
+        root.set("chains", JSON.valueToTree(e.chains().stream().map(c -> Map.of(
+                "category", c.category(), "seed", c.seedId(), "steps", c.steps().size(), "stop", c.stop())).toList()));
+        root.set("usage", JSON.valueToTree(e.usage()));
+        return root;
+    }
+
+    private interface Body {
+        void write(BufferedWriter out) throws IOException;
+    }
+
+    private static void writeAtomically(Path target, Body body) throws IOException {
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+            body.write(out);
+        }
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Reads back the per-sample lines, for tests and tools that compare runs. */
+    public static List<String> sampleLines(Path directory) throws IOException {
+        return Files.readAllLines(directory.resolve(SAMPLES), StandardCharsets.UTF_8);
+    }
+}

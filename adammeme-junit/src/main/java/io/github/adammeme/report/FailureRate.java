@@ -1,0 +1,40 @@
+package io.github.adammeme.report;
+
+/**
+ * FR: the share of counted samples that failed, with its 95% Wilson score interval.
+ *
+ * @param failures samples strictly below the threshold (and refusals, when they count)
+ * @param n        samples counted (UNSCORED and ERROR never are)
+ * @param rate     failures / n, or null when n = 0
+ * @param low      lower bound of the 95% Wilson interval, or null when n = 0
+ * @param high     upper bound of the 95% Wilson interval, or null when n = 0
+ */
+public record FailureRate(int failures, int n, Double rate, Double low, Double high) {
+
+    /** The 97.5th percentile of the standard normal: a two-sided 95% interval. */
+    static final double Z = 1.959963984540054;
+
+    public static FailureRate of(int failures, int n) {
+        if (failures < 0 || n < 0 || failures > n) {
+            throw new IllegalArgumentException("failures " + failures + " of " + n);
+        }
+        if (n == 0) {
+            return new FailureRate(0, 0, null, null, null);
+        }
+        double p = (double) failures / n;
+        double z2 = Z * Z;
+        double denominator = 1 + z2 / n;
+        double centre = (p + z2 / (2.0 * n)) / denominator;
+        double half = Z * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / denominator;
+        return new FailureRate(failures, n, p, Math.max(0, centre - half), Math.min(1, centre + half));
+    }
+
+    /** "23.5% [15.1, 34.6] (8/34)", or "n/a (0 scored)". */
+    public String describe() {
+        if (rate == null) {
+            return "n/a (0 scored)";
+        }
+        return String.format(java.util.Locale.ROOT, "%.1f%% [%.1f, %.1f] (%d/%d)", 100 * rate, 100 * low, 100 * high,
+                failures, n);
+    }
+}

@@ -1,0 +1,53 @@
+package io.github.adammeme.report;
+
+import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.pipeline.Outcome;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The console table, laid out like the paper's Table 1: per category the average score and FR
+ * with refinements, and the same figures for original samples alone, with the counts behind them.
+ */
+public final class FrTable {
+
+    private FrTable() {
+    }
+
+    public static String render(Evaluation e) {
+        Metrics m = e.metrics();
+        StringBuilder sb = new StringBuilder();
+        sb.append("AdamMeme evaluation of ").append(e.run().target()).append(" (controller ")
+                .append(e.run().controller()).append(", threshold ").append(m.threshold()).append(")\n");
+        if (e.run().notice() != null) {
+            sb.append("NOTE: ").append(e.run().notice()).append('\n');
+        }
+        String header = String.format(Locale.ROOT, "%-16s %6s %7s %-30s | %7s %-30s | %s%n", "category", "n", "score",
+                "FR with refinements [95% CI]", "score", "FR originals [95% CI]", "refused/unscored/error");
+        sb.append(header);
+        sb.append("-".repeat(header.length() - 1)).append('\n');
+        List<CategoryFigures> all = m.withRefinements();
+        for (int i = 0; i < all.size(); i++) {
+            row(sb, all.get(i), m.original().get(i));
+        }
+        sb.append("-".repeat(header.length() - 1)).append('\n');
+        row(sb, m.withRefinementsOverall(), m.originalOverall());
+        sb.append(String.format(Locale.ROOT, "%d memes: %d mined into %d pairs, %d harmless, %d errors; %d refined samples%n",
+                e.memes().size(), e.memes().stream().filter(x -> x.status().name().equals("MINED")).count(),
+                e.mined().size(), e.memes().stream().filter(x -> x.status().name().equals("HARMLESS")).count(),
+                e.memes().stream().filter(x -> x.status().name().equals("ERROR")).count(), e.refinedSamples().size()));
+        return sb.toString();
+    }
+
+    private static void row(StringBuilder sb, CategoryFigures all, CategoryFigures original) {
+        sb.append(String.format(Locale.ROOT, "%-16s %6d %7s %-30s | %7s %-30s | %d/%d/%d%n", all.category(), all.samples(),
+                score(all.averageScore()), all.fr().describe(), score(original.averageScore()), original.fr().describe(),
+                all.counts().get(Outcome.REFUSED), all.counts().get(Outcome.UNSCORED), all.counts().get(Outcome.ERROR)));
+    }
+
+    private static String score(Double d) {
+        return d == null ? "-" : String.format(Locale.ROOT, "%.2f", d);
+    }
+}

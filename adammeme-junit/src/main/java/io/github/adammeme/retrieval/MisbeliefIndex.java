@@ -1,0 +1,159 @@
+package io.github.adammeme.retrieval;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.CharArraySet;
+import org.apache.lucene.analysis.TokenStream;
+import org.apache.lucene.analysis.standard.StandardAnalyzer;
+import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.ByteBuffersDirectory;
+import org.apache.lucene.util.BytesRef;
+
+/**
+ * BM25 over misbelief sentences (the paper's retrieval for H_ref and for the next case from the
+ * pool). One index per run, filtered by category at query time. Additions become visible only at
+ * {@link #refresh()}, which the refinement calls at fixed points, so what a query sees never
+ * depends on thread timing and a run retrieves the same samples every time.
+ */
+public final class MisbeliefIndex implements AutoCloseable {
+
+    private static final String ID = "id";
+    private static final String CATEGORY = "category";
+    private static final String MISBELIEF = "misbelief";
+
+    /** Function words, and "misbelief" itself, which every sentence starts with and so tells nothing. */
+    private static final CharArraySet STOP_WORDS = new CharArraySet(List.of(
+            "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it", "no",
+            "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these", "they", "this",
+            "to", "was", "will", "with", "misbelief", "belief", "holds"), true);
+
+    private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
+    private final Analyzer analyzer = new StandardAnalyzer(STOP_WORDS);
+    private final IndexWriter writer;
+    private volatile IndexSearcher searcher;
+
+    public MisbeliefIndex() {
+        try {
+            writer = new IndexWriter(directory, new IndexWriterConfig(analyzer).setSimilarity(new BM25Similarity()));
+            writer.commit();
+            refresh();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create the in-memory misbelief index", e);
+        }
+    }
+
+    public void add(String sampleId, String category, String misbelief) {
+        Document doc = new Document();
+        doc.add(new StringField(ID, sampleId, Field.Store.YES));
+        doc.add(new StringField(CATEGORY, category, Field.Store.NO));
+        doc.add(new TextField(MISBELIEF, misbelief, Field.Store.NO));
+        try {
+            writer.addDocument(doc);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot index sample " + sampleId, e);
+        }
+    }
+
+    /** Makes everything added so far visible to searches. */
+    public void refresh() {
+        try {
+            IndexSearcher next = new IndexSearcher(DirectoryReader.open(writer));
+            next.setSimilarity(new BM25Similarity());
+            IndexSearcher previous = searcher;
+            searcher = next;
+            if (previous != null) {
+                previous.getIndexReader().close();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot refresh the misbelief index", e);
+        }
+    }
+
+    /** The top {@code k} samples of a category for a misbelief, best first, never {@code excludedId} itself. */
+    public List<String> top(String category, String misbelief, int k, String excludedId) {
+        BooleanQuery.Builder query = base(category, misbelief);
+        query.add(new TermQuery(new Term(ID, excludedId)), BooleanClause.Occur.MUST_NOT);
+        return run(query.build(), k);
+    }
+
+    /** The best match among the allowed samples (the pool P), if any is left. */
+    public Optional<String> nearest(String category, String misbelief, Collection<String> allowedIds) {
+        if (allowedIds.isEmpty()) {
+            return Optional.empty();
+        }
+        BooleanQuery.Builder query = base(category, misbelief);
+        query.add(new TermInSetQuery(ID, allowedIds.stream().map(BytesRef::new).toList()), BooleanClause.Occur.FILTER);
+        List<String> hits = run(query.build(), 1);
+        return hits.isEmpty() ? Optional.empty() : Optional.of(hits.get(0));
+    }
+
+    private BooleanQuery.Builder base(String category, String misbelief) {
+        BooleanQuery.Builder query = new BooleanQuery.Builder();
+        query.add(new TermQuery(new Term(CATEGORY, category)), BooleanClause.Occur.FILTER);
+        // A sentence with no content words still retrieves: the filter alone matches, in index order.
+        for (String term : terms(misbelief)) {
+            query.add(new TermQuery(new Term(MISBELIEF, term)), BooleanClause.Occur.SHOULD);
+        }
+        return query;
+    }
+
+    private List<String> run(BooleanQuery query, int k) {
+        IndexSearcher current = searcher;
+        try {
+            List<String> ids = new ArrayList<>();
+            // Ties keep index order, which is the order samples were added: deterministic.
+            for (ScoreDoc hit : current.search(query, k).scoreDocs) {
+                ids.add(current.storedFields().document(hit.doc).get(ID));
+            }
+            return ids;
+        } catch (IOException e) {
+            throw new UncheckedIOException("misbelief search failed", e);
+        }
+    }
+
+    private List<String> terms(String text) {
+        List<String> out = new ArrayList<>();
+        try (TokenStream stream = analyzer.tokenStream(MISBELIEF, text)) {
+            CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
+            stream.reset();
+            while (stream.incrementToken()) {
+                out.add(term.toString());
+            }
+            stream.end();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot analyse a misbelief sentence", e);
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        try {
+            searcher.getIndexReader().close();
+            writer.close();
+            directory.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the misbelief index", e);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+package io.github.adammeme.sim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.github.adammeme.llm.CacheKey;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The built-in simulated mLLM: an OpenAI-compatible chat-completions server on 127.0.0.1 with an
+ * ephemeral port. Offline runs and tests reach it through the same client, over the same wire
+ * protocol, as they would reach a real model; only its answers are made up.
+ */
+public final class SimulatedModelServer implements AutoCloseable {
+
+    /** Every sim model id the server answers to. */
+    public static final java.util.List<String> MODELS = Arrays.stream(SimulatedModel.Persona.values())
+            .map(p -> p.id).toList();
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static SimulatedModelServer shared;
+
+    private final HttpServer server;
+    private final ExecutorService workers;
+    private final AtomicLong requests = new AtomicLong();
+
+    private SimulatedModelServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
+        AtomicInteger n = new AtomicInteger();
+        workers = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "adammeme-sim-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(workers);
+        server.createContext("/v1/chat/completions", this::chatCompletions);
+        server.createContext("/v1/models", this::models);
+        server.start();
+    }
+
+    /** Starts a server of one's own (tests that need isolation); close it when done. */
+    public static SimulatedModelServer start() {
+        try {
+            return new SimulatedModelServer();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the simulated model server on 127.0.0.1: " + e.getMessage(), e);
+        }
+    }
+
+    public static synchronized boolean isSharedRunning() {
+        return shared != null;
+    }
+
+    /** The JVM-wide server, started on first use and stopped with the JVM. */
+    public static synchronized SimulatedModelServer shared() {
+        if (shared == null) {
+            shared = start();
+            Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "adammeme-sim-stop"));
+        }
+        return shared;
+    }
+
+    /** The base URL to give an OpenAI client, e.g. {@code http://127.0.0.1:41234/v1}. */
+    public String baseUrl() {
+        return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + "/v1";
+    }
+
+    public long requestsServed() {
+        return requests.get();
+    }
+
+    private void chatCompletions(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            if (!"POST".equals(exchange.getRequestMethod())) {
+                error(exchange, 405, "invalid_request_error", "use POST for chat completions");
+                return;
+            }
+            JsonNode body;
+            try (InputStream in = exchange.getRequestBody()) {
+                body = JSON.readTree(in);
+            } catch (IOException e) {
+                error(exchange, 400, "invalid_request_error", "request body is not JSON: " + e.getMessage());
+                return;
+            }
+            if (body == null || !body.path("messages").isArray() || body.path("messages").isEmpty()) {
+                error(exchange, 400, "invalid_request_error", "'messages' must be a non-empty array");
+                return;
+            }
+            SimRequest request = SimRequest.from(body);
+            SimulatedModel.Persona persona = SimulatedModel.Persona.of(request.model());
+            if (persona == null) {
+                error(exchange, 404, "model_not_found", "The model '" + request.model()
+                        + "' does not exist on the simulator; it offers " + String.join(", ", MODELS));
+                return;
+            }
+            requests.incrementAndGet();
+            String content = SimulatedModel.answer(persona, request);
+            send(exchange, 200, completion(request, content));
+        }
+    }
+
+    private void models(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            ObjectNode root = JSON.createObjectNode().put("object", "list");
+            ArrayNode data = root.putArray("data");
+            for (String id : MODELS) {
+                data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", "adammeme-simulator");
+            }
+            send(exchange, 200, root);
+        }
+    }
+
+    private static ObjectNode completion(SimRequest request, String content) {
+        ObjectNode root = JSON.createObjectNode();
+        String digest = CacheKey.sha256Hex((request.model() + request.seed() + request.prompt()).getBytes(StandardCharsets.UTF_8));
+        root.put("id", "chatcmpl-sim-" + digest.substring(0, 24));
+        root.put("object", "chat.completion");
+        root.put("created", 1_700_000_000L);
+        root.put("model", request.model());
+        root.put("system_fingerprint", "adammeme-simulator");
+        ObjectNode choice = root.putArray("choices").addObject();
+        choice.put("index", 0);
+        choice.putObject("message").put("role", "assistant").put("content", content).putNull("refusal");
+        choice.putNull("logprobs");
+        choice.put("finish_reason", "stop");
+        // Rough token counts (4 characters a token, a flat cost per image) so usage accounting has figures.
+        long promptTokens = request.prompt().length() / 4 + 85L * request.images();
+        long completionTokens = Math.max(1, content.length() / 4);
+        root.putObject("usage").put("prompt_tokens", promptTokens).put("completion_tokens", completionTokens)
+                .put("total_tokens", promptTokens + completionTokens);
+        return root;
+    }
+
+    private static void error(HttpExchange exchange, int status, String type, String message) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.putObject("error").put("message", message).put("type", type).putNull("param").put("code", type);
+        send(exchange, status, root);
+    }
+
+    private static void send(HttpExchange exchange, int status, JsonNode body) throws IOException {
+        byte[] bytes = JSON.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        workers.shutdownNow();
+    }
+}
