@@ -6,7 +6,7 @@ import java.util.regex.Pattern;
 /** The Senior's chosen or rewritten analysis: everything under its {@code Final Response} heading. */
 public final class FinalResponse {
 
-    private static final Pattern HEADING = Pattern.compile("^\\s*#{1,6}\\s*\\**\\s*final\\s+response\\s*\\**\\s*:?\\s*$",
+    private static final Pattern HEADING = Pattern.compile("^\\s*#{1,6}\\s*\\**\\s*final\\s+response[\\s*:]*$",
             Pattern.CASE_INSENSITIVE | Pattern.MULTILINE);
     private static final Pattern FENCE = Pattern.compile("^```[a-zA-Z]*\\s*\\n(.*?)\\n?```\\s*$", Pattern.DOTALL);
 

@@ -24,8 +24,10 @@ public final class Refiner {
                                                      String misbelief, int score, List<Example> examples) {
         List<Example> sorted = examples.stream().sorted((a, b) -> Integer.compare(b.score(), a.score())).toList();
         List<ContentPart.Image> images = new ArrayList<>();
-        images.add(erasedImage);
-        sorted.forEach(e -> images.add(e.image()));
+        if (erasedImage != null) {
+            images.add(erasedImage);
+        }
+        sorted.stream().map(Example::image).filter(java.util.Objects::nonNull).forEach(images::add);
         return context.ask("Refiner", "refiner", Map.of("meme_text", memeText, "category", category,
                 "misbelief", misbelief, "score", Integer.toString(score), "examples", render(sorted)),
                 images, 0.0, 0, Rewrite.PARSER);

@@ -8,7 +8,7 @@ public record Verdict(boolean yes, String reason) {
 
     // Leading markdown, quotes and an "Answer:" label are tolerated: "**Yes**, because ..." is a yes.
     private static final Pattern YES_NO = Pattern.compile(
-            "^[\\s*_#>`\"'\\[(]*(?:(?:final\\s+)?(?:answer|verdict|decision)\\s*[:\\-]\\s*[\\s*_`\"']*)?(yes|no)\\b[\\s*_`\"'\\])]*[.,:;!\\-]*\\s*(.*)$",
+            "^[\\s*_#>`\"'\\[(]*(?:(?:final\\s+)?(?:answer|verdict|decision)\\s*[:\\-]\\s*[\\s*_`\"']*)?(yes|no)(?![a-z0-9])[\\s*_`\"'\\])]*[.,:;!\\-]*\\s*(.*)$",
             Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
     public static final AnswerParser<Verdict> PARSER = Verdict::parse;

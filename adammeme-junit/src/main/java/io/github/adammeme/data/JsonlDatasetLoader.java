@@ -111,8 +111,9 @@ public final class JsonlDatasetLoader {
             labelsNode.forEach(l -> labels.add(l.asText()));
         }
         Path root = file.toAbsolutePath().getParent();
+        // MOMENTA's layout is annotations/ beside images/; some copies keep images/ inside.
         Path imagesDir = root.resolveSibling("images");
-        if (!Files.isDirectory(imagesDir)) {
+        if (!Files.isDirectory(imagesDir) && Files.isDirectory(root.resolve("images"))) {
             imagesDir = root.resolve("images");
         }
         Path image = resolveInside(file, lineNo, "image", imagesDir, img);

@@ -1,0 +1,104 @@
+package io.github.adammeme.llm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class ModelGatewayTest {
+
+    private static ChatRequest request(String text, int replica) {
+        return new ChatRequest("Miner", List.of(ChatMessage.user(text)), 1.0, 42 + replica, 100, replica, "digest");
+    }
+
+    /** Counts calls; can hold them until released, to have several in flight at once. */
+    private static final class CountingModel implements ChatModel {
+        final AtomicInteger calls = new AtomicInteger();
+        final CountDownLatch release;
+
+        CountingModel(CountDownLatch release) {
+            this.release = release;
+        }
+
+        @Override
+        public String identity() {
+            return "counting";
+        }
+
+        @Override
+        public String model() {
+            return "m";
+        }
+
+        @Override
+        public ChatResponse complete(ChatRequest request) {
+            calls.incrementAndGet();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            if (request.messages().get(0).text().equals("fail")) {
+                throw new ModelCallException("HTTP 500 from the endpoint");
+            }
+            return new ChatResponse("answer to " + request.messages().get(0).text(), null, "stop", new Usage(3, 2), false);
+        }
+    }
+
+    @Test
+    void aRepeatedCallIsServedFromTheCacheAndCountedAsAHit() {
+        CountingModel model = new CountingModel(new CountDownLatch(0));
+        UsageLedger ledger = new UsageLedger();
+        try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), ledger, 2)) {
+            ChatResponse first = gateway.call(request("hi", 0)).join();
+            ChatResponse second = gateway.call(request("hi", 0)).join();
+            assertFalse(first.fromCache());
+            assertTrue(second.fromCache());
+            assertEquals(first.content(), second.content());
+            assertEquals(1, model.calls.get());
+            assertEquals(1, ledger.totalCalls());
+            assertEquals(1, ledger.totalCacheHits());
+            assertEquals(new UsageLedger.Line("Miner", "m", 1, 1, 0, 3, 2), ledger.lines().get(0));
+        }
+    }
+
+    @Test
+    void replicasAreDistinctCalls() {
+        assertNotEquals(CacheKey.of(new CountingModel(null), request("hi", 0)), CacheKey.of(new CountingModel(null), request("hi", 1)));
+    }
+
+    @Test
+    void identicalCallsInFlightArePaidForOnce() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        CountingModel model = new CountingModel(release);
+        try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 4)) {
+            List<CompletableFuture<ChatResponse>> calls = List.of(gateway.call(request("same", 0)),
+                    gateway.call(request("same", 0)), gateway.call(request("same", 0)));
+            release.countDown();
+            calls.forEach(c -> assertEquals("answer to same", c.join().content()));
+            assertEquals(1, model.calls.get());
+        }
+    }
+
+    @Test
+    void aFailedCallCompletesExceptionallyAndIsNotCached() {
+        CountingModel model = new CountingModel(new CountDownLatch(0));
+        UsageLedger ledger = new UsageLedger();
+        try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), ledger, 1)) {
+            CompletionException e = assertThrows(CompletionException.class, () -> gateway.call(request("fail", 0)).join());
+            assertInstanceOf(ModelCallException.class, e.getCause());
+            assertThrows(CompletionException.class, () -> gateway.call(request("fail", 0)).join());
+            assertEquals(2, model.calls.get(), "a failure is never replayed from the cache");
+            assertEquals(2, ledger.lines().get(0).failures());
+        }
+    }
+}

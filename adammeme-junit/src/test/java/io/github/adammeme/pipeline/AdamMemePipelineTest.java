@@ -1,0 +1,144 @@
+package io.github.adammeme.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.agent.Category;
+import io.github.adammeme.data.JsonlDatasetLoader;
+import io.github.adammeme.data.Meme;
+import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.report.EvaluationWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The whole pipeline over real HTTP against the built-in simulator, on memes the project draws itself. */
+class AdamMemePipelineTest {
+
+    @TempDir
+    static Path dir;
+    static Path dataset;
+
+    @BeforeAll
+    static void drawMemes() {
+        dataset = SyntheticMemes.write(dir.resolve("memes"), 2 * SyntheticMemes.CAPTIONS.size());
+    }
+
+    private static EvaluationConfig config(Path data, String target, String... more) {
+        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, data.toString(),
+                ConfigKeys.TARGET_MODEL, target, ConfigKeys.SEEDS, "3", ConfigKeys.ITERATIONS, "4",
+                ConfigKeys.CONCURRENCY, "8", ConfigKeys.MINING_BATCH, "10",
+                ConfigKeys.OUTPUT_DIR, dir.resolve("out-" + target.replace(':', '-')).toString()));
+        for (int i = 0; i < more.length; i += 2) {
+            values.put(more[i], more[i + 1]);
+        }
+        return EvaluationConfig.from(values);
+    }
+
+    private static double average(List<ScoredSample> samples) {
+        return samples.stream().filter(s -> s.score() != null).mapToInt(ScoredSample::score).average().orElseThrow();
+    }
+
+    @Test
+    void everyMemeIsAccountedForAndTheTaxonomyGrowsThroughExaminerAndJudge() {
+        Evaluation e = AdamMeme.evaluate(config(dataset, "sim:keyword"));
+        List<Meme> memes = JsonlDatasetLoader.load(dataset, null);
+        assertEquals(memes.stream().map(Meme::id).toList(), e.memes().stream().map(MemeOutcome::memeId).toList());
+        long harmless = e.memes().stream().filter(m -> m.status() == MemeOutcome.Status.HARMLESS).count();
+        assertTrue(harmless >= 4, "the harmless captions stay harmless: " + harmless);
+        assertEquals(e.mined().size(), e.memes().stream().mapToInt(m -> m.categories().size()).sum());
+
+        List<String> names = e.taxonomy().stream().map(Category::name).toList();
+        assertEquals(List.of("race", "gender", "religion", "nationality", "disability", "animal"), names.subList(0, 6));
+        assertTrue(names.containsAll(List.of("political", "misinformation")), names.toString());
+        assertTrue(e.admissions().stream().anyMatch(a -> a.name().equals("islamophobia") && !a.admitted()
+                && !a.judgeSaysYes()), "the Judge turns down a narrower duplicate of religion: " + e.admissions());
+        assertNotNull(e.taxonomy().get(names.indexOf("political")).origin(), "an admitted category has its provenance");
+        assertTrue(e.run().notice().contains("simulator"), e.run().notice());
+    }
+
+    @Test
+    void refinementDefeatsTheKeywordReaderButNotTheOracle() {
+        AdamMeme shared = new AdamMeme();
+        Evaluation keyword = shared.run(config(dataset, "sim:keyword"), PipelineListener.NONE);
+        Evaluation oracle = shared.run(config(dataset, "sim:oracle"), PipelineListener.NONE);
+
+        Set<String> refinedCategories = keyword.refinedSamples().stream().map(ScoredSample::category).collect(Collectors.toSet());
+        List<ScoredSample> originalsOfThoseCategories = keyword.samples().stream()
+                .filter(s -> refinedCategories.contains(s.category())).toList();
+        assertTrue(keyword.refinedSamples().size() >= 5, "refinement ran: " + keyword.refinedSamples().size());
+        assertTrue(average(keyword.refinedSamples()) < average(originalsOfThoseCategories) - 2,
+                "refined " + average(keyword.refinedSamples()) + " vs original " + average(originalsOfThoseCategories));
+
+        double keywordFr = keyword.metrics().withRefinementsOverall().fr().rate();
+        double oracleFr = oracle.metrics().withRefinementsOverall().fr().rate();
+        assertTrue(oracleFr < keywordFr, "oracle " + oracleFr + " vs keyword " + keywordFr);
+        assertTrue(keyword.metrics().originalOverall().fr().rate() > 0, "implicit captions fool the keyword reader");
+
+        // The second target paid nothing for mining or misbeliefs: those calls were all cache hits.
+        for (String role : List.of("Miner", "Examiner", "Judge", "Narrator")) {
+            List<UsageLedger.Line> lines = oracle.usage().stream().filter(l -> l.role().equals(role)).toList();
+            assertEquals(0, lines.stream().mapToLong(UsageLedger.Line::calls).sum(), role);
+            assertTrue(lines.stream().mapToLong(UsageLedger.Line::cacheHits).sum() > 0, role);
+        }
+    }
+
+    @Test
+    void twoRunsWithTheSameConfigurationGiveIdenticalResults() throws Exception {
+        EvaluationConfig config = config(dataset, "sim:keyword", ConfigKeys.CONCURRENCY, "16");
+        Evaluation first = AdamMeme.evaluate(config);
+        EvaluationWriter.write(first, dir.resolve("first"));
+        Evaluation second = AdamMeme.evaluate(config);
+        EvaluationWriter.write(second, dir.resolve("second"));
+        assertEquals(first.memes(), second.memes());
+        assertEquals(first.samples(), second.samples());
+        assertEquals(first.chains(), second.chains());
+        assertEquals(first.metrics(), second.metrics());
+        assertEquals(EvaluationWriter.sampleLines(dir.resolve("first")), EvaluationWriter.sampleLines(dir.resolve("second")));
+    }
+
+    @Test
+    void theResultIsWrittenAsASummaryAndOneLinePerSample() throws Exception {
+        Evaluation e = AdamMeme.evaluate(config(dataset, "sim:refuser"));
+        Path out = dir.resolve("written");
+        EvaluationWriter.write(e, out);
+        JsonNode summary = new ObjectMapper().readTree(out.resolve(EvaluationWriter.SUMMARY).toFile());
+        assertTrue(summary.at("/run/simulated").asBoolean());
+        assertEquals(e.memes().size(), summary.at("/memes/total").asInt());
+        assertEquals(e.samples().size() + e.refinedSamples().size(), EvaluationWriter.sampleLines(out).size());
+        assertEquals(e.memes().size(), Files.readAllLines(out.resolve(EvaluationWriter.MEMES)).size());
+        int refused = e.metrics().originalOverall().counts().get(Outcome.REFUSED);
+        assertTrue(refused > 0, "the refuser declines some analyses");
+        assertEquals(refused, summary.at("/metrics/originalOverall/counts/REFUSED").asInt());
+        assertTrue(e.samples().stream().filter(s -> s.outcome() == Outcome.REFUSED)
+                .allMatch(s -> s.score() == null && s.targetAnswer().startsWith("I'm sorry")));
+    }
+
+    @Test
+    void theRealHarMemeSplitIsFullyAccountedFor() {
+        Path harmeme = JsonlDatasetLoaderPath.HARMEME;
+        assumeTrue(Files.exists(harmeme), "../shared/data is not beside this checkout");
+        Evaluation e = AdamMeme.evaluate(config(harmeme, "sim:keyword", ConfigKeys.SEEDS, "10", ConfigKeys.ITERATIONS, "10"));
+        assertEquals(177, e.memes().size());
+        assertEquals(177, e.memes().stream().map(MemeOutcome::memeId).distinct().count());
+        assertTrue(e.memes().stream().allMatch(m -> m.status() != MemeOutcome.Status.ERROR), "all images load");
+        assertTrue(e.metrics().withRefinementsOverall().fr().rate() > e.metrics().originalOverall().fr().rate());
+    }
+
+    /** Where the real data sits relative to the module when ../shared is beside the checkout. */
+    static final class JsonlDatasetLoaderPath {
+        static final Path HARMEME = Path.of("..", "..", "shared", "data", "harmeme-val", "annotations", "val.jsonl");
+    }
+}

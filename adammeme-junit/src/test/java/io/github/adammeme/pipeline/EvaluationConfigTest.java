@@ -1,0 +1,74 @@
+package io.github.adammeme.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class EvaluationConfigTest {
+
+    private static Map<String, String> with(String... pairs) {
+        Map<String, String> m = new HashMap<>();
+        m.put(ConfigKeys.DATASET, "memes.jsonl");
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put(pairs[i], pairs[i + 1]);
+        }
+        return m;
+    }
+
+    @Test
+    void defaultsFollowThePaperAndRunOnTheSimulator() {
+        EvaluationConfig c = EvaluationConfig.from(with());
+        assertEquals("sim:keyword", c.target().model());
+        assertEquals("sim:agent", c.controller().model());
+        assertNull(c.target().baseUrl());
+        assertTrue(c.simulated());
+        assertEquals(4.0, c.threshold());
+        assertEquals(200, c.samplesPerCategory());
+        assertEquals(10, c.seeds());
+        assertEquals(10, c.iterations());
+        assertEquals(0.0, c.targetTemperature());
+        assertTrue(c.refusalCountsAsFailure());
+    }
+
+    @Test
+    void aRealModelWithoutAUrlMeansOpenAiWithItsUsualKeyVariable() {
+        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "gpt-4o"));
+        assertEquals(EvaluationConfig.OPENAI_BASE_URL, c.target().baseUrl());
+        assertEquals("OPENAI_API_KEY", c.target().apiKeyEnv());
+        assertFalse(c.target().simulated());
+        EvaluationConfig vllm = EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "Qwen/Qwen2-VL-7B-Instruct",
+                ConfigKeys.TARGET_BASE_URL, "http://localhost:8000/v1"));
+        assertNull(vllm.target().apiKeyEnv(), "a local server needs no key");
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "adammeme.threshold|high|expected a number from 1.0 to 10.0",
+            "adammeme.threshold|11|expected a number from 1.0 to 10.0",
+            "adammeme.concurrency|0|expected a whole number from 1 to 1024",
+            "adammeme.seeds|ten|expected a whole number",
+            "adammeme.refusal-counts-as-failure|maybe|expected true or false",
+            "adammeme.target.base-url|localhost:8000|expected an http:// or https:// URL",
+            "adammeme.target.api-key-env|sk-abc123|expected the NAME of an environment variable",
+            "adammeme.dataset.format|csv|allowed: auto, fhm, harmeme"})
+    void aBadValueNamesTheKeyTheValueAndWhatIsAllowed(String key, String value, String allowed) {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(key, value)));
+        assertEquals(key, e.key());
+        assertTrue(e.getMessage().contains("'" + key + "'") && e.getMessage().contains("'" + value + "'")
+                && e.getMessage().contains(allowed), e.getMessage());
+    }
+
+    @Test
+    void aDatasetIsRequired() {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(Map.of()));
+        assertEquals(ConfigKeys.DATASET, e.key());
+    }
+}

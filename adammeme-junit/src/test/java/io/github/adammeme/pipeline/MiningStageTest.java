@@ -1,0 +1,152 @@
+package io.github.adammeme.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.adammeme.agent.Admission;
+import io.github.adammeme.agent.AgentContext;
+import io.github.adammeme.agent.Examiner;
+import io.github.adammeme.agent.Judge;
+import io.github.adammeme.agent.Miner;
+import io.github.adammeme.agent.Narrator;
+import io.github.adammeme.agent.PromptLibrary;
+import io.github.adammeme.data.Meme;
+import io.github.adammeme.data.MemeImages;
+import io.github.adammeme.llm.ChatRequest;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Miners' vote and the Examiner-and-Judge admission of new categories. */
+class MiningStageTest {
+
+    @TempDir
+    Path dir;
+
+    /** Miner answers by replica for each meme text; other roles as given. */
+    private static Function<ChatRequest, String> script(Map<String, List<String>> minerAnswers, String examiner,
+                                                       String judge) {
+        return r -> switch (r.role()) {
+            case "Miner" -> minerAnswers.get(ScriptedModel.block(r, "meme_text")).get(r.replica());
+            case "Examiner" -> examiner;
+            case "Judge" -> judge;
+            case "Narrator" -> "{\"misbelief\": \"The misbelief is that " + ScriptedModel.block(r, "category") + ".\"}";
+            default -> throw new IllegalStateException(r.role());
+        };
+    }
+
+    private MiningResult mine(ScriptedModel model, int batchSize, Meme... memes) {
+        AgentContext agents = Fixtures.agents(model);
+        return new MiningStage(new Miner(agents), new Examiner(agents), new Judge(agents), new Narrator(agents),
+                new MemeImages(256), batchSize, PipelineListener.NONE).run(List.of(memes), PromptLibrary.packaged().initialTaxonomy());
+    }
+
+    @Test
+    void keepsACategoryOnlyWhenTwoOfThreeMinersNameIt() {
+        Meme meme = Fixtures.meme(dir, "a", "meme a");
+        ScriptedModel model = new ScriptedModel(script(Map.of("meme a", List.of(
+                "{\"categories\": [\"race\", \"gender\"]}",
+                "```json\n{\"categories\": [\"Race\"]}\n```",
+                "Sure! {\"categories\": [\"gender\", \"religion\"]} Hope that helps.")), "No.", "No."));
+        MiningResult result = mine(model, 8, meme);
+        assertEquals(List.of("race", "gender"), result.memes().get(0).categories());
+        assertEquals(MemeOutcome.Status.MINED, result.memes().get(0).status());
+        assertEquals(2, result.samples().size());
+        assertEquals("The misbelief is that race: Demeans, stereotypes or dehumanises people because of their race,"
+                + " ethnicity or skin colour..", result.samples().get(0).misbelief());
+    }
+
+    @Test
+    void aMemeNoMajorityFindsHarmfulIsRecordedAsHarmless() {
+        Meme meme = Fixtures.meme(dir, "b", "meme b");
+        ScriptedModel model = new ScriptedModel(script(Map.of("meme b", List.of(
+                "{\"categories\": [\"race\"]}", "{\"categories\": []}", "{\"categories\": [\"animal\"]}")), "No.", "No."));
+        MiningResult result = mine(model, 8, meme);
+        assertEquals(MemeOutcome.Status.HARMLESS, result.memes().get(0).status());
+        assertTrue(result.samples().isEmpty());
+    }
+
+    @Test
+    void aFailedMinerVotesForNothingAndItsFailureIsKept() {
+        Meme meme = Fixtures.meme(dir, "c", "meme c");
+        ScriptedModel model = new ScriptedModel(script(Map.of("meme c", List.of(
+                "{\"categories\": [\"race\"]}", "no json here", "{\"categories\": [\"race\"]}")), "No.", "No."));
+        MiningResult result = mine(model, 8, meme);
+        MemeOutcome outcome = result.memes().get(0);
+        assertEquals(List.of("race"), outcome.categories());
+        assertNull(outcome.votes().get(1));
+        assertTrue(outcome.reason().contains("Miner 2 UNPARSEABLE"), outcome.reason());
+    }
+
+    @Test
+    void aMemeWhoseMinersAllFailIsAnErrorWithItsReason() {
+        Meme meme = Fixtures.meme(dir, "d", "meme d");
+        ScriptedModel model = new ScriptedModel(script(Map.of("meme d", List.of("x", "y", "z")), "No.", "No."));
+        MemeOutcome outcome = mine(model, 8, meme).memes().get(0);
+        assertEquals(MemeOutcome.Status.ERROR, outcome.status());
+        assertTrue(outcome.reason().startsWith("all 3 Miners failed"), outcome.reason());
+    }
+
+    @Test
+    void aMissingImageMakesThatMemeAnErrorAndTheOthersGoOn() {
+        Meme good = Fixtures.meme(dir, "e", "meme e");
+        Meme missing = new Meme("f", "test", "meme f", dir.resolve("nope.png"), List.of(), "test:f");
+        ScriptedModel model = new ScriptedModel(script(Map.of("meme e", List.of(
+                "{\"categories\": [\"race\"]}", "{\"categories\": [\"race\"]}", "{\"categories\": []}")), "No.", "No."));
+        MiningResult result = mine(model, 8, missing, good);
+        assertEquals(MemeOutcome.Status.ERROR, result.memes().get(0).status());
+        assertTrue(result.memes().get(0).reason().contains("nope.png"), result.memes().get(0).reason());
+        assertEquals(MemeOutcome.Status.MINED, result.memes().get(1).status());
+    }
+
+    @Test
+    void aProposalJoinsTheTaxonomyOnlyWhenExaminerAndJudgeBothSayYes() {
+        String proposal = "{\"categories\": [], \"new_category\": {\"name\": \"Political\", \"description\": \"Contempt for a political side.\"}}";
+        Map<String, List<String>> answers = Map.of("meme g", List.of(proposal, "{\"categories\": []}", proposal));
+        for (String[] verdicts : new String[][] {{"**Yes**, it does.", "No, it overlaps."}, {"No.", "Yes."}}) {
+            MiningResult rejected = mine(new ScriptedModel(script(answers, verdicts[0], verdicts[1])), 8,
+                    Fixtures.meme(dir, "g", "meme g"));
+            assertFalse(rejected.taxonomy().contains("political"));
+            assertFalse(rejected.admissions().get(0).admitted());
+            assertEquals(MemeOutcome.Status.HARMLESS, rejected.memes().get(0).status());
+        }
+        MiningResult admitted = mine(new ScriptedModel(script(answers, "Yes, clearly.", "**Yes**. Distinct.")), 8,
+                Fixtures.meme(dir, "g", "meme g"));
+        assertTrue(admitted.taxonomy().contains("political"));
+        Admission admission = admitted.admissions().get(0);
+        assertEquals("g", admission.memeId());
+        assertEquals(List.of(0, 2), admission.proposedBy());
+        assertEquals("clearly.", admission.examinerReason());
+        assertEquals(admission, admitted.taxonomy().find("political").orElseThrow().origin());
+        assertEquals(List.of("political"), admitted.memes().get(0).categories());
+    }
+
+    @Test
+    void laterMemesSeeTheGrownTaxonomyAndProposalsAreExaminedOnceInDatasetOrder() {
+        String proposal = "{\"categories\": [], \"new_category\": {\"name\": \"political\", \"description\": \"Contempt.\"}}";
+        String names = "{\"categories\": [\"political\"]}";
+        Map<String, List<String>> answers = Map.of(
+                "meme 1", List.of(proposal, proposal, "{\"categories\": []}"),
+                "meme 2", List.of(proposal, proposal, proposal),
+                "meme 3", List.of(names, names, "{\"categories\": []}"));
+        for (int batch : new int[] {1, 8}) {
+            ScriptedModel model = new ScriptedModel(script(answers, "Yes.", "Yes."));
+            MiningResult result = mine(model, batch, Fixtures.meme(dir, "m1", "meme 1"), Fixtures.meme(dir, "m2", "meme 2"),
+                    Fixtures.meme(dir, "m3", "meme 3"));
+            assertEquals(1, result.admissions().size(), "batch " + batch);
+            assertEquals("m1", result.admissions().get(0).memeId());
+            // meme 2 proposed an existing category: that is a vote for it
+            assertEquals(List.of("political"), result.memes().get(1).categories(), "batch " + batch);
+            if (batch == 1) {
+                // only a later batch's Miners are shown the grown taxonomy and can name the category
+                assertEquals(List.of("political"), result.memes().get(2).categories());
+                assertTrue(ScriptedModel.block(model.byRole("Miner").get(6), "taxonomy").contains("- political: Contempt."));
+            }
+        }
+    }
+}
