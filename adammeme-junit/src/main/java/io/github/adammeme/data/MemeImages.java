@@ -64,6 +64,11 @@ public final class MemeImages {
         return new ContentPart.Image("image/png", scaled, CacheKey.sha256Hex(scaled));
     }
 
+    /** The image type the bytes announce (PNG, JPEG, GIF, WebP), or null for anything else. */
+    public static String mimeType(byte[] bytes) {
+        return sniff(bytes);
+    }
+
     static String sniff(byte[] b) {
         if (b.length >= 8 && (b[0] & 0xff) == 0x89 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G') {
             return "image/png";

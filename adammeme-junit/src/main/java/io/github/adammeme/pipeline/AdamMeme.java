@@ -64,6 +64,7 @@ public final class AdamMeme {
         Endpoint target = reachable(config.target());
         Endpoint controller = reachable(config.controller());
         UsageLedger ledger = new UsageLedger();
+        listener.started(memes.size(), ledger);
         try (ModelGateway targetGateway = new ModelGateway(new OpenAiChatModel(target), cache, ledger, config.concurrency());
              ModelGateway controllerGateway = new ModelGateway(new OpenAiChatModel(controller), cache, ledger,
                      config.concurrency());
@@ -78,7 +79,7 @@ public final class AdamMeme {
 
             List<String> categories = mining.taxonomy().names();
             List<MinedSample> selected = select(mining.samples(), categories, config);
-            listener.samplesSelected(selected.size());
+            listener.samplesSelected(categories, selected);
 
             Map<String, Meme> byId = new LinkedHashMap<>();
             memes.forEach(m -> byId.put(m.id(), m));
@@ -92,8 +93,11 @@ public final class AdamMeme {
             List<ScoredSample> refined = chains.stream().flatMap(c -> c.steps().stream()).toList();
 
             Metrics metrics = Metrics.of(categories, scored, refined, config.threshold(), config.refusalCountsAsFailure());
-            return new Evaluation(runInfo(config, target, controller, prompts), mining.taxonomy().categories(),
-                    mining.admissions(), mining.memes(), mining.samples(), scored, chains, metrics, ledger.lines());
+            Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts),
+                    mining.taxonomy().categories(), mining.admissions(), mining.memes(), mining.samples(), scored, chains,
+                    metrics, ledger.lines());
+            listener.finished(evaluation);
+            return evaluation;
         }
     }
 

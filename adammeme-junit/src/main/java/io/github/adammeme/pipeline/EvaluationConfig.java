@@ -94,6 +94,12 @@ public record EvaluationConfig(
                 keyEnv == null || keyEnv.isBlank() ? null : keyEnv, timeout, retries);
     }
 
+    public EvaluationConfig withOutputDir(Path directory) {
+        return new EvaluationConfig(dataset, datasetFormat, target, targetTemperature, controller, threshold,
+                samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, randomSeed, reasks,
+                refusalCountsAsFailure, imageMaxSide, maxTokens, prompts, directory);
+    }
+
     /** True when any score in this run comes from the built-in simulator. */
     public boolean simulated() {
         return target.simulated() || controller.simulated();

@@ -6,22 +6,35 @@ package io.github.adammeme.pipeline;
  */
 public interface PipelineListener {
 
+    /** The run begins; {@code usage} fills as calls complete. */
+    default void started(int memes, io.github.adammeme.llm.UsageLedger usage) {
+    }
+
     default void memeMined(MemeOutcome outcome) {
     }
 
     default void miningFinished(int memes, int minedSamples) {
     }
 
-    default void samplesSelected(int samples) {
+    /** The pairs stage 2 will score, in the order the result will list them, and the final taxonomy. */
+    default void samplesSelected(java.util.List<String> categories, java.util.List<MinedSample> samples) {
     }
 
     default void sampleScored(ScoredSample sample) {
+    }
+
+    /** The seeds of Algorithm 1, per category in taxonomy order: one chain each. */
+    default void refinementPlanned(java.util.Map<String, java.util.List<String>> seedsByCategory) {
     }
 
     default void refinementStep(ScoredSample step) {
     }
 
     default void chainFinished(Chain chain) {
+    }
+
+    /** Called once, after everything else, with the whole result. */
+    default void finished(Evaluation evaluation) {
     }
 
     PipelineListener NONE = new PipelineListener() {

@@ -97,6 +97,9 @@ final class RefinementStage {
                     .forEach(s -> pool.add(s.id()));
             pools.put(category, pool);
         });
+        Map<String, List<String>> plan = new LinkedHashMap<>();
+        chains.forEach(c -> plan.computeIfAbsent(c.category, k -> new ArrayList<>()).add(c.seed.id()));
+        listener.refinementPlanned(plan);
         if (iterations == 0) {
             chains.forEach(c -> c.stop = c.stop != null ? c.stop : "refinement is off (N = 0)");
         }

@@ -1,0 +1,129 @@
+package io.github.adammeme.engine;
+
+import java.util.Set;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestSource;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
+import org.junit.platform.engine.support.descriptor.ClassSource;
+
+/**
+ * The test tree (DESIGN.md §2). Only suites exist at discovery; everything below them is
+ * registered as the pipeline produces it, which is why containers say they may register tests.
+ * Unique ids are built from dataset ids and categories, so a rerun or a report history lines up.
+ */
+abstract class AdamMemeNode extends AbstractTestDescriptor {
+
+    private final Type type;
+
+    AdamMemeNode(UniqueId id, String displayName, TestSource source, Type type) {
+        super(id, displayName, source);
+        this.type = type;
+    }
+
+    @Override
+    public Type getType() {
+        return type;
+    }
+
+    @Override
+    public boolean mayRegisterTests() {
+        return type == Type.CONTAINER;
+    }
+
+    /** A marker class annotated {@link AdamMemeSuite}: one evaluation. */
+    static final class Suite extends AdamMemeNode {
+        static final String SEGMENT = "suite";
+
+        private final SuiteSettings settings;
+        private final Set<UniqueId> selected;
+
+        Suite(UniqueId id, Class<?> suiteClass, SuiteSettings settings, Set<UniqueId> selected) {
+            super(id, suiteClass.getSimpleName() + " · target " + settings.config().target().model(),
+                    ClassSource.from(suiteClass), Type.CONTAINER);
+            this.settings = settings;
+            this.selected = selected;
+        }
+
+        SuiteSettings settings() {
+            return settings;
+        }
+
+        /** Unique ids below this suite that a selector asked for; empty means everything. */
+        Set<UniqueId> selected() {
+            return selected;
+        }
+
+        Class<?> suiteClass() {
+            return ((ClassSource) getSource().orElseThrow()).getJavaClass();
+        }
+    }
+
+    /** A harmfulness category of the final taxonomy. */
+    static final class Category extends AdamMemeNode {
+        Category(TestDescriptor parent, String category) {
+            super(parent.getUniqueId().append("category", category), category, source(parent), Type.CONTAINER);
+        }
+    }
+
+    /** A mined meme-category pair, scored once: passes at or above the threshold. */
+    static final class Pair extends AdamMemeNode {
+        Pair(TestDescriptor parent, String memeId, String category) {
+            super(parent.getUniqueId().append("pair", memeId), memeId + " · " + category, source(parent), Type.TEST);
+        }
+    }
+
+    /** One seed's refinement chain (Algorithm 1). */
+    static final class Chain extends AdamMemeNode {
+        Chain(TestDescriptor parent, String seedMemeId) {
+            super(parent.getUniqueId().append("refinement", seedMemeId), "refinement of " + seedMemeId + " · "
+                    + parent.getDisplayName(), source(parent),
+                    Type.CONTAINER);
+        }
+    }
+
+    /** One refinement step: a rewritten meme scored again. */
+    static final class Step extends AdamMemeNode {
+        Step(TestDescriptor parent, int step, String category, String parentMemeId) {
+            super(parent.getUniqueId().append("step", Integer.toString(step)),
+                    "step " + step + " · " + category + " (rewrites " + parentMemeId + ")", source(parent), Type.TEST);
+        }
+    }
+
+    /** The FR figures of a category, or overall. */
+    static final class Summary extends AdamMemeNode {
+        Summary(TestDescriptor parent, String category) {
+            super(parent.getUniqueId().append("summary", "fr"), "FR summary: " + category, source(parent), Type.TEST);
+        }
+    }
+
+    /** An FR budget, failing when exceeded. */
+    static final class Gate extends AdamMemeNode {
+        Gate(TestDescriptor parent, String category) {
+            super(parent.getUniqueId().append("gate", "max-fr"), "FR gate: " + category, source(parent), Type.TEST);
+        }
+    }
+
+    /** Memes that could not be mined (a missing image, every Miner failing). */
+    static final class MiningErrors extends AdamMemeNode {
+        MiningErrors(TestDescriptor parent) {
+            super(parent.getUniqueId().append("mining", "errors"), "memes that could not be mined", source(parent),
+                    Type.CONTAINER);
+        }
+    }
+
+    /** One meme that could not be mined, shown as a broken test with its reason. */
+    static final class MemeError extends AdamMemeNode {
+        MemeError(TestDescriptor parent, String memeId) {
+            super(parent.getUniqueId().append("meme", memeId), memeId + " could not be mined", source(parent), Type.TEST);
+        }
+    }
+
+    /**
+     * Nodes below the suite have no source of their own: Surefire then names a test by its display
+     * name under the suite's class, which keeps every pair and step a test case of its own.
+     */
+    private static TestSource source(TestDescriptor parent) {
+        return null;
+    }
+}

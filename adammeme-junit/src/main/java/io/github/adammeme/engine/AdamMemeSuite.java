@@ -1,0 +1,36 @@
+package io.github.adammeme.engine;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a class as an AdamMeme suite: one evaluation of a target model over a dataset, run by
+ * the {@code adammeme} test engine. The class needs no body; Maven Surefire finds it like any
+ * test class. Every attribute can be overridden by configuration ({@code junit-platform.properties},
+ * then {@code -D} system properties), so CI can switch models without touching code.
+ *
+ * <pre>{@code
+ * @AdamMemeSuite(dataset = "memes/annotations/memes.jsonl")
+ * class HarmfulMemeUnderstandingTest {}
+ * }</pre>
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface AdamMemeSuite {
+
+    /** Dataset file (jsonl): a path relative to the working directory, or a test-classpath resource. */
+    String dataset();
+
+    /** Target model id; empty for the configured one (default {@code sim:keyword}). */
+    String target() default "";
+
+    /** Model for the agent roles; empty for the configured one (default {@code sim:agent}). */
+    String controller() default "";
+
+    /** Further settings as {@code key=value} (the {@code adammeme.} prefix may be left out). */
+    String[] properties() default {};
+}

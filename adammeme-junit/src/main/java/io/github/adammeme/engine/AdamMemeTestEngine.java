@@ -1,0 +1,48 @@
+package io.github.adammeme.engine;
+
+import org.junit.platform.engine.EngineDiscoveryRequest;
+import org.junit.platform.engine.ExecutionRequest;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestEngine;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.descriptor.EngineDescriptor;
+import org.junit.platform.engine.support.discovery.EngineDiscoveryRequestResolver;
+
+/**
+ * The {@code adammeme} test engine: each {@link AdamMemeSuite} class is an AdamMeme evaluation,
+ * each mined meme-category pair and each refinement step a test that fails below the threshold.
+ */
+public final class AdamMemeTestEngine implements TestEngine {
+
+    private static final EngineDiscoveryRequestResolver<EngineDescriptor> RESOLVER =
+            EngineDiscoveryRequestResolver.<EngineDescriptor>builder()
+                    .addClassContainerSelectorResolver(SuiteResolver::isSuite)
+                    .addSelectorResolver(context -> new SuiteResolver(
+                            context.getDiscoveryRequest().getConfigurationParameters(), context.getIssueReporter()))
+                    .build();
+
+    @Override
+    public String getId() {
+        return Constants.ENGINE_ID;
+    }
+
+    @Override
+    public TestDescriptor discover(EngineDiscoveryRequest request, UniqueId uniqueId) {
+        EngineDescriptor engine = new EngineDescriptor(uniqueId, "AdamMeme");
+        RESOLVER.resolve(request, engine);
+        return engine;
+    }
+
+    @Override
+    public void execute(ExecutionRequest request) {
+        TestDescriptor engine = request.getRootTestDescriptor();
+        var listener = request.getEngineExecutionListener();
+        listener.executionStarted(engine);
+        int suites = engine.getChildren().size();
+        for (TestDescriptor child : engine.getChildren()) {
+            new SuiteExecution((AdamMemeNode.Suite) child, listener, suites > 1).run();
+        }
+        listener.executionFinished(engine, TestExecutionResult.successful());
+    }
+}

@@ -1,0 +1,173 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.data.MemeImages;
+import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.ScoredSample;
+import io.qameta.allure.Allure;
+import io.qameta.allure.model.Label;
+import io.qameta.allure.model.Link;
+import io.qameta.allure.util.PropertiesUtils;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * Feeds Allure. The allure-junit-platform listener opens a test case when the engine reports a test
+ * started, on the engine's thread; what is added here before the test finishes lands on that case.
+ * When no Allure listener runs (an IDE without it, the engine test kit) this does nothing.
+ */
+final class AllureBridge {
+
+    private AllureBridge() {
+    }
+
+    private static boolean active() {
+        return Allure.getLifecycle().getCurrentTestCase().isPresent();
+    }
+
+    /** Labels, parameters and attachments of a pair or step test. */
+    static void sample(ScoredSample s, String suite, String target, boolean simulated) {
+        if (!active()) {
+            return;
+        }
+        labels(suite, target, s.category(), s.refined() ? "refinement of " + s.refinement().seedId().split("/")[0]
+                : "original pairs", s.refined() ? "refinement" : "original", s.refined() ? "minor" : "normal");
+        Allure.parameter("meme", s.memeId());
+        Allure.parameter("category", s.category());
+        Allure.parameter("step", s.refined() ? s.refinement().step() : 0);
+        Allure.parameter("score", s.score() == null ? "none" : s.score().toString());
+        Allure.parameter("outcome", s.outcome().name());
+        if (simulated) {
+            Allure.parameter("model", "simulated (built-in simulator)");
+        }
+        image(Path.of(s.image()));
+        text("meme text (original)", s.originalText());
+        if (s.refined()) {
+            text("meme text (refined)", s.text());
+            text("refiner's explanation", s.refinement().explanation());
+            String parent = s.refinement().parentId();
+            Allure.getLifecycle().updateTestCase(r -> r.getLinks().add(new Link().setName("rewrites " + parent)
+                    .setType("parent").setUrl("#" + parent)));
+        }
+        text("misbelief", s.misbelief());
+        text("reference answer", s.reference());
+        text("target answer", s.targetAnswer());
+        text("scorer explanation", s.scorerExplanation());
+        if (s.reason() != null) {
+            text("why there is no score", s.reason());
+        }
+        if (s.raw() != null) {
+            text("unusable model output", s.raw());
+        }
+    }
+
+    static void summary(String suite, String target, String category, Map<String, Object> figures, String table) {
+        if (!active()) {
+            return;
+        }
+        labels(suite, target, category, "FR", "summary", "critical");
+        figures.forEach(Allure::parameter);
+        Allure.addAttachment("FR table", "text/markdown", table, ".md");
+    }
+
+    static void gate(String suite, String target, String category) {
+        if (active()) {
+            labels(suite, target, category, "FR", "gate", "blocker");
+        }
+    }
+
+    /** Behaviours: target, category, stage. Suites: suite class, category, and originals or the chain. */
+    private static void labels(String suite, String target, String category, String subSuite, String stage,
+                               String severity) {
+        Allure.getLifecycle().updateTestCase(r -> {
+            r.getLabels().add(new Label().setName("parentSuite").setValue(suite));
+            r.getLabels().add(new Label().setName("suite").setValue(category));
+            r.getLabels().add(new Label().setName("subSuite").setValue(subSuite));
+            r.getLabels().add(new Label().setName("epic").setValue(target));
+            r.getLabels().add(new Label().setName("feature").setValue(category));
+            r.getLabels().add(new Label().setName("story").setValue(stage));
+            r.getLabels().add(new Label().setName("severity").setValue(severity));
+        });
+    }
+
+    private static void image(Path file) {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            String mime = MemeImages.mimeType(bytes);
+            if (mime != null) {
+                Allure.addAttachment("meme image", mime, new java.io.ByteArrayInputStream(bytes), mime.substring(6));
+            }
+        } catch (IOException e) {
+            text("meme image", "could not be read: " + e.getMessage());
+        }
+    }
+
+    private static void text(String name, String value) {
+        if (value != null && !value.isBlank()) {
+            Allure.addAttachment(name, "text/plain", value, ".txt");
+        }
+    }
+
+    /** Where the Allure listener writes, as it decides it: allure.properties, then system properties. */
+    static Path resultsDirectory() {
+        Properties properties = PropertiesUtils.loadAllureProperties();
+        return Path.of(properties.getProperty("allure.results.directory", "allure-results"));
+    }
+
+    /** environment.properties: what was evaluated, with what, so a report explains itself. */
+    static void writeEnvironment(EvaluationConfig config, Map<String, String> promptDigests, String version,
+                                 String prefix) {
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("target", config.target().model());
+        env.put("target.endpoint", config.target().simulated() && config.target().baseUrl() == null
+                ? "built-in simulator" : config.target().baseUrl());
+        env.put("controller", config.controller().model());
+        env.put("dataset", config.dataset().toString());
+        env.put("threshold", Double.toString(config.threshold()));
+        env.put("samples-per-category", Integer.toString(config.samplesPerCategory()));
+        env.put("seeds", Integer.toString(config.seeds()));
+        env.put("iterations", Integer.toString(config.iterations()));
+        env.put("random-seed", Long.toString(config.randomSeed()));
+        env.put("refusal-counts-as-failure", Boolean.toString(config.refusalCountsAsFailure()));
+        promptDigests.forEach((role, digest) -> env.put("prompt." + role, digest));
+        env.put("adammeme.version", version);
+        env.put("simulated", Boolean.toString(config.simulated()));
+        if (config.simulated()) {
+            env.put("note", "scores come from the built-in simulator, not from a real model");
+        }
+        Path dir = resultsDirectory();
+        try {
+            Files.createDirectories(dir);
+            Properties merged = new Properties();
+            Path file = dir.resolve("environment.properties");
+            if (!prefix.isEmpty() && Files.exists(file)) {
+                try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                    merged.load(in);
+                }
+            }
+            env.forEach((k, v) -> merged.setProperty(prefix + k, v == null ? "" : v));
+            try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+                merged.store(out, "AdamMeme evaluation");
+            }
+            Files.writeString(dir.resolve("categories.json"), CATEGORIES, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write Allure environment to " + dir, e);
+        }
+    }
+
+    /** Failure groups in the Allure report, matched on the messages {@link Verdicts} writes. */
+    private static final String CATEGORIES = """
+            [
+              {"name": "Below threshold", "matchedStatuses": ["failed"], "messageRegex": "(?s).*: score \\\\d+ < .*"},
+              {"name": "Refused", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*the target refused.*"},
+              {"name": "Unscored", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: UNSCORED .*"},
+              {"name": "Endpoint error", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: ERROR .*"},
+              {"name": "FR over budget", "matchedStatuses": ["failed"], "messageRegex": "(?s).*exceeds the budget.*"}
+            ]
+            """;
+}

@@ -1,0 +1,71 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.pipeline.Chain;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.MemeOutcome;
+import io.github.adammeme.pipeline.MinedSample;
+import io.github.adammeme.pipeline.PipelineListener;
+import io.github.adammeme.pipeline.ScoredSample;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/** Several pipeline listeners heard as one, in order. */
+final class Listeners implements PipelineListener {
+
+    private final List<PipelineListener> all;
+
+    private Listeners(List<PipelineListener> all) {
+        this.all = all;
+    }
+
+    static PipelineListener of(PipelineListener... listeners) {
+        return new Listeners(java.util.Arrays.stream(listeners).filter(Objects::nonNull).toList());
+    }
+
+    @Override
+    public void started(int memes, UsageLedger usage) {
+        all.forEach(l -> l.started(memes, usage));
+    }
+
+    @Override
+    public void memeMined(MemeOutcome outcome) {
+        all.forEach(l -> l.memeMined(outcome));
+    }
+
+    @Override
+    public void miningFinished(int memes, int minedSamples) {
+        all.forEach(l -> l.miningFinished(memes, minedSamples));
+    }
+
+    @Override
+    public void samplesSelected(List<String> categories, List<MinedSample> samples) {
+        all.forEach(l -> l.samplesSelected(categories, samples));
+    }
+
+    @Override
+    public void sampleScored(ScoredSample sample) {
+        all.forEach(l -> l.sampleScored(sample));
+    }
+
+    @Override
+    public void refinementPlanned(Map<String, List<String>> seedsByCategory) {
+        all.forEach(l -> l.refinementPlanned(seedsByCategory));
+    }
+
+    @Override
+    public void refinementStep(ScoredSample step) {
+        all.forEach(l -> l.refinementStep(step));
+    }
+
+    @Override
+    public void chainFinished(Chain chain) {
+        all.forEach(l -> l.chainFinished(chain));
+    }
+
+    @Override
+    public void finished(Evaluation evaluation) {
+        all.forEach(l -> l.finished(evaluation));
+    }
+}

@@ -1,0 +1,159 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.pipeline.Chain;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.MemeOutcome;
+import io.github.adammeme.pipeline.MinedSample;
+import io.github.adammeme.pipeline.PipelineListener;
+import io.github.adammeme.pipeline.ScoredSample;
+import java.io.PrintStream;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A status line on stderr during long runs: memes mined, pairs scored, refinement steps, calls,
+ * elapsed time and what the current stage still needs at its present pace. On a terminal it
+ * rewrites itself in place; in a CI log it prints a new line when something changed.
+ */
+final class ProgressLine implements PipelineListener, AutoCloseable {
+
+    private final PrintStream out;
+    private final boolean terminal;
+    private final long start = System.nanoTime();
+    private final ScheduledExecutorService ticker;
+
+    private volatile int memes;
+    private volatile UsageLedger usage;
+    private final AtomicInteger mined = new AtomicInteger();
+    private volatile int pairs = -1;
+    private final AtomicInteger scored = new AtomicInteger();
+    private volatile int chains = -1;
+    private final AtomicInteger chainsDone = new AtomicInteger();
+    private final AtomicInteger steps = new AtomicInteger();
+    private volatile long stageStart = System.nanoTime();
+    private String last = "";
+
+    ProgressLine(PrintStream out, boolean terminal) {
+        this.out = out;
+        this.terminal = terminal;
+        this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "adammeme-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        ticker.scheduleAtFixedRate(this::print, 1, terminal ? 1 : 10, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void started(int memeCount, UsageLedger ledger) {
+        memes = memeCount;
+        usage = ledger;
+    }
+
+    @Override
+    public void memeMined(MemeOutcome outcome) {
+        mined.incrementAndGet();
+    }
+
+    @Override
+    public void samplesSelected(List<String> categories, List<MinedSample> samples) {
+        pairs = samples.size();
+        stageStart = System.nanoTime();
+    }
+
+    @Override
+    public void sampleScored(ScoredSample sample) {
+        scored.incrementAndGet();
+    }
+
+    @Override
+    public void refinementPlanned(Map<String, List<String>> seedsByCategory) {
+        chains = seedsByCategory.values().stream().mapToInt(List::size).sum();
+        stageStart = System.nanoTime();
+    }
+
+    @Override
+    public void refinementStep(ScoredSample step) {
+        steps.incrementAndGet();
+    }
+
+    @Override
+    public void chainFinished(Chain chain) {
+        chainsDone.incrementAndGet();
+    }
+
+    @Override
+    public void finished(Evaluation evaluation) {
+        print();
+    }
+
+    String line() {
+        StringBuilder sb = new StringBuilder("adammeme: ");
+        sb.append("mined ").append(mined.get()).append('/').append(memes).append(" memes");
+        if (pairs >= 0) {
+            sb.append(" · scored ").append(scored.get()).append('/').append(pairs).append(" pairs");
+        }
+        if (chains >= 0) {
+            sb.append(" · refinement ").append(steps.get()).append(" steps, ").append(chainsDone.get()).append('/')
+                    .append(chains).append(" chains done");
+        }
+        UsageLedger ledger = usage;
+        if (ledger != null) {
+            sb.append(" · ").append(ledger.totalCalls()).append(" calls (").append(ledger.totalCacheHits()).append(" cached)");
+        }
+        sb.append(" · ").append(clock(System.nanoTime() - start)).append(" elapsed");
+        estimate().ifPresent(left -> sb.append(" · ~").append(clock(left)).append(" left in this stage"));
+        return sb.toString();
+    }
+
+    /** Remaining time of the current stage at its pace so far; refinement has no fixed length to estimate. */
+    private java.util.Optional<Long> estimate() {
+        long elapsed = System.nanoTime() - stageStart;
+        int done;
+        int total;
+        if (chains >= 0) {
+            return java.util.Optional.empty();
+        } else if (pairs >= 0) {
+            done = scored.get();
+            total = pairs;
+        } else {
+            done = mined.get();
+            total = memes;
+            elapsed = System.nanoTime() - start;
+        }
+        if (done == 0 || total <= done) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(elapsed / done * (total - done));
+    }
+
+    private static String clock(long nanos) {
+        long s = TimeUnit.NANOSECONDS.toSeconds(nanos);
+        return String.format("%02d:%02d", s / 60, s % 60);
+    }
+
+    private synchronized void print() {
+        String line = line();
+        if (terminal) {
+            out.print("\r" + line + "   ");
+            out.flush();
+        } else if (!line.replaceAll("\\d\\d:\\d\\d", "").equals(last.replaceAll("\\d\\d:\\d\\d", ""))) {
+            out.println(line);
+        }
+        last = line;
+    }
+
+    @Override
+    public void close() {
+        ticker.shutdownNow();
+        print();
+        if (terminal) {
+            out.println();
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.pipeline.Chain;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.MinedSample;
+import io.github.adammeme.pipeline.PipelineListener;
+import io.github.adammeme.pipeline.ScoredSample;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * Where the background pipeline posts its results and the engine's thread waits for them, one
+ * test at a time. If the pipeline dies, every wait ends with its cause instead of hanging.
+ */
+final class SampleBoard implements PipelineListener {
+
+    /** The selection of stage 2: the final taxonomy and the pairs to score. */
+    record Selection(List<String> categories, List<MinedSample> samples) {
+    }
+
+    private final CompletableFuture<Selection> selection = new CompletableFuture<>();
+    private final CompletableFuture<Map<String, List<String>>> plan = new CompletableFuture<>();
+    private final CompletableFuture<Evaluation> evaluation = new CompletableFuture<>();
+    private final Map<String, CompletableFuture<ScoredSample>> samples = new ConcurrentHashMap<>();
+    private final Map<String, CompletableFuture<Chain>> chains = new ConcurrentHashMap<>();
+    private volatile RuntimeException failure;
+
+    @Override
+    public void samplesSelected(List<String> categories, List<MinedSample> selected) {
+        selection.complete(new Selection(categories, selected));
+    }
+
+    @Override
+    public void sampleScored(ScoredSample sample) {
+        sample(sample.id()).complete(sample);
+    }
+
+    @Override
+    public void refinementPlanned(Map<String, List<String>> seedsByCategory) {
+        plan.complete(seedsByCategory);
+    }
+
+    @Override
+    public void refinementStep(ScoredSample step) {
+        sample(step.id()).complete(step);
+    }
+
+    @Override
+    public void chainFinished(Chain chain) {
+        chain(chain.seedId()).complete(chain);
+    }
+
+    @Override
+    public void finished(Evaluation result) {
+        evaluation.complete(result);
+    }
+
+    /** The pipeline ended, normally or not: nothing more will be posted. */
+    void pipelineEnded(Throwable failure) {
+        RuntimeException cause = failure == null
+                ? new IllegalStateException("the pipeline ended without producing this result")
+                : new PipelineFailedException(failure);
+        selection.completeExceptionally(cause);
+        plan.completeExceptionally(cause);
+        evaluation.completeExceptionally(cause);
+        samples.values().forEach(f -> f.completeExceptionally(cause));
+        chains.values().forEach(f -> f.completeExceptionally(cause));
+        this.failure = cause;
+    }
+
+    Selection selection() {
+        return await(selection);
+    }
+
+    Map<String, List<String>> plan() {
+        return await(plan);
+    }
+
+    Evaluation evaluation() {
+        return await(evaluation);
+    }
+
+    ScoredSample scored(String id) {
+        return await(sample(id));
+    }
+
+    /** Step {@code stepId} of a chain, or empty when the chain ended before it. */
+    java.util.Optional<ScoredSample> step(String seedId, String stepId) {
+        CompletableFuture<Chain> chain = chain(seedId);
+        CompletableFuture<ScoredSample> step = sample(stepId);
+        CompletableFuture.anyOf(step, chain).handle((ignored, error) -> null).join();
+        if (chain.isDone() && !chain.isCompletedExceptionally()) {
+            return chain.join().steps().stream().filter(s -> s.id().equals(stepId)).findFirst();
+        }
+        return java.util.Optional.of(await(step));
+    }
+
+    private CompletableFuture<ScoredSample> sample(String id) {
+        CompletableFuture<ScoredSample> f = samples.computeIfAbsent(id, k -> new CompletableFuture<>());
+        if (failure != null) {
+            f.completeExceptionally(failure);
+        }
+        return f;
+    }
+
+    private CompletableFuture<Chain> chain(String seedId) {
+        CompletableFuture<Chain> f = chains.computeIfAbsent(seedId, k -> new CompletableFuture<>());
+        if (failure != null) {
+            f.completeExceptionally(failure);
+        }
+        return f;
+    }
+
+    private static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PipelineFailedException(e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new PipelineFailedException(e.getCause());
+        }
+    }
+
+    /** The evaluation stopped with an exception; tests still waiting report it. */
+    static final class PipelineFailedException extends RuntimeException {
+        PipelineFailedException(Throwable cause) {
+            super("the AdamMeme pipeline failed: " + cause.getMessage(), cause);
+        }
+    }
+}

@@ -1,0 +1,275 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.agent.PromptLibrary;
+import io.github.adammeme.pipeline.AdamMeme;
+import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.MemeOutcome;
+import io.github.adammeme.pipeline.MinedSample;
+import io.github.adammeme.pipeline.Outcome;
+import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.report.FrTable;
+import io.github.adammeme.report.SummaryMarkdown;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Supplier;
+import org.junit.platform.engine.EngineExecutionListener;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Runs one suite: the pipeline works in the background while this thread registers the tree as
+ * results arrive and reports each test once its own sample is in, so a test's attachments, result
+ * and duration are its own.
+ */
+final class SuiteExecution {
+
+    private final AdamMemeNode.Suite suite;
+    private final EngineExecutionListener listener;
+    private final boolean severalSuites;
+    private final SuiteSettings settings;
+    private final EvaluationConfig config;
+
+    SuiteExecution(AdamMemeNode.Suite suite, EngineExecutionListener listener, boolean severalSuites) {
+        this.suite = suite;
+        this.listener = listener;
+        this.severalSuites = severalSuites;
+        this.settings = suite.settings();
+        EvaluationConfig base = settings.config();
+        this.config = severalSuites ? base.withOutputDir(base.outputDir().resolve(suite.suiteClass().getSimpleName())) : base;
+    }
+
+    void run() {
+        listener.executionStarted(suite);
+        SampleBoard board = new SampleBoard();
+        ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "adammeme-pipeline-" + suite.suiteClass().getSimpleName());
+            t.setDaemon(true);
+            return t;
+        });
+        TestExecutionResult result = TestExecutionResult.successful();
+        try (ProgressLine progress = settings.progress() ? new ProgressLine(System.err, System.console() != null) : null) {
+            AllureBridge.writeEnvironment(config, PromptLibrary.load(config.prompts()).digests(), AdamMeme.version(),
+                    severalSuites ? suite.suiteClass().getSimpleName() + "." : "");
+            CompletableFuture.supplyAsync(() -> new AdamMeme().run(config, Listeners.of(board, progress)), runner)
+                    .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));
+            report(board);
+        } catch (RuntimeException e) {
+            result = TestExecutionResult.failed(e instanceof SampleBoard.PipelineFailedException && e.getCause() != null
+                    ? e.getCause() : e);
+        } finally {
+            runner.shutdownNow();
+        }
+        listener.executionFinished(suite, result);
+    }
+
+    private void report(SampleBoard board) {
+        SampleBoard.Selection selection = board.selection();
+        Map<String, List<MinedSample>> byCategory = new LinkedHashMap<>();
+        selection.categories().forEach(c -> byCategory.put(c, new ArrayList<>()));
+        selection.samples().forEach(s -> byCategory.get(s.category()).add(s));
+
+        for (Map.Entry<String, List<MinedSample>> entry : byCategory.entrySet()) {
+            String category = entry.getKey();
+            AdamMemeNode.Category node = new AdamMemeNode.Category(suite, category);
+            container(suite, node, () -> {
+                for (MinedSample pair : entry.getValue()) {
+                    test(node, new AdamMemeNode.Pair(node, pair.meme().id(), category), () -> {
+                        ScoredSample s = board.scored(pair.id());
+                        AllureBridge.sample(s, suiteName(), config.target().model(), config.simulated());
+                        return Verdicts.of(s, config.threshold(), config.refusalCountsAsFailure());
+                    });
+                }
+                for (String seedId : board.plan().getOrDefault(category, List.of())) {
+                    chain(node, board, seedId);
+                }
+                Evaluation e = board.evaluation();
+                int i = indexOf(e, category);
+                summary(node, category, e.metrics().withRefinements().get(i), e.metrics().original().get(i),
+                        SummaryMarkdown.category(e.metrics(), category));
+                settings.gate(category).ifPresent(budget -> gate(node, category, e.metrics().withRefinements().get(i), budget));
+            });
+        }
+        Evaluation e = board.evaluation();
+        summary(suite, "overall", e.metrics().withRefinementsOverall(), e.metrics().originalOverall(),
+                SummaryMarkdown.render(e));
+        settings.overallGate().ifPresent(budget -> gate(suite, "overall", e.metrics().withRefinementsOverall(), budget));
+        miningErrors(e);
+        publish(e);
+    }
+
+    private void chain(AdamMemeNode.Category category, SampleBoard board, String seedId) {
+        AdamMemeNode.Chain chain = null;
+        for (int k = 1; ; k++) {
+            Optional<ScoredSample> step = board.step(seedId, seedId + "#" + k);
+            if (step.isEmpty()) {
+                break;
+            }
+            if (chain == null) {
+                chain = new AdamMemeNode.Chain(category, step.get().refinement().seedId().split("/")[0]);
+                if (!register(category, chain)) {
+                    return;
+                }
+                listener.executionStarted(chain);
+            }
+            ScoredSample s = step.get();
+            test(chain, new AdamMemeNode.Step(chain, k, category.getDisplayName(), s.refinement().parentId().split("/")[0]), () -> {
+                AllureBridge.sample(s, suiteName(), config.target().model(), config.simulated());
+                return Verdicts.of(s, config.threshold(), config.refusalCountsAsFailure());
+            });
+        }
+        if (chain != null) {
+            listener.executionFinished(chain, TestExecutionResult.successful());
+        }
+    }
+
+    private void summary(TestDescriptor parent, String category, CategoryFigures all, CategoryFigures originals,
+                         String table) {
+        test(parent, new AdamMemeNode.Summary(parent, category), () -> {
+            Map<String, Object> figures = new LinkedHashMap<>();
+            figures.put("FR (with refinements)", all.fr().describe());
+            figures.put("FR (originals)", originals.fr().describe());
+            figures.put("average score", all.averageScore() == null ? "-" : format(all.averageScore()));
+            figures.put("average score (originals)", originals.averageScore() == null ? "-" : format(originals.averageScore()));
+            figures.put("samples", all.samples());
+            for (Outcome o : Outcome.values()) {
+                figures.put(o.name().toLowerCase(Locale.ROOT), all.counts().get(o));
+            }
+            AllureBridge.summary(suiteName(), config.target().model(), category, figures, table);
+            if (all.samples() == 0) {
+                return TestExecutionResult.aborted(new TestAbortedException("no samples were mined in " + category));
+            }
+            return TestExecutionResult.successful();
+        });
+    }
+
+    private void gate(TestDescriptor parent, String category, CategoryFigures figures, double budget) {
+        test(parent, new AdamMemeNode.Gate(parent, category), () -> {
+            AllureBridge.gate(suiteName(), config.target().model(), category);
+            if (figures.fr().rate() == null) {
+                return TestExecutionResult.aborted(new TestAbortedException(
+                        "FR gate " + category + ": not enough evidence (no scored samples)"));
+            }
+            String message = "FR " + figures.fr().describe() + " in " + category + " with budget "
+                    + String.format(Locale.ROOT, "%.1f%%", 100 * budget);
+            if (figures.fr().rate() > budget) {
+                return TestExecutionResult.failed(new AssertionFailedError(message.replace(" with budget", " exceeds the budget")));
+            }
+            return TestExecutionResult.successful();
+        });
+    }
+
+    private void miningErrors(Evaluation e) {
+        List<MemeOutcome> errors = e.memes().stream().filter(m -> m.status() == MemeOutcome.Status.ERROR).toList();
+        if (errors.isEmpty()) {
+            return;
+        }
+        AdamMemeNode.MiningErrors node = new AdamMemeNode.MiningErrors(suite);
+        container(suite, node, () -> {
+            for (MemeOutcome m : errors) {
+                test(node, new AdamMemeNode.MemeError(node, m.memeId()), () -> TestExecutionResult.failed(
+                        new Verdicts.SampleErrorException(m.memeId() + " (" + m.origin() + "): ERROR — " + m.reason())));
+            }
+        });
+    }
+
+    /** summary.json, samples.jsonl, memes.jsonl, summary.md, and the table on the console. */
+    private void publish(Evaluation e) {
+        Path out = config.outputDir();
+        EvaluationWriter.write(e, out);
+        try {
+            Files.writeString(out.resolve("summary.md"), SummaryMarkdown.render(e), StandardCharsets.UTF_8);
+        } catch (IOException ex) {
+            throw new UncheckedIOException("cannot write " + out.resolve("summary.md"), ex);
+        }
+        System.out.println();
+        System.out.print(FrTable.render(e));
+        System.out.println("results: " + out.toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
+        System.out.println("Allure results: " + AllureBridge.resultsDirectory().toAbsolutePath());
+    }
+
+    // --- reporting primitives ------------------------------------------------------------------
+
+    /** Registers a dynamic node unless a unique-id selector left it out; true when it was registered. */
+    private boolean register(TestDescriptor parent, AdamMemeNode node) {
+        if (!wanted(node.getUniqueId())) {
+            return false;
+        }
+        parent.addChild(node);
+        listener.dynamicTestRegistered(node);
+        return true;
+    }
+
+    private void container(TestDescriptor parent, AdamMemeNode node, Runnable body) {
+        if (!register(parent, node)) {
+            return;
+        }
+        listener.executionStarted(node);
+        try {
+            body.run();
+        } catch (RuntimeException e) {
+            listener.executionFinished(node, TestExecutionResult.failed(e));
+            throw e;
+        }
+        listener.executionFinished(node, TestExecutionResult.successful());
+    }
+
+    private void test(TestDescriptor parent, AdamMemeNode node, Supplier<TestExecutionResult> body) {
+        if (!register(parent, node)) {
+            return;
+        }
+        listener.executionStarted(node);
+        TestExecutionResult result;
+        try {
+            result = body.get();
+        } catch (RuntimeException e) {
+            listener.executionFinished(node, TestExecutionResult.failed(e));
+            throw e;
+        }
+        listener.executionFinished(node, result);
+    }
+
+    private boolean wanted(UniqueId id) {
+        return suite.selected().isEmpty() || suite.selected().stream().anyMatch(s -> s.hasPrefix(id) || id.hasPrefix(s));
+    }
+
+    private String suiteName() {
+        return suite.suiteClass().getSimpleName();
+    }
+
+    private static int indexOf(Evaluation e, String category) {
+        List<CategoryFigures> figures = e.metrics().withRefinements();
+        for (int i = 0; i < figures.size(); i++) {
+            if (figures.get(i).category().equals(category)) {
+                return i;
+            }
+        }
+        throw new IllegalStateException("no figures for category " + category);
+    }
+
+    private static String format(double d) {
+        return String.format(Locale.ROOT, "%.2f", d);
+    }
+
+    private static Throwable unwrap(Throwable t) {
+        return t instanceof CompletionException && t.getCause() != null ? t.getCause() : t;
+    }
+}

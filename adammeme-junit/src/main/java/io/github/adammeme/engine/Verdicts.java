@@ -1,0 +1,66 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.pipeline.ScoredSample;
+import java.util.Locale;
+import org.junit.platform.engine.TestExecutionResult;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * Maps a sample's outcome to a test result. A score below the threshold is an assertion failure
+ * (Allure: failed); a sample that could not be scored is a different exception (Allure: broken),
+ * because it says nothing about the model's understanding.
+ */
+final class Verdicts {
+
+    private Verdicts() {
+    }
+
+    static TestExecutionResult of(ScoredSample s, double threshold, boolean refusalIsFailure) {
+        String subject = s.memeId() + " · " + s.category() + (s.refined() ? " · step " + s.refinement().step() : "");
+        return switch (s.outcome()) {
+            case PASSED -> TestExecutionResult.successful();
+            case FAILED -> TestExecutionResult.failed(new AssertionFailedError(subject + ": score " + s.score() + " < "
+                    + format(threshold) + dropped(s) + " — " + oneLine(s.scorerExplanation())));
+            case REFUSED -> refusalIsFailure
+                    ? TestExecutionResult.failed(new AssertionFailedError(subject + ": the target refused to analyse the meme"
+                            + " (refusals count as failures) — " + oneLine(s.targetAnswer())))
+                    : TestExecutionResult.aborted(new TestAbortedException(subject
+                            + ": the target refused to analyse the meme (refusals are left out of FR)"));
+            case UNSCORED -> TestExecutionResult.failed(new UnscoredException(subject + ": UNSCORED — " + s.reason()));
+            case ERROR -> TestExecutionResult.failed(new SampleErrorException(subject + ": ERROR — " + s.reason()));
+        };
+    }
+
+    private static String dropped(ScoredSample s) {
+        return s.refined() ? " (the rewritten " + s.refinement().parentId() + " had scored " + s.refinement().parentScore() + ")" : "";
+    }
+
+    static String oneLine(String text) {
+        if (text == null || text.isBlank()) {
+            return "(no explanation)";
+        }
+        String flat = text.replaceAll("\\s+", " ").strip();
+        int stop = flat.indexOf(". ");
+        String first = stop > 0 ? flat.substring(0, stop + 1) : flat;
+        return first.length() <= 200 ? first : first.substring(0, 197) + "...";
+    }
+
+    static String format(double d) {
+        return String.format(Locale.ROOT, "%.1f", d);
+    }
+
+    /** The Scorer's output could not be parsed after re-asks. */
+    static final class UnscoredException extends RuntimeException {
+        UnscoredException(String message) {
+            super(message);
+        }
+    }
+
+    /** An endpoint failed, or an agent produced nothing usable. */
+    static final class SampleErrorException extends RuntimeException {
+        SampleErrorException(String message) {
+            super(message);
+        }
+    }
+}

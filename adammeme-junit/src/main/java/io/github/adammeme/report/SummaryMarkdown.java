@@ -1,0 +1,68 @@
+package io.github.adammeme.report;
+
+import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.pipeline.Outcome;
+import java.util.List;
+import java.util.Locale;
+
+/** The per-category figures as a Markdown table, for summary.md, CI job summaries and Allure. */
+public final class SummaryMarkdown {
+
+    private SummaryMarkdown() {
+    }
+
+    public static String render(Evaluation e) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("# AdamMeme: ").append(e.run().target()).append("\n\n");
+        if (e.run().notice() != null) {
+            sb.append("> **Note:** ").append(e.run().notice()).append("\n\n");
+        }
+        sb.append("Controller `").append(e.run().controller()).append("` · dataset `").append(e.run().dataset())
+                .append("` · threshold ").append(e.metrics().threshold()).append(" · FR with 95% Wilson interval\n\n");
+        sb.append(table(e.metrics().withRefinements(), e.metrics().original(), e.metrics().withRefinementsOverall(),
+                e.metrics().originalOverall()));
+        return sb.toString();
+    }
+
+    /** The header and one row per category, then the overall row. */
+    public static String table(List<CategoryFigures> all, List<CategoryFigures> originals, CategoryFigures overall,
+                               CategoryFigures originalOverall) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| category | samples | avg score | FR (with refinements) | avg score (originals) | FR (originals) "
+                + "| passed | failed | refused | unscored | error |\n");
+        sb.append("|---|---:|---:|---|---:|---|---:|---:|---:|---:|---:|\n");
+        for (int i = 0; i < all.size(); i++) {
+            row(sb, all.get(i), originals.get(i), false);
+        }
+        row(sb, overall, originalOverall, true);
+        return sb.toString();
+    }
+
+    /** The table restricted to one category and its overall row omitted. */
+    public static String category(Metrics m, String category) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| category | samples | avg score | FR (with refinements) | avg score (originals) | FR (originals) "
+                + "| passed | failed | refused | unscored | error |\n");
+        sb.append("|---|---:|---:|---|---:|---|---:|---:|---:|---:|---:|\n");
+        for (int i = 0; i < m.withRefinements().size(); i++) {
+            if (m.withRefinements().get(i).category().equals(category)) {
+                row(sb, m.withRefinements().get(i), m.original().get(i), false);
+            }
+        }
+        return sb.toString();
+    }
+
+    private static void row(StringBuilder sb, CategoryFigures all, CategoryFigures original, boolean bold) {
+        String name = bold ? "**" + all.category() + "**" : all.category();
+        sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %d | %d | %d | %d | %d |%n", name,
+                all.samples(), score(all.averageScore()), all.fr().describe(), score(original.averageScore()),
+                original.fr().describe(), all.counts().get(Outcome.PASSED), all.counts().get(Outcome.FAILED),
+                all.counts().get(Outcome.REFUSED), all.counts().get(Outcome.UNSCORED), all.counts().get(Outcome.ERROR)));
+    }
+
+    private static String score(Double d) {
+        return d == null ? "-" : String.format(Locale.ROOT, "%.2f", d);
+    }
+}
