@@ -58,19 +58,22 @@ public final class ModelGateway implements AutoCloseable {
             return mine;
         }
         callers.execute(() -> {
+            ChatResponse response;
             try {
-                ChatResponse response = model.complete(request);
+                response = model.complete(request);
                 // Stored before anyone sees it: an interrupted run never pays for this call again.
                 cache.put(key, response);
                 ledger.recordCall(request.role(), model.model(), response.usage());
-                mine.complete(response);
             } catch (RuntimeException e) {
                 ledger.recordFailure(request.role(), model.model());
+                // Leave the in-flight table first, so whoever reacts to the failure asks afresh.
+                inFlight.remove(key, mine);
                 mine.completeExceptionally(e instanceof ModelCallException ? e
                         : new ModelCallException(request.role() + " call to " + model.model() + " failed: " + e, e));
-            } finally {
-                inFlight.remove(key, mine);
+                return;
             }
+            inFlight.remove(key, mine);
+            mine.complete(response);
         });
         return mine;
     }
