@@ -10,7 +10,11 @@ public enum DatasetFormat {
     /** Facebook Hateful Memes jsonl: {@code id}, {@code img}, {@code text}, optional {@code label}. */
     FHM,
     /** HarMeme jsonl (MOMENTA form): {@code id}, bare {@code image} name in a sibling images/ folder, {@code text}, {@code labels}. */
-    HARMEME;
+    HARMEME,
+    /** MAMI (SemEval-2022 Task 5): {@code file_name}, {@code misogynous} or {@code label}, {@code Text Transcription} or {@code text}. */
+    MAMI,
+    /** A folder of images with {@code memes.csv} or {@code memes.jsonl}: {@code id}, {@code image}, {@code text}. */
+    FOLDER;
 
     public static DatasetFormat parse(String value) {
         try {

@@ -30,6 +30,11 @@ public final class JsonlDatasetLoader {
      * @param format the format, or null to detect it from the first record
      */
     public static List<Meme> load(Path file, DatasetFormat format) {
+        return load(file, format, null);
+    }
+
+    /** @param source the id prefix; null for the format's own ({@code fhm}, {@code harmeme}) */
+    public static List<Meme> load(Path file, DatasetFormat format, String source) {
         if (!Files.isRegularFile(file)) {
             throw new DatasetException("dataset file " + file + " does not exist or is not a file");
         }
@@ -53,7 +58,8 @@ public final class JsonlDatasetLoader {
                                 + " set adammeme.dataset.format");
                     }
                 }
-                Meme meme = effective == DatasetFormat.FHM ? fhm(file, lineNo, record) : harmeme(file, lineNo, record);
+                Meme meme = effective == DatasetFormat.FHM ? fhm(file, lineNo, record, source == null ? "fhm" : source)
+                        : harmeme(file, lineNo, record, source == null ? "harmeme" : source);
                 if (!seen.add(meme.id())) {
                     throw new DatasetException(file + ":" + lineNo + ": field 'id': duplicate id " + meme.id());
                 }
@@ -81,9 +87,9 @@ public final class JsonlDatasetLoader {
     }
 
     /** FHM: the image comes from {@code img}, never from {@code id} (ids lose their leading zeros). */
-    private static Meme fhm(Path file, int lineNo, JsonNode record) {
-        String id = scalar(file, lineNo, record, "id");
+    private static Meme fhm(Path file, int lineNo, JsonNode record, String source) {
         String img = text(file, lineNo, record, "img");
+        String id = canonicalFhmId(scalar(file, lineNo, record, "id"), img);
         String memeText = text(file, lineNo, record, "text");
         List<String> labels = new ArrayList<>();
         if (record.has("label") && !record.get("label").isNull()) {
@@ -94,11 +100,23 @@ public final class JsonlDatasetLoader {
             labels.add(label.asInt() == 1 ? "hateful" : "not hateful");
         }
         Path image = resolveInside(file, lineNo, "img", file.toAbsolutePath().getParent(), img);
-        return new Meme("fhm:" + id, "fhm", memeText, image, labels, file + ":" + lineNo);
+        return new Meme(source + ":" + id, source, memeText, image, labels, file + ":" + lineNo);
+    }
+
+    /**
+     * The official file writes {@code 2973}, re-serialisations {@code "02973"}: both name img/02973.png,
+     * and both become {@code 02973}, so the same meme has the same id whichever file it came from.
+     */
+    static String canonicalFhmId(String id, String img) {
+        String stem = Path.of(img).getFileName().toString().replaceFirst("\\.[^.]+$", "");
+        if (id.matches("\\d+") && stem.matches("\\d+") && Long.parseLong(id) == Long.parseLong(stem)) {
+            return stem;
+        }
+        return id;
     }
 
     /** HarMeme: {@code image} is a bare name in the images/ folder beside annotations/. */
-    private static Meme harmeme(Path file, int lineNo, JsonNode record) {
+    private static Meme harmeme(Path file, int lineNo, JsonNode record, String source) {
         String id = scalar(file, lineNo, record, "id");
         String img = text(file, lineNo, record, "image");
         String memeText = text(file, lineNo, record, "text");
@@ -110,19 +128,30 @@ public final class JsonlDatasetLoader {
             }
             labelsNode.forEach(l -> labels.add(l.asText()));
         }
-        Path root = file.toAbsolutePath().getParent();
-        // MOMENTA's layout is annotations/ beside images/; some copies keep images/ inside.
-        Path imagesDir = root.resolveSibling("images");
-        if (!Files.isDirectory(imagesDir) && Files.isDirectory(root.resolve("images"))) {
-            imagesDir = root.resolve("images");
-        }
-        Path image = resolveInside(file, lineNo, "image", imagesDir, img);
+        Path image = resolveImage(file, lineNo, "image", img);
         // The OCR text has line breaks where the picture had them; a prompt wants one line.
         String normalised = memeText.replaceAll("\\s*\\R\\s*", " ").trim();
-        return new Meme("harmeme:" + id, "harmeme", normalised, image, labels, file + ":" + lineNo);
+        return new Meme(source + ":" + id, source, normalised, image, labels, file + ":" + lineNo);
     }
 
-    private static Path resolveInside(Path file, int lineNo, String field, Path root, String relative) {
+    /**
+     * MOMENTA keeps annotations/ beside images/; copies and plain folders keep images/ inside, or the
+     * images next to the file. The first place that has the file wins; when none has it, the
+     * MOMENTA place is named, and the meme becomes an ERROR when its image is read.
+     */
+    static Path resolveImage(Path file, int lineNo, String field, String name) {
+        Path root = file.toAbsolutePath().getParent();
+        List<Path> roots = List.of(root.resolveSibling("images"), root.resolve("images"), root);
+        for (Path candidate : roots) {
+            Path resolved = resolveInside(file, lineNo, field, candidate, name);
+            if (Files.exists(resolved)) {
+                return resolved;
+            }
+        }
+        return resolveInside(file, lineNo, field, roots.get(0), name);
+    }
+
+    static Path resolveInside(Path file, int lineNo, String field, Path root, String relative) {
         Path resolved = root.resolve(relative).normalize();
         if (!resolved.startsWith(root.normalize())) {
             throw new DatasetException(file + ":" + lineNo + ": field '" + field + "': path '" + relative

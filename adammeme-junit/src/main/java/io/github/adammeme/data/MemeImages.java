@@ -11,6 +11,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.Iterator;
+import javax.imageio.ImageReader;
+import javax.imageio.stream.ImageInputStream;
 import javax.imageio.ImageIO;
 
 /**
@@ -20,48 +23,117 @@ import javax.imageio.ImageIO;
  */
 public final class MemeImages {
 
+    /** Refuse images above this many pixels before decoding them (a decompression bomb is small on disk). */
+    public static final long DEFAULT_MAX_PIXELS = 40_000_000L;
+
     private final int maxSide;
+    private final long maxPixels;
 
     public MemeImages(int maxSide) {
+        this(maxSide, DEFAULT_MAX_PIXELS);
+    }
+
+    public MemeImages(int maxSide, long maxPixels) {
         if (maxSide < 32) {
             throw new IllegalArgumentException("longest image side must be at least 32 px, was " + maxSide);
         }
         this.maxSide = maxSide;
+        this.maxPixels = maxPixels;
     }
 
-    /** @throws ImageException when the file is missing, unreadable or not an image */
+    /** @throws ImageException when the file is missing, unreadable, too large or not an image */
     public ContentPart.Image load(Path file) {
-        byte[] bytes;
+        byte[] bytes = read(file);
+        String mime = sniff(bytes);
+        if (mime == null) {
+            throw new ImageException("image " + file + " is not a PNG, JPEG, GIF or WebP file");
+        }
+        if ("image/webp".equals(mime)) {
+            // No decoder in the JDK; the endpoint decodes it, so send it as it is.
+            return new ContentPart.Image(mime, bytes, CacheKey.sha256Hex(bytes));
+        }
+        BufferedImage decoded = decode(file, bytes);
+        int longest = Math.max(decoded.getWidth(), decoded.getHeight());
+        if (longest <= maxSide && plainRgb(decoded) && !"image/gif".equals(mime)) {
+            return new ContentPart.Image(mime, bytes, CacheKey.sha256Hex(bytes));
+        }
+        double factor = Math.min(1.0, (double) maxSide / longest);
+        byte[] normalised = encodePng(toRgb(decoded, factor));
+        return new ContentPart.Image("image/png", normalised, CacheKey.sha256Hex(normalised));
+    }
+
+    /** The decoded picture as 8-bit RGB, for tools that work on pixels (OCR, inpainting, rendering). */
+    public BufferedImage pixels(Path file) {
+        byte[] bytes = read(file);
+        if (sniff(bytes) == null) {
+            throw new ImageException("image " + file + " is not a PNG, JPEG, GIF or WebP file");
+        }
+        BufferedImage decoded = decode(file, bytes);
+        return plainRgb(decoded) ? decoded : toRgb(decoded, 1.0);
+    }
+
+    private static byte[] read(Path file) {
         try {
-            bytes = Files.readAllBytes(file);
+            return Files.readAllBytes(file);
         } catch (NoSuchFileException e) {
             throw new ImageException("image " + file + " does not exist");
         } catch (IOException e) {
             throw new ImageException("cannot read image " + file + ": " + e.getMessage());
         }
-        String mime = sniff(bytes);
-        if (mime == null) {
-            throw new ImageException("image " + file + " is not a PNG, JPEG, GIF or WebP file");
-        }
-        BufferedImage decoded;
-        try {
-            decoded = ImageIO.read(new ByteArrayInputStream(bytes));
+    }
+
+    /** Reads the size from the header first, and decodes only an image within the pixel limit. */
+    private BufferedImage decode(Path file, byte[] bytes) {
+        try (ImageInputStream in = ImageIO.createImageInputStream(new ByteArrayInputStream(bytes))) {
+            Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
+            if (!readers.hasNext()) {
+                throw new ImageException("image " + file + " is corrupt: no decoder accepts it");
+            }
+            ImageReader reader = readers.next();
+            try {
+                reader.setInput(in, true, true);
+                long pixels = (long) reader.getWidth(0) * reader.getHeight(0);
+                if (pixels > maxPixels) {
+                    throw new ImageException("image " + file + " is " + reader.getWidth(0) + " x " + reader.getHeight(0)
+                            + " = " + pixels + " pixels, over the limit of " + maxPixels
+                            + " (adammeme.image.max-pixels); it was not decoded");
+                }
+                BufferedImage image = reader.read(0);
+                if (image == null) {
+                    throw new ImageException("image " + file + " is corrupt: the decoder returned nothing");
+                }
+                return image;
+            } finally {
+                reader.dispose();
+            }
         } catch (IOException | RuntimeException e) {
+            if (e instanceof ImageException ie) {
+                throw ie;
+            }
             throw new ImageException("image " + file + " is corrupt: " + e.getMessage());
         }
-        if (decoded == null) {
-            if ("image/webp".equals(mime)) {
-                // No decoder in the JDK; the endpoint decodes it, so send it as it is.
-                return new ContentPart.Image(mime, bytes, CacheKey.sha256Hex(bytes));
-            }
-            throw new ImageException("image " + file + " is corrupt: no decoder accepted its " + mime + " bytes");
-        }
-        int longest = Math.max(decoded.getWidth(), decoded.getHeight());
-        if (longest <= maxSide) {
-            return new ContentPart.Image(mime, bytes, CacheKey.sha256Hex(bytes));
-        }
-        byte[] scaled = encodePng(downscale(decoded, (double) maxSide / longest));
-        return new ContentPart.Image("image/png", scaled, CacheKey.sha256Hex(scaled));
+    }
+
+    /** Already what models expect: 8 bits per channel, RGB, no alpha, no palette. */
+    private static boolean plainRgb(BufferedImage image) {
+        int type = image.getType();
+        return type == BufferedImage.TYPE_3BYTE_BGR || type == BufferedImage.TYPE_INT_RGB
+                || type == BufferedImage.TYPE_INT_BGR;
+    }
+
+    /** Grey, palette, alpha (over white), CMYK and 16-bit pictures all become 8-bit RGB. */
+    private static BufferedImage toRgb(BufferedImage source, double factor) {
+        int w = Math.max(1, (int) Math.round(source.getWidth() * factor));
+        int h = Math.max(1, (int) Math.round(source.getHeight() * factor));
+        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = out.createGraphics();
+        g.setColor(java.awt.Color.WHITE);
+        g.fillRect(0, 0, w, h);
+        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
+        g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
+        g.drawImage(source, 0, 0, w, h, null);
+        g.dispose();
+        return out;
     }
 
     /** The image type the bytes announce (PNG, JPEG, GIF, WebP), or null for anything else. */
@@ -86,19 +158,7 @@ public final class MemeImages {
         return null;
     }
 
-    private static BufferedImage downscale(BufferedImage source, double factor) {
-        int w = Math.max(1, (int) Math.round(source.getWidth() * factor));
-        int h = Math.max(1, (int) Math.round(source.getHeight() * factor));
-        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = out.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
-        g.setRenderingHint(RenderingHints.KEY_RENDERING, RenderingHints.VALUE_RENDER_QUALITY);
-        g.drawImage(source, 0, 0, w, h, null);
-        g.dispose();
-        return out;
-    }
-
-    private static byte[] encodePng(BufferedImage image) {
+    static byte[] encodePng(BufferedImage image) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
             ImageIO.write(image, "png", out);

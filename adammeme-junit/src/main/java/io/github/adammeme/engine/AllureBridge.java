@@ -127,7 +127,7 @@ final class AllureBridge {
         env.put("target.endpoint", config.target().simulated() && config.target().baseUrl() == null
                 ? "built-in simulator" : config.target().baseUrl());
         env.put("controller", config.controller().model());
-        env.put("dataset", config.dataset().toString());
+        env.put("dataset", config.datasetDescription());
         env.put("threshold", Double.toString(config.threshold()));
         env.put("samples-per-category", Integer.toString(config.samplesPerCategory()));
         env.put("seeds", Integer.toString(config.seeds()));

@@ -54,8 +54,9 @@ record SuiteSettings(EvaluationConfig config, Map<String, Double> gates, boolean
         System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(Constants.GATE_MAX_FR))
                 .forEach(k -> parameters.get(k).ifPresent(v -> values.put(k, v)));
 
-        String dataset = values.get(ConfigKeys.DATASET);
-        values.put(ConfigKeys.DATASET, locate(suiteClass, dataset).toString());
+        String datasets = values.get(ConfigKeys.DATASET);
+        values.put(ConfigKeys.DATASET, String.join(",", java.util.Arrays.stream(datasets.split(",")).map(String::trim)
+                .filter(d -> !d.isEmpty()).map(d -> locate(suiteClass, d).toString()).toList()));
         EvaluationConfig config = EvaluationConfig.from(values);
         return new SuiteSettings(config, gates(values), bool(values, Constants.PROGRESS, true));
     }

@@ -12,7 +12,7 @@ import io.github.adammeme.agent.Scorer;
 import io.github.adammeme.agent.Senior;
 import io.github.adammeme.agent.Target;
 import io.github.adammeme.data.ImageException;
-import io.github.adammeme.data.JsonlDatasetLoader;
+import io.github.adammeme.data.Datasets;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.data.TextEraser;
@@ -56,7 +56,7 @@ public final class AdamMeme {
     }
 
     public Evaluation run(EvaluationConfig config, PipelineListener listener) {
-        return run(config, JsonlDatasetLoader.load(config.dataset(), config.datasetFormat()), listener);
+        return run(config, Datasets.load(config.datasets(), config.datasetFormat()), listener);
     }
 
     public Evaluation run(EvaluationConfig config, List<Meme> memes, PipelineListener listener) {
@@ -160,7 +160,7 @@ public final class AdamMeme {
                         + "): they show how the tool works, not how any real model performs."
                 : null;
         return new RunInfo(target.model(), describe(target), controller.model(), describe(controller),
-                config.dataset().toString(), config.simulated(), notice, config.threshold(), config.samplesPerCategory(),
+                config.datasetDescription(), config.simulated(), notice, config.threshold(), config.samplesPerCategory(),
                 config.seeds(), config.iterations(), config.randomSeed(), config.refusalCountsAsFailure(),
                 prompts.digests(), version());
     }

@@ -8,9 +8,9 @@ public final class ConfigKeys {
 
     public static final String PREFIX = "adammeme.";
 
-    /** Dataset file (jsonl); overrides the suite's own. */
+    /** Dataset file or folder, or several separated by commas; overrides the suite's own. */
     public static final String DATASET = "adammeme.dataset";
-    /** {@code auto} (default), {@code fhm} or {@code harmeme}. */
+    /** {@code auto} (default), {@code fhm}, {@code harmeme}, {@code mami} or {@code folder}. */
     public static final String DATASET_FORMAT = "adammeme.dataset.format";
 
     /** Target model id; {@code sim:keyword} (the simulator) by default. */

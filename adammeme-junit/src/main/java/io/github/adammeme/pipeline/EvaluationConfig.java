@@ -4,6 +4,7 @@ import io.github.adammeme.data.DatasetFormat;
 import io.github.adammeme.llm.Endpoint;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
@@ -12,7 +13,7 @@ import java.util.function.Function;
  * {@link #from(Map)}; every bad value fails here, before any call is made.
  */
 public record EvaluationConfig(
-        Path dataset,
+        List<Path> datasets,
         DatasetFormat datasetFormat,
         Endpoint target,
         double targetTemperature,
@@ -45,7 +46,8 @@ public record EvaluationConfig(
                     "a dataset file is required (the suite's dataset or -D" + ConfigKeys.DATASET + "=path/to/memes.jsonl)");
         }
         return new EvaluationConfig(
-                Path.of(datasetValue),
+                java.util.Arrays.stream(datasetValue.split(",")).map(String::trim).filter(v -> !v.isEmpty())
+                        .map(Path::of).toList(),
                 r.parse(ConfigKeys.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
                 endpoint(r, ConfigKeys.TARGET_MODEL, ConfigKeys.TARGET_BASE_URL, ConfigKeys.TARGET_API_KEY_ENV,
                         DEFAULT_TARGET, timeout, retries),
@@ -95,9 +97,14 @@ public record EvaluationConfig(
     }
 
     public EvaluationConfig withOutputDir(Path directory) {
-        return new EvaluationConfig(dataset, datasetFormat, target, targetTemperature, controller, threshold,
+        return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, randomSeed, reasks,
                 refusalCountsAsFailure, imageMaxSide, maxTokens, prompts, directory);
+    }
+
+    /** The datasets as one line, for reports. */
+    public String datasetDescription() {
+        return String.join(", ", datasets.stream().map(Path::toString).toList());
     }
 
     /** True when any score in this run comes from the built-in simulator. */
