@@ -78,7 +78,7 @@ public final class CsvDatasetLoader {
                     }
                 }
                 memes.add(new Meme(prefix + ":" + id, prefix, text.replaceAll("\\s*\\R\\s*", " ").strip(),
-                        JsonlDatasetLoader.resolveImage(file, (int) line, imageColumn, image), labels, file + ":" + line));
+                        JsonlDatasetLoader.resolveImage(file, (int) line, imageColumn, image, false), labels, file + ":" + line));
             }
         } catch (IOException | IllegalStateException | java.io.UncheckedIOException e) {
             throw new DatasetException("cannot read dataset file " + file + ": " + e.getMessage(), e);

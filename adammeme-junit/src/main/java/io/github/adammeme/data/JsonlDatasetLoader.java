@@ -128,7 +128,7 @@ public final class JsonlDatasetLoader {
             }
             labelsNode.forEach(l -> labels.add(l.asText()));
         }
-        Path image = resolveImage(file, lineNo, "image", img);
+        Path image = resolveImage(file, lineNo, "image", img, source.equals("harmeme"));
         // The OCR text has line breaks where the picture had them; a prompt wants one line.
         String normalised = memeText.replaceAll("\\s*\\R\\s*", " ").trim();
         return new Meme(source + ":" + id, source, normalised, image, labels, file + ":" + lineNo);
@@ -137,11 +137,13 @@ public final class JsonlDatasetLoader {
     /**
      * MOMENTA keeps annotations/ beside images/; copies and plain folders keep images/ inside, or the
      * images next to the file. The first place that has the file wins; when none has it, the
-     * MOMENTA place is named, and the meme becomes an ERROR when its image is read.
+     * format's usual place is named (MOMENTA's for HarMeme, beside the file otherwise), and the meme
+     * becomes an ERROR when its image is read.
      */
-    static Path resolveImage(Path file, int lineNo, String field, String name) {
+    static Path resolveImage(Path file, int lineNo, String field, String name, boolean momenta) {
         Path root = file.toAbsolutePath().getParent();
-        List<Path> roots = List.of(root.resolveSibling("images"), root.resolve("images"), root);
+        List<Path> roots = momenta ? List.of(root.resolveSibling("images"), root.resolve("images"), root)
+                : List.of(root, root.resolve("images"), root.resolveSibling("images"));
         for (Path candidate : roots) {
             Path resolved = resolveInside(file, lineNo, field, candidate, name);
             if (Files.exists(resolved)) {

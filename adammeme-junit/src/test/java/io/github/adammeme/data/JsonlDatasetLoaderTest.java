@@ -31,10 +31,25 @@ class JsonlDatasetLoaderTest {
         Path file = write("fhm/train.jsonl", "{\"id\":2973,\"img\":\"img\\/02973.png\",\"label\":0,\"text\":\"a meme\"}",
                 "{\"id\": \"08291\", \"img\": \"img/08291.png\", \"label\": 1, \"text\": \"another\"}");
         List<Meme> memes = JsonlDatasetLoader.load(file, null);
-        assertEquals("fhm:2973", memes.get(0).id());
+        assertEquals("fhm:02973", memes.get(0).id(), "the integer id gets the zeros of its image name back");
         assertEquals(dir.resolve("fhm/img/02973.png").toAbsolutePath(), memes.get(0).image());
         assertEquals(List.of("not hateful"), memes.get(0).labels());
         assertEquals(List.of("hateful"), memes.get(1).labels());
+    }
+
+    @Test
+    void theOfficialAndTheReserialisedFhmFormsGiveTheSameRecords() throws Exception {
+        Path official = write("fhm-a/train.jsonl", "{\"id\":2973,\"img\":\"img\\/02973.png\",\"label\":0,\"text\":\"how long\"}",
+                "{\"id\":42953,\"img\":\"img\\/42953.png\",\"label\":1,\"text\":\"its their character\"}");
+        Path variant = write("fhm-b/train.jsonl", "{\"id\": \"02973\", \"img\": \"img/02973.png\", \"label\": 0, \"text\": \"how long\"}",
+                "{\"id\": \"42953\", \"img\": \"img/42953.png\", \"label\": 1, \"text\": \"its their character\"}");
+        assertEquals(comparable(JsonlDatasetLoader.load(official, null)), comparable(JsonlDatasetLoader.load(variant, null)));
+    }
+
+    /** A record without where it was read from. */
+    static List<List<Object>> comparable(List<Meme> memes) {
+        return memes.stream().map(m -> List.<Object>of(m.id(), m.source(), m.text(), m.image().getFileName().toString(),
+                m.labels())).toList();
     }
 
     @Test
@@ -101,6 +116,16 @@ class JsonlDatasetLoaderTest {
         assumeTrue(Files.exists(original), "../shared/data is not beside this checkout");
         List<Meme> memes = JsonlDatasetLoader.load(original, DatasetFormat.FHM);
         assertEquals(20, memes.size());
+        // the official lines, re-serialised the way the variant files are, parse to the same records
+        List<String> reserialised = new java.util.ArrayList<>();
+        for (String line : Files.readAllLines(original)) {
+            var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+            reserialised.add(String.format("{\"id\": \"%05d\", \"img\": \"%s\", \"label\": %d, \"text\": %s}",
+                    json.get("id").asInt(), json.get("img").asText(), json.get("label").asInt(),
+                    new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(json.get("text").asText())));
+        }
+        Path variantOfOriginal = write("fhm-real/train.jsonl", reserialised.toArray(String[]::new));
+        assertEquals(comparable(memes), comparable(JsonlDatasetLoader.load(variantOfOriginal, null)));
         memes.forEach(m -> assertTrue(m.image().getFileName().toString().matches("\\d{5}\\.png"), m.image().toString()));
         try (var variants = Files.list(SHARED.resolve("fhm-annotations/reserialized-variant"))) {
             for (Path variant : variants.filter(p -> p.toString().endsWith(".jsonl")).toList()) {

@@ -52,6 +52,63 @@ class MemeImagesTest {
                 .contains("truncated.png"));
     }
 
+    @Test
+    void greyPaletteAlphaAndSixteenBitImagesBecomeEightBitRgb() throws Exception {
+        BufferedImage base = SyntheticMemes.draw("normalise me", 4);
+        int[] types = {BufferedImage.TYPE_BYTE_GRAY, BufferedImage.TYPE_BYTE_INDEXED, BufferedImage.TYPE_INT_ARGB,
+                BufferedImage.TYPE_USHORT_GRAY};
+        for (int type : types) {
+            BufferedImage converted = new BufferedImage(base.getWidth(), base.getHeight(), type);
+            converted.createGraphics().drawImage(base, 0, 0, null);
+            Path file = dir.resolve("t" + type + ".png");
+            ImageIO.write(converted, "png", file.toFile());
+            ContentPart.Image image = new MemeImages(768).load(file);
+            assertEquals("image/png", image.mimeType());
+            BufferedImage sent = ImageIO.read(new ByteArrayInputStream(image.bytes()));
+            assertEquals(3, sent.getColorModel().getNumComponents(), "type " + type);
+            assertEquals(8, sent.getColorModel().getComponentSize(0), "type " + type);
+            assertEquals(false, sent.getColorModel().hasAlpha(), "type " + type);
+        }
+    }
+
+    @Test
+    void aFourChannelCmykJpegIsReadAndConverted() throws Exception {
+        java.awt.image.WritableRaster cmyk = java.awt.image.Raster.createInterleavedRaster(
+                java.awt.image.DataBuffer.TYPE_BYTE, 64, 48, 4, null);
+        for (int y = 0; y < 48; y++) {
+            for (int x = 0; x < 64; x++) {
+                cmyk.setSample(x, y, 0, x * 4);
+                cmyk.setSample(x, y, 1, y * 5);
+                cmyk.setSample(x, y, 3, 30);
+            }
+        }
+        Path file = dir.resolve("cmyk.jpg");
+        javax.imageio.ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+        try (var out = ImageIO.createImageOutputStream(file.toFile())) {
+            writer.setOutput(out);
+            writer.write(null, new javax.imageio.IIOImage(cmyk, null, null), null);
+        }
+        ContentPart.Image image = new MemeImages(768).load(file);
+        BufferedImage sent = ImageIO.read(new ByteArrayInputStream(image.bytes()));
+        assertEquals(64, sent.getWidth());
+        assertEquals(3, sent.getColorModel().getNumComponents());
+    }
+
+    @Test
+    void anImageOverThePixelLimitIsRefusedBeforeDecoding() throws Exception {
+        Path file = dir.resolve("wide.png");
+        ImageIO.write(new BufferedImage(300, 200, BufferedImage.TYPE_INT_RGB), "png", file.toFile());
+        ImageException e = assertThrows(ImageException.class, () -> new MemeImages(768, 50_000).load(file));
+        assertTrue(e.getMessage().contains("300 x 200 = 60000 pixels, over the limit of 50000"), e.getMessage());
+        // A header that claims 100000 x 100000 with almost no data behind it: refused from the header alone.
+        byte[] png = Files.readAllBytes(file);
+        java.nio.ByteBuffer.wrap(png).putInt(16, 100_000).putInt(20, 100_000);
+        Path bomb = dir.resolve("bomb.png");
+        Files.write(bomb, png);
+        assertTrue(assertThrows(ImageException.class, () -> new MemeImages(768).load(bomb)).getMessage()
+                .contains("100000 x 100000 = 10000000000 pixels"));
+    }
+
     private Path writePng() throws Exception {
         Path file = dir.resolve("ok.png");
         ImageIO.write(SyntheticMemes.draw("ok", 2), "png", file.toFile());
