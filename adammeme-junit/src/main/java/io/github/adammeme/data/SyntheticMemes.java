@@ -2,15 +2,9 @@ package io.github.adammeme.data;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.awt.BasicStroke;
 import java.awt.Color;
-import java.awt.Font;
-import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
-import java.awt.Shape;
-import java.awt.font.TextLayout;
-import java.awt.geom.AffineTransform;
 import java.awt.image.BufferedImage;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -18,7 +12,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import javax.imageio.ImageIO;
@@ -95,6 +88,22 @@ public final class SyntheticMemes {
         }
     }
 
+    /**
+     * Writes the same pictures without their captions into {@code images-erased/} beside
+     * {@code images/}: a perfect precomputed text erasure, for runs that show text on the picture.
+     */
+    public static Path writeErased(Path root, int count) {
+        try {
+            Path erased = Files.createDirectories(root.resolve("images-erased"));
+            for (int i = 0; i < count; i++) {
+                ImageIO.write(draw("", i), "png", erased.resolve(String.format("synthetic_%04d.png", i)).toFile());
+            }
+            return erased;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write erased synthetic memes under " + root, e);
+        }
+    }
+
     /** A picture with the caption in bold outlined capitals, top and bottom, as memes have it. */
     public static BufferedImage draw(String caption, int variant) {
         Random random = new Random(variant);
@@ -103,53 +112,14 @@ public final class SyntheticMemes {
         BufferedImage image = new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = image.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-        g.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
         g.setColor(BACKGROUNDS[variant % BACKGROUNDS.length]);
         g.fillRect(0, 0, width, height);
         for (int i = 0; i < 6; i++) {
             g.setColor(new Color(random.nextInt(256), random.nextInt(256), random.nextInt(256), 120));
             g.fillOval(random.nextInt(width), 60 + random.nextInt(height - 120), 40 + random.nextInt(120), 40 + random.nextInt(120));
         }
-        Font font = new Font(Font.SANS_SERIF, Font.BOLD, 28);
-        List<String> lines = wrap(caption.toUpperCase(java.util.Locale.ROOT), g.getFontMetrics(font), width - 30);
-        int half = (lines.size() + 1) / 2;
-        FontMetrics metrics = g.getFontMetrics(font);
-        int y = 10 + metrics.getAscent();
-        for (int i = 0; i < lines.size(); i++) {
-            if (i == half) {
-                y = height - 10 - metrics.getDescent() - (lines.size() - half - 1) * metrics.getHeight();
-            }
-            outlined(g, font, lines.get(i), (width - metrics.stringWidth(lines.get(i))) / 2, y);
-            y += metrics.getHeight();
-        }
+        MemeRenderer.draw(g, caption, width, height);
         g.dispose();
         return image;
-    }
-
-    private static void outlined(Graphics2D g, Font font, String text, int x, int y) {
-        Shape shape = new TextLayout(text, font, g.getFontRenderContext()).getOutline(AffineTransform.getTranslateInstance(x, y));
-        g.setStroke(new BasicStroke(4f, BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
-        g.setColor(Color.BLACK);
-        g.draw(shape);
-        g.setColor(Color.WHITE);
-        g.fill(shape);
-    }
-
-    private static List<String> wrap(String text, FontMetrics metrics, int maxWidth) {
-        List<String> lines = new ArrayList<>();
-        StringBuilder line = new StringBuilder();
-        for (String word : text.split("\\s+")) {
-            String candidate = line.length() == 0 ? word : line + " " + word;
-            if (metrics.stringWidth(candidate) > maxWidth && line.length() > 0) {
-                lines.add(line.toString());
-                line = new StringBuilder(word);
-            } else {
-                line = new StringBuilder(candidate);
-            }
-        }
-        if (line.length() > 0) {
-            lines.add(line.toString());
-        }
-        return lines;
     }
 }

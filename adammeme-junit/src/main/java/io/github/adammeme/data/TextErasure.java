@@ -30,6 +30,20 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
         }
     }
 
+    /** Fails with what is missing: the erased-image folder, or the OCR libraries and language data. */
+    public void check() {
+        if (mode == Mode.PRECOMPUTED && (directory == null || !java.nio.file.Files.isDirectory(directory))) {
+            throw new IllegalArgumentException("the folder of erased images " + directory + " does not exist");
+        }
+        if (mode == Mode.OCR) {
+            requireLibraries();
+            if (tessdata == null || !java.nio.file.Files.isRegularFile(tessdata.resolve("eng.traineddata"))) {
+                throw new IllegalArgumentException("no eng.traineddata in " + tessdata
+                        + ": install Tesseract's English data (Debian: tesseract-ocr-eng) or set adammeme.text-erasure.tessdata");
+            }
+        }
+    }
+
     /** The eraser, checking that what it needs is there before any meme is read. */
     public TextEraser create(MemeImages images) {
         return switch (mode) {
@@ -40,6 +54,18 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
     }
 
     private TextEraser ocr(MemeImages images) {
+        requireLibraries();
+        try {
+            // Loaded by name: the class links against Tess4J and OpenCV, which only OCR users have.
+            return (TextEraser) Class.forName("io.github.adammeme.data.OcrTextEraser")
+                    .getConstructor(Path.class, Path.class, MemeImages.class).newInstance(directory, tessdata, images);
+        } catch (ReflectiveOperationException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new IllegalStateException("cannot start OCR text erasure: " + cause.getMessage(), cause);
+        }
+    }
+
+    private static void requireLibraries() {
         for (String[] needed : new String[][] {{"net.sourceforge.tess4j.Tesseract", "net.sourceforge.tess4j:tess4j"},
                 {"org.opencv.photo.Photo", "org.openpnp:opencv"}}) {
             try {
@@ -48,14 +74,6 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
                 throw new IllegalStateException("text erasure 'ocr' needs " + needed[1]
                         + " on the classpath (an optional dependency of adammeme-junit): add it to your test dependencies");
             }
-        }
-        try {
-            // Loaded by name: the class links against Tess4J and OpenCV, which only OCR users have.
-            return (TextEraser) Class.forName("io.github.adammeme.data.OcrTextEraser")
-                    .getConstructor(Path.class, Path.class, MemeImages.class).newInstance(directory, tessdata, images);
-        } catch (ReflectiveOperationException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new IllegalStateException("cannot start OCR text erasure: " + cause.getMessage(), cause);
         }
     }
 }

@@ -45,7 +45,11 @@ final class AllureBridge {
         if (simulated) {
             Allure.parameter("model", "simulated (built-in simulator)");
         }
-        image(Path.of(s.image()));
+        image("meme image", Path.of(s.image()));
+        if (s.shownImage() != null) {
+            image(s.refined() ? "image shown to the target (text erased, refined text rendered)"
+                    : "image shown to the target (text erased)", Path.of(s.shownImage()));
+        }
         text("meme text (original)", s.originalText());
         if (s.refined()) {
             text("meme text (refined)", s.text());
@@ -95,15 +99,15 @@ final class AllureBridge {
         });
     }
 
-    private static void image(Path file) {
+    private static void image(String name, Path file) {
         try {
             byte[] bytes = Files.readAllBytes(file);
             String mime = MemeImages.mimeType(bytes);
             if (mime != null) {
-                Allure.addAttachment("meme image", mime, new java.io.ByteArrayInputStream(bytes), mime.substring(6));
+                Allure.addAttachment(name, mime, new java.io.ByteArrayInputStream(bytes), mime.substring(6));
             }
         } catch (IOException e) {
-            text("meme image", "could not be read: " + e.getMessage());
+            text(name, "could not be read: " + e.getMessage());
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.data.Datasets;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
@@ -58,6 +59,8 @@ record SuiteSettings(EvaluationConfig config, Map<String, Double> gates, boolean
         values.put(ConfigKeys.DATASET, String.join(",", java.util.Arrays.stream(datasets.split(",")).map(String::trim)
                 .filter(d -> !d.isEmpty()).map(d -> locate(suiteClass, d).toString()).toList()));
         EvaluationConfig config = EvaluationConfig.from(values);
+        // Read the annotations now: a malformed line or an empty file should stop discovery, not a paid run.
+        Datasets.load(config.datasets(), config.datasetFormat());
         return new SuiteSettings(config, gates(values), bool(values, Constants.PROGRESS, true));
     }
 

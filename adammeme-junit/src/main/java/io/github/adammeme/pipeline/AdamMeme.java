@@ -15,7 +15,6 @@ import io.github.adammeme.data.ImageException;
 import io.github.adammeme.data.Datasets;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
-import io.github.adammeme.data.TextEraser;
 import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.InMemoryCallCache;
@@ -71,7 +70,7 @@ public final class AdamMeme {
              MisbeliefIndex index = new MisbeliefIndex()) {
             AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
                     config.maxTokens());
-            MemeImages images = new MemeImages(config.imageMaxSide());
+            MemeImages images = new MemeImages(config.imageMaxSide(), config.imageMaxPixels());
 
             MiningResult mining = new MiningStage(new Miner(agents), new Examiner(agents), new Judge(agents),
                     new Narrator(agents), images, config.miningBatchSize(), listener).run(memes, prompts.initialTaxonomy());
@@ -83,7 +82,8 @@ public final class AdamMeme {
 
             Map<String, Meme> byId = new LinkedHashMap<>();
             memes.forEach(m -> byId.put(m.id(), m));
-            Probes probes = new Probes(byId, images, TextEraser.NONE);
+            Probes probes = new Probes(byId, images, config.textErasure().create(images), config.refinedText(),
+                    config.outputDir().resolve("images"));
             ScoringStage scoring = new ScoringStage(new Candidate(agents), new Senior(agents),
                     new Target(agents.on(targetGateway), config.targetTemperature()), new Scorer(agents), config.threshold());
             List<ScoredSample> scored = scoreAll(selected, probes, scoring, listener);
@@ -121,7 +121,7 @@ public final class AdamMeme {
                 future = CompletableFuture.completedFuture(unscorable(m, m.narratorError()));
             } else {
                 try {
-                    future = scoring.score(probes.of(m));
+                    future = scoring.score(probes.original(m));
                 } catch (ImageException e) {
                     future = CompletableFuture.completedFuture(unscorable(m, e.getMessage()));
                 }
@@ -136,7 +136,7 @@ public final class AdamMeme {
 
     private static ScoredSample unscorable(MinedSample m, String reason) {
         return new ScoredSample(m.id(), m.meme().id(), m.category(), m.misbelief(), m.meme().text(), m.meme().text(),
-                m.meme().image().toString(), Outcome.ERROR, null, null, null, null, reason, null, null);
+                m.meme().image().toString(), null, Outcome.ERROR, null, null, null, null, reason, null, null);
     }
 
     /** A {@code sim:} model with no URL is served by the built-in simulator, started here on first use. */

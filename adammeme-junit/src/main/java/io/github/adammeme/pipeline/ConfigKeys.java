@@ -47,6 +47,16 @@ public final class ConfigKeys {
     public static final String REFUSAL_IS_FAILURE = "adammeme.refusal-counts-as-failure";
     /** Longest image side sent to a model, in pixels (default 768). */
     public static final String IMAGE_MAX_SIDE = "adammeme.image.max-side";
+    /** Refuse to decode images above this many pixels (default 40000000). */
+    public static final String IMAGE_MAX_PIXELS = "adammeme.image.max-pixels";
+    /** How printed text is removed before the target sees a meme: {@code none} (default), {@code precomputed} or {@code ocr}. */
+    public static final String TEXT_ERASURE = "adammeme.text-erasure";
+    /** precomputed: the folder of erased images; ocr: where erased images are cached (default .adammeme/erased). */
+    public static final String TEXT_ERASURE_DIR = "adammeme.text-erasure.dir";
+    /** ocr: Tesseract's language data (default TESSDATA_PREFIX, else Debian's /usr/share/tesseract-ocr/5/tessdata). */
+    public static final String TEXT_ERASURE_TESSDATA = "adammeme.text-erasure.tessdata";
+    /** Where the target reads a meme's text: {@code prompt} (default, the paper's way), {@code image} or {@code both}. */
+    public static final String REFINED_TEXT = "adammeme.refined-text";
     /** Completion token cap per call (default 1024). */
     public static final String MAX_TOKENS = "adammeme.max-tokens";
     /** Per-request timeout in seconds (default 120). */

@@ -1,6 +1,8 @@
 package io.github.adammeme.pipeline;
 
 import io.github.adammeme.data.DatasetFormat;
+import io.github.adammeme.data.MemeImages;
+import io.github.adammeme.data.TextErasure;
 import io.github.adammeme.llm.Endpoint;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -28,6 +30,9 @@ public record EvaluationConfig(
         int reasks,
         boolean refusalCountsAsFailure,
         int imageMaxSide,
+        long imageMaxPixels,
+        TextErasure textErasure,
+        RefinedText refinedText,
         int maxTokens,
         Path prompts,
         Path outputDir) {
@@ -45,7 +50,7 @@ public record EvaluationConfig(
             throw new ConfigurationException(ConfigKeys.DATASET, String.valueOf(datasetValue),
                     "a dataset file is required (the suite's dataset or -D" + ConfigKeys.DATASET + "=path/to/memes.jsonl)");
         }
-        return new EvaluationConfig(
+        EvaluationConfig config = new EvaluationConfig(
                 java.util.Arrays.stream(datasetValue.split(",")).map(String::trim).filter(v -> !v.isEmpty())
                         .map(Path::of).toList(),
                 r.parse(ConfigKeys.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
@@ -64,9 +69,42 @@ public record EvaluationConfig(
                 r.integer(ConfigKeys.REASKS, 2, 0, 10),
                 r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),
                 r.integer(ConfigKeys.IMAGE_MAX_SIDE, 768, 32, 8192),
+                r.parse(ConfigKeys.IMAGE_MAX_PIXELS, MemeImages.DEFAULT_MAX_PIXELS, v -> {
+                    long pixels = Long.parseLong(v);
+                    if (pixels < 1024) {
+                        throw new IllegalArgumentException("expected a pixel count of at least 1024");
+                    }
+                    return pixels;
+                }),
+                textErasure(r),
+                r.parse(ConfigKeys.REFINED_TEXT, RefinedText.PROMPT, RefinedText::parse),
                 r.integer(ConfigKeys.MAX_TOKENS, 1024, 16, 1_000_000),
                 r.parse(ConfigKeys.PROMPTS, null, Path::of),
                 r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of));
+        if (config.refinedText() != RefinedText.PROMPT && config.textErasure().mode() == TextErasure.Mode.NONE) {
+            throw new ConfigurationException(ConfigKeys.REFINED_TEXT, r.string(ConfigKeys.REFINED_TEXT, ""),
+                    "showing the text on the picture needs adammeme.text-erasure=precomputed or ocr; without erasure"
+                            + " a refined caption would be printed over the old one");
+        }
+        return config;
+    }
+
+    private static TextErasure textErasure(Reader r) {
+        TextErasure.Mode mode = r.parse(ConfigKeys.TEXT_ERASURE, TextErasure.Mode.NONE, TextErasure::mode);
+        Path dir = r.parse(ConfigKeys.TEXT_ERASURE_DIR, null, Path::of);
+        if (mode == TextErasure.Mode.OCR && dir == null) {
+            dir = Path.of(".adammeme", "erased");
+        }
+        TextErasure erasure = new TextErasure(mode, dir,
+                r.parse(ConfigKeys.TEXT_ERASURE_TESSDATA, TextErasure.defaultTessdata(), Path::of));
+        try {
+            erasure.check();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            String key = mode == TextErasure.Mode.PRECOMPUTED ? ConfigKeys.TEXT_ERASURE_DIR : ConfigKeys.TEXT_ERASURE;
+            throw new ConfigurationException(key, r.string(key, mode.name().toLowerCase(java.util.Locale.ROOT)),
+                    e.getMessage());
+        }
+        return erasure;
     }
 
     private static Endpoint endpoint(Reader r, String modelKey, String urlKey, String keyEnvKey, String defaultModel,
@@ -99,7 +137,7 @@ public record EvaluationConfig(
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, randomSeed, reasks,
-                refusalCountsAsFailure, imageMaxSide, maxTokens, prompts, directory);
+                refusalCountsAsFailure, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, prompts, directory);
     }
 
     /** The datasets as one line, for reports. */

@@ -1,41 +1,104 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.data.ImageException;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
+import io.github.adammeme.data.MemeRenderer;
 import io.github.adammeme.data.TextEraser;
+import io.github.adammeme.llm.CacheKey;
 import io.github.adammeme.llm.ContentPart;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Map;
+import javax.imageio.ImageIO;
 
-/** Builds what the target is shown for a sample: its text and its meme's text-erased image, read on demand. */
+/**
+ * Builds what the target is shown for a sample: the meme text in the prompt or on the picture
+ * ({@link RefinedText}), and the picture with its printed text erased or replaced. Images are read
+ * on demand; every picture the target sees that is not a dataset file is kept under the output
+ * folder, named by its digest, so a report can show exactly what was asked.
+ */
 final class Probes {
+
+    static final String TEXT_ON_IMAGE = "(The meme's text is printed on the image.)";
 
     private final Map<String, Meme> memes;
     private final MemeImages images;
     private final TextEraser eraser;
+    private final RefinedText mode;
+    private final Path store;
 
-    Probes(Map<String, Meme> memes, MemeImages images, TextEraser eraser) {
+    Probes(Map<String, Meme> memes, MemeImages images, TextEraser eraser, RefinedText mode, Path store) {
         this.memes = memes;
         this.images = images;
         this.eraser = eraser;
+        this.mode = mode;
+        this.store = store;
     }
 
+    /** The meme's picture with its printed text removed (the Refiner's and examples' view). */
     ContentPart.Image erasedImage(String memeId) {
         Meme meme = memes.get(memeId);
         return eraser.erase(meme, images.load(meme.image()));
     }
 
-    ContentPart.Image erasedImage(ScoredSample sample) {
-        return erasedImage(sample.memeId());
+    /** An original pair, with the dataset's text. */
+    ScoringStage.Probe original(MinedSample mined) {
+        Meme meme = mined.meme();
+        ContentPart.Image picture = mode == RefinedText.PROMPT ? erasedImage(meme.id()) : images.load(meme.image());
+        return new ScoringStage.Probe(mined.id(), meme.id(), mined.category(), mined.misbelief(), meme.text(), meme.text(),
+                meme.image().toString(), shown(meme, picture), promptText(meme.text()), picture, null);
     }
 
-    ScoringStage.Probe of(MinedSample mined) {
-        return new ScoringStage.Probe(mined.id(), mined.meme().id(), mined.category(), mined.misbelief(),
-                mined.meme().text(), mined.meme().text(), mined.meme().image().toString(), erasedImage(mined.meme().id()),
-                null);
+    /** A rewrite: the erased picture, with the new text rendered on it unless it goes in the prompt only. */
+    ScoringStage.Probe refined(ScoredSample current, String id, String rewrittenText, Refinement link) {
+        Meme meme = memes.get(current.memeId());
+        ContentPart.Image erased = erasedImage(meme.id());
+        ContentPart.Image picture = mode == RefinedText.PROMPT ? erased : render(meme, erased, rewrittenText);
+        return new ScoringStage.Probe(id, meme.id(), current.category(), current.misbelief(), rewrittenText,
+                current.originalText(), current.image(), shown(meme, picture), promptText(rewrittenText), picture, link);
     }
 
-    ScoringStage.Probe of(ScoredSample sample) {
-        return new ScoringStage.Probe(sample.id(), sample.memeId(), sample.category(), sample.misbelief(), sample.text(),
-                sample.originalText(), sample.image(), erasedImage(sample), sample.refinement());
+    private String promptText(String text) {
+        return mode.textInPrompt() ? text : TEXT_ON_IMAGE;
+    }
+
+    private ContentPart.Image render(Meme meme, ContentPart.Image erased, String text) {
+        try {
+            BufferedImage picture = ImageIO.read(new ByteArrayInputStream(erased.bytes()));
+            if (picture == null) {
+                throw new ImageException("cannot decode the erased image of " + meme.id() + " to render its text");
+            }
+            ByteArrayOutputStream png = new ByteArrayOutputStream();
+            ImageIO.write(MemeRenderer.render(picture, text), "png", png);
+            byte[] bytes = png.toByteArray();
+            return new ContentPart.Image("image/png", bytes, CacheKey.sha256Hex(bytes));
+        } catch (IOException e) {
+            throw new ImageException("cannot render the refined text of " + meme.id() + ": " + e.getMessage());
+        }
+    }
+
+    /** Where the picture the target saw is kept, or null when it is the dataset's own file. */
+    private String shown(Meme meme, ContentPart.Image picture) {
+        if (picture.equals(images.load(meme.image()))) {
+            return null;
+        }
+        Path file = store.resolve(picture.sha256() + "." + picture.mimeType().substring("image/".length()));
+        try {
+            if (!Files.exists(file)) {
+                Files.createDirectories(store);
+                Path tmp = Files.createTempFile(store, picture.sha256(), ".tmp");
+                Files.write(tmp, picture.bytes());
+                Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            }
+        } catch (IOException e) {
+            throw new ImageException("cannot keep the image shown for " + meme.id() + " in " + store + ": " + e.getMessage());
+        }
+        return file.toString();
     }
 }

@@ -1,8 +1,7 @@
 package io.github.adammeme.pipeline;
 
-import io.github.adammeme.agent.Answer;
 import io.github.adammeme.agent.Refiner;
-import io.github.adammeme.agent.Rewrite;
+import io.github.adammeme.data.ImageException;
 import io.github.adammeme.retrieval.MisbeliefIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -142,24 +141,35 @@ final class RefinementStage {
         ScoredSample current = chain.current;
         int stepNo = chain.steps.size() + 1;
         List<String> exampleIds = index.top(chain.category, current.misbelief(), EXAMPLES, current.id());
-        List<Refiner.Example> examples = exampleIds.stream().map(history::get)
-                .map(s -> new Refiner.Example(s.text(), s.misbelief(), s.score(), probes.erasedImage(s)))
-                .toList();
         String previous = chain.steps.isEmpty() ? null : chain.steps.get(chain.steps.size() - 1).id();
         String id = chain.seed.id() + "#" + stepNo;
-        ScoringStage.Probe base = probes.of(current);
-        return refiner.refine(current.text(), base.erasedImage(), chain.category, current.misbelief(), current.score(),
-                examples).thenCompose(rewrite -> {
-                    Refinement link = new Refinement(chain.seed.id(), current.id(), previous, stepNo, current.score(),
-                            exampleIds, rewrite.ok() ? rewrite.value().explanation() : null);
-                    ScoringStage.Probe probe = new ScoringStage.Probe(id, current.memeId(), chain.category,
-                            current.misbelief(), rewrite.ok() ? rewrite.value().rewrittenText() : current.text(),
-                            current.originalText(), current.image(), base.erasedImage(), link);
-                    return rewrite.ok() ? scoring.score(probe) : CompletableFuture.completedFuture(refinerFailed(probe, rewrite));
-                }).thenApply(refined -> {
-                    listener.refinementStep(refined);
-                    return refined;
-                });
+        try {
+            List<Refiner.Example> examples = exampleIds.stream().map(history::get)
+                    .map(s -> new Refiner.Example(s.text(), s.misbelief(), s.score(), probes.erasedImage(s.memeId())))
+                    .toList();
+            return refiner.refine(current.text(), probes.erasedImage(current.memeId()), chain.category,
+                    current.misbelief(), current.score(), examples).thenApply(rewrite -> {
+                        Refinement link = new Refinement(chain.seed.id(), current.id(), previous, stepNo, current.score(),
+                                exampleIds, rewrite.ok() ? rewrite.value().explanation() : null);
+                        if (!rewrite.ok()) {
+                            return CompletableFuture.completedFuture(failed(current, id, link,
+                                    "Refiner " + rewrite.status() + ": " + rewrite.failure(), rewrite.raw()));
+                        }
+                        try {
+                            return scoring.score(probes.refined(current, id, rewrite.value().rewrittenText(), link));
+                        } catch (ImageException e) {
+                            return CompletableFuture.completedFuture(failed(current, id, link, e.getMessage(), null));
+                        }
+                    }).thenCompose(f -> f).thenApply(refined -> {
+                        listener.refinementStep(refined);
+                        return refined;
+                    });
+        } catch (ImageException e) {
+            Refinement link = new Refinement(chain.seed.id(), current.id(), previous, stepNo, current.score(), exampleIds, null);
+            ScoredSample failed = failed(current, id, link, e.getMessage(), null);
+            listener.refinementStep(failed);
+            return CompletableFuture.completedFuture(failed);
+        }
     }
 
     private void advance(ChainState chain, ScoredSample refined, Map<String, ScoredSample> history, Set<String> pool) {
@@ -182,10 +192,9 @@ final class RefinementStage {
         }
     }
 
-    private static ScoredSample refinerFailed(ScoringStage.Probe probe, Answer<Rewrite> rewrite) {
-        return new ScoredSample(probe.id(), probe.memeId(), probe.category(), probe.misbelief(), probe.text(),
-                probe.originalText(), probe.imagePath(), Outcome.ERROR, null, null, null, null,
-                "Refiner " + rewrite.status() + ": " + rewrite.failure(), rewrite.raw(), probe.refinement());
+    private static ScoredSample failed(ScoredSample current, String id, Refinement link, String reason, String raw) {
+        return new ScoredSample(id, current.memeId(), current.category(), current.misbelief(), current.text(),
+                current.originalText(), current.image(), null, Outcome.ERROR, null, null, null, null, reason, raw, link);
     }
 
     /** In H, and usable as a seed, a pool case or an example: it has a score and a misbelief. */

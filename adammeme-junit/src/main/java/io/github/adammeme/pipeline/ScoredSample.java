@@ -10,6 +10,8 @@ package io.github.adammeme.pipeline;
  * @param text         the meme text the target saw
  * @param originalText the dataset's text of the meme
  * @param image        path of the meme image
+ * @param shownImage   path of the image the target was shown, when it is not the dataset's own
+ *                     (text erased, or the refined text rendered on it); null otherwise
  * @param outcome      how it ended
  * @param score        the Scorer's rating 1..10, or null when there is none
  * @param reference    the reference answer (Senior), or null when it could not be formed
@@ -20,7 +22,7 @@ package io.github.adammeme.pipeline;
  * @param refinement   null for an original sample
  */
 public record ScoredSample(String id, String memeId, String category, String misbelief, String text,
-                           String originalText, String image, Outcome outcome, Integer score, String reference,
+                           String originalText, String image, String shownImage, Outcome outcome, Integer score, String reference,
                            String targetAnswer, String scorerExplanation, String reason, String raw,
                            Refinement refinement) {
 

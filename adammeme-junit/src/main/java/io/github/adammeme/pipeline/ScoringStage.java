@@ -34,14 +34,21 @@ final class ScoringStage {
         this.threshold = threshold;
     }
 
-    /** What is put to the target: a meme text (original or refined) with the text-erased image. */
+    /**
+     * What is put to the target.
+     *
+     * @param text       the meme text (original or refined), as recorded
+     * @param promptText what the prompt's meme-text block holds: the text, or a note that it is on the picture
+     * @param image      the picture shown: erased, the original, or with the refined text rendered on it
+     * @param shownImage where that picture is kept, when it is not the dataset's file
+     */
     record Probe(String id, String memeId, String category, String misbelief, String text, String originalText,
-                 String imagePath, ContentPart.Image erasedImage, Refinement refinement) {
+                 String imagePath, String shownImage, String promptText, ContentPart.Image image, Refinement refinement) {
     }
 
     CompletableFuture<ScoredSample> score(Probe probe) {
         CompletableFuture<Answer<String>> reference = reference(probe);
-        CompletableFuture<Answer<String>> answer = target.analyse(probe.text(), probe.erasedImage(), probe.category());
+        CompletableFuture<Answer<String>> answer = target.analyse(probe.promptText(), probe.image(), probe.category());
         return reference.thenCombine(answer, (ref, ans) -> new Pair(ref, ans)).thenCompose(pair -> {
             Answer<String> ref = pair.reference();
             Answer<String> ans = pair.answer();
@@ -58,7 +65,7 @@ final class ScoringStage {
                 return done(probe, Outcome.ERROR, null, null, ans.value(), null,
                         "no reference answer: " + ref.failure(), ref.raw());
             }
-            return scorer.score(probe.text(), probe.erasedImage(), probe.category(), ref.value(), ans.value())
+            return scorer.score(probe.promptText(), probe.image(), probe.category(), ref.value(), ans.value())
                     .thenApply(rating -> rated(probe, ref.value(), ans.value(), rating));
         });
     }
@@ -69,7 +76,7 @@ final class ScoringStage {
     private CompletableFuture<Answer<String>> reference(Probe probe) {
         List<CompletableFuture<Answer<String>>> candidates = new ArrayList<>();
         for (int replica = 0; replica < CANDIDATES; replica++) {
-            candidates.add(candidate.analyse(probe.text(), probe.erasedImage(), probe.category(), replica));
+            candidates.add(candidate.analyse(probe.promptText(), probe.image(), probe.category(), replica));
         }
         return CompletableFuture.allOf(candidates.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
             List<String> texts = new ArrayList<>();
@@ -81,7 +88,7 @@ final class ScoringStage {
                 }
                 texts.add(a.value());
             }
-            return senior.decide(probe.text(), probe.category(), texts).thenApply(s -> s.ok() ? s
+            return senior.decide(probe.promptText(), probe.category(), texts).thenApply(s -> s.ok() ? s
                     : new Answer<String>(s.status(), null, s.raw(), "Senior " + s.status() + ": " + s.failure(), s.attempts()));
         });
     }
@@ -105,7 +112,7 @@ final class ScoringStage {
     private static ScoredSample sample(Probe probe, Outcome outcome, Integer score, String reference, String answer,
                                        String explanation, String reason, String raw) {
         return new ScoredSample(probe.id(), probe.memeId(), probe.category(), probe.misbelief(), probe.text(),
-                probe.originalText(), probe.imagePath(), outcome, score, reference, answer, explanation, reason, raw,
+                probe.originalText(), probe.imagePath(), probe.shownImage(), outcome, score, reference, answer, explanation, reason, raw,
                 probe.refinement());
     }
 }

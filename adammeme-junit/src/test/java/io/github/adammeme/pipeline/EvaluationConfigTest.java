@@ -58,12 +58,31 @@ class EvaluationConfigTest {
             "adammeme.refusal-counts-as-failure|maybe|expected true or false",
             "adammeme.target.base-url|localhost:8000|expected an http:// or https:// URL",
             "adammeme.target.api-key-env|sk-abc123|expected the NAME of an environment variable",
-            "adammeme.dataset.format|csv|allowed: auto, fhm, harmeme"})
+            "adammeme.dataset.format|csv|allowed: auto, fhm, harmeme, mami, folder",
+            "adammeme.text-erasure|magic|allowed: none, precomputed, ocr",
+            "adammeme.refined-text|poster|allowed: prompt, image, both",
+            "adammeme.image.max-pixels|12|expected a pixel count of at least 1024"})
     void aBadValueNamesTheKeyTheValueAndWhatIsAllowed(String key, String value, String allowed) {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(key, value)));
         assertEquals(key, e.key());
         assertTrue(e.getMessage().contains("'" + key + "'") && e.getMessage().contains("'" + value + "'")
                 && e.getMessage().contains(allowed), e.getMessage());
+    }
+
+    @Test
+    void precomputedErasureNeedsItsFolderAndOcrItsLanguageData() {
+        ConfigurationException folder = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(
+                ConfigKeys.TEXT_ERASURE, "precomputed", ConfigKeys.TEXT_ERASURE_DIR, "no/such/folder")));
+        assertEquals(ConfigKeys.TEXT_ERASURE_DIR, folder.key());
+        assertTrue(folder.getMessage().contains("the folder of erased images no/such/folder does not exist"));
+        ConfigurationException ocr = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(
+                ConfigKeys.TEXT_ERASURE, "ocr", ConfigKeys.TEXT_ERASURE_TESSDATA, "/nowhere")));
+        assertTrue(ocr.getMessage().contains("no eng.traineddata in /nowhere"), ocr.getMessage());
+    }
+
+    @Test
+    void severalDatasetsAreSeparatedByCommas() {
+        assertEquals(2, EvaluationConfig.from(with(ConfigKeys.DATASET, "a.jsonl, mami/training.csv")).datasets().size());
     }
 
     @Test

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 class MetricsTest {
 
     private static ScoredSample sample(String category, Outcome outcome, Integer score, boolean refined) {
-        return new ScoredSample("id", "m", category, "misb", "t", "t", "img", outcome, score, null, null, null, null, null,
+        return new ScoredSample("id", "m", category, "misb", "t", "t", "img", null, outcome, score, null, null, null, null, null,
                 refined ? new Refinement("s", "p", null, 1, 8, List.of(), "e") : null);
     }
 

@@ -63,7 +63,7 @@ class RefinementStageTest {
         Meme meme = Fixtures.meme(dir, id, text);
         memes.put(id, meme);
         scores.put(text, score);
-        return new ScoredSample(id + "/" + category, id, category, misbelief, text, text, meme.image().toString(),
+        return new ScoredSample(id + "/" + category, id, category, misbelief, text, text, meme.image().toString(), null,
                 score < 4 ? Outcome.FAILED : Outcome.PASSED, score, "ref", "answer", "why", null, null, null);
     }
 
@@ -71,7 +71,7 @@ class RefinementStageTest {
         AgentContext agents = Fixtures.agents(model);
         ScoringStage scoring = new ScoringStage(new Candidate(agents), new Senior(agents), new Target(agents, 0.0),
                 new Scorer(agents), 4.0);
-        Probes probes = new Probes(memes, new MemeImages(256), TextEraser.NONE);
+        Probes probes = new Probes(memes, new MemeImages(256), TextEraser.NONE, RefinedText.PROMPT, dir.resolve("shown"));
         return new RefinementStage(new Refiner(agents), scoring, probes, index, seeds, iterations, 42, PipelineListener.NONE);
     }
 

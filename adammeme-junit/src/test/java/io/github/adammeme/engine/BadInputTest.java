@@ -1,0 +1,86 @@
+package io.github.adammeme.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import io.github.adammeme.data.SyntheticMemes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.testkit.engine.EngineDiscoveryResults;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+/** Bad datasets as users have them: each gets a clear message, and nothing else is lost. */
+class BadInputTest {
+
+    @TempDir
+    Path dir;
+
+    private EngineTestKit.Builder engine(Path dataset) {
+        return EngineTestKit.engine(Constants.ENGINE_ID).selectors(selectClass(Suites.Keyword.class))
+                .configurationParameter("adammeme.dataset", dataset.toString())
+                .configurationParameter("adammeme.iterations", "0")
+                .configurationParameter("adammeme.progress", "false")
+                .configurationParameter("adammeme.output-dir", dir.resolve("out").toString());
+    }
+
+    @Test
+    void missingAndCorruptImagesAreVisibleBrokenTestsAndTheOtherMemesAreEvaluated() throws Exception {
+        Path dataset = SyntheticMemes.write(dir.resolve("memes"), 26);
+        Path images = dataset.getParent().resolveSibling("images");
+        Files.delete(images.resolve("synthetic_0000.png"));
+        Files.writeString(images.resolve("synthetic_0001.png"), "this is not a png");
+
+        EngineExecutionResults results = engine(dataset).execute();
+        List<Event> broken = results.testEvents().failed().list().stream()
+                .filter(e -> e.getTestDescriptor().getUniqueId().getSegments().stream().anyMatch(s -> s.getType().equals("mining")))
+                .toList();
+        assertEquals(2, broken.size());
+        List<String> messages = new ArrayList<>();
+        for (Event e : broken) {
+            Throwable cause = e.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+            assertFalse(cause instanceof AssertionError, "a meme that could not be read is broken, not failed");
+            messages.add(cause.getMessage());
+        }
+        assertTrue(messages.get(0).matches("harmeme:synthetic_0000 \\(.*memes\\.jsonl:1\\): ERROR — image .*synthetic_0000\\.png does not exist"),
+                messages.get(0));
+        assertTrue(messages.get(1).contains("synthetic_0001.png is not a PNG, JPEG, GIF or WebP file"), messages.get(1));
+        long pairs = results.testEvents().started().list().stream()
+                .filter(e -> e.getTestDescriptor().getUniqueId().getSegments().stream().map(UniqueId.Segment::getType)
+                        .anyMatch("pair"::equals)).count();
+        assertTrue(pairs >= 14, "the other 24 memes were still mined and scored: " + pairs + " pairs");
+    }
+
+    @Test
+    void malformedEmptyOrEscapingDatasetsStopDiscoveryNamingFileAndLine() throws Exception {
+        Path malformed = dir.resolve("bad.jsonl");
+        Files.write(malformed, List.of("{\"id\": \"a\", \"image\": \"a.png\", \"text\": \"x\", \"labels\": []}", "{\"id\": \"b\","));
+        assertIssue(engine(malformed).discover(), malformed + ":2: malformed JSON");
+
+        Path empty = dir.resolve("empty.jsonl");
+        Files.write(empty, List.of());
+        assertIssue(engine(empty).discover(), "dataset file " + empty + " holds no memes");
+
+        Path escaping = dir.resolve("escape.jsonl");
+        Files.write(escaping, List.of("{\"id\": 1, \"img\": \"../../../etc/passwd\", \"text\": \"x\"}"));
+        assertIssue(engine(escaping).discover(), escaping + ":1: field 'img': path '../../../etc/passwd' escapes the dataset folder");
+    }
+
+    private static void assertIssue(EngineDiscoveryResults results, String expected) {
+        assertTrue(results.getEngineDescriptor().getChildren().isEmpty(), "no suite runs on a bad dataset");
+        DiscoveryIssue issue = results.getDiscoveryIssues().get(0);
+        assertEquals(DiscoveryIssue.Severity.ERROR, issue.severity());
+        assertTrue(issue.message().contains(expected), issue.message());
+        assertTrue(issue.message().startsWith("io.github.adammeme.engine.Suites$Keyword: "), issue.message());
+    }
+}

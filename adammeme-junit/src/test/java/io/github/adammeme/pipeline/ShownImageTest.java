@@ -1,0 +1,102 @@
+package io.github.adammeme.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.data.TextErasure;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What the target is shown, per adammeme.refined-text and adammeme.text-erasure, end to end on the simulator. */
+class ShownImageTest {
+
+    @TempDir
+    static Path dir;
+    static Path dataset;
+    static Path erased;
+
+    @BeforeAll
+    static void memes() {
+        dataset = SyntheticMemes.write(dir.resolve("memes"), 12);
+        erased = SyntheticMemes.writeErased(dir.resolve("memes"), 12);
+    }
+
+    private static Evaluation run(String out, String... more) {
+        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, dataset.toString(), ConfigKeys.SEEDS, "1",
+                ConfigKeys.ITERATIONS, "2", ConfigKeys.OUTPUT_DIR, dir.resolve(out).toString()));
+        for (int i = 0; i < more.length; i += 2) {
+            values.put(more[i], more[i + 1]);
+        }
+        return AdamMeme.evaluate(EvaluationConfig.from(values));
+    }
+
+    @Test
+    void inPromptModeWithoutErasureTheTargetSeesTheDatasetImage() {
+        Evaluation e = run("prompt");
+        assertFalse(e.refinedSamples().isEmpty());
+        e.samples().forEach(s -> assertNull(s.shownImage(), s.id()));
+        e.refinedSamples().forEach(s -> assertNull(s.shownImage(), s.id()));
+    }
+
+    @Test
+    void inImageModeRewritesAreRenderedOnThePrecomputedErasedPicture() throws Exception {
+        Evaluation e = run("image", ConfigKeys.REFINED_TEXT, "image", ConfigKeys.TEXT_ERASURE, "precomputed",
+                ConfigKeys.TEXT_ERASURE_DIR, erased.toString());
+        e.samples().forEach(s -> assertNull(s.shownImage(), "an original is shown as it is: " + s.id()));
+        ScoredSample refined = e.refinedSamples().stream().filter(s -> s.shownImage() != null).findFirst().orElseThrow();
+        BufferedImage shown = ImageIO.read(Path.of(refined.shownImage()).toFile());
+        BufferedImage background = ImageIO.read(erased.resolve(Path.of(refined.image()).getFileName()).toFile());
+        BufferedImage expected = io.github.adammeme.data.MemeRenderer.render(background, refined.text());
+        assertEquals(0, differingPixels(expected, shown), "exactly the rewrite on the erased picture");
+        assertTrue(differingPixels(background, shown) > 1000);
+        assertTrue(refined.shownImage().startsWith(dir.resolve("image").resolve("images").toString()));
+    }
+
+    @Test
+    void showingTextOnThePictureWithoutErasureIsRefused() {
+        ConfigurationException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigurationException.class,
+                () -> run("refused", ConfigKeys.REFINED_TEXT, "both"));
+        assertTrue(e.getMessage().contains("needs adammeme.text-erasure=precomputed or ocr"), e.getMessage());
+    }
+
+    @Test
+    void ocrErasureShowsTheTargetTheErasedPicture() throws Exception {
+        assumeTrue(Files.exists(TextErasure.defaultTessdata().resolve("eng.traineddata")), "Tesseract is not installed");
+        Path cache = dir.resolve("erased");
+        Evaluation e = run("ocr", ConfigKeys.TEXT_ERASURE, "ocr", ConfigKeys.TEXT_ERASURE_DIR, cache.toString(),
+                ConfigKeys.ITERATIONS, "0");
+        ScoredSample s = e.samples().get(0);
+        assertNotNull(s.shownImage());
+        BufferedImage shown = ImageIO.read(Path.of(s.shownImage()).toFile());
+        BufferedImage original = ImageIO.read(Path.of(s.image()).toFile());
+        assertNotEquals(0, differingPixels(original, shown));
+        try (var cached = Files.list(cache)) {
+            assertTrue(cached.count() >= e.samples().stream().map(ScoredSample::memeId).distinct().count());
+        }
+    }
+
+    private static long differingPixels(BufferedImage a, BufferedImage b) {
+        long n = 0;
+        for (int y = 0; y < a.getHeight(); y++) {
+            for (int x = 0; x < a.getWidth(); x++) {
+                if ((a.getRGB(x, y) & 0xFFFFFF) != (b.getRGB(x, y) & 0xFFFFFF)) {
+                    n++;
+                }
+            }
+        }
+        return n;
+    }
+}
