@@ -78,11 +78,30 @@ public final class EvaluationWriter {
         memes.put("minedPairs", e.mined().size());
         memes.put("sampledPairs", e.samples().size());
         memes.put("refinedSamples", e.refinedSamples().size());
+        memes.set("byDatasetLabel", JSON.valueToTree(byDatasetLabel(e)));
         root.set("metrics", JSON.valueToTree(e.metrics()));
         root.set("chains", JSON.valueToTree(e.chains().stream().map(c -> Map.of(
                 "category", c.category(), "seed", c.seedId(), "steps", c.steps().size(), "stop", c.stop())).toList()));
         root.set("usage", JSON.valueToTree(e.usage()));
         return root;
+    }
+
+    /**
+     * Mining against the datasets' own labels: for each label, how many of its memes were found
+     * harmless, mined (and into which categories), or could not be read. Labels never drive scoring;
+     * this is where a reader checks the Miners against the annotators.
+     */
+    static Map<String, Map<String, Integer>> byDatasetLabel(Evaluation e) {
+        Map<String, Map<String, Integer>> table = new TreeMap<>();
+        for (MemeOutcome m : e.memes()) {
+            List<String> labels = m.datasetLabels().isEmpty() ? List.of("(unlabelled)") : m.datasetLabels();
+            for (String label : labels) {
+                Map<String, Integer> row = table.computeIfAbsent(label, k -> new TreeMap<>());
+                row.merge(m.status().name(), 1, Integer::sum);
+                m.categories().forEach(c -> row.merge("category:" + c, 1, Integer::sum));
+            }
+        }
+        return table;
     }
 
     private interface Body {

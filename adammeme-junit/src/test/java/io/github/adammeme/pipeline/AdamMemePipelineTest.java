@@ -119,6 +119,9 @@ class AdamMemePipelineTest {
         assertEquals(e.memes().size(), summary.at("/memes/total").asInt());
         assertEquals(e.samples().size() + e.refinedSamples().size(), EvaluationWriter.sampleLines(out).size());
         assertEquals(e.memes().size(), Files.readAllLines(out.resolve(EvaluationWriter.MEMES)).size());
+        long harmless = e.memes().stream().filter(m -> m.status() == MemeOutcome.Status.HARMLESS).count();
+        assertEquals(harmless, summary.at("/memes/byDatasetLabel/(unlabelled)/HARMLESS").asLong(),
+                "mining is set against the datasets' own labels");
         int refused = e.metrics().originalOverall().counts().get(Outcome.REFUSED);
         assertTrue(refused > 0, "the refuser declines some analyses");
         assertEquals(refused, summary.at("/metrics/originalOverall/counts/REFUSED").asInt());
