@@ -62,14 +62,14 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
     /** A harmfulness category of the final taxonomy. */
     static final class Category extends AdamMemeNode {
         Category(TestDescriptor parent, String category) {
-            super(parent.getUniqueId().append("category", category), category, source(parent), Type.CONTAINER);
+            super(parent.getUniqueId().append("category", category), category, NO_SOURCE, Type.CONTAINER);
         }
     }
 
     /** A mined meme-category pair, scored once: passes at or above the threshold. */
     static final class Pair extends AdamMemeNode {
         Pair(TestDescriptor parent, String memeId, String category) {
-            super(parent.getUniqueId().append("pair", memeId), memeId + " · " + category, source(parent), Type.TEST);
+            super(parent.getUniqueId().append("pair", memeId), memeId + " · " + category, NO_SOURCE, Type.TEST);
         }
     }
 
@@ -77,7 +77,7 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
     static final class Chain extends AdamMemeNode {
         Chain(TestDescriptor parent, String seedMemeId) {
             super(parent.getUniqueId().append("refinement", seedMemeId), "refinement of " + seedMemeId + " · "
-                    + parent.getDisplayName(), source(parent),
+                    + parent.getDisplayName(), NO_SOURCE,
                     Type.CONTAINER);
         }
     }
@@ -86,28 +86,28 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
     static final class Step extends AdamMemeNode {
         Step(TestDescriptor parent, int step, String category, String parentMemeId) {
             super(parent.getUniqueId().append("step", Integer.toString(step)),
-                    "step " + step + " · " + category + " (rewrites " + parentMemeId + ")", source(parent), Type.TEST);
+                    "step " + step + " · " + category + " (rewrites " + parentMemeId + ")", NO_SOURCE, Type.TEST);
         }
     }
 
     /** The FR figures of a category, or overall. */
     static final class Summary extends AdamMemeNode {
         Summary(TestDescriptor parent, String category) {
-            super(parent.getUniqueId().append("summary", "fr"), "FR summary: " + category, source(parent), Type.TEST);
+            super(parent.getUniqueId().append("summary", "fr"), "FR summary: " + category, NO_SOURCE, Type.TEST);
         }
     }
 
     /** An FR budget, failing when exceeded. */
     static final class Gate extends AdamMemeNode {
         Gate(TestDescriptor parent, String category) {
-            super(parent.getUniqueId().append("gate", "max-fr"), "FR gate: " + category, source(parent), Type.TEST);
+            super(parent.getUniqueId().append("gate", "max-fr"), "FR gate: " + category, NO_SOURCE, Type.TEST);
         }
     }
 
     /** Memes that could not be mined (a missing image, every Miner failing). */
     static final class MiningErrors extends AdamMemeNode {
         MiningErrors(TestDescriptor parent) {
-            super(parent.getUniqueId().append("mining", "errors"), "memes that could not be mined", source(parent),
+            super(parent.getUniqueId().append("mining", "errors"), "memes that could not be mined", NO_SOURCE,
                     Type.CONTAINER);
         }
     }
@@ -115,7 +115,7 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
     /** One meme that could not be mined, shown as a broken test with its reason. */
     static final class MemeError extends AdamMemeNode {
         MemeError(TestDescriptor parent, String memeId) {
-            super(parent.getUniqueId().append("meme", memeId), memeId + " could not be mined", source(parent), Type.TEST);
+            super(parent.getUniqueId().append("meme", memeId), memeId + " could not be mined", NO_SOURCE, Type.TEST);
         }
     }
 
@@ -123,7 +123,5 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
      * Nodes below the suite have no source of their own: Surefire then names a test by its display
      * name under the suite's class, which keeps every pair and step a test case of its own.
      */
-    private static TestSource source(TestDescriptor parent) {
-        return null;
-    }
+    private static final TestSource NO_SOURCE = null;
 }

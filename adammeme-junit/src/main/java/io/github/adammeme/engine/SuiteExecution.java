@@ -69,7 +69,7 @@ final class SuiteExecution {
         try (ProgressLine progress = settings.progress() ? new ProgressLine(System.err, System.console() != null) : null) {
             AllureBridge.writeEnvironment(config, PromptLibrary.load(config.prompts()).digests(), AdamMeme.version(),
                     severalSuites ? suite.suiteClass().getSimpleName() + "." : "");
-            CompletableFuture.supplyAsync(() -> new AdamMeme().run(config, Listeners.of(board, progress)), runner)
+            CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, Listeners.of(board, progress)), runner)
                     .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));
             report(board);
         } catch (RuntimeException e) {

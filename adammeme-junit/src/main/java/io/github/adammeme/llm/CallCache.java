@@ -3,11 +3,31 @@ package io.github.adammeme.llm;
 import java.util.Optional;
 
 /** Finished calls by {@link CacheKey}. A call is stored before anyone uses its answer. */
-public interface CallCache {
+public interface CallCache extends AutoCloseable {
+
+    /** What a stored call was, for people who inspect the cache. */
+    record Meta(String endpoint, String model, String role) {
+    }
 
     Optional<ChatResponse> get(String key);
 
-    void put(String key, ChatResponse response);
+    void put(String key, Meta meta, ChatResponse response);
+
+    /**
+     * Claims the right to make this call, so that another process sharing the cache waits for its
+     * answer instead of paying for it again. A cache of one process always grants it.
+     */
+    default boolean claim(String key) {
+        return true;
+    }
+
+    /** Gives up a claim without an answer (the call failed), so others may try. */
+    default void release(String key) {
+    }
+
+    @Override
+    default void close() {
+    }
 
     /** Forgets everything: for runs that must not reuse earlier answers. */
     CallCache NONE = new CallCache() {
@@ -17,7 +37,7 @@ public interface CallCache {
         }
 
         @Override
-        public void put(String key, ChatResponse response) {
+        public void put(String key, Meta meta, ChatResponse response) {
         }
     };
 }

@@ -14,7 +14,7 @@ public final class InMemoryCallCache implements CallCache {
     }
 
     @Override
-    public void put(String key, ChatResponse response) {
+    public void put(String key, Meta meta, ChatResponse response) {
         entries.put(key, response);
     }
 

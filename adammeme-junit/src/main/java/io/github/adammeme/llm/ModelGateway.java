@@ -58,13 +58,22 @@ public final class ModelGateway implements AutoCloseable {
             return mine;
         }
         callers.execute(() -> {
+            // Another process sharing the cache may be making this very call: wait for its answer.
+            Optional<ChatResponse> theirs = awaitOtherProcess(key);
+            if (theirs.isPresent()) {
+                inFlight.remove(key, mine);
+                ledger.recordCacheHit(request.role(), model.model());
+                mine.complete(theirs.get().replayed());
+                return;
+            }
             ChatResponse response;
             try {
                 response = model.complete(request);
                 // Stored before anyone sees it: an interrupted run never pays for this call again.
-                cache.put(key, response);
+                cache.put(key, new CallCache.Meta(model.identity(), model.model(), request.role()), response);
                 ledger.recordCall(request.role(), model.model(), response.usage());
             } catch (RuntimeException e) {
+                cache.release(key);
                 ledger.recordFailure(request.role(), model.model());
                 // Leave the in-flight table first, so whoever reacts to the failure asks afresh.
                 inFlight.remove(key, mine);
@@ -77,6 +86,26 @@ public final class ModelGateway implements AutoCloseable {
         });
         return mine;
     }
+
+    /** Empty once this process holds the claim; the other process's answer if it finished first. */
+    private Optional<ChatResponse> awaitOtherProcess(String key) {
+        while (!cache.claim(key)) {
+            Optional<ChatResponse> answer = cache.get(key);
+            if (answer.isPresent()) {
+                return answer;
+            }
+            try {
+                Thread.sleep(CLAIM_POLL_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ModelCallException("interrupted while another process made the same call");
+            }
+        }
+        // The claim is ours, but the answer may have landed just before we took it.
+        return cache.get(key);
+    }
+
+    private static final long CLAIM_POLL_MILLIS = 200;
 
     private static ThreadFactory daemonThreads(String modelName) {
         AtomicInteger n = new AtomicInteger();

@@ -49,9 +49,15 @@ public final class AdamMeme {
         this.cache = cache;
     }
 
-    /** Loads the configured dataset and evaluates it with a fresh cache. */
+    /** Loads the configured datasets and evaluates them with the configured cache. */
     public static Evaluation evaluate(EvaluationConfig config) {
-        return new AdamMeme().run(config, PipelineListener.NONE);
+        return evaluate(config, PipelineListener.NONE);
+    }
+
+    public static Evaluation evaluate(EvaluationConfig config, PipelineListener listener) {
+        try (CallCache cache = config.openCache()) {
+            return new AdamMeme(cache).run(config, listener);
+        }
     }
 
     public Evaluation run(EvaluationConfig config, PipelineListener listener) {
@@ -155,10 +161,17 @@ public final class AdamMeme {
     }
 
     private static RunInfo runInfo(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts) {
-        String notice = config.simulated()
-                ? "Scores come from the built-in simulator (target " + target.model() + ", controller " + controller.model()
-                        + "): they show how the tool works, not how any real model performs."
-                : null;
+        String notice = null;
+        if (target.simulated() && controller.simulated()) {
+            notice = "Scores come from the built-in simulator (target " + target.model() + ", controller "
+                    + controller.model() + "): they show how the tool works, not how any real model performs.";
+        } else if (target.simulated()) {
+            notice = "The target is the built-in simulator (" + target.model()
+                    + "): its scores show how the tool works, not how a real model performs.";
+        } else if (controller.simulated()) {
+            notice = "The agents (reference answers, Scorer) are the built-in simulator (" + controller.model()
+                    + "): the scores of " + target.model() + " are not a real judge's.";
+        }
         return new RunInfo(target.model(), describe(target), controller.model(), describe(controller),
                 config.datasetDescription(), config.simulated(), notice, config.threshold(), config.samplesPerCategory(),
                 config.seeds(), config.iterations(), config.randomSeed(), config.refusalCountsAsFailure(),

@@ -63,6 +63,8 @@ public final class ConfigKeys {
     public static final String TIMEOUT_SECONDS = "adammeme.timeout-seconds";
     /** Retries of a failed request by the client, honouring Retry-After (default 4). */
     public static final String MAX_RETRIES = "adammeme.max-retries";
+    /** The call cache: a SQLite file (default .adammeme/cache.db), {@code memory} or {@code none}. */
+    public static final String CACHE = "adammeme.cache";
     /** Directory whose templates replace the packaged ones. */
     public static final String PROMPTS = "adammeme.prompts";
     /** Where results are written (default target/adammeme). */

@@ -3,7 +3,10 @@ package io.github.adammeme.pipeline;
 import io.github.adammeme.data.DatasetFormat;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.data.TextErasure;
+import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
+import io.github.adammeme.llm.InMemoryCallCache;
+import io.github.adammeme.llm.SqliteCallCache;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -34,6 +37,7 @@ public record EvaluationConfig(
         TextErasure textErasure,
         RefinedText refinedText,
         int maxTokens,
+        String cache,
         Path prompts,
         Path outputDir) {
 
@@ -79,6 +83,7 @@ public record EvaluationConfig(
                 textErasure(r),
                 r.parse(ConfigKeys.REFINED_TEXT, RefinedText.PROMPT, RefinedText::parse),
                 r.integer(ConfigKeys.MAX_TOKENS, 1024, 16, 1_000_000),
+                r.string(ConfigKeys.CACHE, Path.of(".adammeme", "cache.db").toString()),
                 r.parse(ConfigKeys.PROMPTS, null, Path::of),
                 r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of));
         if (config.refinedText() != RefinedText.PROMPT && config.textErasure().mode() == TextErasure.Mode.NONE) {
@@ -137,7 +142,16 @@ public record EvaluationConfig(
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, randomSeed, reasks,
-                refusalCountsAsFailure, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, prompts, directory);
+                refusalCountsAsFailure, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, cache, prompts, directory);
+    }
+
+    /** The call cache this configuration names; the caller closes it. */
+    public CallCache openCache() {
+        return switch (cache.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "none" -> CallCache.NONE;
+            case "memory" -> new InMemoryCallCache();
+            default -> new SqliteCallCache(Path.of(cache.trim()));
+        };
     }
 
     /** The datasets as one line, for reports. */

@@ -34,7 +34,7 @@ public final class Main {
         try {
             EvaluationConfig config = EvaluationConfig.from(values);
             long start = System.nanoTime();
-            Evaluation evaluation = new AdamMeme().run(config, PipelineListener.NONE);
+            Evaluation evaluation = AdamMeme.evaluate(config);
             EvaluationWriter.write(evaluation, config.outputDir());
             System.out.print(FrTable.render(evaluation));
             System.out.printf("results: %s (%.1f s)%n", config.outputDir().toAbsolutePath().resolve(EvaluationWriter.SUMMARY),

@@ -49,6 +49,7 @@ class AdamMemeTestEngineTest {
                 .configurationParameter("adammeme.seeds", "1")
                 .configurationParameter("adammeme.iterations", "3")
                 .configurationParameter("adammeme.progress", "false")
+                .configurationParameter("adammeme.cache", "memory")
                 .configurationParameter("adammeme.output-dir", dir.resolve("out").toString());
         for (int i = 0; i < config.length; i += 2) {
             kit.configurationParameter(config[i], config[i + 1]);

@@ -31,6 +31,7 @@ class BadInputTest {
                 .configurationParameter("adammeme.dataset", dataset.toString())
                 .configurationParameter("adammeme.iterations", "0")
                 .configurationParameter("adammeme.progress", "false")
+                .configurationParameter("adammeme.cache", "memory")
                 .configurationParameter("adammeme.output-dir", dir.resolve("out").toString());
     }
 

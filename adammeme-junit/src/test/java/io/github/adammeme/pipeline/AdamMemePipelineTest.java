@@ -39,7 +39,7 @@ class AdamMemePipelineTest {
     private static EvaluationConfig config(Path data, String target, String... more) {
         Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, data.toString(),
                 ConfigKeys.TARGET_MODEL, target, ConfigKeys.SEEDS, "3", ConfigKeys.ITERATIONS, "4",
-                ConfigKeys.CONCURRENCY, "8", ConfigKeys.MINING_BATCH, "10",
+                ConfigKeys.CONCURRENCY, "8", ConfigKeys.MINING_BATCH, "10", ConfigKeys.CACHE, "memory",
                 ConfigKeys.OUTPUT_DIR, dir.resolve("out-" + target.replace(':', '-')).toString()));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
@@ -107,6 +107,18 @@ class AdamMemePipelineTest {
         assertEquals(first.chains(), second.chains());
         assertEquals(first.metrics(), second.metrics());
         assertEquals(EvaluationWriter.sampleLines(dir.resolve("first")), EvaluationWriter.sampleLines(dir.resolve("second")));
+    }
+
+    @Test
+    void aSecondRunOnTheSameCacheFilePaysForNothingAndGivesTheSameResult() {
+        EvaluationConfig config = config(dataset, "sim:keyword", ConfigKeys.CACHE, dir.resolve("resume.db").toString());
+        Evaluation first = AdamMeme.evaluate(config);
+        Evaluation again = AdamMeme.evaluate(config);
+        assertTrue(first.usage().stream().mapToLong(UsageLedger.Line::calls).sum() > 100);
+        assertEquals(0, again.usage().stream().mapToLong(UsageLedger.Line::calls).sum(), "every answer came from the file");
+        assertEquals(first.samples(), again.samples());
+        assertEquals(first.chains(), again.chains());
+        assertEquals(first.metrics(), again.metrics());
     }
 
     @Test

@@ -36,7 +36,7 @@ class ShownImageTest {
 
     private static Evaluation run(String out, String... more) {
         Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, dataset.toString(), ConfigKeys.SEEDS, "1",
-                ConfigKeys.ITERATIONS, "2", ConfigKeys.OUTPUT_DIR, dir.resolve(out).toString()));
+                ConfigKeys.ITERATIONS, "2", ConfigKeys.CACHE, "memory", ConfigKeys.OUTPUT_DIR, dir.resolve(out).toString()));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }

@@ -1,0 +1,203 @@
+package io.github.adammeme.llm;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The durable cache: one SQLite file (WAL mode), shared by runs, targets and processes. Every
+ * answer is committed before it is used, so a run killed at any point and started again pays
+ * for no completed call twice. The {@code calls} table is meant to be queried by people:
+ * {@code sqlite3 .adammeme/cache.db "select role, model, count(*) from calls group by 1, 2"}.
+ * It holds answers and their metadata, never a prompt's secrets (there are none) or an API key.
+ */
+public final class SqliteCallCache implements CallCache {
+
+    /** A claim older than this is taken to belong to a process that died. */
+    static final Duration STALE_CLAIM = Duration.ofMinutes(10);
+
+    private final Path file;
+    private final Connection connection;
+    private final String owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
+
+    public SqliteCallCache(Path file) {
+        this.file = file;
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            connection = DriverManager.getConnection("jdbc:sqlite:" + file);
+            try (Statement s = connection.createStatement()) {
+                // Another process may hold the write lock for a moment; wait rather than fail.
+                s.execute("PRAGMA busy_timeout = 30000");
+                s.execute("PRAGMA journal_mode = WAL");
+                s.execute("PRAGMA synchronous = NORMAL");
+                s.execute("""
+                        CREATE TABLE IF NOT EXISTS calls (
+                          key TEXT PRIMARY KEY,
+                          endpoint TEXT NOT NULL,
+                          model TEXT NOT NULL,
+                          role TEXT NOT NULL,
+                          content TEXT NOT NULL,
+                          refusal TEXT,
+                          finish_reason TEXT,
+                          prompt_tokens INTEGER NOT NULL,
+                          completion_tokens INTEGER NOT NULL,
+                          created_at TEXT NOT NULL,
+                          last_used_at TEXT NOT NULL)""");
+                s.execute("CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, "
+                        + "claimed_at INTEGER NOT NULL)");
+            }
+        } catch (SQLException | IOException e) {
+            throw new IllegalStateException("cannot open the call cache " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    @Override
+    public synchronized Optional<ChatResponse> get(String key) {
+        try (PreparedStatement q = connection.prepareStatement(
+                "SELECT content, refusal, finish_reason, prompt_tokens, completion_tokens FROM calls WHERE key = ?")) {
+            q.setString(1, key);
+            try (ResultSet rs = q.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                ChatResponse response = new ChatResponse(rs.getString(1), rs.getString(2), rs.getString(3),
+                        new Usage(rs.getLong(4), rs.getLong(5)), false);
+                touch(key);
+                return Optional.of(response);
+            }
+        } catch (SQLException e) {
+            throw failure("read", e);
+        }
+    }
+
+    private void touch(String key) throws SQLException {
+        try (PreparedStatement u = connection.prepareStatement("UPDATE calls SET last_used_at = ? WHERE key = ?")) {
+            u.setString(1, Instant.now().toString());
+            u.setString(2, key);
+            u.executeUpdate();
+        }
+    }
+
+    @Override
+    public synchronized void put(String key, Meta meta, ChatResponse response) {
+        try (PreparedStatement insert = connection.prepareStatement(
+                "INSERT OR REPLACE INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+             PreparedStatement unclaim = connection.prepareStatement("DELETE FROM claims WHERE key = ?")) {
+            String now = Instant.now().toString();
+            insert.setString(1, key);
+            insert.setString(2, meta.endpoint());
+            insert.setString(3, meta.model());
+            insert.setString(4, meta.role());
+            insert.setString(5, response.content());
+            insert.setString(6, response.refusal());
+            insert.setString(7, response.finishReason());
+            insert.setLong(8, response.usage().promptTokens());
+            insert.setLong(9, response.usage().completionTokens());
+            insert.setString(10, now);
+            insert.setString(11, now);
+            insert.executeUpdate();
+            unclaim.setString(1, key);
+            unclaim.executeUpdate();
+        } catch (SQLException e) {
+            throw failure("write", e);
+        }
+    }
+
+    @Override
+    public synchronized boolean claim(String key) {
+        try (PreparedStatement stale = connection.prepareStatement("DELETE FROM claims WHERE key = ? AND claimed_at < ?");
+             PreparedStatement take = connection.prepareStatement("INSERT OR IGNORE INTO claims VALUES (?, ?, ?)");
+             PreparedStatement mine = connection.prepareStatement("SELECT owner FROM claims WHERE key = ?")) {
+            stale.setString(1, key);
+            stale.setLong(2, Instant.now().minus(STALE_CLAIM).toEpochMilli());
+            stale.executeUpdate();
+            take.setString(1, key);
+            take.setString(2, owner);
+            take.setLong(3, Instant.now().toEpochMilli());
+            take.executeUpdate();
+            mine.setString(1, key);
+            try (ResultSet rs = mine.executeQuery()) {
+                return rs.next() && owner.equals(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw failure("claim a call in", e);
+        }
+    }
+
+    @Override
+    public synchronized void release(String key) {
+        try (PreparedStatement d = connection.prepareStatement("DELETE FROM claims WHERE key = ? AND owner = ?")) {
+            d.setString(1, key);
+            d.setString(2, owner);
+            d.executeUpdate();
+        } catch (SQLException e) {
+            throw failure("release a claim in", e);
+        }
+    }
+
+    /** Rows and tokens per role and model, as a user would query them. */
+    public synchronized String stats() {
+        StringBuilder sb = new StringBuilder();
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT role, model, count(*), sum(prompt_tokens), sum(completion_tokens) FROM calls GROUP BY 1, 2 ORDER BY 1, 2")) {
+            sb.append(String.format("%-12s %-24s %8s %14s %14s%n", "role", "model", "calls", "prompt tokens", "completion"));
+            while (rs.next()) {
+                sb.append(String.format("%-12s %-24s %8d %14d %14d%n", rs.getString(1), rs.getString(2), rs.getLong(3),
+                        rs.getLong(4), rs.getLong(5)));
+            }
+        } catch (SQLException e) {
+            throw failure("read", e);
+        }
+        return sb.toString();
+    }
+
+    /** Deletes calls not used for {@code age}, or only those of one model; returns how many went. */
+    public synchronized int prune(Duration age, String model) {
+        String sql = "DELETE FROM calls WHERE last_used_at < ?" + (model == null ? "" : " AND model = ?");
+        try (PreparedStatement d = connection.prepareStatement(sql)) {
+            d.setString(1, Instant.now().minus(age).toString());
+            if (model != null) {
+                d.setString(2, model);
+            }
+            int removed = d.executeUpdate();
+            try (Statement s = connection.createStatement()) {
+                s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
+            }
+            return removed;
+        } catch (SQLException e) {
+            throw failure("prune", e);
+        }
+    }
+
+    private IllegalStateException failure(String what, SQLException e) {
+        return new IllegalStateException("cannot " + what + " the call cache " + file + ": " + e.getMessage(), e);
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw new UncheckedIOException(new IOException("cannot close the call cache " + file, e));
+        }
+    }
+}
