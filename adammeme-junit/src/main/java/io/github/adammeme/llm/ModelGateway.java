@@ -1,5 +1,6 @@
 package io.github.adammeme.llm;
 
+import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,16 +20,38 @@ public final class ModelGateway implements AutoCloseable {
     private final CallCache cache;
     private final UsageLedger ledger;
     private final ExecutorService callers;
+    private final AdaptiveLimit limit;
+    private final RateCaps caps;
+    private final RetryPolicy retries;
     private final ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight = new ConcurrentHashMap<>();
 
     public ModelGateway(ChatModel model, CallCache cache, UsageLedger ledger, int concurrency) {
+        this(model, cache, ledger, concurrency, RetryPolicy.DEFAULT, new RateCaps(0, 0));
+    }
+
+    /**
+     * @param concurrency the most calls in flight; fewer while the endpoint answers 429
+     * @param retries     how failed calls are asked again
+     * @param caps        requests and tokens per minute, when the endpoint's quota is known
+     */
+    public ModelGateway(ChatModel model, CallCache cache, UsageLedger ledger, int concurrency, RetryPolicy retries,
+                        RateCaps caps) {
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, was " + concurrency);
         }
         this.model = model;
         this.cache = cache;
         this.ledger = ledger;
+        this.retries = retries;
+        this.caps = caps;
+        this.limit = new AdaptiveLimit(concurrency);
+        // Threads wait on the adaptive limit, so there are as many as the bound allows at its widest.
         this.callers = Executors.newFixedThreadPool(concurrency, daemonThreads(model.model()));
+    }
+
+    /** The current bound on calls in flight, after any cuts for rate limiting. */
+    public int currentConcurrency() {
+        return limit.limit();
     }
 
     public ChatModel model() {
@@ -68,7 +91,7 @@ public final class ModelGateway implements AutoCloseable {
             }
             ChatResponse response;
             try {
-                response = model.complete(request);
+                response = completeWithRetries(request);
                 // Stored before anyone sees it: an interrupted run never pays for this call again.
                 cache.put(key, new CallCache.Meta(model.identity(), model.model(), request.role()), response);
                 ledger.recordCall(request.role(), model.model(), response.usage());
@@ -85,6 +108,65 @@ public final class ModelGateway implements AutoCloseable {
             mine.complete(response);
         });
         return mine;
+    }
+
+    /** One call, asked again on retryable failures until it succeeds, retries run out, or its time does. */
+    private ChatResponse completeWithRetries(ChatRequest request) {
+        long deadline = System.nanoTime() + retries.maxTotal().toNanos();
+        long tokens = estimatedTokens(request);
+        for (int attempt = 0; ; attempt++) {
+            try {
+                caps.acquire(tokens);
+                limit.acquire();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ModelCallException("interrupted before calling " + model.model());
+            }
+            ModelCallException failure;
+            try {
+                ChatResponse response = model.complete(request);
+                limit.release(false);
+                return response;
+            } catch (ModelCallException e) {
+                // The slot goes back before any wait: a call backing off must not hold up the others.
+                limit.release(e.rateLimited());
+                failure = e;
+            } catch (RuntimeException e) {
+                limit.release(false);
+                throw e;
+            }
+            if (!failure.retryable() || attempt >= retries.maxRetries()) {
+                throw attempt == 0 ? failure : new ModelCallException(failure.getMessage() + " (after " + (attempt + 1)
+                        + " attempts)", failure, failure.status(), false, null);
+            }
+            Duration wait = retries.delay(attempt + 1, failure.retryAfter());
+            if (System.nanoTime() + wait.toNanos() > deadline) {
+                throw new ModelCallException(failure.getMessage() + " (gave up: retrying would exceed "
+                        + retries.maxTotal().toSeconds() + " s for one call)", failure, failure.status(), false, null);
+            }
+            ledger.recordRetry(request.role(), model.model(), failure.rateLimited());
+            pause(wait);
+        }
+    }
+
+    private static void pause(Duration wait) {
+        try {
+            Thread.sleep(Math.max(0, wait.toMillis()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ModelCallException("interrupted while waiting to retry");
+        }
+    }
+
+    /** About four characters a token, plus a flat cost per image: enough for a tokens-per-minute cap. */
+    private static long estimatedTokens(ChatRequest request) {
+        long tokens = 0;
+        for (ChatMessage message : request.messages()) {
+            for (ContentPart part : message.parts()) {
+                tokens += part instanceof ContentPart.Text t ? t.text().length() / 4 : 765;
+            }
+        }
+        return tokens + (request.maxTokens() == null ? 0 : request.maxTokens());
     }
 
     /** Empty once this process holds the claim; the other process's answer if it finished first. */

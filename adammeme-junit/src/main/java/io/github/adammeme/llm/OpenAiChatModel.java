@@ -4,6 +4,8 @@ import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.JsonValue;
 import com.openai.errors.OpenAIException;
+import com.openai.errors.OpenAIInvalidDataException;
+import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionAssistantMessageParam;
@@ -13,6 +15,7 @@ import com.openai.models.chat.completions.ChatCompletionContentPartText;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
 import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -34,7 +37,8 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .baseUrl(endpoint.baseUrl())
                 .apiKey(apiKey(endpoint))
                 .timeout(endpoint.timeout())
-                .maxRetries(endpoint.maxRetries())
+                // The gateway retries: it must see each 429 to adapt its concurrency.
+                .maxRetries(0)
                 .build();
     }
 
@@ -84,7 +88,8 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
         try {
             ChatCompletion completion = client.chat().completions().create(params.build());
             if (completion.choices().isEmpty()) {
-                throw new ModelCallException(endpoint.model() + " at " + identity() + " answered with no choices");
+                throw new ModelCallException(endpoint.model() + " at " + identity() + " answered with no choices", null,
+                        200, true, null);
             }
             ChatCompletion.Choice choice = completion.choices().get(0);
             String finish = choice._finishReason().asString().orElse(null);
@@ -101,12 +106,39 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                     usage,
                     false);
         } catch (OpenAIServiceException e) {
-            throw new ModelCallException(endpoint.model() + " at " + identity() + " answered HTTP "
-                    + e.statusCode() + ": " + abbreviate(String.valueOf(e.getMessage())), e);
+            int status = e.statusCode();
+            boolean retryable = status == 408 || status == 409 || status == 429 || status >= 500;
+            throw new ModelCallException(endpoint.model() + " at " + identity() + " answered HTTP " + status + ": "
+                    + abbreviate(String.valueOf(e.getMessage())), e, status, retryable, retryAfter(e));
+        } catch (OpenAIIoException e) {
+            throw new ModelCallException(endpoint.model() + " at " + identity() + " could not be reached: "
+                    + abbreviate(String.valueOf(e.getMessage())), e, -1, true, null);
+        } catch (OpenAIInvalidDataException e) {
+            throw new ModelCallException(endpoint.model() + " at " + identity() + " sent a body that is not a chat completion: "
+                    + abbreviate(String.valueOf(e.getMessage())), e, -1, true, null);
         } catch (OpenAIException e) {
             throw new ModelCallException(endpoint.model() + " at " + identity() + " failed: "
                     + abbreviate(String.valueOf(e.getMessage())), e);
         }
+    }
+
+    /** Retry-After in seconds or as an HTTP date, as endpoints send it. */
+    private static Duration retryAfter(OpenAIServiceException e) {
+        for (String name : List.of("Retry-After", "retry-after")) {
+            for (String value : e.headers().values(name)) {
+                try {
+                    return Duration.ofMillis((long) (Double.parseDouble(value.trim()) * 1000));
+                } catch (NumberFormatException notSeconds) {
+                    try {
+                        return Duration.between(java.time.Instant.now(), java.time.ZonedDateTime.parse(value.trim(),
+                                java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+                    } catch (java.time.format.DateTimeParseException ignored) {
+                        // an unreadable header is as good as none
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     private static List<ChatCompletionContentPart> parts(ChatMessage message) {

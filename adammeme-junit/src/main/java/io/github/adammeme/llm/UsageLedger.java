@@ -9,14 +9,16 @@ import java.util.concurrent.atomic.AtomicLong;
 public final class UsageLedger {
 
     /** Totals for one role on one model. */
-    public record Line(String role, String model, long calls, long cacheHits, long failures,
-                       long promptTokens, long completionTokens) {
+    public record Line(String role, String model, long calls, long cacheHits, long failures, long retries,
+                       long rateLimited, long promptTokens, long completionTokens) {
     }
 
     private static final class Counters {
         final AtomicLong calls = new AtomicLong();
         final AtomicLong cacheHits = new AtomicLong();
         final AtomicLong failures = new AtomicLong();
+        final AtomicLong retries = new AtomicLong();
+        final AtomicLong rateLimited = new AtomicLong();
         final AtomicLong promptTokens = new AtomicLong();
         final AtomicLong completionTokens = new AtomicLong();
     }
@@ -38,6 +40,14 @@ public final class UsageLedger {
         counters(role, model).failures.incrementAndGet();
     }
 
+    void recordRetry(String role, String model, boolean rateLimited) {
+        Counters c = counters(role, model);
+        c.retries.incrementAndGet();
+        if (rateLimited) {
+            c.rateLimited.incrementAndGet();
+        }
+    }
+
     private Counters counters(String role, String model) {
         return byRoleAndModel.computeIfAbsent(role + "\u0000" + model, k -> new Counters());
     }
@@ -48,13 +58,17 @@ public final class UsageLedger {
         byRoleAndModel.forEach((key, c) -> {
             String[] parts = key.split("\u0000", 2);
             sorted.put(key, new Line(parts[0], parts[1], c.calls.get(), c.cacheHits.get(), c.failures.get(),
-                    c.promptTokens.get(), c.completionTokens.get()));
+                    c.retries.get(), c.rateLimited.get(), c.promptTokens.get(), c.completionTokens.get()));
         });
         return java.util.List.copyOf(sorted.values());
     }
 
     public long totalCalls() {
         return byRoleAndModel.values().stream().mapToLong(c -> c.calls.get()).sum();
+    }
+
+    public long totalRetries() {
+        return byRoleAndModel.values().stream().mapToLong(c -> c.retries.get()).sum();
     }
 
     public long totalCacheHits() {

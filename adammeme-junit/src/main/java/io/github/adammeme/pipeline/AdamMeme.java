@@ -20,6 +20,7 @@ import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.ModelGateway;
 import io.github.adammeme.llm.OpenAiChatModel;
+import io.github.adammeme.llm.RateCaps;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.retrieval.MisbeliefIndex;
 import io.github.adammeme.sim.SimulatedModelServer;
@@ -66,13 +67,12 @@ public final class AdamMeme {
 
     public Evaluation run(EvaluationConfig config, List<Meme> memes, PipelineListener listener) {
         PromptLibrary prompts = PromptLibrary.load(config.prompts());
-        Endpoint target = reachable(config.target());
-        Endpoint controller = reachable(config.controller());
+        Endpoint target = reachable(config.target(), config);
+        Endpoint controller = reachable(config.controller(), config);
         UsageLedger ledger = new UsageLedger();
         listener.started(memes.size(), ledger);
-        try (ModelGateway targetGateway = new ModelGateway(new OpenAiChatModel(target), cache, ledger, config.concurrency());
-             ModelGateway controllerGateway = new ModelGateway(new OpenAiChatModel(controller), cache, ledger,
-                     config.concurrency());
+        try (ModelGateway targetGateway = gateway(target, ledger, config);
+             ModelGateway controllerGateway = gateway(controller, ledger, config);
              MisbeliefIndex index = new MisbeliefIndex()) {
             AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
                     config.maxTokens());
@@ -105,6 +105,11 @@ public final class AdamMeme {
             listener.finished(evaluation);
             return evaluation;
         }
+    }
+
+    private ModelGateway gateway(Endpoint endpoint, UsageLedger ledger, EvaluationConfig config) {
+        return new ModelGateway(new OpenAiChatModel(endpoint), cache, ledger, config.concurrency(), config.retries(),
+                new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
     }
 
     /** At most K per category with the run's seed, categories in taxonomy order. */
@@ -146,12 +151,13 @@ public final class AdamMeme {
     }
 
     /** A {@code sim:} model with no URL is served by the built-in simulator, started here on first use. */
-    private static Endpoint reachable(Endpoint endpoint) {
+    private static Endpoint reachable(Endpoint endpoint, EvaluationConfig config) {
         if (!endpoint.simulated() || endpoint.baseUrl() != null) {
             return endpoint;
         }
         boolean fresh = !SimulatedModelServer.isSharedRunning();
         SimulatedModelServer server = SimulatedModelServer.shared();
+        server.configure(config.sim());
         if (fresh) {
             System.err.println("adammeme: no endpoint configured for " + endpoint.model()
                     + "; started the built-in simulated mLLM at " + server.baseUrl()

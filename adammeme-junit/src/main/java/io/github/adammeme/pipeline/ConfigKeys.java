@@ -61,10 +61,32 @@ public final class ConfigKeys {
     public static final String MAX_TOKENS = "adammeme.max-tokens";
     /** Per-request timeout in seconds (default 120). */
     public static final String TIMEOUT_SECONDS = "adammeme.timeout-seconds";
-    /** Retries of a failed request by the client, honouring Retry-After (default 4). */
+    /** Most time one call may spend on retries, in seconds (default 600). */
+    public static final String RETRY_MAX_SECONDS = "adammeme.retry.max-seconds";
+    /** Requests and tokens per minute the run keeps under, per endpoint (default: no cap). */
+    public static final String TARGET_RPM = "adammeme.target.rpm";
+    public static final String TARGET_TPM = "adammeme.target.tpm";
+    public static final String CONTROLLER_RPM = "adammeme.controller.rpm";
+    public static final String CONTROLLER_TPM = "adammeme.controller.tpm";
+    /** Retries of a failed call: 408, 429, 5xx, broken connections, malformed bodies (default 6). */
     public static final String MAX_RETRIES = "adammeme.max-retries";
     /** The call cache: a SQLite file (default .adammeme/cache.db), {@code memory} or {@code none}. */
     public static final String CACHE = "adammeme.cache";
+    /** The built-in simulator's behaviour, for benchmarks and failure tests: mean latency in ms (default 0). */
+    public static final String SIM_LATENCY_MS = "adammeme.sim.latency-ms";
+    /** Sigma of the simulator's log-normal latency (default 0.5). */
+    public static final String SIM_LATENCY_SPREAD = "adammeme.sim.latency-spread";
+    /** A requests-per-minute limit the simulator enforces with 429 and Retry-After (default none). */
+    public static final String SIM_RPM = "adammeme.sim.rpm";
+    /** Shares of requests the simulator answers with a fault, each from 0 to 1 (default 0). */
+    public static final String SIM_FAULT_429 = "adammeme.sim.fault.429";
+    public static final String SIM_FAULT_5XX = "adammeme.sim.fault.5xx";
+    public static final String SIM_FAULT_HANG = "adammeme.sim.fault.hang";
+    public static final String SIM_FAULT_DROP = "adammeme.sim.fault.drop";
+    public static final String SIM_FAULT_TRUNCATED = "adammeme.sim.fault.truncated";
+    public static final String SIM_FAULT_MALFORMED = "adammeme.sim.fault.malformed";
+    /** How long a simulated hang lasts, in ms (default 10000). */
+    public static final String SIM_HANG_MS = "adammeme.sim.hang-ms";
     /** Directory whose templates replace the packaged ones. */
     public static final String PROMPTS = "adammeme.prompts";
     /** Where results are written (default target/adammeme). */

@@ -6,7 +6,9 @@ import io.github.adammeme.data.TextErasure;
 import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.InMemoryCallCache;
+import io.github.adammeme.llm.RetryPolicy;
 import io.github.adammeme.llm.SqliteCallCache;
+import io.github.adammeme.sim.SimSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -37,6 +39,8 @@ public record EvaluationConfig(
         TextErasure textErasure,
         RefinedText refinedText,
         int maxTokens,
+        RetryPolicy retries,
+        SimSettings sim,
         String cache,
         Path prompts,
         Path outputDir) {
@@ -48,7 +52,7 @@ public record EvaluationConfig(
     public static EvaluationConfig from(Map<String, String> values) {
         Reader r = new Reader(values);
         Duration timeout = Duration.ofSeconds(r.integer(ConfigKeys.TIMEOUT_SECONDS, 120, 1, 3600));
-        int retries = r.integer(ConfigKeys.MAX_RETRIES, 4, 0, 20);
+        int retries = r.integer(ConfigKeys.MAX_RETRIES, 6, 0, 50);
         String datasetValue = r.string(ConfigKeys.DATASET, null);
         if (datasetValue == null || datasetValue.isBlank()) {
             throw new ConfigurationException(ConfigKeys.DATASET, String.valueOf(datasetValue),
@@ -59,10 +63,10 @@ public record EvaluationConfig(
                         .map(Path::of).toList(),
                 r.parse(ConfigKeys.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
                 endpoint(r, ConfigKeys.TARGET_MODEL, ConfigKeys.TARGET_BASE_URL, ConfigKeys.TARGET_API_KEY_ENV,
-                        DEFAULT_TARGET, timeout, retries),
+                        DEFAULT_TARGET, timeout, retries, ConfigKeys.TARGET_RPM, ConfigKeys.TARGET_TPM),
                 r.decimal(ConfigKeys.TARGET_TEMPERATURE, 0.0, 0.0, 2.0),
                 endpoint(r, ConfigKeys.CONTROLLER_MODEL, ConfigKeys.CONTROLLER_BASE_URL, ConfigKeys.CONTROLLER_API_KEY_ENV,
-                        DEFAULT_CONTROLLER, timeout, retries),
+                        DEFAULT_CONTROLLER, timeout, retries, ConfigKeys.CONTROLLER_RPM, ConfigKeys.CONTROLLER_TPM),
                 r.decimal(ConfigKeys.THRESHOLD, 4.0, 1.0, 10.0),
                 r.integer(ConfigKeys.SAMPLES_PER_CATEGORY, 200, 1, 1_000_000),
                 r.integer(ConfigKeys.SEEDS, 10, 0, 100_000),
@@ -83,6 +87,9 @@ public record EvaluationConfig(
                 textErasure(r),
                 r.parse(ConfigKeys.REFINED_TEXT, RefinedText.PROMPT, RefinedText::parse),
                 r.integer(ConfigKeys.MAX_TOKENS, 1024, 16, 1_000_000),
+                new RetryPolicy(retries, Duration.ofSeconds(r.integer(ConfigKeys.RETRY_MAX_SECONDS, 600, 1, 86_400)),
+                        RetryPolicy.DEFAULT.base(), RetryPolicy.DEFAULT.cap()),
+                simSettings(r),
                 r.string(ConfigKeys.CACHE, Path.of(".adammeme", "cache.db").toString()),
                 r.parse(ConfigKeys.PROMPTS, null, Path::of),
                 r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of));
@@ -92,6 +99,20 @@ public record EvaluationConfig(
                             + " a refined caption would be printed over the old one");
         }
         return config;
+    }
+
+    private static SimSettings simSettings(Reader r) {
+        try {
+            return new SimSettings(r.integer(ConfigKeys.SIM_LATENCY_MS, 0, 0, 600_000),
+                    r.decimal(ConfigKeys.SIM_LATENCY_SPREAD, 0.5, 0, 3),
+                    r.integer(ConfigKeys.SIM_RPM, 0, 0, 10_000_000),
+                    r.decimal(ConfigKeys.SIM_FAULT_429, 0, 0, 1), r.decimal(ConfigKeys.SIM_FAULT_5XX, 0, 0, 1),
+                    r.decimal(ConfigKeys.SIM_FAULT_HANG, 0, 0, 1), r.decimal(ConfigKeys.SIM_FAULT_DROP, 0, 0, 1),
+                    r.decimal(ConfigKeys.SIM_FAULT_TRUNCATED, 0, 0, 1), r.decimal(ConfigKeys.SIM_FAULT_MALFORMED, 0, 0, 1),
+                    r.integer(ConfigKeys.SIM_HANG_MS, 10_000, 0, 600_000), 7);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigurationException("adammeme.sim.fault.*", "", e.getMessage());
+        }
     }
 
     private static TextErasure textErasure(Reader r) {
@@ -113,7 +134,7 @@ public record EvaluationConfig(
     }
 
     private static Endpoint endpoint(Reader r, String modelKey, String urlKey, String keyEnvKey, String defaultModel,
-                                     Duration timeout, int retries) {
+                                     Duration timeout, int retries, String rpmKey, String tpmKey) {
         String model = r.string(modelKey, defaultModel);
         if (model.isBlank()) {
             throw new ConfigurationException(modelKey, model, "a model id is required, e.g. gpt-4o or " + defaultModel);
@@ -136,13 +157,14 @@ public record EvaluationConfig(
             }
         }
         return new Endpoint(model, url == null || url.isBlank() ? null : url,
-                keyEnv == null || keyEnv.isBlank() ? null : keyEnv, timeout, retries);
+                keyEnv == null || keyEnv.isBlank() ? null : keyEnv, timeout, retries,
+                r.integer(rpmKey, 0, 0, 1_000_000), r.integer(tpmKey, 0, 0, 2_000_000_000));
     }
 
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, randomSeed, reasks,
-                refusalCountsAsFailure, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, cache, prompts, directory);
+                refusalCountsAsFailure, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, retries, sim, cache, prompts, directory);
     }
 
     /** The call cache this configuration names; the caller closes it. */

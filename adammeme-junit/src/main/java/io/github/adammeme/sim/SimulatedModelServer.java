@@ -36,6 +36,10 @@ public final class SimulatedModelServer implements AutoCloseable {
     private final HttpServer server;
     private final ExecutorService workers;
     private final AtomicLong requests = new AtomicLong();
+    private final AtomicLong faults = new AtomicLong();
+    private final java.util.Deque<Long> minute = new java.util.ArrayDeque<>();
+    private volatile SimSettings settings = SimSettings.DEFAULT;
+    private volatile java.util.Random random = new java.util.Random(SimSettings.DEFAULT.seed());
 
     private SimulatedModelServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
@@ -82,6 +86,17 @@ public final class SimulatedModelServer implements AutoCloseable {
         return requests.get();
     }
 
+    /** Requests answered with an injected fault (429, 5xx, hang, drop, truncation, malformed body). */
+    public long faultsInjected() {
+        return faults.get();
+    }
+
+    /** Changes latency and faults from the next request on. */
+    public void configure(SimSettings next) {
+        settings = next;
+        random = new java.util.Random(next.seed());
+    }
+
     private void chatCompletions(HttpExchange exchange) throws IOException {
         try (exchange) {
             if (!"POST".equals(exchange.getRequestMethod())) {
@@ -106,9 +121,103 @@ public final class SimulatedModelServer implements AutoCloseable {
                         + "' does not exist on the simulator; it offers " + String.join(", ", MODELS));
                 return;
             }
+            SimSettings now = settings;
+            if (rateLimited(now)) {
+                faults.incrementAndGet();
+                exchange.getResponseHeaders().set("Retry-After", "1");
+                error(exchange, 429, "rate_limit_exceeded", "requests per minute exceeded; retry after 1 s");
+                return;
+            }
+            if (injectFault(exchange, now)) {
+                faults.incrementAndGet();
+                return;
+            }
+            pause(latency(now));
             requests.incrementAndGet();
             String content = SimulatedModel.answer(persona, request);
             send(exchange, 200, completion(request, content));
+        }
+    }
+
+    private boolean rateLimited(SimSettings now) {
+        if (now.requestsPerMinute() <= 0) {
+            return false;
+        }
+        synchronized (minute) {
+            long t = System.nanoTime();
+            while (!minute.isEmpty() && t - minute.peekFirst() > 60_000_000_000L) {
+                minute.pollFirst();
+            }
+            if (minute.size() >= now.requestsPerMinute()) {
+                return true;
+            }
+            minute.addLast(t);
+            return false;
+        }
+    }
+
+    /** Draws one fault by the configured shares; true when the exchange has been dealt with. */
+    private boolean injectFault(HttpExchange exchange, SimSettings now) throws IOException {
+        double u = random.nextDouble();
+        if ((u -= now.rateLimitRate()) < 0) {
+            exchange.getResponseHeaders().set("Retry-After", "0.2");
+            error(exchange, 429, "rate_limit_exceeded", "simulated rate limit");
+            return true;
+        }
+        if ((u -= now.serverErrorRate()) < 0) {
+            error(exchange, 500 + random.nextInt(4), "server_error", "simulated server error");
+            return true;
+        }
+        if ((u -= now.hangRate()) < 0) {
+            pause(now.hangMillis());
+            error(exchange, 504, "timeout", "simulated hang");
+            return true;
+        }
+        if ((u -= now.dropRate()) < 0) {
+            // Close the connection with nothing sent: the client sees it dropped.
+            exchange.getRequestBody().close();
+            exchange.getResponseBody().close();
+            return true;
+        }
+        if ((u -= now.truncatedRate()) < 0) {
+            byte[] body = "{\"id\": \"chatcmpl-sim\", \"object\": \"chat.completion\", \"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": \"cut"
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length * 2L);
+            exchange.getResponseBody().write(body);
+            exchange.getResponseBody().flush();
+            exchange.getResponseBody().close();
+            return true;
+        }
+        if ((u -= now.malformedRate()) < 0) {
+            byte[] body = "<html>upstream proxy error</html>".getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.getResponseBody().close();
+            return true;
+        }
+        return false;
+    }
+
+    private long latency(SimSettings now) {
+        if (now.latencyMillis() <= 0) {
+            return 0;
+        }
+        double sigma = now.latencySpread();
+        // A log-normal with the configured mean: exp(mu + sigma^2 / 2) = mean.
+        double mu = Math.log(now.latencyMillis()) - sigma * sigma / 2;
+        return Math.round(Math.exp(mu + sigma * random.nextGaussian()));
+    }
+
+    private static void pause(long millis) {
+        if (millis <= 0) {
+            return;
+        }
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -48,7 +48,7 @@ class ModelGatewayTest {
                 Thread.currentThread().interrupt();
             }
             if (request.messages().get(0).text().equals("fail")) {
-                throw new ModelCallException("HTTP 500 from the endpoint");
+                throw new ModelCallException("HTTP 400 from the endpoint", null, 400, false, null);
             }
             return new ChatResponse("answer to " + request.messages().get(0).text(), null, "stop", new Usage(3, 2), false);
         }
@@ -67,7 +67,7 @@ class ModelGatewayTest {
             assertEquals(1, model.calls.get());
             assertEquals(1, ledger.totalCalls());
             assertEquals(1, ledger.totalCacheHits());
-            assertEquals(new UsageLedger.Line("Miner", "m", 1, 1, 0, 3, 2), ledger.lines().get(0));
+            assertEquals(new UsageLedger.Line("Miner", "m", 1, 1, 0, 0, 0, 3, 2), ledger.lines().get(0));
         }
     }
 

@@ -1,0 +1,35 @@
+package io.github.adammeme.sim;
+
+/**
+ * How the simulated endpoint misbehaves, for benchmarks and failure tests. Rates are shares of
+ * requests in [0, 1]; faults are drawn at random (seeded), so a retry of a failed request may pass.
+ *
+ * @param latencyMillis     mean answer latency; 0 answers at once
+ * @param latencySpread     sigma of the log-normal the latency is drawn from (0 for a fixed latency)
+ * @param requestsPerMinute a rate limit answered with 429 and Retry-After; 0 for none
+ * @param rateLimitRate     share answered 429 regardless of load
+ * @param serverErrorRate   share answered 500-503
+ * @param hangRate          share that hangs for {@code hangMillis} before answering (client timeouts)
+ * @param dropRate          share whose connection is closed without an answer
+ * @param truncatedRate     share whose body is cut off half way
+ * @param malformedRate     share answered 200 with a body that is not JSON
+ * @param hangMillis        how long a hang lasts
+ * @param seed              seeds the draws
+ */
+public record SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
+                          double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
+                          double malformedRate, long hangMillis, long seed) {
+
+    public static final SimSettings DEFAULT = new SimSettings(0, 0.5, 0, 0, 0, 0, 0, 0, 0, 10_000, 7);
+
+    public SimSettings {
+        for (double rate : new double[] {rateLimitRate, serverErrorRate, hangRate, dropRate, truncatedRate, malformedRate}) {
+            if (rate < 0 || rate > 1) {
+                throw new IllegalArgumentException("fault rates are shares from 0 to 1");
+            }
+        }
+        if (rateLimitRate + serverErrorRate + hangRate + dropRate + truncatedRate + malformedRate > 1) {
+            throw new IllegalArgumentException("fault rates add up to more than 1");
+        }
+    }
+}
