@@ -135,12 +135,36 @@ public final class SqliteCallCache implements CallCache {
             take.setLong(3, Instant.now().toEpochMilli());
             take.executeUpdate();
             mine.setString(1, key);
+            String holder;
             try (ResultSet rs = mine.executeQuery()) {
-                return rs.next() && owner.equals(rs.getString(1));
+                holder = rs.next() ? rs.getString(1) : null;
             }
+            if (holder != null && !holder.equals(owner) && dead(holder)) {
+                // A process killed mid-call leaves its claims behind: take them over at once.
+                try (PreparedStatement steal = connection.prepareStatement(
+                        "UPDATE claims SET owner = ?, claimed_at = ? WHERE key = ? AND owner = ?")) {
+                    steal.setString(1, owner);
+                    steal.setLong(2, Instant.now().toEpochMilli());
+                    steal.setString(3, key);
+                    steal.setString(4, holder);
+                    steal.executeUpdate();
+                }
+                return true;
+            }
+            return owner.equals(holder);
         } catch (SQLException e) {
             throw failure("claim a call in", e);
         }
+    }
+
+    /** A claim's owner is "pid@host/uuid": on this host, a pid that no longer runs owns nothing. */
+    private static boolean dead(String holder) {
+        String[] parts = holder.split("[@/]", 3);
+        String host = ManagementFactory.getRuntimeMXBean().getName().split("@", 2)[1];
+        if (parts.length < 3 || !parts[1].equals(host) || !parts[0].matches("\\d+")) {
+            return false;
+        }
+        return ProcessHandle.of(Long.parseLong(parts[0])).map(p -> !p.isAlive()).orElse(true);
     }
 
     @Override
@@ -151,6 +175,16 @@ public final class SqliteCallCache implements CallCache {
             d.executeUpdate();
         } catch (SQLException e) {
             throw failure("release a claim in", e);
+        }
+    }
+
+    /** How many answers the cache holds. */
+    public synchronized long size() {
+        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM calls")) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            throw failure("read", e);
         }
     }
 

@@ -37,6 +37,7 @@ public final class SimulatedModelServer implements AutoCloseable {
     private final ExecutorService workers;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong faults = new AtomicLong();
+    private final java.util.Queue<String> answered = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final java.util.Deque<Long> minute = new java.util.ArrayDeque<>();
     private volatile SimSettings settings = SimSettings.DEFAULT;
     private volatile java.util.Random random = new java.util.Random(SimSettings.DEFAULT.seed());
@@ -84,6 +85,11 @@ public final class SimulatedModelServer implements AutoCloseable {
 
     public long requestsServed() {
         return requests.get();
+    }
+
+    /** A digest of every request answered (model, seed, temperature, prompt), in order: what a run paid for. */
+    public java.util.List<String> answered() {
+        return java.util.List.copyOf(answered);
     }
 
     /** Requests answered with an injected fault (429, 5xx, hang, drop, truncation, malformed body). */
@@ -134,6 +140,8 @@ public final class SimulatedModelServer implements AutoCloseable {
             }
             pause(latency(now));
             requests.incrementAndGet();
+            answered.add(CacheKey.sha256Hex((request.model() + "\u0000" + request.seed() + "\u0000" + request.temperature()
+                    + "\u0000" + request.prompt()).getBytes(StandardCharsets.UTF_8)));
             String content = SimulatedModel.answer(persona, request);
             send(exchange, 200, completion(request, content));
         }

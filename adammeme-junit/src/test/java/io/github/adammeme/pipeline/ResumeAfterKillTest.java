@@ -1,0 +1,81 @@
+package io.github.adammeme.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.llm.SqliteCallCache;
+import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.sim.SimSettings;
+import io.github.adammeme.sim.SimulatedModelServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A run killed with SIGKILL in a separate JVM, then started again: it pays for no call it had
+ * completed, and ends with the results of a run that was never interrupted.
+ */
+class ResumeAfterKillTest {
+
+    @TempDir
+    Path dir;
+
+    private Process launch(SimulatedModelServer server, Path dataset, Path cache, Path out) throws Exception {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "adammeme.dataset=" + dataset, "adammeme.cache=" + cache, "adammeme.output-dir=" + out,
+                "adammeme.target.base-url=" + server.baseUrl(), "adammeme.controller.base-url=" + server.baseUrl(),
+                "adammeme.seeds=2", "adammeme.iterations=3", "adammeme.concurrency=4"));
+        return new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("child-" + System.nanoTime() + ".log").toFile()).start();
+    }
+
+    @Test
+    void aKilledRunResumesWithoutRepeatingCompletedCallsAndEndsWithTheSameResults() throws Exception {
+        Path dataset = SyntheticMemes.write(dir.resolve("memes"), 2 * SyntheticMemes.CAPTIONS.size());
+        try (SimulatedModelServer server = SimulatedModelServer.start()) {
+            server.configure(new SimSettings(40, 0.3, 0, 0, 0, 0, 0, 0, 0, 0, 3));
+
+            Process reference = launch(server, dataset, dir.resolve("reference.db"), dir.resolve("reference"));
+            assertTrue(reference.waitFor(5, TimeUnit.MINUTES) && reference.exitValue() == 0, "the uninterrupted run");
+            long uninterrupted = server.requestsServed();
+
+            long before = server.requestsServed();
+            Path cache = dir.resolve("resumed.db");
+            Process killed = launch(server, dataset, cache, dir.resolve("resumed"));
+            while (server.requestsServed() - before < uninterrupted / 3 && killed.isAlive()) {
+                Thread.sleep(20);
+            }
+            killed.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // SIGKILL: no shutdown hooks, no flush
+            assertTrue(killed.exitValue() != 0, "killed mid-way");
+            long completed;
+            try (SqliteCallCache kept = new SqliteCallCache(cache)) {
+                completed = kept.size();
+            }
+            assertTrue(completed > 0 && completed < uninterrupted, completed + " of " + uninterrupted + " calls kept");
+
+            long beforeRestart = server.requestsServed();
+            Process restarted = launch(server, dataset, cache, dir.resolve("resumed"));
+            assertTrue(restarted.waitFor(5, TimeUnit.MINUTES) && restarted.exitValue() == 0, "the restarted run");
+            long repaid = server.requestsServed() - beforeRestart;
+
+            List<String> all = server.answered();
+            java.util.Set<String> beforeKill = new java.util.HashSet<>(all.subList((int) before, (int) beforeRestart));
+            List<String> afterRestart = all.subList((int) beforeRestart, all.size());
+            long repeated = afterRestart.stream().filter(beforeKill::contains).count();
+            long answeredNotStored = beforeKill.size() - completed;
+            System.out.printf("kill -9 after %d answers, %d of them stored; the restart made %d calls, %d of them repeats"
+                    + " (an uninterrupted run makes %d)%n", beforeKill.size(), completed, repaid, repeated, uninterrupted);
+            assertEquals(answeredNotStored, repeated, "only answers the kill kept from the cache are asked again");
+            assertTrue(repeated <= 8, "at most the calls in flight when the process died: " + repeated);
+            assertEquals(EvaluationWriter.sampleLines(dir.resolve("reference")), EvaluationWriter.sampleLines(dir.resolve("resumed")));
+            assertEquals(Files.readAllLines(dir.resolve("reference").resolve(EvaluationWriter.MEMES)),
+                    Files.readAllLines(dir.resolve("resumed").resolve(EvaluationWriter.MEMES)));
+        }
+    }
+}
