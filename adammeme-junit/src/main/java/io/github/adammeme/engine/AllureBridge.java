@@ -126,6 +126,12 @@ final class AllureBridge {
     /** environment.properties: what was evaluated, with what, so a report explains itself. */
     static void writeEnvironment(EvaluationConfig config, Map<String, String> promptDigests, String version,
                                  String prefix) {
+        writeEnvironment(config, promptDigests, version, prefix, Map.of());
+    }
+
+    /** @param figures what the run added when it finished: calls, tokens, cost */
+    static void writeEnvironment(EvaluationConfig config, Map<String, String> promptDigests, String version,
+                                 String prefix, Map<String, String> figures) {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("target", config.target().model());
         env.put("target.endpoint", config.target().simulated() && config.target().baseUrl() == null
@@ -144,6 +150,7 @@ final class AllureBridge {
         if (config.simulated()) {
             env.put("note", "scores come from the built-in simulator, not from a real model");
         }
+        env.putAll(figures);
         Path dir = resultsDirectory();
         try {
             Files.createDirectories(dir);

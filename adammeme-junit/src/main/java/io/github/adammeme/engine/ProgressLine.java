@@ -104,7 +104,11 @@ final class ProgressLine implements PipelineListener, AutoCloseable {
         }
         UsageLedger ledger = usage;
         if (ledger != null) {
-            sb.append(" · ").append(ledger.totalCalls()).append(" calls (").append(ledger.totalCacheHits()).append(" cached)");
+            double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
+            sb.append(" · ").append(ledger.totalCalls()).append(" calls (").append(ledger.totalCacheHits()).append(" cached, ")
+                    .append(String.format(java.util.Locale.ROOT, "%.1f/s", ledger.totalCalls() / seconds)).append(")")
+                    .append(" · ").append(ledger.totalTokens()).append(" tokens")
+                    .append(String.format(java.util.Locale.ROOT, " · $%.4f", ledger.totalCostUsd()));
         }
         sb.append(" · ").append(clock(System.nanoTime() - start)).append(" elapsed");
         estimate().ifPresent(left -> sb.append(" · ~").append(clock(left)).append(" left in this stage"));

@@ -200,6 +200,13 @@ final class SuiteExecution {
         } catch (IOException ex) {
             throw new UncheckedIOException("cannot write " + out.resolve("summary.md"), ex);
         }
+        Map<String, String> figures = new LinkedHashMap<>();
+        figures.put("calls", Long.toString(e.usage().stream().mapToLong(l -> l.calls()).sum()));
+        figures.put("calls.cached", Long.toString(e.usage().stream().mapToLong(l -> l.cacheHits()).sum()));
+        figures.put("tokens", Long.toString(e.usage().stream().mapToLong(l -> l.promptTokens() + l.completionTokens()).sum()));
+        figures.put("cost.usd", String.format(Locale.ROOT, "%.4f", e.usage().stream().mapToDouble(l -> l.costUsd()).sum()));
+        AllureBridge.writeEnvironment(config, e.run().promptDigests(), AdamMeme.version(),
+                severalSuites ? suite.suiteClass().getSimpleName() + "." : "", figures);
         System.out.println();
         System.out.print(FrTable.render(e));
         System.out.println("results: " + out.toAbsolutePath().resolve(EvaluationWriter.SUMMARY));

@@ -52,7 +52,8 @@ record SuiteSettings(EvaluationConfig config, Map<String, Double> gates, boolean
         for (String key : knownKeys()) {
             parameters.get(key).ifPresent(v -> values.put(key, v));
         }
-        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(Constants.GATE_MAX_FR))
+        // Open-ended keys (gates and prices per category or model) from -D as well.
+        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(ConfigKeys.PREFIX))
                 .forEach(k -> parameters.get(k).ifPresent(v -> values.put(k, v)));
 
         String datasets = values.get(ConfigKeys.DATASET);

@@ -23,6 +23,7 @@ public final class ModelGateway implements AutoCloseable {
     private final AdaptiveLimit limit;
     private final RateCaps caps;
     private final RetryPolicy retries;
+    private volatile double budgetUsd = Double.POSITIVE_INFINITY;
     private final ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight = new ConcurrentHashMap<>();
 
     public ModelGateway(ChatModel model, CallCache cache, UsageLedger ledger, int concurrency) {
@@ -47,6 +48,14 @@ public final class ModelGateway implements AutoCloseable {
         this.limit = new AdaptiveLimit(concurrency);
         // Threads wait on the adaptive limit, so there are as many as the bound allows at its widest.
         this.callers = Executors.newFixedThreadPool(concurrency, daemonThreads(model.model()));
+    }
+
+    /**
+     * Stops paying once the ledger's total reaches {@code usd}: later calls fail at once (their samples
+     * become ERROR with the reason), answers from the cache are still served, and nothing computed is lost.
+     */
+    public void budget(double usd) {
+        this.budgetUsd = usd;
     }
 
     /** The current bound on calls in flight, after any cuts for rate limiting. */
@@ -115,6 +124,12 @@ public final class ModelGateway implements AutoCloseable {
         long deadline = System.nanoTime() + retries.maxTotal().toNanos();
         long tokens = estimatedTokens(request);
         for (int attempt = 0; ; attempt++) {
+            double spent = ledger.totalCostUsd();
+            if (spent >= budgetUsd) {
+                throw new ModelCallException(String.format(java.util.Locale.ROOT,
+                        "the budget of $%.2f is spent ($%.4f so far, adammeme.budget-usd): %s call to %s not made",
+                        budgetUsd, spent, request.role(), model.model()));
+            }
             try {
                 caps.acquire(tokens);
                 limit.acquire();

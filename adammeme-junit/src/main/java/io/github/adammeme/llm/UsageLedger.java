@@ -10,7 +10,17 @@ public final class UsageLedger {
 
     /** Totals for one role on one model. */
     public record Line(String role, String model, long calls, long cacheHits, long failures, long retries,
-                       long rateLimited, long promptTokens, long completionTokens) {
+                       long rateLimited, long promptTokens, long completionTokens, double costUsd) {
+    }
+
+    private final Prices prices;
+
+    public UsageLedger() {
+        this(Prices.NONE);
+    }
+
+    public UsageLedger(Prices prices) {
+        this.prices = prices;
     }
 
     private static final class Counters {
@@ -58,13 +68,28 @@ public final class UsageLedger {
         byRoleAndModel.forEach((key, c) -> {
             String[] parts = key.split("\u0000", 2);
             sorted.put(key, new Line(parts[0], parts[1], c.calls.get(), c.cacheHits.get(), c.failures.get(),
-                    c.retries.get(), c.rateLimited.get(), c.promptTokens.get(), c.completionTokens.get()));
+                    c.retries.get(), c.rateLimited.get(), c.promptTokens.get(), c.completionTokens.get(),
+                    prices.cost(parts[1], c.promptTokens.get(), c.completionTokens.get())));
         });
         return java.util.List.copyOf(sorted.values());
     }
 
     public long totalCalls() {
         return byRoleAndModel.values().stream().mapToLong(c -> c.calls.get()).sum();
+    }
+
+    /** What the calls made so far cost, by the price table; answers from the cache cost nothing. */
+    public double totalCostUsd() {
+        double total = 0;
+        for (Map.Entry<String, Counters> e : byRoleAndModel.entrySet()) {
+            String model = e.getKey().split("\u0000", 2)[1];
+            total += prices.cost(model, e.getValue().promptTokens.get(), e.getValue().completionTokens.get());
+        }
+        return total;
+    }
+
+    public long totalTokens() {
+        return byRoleAndModel.values().stream().mapToLong(c -> c.promptTokens.get() + c.completionTokens.get()).sum();
     }
 
     public long totalRetries() {

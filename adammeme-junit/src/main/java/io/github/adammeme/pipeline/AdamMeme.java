@@ -69,7 +69,7 @@ public final class AdamMeme {
         PromptLibrary prompts = PromptLibrary.load(config.prompts());
         Endpoint target = reachable(config.target(), config);
         Endpoint controller = reachable(config.controller(), config);
-        UsageLedger ledger = new UsageLedger();
+        UsageLedger ledger = new UsageLedger(config.prices());
         listener.started(memes.size(), ledger);
         try (ModelGateway targetGateway = gateway(target, ledger, config);
              ModelGateway controllerGateway = gateway(controller, ledger, config);
@@ -108,8 +108,10 @@ public final class AdamMeme {
     }
 
     private ModelGateway gateway(Endpoint endpoint, UsageLedger ledger, EvaluationConfig config) {
-        return new ModelGateway(new OpenAiChatModel(endpoint), cache, ledger, config.concurrency(), config.retries(),
-                new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
+        ModelGateway gateway = new ModelGateway(new OpenAiChatModel(endpoint), cache, ledger, config.concurrency(),
+                config.retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
+        gateway.budget(config.budgetUsd());
+        return gateway;
     }
 
     /** At most K per category with the run's seed, categories in taxonomy order. */

@@ -87,6 +87,10 @@ public final class ConfigKeys {
     public static final String SIM_FAULT_MALFORMED = "adammeme.sim.fault.malformed";
     /** How long a simulated hang lasts, in ms (default 10000). */
     public static final String SIM_HANG_MS = "adammeme.sim.hang-ms";
+    /** Prefix of the price table: {@code adammeme.price.gpt-4o=2.50,10.00} (USD per million input, output tokens). */
+    public static final String PRICE_PREFIX = "adammeme.price.";
+    /** Stop making paid calls once this many USD are spent (default: no cap). */
+    public static final String BUDGET_USD = "adammeme.budget-usd";
     /** Directory whose templates replace the packaged ones. */
     public static final String PROMPTS = "adammeme.prompts";
     /** Where results are written (default target/adammeme). */

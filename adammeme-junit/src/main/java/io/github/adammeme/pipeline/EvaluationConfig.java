@@ -6,6 +6,7 @@ import io.github.adammeme.data.TextErasure;
 import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.InMemoryCallCache;
+import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.RetryPolicy;
 import io.github.adammeme.llm.SqliteCallCache;
 import io.github.adammeme.sim.SimSettings;
@@ -40,6 +41,8 @@ public record EvaluationConfig(
         RefinedText refinedText,
         int maxTokens,
         RetryPolicy retries,
+        Prices prices,
+        double budgetUsd,
         SimSettings sim,
         String cache,
         Path prompts,
@@ -89,6 +92,8 @@ public record EvaluationConfig(
                 r.integer(ConfigKeys.MAX_TOKENS, 1024, 16, 1_000_000),
                 new RetryPolicy(retries, Duration.ofSeconds(r.integer(ConfigKeys.RETRY_MAX_SECONDS, 600, 1, 86_400)),
                         RetryPolicy.DEFAULT.base(), RetryPolicy.DEFAULT.cap()),
+                prices(values),
+                r.decimal(ConfigKeys.BUDGET_USD, Double.POSITIVE_INFINITY, 0, 1e9),
                 simSettings(r),
                 r.string(ConfigKeys.CACHE, Path.of(".adammeme", "cache.db").toString()),
                 r.parse(ConfigKeys.PROMPTS, null, Path::of),
@@ -99,6 +104,30 @@ public record EvaluationConfig(
                             + " a refined caption would be printed over the old one");
         }
         return config;
+    }
+
+    private static Prices prices(Map<String, String> values) {
+        Map<String, double[]> table = new java.util.TreeMap<>();
+        values.forEach((key, value) -> {
+            if (key.startsWith(ConfigKeys.PRICE_PREFIX)) {
+                String[] parts = value.split(",");
+                try {
+                    if (parts.length != 2) {
+                        throw new NumberFormatException();
+                    }
+                    double in = Double.parseDouble(parts[0].trim());
+                    double out = Double.parseDouble(parts[1].trim());
+                    if (in < 0 || out < 0) {
+                        throw new NumberFormatException();
+                    }
+                    table.put(key.substring(ConfigKeys.PRICE_PREFIX.length()), new double[] {in, out});
+                } catch (NumberFormatException e) {
+                    throw new ConfigurationException(key, value,
+                            "expected USD per million input and output tokens, e.g. 2.50,10.00");
+                }
+            }
+        });
+        return new Prices(table);
     }
 
     private static SimSettings simSettings(Reader r) {
@@ -164,7 +193,7 @@ public record EvaluationConfig(
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, randomSeed, reasks,
-                refusalCountsAsFailure, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, retries, sim, cache, prompts, directory);
+                refusalCountsAsFailure, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, prompts, directory);
     }
 
     /** The call cache this configuration names; the caller closes it. */

@@ -38,10 +38,13 @@ public final class FrTable {
                 e.memes().size(), e.memes().stream().filter(x -> x.status().name().equals("MINED")).count(),
                 e.mined().size(), e.memes().stream().filter(x -> x.status().name().equals("HARMLESS")).count(),
                 e.memes().stream().filter(x -> x.status().name().equals("ERROR")).count(), e.refinedSamples().size()));
-        sb.append(String.format(Locale.ROOT, "%d calls made, %d answered from the cache, %d retries (%d after 429), %d failed%n",
+        sb.append(String.format(Locale.ROOT,
+                "%d calls made, %d answered from the cache, %d retries (%d after 429), %d failed; %d tokens, $%.4f%n",
                 e.usage().stream().mapToLong(l -> l.calls()).sum(), e.usage().stream().mapToLong(l -> l.cacheHits()).sum(),
                 e.usage().stream().mapToLong(l -> l.retries()).sum(), e.usage().stream().mapToLong(l -> l.rateLimited()).sum(),
-                e.usage().stream().mapToLong(l -> l.failures()).sum()));
+                e.usage().stream().mapToLong(l -> l.failures()).sum(),
+                e.usage().stream().mapToLong(l -> l.promptTokens() + l.completionTokens()).sum(),
+                e.usage().stream().mapToDouble(l -> l.costUsd()).sum()));
         return sb.toString();
     }
 

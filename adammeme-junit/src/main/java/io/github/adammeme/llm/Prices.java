@@ -1,0 +1,28 @@
+package io.github.adammeme.llm;
+
+import java.util.Map;
+
+/**
+ * USD per million input and output tokens, per model ({@code adammeme.price.<model>=2.50,10.00}).
+ * A model without a price costs nothing in the ledger; the simulator's never do.
+ */
+public record Prices(Map<String, double[]> perMillion) {
+
+    public static final Prices NONE = new Prices(Map.of());
+
+    public Prices {
+        perMillion = Map.copyOf(perMillion);
+    }
+
+    public double cost(String model, long promptTokens, long completionTokens) {
+        double[] price = perMillion.get(model);
+        if (price == null) {
+            return 0;
+        }
+        return (promptTokens * price[0] + completionTokens * price[1]) / 1_000_000.0;
+    }
+
+    public boolean priced(String model) {
+        return perMillion.containsKey(model);
+    }
+}

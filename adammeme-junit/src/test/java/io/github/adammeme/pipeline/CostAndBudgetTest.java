@@ -1,0 +1,75 @@
+package io.github.adammeme.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.report.FrTable;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Tokens priced per role and model, and a budget that stops spending without losing what was computed. */
+class CostAndBudgetTest {
+
+    @TempDir
+    static Path dir;
+    static Path dataset;
+
+    @BeforeAll
+    static void memes() {
+        dataset = SyntheticMemes.write(dir.resolve("memes"), 26);
+    }
+
+    private static EvaluationConfig config(String... more) {
+        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, dataset.toString(), ConfigKeys.SEEDS, "1",
+                ConfigKeys.ITERATIONS, "2", ConfigKeys.CACHE, "memory",
+                ConfigKeys.PRICE_PREFIX + "sim:agent", "2.50,10.00", ConfigKeys.PRICE_PREFIX + "sim:keyword", "0.15,0.60"));
+        for (int i = 0; i < more.length; i += 2) {
+            values.put(more[i], more[i + 1]);
+        }
+        return EvaluationConfig.from(values);
+    }
+
+    @Test
+    void costIsTheReportedTokensAtTheConfiguredPrices() {
+        Evaluation e = AdamMeme.evaluate(config());
+        for (UsageLedger.Line line : e.usage()) {
+            double[] price = line.model().equals("sim:agent") ? new double[] {2.50, 10.00} : new double[] {0.15, 0.60};
+            assertEquals((line.promptTokens() * price[0] + line.completionTokens() * price[1]) / 1e6, line.costUsd(), 1e-12,
+                    line.toString());
+        }
+        double total = e.usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
+        assertTrue(total > 0);
+        assertTrue(FrTable.render(e).contains(String.format(java.util.Locale.ROOT, "$%.4f", total)), FrTable.render(e));
+    }
+
+    @Test
+    void aBudgetStopsSpendingAndKeepsEverythingComputedSoFar() {
+        double full = AdamMeme.evaluate(config()).usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
+        double budget = full / 3;
+        Evaluation capped = AdamMeme.evaluate(config(ConfigKeys.BUDGET_USD, Double.toString(budget)));
+        double spent = capped.usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
+        // In-flight calls may finish after the cap is reached, never many.
+        assertTrue(spent >= budget && spent < budget * 1.5, "spent " + spent + " of a " + budget + " budget");
+        assertEquals(26, capped.memes().size(), "every meme is still accounted for");
+        List<ScoredSample> stopped = capped.samples().stream().filter(s -> s.outcome() == Outcome.ERROR).toList();
+        assertTrue(!stopped.isEmpty() || capped.memes().stream().anyMatch(m -> m.status() == MemeOutcome.Status.ERROR));
+        capped.samples().stream().filter(s -> s.outcome() == Outcome.ERROR)
+                .forEach(s -> assertTrue(s.reason().contains("the budget of $"), s.reason()));
+        capped.memes().stream().filter(m -> m.status() == MemeOutcome.Status.ERROR)
+                .forEach(m -> assertTrue(m.reason().contains("the budget of $"), m.reason()));
+    }
+
+    @Test
+    void aMalformedPriceIsNamed() {
+        ConfigurationException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigurationException.class,
+                () -> config(ConfigKeys.PRICE_PREFIX + "gpt-4o", "cheap"));
+        assertTrue(e.getMessage().contains("'adammeme.price.gpt-4o' has value 'cheap'"), e.getMessage());
+    }
+}
