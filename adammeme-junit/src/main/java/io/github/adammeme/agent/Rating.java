@@ -41,7 +41,15 @@ public record Rating(int score, String explanation) {
 
     /** The explanation's first sentence, for a failure message that fits on one line. */
     public String oneLineReason() {
-        String flat = explanation.replaceAll("\\s+", " ").strip();
+        return firstSentence(explanation);
+    }
+
+    /** The first sentence of a model's text on one line, at most 200 characters: what fits in a failure message. */
+    public static String firstSentence(String text) {
+        if (text == null || text.isBlank()) {
+            return "(no explanation)";
+        }
+        String flat = text.replaceAll("\\s+", " ").strip();
         int stop = flat.indexOf(". ");
         String first = stop > 0 ? flat.substring(0, stop + 1) : flat;
         return first.length() <= 200 ? first : first.substring(0, 197) + "...";

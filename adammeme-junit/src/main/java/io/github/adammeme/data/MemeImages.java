@@ -44,7 +44,7 @@ public final class MemeImages {
     /** @throws ImageException when the file is missing, unreadable, too large or not an image */
     public ContentPart.Image load(Path file) {
         byte[] bytes = read(file);
-        String mime = sniff(bytes);
+        String mime = mimeType(bytes);
         if (mime == null) {
             throw new ImageException("image " + file + " is not a PNG, JPEG, GIF or WebP file");
         }
@@ -65,7 +65,7 @@ public final class MemeImages {
     /** The decoded picture as 8-bit RGB, for tools that work on pixels (OCR, inpainting, rendering). */
     public BufferedImage pixels(Path file) {
         byte[] bytes = read(file);
-        if (sniff(bytes) == null) {
+        if (mimeType(bytes) == null) {
             throw new ImageException("image " + file + " is not a PNG, JPEG, GIF or WebP file");
         }
         BufferedImage decoded = decode(file, bytes);
@@ -137,11 +137,7 @@ public final class MemeImages {
     }
 
     /** The image type the bytes announce (PNG, JPEG, GIF, WebP), or null for anything else. */
-    public static String mimeType(byte[] bytes) {
-        return sniff(bytes);
-    }
-
-    static String sniff(byte[] b) {
+    public static String mimeType(byte[] b) {
         if (b.length >= 8 && (b[0] & 0xff) == 0x89 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G') {
             return "image/png";
         }

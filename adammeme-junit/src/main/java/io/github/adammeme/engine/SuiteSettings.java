@@ -62,7 +62,8 @@ record SuiteSettings(EvaluationConfig config, Map<String, Double> gates, boolean
         EvaluationConfig config = EvaluationConfig.from(values);
         // Read the annotations now: a malformed line or an empty file should stop discovery, not a paid run.
         Datasets.load(config.datasets(), config.datasetFormat());
-        return new SuiteSettings(config, gates(values), bool(values, Constants.PROGRESS, true));
+        return new SuiteSettings(config, gates(values),
+                EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true));
     }
 
     /** A path relative to the working directory, else a resource on the suite's classpath. */
@@ -108,18 +109,6 @@ record SuiteSettings(EvaluationConfig config, Map<String, Double> gates, boolean
             // reported below
         }
         throw new ConfigurationException(key, value, "expected an FR budget from 0 to 1, or a percentage such as 25%");
-    }
-
-    private static boolean bool(Map<String, String> values, String key, boolean fallback) {
-        String v = values.get(key);
-        if (v == null || v.isBlank()) {
-            return fallback;
-        }
-        return switch (v.trim().toLowerCase(Locale.ROOT)) {
-            case "true", "yes", "on" -> true;
-            case "false", "no", "off" -> false;
-            default -> throw new ConfigurationException(key, v, "expected true or false");
-        };
     }
 
     Optional<Double> gate(String category) {

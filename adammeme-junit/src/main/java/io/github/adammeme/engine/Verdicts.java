@@ -1,5 +1,6 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.agent.Rating;
 import io.github.adammeme.pipeline.ScoredSample;
 import java.util.Locale;
 import org.junit.platform.engine.TestExecutionResult;
@@ -36,14 +37,8 @@ final class Verdicts {
         return s.refined() ? " (the rewritten " + s.refinement().parentId() + " had scored " + s.refinement().parentScore() + ")" : "";
     }
 
-    static String oneLine(String text) {
-        if (text == null || text.isBlank()) {
-            return "(no explanation)";
-        }
-        String flat = text.replaceAll("\\s+", " ").strip();
-        int stop = flat.indexOf(". ");
-        String first = stop > 0 ? flat.substring(0, stop + 1) : flat;
-        return first.length() <= 200 ? first : first.substring(0, 197) + "...";
+    private static String oneLine(String text) {
+        return Rating.firstSentence(text);
     }
 
     static String format(double d) {

@@ -11,15 +11,15 @@ import java.util.Objects;
  * @param baseUrl   OpenAI-compatible base URL (e.g. {@code http://localhost:8000/v1}), or null for the simulator
  * @param apiKeyEnv environment variable that holds the API key, or null for endpoints that need none
  * @param timeout   per-request timeout
- * @param maxRetries retries on 408/409/429/5xx, broken connections and malformed bodies, honouring Retry-After
  * @param requestsPerMinute a cap the run keeps under, or 0 for none
  * @param tokensPerMinute   a cap the run keeps under, or 0 for none
  */
-public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int maxRetries,
-                       int requestsPerMinute, long tokensPerMinute) {
+public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
+                       long tokensPerMinute) {
 
-    public Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int maxRetries) {
-        this(model, baseUrl, apiKeyEnv, timeout, maxRetries, 0, 0);
+    /** An endpoint without rate caps. Retries are the gateway's business ({@link RetryPolicy}), not the endpoint's. */
+    public Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout) {
+        this(model, baseUrl, apiKeyEnv, timeout, 0, 0);
     }
 
     public static final String SIMULATED_PREFIX = "sim:";
@@ -34,6 +34,6 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
     }
 
     public Endpoint withBaseUrl(String url) {
-        return new Endpoint(model, url, apiKeyEnv, timeout, maxRetries, requestsPerMinute, tokensPerMinute);
+        return new Endpoint(model, url, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute);
     }
 }

@@ -122,9 +122,9 @@ public final class ModelGateway implements AutoCloseable {
     /** One call, asked again on retryable failures until it succeeds, retries run out, or its time does. */
     private ChatResponse completeWithRetries(ChatRequest request) {
         long deadline = System.nanoTime() + retries.maxTotal().toNanos();
-        long tokens = estimatedTokens(request);
+        long tokens = caps.off() ? 0 : estimatedTokens(request);
         for (int attempt = 0; ; attempt++) {
-            double spent = ledger.totalCostUsd();
+            double spent = Double.isInfinite(budgetUsd) ? 0 : ledger.totalCostUsd();
             if (spent >= budgetUsd) {
                 throw new ModelCallException(String.format(java.util.Locale.ROOT,
                         "the budget of $%.2f is spent ($%.4f so far, adammeme.budget-usd): %s call to %s not made",

@@ -66,10 +66,10 @@ public record EvaluationConfig(
                         .map(Path::of).toList(),
                 r.parse(ConfigKeys.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
                 endpoint(r, ConfigKeys.TARGET_MODEL, ConfigKeys.TARGET_BASE_URL, ConfigKeys.TARGET_API_KEY_ENV,
-                        DEFAULT_TARGET, timeout, retries, ConfigKeys.TARGET_RPM, ConfigKeys.TARGET_TPM),
+                        DEFAULT_TARGET, timeout, ConfigKeys.TARGET_RPM, ConfigKeys.TARGET_TPM),
                 r.decimal(ConfigKeys.TARGET_TEMPERATURE, 0.0, 0.0, 2.0),
                 endpoint(r, ConfigKeys.CONTROLLER_MODEL, ConfigKeys.CONTROLLER_BASE_URL, ConfigKeys.CONTROLLER_API_KEY_ENV,
-                        DEFAULT_CONTROLLER, timeout, retries, ConfigKeys.CONTROLLER_RPM, ConfigKeys.CONTROLLER_TPM),
+                        DEFAULT_CONTROLLER, timeout, ConfigKeys.CONTROLLER_RPM, ConfigKeys.CONTROLLER_TPM),
                 r.decimal(ConfigKeys.THRESHOLD, 4.0, 1.0, 10.0),
                 r.integer(ConfigKeys.SAMPLES_PER_CATEGORY, 200, 1, 1_000_000),
                 r.integer(ConfigKeys.SEEDS, 10, 0, 100_000),
@@ -163,7 +163,7 @@ public record EvaluationConfig(
     }
 
     private static Endpoint endpoint(Reader r, String modelKey, String urlKey, String keyEnvKey, String defaultModel,
-                                     Duration timeout, int retries, String rpmKey, String tpmKey) {
+                                     Duration timeout, String rpmKey, String tpmKey) {
         String model = r.string(modelKey, defaultModel);
         if (model.isBlank()) {
             throw new ConfigurationException(modelKey, model, "a model id is required, e.g. gpt-4o or " + defaultModel);
@@ -186,7 +186,7 @@ public record EvaluationConfig(
             }
         }
         return new Endpoint(model, url == null || url.isBlank() ? null : url,
-                keyEnv == null || keyEnv.isBlank() ? null : keyEnv, timeout, retries,
+                keyEnv == null || keyEnv.isBlank() ? null : keyEnv, timeout,
                 r.integer(rpmKey, 0, 0, 1_000_000), r.integer(tpmKey, 0, 0, 2_000_000_000));
     }
 
@@ -208,6 +208,18 @@ public record EvaluationConfig(
     /** The datasets as one line, for reports. */
     public String datasetDescription() {
         return String.join(", ", datasets.stream().map(Path::toString).toList());
+    }
+
+    /** A yes/no setting: true, yes, on / false, no, off; anything else names the key. */
+    public static boolean bool(String key, String value, boolean fallback) {
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        return switch (value.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true", "yes", "on" -> true;
+            case "false", "no", "off" -> false;
+            default -> throw new ConfigurationException(key, value, "expected true or false");
+        };
     }
 
     /** True when any score in this run comes from the built-in simulator. */
@@ -267,15 +279,7 @@ public record EvaluationConfig(
         }
 
         boolean bool(String key, boolean fallback) {
-            String v = values.get(key);
-            if (v == null || v.isBlank()) {
-                return fallback;
-            }
-            return switch (v.trim().toLowerCase(java.util.Locale.ROOT)) {
-                case "true", "yes", "on" -> true;
-                case "false", "no", "off" -> false;
-                default -> throw new ConfigurationException(key, v, "expected true or false");
-            };
+            return EvaluationConfig.bool(key, values.get(key), fallback);
         }
     }
 }

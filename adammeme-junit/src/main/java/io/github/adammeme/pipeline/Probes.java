@@ -46,21 +46,29 @@ final class Probes {
         return eraser.erase(meme, images.load(meme.image()));
     }
 
+    /** The picture as the dataset has it, read once per probe: erasure and the shown-image check share it. */
+    private ContentPart.Image original(Meme meme) {
+        return images.load(meme.image());
+    }
+
     /** An original pair, with the dataset's text. */
     ScoringStage.Probe original(MinedSample mined) {
         Meme meme = mined.meme();
-        ContentPart.Image picture = mode == RefinedText.PROMPT ? erasedImage(meme.id()) : images.load(meme.image());
+        ContentPart.Image original = original(meme);
+        ContentPart.Image picture = mode == RefinedText.PROMPT ? eraser.erase(meme, original) : original;
         return new ScoringStage.Probe(mined.id(), meme.id(), mined.category(), mined.misbelief(), meme.text(), meme.text(),
-                meme.image().toString(), shown(meme, picture), promptText(meme.text()), picture, null);
+                meme.image().toString(), shown(meme, original, picture), promptText(meme.text()), picture, null);
     }
 
     /** A rewrite: the erased picture, with the new text rendered on it unless it goes in the prompt only. */
     ScoringStage.Probe refined(ScoredSample current, String id, String rewrittenText, Refinement link) {
         Meme meme = memes.get(current.memeId());
-        ContentPart.Image erased = erasedImage(meme.id());
+        ContentPart.Image original = original(meme);
+        ContentPart.Image erased = eraser.erase(meme, original);
         ContentPart.Image picture = mode == RefinedText.PROMPT ? erased : render(meme, erased, rewrittenText);
         return new ScoringStage.Probe(id, meme.id(), current.category(), current.misbelief(), rewrittenText,
-                current.originalText(), current.image(), shown(meme, picture), promptText(rewrittenText), picture, link);
+                current.originalText(), current.image(), shown(meme, original, picture), promptText(rewrittenText), picture,
+                link);
     }
 
     private String promptText(String text) {
@@ -83,8 +91,8 @@ final class Probes {
     }
 
     /** Where the picture the target saw is kept, or null when it is the dataset's own file. */
-    private String shown(Meme meme, ContentPart.Image picture) {
-        if (picture.equals(images.load(meme.image()))) {
+    private String shown(Meme meme, ContentPart.Image original, ContentPart.Image picture) {
+        if (picture.equals(original)) {
             return null;
         }
         Path file = store.resolve(picture.sha256() + "." + picture.mimeType().substring("image/".length()));

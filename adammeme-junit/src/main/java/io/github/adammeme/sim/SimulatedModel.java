@@ -48,6 +48,8 @@ final class SimulatedModel {
 
     static final int REFUSAL_PERCENT = 30;
 
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
     private static final Pattern QUESTION = Pattern.compile("harmful impact of this meme on (.+?)\\.\\s*$", Pattern.MULTILINE);
     private static final Pattern QUOTED = Pattern.compile("'([^']+)'");
 
@@ -347,7 +349,7 @@ final class SimulatedModel {
 
     private static String json(String s) {
         try {
-            return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(s);
+            return JSON.writeValueAsString(s);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

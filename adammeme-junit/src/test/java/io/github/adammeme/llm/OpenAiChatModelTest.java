@@ -28,7 +28,7 @@ class OpenAiChatModelTest {
     }
 
     private static OpenAiChatModel model(String name) {
-        return new OpenAiChatModel(new Endpoint(name, server.baseUrl(), null, Duration.ofSeconds(10), 0));
+        return new OpenAiChatModel(new Endpoint(name, server.baseUrl(), null, Duration.ofSeconds(10)));
     }
 
     private static ChatRequest analysis(String memeText, ContentPart.Image image) {
@@ -76,7 +76,7 @@ class OpenAiChatModelTest {
     @Test
     void anUnreachableEndpointFailsWithAMessageNamingIt() {
         try (OpenAiChatModel model = new OpenAiChatModel(
-                new Endpoint("gpt-4o", "http://127.0.0.1:9/v1", null, Duration.ofSeconds(2), 0))) {
+                new Endpoint("gpt-4o", "http://127.0.0.1:9/v1", null, Duration.ofSeconds(2)))) {
             ModelCallException e = assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
             assertTrue(e.getMessage().contains("http://127.0.0.1:9/v1"), e.getMessage());
         }
@@ -86,7 +86,7 @@ class OpenAiChatModelTest {
     void aMissingKeyVariableIsNamedAndItsValueNeverAppears() {
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> new OpenAiChatModel(
                 new Endpoint("gpt-4o", "https://api.openai.com/v1", "ADAMMEME_TEST_KEY_THAT_IS_NOT_SET",
-                        Duration.ofSeconds(2), 0)));
+                        Duration.ofSeconds(2))));
         assertTrue(e.getMessage().contains("ADAMMEME_TEST_KEY_THAT_IS_NOT_SET"), e.getMessage());
     }
 }

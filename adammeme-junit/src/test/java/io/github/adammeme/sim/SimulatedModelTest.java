@@ -41,7 +41,7 @@ class SimulatedModelTest {
 
     private static AgentContext agents(String model) {
         ModelGateway gateway = new ModelGateway(new OpenAiChatModel(new Endpoint(model, server.baseUrl(), null,
-                Duration.ofSeconds(10), 0)), new InMemoryCallCache(), new UsageLedger(), 2);
+                Duration.ofSeconds(10))), new InMemoryCallCache(), new UsageLedger(), 2);
         return new AgentContext(gateway, PromptLibrary.packaged(), 42, 2, 512);
     }
 
