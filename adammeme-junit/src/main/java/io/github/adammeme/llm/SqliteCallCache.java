@@ -72,6 +72,7 @@ public final class SqliteCallCache implements CallCache {
 
     @Override
     public synchronized Optional<ChatResponse> get(String key) {
+        ChatResponse response;
         try (PreparedStatement q = connection.prepareStatement(
                 "SELECT content, refusal, finish_reason, prompt_tokens, completion_tokens FROM calls WHERE key = ?")) {
             q.setString(1, key);
@@ -79,21 +80,26 @@ public final class SqliteCallCache implements CallCache {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                ChatResponse response = new ChatResponse(rs.getString(1), rs.getString(2), rs.getString(3),
+                response = new ChatResponse(rs.getString(1), rs.getString(2), rs.getString(3),
                         new Usage(rs.getLong(4), rs.getLong(5)), false);
-                touch(key);
-                return Optional.of(response);
             }
         } catch (SQLException e) {
             throw failure("read", e);
         }
+        // Only after the read has ended: a write inside a read transaction fails with SQLITE_BUSY_SNAPSHOT
+        // whenever another process has written since the read began.
+        touch(key);
+        return Optional.of(response);
     }
 
-    private void touch(String key) throws SQLException {
+    /** Marks a row as used, for pruning. Best effort: a busy file must not turn a cache hit into a failure. */
+    private void touch(String key) {
         try (PreparedStatement u = connection.prepareStatement("UPDATE calls SET last_used_at = ? WHERE key = ?")) {
             u.setString(1, Instant.now().toString());
             u.setString(2, key);
             u.executeUpdate();
+        } catch (SQLException e) {
+            // the answer is there and correct; only its last-used time is older than it could be
         }
     }
 

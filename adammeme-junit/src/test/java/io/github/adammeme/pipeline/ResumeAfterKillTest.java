@@ -10,7 +10,6 @@ import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -26,13 +25,7 @@ class ResumeAfterKillTest {
     Path dir;
 
     private Process launch(SimulatedModelServer server, Path dataset, Path cache, Path out) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "adammeme.dataset=" + dataset, "adammeme.cache=" + cache, "adammeme.output-dir=" + out,
-                "adammeme.target.base-url=" + server.baseUrl(), "adammeme.controller.base-url=" + server.baseUrl(),
-                "adammeme.seeds=2", "adammeme.iterations=3", "adammeme.concurrency=4"));
-        return new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("child-" + System.nanoTime() + ".log").toFile()).start();
+        return ChildRuns.launch(server, dataset, cache, out, dir);
     }
 
     @Test
