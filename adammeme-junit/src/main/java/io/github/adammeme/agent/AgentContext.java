@@ -11,7 +11,12 @@ import java.util.concurrent.CompletableFuture;
  * What every agent needs: the model it talks to, its template, the run's seed and the re-ask bound.
  * Agents differ only in what they put into the template and how they read the answer.
  */
-public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens) {
+public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens,
+                           String stage) {
+
+    public AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens) {
+        this(gateway, prompts, randomSeed, reasks, maxTokens, null);
+    }
 
     <T> CompletableFuture<Answer<T>> ask(String role, String template, Map<String, String> values,
                                          ContentPart.Image image, double temperature, int replica,
@@ -25,11 +30,16 @@ public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long ran
         PromptTemplate t = prompts.get(template);
         // Replicas differ by seed, which is how a real endpoint is asked for independent samples.
         ChatRequest request = new ChatRequest(role, t.render(values, images), temperature, randomSeed + replica,
-                maxTokens, replica, t.digest());
+                maxTokens, replica, t.digest(), stage);
         return Asker.ask(gateway, request, parser, reasks);
     }
 
     public AgentContext on(ModelGateway other) {
-        return new AgentContext(other, prompts, randomSeed, reasks, maxTokens);
+        return new AgentContext(other, prompts, randomSeed, reasks, maxTokens, stage);
+    }
+
+    /** The same agents, their calls accounted to {@code name} (mining, scoring, refinement). */
+    public AgentContext inStage(String name) {
+        return new AgentContext(gateway, prompts, randomSeed, reasks, maxTokens, name);
     }
 }

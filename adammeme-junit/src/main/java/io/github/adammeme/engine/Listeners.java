@@ -8,7 +8,6 @@ import io.github.adammeme.pipeline.MinedSample;
 import io.github.adammeme.pipeline.PipelineListener;
 import io.github.adammeme.pipeline.ScoredSample;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 
 /** Several pipeline listeners heard as one, in order. */
@@ -50,8 +49,8 @@ final class Listeners implements PipelineListener {
     }
 
     @Override
-    public void refinementPlanned(Map<String, List<String>> seedsByCategory) {
-        all.forEach(l -> l.refinementPlanned(seedsByCategory));
+    public void refinementPlanned(String category, List<String> seedIds) {
+        all.forEach(l -> l.refinementPlanned(category, seedIds));
     }
 
     @Override

@@ -9,7 +9,6 @@ import io.github.adammeme.pipeline.PipelineListener;
 import io.github.adammeme.pipeline.ScoredSample;
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -32,10 +31,11 @@ final class ProgressLine implements PipelineListener, AutoCloseable {
     private final AtomicInteger mined = new AtomicInteger();
     private volatile int pairs = -1;
     private final AtomicInteger scored = new AtomicInteger();
-    private volatile int chains = -1;
+    private final AtomicInteger chains = new AtomicInteger();
     private final AtomicInteger chainsDone = new AtomicInteger();
     private final AtomicInteger steps = new AtomicInteger();
     private volatile long stageStart = System.nanoTime();
+    private volatile double stageCost;
     private String last = "";
 
     ProgressLine(PrintStream out, boolean terminal) {
@@ -62,8 +62,9 @@ final class ProgressLine implements PipelineListener, AutoCloseable {
 
     @Override
     public void samplesSelected(List<String> categories, List<MinedSample> samples) {
-        pairs = samples.size();
         stageStart = System.nanoTime();
+        stageCost = cost();
+        pairs = samples.size();
     }
 
     @Override
@@ -72,9 +73,8 @@ final class ProgressLine implements PipelineListener, AutoCloseable {
     }
 
     @Override
-    public void refinementPlanned(Map<String, List<String>> seedsByCategory) {
-        chains = seedsByCategory.values().stream().mapToInt(List::size).sum();
-        stageStart = System.nanoTime();
+    public void refinementPlanned(String category, List<String> seedIds) {
+        chains.addAndGet(seedIds.size());
     }
 
     @Override
@@ -98,9 +98,9 @@ final class ProgressLine implements PipelineListener, AutoCloseable {
         if (pairs >= 0) {
             sb.append(" · scored ").append(scored.get()).append('/').append(pairs).append(" pairs");
         }
-        if (chains >= 0) {
+        if (chains.get() > 0) {
             sb.append(" · refinement ").append(steps.get()).append(" steps, ").append(chainsDone.get()).append('/')
-                    .append(chains).append(" chains done");
+                    .append(chains.get()).append(" chains done");
         }
         UsageLedger ledger = usage;
         if (ledger != null) {
@@ -111,29 +111,41 @@ final class ProgressLine implements PipelineListener, AutoCloseable {
                     .append(String.format(java.util.Locale.ROOT, " · $%.4f", ledger.totalCostUsd()));
         }
         sb.append(" · ").append(clock(System.nanoTime() - start)).append(" elapsed");
-        estimate().ifPresent(left -> sb.append(" · ~").append(clock(left)).append(" left in this stage"));
+        estimate().ifPresent(sb::append);
         return sb.toString();
     }
 
-    /** Remaining time of the current stage at its pace so far; refinement has no fixed length to estimate. */
-    private java.util.Optional<Long> estimate() {
-        long elapsed = System.nanoTime() - stageStart;
+    /**
+     * Time and money the current stage still needs at its pace so far: mining until every meme is
+     * mined, then scoring of the originals. Refinement has no fixed length, so it gets no estimate.
+     */
+    private java.util.Optional<String> estimate() {
+        long elapsed;
         int done;
         int total;
-        if (chains >= 0) {
-            return java.util.Optional.empty();
-        } else if (pairs >= 0) {
+        double spent;
+        if (pairs >= 0) {
             done = scored.get();
             total = pairs;
+            elapsed = System.nanoTime() - stageStart;
+            spent = cost() - stageCost;
         } else {
             done = mined.get();
             total = memes;
             elapsed = System.nanoTime() - start;
+            spent = cost();
         }
         if (done == 0 || total <= done) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(elapsed / done * (total - done));
+        double left = (double) (total - done) / done;
+        return java.util.Optional.of(String.format(java.util.Locale.ROOT, " · ~%s and ~$%.4f left in %s",
+                clock((long) (elapsed * left)), spent * left, pairs >= 0 ? "scoring" : "mining"));
+    }
+
+    private double cost() {
+        UsageLedger ledger = usage;
+        return ledger == null ? 0 : ledger.totalCostUsd();
     }
 
     private static String clock(long nanos) {

@@ -22,7 +22,7 @@ final class SampleBoard implements PipelineListener {
     }
 
     private final CompletableFuture<Selection> selection = new CompletableFuture<>();
-    private final CompletableFuture<Map<String, List<String>>> plan = new CompletableFuture<>();
+    private final Map<String, CompletableFuture<List<String>>> plans = new ConcurrentHashMap<>();
     private final CompletableFuture<Evaluation> evaluation = new CompletableFuture<>();
     private final Map<String, CompletableFuture<ScoredSample>> samples = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<Chain>> chains = new ConcurrentHashMap<>();
@@ -39,8 +39,8 @@ final class SampleBoard implements PipelineListener {
     }
 
     @Override
-    public void refinementPlanned(Map<String, List<String>> seedsByCategory) {
-        plan.complete(seedsByCategory);
+    public void refinementPlanned(String category, List<String> seedIds) {
+        plan(category).complete(seedIds);
     }
 
     @Override
@@ -64,7 +64,7 @@ final class SampleBoard implements PipelineListener {
                 ? new IllegalStateException("the pipeline ended without producing this result")
                 : new PipelineFailedException(failure);
         selection.completeExceptionally(cause);
-        plan.completeExceptionally(cause);
+        plans.values().forEach(f -> f.completeExceptionally(cause));
         evaluation.completeExceptionally(cause);
         samples.values().forEach(f -> f.completeExceptionally(cause));
         chains.values().forEach(f -> f.completeExceptionally(cause));
@@ -75,7 +75,13 @@ final class SampleBoard implements PipelineListener {
         return await(selection);
     }
 
-    Map<String, List<String>> plan() {
+    /** The seeds of a category's chains; none when the run ended without refining it (no scored samples). */
+    List<String> seeds(String category) {
+        CompletableFuture<List<String>> plan = plan(category);
+        CompletableFuture.anyOf(plan, evaluation).handle((ignored, error) -> null).join();
+        if (!plan.isDone() && evaluation.isDone() && !evaluation.isCompletedExceptionally()) {
+            return List.of();
+        }
         return await(plan);
     }
 
@@ -100,6 +106,14 @@ final class SampleBoard implements PipelineListener {
 
     private CompletableFuture<ScoredSample> sample(String id) {
         CompletableFuture<ScoredSample> f = samples.computeIfAbsent(id, k -> new CompletableFuture<>());
+        if (failure != null) {
+            f.completeExceptionally(failure);
+        }
+        return f;
+    }
+
+    private CompletableFuture<List<String>> plan(String category) {
+        CompletableFuture<List<String>> f = plans.computeIfAbsent(category, k -> new CompletableFuture<>());
         if (failure != null) {
             f.completeExceptionally(failure);
         }

@@ -98,7 +98,7 @@ final class SuiteExecution {
                         return Verdicts.of(s, config.threshold(), config.refusalCountsAsFailure());
                     });
                 }
-                for (String seedId : board.plan().getOrDefault(category, List.of())) {
+                for (String seedId : board.seeds(category)) {
                     chain(node, board, seedId);
                 }
                 Evaluation e = board.evaluation();

@@ -13,6 +13,8 @@ import java.util.Objects;
  * @param maxTokens     completion token cap, or null for the endpoint's default
  * @param replica       which of several otherwise identical calls this is (3 Miners, 3 Candidates)
  * @param templateDigest digest of the prompt template, so an edited template never hits an old cache row
+ * @param stage         the pipeline stage asking (mining, scoring, refinement), for accounting only: the same
+ *                      question from two stages is one cached answer
  */
 public record ChatRequest(
         String role,
@@ -21,12 +23,21 @@ public record ChatRequest(
         long seed,
         Integer maxTokens,
         int replica,
-        String templateDigest) {
+        String templateDigest,
+        String stage) {
+
+    public static final String UNSTAGED = "-";
 
     public ChatRequest {
         Objects.requireNonNull(role, "role");
+        stage = stage == null ? UNSTAGED : stage;
         messages = List.copyOf(messages);
         Objects.requireNonNull(templateDigest, "templateDigest");
+    }
+
+    public ChatRequest(String role, List<ChatMessage> messages, double temperature, long seed, Integer maxTokens,
+                       int replica, String templateDigest) {
+        this(role, messages, temperature, seed, maxTokens, replica, templateDigest, UNSTAGED);
     }
 
     /** The same call continued with the model's answer and a follow-up, as a re-ask does. */
@@ -34,6 +45,6 @@ public record ChatRequest(
         List<ChatMessage> next = new java.util.ArrayList<>(messages);
         next.add(ChatMessage.assistant(previousAnswer));
         next.add(ChatMessage.user(correction));
-        return new ChatRequest(role, next, temperature, seed, maxTokens, replica, templateDigest);
+        return new ChatRequest(role, next, temperature, seed, maxTokens, replica, templateDigest, stage);
     }
 }

@@ -72,41 +72,45 @@ public final class ModelGateway implements AutoCloseable {
         String key = CacheKey.of(model, request);
         Optional<ChatResponse> cached = cache.get(key);
         if (cached.isPresent()) {
-            ledger.recordCacheHit(request.role(), model.model());
+            ledger.recordCacheHit(request, model.model());
             return CompletableFuture.completedFuture(cached.get().replayed());
         }
         CompletableFuture<ChatResponse> mine = new CompletableFuture<>();
         CompletableFuture<ChatResponse> existing = inFlight.putIfAbsent(key, mine);
         if (existing != null) {
-            ledger.recordCacheHit(request.role(), model.model());
+            ledger.recordCacheHit(request, model.model());
             return existing.thenApply(ChatResponse::replayed);
         }
         // The answer may have been stored between our lookup and our claim.
         Optional<ChatResponse> late = cache.get(key);
         if (late.isPresent()) {
             inFlight.remove(key, mine);
-            ledger.recordCacheHit(request.role(), model.model());
+            ledger.recordCacheHit(request, model.model());
             mine.complete(late.get().replayed());
             return mine;
         }
         callers.execute(() -> {
-            // Another process sharing the cache may be making this very call: wait for its answer.
-            Optional<ChatResponse> theirs = awaitOtherProcess(key);
-            if (theirs.isPresent()) {
-                inFlight.remove(key, mine);
-                ledger.recordCacheHit(request.role(), model.model());
-                mine.complete(theirs.get().replayed());
-                return;
-            }
             ChatResponse response;
             try {
+                // Another process sharing the cache may be making this very call: wait for its answer.
+                Optional<ChatResponse> theirs = awaitOtherProcess(key);
+                if (theirs.isPresent()) {
+                    inFlight.remove(key, mine);
+                    ledger.recordCacheHit(request, model.model());
+                    mine.complete(theirs.get().replayed());
+                    return;
+                }
                 response = completeWithRetries(request);
                 // Stored before anyone sees it: an interrupted run never pays for this call again.
                 cache.put(key, new CallCache.Meta(model.identity(), model.model(), request.role()), response);
-                ledger.recordCall(request.role(), model.model(), response.usage());
+                ledger.recordCall(request, model.model(), response.usage());
             } catch (RuntimeException e) {
-                cache.release(key);
-                ledger.recordFailure(request.role(), model.model());
+                try {
+                    cache.release(key);
+                } catch (RuntimeException releaseFailed) {
+                    e.addSuppressed(releaseFailed); // a dead owner's claim is taken over anyway
+                }
+                ledger.recordFailure(request, model.model());
                 // Leave the in-flight table first, so whoever reacts to the failure asks afresh.
                 inFlight.remove(key, mine);
                 mine.completeExceptionally(e instanceof ModelCallException ? e
@@ -128,7 +132,7 @@ public final class ModelGateway implements AutoCloseable {
             if (spent >= budgetUsd) {
                 throw new ModelCallException(String.format(java.util.Locale.ROOT,
                         "the budget of $%.2f is spent ($%.4f so far, adammeme.budget-usd): %s call to %s not made",
-                        budgetUsd, spent, request.role(), model.model()));
+                        budgetUsd, spent, request, model.model()));
             }
             try {
                 caps.acquire(tokens);
@@ -159,7 +163,7 @@ public final class ModelGateway implements AutoCloseable {
                 throw new ModelCallException(failure.getMessage() + " (gave up: retrying would exceed "
                         + retries.maxTotal().toSeconds() + " s for one call)", failure, failure.status(), false, null);
             }
-            ledger.recordRetry(request.role(), model.model(), failure.rateLimited());
+            ledger.recordRetry(request, model.model(), failure.rateLimited());
             pause(wait);
         }
     }

@@ -1,15 +1,17 @@
 package io.github.adammeme.llm;
 
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Calls, cache hits, failures and tokens per agent role and model, as the endpoints reported them. */
+/**
+ * Calls, cache hits, failures and tokens per pipeline stage, agent role and model, as the endpoints
+ * reported them.
+ */
 public final class UsageLedger {
 
-    /** Totals for one role on one model. */
-    public record Line(String role, String model, long calls, long cacheHits, long failures, long retries,
+    /** Totals for one role on one model in one stage. */
+    public record Line(String stage, String role, String model, long calls, long cacheHits, long failures, long retries,
                        long rateLimited, long promptTokens, long completionTokens, double costUsd) {
     }
 
@@ -33,70 +35,81 @@ public final class UsageLedger {
         final AtomicLong completionTokens = new AtomicLong();
     }
 
-    private final Map<String, Counters> byRoleAndModel = new ConcurrentHashMap<>();
+    private final Map<String, Counters> byKey = new ConcurrentHashMap<>();
 
-    void recordCall(String role, String model, Usage usage) {
-        Counters c = counters(role, model);
+    void recordCall(ChatRequest request, String model, Usage usage) {
+        Counters c = counters(request, model);
         c.calls.incrementAndGet();
         c.promptTokens.addAndGet(usage.promptTokens());
         c.completionTokens.addAndGet(usage.completionTokens());
     }
 
-    void recordCacheHit(String role, String model) {
-        counters(role, model).cacheHits.incrementAndGet();
+    void recordCacheHit(ChatRequest request, String model) {
+        counters(request, model).cacheHits.incrementAndGet();
     }
 
-    void recordFailure(String role, String model) {
-        counters(role, model).failures.incrementAndGet();
+    void recordFailure(ChatRequest request, String model) {
+        counters(request, model).failures.incrementAndGet();
     }
 
-    void recordRetry(String role, String model, boolean rateLimited) {
-        Counters c = counters(role, model);
+    void recordRetry(ChatRequest request, String model, boolean rateLimited) {
+        Counters c = counters(request, model);
         c.retries.incrementAndGet();
         if (rateLimited) {
             c.rateLimited.incrementAndGet();
         }
     }
 
-    private Counters counters(String role, String model) {
-        return byRoleAndModel.computeIfAbsent(role + "\u0000" + model, k -> new Counters());
+    private Counters counters(ChatRequest request, String model) {
+        return byKey.computeIfAbsent(request.stage() + "\u0000" + request.role() + "\u0000" + model,
+                k -> new Counters());
     }
 
-    /** Lines sorted by role then model, so reports read the same every run. */
+    /** The pipeline's stages in the order they run; reports list usage in this order. */
+    private static final java.util.List<String> STAGES = java.util.List.of("mining", "scoring", "refinement");
+
+    /** Lines sorted by stage (in pipeline order), role and model, so reports read the same every run. */
     public java.util.List<Line> lines() {
-        Map<String, Line> sorted = new TreeMap<>();
-        byRoleAndModel.forEach((key, c) -> {
-            String[] parts = key.split("\u0000", 2);
-            sorted.put(key, new Line(parts[0], parts[1], c.calls.get(), c.cacheHits.get(), c.failures.get(),
+        java.util.List<Line> lines = new java.util.ArrayList<>();
+        byKey.forEach((key, c) -> {
+            String[] parts = key.split("\u0000", 3);
+            lines.add(new Line(parts[0], parts[1], parts[2], c.calls.get(), c.cacheHits.get(), c.failures.get(),
                     c.retries.get(), c.rateLimited.get(), c.promptTokens.get(), c.completionTokens.get(),
-                    prices.cost(parts[1], c.promptTokens.get(), c.completionTokens.get())));
+                    prices.cost(parts[2], c.promptTokens.get(), c.completionTokens.get())));
         });
-        return java.util.List.copyOf(sorted.values());
+        lines.sort(java.util.Comparator.comparingInt((Line l) -> stageRank(l.stage())).thenComparing(Line::stage)
+                .thenComparing(Line::role).thenComparing(Line::model));
+        return java.util.List.copyOf(lines);
+    }
+
+    private static int stageRank(String stage) {
+        int i = STAGES.indexOf(stage);
+        return i < 0 ? STAGES.size() : i;
     }
 
     public long totalCalls() {
-        return byRoleAndModel.values().stream().mapToLong(c -> c.calls.get()).sum();
+        return byKey.values().stream().mapToLong(c -> c.calls.get()).sum();
     }
 
     /** What the calls made so far cost, by the price table; answers from the cache cost nothing. */
     public double totalCostUsd() {
         double total = 0;
-        for (Map.Entry<String, Counters> e : byRoleAndModel.entrySet()) {
-            String model = e.getKey().split("\u0000", 2)[1];
+        for (Map.Entry<String, Counters> e : byKey.entrySet()) {
+            String model = e.getKey().split("\u0000", 3)[2];
             total += prices.cost(model, e.getValue().promptTokens.get(), e.getValue().completionTokens.get());
         }
         return total;
     }
 
     public long totalTokens() {
-        return byRoleAndModel.values().stream().mapToLong(c -> c.promptTokens.get() + c.completionTokens.get()).sum();
+        return byKey.values().stream().mapToLong(c -> c.promptTokens.get() + c.completionTokens.get()).sum();
     }
 
     public long totalRetries() {
-        return byRoleAndModel.values().stream().mapToLong(c -> c.retries.get()).sum();
+        return byKey.values().stream().mapToLong(c -> c.retries.get()).sum();
     }
 
     public long totalCacheHits() {
-        return byRoleAndModel.values().stream().mapToLong(c -> c.cacheHits.get()).sum();
+        return byKey.values().stream().mapToLong(c -> c.cacheHits.get()).sum();
     }
 }

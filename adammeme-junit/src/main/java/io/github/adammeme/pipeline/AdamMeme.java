@@ -22,7 +22,6 @@ import io.github.adammeme.llm.ModelGateway;
 import io.github.adammeme.llm.OpenAiChatModel;
 import io.github.adammeme.llm.RateCaps;
 import io.github.adammeme.llm.UsageLedger;
-import io.github.adammeme.retrieval.MisbeliefIndex;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,6 +31,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The programmatic entry point: a configuration and a dataset in, a whole {@link Evaluation} out.
@@ -39,6 +43,11 @@ import java.util.concurrent.CompletableFuture;
  * target-independent work (mining, misbeliefs, reference answers) once.
  */
 public final class AdamMeme {
+
+    /** The stages usage is accounted to. */
+    public static final String MINING = "mining";
+    public static final String SCORING = "scoring";
+    public static final String REFINEMENT = "refinement";
 
     private final CallCache cache;
 
@@ -71,15 +80,16 @@ public final class AdamMeme {
         Endpoint controller = reachable(config.controller(), config);
         UsageLedger ledger = new UsageLedger(config.prices());
         listener.started(memes.size(), ledger);
+        ExecutorService preparers = preparers();
         try (ModelGateway targetGateway = gateway(target, ledger, config);
-             ModelGateway controllerGateway = gateway(controller, ledger, config);
-             MisbeliefIndex index = new MisbeliefIndex()) {
+             ModelGateway controllerGateway = gateway(controller, ledger, config)) {
             AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
                     config.maxTokens());
             MemeImages images = new MemeImages(config.imageMaxSide(), config.imageMaxPixels());
 
-            MiningResult mining = new MiningStage(new Miner(agents), new Examiner(agents), new Judge(agents),
-                    new Narrator(agents), images, config.miningBatchSize(), listener).run(memes, prompts.initialTaxonomy());
+            AgentContext miningAgents = agents.inStage(MINING);
+            MiningResult mining = new MiningStage(new Miner(miningAgents), new Examiner(miningAgents), new Judge(miningAgents),
+                    new Narrator(miningAgents), images, config.miningBatchSize(), listener, preparers).run(memes, prompts.initialTaxonomy());
             listener.miningFinished(memes.size(), mining.samples().size());
 
             List<String> categories = mining.taxonomy().names();
@@ -90,12 +100,24 @@ public final class AdamMeme {
             memes.forEach(m -> byId.put(m.id(), m));
             Probes probes = new Probes(byId, images, config.textErasure().create(images), config.refinedText(),
                     config.outputDir().resolve("images"));
-            ScoringStage scoring = new ScoringStage(new Candidate(agents), new Senior(agents),
-                    new Target(agents.on(targetGateway), config.targetTemperature()), new Scorer(agents), config.threshold());
-            List<ScoredSample> scored = scoreAll(selected, probes, scoring, listener);
+            ScoringStage scoring = scoringStage(agents.inStage(SCORING), targetGateway, config);
+            RefinementStage refinement = new RefinementStage(new Refiner(agents.inStage(REFINEMENT)),
+                    scoringStage(agents.inStage(REFINEMENT), targetGateway, config), probes, config.seeds(),
+                    config.iterations(), config.randomSeed(), listener);
 
-            List<Chain> chains = new RefinementStage(new Refiner(agents), scoring, probes, index, config.seeds(),
-                    config.iterations(), config.randomSeed(), listener).run(scored);
+            // A category's refinement needs only that category's originals, so it starts as soon as
+            // they are scored, while other categories are still being scored or refined.
+            List<CompletableFuture<ScoredSample>> originals = scoreAll(selected, probes, scoring, listener, preparers);
+            Map<String, List<CompletableFuture<ScoredSample>>> byCategory = new LinkedHashMap<>();
+            for (int i = 0; i < selected.size(); i++) {
+                byCategory.computeIfAbsent(selected.get(i).category(), c -> new ArrayList<>()).add(originals.get(i));
+            }
+            List<CompletableFuture<List<Chain>>> chainsByCategory = new ArrayList<>();
+            byCategory.forEach((category, futures) -> chainsByCategory.add(
+                    CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
+                            .thenCompose(ignored -> refinement.run(category, futures.stream().map(CompletableFuture::join).toList()))));
+            List<ScoredSample> scored = originals.stream().map(CompletableFuture::join).toList();
+            List<Chain> chains = chainsByCategory.stream().flatMap(f -> f.join().stream()).toList();
             List<ScoredSample> refined = chains.stream().flatMap(c -> c.steps().stream()).toList();
 
             Metrics metrics = Metrics.of(categories, scored, refined, config.threshold(), config.refusalCountsAsFailure());
@@ -104,7 +126,19 @@ public final class AdamMeme {
                     metrics, ledger.lines());
             listener.finished(evaluation);
             return evaluation;
+        } finally {
+            preparers.shutdownNow();
         }
+    }
+
+    /** Reads and prepares pictures off the pipeline's thread, so calls are not held up by image decoding. */
+    private static ExecutorService preparers() {
+        AtomicInteger n = new AtomicInteger();
+        return Executors.newFixedThreadPool(Runtime.getRuntime().availableProcessors(), r -> {
+            Thread t = new Thread(r, "adammeme-images-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     private ModelGateway gateway(Endpoint endpoint, UsageLedger ledger, EvaluationConfig config) {
@@ -125,26 +159,38 @@ public final class AdamMeme {
         return selected;
     }
 
-    private static List<ScoredSample> scoreAll(List<MinedSample> selected, Probes probes, ScoringStage scoring,
-                                               PipelineListener listener) {
+    private static ScoringStage scoringStage(AgentContext agents, ModelGateway targetGateway, EvaluationConfig config) {
+        return new ScoringStage(new Candidate(agents), new Senior(agents),
+                new Target(agents.on(targetGateway), config.targetTemperature()), new Scorer(agents), config.threshold());
+    }
+
+    /** The originals' scores as they come, in selection order. */
+    private static List<CompletableFuture<ScoredSample>> scoreAll(List<MinedSample> selected, Probes probes,
+                                                                  ScoringStage scoring, PipelineListener listener,
+                                                                  Executor preparers) {
         List<CompletableFuture<ScoredSample>> futures = new ArrayList<>();
         for (MinedSample m : selected) {
             CompletableFuture<ScoredSample> future;
             if (m.misbelief() == null) {
                 future = CompletableFuture.completedFuture(unscorable(m, m.narratorError()));
             } else {
-                try {
-                    future = scoring.score(probes.original(m));
-                } catch (ImageException e) {
-                    future = CompletableFuture.completedFuture(unscorable(m, e.getMessage()));
-                }
+                future = CompletableFuture.supplyAsync(() -> probes.original(m), preparers).handle((probe, error) -> {
+                    if (error == null) {
+                        return scoring.score(probe);
+                    }
+                    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                    if (cause instanceof ImageException) {
+                        return CompletableFuture.completedFuture(unscorable(m, cause.getMessage()));
+                    }
+                    return CompletableFuture.<ScoredSample>failedFuture(cause);
+                }).thenCompose(f -> f);
             }
             futures.add(future.thenApply(s -> {
                 listener.sampleScored(s);
                 return s;
             }));
         }
-        return futures.stream().map(CompletableFuture::join).toList();
+        return futures;
     }
 
     private static ScoredSample unscorable(MinedSample m, String reason) {

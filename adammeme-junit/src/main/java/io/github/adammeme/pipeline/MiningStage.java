@@ -19,11 +19,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * Stage 1, harmfulness mining. Memes are mined in batches that all see the same taxonomy; a
  * batch's proposals are then examined in dataset order, each admission producing the taxonomy
- * the next proposal and the next batch see. So T grows the same way however calls interleave.
+ * the next proposal sees. One batch is always in flight while the one before it is examined, so
+ * the endpoint never idles at a batch boundary: the Miners of batch k are shown T as batches up to
+ * k - 2 left it. A Miner proposing a category admitted since is counted as naming it
+ * ({@link Vote#named}). T grows the same way however calls interleave.
  */
 final class MiningStage {
 
@@ -36,9 +40,11 @@ final class MiningStage {
     private final MemeImages images;
     private final int batchSize;
     private final PipelineListener listener;
+    private final Executor preparers;
 
     MiningStage(Miner miner, Examiner examiner, Judge judge, Narrator narrator, MemeImages images, int batchSize,
-                PipelineListener listener) {
+                PipelineListener listener, Executor preparers) {
+        this.preparers = preparers;
         this.miner = miner;
         this.examiner = examiner;
         this.judge = judge;
@@ -48,8 +54,25 @@ final class MiningStage {
         this.listener = listener;
     }
 
-    private record Mined(Meme meme, ContentPart.Image image, List<CompletableFuture<Answer<MinerVote>>> votes,
-                         String imageError) {
+    /** A meme being mined: its picture (read off the calling thread) and the three votes that follow it. */
+    private record Mined(Meme meme, CompletableFuture<ContentPart.Image> picture,
+                         List<CompletableFuture<Answer<MinerVote>>> votes) {
+
+        ContentPart.Image image() {
+            return picture.join();
+        }
+
+        String imageError() {
+            try {
+                picture.join();
+                return null;
+            } catch (java.util.concurrent.CompletionException e) {
+                if (e.getCause() instanceof ImageException ie) {
+                    return ie.getMessage();
+                }
+                throw e;
+            }
+        }
     }
 
     MiningResult run(List<Meme> memes, Taxonomy initial) {
@@ -60,11 +83,13 @@ final class MiningStage {
         Map<String, Meme> pairMemes = new LinkedHashMap<>();
         Map<String, String> pairCategories = new LinkedHashMap<>();
 
+        java.util.ArrayDeque<List<Mined>> inFlight = new java.util.ArrayDeque<>();
+        inFlight.add(startBatch(memes, 0, taxonomy));
         for (int start = 0; start < memes.size(); start += batchSize) {
-            List<Mined> batch = new ArrayList<>();
-            for (Meme meme : memes.subList(start, Math.min(memes.size(), start + batchSize))) {
-                batch.add(startMining(meme, taxonomy));
+            if (start + batchSize < memes.size()) {
+                inFlight.add(startBatch(memes, start + batchSize, taxonomy));
             }
+            List<Mined> batch = inFlight.removeFirst();
             for (Mined mined : batch) {
                 if (mined.imageError() != null) {
                     outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
@@ -118,18 +143,22 @@ final class MiningStage {
         return new MiningResult(taxonomy, admissions, outcomes, samples);
     }
 
-    private Mined startMining(Meme meme, Taxonomy taxonomy) {
-        ContentPart.Image image;
-        try {
-            image = images.load(meme.image());
-        } catch (ImageException e) {
-            return new Mined(meme, null, List.of(), e.getMessage());
+    /** Starts the Miners of the batch at {@code start}, each as soon as its picture is read (off this thread). */
+    private List<Mined> startBatch(List<Meme> memes, int start, Taxonomy taxonomy) {
+        List<Mined> batch = new ArrayList<>();
+        for (Meme meme : memes.subList(start, Math.min(memes.size(), start + batchSize))) {
+            batch.add(startMining(meme, CompletableFuture.supplyAsync(() -> images.load(meme.image()), preparers), taxonomy));
         }
+        return batch;
+    }
+
+    private Mined startMining(Meme meme, CompletableFuture<ContentPart.Image> picture, Taxonomy taxonomy) {
         List<CompletableFuture<Answer<MinerVote>>> votes = new ArrayList<>();
         for (int replica = 0; replica < MINERS; replica++) {
-            votes.add(miner.mine(meme, image, taxonomy, replica));
+            int r = replica;
+            votes.add(picture.thenCompose(image -> miner.mine(meme, image, taxonomy, r)));
         }
-        return new Mined(meme, image, votes, null);
+        return new Mined(meme, picture, votes);
     }
 
     /** Distinct proposals not yet in T, by normalised name, with the replicas that made them. */

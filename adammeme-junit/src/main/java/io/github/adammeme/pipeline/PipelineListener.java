@@ -23,8 +23,11 @@ public interface PipelineListener {
     default void sampleScored(ScoredSample sample) {
     }
 
-    /** The seeds of Algorithm 1, per category in taxonomy order: one chain each. */
-    default void refinementPlanned(java.util.Map<String, java.util.List<String>> seedsByCategory) {
+    /**
+     * The seeds of Algorithm 1 in one category: one chain each. Called once per category that has
+     * scored samples, as soon as they are all scored; categories may interleave.
+     */
+    default void refinementPlanned(String category, java.util.List<String> seedIds) {
     }
 
     default void refinementStep(ScoredSample step) {

@@ -18,6 +18,8 @@ import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.NoMergePolicy;
+import org.apache.lucene.index.SerialMergeScheduler;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
@@ -31,9 +33,10 @@ import org.apache.lucene.util.BytesRef;
 
 /**
  * BM25 over misbelief sentences (the paper's retrieval for H_ref and for the next case from the
- * pool). One index per run, filtered by category at query time. Additions become visible only at
- * {@link #refresh()}, which the refinement calls at fixed points, so what a query sees never
- * depends on thread timing and a run retrieves the same samples every time.
+ * pool). The refinement keeps one index per category, so BM25's statistics are that category's
+ * own. Additions become visible only at {@link #refresh()}, which the refinement calls at fixed
+ * points, so what a query sees never depends on thread timing and a run retrieves the same samples
+ * every time.
  */
 public final class MisbeliefIndex implements AutoCloseable {
 
@@ -54,7 +57,10 @@ public final class MisbeliefIndex implements AutoCloseable {
 
     public MisbeliefIndex() {
         try {
-            writer = new IndexWriter(directory, new IndexWriterConfig(analyzer).setSimilarity(new BM25Similarity()));
+            // A category's index holds a few hundred sentences in one segment per refresh: merging them
+            // would cost more CPU, on background threads, than searching a dozen small segments.
+            writer = new IndexWriter(directory, new IndexWriterConfig(analyzer).setSimilarity(new BM25Similarity())
+                    .setMergePolicy(NoMergePolicy.INSTANCE).setMergeScheduler(new SerialMergeScheduler()));
             writer.commit();
             refresh();
         } catch (IOException e) {

@@ -67,6 +67,18 @@ class AdamMemePipelineTest {
                 && !a.judgeSaysYes()), "the Judge turns down a narrower duplicate of religion: " + e.admissions());
         assertNotNull(e.taxonomy().get(names.indexOf("political")).origin(), "an admitted category has its provenance");
         assertTrue(e.run().notice().contains("simulator"), e.run().notice());
+
+        // Usage is accounted to the stage that made each call.
+        for (UsageLedger.Line line : e.usage()) {
+            String expected = switch (line.role()) {
+                case "Miner", "Examiner", "Judge", "Narrator" -> AdamMeme.MINING;
+                case "Refiner" -> AdamMeme.REFINEMENT;
+                default -> line.stage();
+            };
+            assertEquals(expected, line.stage(), line.toString());
+        }
+        assertEquals(Set.of(AdamMeme.SCORING, AdamMeme.REFINEMENT), e.usage().stream()
+                .filter(l -> l.role().equals("Candidate")).map(UsageLedger.Line::stage).collect(Collectors.toSet()));
     }
 
     @Test
@@ -107,6 +119,12 @@ class AdamMemePipelineTest {
         assertEquals(first.chains(), second.chains());
         assertEquals(first.metrics(), second.metrics());
         assertEquals(EvaluationWriter.sampleLines(dir.resolve("first")), EvaluationWriter.sampleLines(dir.resolve("second")));
+
+        // Overlapping stages change when calls are made, never what they are: one call at a time gives the same.
+        Evaluation serial = AdamMeme.evaluate(config(dataset, "sim:keyword", ConfigKeys.CONCURRENCY, "1"));
+        assertEquals(first.memes(), serial.memes());
+        assertEquals(first.samples(), serial.samples());
+        assertEquals(first.chains(), serial.chains());
     }
 
     @Test

@@ -43,7 +43,7 @@ class MiningStageTest {
     private MiningResult mine(ScriptedModel model, int batchSize, Meme... memes) {
         AgentContext agents = Fixtures.agents(model);
         return new MiningStage(new Miner(agents), new Examiner(agents), new Judge(agents), new Narrator(agents),
-                new MemeImages(256), batchSize, PipelineListener.NONE).run(List.of(memes), PromptLibrary.packaged().initialTaxonomy());
+                new MemeImages(256), batchSize, PipelineListener.NONE, Runnable::run).run(List.of(memes), PromptLibrary.packaged().initialTaxonomy());
     }
 
     @Test

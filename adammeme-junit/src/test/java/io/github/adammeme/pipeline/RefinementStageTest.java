@@ -67,12 +67,12 @@ class RefinementStageTest {
                 score < 4 ? Outcome.FAILED : Outcome.PASSED, score, "ref", "answer", "why", null, null, null);
     }
 
-    private RefinementStage stage(ScriptedModel model, MisbeliefIndex index, int seeds, int iterations) {
+    private RefinementStage stage(ScriptedModel model, int seeds, int iterations) {
         AgentContext agents = Fixtures.agents(model);
         ScoringStage scoring = new ScoringStage(new Candidate(agents), new Senior(agents), new Target(agents, 0.0),
                 new Scorer(agents), 4.0);
         Probes probes = new Probes(memes, new MemeImages(256), TextEraser.NONE, RefinedText.PROMPT, dir.resolve("shown"));
-        return new RefinementStage(new Refiner(agents), scoring, probes, index, seeds, iterations, 42, PipelineListener.NONE);
+        return new RefinementStage(new Refiner(agents), scoring, probes, seeds, iterations, 42, PipelineListener.NONE);
     }
 
     /** Six samples whose misbeliefs share words in decreasing measure with the first. */
@@ -102,12 +102,12 @@ class RefinementStageTest {
     void continuesFromThePoolOnlyWhileTheScoreDrops() {
         List<ScoredSample> samples = sixSamples();
         rewritesScore(samples, s -> s); // no drop ...
-        try (MisbeliefIndex index = new MisbeliefIndex()) {
-            RefinementStage stage = stage(model(), index, 1, 10);
+        {
+            RefinementStage stage = stage(model(), 1, 10);
             ScoredSample seed = stage.seedSet(CATEGORY, samples).get(0);
             scores.put("R(" + seed.text() + ")", seed.score() - 3); // ... except on the seed
 
-            List<Chain> chains = stage.run(samples);
+            List<Chain> chains = stage.run(CATEGORY, samples).join();
 
             assertEquals(1, chains.size());
             Chain chain = chains.get(0);
@@ -129,8 +129,8 @@ class RefinementStageTest {
     void stopsWhenTheRewriteScoresHigher() {
         List<ScoredSample> samples = sixSamples();
         rewritesScore(samples, s -> Math.min(10, s + 1));
-        try (MisbeliefIndex index = new MisbeliefIndex()) {
-            Chain chain = stage(model(), index, 1, 10).run(samples).get(0);
+        {
+            Chain chain = stage(model(), 1, 10).run(CATEGORY, samples).join().get(0);
             assertEquals(1, chain.steps().size());
             assertTrue(chain.stop().contains("did not drop"), chain.stop());
         }
@@ -140,10 +140,10 @@ class RefinementStageTest {
     void theNearestPoolSampleByMisbeliefIsRefinedNext() {
         List<ScoredSample> samples = sixSamples();
         rewritesScore(samples, s -> 1);
-        try (MisbeliefIndex index = new MisbeliefIndex()) {
-            RefinementStage stage = stage(model(), index, 1, 2);
+        {
+            RefinementStage stage = stage(model(), 1, 2);
             ScoredSample seed = stage.seedSet(CATEGORY, samples).get(0);
-            Chain chain = stage.run(samples).get(0);
+            Chain chain = stage.run(CATEGORY, samples).join().get(0);
             String expectedNext = nearestByHand(samples, seed);
             assertEquals(expectedNext, chain.steps().get(1).refinement().parentId());
         }
@@ -170,8 +170,8 @@ class RefinementStageTest {
     void nBoundsTheChainAndEveryPoolSampleIsUsedAtMostOnce() {
         List<ScoredSample> samples = sixSamples();
         rewritesScore(samples, s -> 1);
-        try (MisbeliefIndex index = new MisbeliefIndex()) {
-            Chain chain = stage(model(), index, 1, 3).run(samples).get(0);
+        {
+            Chain chain = stage(model(), 1, 3).run(CATEGORY, samples).join().get(0);
             assertEquals(3, chain.steps().size());
             assertTrue(chain.stop().contains("reached N = 3"), chain.stop());
             Set<String> parents = new HashSet<>();
@@ -183,8 +183,8 @@ class RefinementStageTest {
     void chainsShareOnePoolAndStopWhenItRunsDry() {
         List<ScoredSample> samples = sixSamples();
         rewritesScore(samples, s -> 1);
-        try (MisbeliefIndex index = new MisbeliefIndex()) {
-            List<Chain> chains = stage(model(), index, 2, 10).run(samples);
+        {
+            List<Chain> chains = stage(model(), 2, 10).run(CATEGORY, samples).join();
             assertEquals(2, chains.size());
             Set<String> parents = new HashSet<>();
             int steps = 0;
@@ -205,8 +205,13 @@ class RefinementStageTest {
         samples.add(original("r0", "religion", "The misbelief is that immigrants steal jobs from hard working locals", 7));
         rewritesScore(samples, s -> 1);
         ScriptedModel model = model();
-        try (MisbeliefIndex index = new MisbeliefIndex()) {
-            List<Chain> chains = stage(model, index, 1, 10).run(samples);
+        {
+            RefinementStage stage = stage(model, 1, 10);
+            List<Chain> chains = new ArrayList<>();
+            for (String category : List.of(CATEGORY, "religion")) {
+                chains.addAll(stage.run(category, samples.stream().filter(s -> s.category().equals(category)).toList()).join());
+            }
+            assertEquals(2, chains.size());
             for (Chain chain : chains) {
                 for (ScoredSample step : chain.steps()) {
                     List<String> examples = step.refinement().examples();
@@ -227,8 +232,8 @@ class RefinementStageTest {
         rewritesScore(samples, s -> 1);
         refinerBroken = true;
         ScriptedModel model = model();
-        try (MisbeliefIndex index = new MisbeliefIndex()) {
-            Chain chain = stage(model, index, 1, 10).run(samples).get(0);
+        {
+            Chain chain = stage(model, 1, 10).run(CATEGORY, samples).join().get(0);
             ScoredSample step = chain.steps().get(0);
             assertEquals(Outcome.ERROR, step.outcome());
             assertTrue(step.reason().startsWith("Refiner UNPARSEABLE"), step.reason());
