@@ -1,5 +1,7 @@
 package io.github.adammeme.data;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.adammeme.llm.CacheKey;
 import io.github.adammeme.llm.ContentPart;
 import java.awt.Graphics2D;
@@ -11,6 +13,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Iterator;
 import javax.imageio.ImageReader;
 import javax.imageio.stream.ImageInputStream;
@@ -19,15 +22,30 @@ import javax.imageio.ImageIO;
 /**
  * Turns an image file into what a model receives: the type sniffed from the bytes, downscaled to
  * a longest side, encoded with the matching MIME type. Read on demand so a large dataset never
- * sits in memory.
+ * sits in memory; a meme is sent a dozen times or more (3 Miners, the Narrator, 3 Candidates, the
+ * target, the Scorer, Refiner examples), so what was prepared is kept in a cache bounded by bytes
+ * and keyed by the file's size and modification time, so an edited file is read again.
  */
 public final class MemeImages {
 
     /** Refuse images above this many pixels before decoding them (a decompression bomb is small on disk). */
     public static final long DEFAULT_MAX_PIXELS = 40_000_000L;
 
+    /** Enough for every meme in flight at high concurrency, small beside a 512 MiB heap. */
+    static final long CACHE_BYTES = 96L << 20;
+    /** A normalised PNG above this is sent as JPEG instead. */
+    static final int LARGE_PNG_BYTES = 384 << 10;
+    static final float JPEG_QUALITY = 0.9f;
+
+    private record FileVersion(Path file, long size, long modified) {
+    }
+
     private final int maxSide;
     private final long maxPixels;
+    private final Cache<FileVersion, ContentPart.Image> prepared = Caffeine.newBuilder()
+            .maximumWeight(CACHE_BYTES)
+            .weigher((FileVersion k, ContentPart.Image v) -> v.bytes().length)
+            .build();
 
     public MemeImages(int maxSide) {
         this(maxSide, DEFAULT_MAX_PIXELS);
@@ -43,6 +61,20 @@ public final class MemeImages {
 
     /** @throws ImageException when the file is missing, unreadable, too large or not an image */
     public ContentPart.Image load(Path file) {
+        FileVersion version;
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            version = new FileVersion(file.toAbsolutePath().normalize(), attributes.size(),
+                    attributes.lastModifiedTime().toMillis());
+        } catch (NoSuchFileException e) {
+            throw new ImageException("image " + file + " does not exist");
+        } catch (IOException e) {
+            throw new ImageException("cannot read image " + file + ": " + e.getMessage());
+        }
+        return prepared.get(version, v -> prepare(file));
+    }
+
+    private ContentPart.Image prepare(Path file) {
         byte[] bytes = read(file);
         String mime = mimeType(bytes);
         if (mime == null) {
@@ -58,7 +90,14 @@ public final class MemeImages {
             return new ContentPart.Image(mime, bytes, CacheKey.sha256Hex(bytes));
         }
         double factor = Math.min(1.0, (double) maxSide / longest);
-        byte[] normalised = encodePng(toRgb(decoded, factor));
+        BufferedImage rgb = toRgb(decoded, factor);
+        // Photos stay JPEG; drawings and screenshots become PNG unless that is much larger. Every
+        // byte is base64-encoded into every request that shows the meme, a dozen or more per meme.
+        byte[] normalised = "image/jpeg".equals(mime) ? null : encodePng(rgb);
+        if (normalised == null || normalised.length > LARGE_PNG_BYTES) {
+            normalised = encodeJpeg(rgb);
+            return new ContentPart.Image("image/jpeg", normalised, CacheKey.sha256Hex(normalised));
+        }
         return new ContentPart.Image("image/png", normalised, CacheKey.sha256Hex(normalised));
     }
 
@@ -152,6 +191,23 @@ public final class MemeImages {
             return "image/webp";
         }
         return null;
+    }
+
+    static byte[] encodeJpeg(BufferedImage image) {
+        javax.imageio.ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (javax.imageio.stream.ImageOutputStream stream = ImageIO.createImageOutputStream(out)) {
+            javax.imageio.ImageWriteParam param = writer.getDefaultWriteParam();
+            param.setCompressionMode(javax.imageio.ImageWriteParam.MODE_EXPLICIT);
+            param.setCompressionQuality(JPEG_QUALITY);
+            writer.setOutput(stream);
+            writer.write(null, new javax.imageio.IIOImage(image, null, null), param);
+        } catch (IOException e) {
+            throw new ImageException("cannot encode a downscaled image: " + e.getMessage());
+        } finally {
+            writer.dispose();
+        }
+        return out.toByteArray();
     }
 
     static byte[] encodePng(BufferedImage image) {
