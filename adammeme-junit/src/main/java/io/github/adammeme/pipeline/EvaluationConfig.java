@@ -130,6 +130,11 @@ public record EvaluationConfig(
         return new Prices(table);
     }
 
+    /** The simulator's settings alone ({@code adammeme.sim.*}), for serving it on its own. */
+    public static SimSettings simulator(Map<String, String> values) {
+        return simSettings(new Reader(values));
+    }
+
     private static SimSettings simSettings(Reader r) {
         try {
             return new SimSettings(r.integer(ConfigKeys.SIM_LATENCY_MS, 0, 0, 600_000),

@@ -3,19 +3,28 @@ package io.github.adammeme.pipeline;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.FrTable;
+import io.github.adammeme.sim.SimulatedModelServer;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * Runs one evaluation from the command line: {@code adammeme.*} keys as system properties or as
  * {@code key=value} arguments. Prints the FR table and writes the results to the output directory.
+ *
+ * <p>{@code simulator [adammeme.sim.*=...]} instead serves the built-in simulated mLLM on its own,
+ * printing its base URL and serving until standard input closes: for benchmarks that must not
+ * share a process with the harness, and for trying a client against a well-behaved endpoint.
  */
 public final class Main {
 
     private Main() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws java.io.IOException {
+        boolean simulator = args.length > 0 && args[0].equals("simulator");
+        if (simulator) {
+            args = java.util.Arrays.copyOfRange(args, 1, args.length);
+        }
         Map<String, String> values = new LinkedHashMap<>();
         System.getProperties().forEach((k, v) -> {
             if (k.toString().startsWith(ConfigKeys.PREFIX)) {
@@ -32,6 +41,10 @@ public final class Main {
             values.put(key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key, arg.substring(eq + 1));
         }
         try {
+            if (simulator) {
+                serveSimulator(values);
+                return;
+            }
             EvaluationConfig config = EvaluationConfig.from(values);
             long start = System.nanoTime();
             Evaluation evaluation = AdamMeme.evaluate(config);
@@ -44,6 +57,19 @@ public final class Main {
             System.exit(2);
         }
         // The embedded simulator's HTTP dispatcher is not a daemon thread; the run is over.
+        System.exit(0);
+    }
+
+    private static void serveSimulator(Map<String, String> values) throws java.io.IOException {
+        try (SimulatedModelServer server = SimulatedModelServer.start()) {
+            server.configure(EvaluationConfig.simulator(values));
+            System.out.println("adammeme simulator: " + server.baseUrl());
+            System.out.flush();
+            while (System.in.read() >= 0) {
+                // serve until the parent closes our input or the process is stopped
+            }
+            System.out.println("adammeme simulator: " + server.requestsServed() + " requests served");
+        }
         System.exit(0);
     }
 }
