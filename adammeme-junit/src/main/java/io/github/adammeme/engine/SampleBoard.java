@@ -79,7 +79,10 @@ final class SampleBoard implements PipelineListener {
     List<String> seeds(String category) {
         CompletableFuture<List<String>> plan = plan(category);
         CompletableFuture.anyOf(plan, evaluation).handle((ignored, error) -> null).join();
-        if (!plan.isDone() && evaluation.isDone() && !evaluation.isCompletedExceptionally()) {
+        // A finished run that never planned this category (nothing of it was scored) has no chains;
+        // by the time we look, the end of the run may already have failed the unplanned future.
+        if (evaluation.isDone() && !evaluation.isCompletedExceptionally()
+                && (!plan.isDone() || plan.isCompletedExceptionally())) {
             return List.of();
         }
         return await(plan);
