@@ -91,9 +91,10 @@ final class MiningStage {
             }
             List<Mined> batch = inFlight.removeFirst();
             for (Mined mined : batch) {
-                if (mined.imageError() != null) {
+                String imageError = mined.imageError();
+                if (imageError != null) {
                     outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
-                            List.of(), List.of(), mined.meme().labels(), mined.imageError()));
+                            List.of(), List.of(), mined.meme().labels(), imageError));
                     listener.memeMined(outcomes.get(outcomes.size() - 1));
                     continue;
                 }

@@ -17,7 +17,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * The pipeline against the simulator with latency, in one run: the first target at concurrency C,
@@ -222,9 +221,9 @@ public final class PipelineBenchmark {
         }
     }
 
-    /** Calls per stage and role, summed over models. */
+    /** Calls and cache hits per stage and role, summed over models, in the ledger's (pipeline) order. */
     static Map<String, long[]> callsByStageAndRole(Run run) {
-        Map<String, long[]> out = new TreeMap<>();
+        Map<String, long[]> out = new LinkedHashMap<>();
         for (UsageLedger.Line line : run.evaluation().usage()) {
             long[] c = out.computeIfAbsent(line.stage() + " / " + line.role(), k -> new long[2]);
             c[0] += line.calls();

@@ -4,7 +4,6 @@ import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeSet;
 
 /** The benchmark's figures, as one block of text, with the targets it is held to. */
 final class Report {
@@ -27,12 +26,16 @@ final class Report {
         out.printf("%-34s", "calls (cache hits) by stage / role");
         runs.forEach(r -> out.printf("%28s", r.name()));
         out.println();
-        TreeSet<String> keys = new TreeSet<>(java.util.Comparator.comparingInt(Report::stageRank).thenComparing(k -> k));
-        runs.forEach(r -> keys.addAll(PipelineBenchmark.callsByStageAndRole(r).keySet()));
+        Map<PipelineBenchmark.Run, Map<String, long[]>> byStageAndRole = new java.util.LinkedHashMap<>();
+        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+        for (PipelineBenchmark.Run r : runs) {
+            byStageAndRole.put(r, PipelineBenchmark.callsByStageAndRole(r));
+            keys.addAll(byStageAndRole.get(r).keySet());
+        }
         for (String key : keys) {
             out.printf("%-34s", key);
             for (PipelineBenchmark.Run r : runs) {
-                long[] c = PipelineBenchmark.callsByStageAndRole(r).getOrDefault(key, new long[2]);
+                long[] c = byStageAndRole.get(r).getOrDefault(key, new long[2]);
                 out.printf("%28s", c[0] + " (" + c[1] + ")");
             }
             out.println();
@@ -111,10 +114,5 @@ final class Report {
 
     private static String mib(long bytes) {
         return String.format(Locale.ROOT, "%.0f MiB", bytes / 1048576.0);
-    }
-
-    private static int stageRank(String key) {
-        int i = List.of("mining", "scoring", "refinement").indexOf(key.split(" / ")[0]);
-        return i < 0 ? 3 : i;
     }
 }
