@@ -89,7 +89,8 @@ public final class AdamMeme {
 
             AgentContext miningAgents = agents.inStage(MINING);
             MiningResult mining = new MiningStage(new Miner(miningAgents), new Examiner(miningAgents), new Judge(miningAgents),
-                    new Narrator(miningAgents), images, config.miningBatchSize(), listener, preparers).run(memes, prompts.initialTaxonomy());
+                    new Narrator(miningAgents), images, config.miningBatchSize(),
+                    config.miningLookahead(), listener, preparers).run(memes, prompts.initialTaxonomy());
             listener.miningFinished(memes.size(), mining.samples().size());
 
             List<String> categories = mining.taxonomy().names();

@@ -39,6 +39,11 @@ public final class ConfigKeys {
     public static final String CONCURRENCY = "adammeme.concurrency";
     /** Memes mined per batch before proposals are examined (default 32). */
     public static final String MINING_BATCH = "adammeme.mining.batch-size";
+    /**
+     * Batches whose Miners run while a batch's proposals are examined (default 2): batch k is shown
+     * T as batches up to k - 1 - lookahead left it. 0 mines each batch on the T the one before it left.
+     */
+    public static final String MINING_LOOKAHEAD = "adammeme.mining.lookahead";
     /** Random seed for sampling, seeds and replica seeds (default 42). */
     public static final String RANDOM_SEED = "adammeme.random-seed";
     /** Re-asks after an unparseable answer (default 2). */

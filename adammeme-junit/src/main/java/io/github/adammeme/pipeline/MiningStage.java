@@ -24,10 +24,11 @@ import java.util.concurrent.Executor;
 /**
  * Stage 1, harmfulness mining. Memes are mined in batches that all see the same taxonomy; a
  * batch's proposals are then examined in dataset order, each admission producing the taxonomy
- * the next proposal sees. One batch is always in flight while the one before it is examined, so
- * the endpoint never idles at a batch boundary: the Miners of batch k are shown T as batches up to
- * k - 2 left it. A Miner proposing a category admitted since is counted as naming it
- * ({@link Vote#named}). T grows the same way however calls interleave.
+ * the next proposal sees. While a batch is examined, the Miners of the next {@code lookahead}
+ * batches are already running, so the endpoint does not idle at batch boundaries: the Miners of
+ * batch k are shown T as batches up to k - 1 - lookahead left it. A Miner proposing a category
+ * admitted since is counted as naming it ({@link Vote#named}). T grows the same way however calls
+ * interleave, and at any concurrency.
  */
 final class MiningStage {
 
@@ -39,11 +40,13 @@ final class MiningStage {
     private final Narrator narrator;
     private final MemeImages images;
     private final int batchSize;
+    private final int lookahead;
     private final PipelineListener listener;
     private final Executor preparers;
 
     MiningStage(Miner miner, Examiner examiner, Judge judge, Narrator narrator, MemeImages images, int batchSize,
-                PipelineListener listener, Executor preparers) {
+                int lookahead, PipelineListener listener, Executor preparers) {
+        this.lookahead = lookahead;
         this.preparers = preparers;
         this.miner = miner;
         this.examiner = examiner;
@@ -83,11 +86,12 @@ final class MiningStage {
         Map<String, Meme> pairMemes = new LinkedHashMap<>();
         Map<String, String> pairCategories = new LinkedHashMap<>();
 
+        Pictures pictures = new Pictures(memes);
         java.util.ArrayDeque<List<Mined>> inFlight = new java.util.ArrayDeque<>();
-        inFlight.add(startBatch(memes, 0, taxonomy));
+        int nextBatch = 0;
         for (int start = 0; start < memes.size(); start += batchSize) {
-            if (start + batchSize < memes.size()) {
-                inFlight.add(startBatch(memes, start + batchSize, taxonomy));
+            for (; inFlight.size() <= lookahead && nextBatch < memes.size(); nextBatch += batchSize) {
+                inFlight.add(startBatch(memes, nextBatch, taxonomy, pictures));
             }
             List<Mined> batch = inFlight.removeFirst();
             for (Mined mined : batch) {
@@ -145,12 +149,35 @@ final class MiningStage {
     }
 
     /** Starts the Miners of the batch at {@code start}, each as soon as its picture is read (off this thread). */
-    private List<Mined> startBatch(List<Meme> memes, int start, Taxonomy taxonomy) {
+    private List<Mined> startBatch(List<Meme> memes, int start, Taxonomy taxonomy, Pictures pictures) {
         List<Mined> batch = new ArrayList<>();
-        for (Meme meme : memes.subList(start, Math.min(memes.size(), start + batchSize))) {
-            batch.add(startMining(meme, CompletableFuture.supplyAsync(() -> images.load(meme.image()), preparers), taxonomy));
+        for (int i = start; i < Math.min(memes.size(), start + batchSize); i++) {
+            batch.add(startMining(memes.get(i), pictures.take(i), taxonomy));
         }
         return batch;
+    }
+
+    /**
+     * Pictures are read two batches ahead of the Miners that need them: reading does not depend on
+     * T, and a batch of large photos would otherwise leave the endpoint idle while they decode.
+     */
+    private final class Pictures {
+
+        private final List<Meme> memes;
+        private final java.util.Map<Integer, CompletableFuture<ContentPart.Image>> read = new java.util.HashMap<>();
+        private int next;
+
+        Pictures(List<Meme> memes) {
+            this.memes = memes;
+        }
+
+        CompletableFuture<ContentPart.Image> take(int index) {
+            for (int end = Math.min(memes.size(), index + 1 + 2 * batchSize); next < end; next++) {
+                Meme meme = memes.get(next);
+                read.put(next, CompletableFuture.supplyAsync(() -> images.load(meme.image()), preparers));
+            }
+            return read.remove(index);
+        }
     }
 
     private Mined startMining(Meme meme, CompletableFuture<ContentPart.Image> picture, Taxonomy taxonomy) {

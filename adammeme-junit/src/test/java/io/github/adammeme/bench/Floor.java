@@ -11,7 +11,9 @@ import java.util.Map;
 /**
  * The shortest wall time the method's dependencies allow, at a given mean latency and concurrency.
  * Each stage barrier costs the longer of its critical path (serial calls x mean latency) and its
- * calls x mean latency / concurrency; barriers in sequence add up.
+ * calls x mean latency / concurrency; barriers in sequence add up. The bound on calls in flight is
+ * per endpoint (the target's and the controller's agents'), so the calls that count against it are
+ * the busier endpoint's.
  *
  * <ul>
  *   <li>Mining: each batch's Miners need the taxonomy the previous batch's admissions left, and a
@@ -32,6 +34,7 @@ record Floor(double miningSeconds, double scoringAndRefinementSeconds, long mini
 
     static final int SCORING_SERIAL_CALLS = 3;
     static final int ROUND_SERIAL_CALLS = 4;
+    private static final String TARGET = "Target";
 
     double seconds() {
         return miningSeconds + scoringAndRefinementSeconds;
@@ -41,11 +44,13 @@ record Floor(double miningSeconds, double scoringAndRefinementSeconds, long mini
         long mining = calls(e, AdamMeme.MINING);
         long scoring = calls(e, AdamMeme.SCORING);
         long refinement = calls(e, AdamMeme.REFINEMENT);
+        long busiestScoring = busiestEndpointCalls(e, AdamMeme.SCORING);
+        long busiestRefinement = busiestEndpointCalls(e, AdamMeme.REFINEMENT);
 
         int memes = e.memes().size();
         long batches = (memes + batchSize - 1) / batchSize;
         long miningPath = batches + e.admissions().size() + 1;
-        double miningSeconds = barrier(miningPath, mining, latencySeconds, concurrency);
+        double miningSeconds = barrier(miningPath, busiestEndpointCalls(e, AdamMeme.MINING), latencySeconds, concurrency);
 
         Map<String, Integer> originals = new LinkedHashMap<>();
         for (ScoredSample s : e.samples()) {
@@ -63,16 +68,18 @@ record Floor(double miningSeconds, double scoringAndRefinementSeconds, long mini
         long longestPath = 0;
         for (Map.Entry<String, Integer> category : originals.entrySet()) {
             double share = (double) category.getValue() / e.samples().size();
-            double seconds = barrier(SCORING_SERIAL_CALLS, Math.round(scoring * share), latencySeconds, concurrency);
+            double seconds = barrier(SCORING_SERIAL_CALLS, Math.round(busiestScoring * share), latencySeconds, concurrency);
             Map<Integer, Integer> rounds = steps.getOrDefault(category.getKey(), Map.of());
             for (int stepsInRound : rounds.values()) {
-                long calls = allSteps == 0 ? 0 : Math.round((double) refinement * stepsInRound / allSteps);
+                long calls = allSteps == 0 ? 0 : Math.round((double) busiestRefinement * stepsInRound / allSteps);
                 seconds += barrier(ROUND_SERIAL_CALLS, calls, latencySeconds, concurrency);
             }
             longest = Math.max(longest, seconds);
             longestPath = Math.max(longestPath, SCORING_SERIAL_CALLS + (long) ROUND_SERIAL_CALLS * rounds.size());
         }
-        double spread = (scoring + refinement) * latencySeconds / concurrency;
+        long targetCalls = targetCalls(e, AdamMeme.SCORING) + targetCalls(e, AdamMeme.REFINEMENT);
+        long busiest = Math.max(targetCalls, scoring + refinement - targetCalls);
+        double spread = busiest * latencySeconds / concurrency;
         return new Floor(miningSeconds, Math.max(longest, spread), miningPath, longestPath, mining, scoring, refinement);
     }
 
@@ -82,5 +89,16 @@ record Floor(double miningSeconds, double scoringAndRefinementSeconds, long mini
 
     private static long calls(Evaluation e, String stage) {
         return e.usage().stream().filter(l -> l.stage().equals(stage)).mapToLong(UsageLedger.Line::calls).sum();
+    }
+
+    /** Calls of the stage the target answered; the controller's agents answered the rest. */
+    private static long targetCalls(Evaluation e, String stage) {
+        return e.usage().stream().filter(l -> l.stage().equals(stage) && l.role().equals(TARGET))
+                .mapToLong(UsageLedger.Line::calls).sum();
+    }
+
+    private static long busiestEndpointCalls(Evaluation e, String stage) {
+        long target = targetCalls(e, stage);
+        return Math.max(target, calls(e, stage) - target);
     }
 }

@@ -73,7 +73,7 @@ public final class PipelineBenchmark {
 
     /** One measured evaluation. */
     record Run(String name, EvaluationConfig config, Evaluation evaluation, double wallSeconds, double miningSeconds,
-               double cpuSeconds, double jitSeconds, double gcSeconds, HeapWatch.Figures heap) {
+               double cpuSeconds, double jitSeconds, double gcSeconds, double simulatorCpuSeconds, HeapWatch.Figures heap) {
 
         int concurrency() {
             return config.concurrency();
@@ -98,12 +98,14 @@ public final class PipelineBenchmark {
             System.out.printf(Locale.ROOT, "simulator: %s, latency log-normal with mean %d ms and sigma %.2f, in its own process%n",
                     simulator.baseUrl(), options.latencyMs(), options.spread());
             if (options.warmup() > 0) {
+                // The same kinds of pictures as the measured run, so the JIT has compiled their paths too.
+                List<Path> warmup = new ArrayList<>(datasets.stream().filter(d -> !d.startsWith(options.work())).toList());
                 Path root = options.work().resolve("warmup-" + options.warmup());
                 Path annotations = root.resolve("annotations").resolve("memes.jsonl");
+                warmup.add(Files.isRegularFile(annotations) ? annotations : SyntheticMemes.write(root, options.warmup()));
                 Files.deleteIfExists(options.work().resolve("cache-warmup.db"));
                 run("warm-up (not reported)", "sim:keyword", options.concurrency(), options.work().resolve("cache-warmup.db"),
-                        List.of(Files.isRegularFile(annotations) ? annotations : SyntheticMemes.write(root, options.warmup())),
-                        simulator, options);
+                        warmup, simulator, options);
             }
             List<Run> runs = new ArrayList<>();
             Path warm = options.work().resolve("cache-first.db");
@@ -160,8 +162,10 @@ public final class PipelineBenchmark {
         System.gc();
         HeapWatch heap = HeapWatch.start();
         long cpu = HeapWatch.processCpuNanos();
+        ThreadCpu threads = ThreadCpu.start();
         long jit = HeapWatch.compilationMillis();
         long gc = HeapWatch.collectionMillis();
+        long simulatorCpu = simulator.cpuNanos();
         long start = System.nanoTime();
         long[] mined = new long[1];
         Evaluation evaluation = AdamMeme.evaluate(config, new io.github.adammeme.pipeline.PipelineListener() {
@@ -172,8 +176,12 @@ public final class PipelineBenchmark {
         });
         double wall = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (HeapWatch.processCpuNanos() - cpu) / 1e9;
-        Run run = new Run(name, config, evaluation, wall, (mined[0] - start) / 1e9, cpuSeconds,
-                (HeapWatch.compilationMillis() - jit) / 1e3, (HeapWatch.collectionMillis() - gc) / 1e3, heap.stop());
+        ThreadCpu.Split split = threads.stop();
+        // Without /proc, the MXBeans' elapsed times stand in for the compiler's and collector's CPU.
+        double jitSeconds = split.measured() ? split.compilerSeconds() : (HeapWatch.compilationMillis() - jit) / 1e3;
+        double gcSeconds = split.measured() ? split.gcSeconds() : (HeapWatch.collectionMillis() - gc) / 1e3;
+        Run run = new Run(name, config, evaluation, wall, (mined[0] - start) / 1e9, cpuSeconds, jitSeconds, gcSeconds,
+                (simulator.cpuNanos() - simulatorCpu) / 1e9, heap.stop());
         System.out.printf(Locale.ROOT, "  %.1f s, %d calls, %d cache hits%n", wall, run.calls(), run.cacheHits());
         return run;
     }
@@ -190,12 +198,20 @@ public final class PipelineBenchmark {
         }
 
         static SimulatorProcess start(long latencyMs, double spread) throws IOException {
-            Process process = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-cp", System.getProperty("java.class.path"), Main.class.getName(), "simulator",
-                    "adammeme.sim.latency-ms=" + latencyMs, "adammeme.sim.latency-spread=" + spread)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            String jvmOptions = System.getenv().getOrDefault("BENCH_SIM_JVM_OPTS", "").trim();
+            if (!jvmOptions.isEmpty()) {
+                command.addAll(List.of(jvmOptions.split("\\s+")));
+            }
+            command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "simulator",
+                    "adammeme.sim.latency-ms=" + latencyMs, "adammeme.sim.latency-spread=" + spread));
+            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
+            // JVM options such as a flight recording may print their own lines first.
+            while (line != null && !line.startsWith("adammeme simulator: ") && line.startsWith("[")) {
+                line = out.readLine();
+            }
             if (line == null || !line.startsWith("adammeme simulator: ")) {
                 process.destroyForcibly();
                 throw new IllegalStateException("the simulator process did not start: " + line);
@@ -205,6 +221,11 @@ public final class PipelineBenchmark {
 
         String baseUrl() {
             return baseUrl;
+        }
+
+        /** CPU the simulator has used so far: it shares the machine's cores with the harness. */
+        long cpuNanos() {
+            return process.toHandle().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(0L);
         }
 
         @Override

@@ -12,6 +12,7 @@ final class Report {
     static final double MAX_SECOND_TARGET_SHARE = 0.30;
     static final double MAX_CPU_MS_PER_CALL = 2.0;
     static final long MAX_HEAP_BYTES = 512L << 20;
+    static final int CORES = Runtime.getRuntime().availableProcessors();
 
     private Report() {
     }
@@ -68,10 +69,16 @@ final class Report {
         row(out, "harness CPU", runs, r -> String.format(Locale.ROOT, "%.1f s", r.cpuSeconds()));
         row(out, "harness CPU per call", runs, r -> r.calls() == 0 ? "-"
                 : String.format(Locale.ROOT, "%.2f ms", 1000 * r.cpuSeconds() / r.calls()));
-        row(out, "  of it JIT compilation, GC", runs, r -> String.format(Locale.ROOT, "%.2f ms, %.2f ms",
+        row(out, "  of it JIT compiler, GC threads", runs, r -> String.format(Locale.ROOT, "%.2f ms, %.2f ms",
                 1000 * r.jitSeconds() / Math.max(1, r.calls()), 1000 * r.gcSeconds() / Math.max(1, r.calls())));
+        row(out, "harness CPU per call, JIT aside", runs, r -> r.calls() == 0 ? "-"
+                : String.format(Locale.ROOT, "%.2f ms", 1000 * (r.cpuSeconds() - r.jitSeconds()) / r.calls()));
         row(out, "harness CPU per request (+hits)", runs,
                 r -> String.format(Locale.ROOT, "%.2f ms", 1000 * r.cpuSeconds() / (r.calls() + r.cacheHits())));
+        row(out, "simulator CPU", runs, r -> String.format(Locale.ROOT, "%.1f s", r.simulatorCpuSeconds()));
+        // Above about 80% the harness and the simulator are waiting for cores, and calls take longer than their latency.
+        row(out, "cores busy (harness + simulator)", runs, r -> String.format(Locale.ROOT, "%.0f%% of %d",
+                100 * (r.cpuSeconds() + r.simulatorCpuSeconds()) / (r.wallSeconds() * CORES), CORES));
         row(out, "heap after GC, peak", runs, r -> mib(r.heap().peakAfterGc()));
         row(out, "heap used, peak", runs, r -> mib(r.heap().peakUsed()) + " of " + mib(r.heap().max()));
         row(out, "samples, refined samples", runs,

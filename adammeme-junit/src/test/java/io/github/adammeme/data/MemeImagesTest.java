@@ -50,6 +50,26 @@ class MemeImagesTest {
         Files.write(truncated, java.util.Arrays.copyOf(png, 40));
         assertTrue(assertThrows(ImageException.class, () -> new MemeImages(768).load(truncated)).getMessage()
                 .contains("truncated.png"));
+        // Small RGB memes are sent without decoding them; cut short after their header, they are still refused.
+        Path cutPng = dir.resolve("cut.png");
+        Files.write(cutPng, java.util.Arrays.copyOf(png, png.length - 20));
+        assertTrue(assertThrows(ImageException.class, () -> new MemeImages(768).load(cutPng)).getMessage()
+                .contains("cut.png is corrupt"));
+        Path jpeg = dir.resolve("whole.jpg");
+        ImageIO.write(SyntheticMemes.draw("a photo", 2), "jpg", jpeg.toFile());
+        assertEquals("image/jpeg", new MemeImages(768).load(jpeg).mimeType());
+        byte[] jpegBytes = Files.readAllBytes(jpeg);
+        Path cutJpeg = dir.resolve("cut.jpg");
+        Files.write(cutJpeg, java.util.Arrays.copyOf(jpegBytes, jpegBytes.length / 2));
+        assertTrue(assertThrows(ImageException.class, () -> new MemeImages(768).load(cutJpeg)).getMessage()
+                .contains("cut.jpg is corrupt"));
+    }
+
+    @Test
+    void aSmallRgbImageIsSentAsItsOwnBytes() throws Exception {
+        Path file = writePng();
+        ContentPart.Image image = new MemeImages(768).load(file);
+        assertTrue(java.util.Arrays.equals(Files.readAllBytes(file), image.bytes()));
     }
 
     @Test

@@ -41,9 +41,14 @@ class MiningStageTest {
     }
 
     private MiningResult mine(ScriptedModel model, int batchSize, Meme... memes) {
+        return mine(model, batchSize, 1, memes);
+    }
+
+    private MiningResult mine(ScriptedModel model, int batchSize, int lookahead, Meme... memes) {
         AgentContext agents = Fixtures.agents(model);
         return new MiningStage(new Miner(agents), new Examiner(agents), new Judge(agents), new Narrator(agents),
-                new MemeImages(256), batchSize, PipelineListener.NONE, Runnable::run).run(List.of(memes), PromptLibrary.packaged().initialTaxonomy());
+                new MemeImages(256), batchSize, lookahead, PipelineListener.NONE, Runnable::run)
+                .run(List.of(memes), PromptLibrary.packaged().initialTaxonomy());
     }
 
     @Test
@@ -146,6 +151,31 @@ class MiningStageTest {
                 // only a later batch's Miners are shown the grown taxonomy and can name the category
                 assertEquals(List.of("political"), result.memes().get(2).categories());
                 assertTrue(ScriptedModel.block(model.byRole("Miner").get(6), "taxonomy").contains("- political: Contempt."));
+            }
+        }
+    }
+
+    @Test
+    void theMinersOfBatchKAreShownTheTaxonomyAsBatchesUpToKMinusOneMinusLookaheadLeftIt() {
+        String proposal = "{\"categories\": [], \"new_category\": {\"name\": \"political\", \"description\": \"Contempt.\"}}";
+        String none = "{\"categories\": []}";
+        Map<String, List<String>> answers = new java.util.HashMap<>(Map.of("meme 0", List.of(proposal, proposal, none)));
+        for (int i = 1; i < 6; i++) {
+            answers.put("meme " + i, List.of(none, none, none));
+        }
+        for (int lookahead : new int[] {0, 1, 2, 3}) {
+            ScriptedModel model = new ScriptedModel(script(answers, "Yes.", "Yes."));
+            Meme[] memes = new Meme[6];
+            for (int i = 0; i < memes.length; i++) {
+                memes[i] = Fixtures.meme(dir, "m" + i, "meme " + i);
+            }
+            MiningResult result = mine(model, 1, lookahead, memes);
+            assertEquals(1, result.admissions().size());
+            for (var request : model.byRole("Miner")) {
+                int meme = Integer.parseInt(ScriptedModel.block(request, "meme_text").replace("meme ", ""));
+                boolean shown = ScriptedModel.block(request, "taxonomy").contains("- political: Contempt.");
+                // meme 0's admission is in T from batch 1 + lookahead on, never before
+                assertEquals(meme >= 1 + lookahead, shown, "lookahead " + lookahead + ", meme " + meme);
             }
         }
     }
