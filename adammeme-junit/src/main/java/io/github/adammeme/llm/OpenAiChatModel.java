@@ -1,5 +1,7 @@
 package io.github.adammeme.llm;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.JsonValue;
@@ -25,10 +27,27 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
     /** Sent when an endpoint needs no key (vLLM, Ollama, the simulator): the client insists on one. */
     private static final String NO_KEY = "not-needed";
 
+    /** Data URLs of images sent lately: a meme goes out a dozen times or more, base64-encoding it once is enough. */
+    private static final long DATA_URL_CHARS = 32L << 20;
+    /** OkHttp's own default. */
+    private static final Duration KEEP_ALIVE = Duration.ofMinutes(5);
+
     private final Endpoint endpoint;
     private final OpenAIClient client;
+    private final Cache<String, String> dataUrls = Caffeine.newBuilder()
+            .maximumWeight(DATA_URL_CHARS)
+            .weigher((String digest, String url) -> url.length())
+            .build();
 
     public OpenAiChatModel(Endpoint endpoint) {
+        this(endpoint, 5);
+    }
+
+    /**
+     * @param connections connections kept open between calls: as many as calls in flight, or every
+     *                    call beyond the client's default five opens a connection of its own
+     */
+    public OpenAiChatModel(Endpoint endpoint, int connections) {
         if (endpoint.baseUrl() == null) {
             throw new IllegalArgumentException("endpoint for model " + endpoint.model() + " has no base URL");
         }
@@ -39,6 +58,8 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .timeout(endpoint.timeout())
                 // The gateway retries: it must see each 429 to adapt its concurrency.
                 .maxRetries(0)
+                .maxIdleConnections(connections)
+                .keepAliveDuration(KEEP_ALIVE)
                 .build();
     }
 
@@ -141,14 +162,14 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
         return null;
     }
 
-    private static List<ChatCompletionContentPart> parts(ChatMessage message) {
+    private List<ChatCompletionContentPart> parts(ChatMessage message) {
         List<ChatCompletionContentPart> parts = new ArrayList<>();
         for (ContentPart part : message.parts()) {
             if (part instanceof ContentPart.Text t) {
                 parts.add(ChatCompletionContentPart.ofText(ChatCompletionContentPartText.builder().text(t.text()).build()));
             } else if (part instanceof ContentPart.Image img) {
                 parts.add(ChatCompletionContentPart.ofImageUrl(ChatCompletionContentPartImage.builder()
-                        .imageUrl(ChatCompletionContentPartImage.ImageUrl.builder().url(img.dataUrl()).build())
+                        .imageUrl(ChatCompletionContentPartImage.ImageUrl.builder().url(dataUrls.get(img.sha256() + img.mimeType(), k -> img.dataUrl())).build())
                         .build()));
             }
         }

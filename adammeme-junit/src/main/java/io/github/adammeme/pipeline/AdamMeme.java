@@ -143,7 +143,7 @@ public final class AdamMeme {
     }
 
     private ModelGateway gateway(Endpoint endpoint, UsageLedger ledger, EvaluationConfig config) {
-        ModelGateway gateway = new ModelGateway(new OpenAiChatModel(endpoint), cache, ledger, config.concurrency(),
+        ModelGateway gateway = new ModelGateway(new OpenAiChatModel(endpoint, config.concurrency()), cache, ledger, config.concurrency(),
                 config.retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
         gateway.budget(config.budgetUsd());
         return gateway;

@@ -113,6 +113,9 @@ public final class SimulatedModelServer implements AutoCloseable {
     }
 
     private void chatCompletions(HttpExchange exchange) throws IOException {
+        // Latency runs from the request's arrival: a remote endpoint's answer time includes its own
+        // reading and thinking, and the simulator's CPU on a shared machine should not add to it.
+        long received = System.nanoTime();
         try (exchange) {
             if (!"POST".equals(exchange.getRequestMethod())) {
                 error(exchange, 405, "invalid_request_error", "use POST for chat completions");
@@ -147,11 +150,12 @@ public final class SimulatedModelServer implements AutoCloseable {
                 faults.incrementAndGet();
                 return;
             }
-            pause(latency(now));
+            long latency = latency(now);
             requests.incrementAndGet();
             answered.add(CacheKey.sha256Hex((request.model() + "\u0000" + request.seed() + "\u0000" + request.temperature()
                     + "\u0000" + request.prompt()).getBytes(StandardCharsets.UTF_8)));
             String content = SimulatedModel.answer(persona, request);
+            pause(latency - (System.nanoTime() - received) / 1_000_000);
             send(exchange, 200, completion(request, content));
         }
     }
