@@ -42,6 +42,9 @@ public final class Datasets {
     }
 
     public static List<Meme> load(Path path, DatasetFormat format) {
+        if (HardCaseBank.isBank(path)) {
+            return bankMemes(path);
+        }
         if (Files.isDirectory(path)) {
             return folder(path, format);
         }
@@ -52,6 +55,21 @@ public final class Datasets {
         }
         return JsonlDatasetLoader.load(path, format == DatasetFormat.FOLDER ? null : format,
                 format == DatasetFormat.FOLDER ? folderSource(path.toAbsolutePath().getParent()) : null);
+    }
+
+    /** A bank's cases as memes (id {@code bank:<case id>}), each picture checked against its digest. */
+    private static List<Meme> bankMemes(Path bank) {
+        List<Meme> memes = new ArrayList<>();
+        for (HardCase c : HardCaseBank.read(bank)) {
+            memes.add(new Meme("bank:" + c.id(), "bank", c.text(), HardCaseBank.picture(bank, c), List.of(c.category()),
+                    bank + " (case " + c.id() + ")"));
+        }
+        return memes;
+    }
+
+    /** Whether every dataset is a hard-case bank: such a run replays them instead of mining. */
+    public static boolean allBanks(List<Path> paths) {
+        return !paths.isEmpty() && paths.stream().allMatch(HardCaseBank::isBank);
     }
 
     /** A folder of images with a metadata file (id, image, text) inside it. */

@@ -38,11 +38,19 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
         private final SuiteSettings settings;
         private final Set<UniqueId> selected;
 
-        Suite(UniqueId id, Class<?> suiteClass, SuiteSettings settings, Set<UniqueId> selected) {
+        private final boolean oneOfSeveralTargets;
+
+        Suite(UniqueId id, Class<?> suiteClass, SuiteSettings settings, Set<UniqueId> selected, boolean oneOfSeveralTargets) {
             super(id, suiteClass.getSimpleName() + " · target " + settings.config().target().model(),
                     ClassSource.from(suiteClass), Type.CONTAINER);
             this.settings = settings;
             this.selected = selected;
+            this.oneOfSeveralTargets = oneOfSeveralTargets;
+        }
+
+        /** Whether the suite class lists several targets, each its own suite node, output folder and Allure epic. */
+        boolean oneOfSeveralTargets() {
+            return oneOfSeveralTargets;
         }
 
         SuiteSettings settings() {
@@ -98,6 +106,13 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
     }
 
     /** An FR budget, failing when exceeded. */
+    static final class Regression extends AdamMemeNode {
+        Regression(TestDescriptor parent, String category) {
+            super(parent.getUniqueId().append("baseline", "regression"), "against the baseline: " + category, NO_SOURCE,
+                    Type.TEST);
+        }
+    }
+
     static final class Gate extends AdamMemeNode {
         Gate(TestDescriptor parent, String category) {
             super(parent.getUniqueId().append("gate", "max-fr"), "FR gate: " + category, NO_SOURCE, Type.TEST);

@@ -39,10 +39,17 @@ public final class AdamMemeTestEngine implements TestEngine {
         TestDescriptor engine = request.getRootTestDescriptor();
         var listener = request.getEngineExecutionListener();
         listener.executionStarted(engine);
-        int suites = engine.getChildren().size();
+        long classes = engine.getChildren().stream().map(c -> ((AdamMemeNode.Suite) c).suiteClass()).distinct().count();
+        java.util.Map<Class<?>, java.util.List<SuiteExecution>> severalTargets = new java.util.LinkedHashMap<>();
         for (TestDescriptor child : engine.getChildren()) {
-            new SuiteExecution((AdamMemeNode.Suite) child, listener, suites > 1).run();
+            AdamMemeNode.Suite suite = (AdamMemeNode.Suite) child;
+            SuiteExecution execution = new SuiteExecution(suite, listener, classes > 1);
+            execution.run();
+            if (suite.oneOfSeveralTargets()) {
+                severalTargets.computeIfAbsent(suite.suiteClass(), c -> new java.util.ArrayList<>()).add(execution);
+            }
         }
+        severalTargets.values().forEach(Leaderboards::write);
         listener.executionFinished(engine, TestExecutionResult.successful());
     }
 }

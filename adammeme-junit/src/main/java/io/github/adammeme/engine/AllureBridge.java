@@ -79,9 +79,28 @@ final class AllureBridge {
         Allure.addAttachment("FR table", "text/markdown", table, ".md");
     }
 
-    static void gate(String suite, String target, String category) {
+    static void svg(Path chart) {
+        if (!active()) {
+            return;
+        }
+        try {
+            Allure.addAttachment(chart.getFileName().toString(), "image/svg+xml", Files.newInputStream(chart), "svg");
+        } catch (IOException e) {
+            text(chart.getFileName().toString(), "could not be read: " + e.getMessage());
+        }
+    }
+
+    static void gate(String suite, String target, String category, String verdict) {
         if (active()) {
             labels(suite, target, category, "FR", "gate", "blocker");
+            Allure.getLifecycle().updateTestCase(r -> r.setDescription(verdict));
+        }
+    }
+
+    static void regression(String suite, String target, String category, String verdict) {
+        if (active()) {
+            labels(suite, target, category, "FR", "baseline", "blocker");
+            Allure.getLifecycle().updateTestCase(r -> r.setDescription(verdict));
         }
     }
 

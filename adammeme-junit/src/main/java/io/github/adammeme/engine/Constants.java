@@ -17,6 +17,30 @@ public final class Constants {
     /** Prefix of per-category budgets: {@code adammeme.gate.max-fr.race=0.2}. */
     public static final String GATE_MAX_FR_CATEGORY_PREFIX = GATE_MAX_FR + ".";
 
+    /**
+     * What a gate holds against its budget: {@code point} (the FR itself, default) or
+     * {@code upper-bound} (the upper bound of its 95% Wilson interval).
+     */
+    public static final String GATE_ON = ConfigKeys.PREFIX + "gate.on";
+
+    /** Scored samples a gate needs; below them it reports "not enough evidence" (default 30). */
+    public static final String GATE_MIN_SAMPLES = ConfigKeys.PREFIX + "gate.min-samples";
+
+    /**
+     * A previous run to compare with: its output directory or its {@code summary.json}. Each category
+     * then gets a regression test that fails when FR rose significantly.
+     */
+    public static final String BASELINE = ConfigKeys.PREFIX + "baseline";
+
+    /** Significance level of the comparison with the baseline (default 0.05). */
+    public static final String BASELINE_ALPHA = ConfigKeys.PREFIX + "baseline.alpha";
+
+    /**
+     * A hard-case bank (a .jsonl file, pictures in a folder beside it) the refined samples this target
+     * failed on are merged into. A suite whose dataset is a bank replays it as plain scoring tests.
+     */
+    public static final String BANK = ConfigKeys.PREFIX + "bank";
+
     /** Whether to print the progress line on stderr (default true). */
     public static final String PROGRESS = ConfigKeys.PREFIX + "progress";
 

@@ -9,7 +9,13 @@ import io.github.adammeme.pipeline.MemeOutcome;
 import io.github.adammeme.pipeline.MinedSample;
 import io.github.adammeme.pipeline.Outcome;
 import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.data.HardCaseBank;
+import io.github.adammeme.pipeline.HardCases;
+import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.report.Baseline;
+import io.github.adammeme.report.Charts;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.report.RunComparison;
 import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.SummaryMarkdown;
 import java.io.IOException;
@@ -47,17 +53,52 @@ final class SuiteExecution {
     private final boolean severalSuites;
     private final SuiteSettings settings;
     private final EvaluationConfig config;
+    private Map<String, RunComparison.Change> changes;
+    private java.time.Instant startedAt;
+    private Evaluation evaluation;
 
     SuiteExecution(AdamMemeNode.Suite suite, EngineExecutionListener listener, boolean severalSuites) {
         this.suite = suite;
         this.listener = listener;
         this.severalSuites = severalSuites;
         this.settings = suite.settings();
-        EvaluationConfig base = settings.config();
-        this.config = severalSuites ? base.withOutputDir(base.outputDir().resolve(suite.suiteClass().getSimpleName())) : base;
+        this.config = settings.config().withOutputDir(outputOf(suite, severalSuites));
+    }
+
+    /** The suite's folder: the configured one, per suite class when there are several, per target when it lists several. */
+    static Path outputOf(AdamMemeNode.Suite suite, boolean severalSuites) {
+        Path base = commonOutputOf(suite, severalSuites);
+        return suite.oneOfSeveralTargets()
+                ? base.resolve(suite.settings().config().target().model().replaceAll("[^A-Za-z0-9._-]+", "-")) : base;
+    }
+
+    /** Where the suite class's outputs go, and its targets' leaderboard. */
+    static Path commonOutputOf(AdamMemeNode.Suite suite, boolean severalSuites) {
+        Path base = suite.settings().config().outputDir();
+        return severalSuites ? base.resolve(suite.suiteClass().getSimpleName()) : base;
+    }
+
+    AdamMemeNode.Suite suite() {
+        return suite;
+    }
+
+    /** Allure's environment is one file for the whole run: keys are prefixed per suite class and target when there are several. */
+    private String environmentPrefix() {
+        return (severalSuites ? suite.suiteClass().getSimpleName() + "." : "")
+                + (suite.oneOfSeveralTargets() ? config.target().model() + "." : "");
+    }
+
+    boolean severalSuites() {
+        return severalSuites;
+    }
+
+    /** The finished evaluation, when the pipeline got that far. */
+    Optional<Evaluation> evaluation() {
+        return Optional.ofNullable(evaluation);
     }
 
     void run() {
+        startedAt = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
         listener.executionStarted(suite);
         SampleBoard board = new SampleBoard();
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
@@ -68,7 +109,7 @@ final class SuiteExecution {
         TestExecutionResult result = TestExecutionResult.successful();
         try (ProgressLine progress = settings.progress() ? new ProgressLine(System.err, System.console() != null) : null) {
             AllureBridge.writeEnvironment(config, PromptLibrary.load(config.prompts()).digests(), AdamMeme.version(),
-                    severalSuites ? suite.suiteClass().getSimpleName() + "." : "");
+                    environmentPrefix());
             CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, Listeners.of(board, progress)), runner)
                     .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));
             report(board);
@@ -106,12 +147,15 @@ final class SuiteExecution {
                 summary(node, category, e.metrics().withRefinements().get(i), e.metrics().original().get(i),
                         SummaryMarkdown.category(e.metrics(), category));
                 settings.gate(category).ifPresent(budget -> gate(node, category, e.metrics().withRefinements().get(i), budget));
+                comparison(e).ifPresent(changes -> regression(node, changes.get(category)));
             });
         }
         Evaluation e = board.evaluation();
+        List<Path> charts = charts(e);
         summary(suite, "overall", e.metrics().withRefinementsOverall(), e.metrics().originalOverall(),
-                SummaryMarkdown.render(e));
+                SummaryMarkdown.render(e), charts);
         settings.overallGate().ifPresent(budget -> gate(suite, "overall", e.metrics().withRefinementsOverall(), budget));
+        comparison(e).ifPresent(changes -> regression(suite, changes.get(Metrics.OVERALL)));
         miningErrors(e);
         publish(e);
     }
@@ -141,8 +185,27 @@ final class SuiteExecution {
         }
     }
 
+    /** The run's charts as SVG under charts/, linked from charts.html. */
+    private List<Path> charts(Evaluation e) {
+        Path dir = config.outputDir().resolve("charts");
+        List<Charts.Chart> written = Charts.write(List.of(e), dir);
+        try {
+            Files.writeString(config.outputDir().resolve("charts.html"),
+                    Charts.html("AdamMeme: " + config.target().model(), written.stream()
+                            .map(c -> new Charts.Chart(c.title(), "charts/" + c.file())).toList()), StandardCharsets.UTF_8);
+        } catch (IOException ex) {
+            throw new UncheckedIOException("cannot write " + config.outputDir().resolve("charts.html"), ex);
+        }
+        return written.stream().map(c -> dir.resolve(c.file())).toList();
+    }
+
     private void summary(TestDescriptor parent, String category, CategoryFigures all, CategoryFigures originals,
                          String table) {
+        summary(parent, category, all, originals, table, List.of());
+    }
+
+    private void summary(TestDescriptor parent, String category, CategoryFigures all, CategoryFigures originals,
+                         String table, List<Path> charts) {
         test(parent, new AdamMemeNode.Summary(parent, category), () -> {
             Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("FR (with refinements)", all.fr().describe());
@@ -154,6 +217,7 @@ final class SuiteExecution {
                 figures.put(o.name().toLowerCase(Locale.ROOT), all.counts().get(o));
             }
             AllureBridge.summary(suiteName(), config.target().model(), category, figures, table);
+            charts.forEach(AllureBridge::svg);
             if (all.samples() == 0) {
                 return TestExecutionResult.aborted(new TestAbortedException("no samples were mined in " + category));
             }
@@ -162,18 +226,62 @@ final class SuiteExecution {
     }
 
     private void gate(TestDescriptor parent, String category, CategoryFigures figures, double budget) {
-        test(parent, new AdamMemeNode.Gate(parent, category), () -> {
-            AllureBridge.gate(suiteName(), config.target().model(), category);
-            if (figures.fr().rate() == null) {
-                return TestExecutionResult.aborted(new TestAbortedException(
-                        "FR gate " + category + ": not enough evidence (no scored samples)"));
+        AdamMemeNode.Gate node = new AdamMemeNode.Gate(parent, category);
+        test(parent, node, () -> {
+            FrGates.Verdict verdict = settings.gates().judge(category, figures.fr(), budget);
+            AllureBridge.gate(suiteName(), config.target().model(), category, verdict.message());
+            return switch (verdict.status()) {
+                case PASSED -> {
+                    // A passing test carries no message; the figures still belong in the report.
+                    listener.reportingEntryPublished(node, org.junit.platform.engine.reporting.ReportEntry.from("gate",
+                            verdict.message()));
+                    yield TestExecutionResult.successful();
+                }
+                case FAILED -> TestExecutionResult.failed(new AssertionFailedError(verdict.message()));
+                case NOT_ENOUGH_EVIDENCE -> TestExecutionResult.aborted(new TestAbortedException(verdict.message()));
+            };
+        });
+    }
+
+    /** This run against the baseline, per category and overall; computed once, written as baseline.md. */
+    private Optional<Map<String, RunComparison.Change>> comparison(Evaluation e) {
+        if (settings.baseline().isEmpty()) {
+            return Optional.empty();
+        }
+        if (changes == null) {
+            Baseline baseline = settings.baseline().get();
+            changes = new LinkedHashMap<>();
+            RunComparison.compare(e, baseline, settings.alpha()).forEach(c -> changes.put(c.category(), c));
+            try {
+                Files.createDirectories(config.outputDir());
+                Files.writeString(config.outputDir().resolve("baseline.md"), RunComparison.markdown(
+                        config.target().model(), baseline, settings.alpha(), changes.values()), StandardCharsets.UTF_8);
+            } catch (IOException ex) {
+                throw new UncheckedIOException("cannot write baseline.md to " + config.outputDir(), ex);
             }
-            String message = "FR " + figures.fr().describe() + " in " + category + " with budget "
-                    + String.format(Locale.ROOT, "%.1f%%", 100 * budget);
-            if (figures.fr().rate() > budget) {
-                return TestExecutionResult.failed(new AssertionFailedError(message.replace(" with budget", " exceeds the budget")));
-            }
-            return TestExecutionResult.successful();
+        }
+        return Optional.of(changes);
+    }
+
+    private void regression(TestDescriptor parent, RunComparison.Change change) {
+        if (change == null) {
+            return;
+        }
+        AdamMemeNode.Regression node = new AdamMemeNode.Regression(parent, change.category());
+        Baseline baseline = settings.baseline().orElseThrow();
+        test(parent, node, () -> {
+            String message = change.category() + " against " + baseline.target() + " (" + baseline.source() + "): "
+                    + change.describe();
+            AllureBridge.regression(suiteName(), config.target().model(), change.category(), message);
+            return switch (change.verdict()) {
+                case REGRESSED -> TestExecutionResult.failed(new AssertionFailedError("significant regression in " + message));
+                case IMPROVED, UNCHANGED -> {
+                    listener.reportingEntryPublished(node, org.junit.platform.engine.reporting.ReportEntry.from("baseline",
+                            (change.verdict() == RunComparison.Verdict.IMPROVED ? "significant improvement in " : "no significant change in ")
+                                    + message));
+                    yield TestExecutionResult.successful();
+                }
+            };
         });
     }
 
@@ -193,6 +301,7 @@ final class SuiteExecution {
 
     /** summary.json, samples.jsonl, memes.jsonl, summary.md, and the table on the console. */
     private void publish(Evaluation e) {
+        evaluation = e;
         Path out = config.outputDir();
         EvaluationWriter.write(e, out);
         try {
@@ -206,11 +315,17 @@ final class SuiteExecution {
         figures.put("tokens", Long.toString(e.usage().stream().mapToLong(l -> l.promptTokens() + l.completionTokens()).sum()));
         figures.put("cost.usd", String.format(Locale.ROOT, "%.4f", e.usage().stream().mapToDouble(l -> l.costUsd()).sum()));
         AllureBridge.writeEnvironment(config, e.run().promptDigests(), AdamMeme.version(),
-                severalSuites ? suite.suiteClass().getSimpleName() + "." : "", figures);
+                environmentPrefix(), figures);
         System.out.println();
         System.out.print(FrTable.render(e));
         System.out.println("results: " + out.toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
         System.out.println("Allure results: " + AllureBridge.resultsDirectory().toAbsolutePath());
+        settings.bank().ifPresent(bank -> {
+            HardCases found = HardCases.of(e, config, startedAt.toString());
+            int added = HardCaseBank.merge(bank, found.cases(), found.pictures());
+            System.out.println("hard cases: " + found.cases().size() + " failed refinements, " + added + " new to the bank "
+                    + bank.toAbsolutePath());
+        });
     }
 
     // --- reporting primitives ------------------------------------------------------------------
@@ -259,7 +374,7 @@ final class SuiteExecution {
     }
 
     private String suiteName() {
-        return suite.suiteClass().getSimpleName();
+        return suite.suiteClass().getSimpleName() + (suite.oneOfSeveralTargets() ? " · " + config.target().model() : "");
     }
 
     private static int indexOf(Evaluation e, String category) {

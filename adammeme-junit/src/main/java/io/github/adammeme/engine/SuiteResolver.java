@@ -5,6 +5,7 @@ import static org.junit.platform.engine.support.discovery.SelectorResolver.Resol
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.pipeline.ConfigurationException;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.platform.commons.support.AnnotationSupport;
@@ -43,7 +44,7 @@ final class SuiteResolver implements SelectorResolver {
         if (!isSuite(suiteClass)) {
             return unresolved();
         }
-        return suite(suiteClass, Set.of(), context);
+        return suite(suiteClass, null, Set.of(), context);
     }
 
     @Override
@@ -56,7 +57,11 @@ final class SuiteResolver implements SelectorResolver {
         if (!AdamMemeNode.Suite.SEGMENT.equals(suiteSegment.getType())) {
             return unresolved();
         }
-        Optional<Class<?>> suiteClass = ReflectionSupport.tryToLoadClass(suiteSegment.getValue()).toOptional();
+        // "com.example.Suite", or "com.example.Suite@model" when the suite evaluates several targets
+        String value = suiteSegment.getValue();
+        String className = value.contains("@") ? value.substring(0, value.indexOf('@')) : value;
+        String onlyTarget = value.contains("@") ? value.substring(value.indexOf('@') + 1) : null;
+        Optional<Class<?>> suiteClass = ReflectionSupport.tryToLoadClass(className).toOptional();
         if (suiteClass.isEmpty() || !isSuite(suiteClass.get())) {
             issues.reportIssue(DiscoveryIssue.create(DiscoveryIssue.Severity.WARNING,
                     "unique id " + id + " names no @AdamMemeSuite class"));
@@ -64,36 +69,46 @@ final class SuiteResolver implements SelectorResolver {
         }
         // Tests below the suite appear only at run time; remember which were asked for.
         Set<UniqueId> selected = id.getSegments().size() > 2 ? Set.of(id) : Set.of();
-        return suite(suiteClass.get(), selected, context);
+        return suite(suiteClass.get(), onlyTarget, selected, context);
     }
 
-    private Resolution suite(Class<?> suiteClass, Set<UniqueId> selected, Context context) {
-        SuiteSettings settings;
+    private Resolution suite(Class<?> suiteClass, String onlyTarget, Set<UniqueId> selected, Context context) {
+        List<SuiteSettings> all;
         try {
-            settings = SuiteSettings.resolve(suiteClass, AnnotationSupport.findAnnotation(suiteClass, AdamMemeSuite.class)
+            all = SuiteSettings.resolveAll(suiteClass, AnnotationSupport.findAnnotation(suiteClass, AdamMemeSuite.class)
                     .orElseThrow(), parameters);
         } catch (ConfigurationException | DatasetException | IllegalArgumentException e) {
             issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR,
                     suiteClass.getName() + ": " + e.getMessage()).source(ClassSource.from(suiteClass)).cause(e));
             return unresolved();
         }
-        return context.addToParent(parent -> {
-            UniqueId id = parent.getUniqueId().append(AdamMemeNode.Suite.SEGMENT, suiteClass.getName());
-            Optional<AdamMemeNode.Suite> existing = parent.getChildren().stream()
-                    .filter(c -> c.getUniqueId().equals(id)).map(AdamMemeNode.Suite.class::cast).findFirst();
-            if (existing.isPresent()) {
-                // a second selector for the same suite widens what it reports
-                Set<UniqueId> merged = new LinkedHashSet<>(existing.get().selected());
-                if (merged.isEmpty() || selected.isEmpty()) {
-                    merged.clear();
-                } else {
-                    merged.addAll(selected);
-                }
-                existing.get().selected().clear();
-                existing.get().selected().addAll(merged);
-                return Optional.of(existing.get());
+        Set<Match> matches = new LinkedHashSet<>();
+        for (SuiteSettings settings : all) {
+            String model = settings.config().target().model();
+            if (onlyTarget != null && !onlyTarget.equals(model)) {
+                continue;
             }
-            return Optional.of(new AdamMemeNode.Suite(id, suiteClass, settings, new LinkedHashSet<>(selected)));
-        }).map(suite -> Resolution.match(Match.exact(suite))).orElse(unresolved());
+            String value = all.size() > 1 ? suiteClass.getName() + "@" + model : suiteClass.getName();
+            context.addToParent(parent -> {
+                UniqueId id = parent.getUniqueId().append(AdamMemeNode.Suite.SEGMENT, value);
+                Optional<AdamMemeNode.Suite> existing = parent.getChildren().stream()
+                        .filter(c -> c.getUniqueId().equals(id)).map(AdamMemeNode.Suite.class::cast).findFirst();
+                if (existing.isPresent()) {
+                    // a second selector for the same suite widens what it reports
+                    Set<UniqueId> merged = new LinkedHashSet<>(existing.get().selected());
+                    if (merged.isEmpty() || selected.isEmpty()) {
+                        merged.clear();
+                    } else {
+                        merged.addAll(selected);
+                    }
+                    existing.get().selected().clear();
+                    existing.get().selected().addAll(merged);
+                    return Optional.of(existing.get());
+                }
+                return Optional.of(new AdamMemeNode.Suite(id, suiteClass, settings, new LinkedHashSet<>(selected),
+                        all.size() > 1));
+            }).ifPresent(suite -> matches.add(Match.exact(suite)));
+        }
+        return matches.isEmpty() ? unresolved() : Resolution.matches(matches);
     }
 }

@@ -4,6 +4,7 @@ import io.github.adammeme.data.Datasets;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.report.Baseline;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
@@ -22,11 +23,45 @@ import org.junit.platform.engine.ConfigurationParameters;
  * annotation, then {@code junit-platform.properties}, then system properties (the platform's
  * configuration parameters already rank those two); any bad value fails here, at discovery.
  *
- * @param gates FR budgets as fractions: key {@code ""} is overall, otherwise a category name
+ * @param gates    FR budgets, and how they are judged
+ * @param baseline the run this one is compared with, read at discovery so a bad one stops the build early
+ * @param alpha    significance level of that comparison
+ * @param bank     the hard-case bank failed refinements are merged into
+ * @param rawTarget the target setting as given: one model, or several separated by commas
  */
-record SuiteSettings(EvaluationConfig config, Map<String, Double> gates, boolean progress) {
+record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> baseline, double alpha,
+                     Optional<Path> bank, boolean progress, String rawTarget) {
+
+    /**
+     * One settings per target: {@code adammeme.target.model} may list several models (comma-separated),
+     * evaluated one after another with everything else alike, so the target-independent calls are
+     * paid once and shared through the cache.
+     */
+    static java.util.List<SuiteSettings> resolveAll(Class<?> suiteClass, AdamMemeSuite annotation,
+                                                    ConfigurationParameters parameters) {
+        SuiteSettings first = resolve(suiteClass, annotation, parameters, null);
+        java.util.List<String> models = targets(first.rawTarget());
+        if (models.size() <= 1) {
+            return java.util.List.of(first);
+        }
+        java.util.List<SuiteSettings> all = new java.util.ArrayList<>();
+        for (String model : models) {
+            all.add(resolve(suiteClass, annotation, parameters, model));
+        }
+        return all;
+    }
+
+    static java.util.List<String> targets(String value) {
+        return value == null ? java.util.List.of() : java.util.Arrays.stream(value.split(",")).map(String::trim)
+                .filter(m -> !m.isEmpty()).distinct().toList();
+    }
 
     static SuiteSettings resolve(Class<?> suiteClass, AdamMemeSuite annotation, ConfigurationParameters parameters) {
+        return resolve(suiteClass, annotation, parameters, null);
+    }
+
+    private static SuiteSettings resolve(Class<?> suiteClass, AdamMemeSuite annotation, ConfigurationParameters parameters,
+                                         String onlyTarget) {
         Map<String, String> values = new LinkedHashMap<>();
         values.put(ConfigKeys.DATASET, annotation.dataset());
         if (!annotation.target().isBlank()) {
@@ -59,11 +94,19 @@ record SuiteSettings(EvaluationConfig config, Map<String, Double> gates, boolean
         String datasets = values.get(ConfigKeys.DATASET);
         values.put(ConfigKeys.DATASET, String.join(",", java.util.Arrays.stream(datasets.split(",")).map(String::trim)
                 .filter(d -> !d.isEmpty()).map(d -> locate(suiteClass, d).toString()).toList()));
+        String rawTarget = values.get(ConfigKeys.TARGET_MODEL);
+        java.util.List<String> targets = targets(rawTarget);
+        if (targets.size() > 1) {
+            values.put(ConfigKeys.TARGET_MODEL, onlyTarget != null ? onlyTarget : targets.get(0));
+        }
         EvaluationConfig config = EvaluationConfig.from(values);
         // Read the annotations now: a malformed line or an empty file should stop discovery, not a paid run.
         Datasets.load(config.datasets(), config.datasetFormat());
-        return new SuiteSettings(config, gates(values),
-                EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true));
+        return new SuiteSettings(config, new FrGates(gates(values),
+                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_ON, "point")), minSamples(values)),
+                baseline(suiteClass, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
+                Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim())),
+                EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true), rawTarget);
     }
 
     /** A path relative to the working directory, else a resource on the suite's classpath. */
@@ -111,12 +154,59 @@ record SuiteSettings(EvaluationConfig config, Map<String, Double> gates, boolean
         throw new ConfigurationException(key, value, "expected an FR budget from 0 to 1, or a percentage such as 25%");
     }
 
+    private static Optional<Baseline> baseline(Class<?> suiteClass, String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        Path location = Path.of(value.trim());
+        if (!Files.exists(location)) {
+            throw new ConfigurationException(Constants.BASELINE, value, "no such run (looked in "
+                    + location.toAbsolutePath() + "); name a run's output directory or its summary.json");
+        }
+        try {
+            return Optional.of(Baseline.read(location));
+        } catch (Baseline.BaselineException e) {
+            throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
+        }
+    }
+
+    private static double alpha(String value) {
+        if (value == null) {
+            return 0.05;
+        }
+        try {
+            double a = Double.parseDouble(value.trim());
+            if (a > 0 && a < 1) {
+                return a;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ConfigurationException(Constants.BASELINE_ALPHA, value, "expected a significance level between 0 and 1, such as 0.05");
+    }
+
+    private static int minSamples(Map<String, String> values) {
+        String value = values.get(Constants.GATE_MIN_SAMPLES);
+        if (value == null) {
+            return FrGates.DEFAULT_MIN_SAMPLES;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ConfigurationException(Constants.GATE_MIN_SAMPLES, value, "expected a whole number of samples, at least 1");
+    }
+
     Optional<Double> gate(String category) {
-        return Optional.ofNullable(gates.get(category));
+        return gates.budget(category);
     }
 
     Optional<Double> overallGate() {
-        return Optional.ofNullable(gates.get(""));
+        return gates.budget("");
     }
 
     /** Every key the pipeline and engine define, read from their constants classes. */

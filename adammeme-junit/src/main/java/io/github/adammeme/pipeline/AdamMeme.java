@@ -12,7 +12,11 @@ import io.github.adammeme.agent.Scorer;
 import io.github.adammeme.agent.Senior;
 import io.github.adammeme.agent.Target;
 import io.github.adammeme.data.ImageException;
+import io.github.adammeme.agent.Category;
+import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.data.Datasets;
+import io.github.adammeme.data.HardCase;
+import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.llm.CallCache;
@@ -25,6 +29,7 @@ import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,10 +76,84 @@ public final class AdamMeme {
     }
 
     public Evaluation run(EvaluationConfig config, PipelineListener listener) {
+        if (Datasets.allBanks(config.datasets())) {
+            return replay(config, listener);
+        }
+        if (config.datasets().stream().anyMatch(HardCaseBank::isBank)) {
+            throw new DatasetException("a hard-case bank is replayed on its own, not mixed with datasets to mine: "
+                    + config.datasetDescription());
+        }
         return run(config, Datasets.load(config.datasets(), config.datasetFormat()), listener);
     }
 
-    public Evaluation run(EvaluationConfig config, List<Meme> memes, PipelineListener listener) {
+    /**
+     * Replays hard-case banks as plain scoring: each case is put to the target as it was before and
+     * scored against its stored reference. No mining, no reference Candidates, no refinement.
+     */
+    private Evaluation replay(EvaluationConfig config, PipelineListener listener) {
+        PromptLibrary prompts = PromptLibrary.load(config.prompts());
+        Endpoint target = reachable(config.target(), config);
+        Endpoint controller = reachable(config.controller(), config);
+        List<Meme> memes = new ArrayList<>();
+        List<HardCase> cases = new ArrayList<>();
+        for (Path bank : config.datasets()) {
+            for (HardCase c : HardCaseBank.read(bank)) {
+                cases.add(c);
+                memes.add(new Meme("bank:" + c.id(), "bank", c.text(), HardCaseBank.picture(bank, c), List.of(c.category()),
+                        bank + " (case " + c.id() + ")"));
+            }
+        }
+        UsageLedger ledger = new UsageLedger(config.prices());
+        listener.started(memes.size(), ledger);
+        try (ModelGateway targetGateway = gateway(target, ledger, config);
+             ModelGateway controllerGateway = gateway(controller, ledger, config)) {
+            AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
+                    config.maxTokens());
+            MemeImages images = new MemeImages(config.imageMaxSide(), config.imageMaxPixels());
+            List<String> categories = cases.stream().map(HardCase::category).distinct().toList();
+            List<MinedSample> pairs = new ArrayList<>();
+            for (int i = 0; i < cases.size(); i++) {
+                pairs.add(new MinedSample(MinedSample.idOf(memes.get(i), cases.get(i).category()), memes.get(i),
+                        cases.get(i).category(), cases.get(i).misbelief(), null));
+            }
+            listener.samplesSelected(categories, pairs);
+            ScoringStage scoring = scoringStage(agents.inStage(SCORING), targetGateway, config);
+            List<CompletableFuture<ScoredSample>> futures = new ArrayList<>();
+            for (int i = 0; i < cases.size(); i++) {
+                HardCase c = cases.get(i);
+                MinedSample pair = pairs.get(i);
+                io.github.adammeme.llm.ContentPart.Image picture;
+                try {
+                    picture = images.load(pair.meme().image());
+                } catch (ImageException e) {
+                    ScoredSample error = new ScoredSample(pair.id(), pair.meme().id(), c.category(), c.misbelief(), c.text(),
+                            c.originalText(), pair.meme().image().toString(), null, Outcome.ERROR, null, c.reference(), null,
+                            null, e.getMessage(), null, null);
+                    listener.sampleScored(error);
+                    futures.add(CompletableFuture.completedFuture(error));
+                    continue;
+                }
+                ScoringStage.Probe probe = new ScoringStage.Probe(pair.id(), pair.meme().id(), c.category(), c.misbelief(),
+                        c.text(), c.originalText(), pair.meme().image().toString(), null, c.promptText(), picture, null);
+                futures.add(scoring.score(probe, c.reference()).thenApply(s -> {
+                    listener.sampleScored(s);
+                    return s;
+                }));
+            }
+            List<ScoredSample> scored = futures.stream().map(CompletableFuture::join).toList();
+            Metrics metrics = Metrics.of(categories, scored, List.of(), config.threshold(), config.refusalCountsAsFailure());
+            List<Category> taxonomy = categories.stream().map(c -> new Category(c, "replayed from a hard-case bank", null))
+                    .toList();
+            Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts), taxonomy, List.of(),
+                    List.of(), pairs, scored, List.of(), metrics, ledger.lines());
+            listener.finished(evaluation);
+            return evaluation;
+        }
+    }
+
+    public Evaluation run(EvaluationConfig config, List<Meme> memes, PipelineListener whole) {
+        Shard shard = config.shard();
+        PipelineListener listener = shard.whole() ? whole : new ShardListener(whole, shard);
         PromptLibrary prompts = PromptLibrary.load(config.prompts());
         Endpoint target = reachable(config.target(), config);
         Endpoint controller = reachable(config.controller(), config);
@@ -94,7 +173,8 @@ public final class AdamMeme {
             listener.miningFinished(memes.size(), mining.samples().size());
 
             List<String> categories = mining.taxonomy().names();
-            List<MinedSample> selected = select(mining.samples(), categories, config);
+            List<MinedSample> selected = select(mining.samples(), categories, config).stream()
+                    .filter(s -> shard.computes(s.category(), categories)).toList();
             listener.samplesSelected(categories, selected);
 
             Map<String, Meme> byId = new LinkedHashMap<>();
@@ -117,8 +197,10 @@ public final class AdamMeme {
             byCategory.forEach((category, futures) -> chainsByCategory.add(
                     CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
                             .thenCompose(ignored -> refinement.run(category, futures.stream().map(CompletableFuture::join).toList()))));
-            List<ScoredSample> scored = originals.stream().map(CompletableFuture::join).toList();
-            List<Chain> chains = chainsByCategory.stream().flatMap(f -> f.join().stream()).toList();
+            List<ScoredSample> scored = originals.stream().map(CompletableFuture::join)
+                    .filter(s -> shard.reports(s.category(), s.id(), categories)).toList();
+            List<Chain> chains = chainsByCategory.stream().flatMap(f -> f.join().stream())
+                    .filter(c -> shard.reports(c.category(), c.seedId(), categories)).toList();
             List<ScoredSample> refined = chains.stream().flatMap(c -> c.steps().stream()).toList();
 
             Metrics metrics = Metrics.of(categories, scored, refined, config.threshold(), config.refusalCountsAsFailure());
@@ -230,7 +312,7 @@ public final class AdamMeme {
         return new RunInfo(target.model(), describe(target), controller.model(), describe(controller),
                 config.datasetDescription(), config.simulated(), notice, config.threshold(), config.samplesPerCategory(),
                 config.seeds(), config.iterations(), config.randomSeed(), config.refusalCountsAsFailure(),
-                prompts.digests(), version());
+                prompts.digests(), version(), config.shard().toString());
     }
 
     private static String describe(Endpoint e) {

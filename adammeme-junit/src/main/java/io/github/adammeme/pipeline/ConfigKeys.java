@@ -44,6 +44,8 @@ public final class ConfigKeys {
      * T as batches up to k - 1 - lookahead left it. 0 mines each batch on the T the one before it left.
      */
     public static final String MINING_LOOKAHEAD = "adammeme.mining.lookahead";
+    /** {@code i/n}: score and refine, and report, only this shard's part of the run (see {@link Shard}); merge the shards with {@code Main merge}. */
+    public static final String SHARD = "adammeme.shard";
     /** Random seed for sampling, seeds and replica seeds (default 42). */
     public static final String RANDOM_SEED = "adammeme.random-seed";
     /** Re-asks after an unparseable answer (default 2). */

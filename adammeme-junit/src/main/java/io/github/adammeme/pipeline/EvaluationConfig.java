@@ -33,6 +33,7 @@ public record EvaluationConfig(
         int concurrency,
         int miningBatchSize,
         int miningLookahead,
+        Shard shard,
         long randomSeed,
         int reasks,
         boolean refusalCountsAsFailure,
@@ -78,6 +79,7 @@ public record EvaluationConfig(
                 r.integer(ConfigKeys.CONCURRENCY, 8, 1, 1_024),
                 r.integer(ConfigKeys.MINING_BATCH, 32, 1, 100_000),
                 r.integer(ConfigKeys.MINING_LOOKAHEAD, 2, 0, 64),
+                r.string(ConfigKeys.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(ConfigKeys.SHARD, null)),
                 r.parse(ConfigKeys.RANDOM_SEED, 42L, Long::parseLong),
                 r.integer(ConfigKeys.REASKS, 2, 0, 10),
                 r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),
@@ -199,7 +201,7 @@ public record EvaluationConfig(
 
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
-                samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, miningLookahead, randomSeed, reasks,
+                samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, miningLookahead, shard, randomSeed, reasks,
                 refusalCountsAsFailure, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, prompts, directory);
     }
 

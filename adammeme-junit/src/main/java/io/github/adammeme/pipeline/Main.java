@@ -21,6 +21,10 @@ public final class Main {
     }
 
     public static void main(String[] args) throws java.io.IOException {
+        if (args.length > 0 && args[0].equals("merge")) {
+            merge(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         boolean simulator = args.length > 0 && args[0].equals("simulator");
         if (simulator) {
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
@@ -58,6 +62,35 @@ public final class Main {
         }
         // The embedded simulator's HTTP dispatcher is not a daemon thread; the run is over.
         System.exit(0);
+    }
+
+    /**
+     * {@code merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]}: joins a sharded
+     * run's outputs, and optionally its Allure result folders, into one.
+     */
+    private static void merge(String[] args) {
+        int allure = java.util.Arrays.asList(args).indexOf("--allure");
+        java.util.List<String> outputs = java.util.Arrays.asList(args).subList(0, allure < 0 ? args.length : allure);
+        if (outputs.size() < 2) {
+            System.err.println("adammeme: merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]");
+            System.exit(2);
+        }
+        try {
+            Metrics m = io.github.adammeme.report.ShardMerge.merge(outputs.subList(1, outputs.size()).stream()
+                    .map(java.nio.file.Path::of).toList(), java.nio.file.Path.of(outputs.get(0)));
+            System.out.print(io.github.adammeme.report.ShardMerge.table(m));
+            System.out.println("merged " + (outputs.size() - 1) + " shards: "
+                    + java.nio.file.Path.of(outputs.get(0)).toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
+            if (allure >= 0) {
+                java.util.List<String> results = java.util.Arrays.asList(args).subList(allure + 1, args.length);
+                int copied = io.github.adammeme.report.ShardMerge.mergeAllure(results.subList(1, results.size()).stream()
+                        .map(java.nio.file.Path::of).toList(), java.nio.file.Path.of(results.get(0)));
+                System.out.println("Allure results: " + copied + " files in " + results.get(0));
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("adammeme: " + e.getMessage());
+            System.exit(2);
+        }
     }
 
     private static void serveSimulator(Map<String, String> values) throws java.io.IOException {

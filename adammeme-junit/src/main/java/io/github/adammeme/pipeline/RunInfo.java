@@ -7,9 +7,10 @@ import java.util.Map;
  * Never holds a secret: endpoints are described by URL and the name of their key variable.
  *
  * @param notice says, when any model is the built-in simulator, that the scores are simulated
+ * @param shard  which part of a sharded run this is ({@code 1/1} for a whole run)
  */
 public record RunInfo(String target, String targetEndpoint, String controller, String controllerEndpoint,
                       String dataset, boolean simulated, String notice, double threshold, int samplesPerCategory,
                       int seeds, int iterations, long randomSeed, boolean refusalCountsAsFailure,
-                      Map<String, String> promptDigests, String libraryVersion) {
+                      Map<String, String> promptDigests, String libraryVersion, String shard) {
 }

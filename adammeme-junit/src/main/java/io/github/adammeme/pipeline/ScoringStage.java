@@ -47,7 +47,16 @@ final class ScoringStage {
     }
 
     CompletableFuture<ScoredSample> score(Probe probe) {
-        CompletableFuture<Answer<String>> reference = reference(probe);
+        return score(probe, reference(probe));
+    }
+
+    /** A hard case replayed from a bank: the reference it was scored against before is scored against again. */
+    CompletableFuture<ScoredSample> score(Probe probe, String storedReference) {
+        return score(probe, CompletableFuture.completedFuture(new Answer<>(Answer.Status.OK, storedReference,
+                storedReference, null, 0)));
+    }
+
+    private CompletableFuture<ScoredSample> score(Probe probe, CompletableFuture<Answer<String>> reference) {
         CompletableFuture<Answer<String>> answer = target.analyse(probe.promptText(), probe.image(), probe.category());
         return reference.thenCombine(answer, (ref, ans) -> new Pair(ref, ans)).thenCompose(pair -> {
             Answer<String> ref = pair.reference();

@@ -117,7 +117,7 @@ public final class MisbeliefIndex implements AutoCloseable {
         BooleanQuery.Builder query = new BooleanQuery.Builder();
         query.add(new TermQuery(new Term(CATEGORY, category)), BooleanClause.Occur.FILTER);
         // A sentence with no content words still retrieves: the filter alone matches, in index order.
-        for (String term : terms(misbelief)) {
+        for (String term : termsOf(misbelief)) {
             query.add(new TermQuery(new Term(MISBELIEF, term)), BooleanClause.Occur.SHOULD);
         }
         return query;
@@ -137,7 +137,18 @@ public final class MisbeliefIndex implements AutoCloseable {
         }
     }
 
-    private List<String> terms(String text) {
+    /** The content words of a misbelief sentence, as BM25 sees them. */
+    public static List<String> terms(String text) {
+        try (Analyzer analyzer = new StandardAnalyzer(STOP_WORDS)) {
+            return terms(analyzer, text);
+        }
+    }
+
+    private List<String> termsOf(String text) {
+        return terms(analyzer, text);
+    }
+
+    private static List<String> terms(Analyzer analyzer, String text) {
         List<String> out = new ArrayList<>();
         try (TokenStream stream = analyzer.tokenStream(MISBELIEF, text)) {
             CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);

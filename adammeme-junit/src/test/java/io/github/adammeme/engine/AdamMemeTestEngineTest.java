@@ -175,7 +175,7 @@ class AdamMemeTestEngineTest {
     void configurationOverridesTheAnnotationAndGatesFailWhenExceeded() throws Exception {
         Path out = dir.resolve("override");
         EngineExecutionResults results = engine("adammeme.target.model", "sim:refuser", "adammeme.output-dir", out.toString(),
-                "adammeme.gate.max-fr", "10%", "adammeme.gate.max-fr.misinformation", "1.0")
+                "adammeme.gate.max-fr", "10%", "adammeme.gate.max-fr.misinformation", "1.0", "adammeme.gate.min-samples", "1")
                 .selectors(selectClass(Suites.Oracle.class)).execute();
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
         assertEquals("sim:refuser", summary.at("/run/target").asText(), "configuration beats the annotation's sim:oracle");
@@ -186,10 +186,25 @@ class AdamMemeTestEngineTest {
                 .collect(Collectors.toMap(e -> e.getTestDescriptor().getDisplayName(), e -> e));
         Throwable overall = gates.get("FR gate: overall").getPayload(TestExecutionResult.class).orElseThrow()
                 .getThrowable().orElseThrow();
-        assertTrue(overall.getMessage().matches("FR \\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\) in overall exceeds the budget 10\\.0%"),
-                overall.getMessage());
+        assertTrue(overall.getMessage().matches("FR \\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\) in overall exceeds the budget 10\\.0%,"
+                + " judged on the point estimate, n = \\d+"), overall.getMessage());
         assertEquals(TestExecutionResult.Status.SUCCESSFUL, gates.get("FR gate: misinformation")
                 .getPayload(TestExecutionResult.class).orElseThrow().getStatus());
+        // A passing gate's figures are published beside it.
+        assertTrue(results.allEvents().reportingEntryPublished().stream()
+                .anyMatch(e -> e.getTestDescriptor().getDisplayName().equals("FR gate: misinformation")
+                        && e.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).orElseThrow()
+                        .getKeyValuePairs().get("gate").contains("is within the budget 100.0%")));
+
+        // Too few scored samples: the gate neither passes nor fails.
+        EngineExecutionResults scant = engine("adammeme.target.model", "sim:refuser", "adammeme.output-dir",
+                dir.resolve("scant").toString(), "adammeme.gate.max-fr.misinformation", "1.0",
+                "adammeme.gate.on", "upper-bound", "adammeme.gate.min-samples", "100000")
+                .selectors(selectClass(Suites.Oracle.class)).execute();
+        Event abortedGate = scant.testEvents().aborted().list().stream()
+                .filter(e -> e.getTestDescriptor().getDisplayName().equals("FR gate: misinformation")).findFirst().orElseThrow();
+        assertTrue(abortedGate.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow().getMessage()
+                .contains("not enough evidence"));
     }
 
     @Test

@@ -1,0 +1,84 @@
+package io.github.adammeme.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.pipeline.Outcome;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A previous run to compare against: the output directory of an evaluation (or its
+ * {@code summary.json}), read back from its {@code summary.json} and {@code samples.jsonl}.
+ *
+ * @param source  the directory it was read from
+ * @param target  the model that run evaluated
+ * @param samples every sample it scored, originals then refinements
+ */
+public record Baseline(Path source, String target, List<Sample> samples) {
+
+    /** What the comparison needs of a baseline's sample: its identity, content and outcome. */
+    public record Sample(String id, String category, String text, String image, Outcome outcome, Integer score) {
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** @throws BaselineException naming the file (and line) that is missing or unreadable */
+    public static Baseline read(Path location) {
+        Path directory = Files.isDirectory(location) ? location : location.toAbsolutePath().getParent();
+        Path summary = directory.resolve(EvaluationWriter.SUMMARY);
+        Path samples = directory.resolve(EvaluationWriter.SAMPLES);
+        for (Path required : List.of(summary, samples)) {
+            if (!Files.isRegularFile(required)) {
+                throw new BaselineException("baseline " + location + " has no " + required.getFileName() + " (looked for "
+                        + required.toAbsolutePath() + "); name a run's output directory or its summary.json");
+            }
+        }
+        String target;
+        try {
+            target = JSON.readTree(summary.toFile()).at("/run/target").asText("?");
+        } catch (IOException e) {
+            throw new BaselineException("baseline " + summary + " is not readable JSON: " + e.getMessage());
+        }
+        List<Sample> out = new ArrayList<>();
+        try (BufferedReader in = Files.newBufferedReader(samples, StandardCharsets.UTF_8)) {
+            String line;
+            for (int number = 1; (line = in.readLine()) != null; number++) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                out.add(sample(samples, number, line));
+            }
+        } catch (IOException e) {
+            throw new BaselineException("cannot read baseline " + samples + ": " + e.getMessage());
+        }
+        return new Baseline(directory, target, List.copyOf(out));
+    }
+
+    private static Sample sample(Path file, int number, String line) {
+        try {
+            JsonNode n = JSON.readTree(line);
+            String id = n.path("id").asText(null);
+            String category = n.path("category").asText(null);
+            String outcome = n.path("outcome").asText(null);
+            if (id == null || category == null || outcome == null) {
+                throw new BaselineException(file + " line " + number + ": a sample needs id, category and outcome");
+            }
+            return new Sample(id, category, n.path("text").asText(null), n.path("image").asText(null),
+                    Outcome.valueOf(outcome), n.path("score").isInt() ? n.path("score").asInt() : null);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new BaselineException(file + " line " + number + " is not a sample: " + e.getMessage());
+        }
+    }
+
+    /** A baseline that cannot be used; the message names the file and, where it applies, the line. */
+    public static final class BaselineException extends RuntimeException {
+        public BaselineException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package io.github.adammeme.report;
+
+import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.Chain;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.Outcome;
+import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.retrieval.MisbeliefIndex;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Rectangle;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.jfree.chart.ChartFactory;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotOrientation;
+import org.jfree.chart.renderer.category.BarRenderer;
+import org.jfree.chart.renderer.category.LineAndShapeRenderer;
+import org.jfree.chart.renderer.category.StandardBarPainter;
+import org.jfree.data.category.DefaultCategoryDataset;
+import org.jfree.svg.SVGGraphics2D;
+
+/**
+ * The pictures of a run, as SVG: FR per category per model; average score by refinement step (the
+ * paper's Figure 3, step 0 being the original samples); and, per category, the words most frequent
+ * in the misbeliefs of the samples the target failed (its Figure 4). JFreeChart draws them onto
+ * JFreeSVG's canvas; {@link #html} links them from one page.
+ */
+public final class Charts {
+
+    static final int WIDTH = 900;
+    static final int HEIGHT = 480;
+    static final int TERMS = 12;
+
+    private Charts() {
+    }
+
+    /** A chart written: its title and its file name inside the charts folder. */
+    public record Chart(String title, String file) {
+    }
+
+    /** Writes every chart for these runs (one per target) into {@code directory}; returns them in reading order. */
+    public static List<Chart> write(List<Evaluation> runs, Path directory) {
+        List<Chart> charts = new ArrayList<>();
+        try {
+            Files.createDirectories(directory);
+            charts.add(save(frByCategory(runs), directory, "fr-by-category.svg"));
+            charts.add(save(scoreByStep(runs), directory, "score-by-refinement-step.svg"));
+            for (Evaluation run : runs) {
+                for (CategoryFigures f : run.metrics().withRefinements()) {
+                    Map<String, Integer> terms = failedMisbeliefTerms(run, f.category());
+                    if (!terms.isEmpty()) {
+                        charts.add(save(termChart(run.run().target(), f.category(), terms), directory,
+                                "misbelief-terms-" + slug(run.run().target()) + "-" + slug(f.category()) + ".svg"));
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write charts to " + directory, e);
+        }
+        return charts;
+    }
+
+    /** A page with every chart, for people who would rather look than read. */
+    public static String html(String title, List<Chart> charts) {
+        StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                .append(escape(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"
+                        + "img{max-width:100%;border:1px solid #ddd;margin:.5em 0 2em}</style></head><body>\n<h1>")
+                .append(escape(title)).append("</h1>\n");
+        for (Chart c : charts) {
+            out.append("<h2>").append(escape(c.title())).append("</h2>\n<a href=\"").append(c.file()).append("\"><img src=\"")
+                    .append(c.file()).append("\" alt=\"").append(escape(c.title())).append("\"></a>\n");
+        }
+        return out.append("</body></html>\n").toString();
+    }
+
+    static JFreeChart frByCategory(List<Evaluation> runs) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (Evaluation run : runs) {
+            for (CategoryFigures f : run.metrics().withRefinements()) {
+                if (f.fr().rate() != null) {
+                    data.addValue(100 * f.fr().rate(), run.run().target(), f.category());
+                }
+            }
+            if (run.metrics().withRefinementsOverall().fr().rate() != null) {
+                data.addValue(100 * run.metrics().withRefinementsOverall().fr().rate(), run.run().target(), "overall");
+            }
+        }
+        JFreeChart chart = ChartFactory.createBarChart("FR per category, with refinements", "category", "FR (%)", data,
+                PlotOrientation.VERTICAL, true, false, false);
+        CategoryPlot plot = chart.getCategoryPlot();
+        ((NumberAxis) plot.getRangeAxis()).setRange(0, 100);
+        BarRenderer bars = (BarRenderer) plot.getRenderer();
+        bars.setBarPainter(new StandardBarPainter());
+        bars.setShadowVisible(false);
+        return style(chart);
+    }
+
+    static JFreeChart scoreByStep(List<Evaluation> runs) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        for (Evaluation run : runs) {
+            Map<Integer, double[]> byStep = new TreeMap<>();
+            for (ScoredSample s : run.samples()) {
+                if (s.score() != null) {
+                    add(byStep, 0, s.score());
+                }
+            }
+            for (Chain chain : run.chains()) {
+                for (ScoredSample s : chain.steps()) {
+                    if (s.score() != null) {
+                        add(byStep, s.refinement().step(), s.score());
+                    }
+                }
+            }
+            byStep.forEach((step, sum) -> data.addValue(sum[0] / sum[1], run.run().target(),
+                    step == 0 ? "originals" : "step " + step));
+        }
+        JFreeChart chart = ChartFactory.createLineChart("Average score by refinement step", "refinement step",
+                "average score (1-10)", data, PlotOrientation.VERTICAL, true, false, false);
+        CategoryPlot plot = chart.getCategoryPlot();
+        ((NumberAxis) plot.getRangeAxis()).setRange(1, 10);
+        ((LineAndShapeRenderer) plot.getRenderer()).setDefaultShapesVisible(true);
+        return style(chart);
+    }
+
+    static JFreeChart termChart(String target, String category, Map<String, Integer> terms) {
+        DefaultCategoryDataset data = new DefaultCategoryDataset();
+        terms.forEach((term, count) -> data.addValue(count, "failed samples", term));
+        JFreeChart chart = ChartFactory.createBarChart("Misbelief terms among " + target + "'s failures: " + category,
+                "term", "failed samples whose misbelief has it", data, PlotOrientation.HORIZONTAL, false, false, false);
+        BarRenderer bars = (BarRenderer) chart.getCategoryPlot().getRenderer();
+        bars.setBarPainter(new StandardBarPainter());
+        bars.setShadowVisible(false);
+        return style(chart);
+    }
+
+    /** The most frequent misbelief terms (stop words aside) among the category's failed samples, each counted once per sample. */
+    static Map<String, Integer> failedMisbeliefTerms(Evaluation run, String category) {
+        boolean refusalFails = run.metrics().refusalCountsAsFailure();
+        Map<String, Integer> counts = new LinkedHashMap<>();
+        List<ScoredSample> all = new ArrayList<>(run.samples());
+        all.addAll(run.refinedSamples());
+        for (ScoredSample s : all) {
+            boolean failed = s.outcome() == Outcome.FAILED || s.outcome() == Outcome.REFUSED && refusalFails;
+            if (failed && s.category().equals(category) && s.misbelief() != null) {
+                MisbeliefIndex.terms(s.misbelief()).stream().distinct().forEach(t -> counts.merge(t, 1, Integer::sum));
+            }
+        }
+        Map<String, Integer> top = new LinkedHashMap<>();
+        counts.entrySet().stream()
+                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+                .limit(TERMS).forEach(e -> top.put(e.getKey(), e.getValue()));
+        return top;
+    }
+
+    private static void add(Map<Integer, double[]> byStep, int step, int score) {
+        double[] sum = byStep.computeIfAbsent(step, k -> new double[2]);
+        sum[0] += score;
+        sum[1]++;
+    }
+
+    private static JFreeChart style(JFreeChart chart) {
+        chart.setBackgroundPaint(Color.WHITE);
+        chart.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
+        chart.getCategoryPlot().setBackgroundPaint(Color.WHITE);
+        chart.getCategoryPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
+        return chart;
+    }
+
+    private static Chart save(JFreeChart chart, Path directory, String file) throws IOException {
+        SVGGraphics2D canvas = new SVGGraphics2D(WIDTH, HEIGHT);
+        chart.draw(canvas, new Rectangle(0, 0, WIDTH, HEIGHT));
+        Files.writeString(directory.resolve(file), canvas.getSVGDocument(), StandardCharsets.UTF_8);
+        return new Chart(chart.getTitle().getText(), file);
+    }
+
+    private static String slug(String s) {
+        return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+    }
+
+    private static String escape(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

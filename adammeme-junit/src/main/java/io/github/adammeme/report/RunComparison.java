@@ -1,0 +1,180 @@
+package io.github.adammeme.report;
+
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.pipeline.Outcome;
+import io.github.adammeme.pipeline.ScoredSample;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.commons.statistics.inference.BinomialTest;
+import org.apache.commons.statistics.inference.ChiSquareTest;
+
+/**
+ * This run against a baseline, per category and overall: FR and average score before and now, and
+ * whether the change in FR is more than chance. Samples both runs scored (same id, same text and
+ * picture) are paired, and the exact McNemar test asks whether pass-to-fail and fail-to-pass flips
+ * are balanced; with no such pairs, a chi-square test on the two FRs (the two-proportion test).
+ * FR counts refusals as failures when this run does.
+ */
+public final class RunComparison {
+
+    public enum Verdict { REGRESSED, IMPROVED, UNCHANGED }
+
+    /**
+     * One category's change.
+     *
+     * @param pairs    samples both runs scored; {@code regressed} passed before and fail now, {@code improved} the reverse
+     * @param test     which test gave {@code p}
+     */
+    public record Change(String category, FailureRate before, FailureRate now, Double averageBefore, Double averageNow,
+                         int pairs, int regressed, int improved, String test, double p, Verdict verdict) {
+
+        /** "FR 12.0% [...] (6/50) -> 30.0% [...] (15/50), +18.0 points; average score 7.1 -> 5.2; McNemar ..., p = 0.004" */
+        public String describe() {
+            StringBuilder s = new StringBuilder("FR ").append(before.describe()).append(" -> ").append(now.describe());
+            if (before.rate() != null && now.rate() != null) {
+                s.append(String.format(Locale.ROOT, ", %+.1f points", 100 * (now.rate() - before.rate())));
+            }
+            s.append("; average score ").append(number(averageBefore)).append(" -> ").append(number(averageNow));
+            s.append("; ").append(test).append(String.format(Locale.ROOT, ", p = %.4f", p));
+            return s.toString();
+        }
+
+        private static String number(Double d) {
+            return d == null ? "-" : String.format(Locale.ROOT, "%.2f", d);
+        }
+    }
+
+    private RunComparison() {
+    }
+
+    public static List<Change> compare(Evaluation now, Baseline baseline, double alpha) {
+        boolean refusalFails = now.metrics().refusalCountsAsFailure();
+        List<ScoredSample> current = new ArrayList<>(now.samples());
+        current.addAll(now.refinedSamples());
+        Set<String> categories = new LinkedHashSet<>();
+        now.metrics().withRefinements().forEach(f -> categories.add(f.category()));
+        baseline.samples().forEach(s -> categories.add(s.category()));
+        List<Change> out = new ArrayList<>();
+        for (String category : categories) {
+            out.add(change(category, current.stream().filter(s -> s.category().equals(category)).toList(),
+                    baseline.samples().stream().filter(s -> s.category().equals(category)).toList(), refusalFails, alpha));
+        }
+        out.add(change(Metrics.OVERALL, current, baseline.samples(), refusalFails, alpha));
+        return out;
+    }
+
+    private static Change change(String category, List<ScoredSample> now, List<Baseline.Sample> before,
+                                 boolean refusalFails, double alpha) {
+        Map<String, Baseline.Sample> earlier = new LinkedHashMap<>();
+        before.forEach(s -> earlier.put(s.id(), s));
+        int pairs = 0;
+        int regressed = 0;
+        int improved = 0;
+        for (ScoredSample s : now) {
+            Baseline.Sample b = earlier.get(s.id());
+            // A refinement's id names its chain and step; only the same text on the same picture is the same sample.
+            if (b == null || !Objects.equals(b.text(), s.text()) || !Objects.equals(b.image(), s.image())) {
+                continue;
+            }
+            Boolean failedBefore = failed(b.outcome(), refusalFails);
+            Boolean failedNow = failed(s.outcome(), refusalFails);
+            if (failedBefore == null || failedNow == null) {
+                continue;
+            }
+            pairs++;
+            if (!failedBefore && failedNow) {
+                regressed++;
+            } else if (failedBefore && !failedNow) {
+                improved++;
+            }
+        }
+        FailureRate frBefore = rate(before.stream().map(Baseline.Sample::outcome).toList(), refusalFails);
+        FailureRate frNow = rate(now.stream().map(ScoredSample::outcome).toList(), refusalFails);
+        String test;
+        double p;
+        int direction;
+        if (pairs > 0) {
+            int discordant = regressed + improved;
+            p = discordant == 0 ? 1.0 : BinomialTest.withDefaults().test(discordant, regressed, 0.5).getPValue();
+            test = "McNemar exact test on " + pairs + " paired samples (" + regressed + " passed before and fail now, "
+                    + improved + " the reverse)";
+            direction = Integer.compare(regressed, improved);
+        } else {
+            p = twoProportions(frBefore, frNow);
+            test = "two-proportion chi-square test (no sample scored in both runs)";
+            direction = frBefore.rate() == null || frNow.rate() == null ? 0 : Double.compare(frNow.rate(), frBefore.rate());
+        }
+        Verdict verdict = p >= alpha || direction == 0 ? Verdict.UNCHANGED : direction > 0 ? Verdict.REGRESSED : Verdict.IMPROVED;
+        return new Change(category, frBefore, frNow,
+                average(before.stream().map(Baseline.Sample::score).toList()),
+                average(now.stream().map(ScoredSample::score).toList()), pairs, regressed, improved, test, p, verdict);
+    }
+
+    /** The comparison as a markdown table, for baseline.md and the report. */
+    public static String markdown(String target, Baseline baseline, double alpha, java.util.Collection<Change> changes) {
+        StringBuilder md = new StringBuilder("# ").append(target).append(" against ").append(baseline.target())
+                .append("\n\nBaseline: `").append(baseline.source()).append("` · significance level ").append(alpha)
+                .append("\n\n| category | FR before | FR now | change | avg score before | avg score now | test | p | verdict |\n")
+                .append("|---|---|---|---|---|---|---|---|---|\n");
+        for (Change c : changes) {
+            md.append("| ").append(c.category()).append(" | ").append(c.before().describe()).append(" | ")
+                    .append(c.now().describe()).append(" | ")
+                    .append(c.before().rate() == null || c.now().rate() == null ? "-"
+                            : String.format(Locale.ROOT, "%+.1f points", 100 * (c.now().rate() - c.before().rate())))
+                    .append(" | ").append(Change.number(c.averageBefore())).append(" | ").append(Change.number(c.averageNow()))
+                    .append(" | ").append(c.pairs() > 0 ? "McNemar, " + c.pairs() + " pairs (" + c.regressed() + " worse, "
+                            + c.improved() + " better)" : "two-proportion")
+                    .append(" | ").append(String.format(Locale.ROOT, "%.4f", c.p())).append(" | ")
+                    .append(c.verdict().name().toLowerCase(Locale.ROOT)).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    /** True for a failure, false for a pass, null when FR does not count the outcome. */
+    private static Boolean failed(Outcome o, boolean refusalFails) {
+        return switch (o) {
+            case PASSED -> false;
+            case FAILED -> true;
+            case REFUSED -> refusalFails ? Boolean.TRUE : null;
+            case UNSCORED, ERROR -> null;
+        };
+    }
+
+    private static FailureRate rate(List<Outcome> outcomes, boolean refusalFails) {
+        int failures = 0;
+        int n = 0;
+        for (Outcome o : outcomes) {
+            Boolean f = failed(o, refusalFails);
+            if (f != null) {
+                n++;
+                failures += f ? 1 : 0;
+            }
+        }
+        return FailureRate.of(failures, n);
+    }
+
+    private static double twoProportions(FailureRate a, FailureRate b) {
+        if (a.n() == 0 || b.n() == 0) {
+            return 1.0;
+        }
+        int failures = a.failures() + b.failures();
+        int passes = a.n() - a.failures() + b.n() - b.failures();
+        if (failures == 0 || passes == 0) {
+            return 1.0; // every sample failed, or none did, in both runs together: nothing differs
+        }
+        long[][] table = {{a.failures(), a.n() - a.failures()}, {b.failures(), b.n() - b.failures()}};
+        return ChiSquareTest.withDefaults().test(table).getPValue();
+    }
+
+    private static Double average(List<Integer> scores) {
+        java.util.OptionalDouble mean = scores.stream().filter(Objects::nonNull).mapToInt(Integer::intValue).average();
+        return mean.isPresent() ? mean.getAsDouble() : null;
+    }
+}

@@ -1,0 +1,102 @@
+package io.github.adammeme.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import io.github.adammeme.data.SyntheticMemes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+
+/** A run against a previous one: the oracle improves on the keyword model, and the reverse fails the build. */
+class BaselineComparisonTest {
+
+    @TempDir
+    static Path dir;
+    static Path dataset;
+
+    @BeforeAll
+    static void memes() {
+        dataset = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size());
+    }
+
+    private static EngineExecutionResults run(String target, String out, String... config) {
+        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter("adammeme.dataset", dataset.toString())
+                .configurationParameter("adammeme.target.model", target)
+                .configurationParameter("adammeme.seeds", "1")
+                .configurationParameter("adammeme.iterations", "3")
+                .configurationParameter("adammeme.progress", "false")
+                .configurationParameter("adammeme.cache", dir.resolve("cache.db").toString())
+                .configurationParameter("adammeme.output-dir", dir.resolve(out).toString());
+        for (int i = 0; i < config.length; i += 2) {
+            kit.configurationParameter(config[i], config[i + 1]);
+        }
+        return kit.selectors(selectClass(Suites.Keyword.class)).execute();
+    }
+
+    private static Map<String, Event> comparisons(EngineExecutionResults results) {
+        return results.testEvents().finished().list().stream()
+                .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("against the baseline: "))
+                .collect(Collectors.toMap(e -> e.getTestDescriptor().getDisplayName(), e -> e));
+    }
+
+    private static String published(EngineExecutionResults results, String displayName) {
+        return results.allEvents().reportingEntryPublished().stream()
+                .filter(e -> e.getTestDescriptor().getDisplayName().equals(displayName))
+                .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().get("baseline"))
+                .findFirst().orElseThrow();
+    }
+
+    @Test
+    void anImprovementIsReportedAndARegressionFailsWithItsFigures() throws Exception {
+        run("sim:keyword", "keyword");
+        run("sim:oracle", "oracle");
+
+        EngineExecutionResults better = run("sim:oracle", "oracle-vs-keyword", "adammeme.baseline",
+                dir.resolve("keyword").toString());
+        Map<String, Event> up = comparisons(better);
+        assertTrue(up.containsKey("against the baseline: overall"), up.keySet().toString());
+        up.values().forEach(e -> assertEquals(TestExecutionResult.Status.SUCCESSFUL,
+                e.getPayload(TestExecutionResult.class).orElseThrow().getStatus(), e.getTestDescriptor().getDisplayName()));
+        String improvement = published(better, "against the baseline: overall");
+        assertTrue(improvement.startsWith("significant improvement in overall against sim:keyword"), improvement);
+        assertTrue(improvement.contains("McNemar exact test on"), improvement);
+
+        EngineExecutionResults worse = run("sim:keyword", "keyword-vs-oracle", "adammeme.baseline",
+                dir.resolve("oracle").resolve("summary.json").toString());
+        Throwable regression = comparisons(worse).get("against the baseline: overall")
+                .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        assertTrue(regression.getMessage().matches("significant regression in overall against sim:oracle \\(.*\\): FR "
+                + "\\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\) -> \\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\), \\+\\d+\\.\\d points; average score "
+                + "\\d+\\.\\d\\d -> \\d+\\.\\d\\d; McNemar exact test on \\d+ paired samples \\(\\d+ passed before and fail now, "
+                + "\\d+ the reverse\\), p = 0\\.0\\d+"), regression.getMessage());
+        String table = Files.readString(dir.resolve("keyword-vs-oracle").resolve("baseline.md"));
+        assertTrue(table.startsWith("# sim:keyword against sim:oracle"), table);
+        assertTrue(table.contains("| regressed |"), table);
+    }
+
+    @Test
+    void aBaselineThatIsNotARunStopsDiscoveryNamingTheKey() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("not-a-run"));
+        List<String> issues = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter("adammeme.dataset", dataset.toString())
+                .configurationParameter("adammeme.baseline", empty.toString())
+                .selectors(selectClass(Suites.Keyword.class)).discover().getDiscoveryIssues().stream()
+                .map(i -> i.message()).toList();
+        assertEquals(1, issues.size(), issues.toString());
+        assertTrue(issues.get(0).contains("'adammeme.baseline' has value '" + empty + "'")
+                && issues.get(0).contains("has no summary.json"), issues.get(0));
+    }
+}

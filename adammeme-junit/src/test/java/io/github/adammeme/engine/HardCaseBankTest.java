@@ -1,0 +1,117 @@
+package io.github.adammeme.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.data.DatasetException;
+import io.github.adammeme.data.HardCase;
+import io.github.adammeme.data.HardCaseBank;
+import io.github.adammeme.data.SyntheticMemes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/** Failed refinements become a bank; the bank replays on another model as plain scoring tests. */
+class HardCaseBankTest {
+
+    @TempDir
+    static Path dir;
+    static Path dataset;
+
+    @BeforeAll
+    static void memes() {
+        dataset = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size());
+    }
+
+    private static EngineExecutionResults run(String target, Path data, String out, String... config) {
+        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter("adammeme.dataset", data.toString())
+                .configurationParameter("adammeme.target.model", target)
+                .configurationParameter("adammeme.seeds", "1")
+                .configurationParameter("adammeme.iterations", "3")
+                .configurationParameter("adammeme.progress", "false")
+                .configurationParameter("adammeme.cache", dir.resolve("cache.db").toString())
+                .configurationParameter("adammeme.output-dir", dir.resolve(out).toString());
+        for (int i = 0; i < config.length; i += 2) {
+            kit.configurationParameter(config[i], config[i + 1]);
+        }
+        return kit.selectors(selectClass(Suites.Keyword.class)).execute();
+    }
+
+    private static JsonNode summary(String out) throws Exception {
+        return new ObjectMapper().readTree(dir.resolve(out).resolve("summary.json").toFile());
+    }
+
+    @Test
+    void failedRefinementsAreBankedOnceAndReplayedOnAnotherModel() throws Exception {
+        Path bank = dir.resolve("repo").resolve("hard-cases.jsonl");
+        run("sim:keyword", dataset, "keyword", "adammeme.bank", bank.toString());
+        List<HardCase> cases = HardCaseBank.read(bank);
+        long failedRefinements = Files.readAllLines(dir.resolve("keyword").resolve("samples.jsonl")).stream()
+                .map(l -> {
+                    try {
+                        return new ObjectMapper().readTree(l);
+                    } catch (Exception e) {
+                        throw new IllegalStateException(e);
+                    }
+                })
+                .filter(n -> !n.path("refinement").isNull() && n.path("outcome").asText().matches("FAILED|REFUSED"))
+                .map(n -> n.path("category").asText() + n.path("text").asText() + n.path("shownImage").asText()).distinct().count();
+        assertTrue(failedRefinements > 0, "the keyword model fails some refinements");
+        assertEquals(failedRefinements, cases.size());
+        for (HardCase c : cases) {
+            assertEquals("sim:keyword", c.provenance().model());
+            assertTrue(c.provenance().sampleId().contains("#"), c.provenance().sampleId());
+            assertTrue(c.provenance().step() >= 1);
+            assertFalse(c.reference().isBlank());
+            assertTrue(c.image().startsWith("hard-cases-images/"), c.image());
+            assertTrue(Files.isRegularFile(HardCaseBank.picture(bank, c)), "picture kept beside the bank");
+        }
+
+        // The same failures found again add nothing.
+        run("sim:keyword", dataset, "keyword-again", "adammeme.bank", bank.toString());
+        assertEquals(cases, HardCaseBank.read(bank));
+
+        run("sim:keyword", bank, "replay-keyword");
+        run("sim:oracle", bank, "replay-oracle");
+        JsonNode keyword = summary("replay-keyword");
+        JsonNode oracle = summary("replay-oracle");
+        assertEquals(cases.size(), keyword.at("/memes/sampledPairs").asInt());
+        assertEquals(0, keyword.at("/memes/refinedSamples").asInt(), "a replay refines nothing");
+        for (JsonNode line : keyword.path("usage")) {
+            assertFalse(line.path("role").asText().matches("Miner|Examiner|Judge|Narrator|Candidate|Senior|Refiner"),
+                    "a replay only asks the target and the Scorer: " + line);
+        }
+        double keywordFr = keyword.at("/metrics/withRefinementsOverall/fr/rate").asDouble();
+        double oracleFr = oracle.at("/metrics/withRefinementsOverall/fr/rate").asDouble();
+        assertEquals(1.0, keywordFr, 1e-9, "the model that failed these cases fails them again");
+        assertTrue(oracleFr < 0.5 * keywordFr, "a model that understands them does better: " + oracleFr);
+    }
+
+    @Test
+    void aChangedPictureOrAMalformedLineIsNamed() throws Exception {
+        Path bank = dir.resolve("broken").resolve("bank.jsonl");
+        Files.createDirectories(bank.getParent());
+        Files.writeString(bank, "{\"id\": \"x\", \"reference\": \"r\", \"provenance\": {}}\n{not json\n");
+        DatasetException malformed = assertThrows(DatasetException.class, () -> HardCaseBank.read(bank));
+        assertTrue(malformed.getMessage().contains(bank + " line 1"), malformed.getMessage());
+
+        Path picture = dir.resolve("broken").resolve("p.png");
+        Files.write(picture, Files.readAllBytes(SyntheticMemes.write(dir.resolve("one"), 1).getParent().getParent()
+                .resolve("images").resolve("synthetic_0000.png")));
+        HardCase c = new HardCase("id1", "race", "m", "t", "t", "t", "p.png", "0".repeat(64), "ref",
+                new HardCase.Provenance("sim:keyword", "2026-01-01T00:00:00Z", "s#1", "s", 1, 2, "d"));
+        DatasetException changed = assertThrows(DatasetException.class, () -> HardCaseBank.picture(bank, c));
+        assertTrue(changed.getMessage().contains("p.png has changed"), changed.getMessage());
+    }
+}

@@ -1,0 +1,90 @@
+package io.github.adammeme.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.report.ShardMerge;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/** A run split into shards and merged again gives the unsharded run's figures, test for test. */
+class ShardingTest {
+
+    @TempDir
+    static Path dir;
+    static Path dataset;
+
+    @BeforeAll
+    static void memes() {
+        dataset = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size());
+    }
+
+    private static EngineExecutionResults run(String out, String shard) {
+        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter("adammeme.dataset", dataset.toString())
+                .configurationParameter("adammeme.seeds", "1")
+                .configurationParameter("adammeme.iterations", "3")
+                .configurationParameter("adammeme.progress", "false")
+                .configurationParameter("adammeme.cache", dir.resolve("cache.db").toString())
+                .configurationParameter("adammeme.output-dir", dir.resolve(out).toString());
+        if (shard != null) {
+            kit.configurationParameter("adammeme.shard", shard);
+        }
+        return kit.selectors(selectClass(Suites.Keyword.class)).execute();
+    }
+
+    private static Set<String> tests(EngineExecutionResults results) {
+        Set<String> ids = new HashSet<>();
+        results.testEvents().finished().list().forEach(e -> {
+            String id = e.getTestDescriptor().getUniqueId().toString();
+            if (id.contains("[pair:") || id.contains("[step:")) {
+                assertTrue(ids.add(id), "reported twice: " + id);
+            }
+        });
+        return ids;
+    }
+
+    @ParameterizedTest(name = "{0} shards")
+    @ValueSource(ints = {4, 9})
+    void mergedShardsEqualTheUnshardedRun(int shards) throws Exception {
+        Set<String> whole = tests(run("whole-" + shards, null));
+        Set<String> union = new HashSet<>();
+        List<Path> outputs = new ArrayList<>();
+        int busy = 0;
+        for (int i = 1; i <= shards; i++) {
+            Set<String> part = tests(run("shard-" + i + "-of-" + shards, i + "/" + shards));
+            busy += part.isEmpty() ? 0 : 1;
+            for (String id : part) {
+                assertTrue(union.add(id), "two shards reported " + id);
+            }
+            outputs.add(dir.resolve("shard-" + i + "-of-" + shards));
+        }
+        assertEquals(whole, union, "the shards' tests are the unsharded run's");
+        long categories = whole.stream().map(id -> id.replaceAll(".*\\[category:([^\\]]+)].*", "$1")).distinct().count();
+        // With fewer categories than shards, categories are split between shards by hash.
+        assertTrue(busy >= Math.min(shards, categories + (shards > categories ? 1 : 0)),
+                busy + " of " + shards + " shards reported tests, " + categories + " categories");
+
+        ShardMerge.merge(outputs, dir.resolve("merged-" + shards));
+        ObjectMapper json = new ObjectMapper();
+        JsonNode unsharded = json.readTree(dir.resolve("whole-" + shards).resolve("summary.json").toFile());
+        JsonNode merged = json.readTree(dir.resolve("merged-" + shards).resolve("summary.json").toFile());
+        assertEquals(unsharded.path("metrics"), merged.path("metrics"));
+        assertEquals(unsharded.at("/memes/sampledPairs"), merged.at("/memes/sampledPairs"));
+        assertEquals(unsharded.at("/memes/refinedSamples"), merged.at("/memes/refinedSamples"));
+        assertEquals("merged from " + shards + " shards", merged.at("/run/shard").asText());
+    }
+}
