@@ -16,6 +16,7 @@ import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.Charts;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.RunComparison;
+import io.github.adammeme.report.RunRecords;
 import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.SummaryMarkdown;
 import java.io.IOException;
@@ -320,6 +321,11 @@ final class SuiteExecution {
         System.out.print(FrTable.render(e));
         System.out.println("results: " + out.toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
         System.out.println("Allure results: " + AllureBridge.resultsDirectory().toAbsolutePath());
+        if (config.cacheIsFile()) {
+            String id = RunRecords.record(Path.of(config.cache().trim()), e, startedAt.toString());
+            System.out.println("recorded as run " + id + " in " + config.cache().trim()
+                    + " (a later run's baseline: -D" + Constants.BASELINE + "=" + SuiteSettings.CACHE_RUN + id + ")");
+        }
         settings.bank().ifPresent(bank -> {
             HardCases found = HardCases.of(e, config, startedAt.toString());
             int added = HardCaseBank.merge(bank, found.cases(), found.pictures());

@@ -104,7 +104,7 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         Datasets.load(config.datasets(), config.datasetFormat());
         return new SuiteSettings(config, new FrGates(gates(values),
                 FrGates.Basis.parse(values.getOrDefault(Constants.GATE_ON, "point")), minSamples(values)),
-                baseline(suiteClass, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
+                baseline(config, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
                 Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim())),
                 EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true), rawTarget);
     }
@@ -154,9 +154,20 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         throw new ConfigurationException(key, value, "expected an FR budget from 0 to 1, or a percentage such as 25%");
     }
 
-    private static Optional<Baseline> baseline(Class<?> suiteClass, String value) {
+    private static Optional<Baseline> baseline(EvaluationConfig config, String value) {
         if (value == null || value.isBlank()) {
             return Optional.empty();
+        }
+        if (value.trim().startsWith(CACHE_RUN)) {
+            if (!config.cacheIsFile()) {
+                throw new ConfigurationException(Constants.BASELINE, value, "runs are recorded in the cache database, "
+                        + "and adammeme.cache is '" + config.cache() + "'");
+            }
+            try {
+                return Optional.of(Baseline.fromCache(Path.of(config.cache().trim()), value.trim().substring(CACHE_RUN.length())));
+            } catch (Baseline.BaselineException e) {
+                throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
+            }
         }
         Path location = Path.of(value.trim());
         if (!Files.exists(location)) {
@@ -169,6 +180,9 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
             throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
         }
     }
+
+    /** Prefix of a baseline recorded in the cache database: {@code cache:sim:keyword} or {@code cache:<run id>}. */
+    static final String CACHE_RUN = "cache:";
 
     private static double alpha(String value) {
         if (value == null) {

@@ -205,6 +205,12 @@ public record EvaluationConfig(
                 refusalCountsAsFailure, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, prompts, directory);
     }
 
+    /** Whether the cache is a database file (not "none" or "memory"): finished runs are recorded in it too. */
+    public boolean cacheIsFile() {
+        String c = cache.trim().toLowerCase(java.util.Locale.ROOT);
+        return !c.equals("none") && !c.equals("memory");
+    }
+
     /** The call cache this configuration names; the caller closes it. */
     public CallCache openCache() {
         return switch (cache.trim().toLowerCase(java.util.Locale.ROOT)) {

@@ -15,17 +15,35 @@ import java.util.List;
  * A previous run to compare against: the output directory of an evaluation (or its
  * {@code summary.json}), read back from its {@code summary.json} and {@code samples.jsonl}.
  *
- * @param source  the directory it was read from
+ * @param source  the directory it was read from, or {@code cache:<run id>}
  * @param target  the model that run evaluated
  * @param samples every sample it scored, originals then refinements
  */
-public record Baseline(Path source, String target, List<Sample> samples) {
+public record Baseline(String source, String target, List<Sample> samples) {
 
     /** What the comparison needs of a baseline's sample: its identity, content and outcome. */
     public record Sample(String id, String category, String text, String image, Outcome outcome, Integer score) {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * A run recorded in the cache database: {@code selector} is a run id or a target, whose latest
+     * recorded run is taken.
+     */
+    public static Baseline fromCache(Path database, String selector) {
+        RunRecords.Run run = RunRecords.find(database, selector).orElseThrow(() -> new BaselineException(
+                "no run " + selector + " is recorded in " + database + (java.nio.file.Files.isRegularFile(database)
+                        ? "; recorded runs: " + RunRecords.ids(database) : " (the file does not exist)")));
+        List<Sample> samples = new ArrayList<>();
+        String[] lines = run.samples().split("\n");
+        for (int i = 0; i < lines.length; i++) {
+            if (!lines[i].isBlank()) {
+                samples.add(sample(database + " (run " + run.id() + ")", i + 1, lines[i]));
+            }
+        }
+        return new Baseline("cache:" + run.id(), run.target(), List.copyOf(samples));
+    }
 
     /** @throws BaselineException naming the file (and line) that is missing or unreadable */
     public static Baseline read(Path location) {
@@ -51,15 +69,15 @@ public record Baseline(Path source, String target, List<Sample> samples) {
                 if (line.isBlank()) {
                     continue;
                 }
-                out.add(sample(samples, number, line));
+                out.add(sample(samples.toString(), number, line));
             }
         } catch (IOException e) {
             throw new BaselineException("cannot read baseline " + samples + ": " + e.getMessage());
         }
-        return new Baseline(directory, target, List.copyOf(out));
+        return new Baseline(directory.toString(), target, List.copyOf(out));
     }
 
-    private static Sample sample(Path file, int number, String line) {
+    private static Sample sample(String file, int number, String line) {
         try {
             JsonNode n = JSON.readTree(line);
             String id = n.path("id").asText(null);

@@ -142,6 +142,8 @@ public final class Charts {
         BarRenderer bars = (BarRenderer) chart.getCategoryPlot().getRenderer();
         bars.setBarPainter(new StandardBarPainter());
         bars.setShadowVisible(false);
+        // counts of samples: whole numbers on the axis
+        chart.getCategoryPlot().getRangeAxis().setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         return style(chart);
     }
 
@@ -175,6 +177,8 @@ public final class Charts {
         chart.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
         chart.getCategoryPlot().setBackgroundPaint(Color.WHITE);
         chart.getCategoryPlot().setRangeGridlinePaint(Color.LIGHT_GRAY);
+        // long category names ("misinformation", "child exploitation") wrap instead of being cut
+        chart.getCategoryPlot().getDomainAxis().setMaximumCategoryLabelLines(3);
         return chart;
     }
 

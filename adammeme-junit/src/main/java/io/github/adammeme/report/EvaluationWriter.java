@@ -116,6 +116,24 @@ public final class EvaluationWriter {
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /** summary.json's content. */
+    public static String summaryJson(Evaluation e) throws IOException {
+        return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary(e));
+    }
+
+    /** samples.jsonl's lines: originals, then refinements. */
+    public static List<String> sampleLinesOf(Evaluation e) throws IOException {
+        ObjectWriter line = JSON.writer();
+        List<String> out = new java.util.ArrayList<>();
+        for (ScoredSample s : e.samples()) {
+            out.add(line.writeValueAsString(s));
+        }
+        for (ScoredSample s : e.refinedSamples()) {
+            out.add(line.writeValueAsString(s));
+        }
+        return out;
+    }
+
     /** Reads back the per-sample lines, for tests and tools that compare runs. */
     public static List<String> sampleLines(Path directory) throws IOException {
         return Files.readAllLines(directory.resolve(SAMPLES), StandardCharsets.UTF_8);

@@ -82,9 +82,28 @@ class BaselineComparisonTest {
                 + "\\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\) -> \\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\), \\+\\d+\\.\\d points; average score "
                 + "\\d+\\.\\d\\d -> \\d+\\.\\d\\d; McNemar exact test on \\d+ paired samples \\(\\d+ passed before and fail now, "
                 + "\\d+ the reverse\\), p = 0\\.0\\d+"), regression.getMessage());
+        // The same, naming the baseline as a run recorded in the cache database: the keyword model's latest.
+        EngineExecutionResults fromCache = run("sim:oracle", "oracle-vs-cached-keyword", "adammeme.baseline",
+                "cache:sim:keyword");
+        String cached = published(fromCache, "against the baseline: overall");
+        assertTrue(cached.startsWith("significant improvement in overall against sim:keyword (cache:sim:keyword@"), cached);
+        assertTrue(cached.endsWith(improvement.substring(improvement.indexOf("): ") + 1)), cached + " / " + improvement);
+
         String table = Files.readString(dir.resolve("keyword-vs-oracle").resolve("baseline.md"));
         assertTrue(table.startsWith("# sim:keyword against sim:oracle"), table);
         assertTrue(table.contains("| regressed |"), table);
+    }
+
+    @Test
+    void anUnknownRecordedRunIsNamedWithTheRunsThereAre() {
+        List<String> issues = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter("adammeme.dataset", dataset.toString())
+                .configurationParameter("adammeme.cache", dir.resolve("empty-cache.db").toString())
+                .configurationParameter("adammeme.baseline", "cache:gpt-9")
+                .selectors(selectClass(Suites.Keyword.class)).discover().getDiscoveryIssues().stream()
+                .map(i -> i.message()).toList();
+        assertTrue(issues.get(0).contains("'adammeme.baseline' has value 'cache:gpt-9': no run gpt-9 is recorded in"),
+                issues.get(0));
     }
 
     @Test

@@ -87,4 +87,19 @@ class ShardingTest {
         assertEquals(unsharded.at("/memes/refinedSamples"), merged.at("/memes/refinedSamples"));
         assertEquals("merged from " + shards + " shards", merged.at("/run/shard").asText());
     }
+
+    @org.junit.jupiter.api.Test
+    void allureResultFoldersAreJoinedFileByFile() throws Exception {
+        Path a = java.nio.file.Files.createDirectories(dir.resolve("allure-a"));
+        Path b = java.nio.file.Files.createDirectories(dir.resolve("allure-b"));
+        java.nio.file.Files.writeString(a.resolve("1-result.json"), "{}");
+        java.nio.file.Files.writeString(a.resolve("environment.properties"), "target=sim:keyword\n");
+        java.nio.file.Files.writeString(b.resolve("2-result.json"), "{}");
+        java.nio.file.Files.writeString(b.resolve("environment.properties"), "target=sim:keyword\n");
+        assertEquals(3, ShardMerge.mergeAllure(List.of(a, b), dir.resolve("allure-merged")));
+        try (var files = java.nio.file.Files.list(dir.resolve("allure-merged"))) {
+            assertEquals(Set.of("1-result.json", "2-result.json", "environment.properties"),
+                    files.map(f -> f.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
+        }
+    }
 }
