@@ -104,11 +104,11 @@ public final class EvaluationWriter {
         return table;
     }
 
-    private interface Body {
+    interface Body {
         void write(BufferedWriter out) throws IOException;
     }
 
-    private static void writeAtomically(Path target, Body body) throws IOException {
+    static void writeAtomically(Path target, Body body) throws IOException {
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
         try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             body.write(out);

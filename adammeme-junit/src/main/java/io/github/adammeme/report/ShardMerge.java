@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.ScoredSample;
-import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -86,8 +85,8 @@ public final class ShardMerge {
             merged.set("usage", usage(summaries));
 
             Files.createDirectories(out);
-            write(out.resolve(EvaluationWriter.SUMMARY), w -> JSON.writerWithDefaultPrettyPrinter().writeValue(w, merged));
-            write(out.resolve(EvaluationWriter.SAMPLES), w -> {
+            EvaluationWriter.writeAtomically(out.resolve(EvaluationWriter.SUMMARY), w -> JSON.writerWithDefaultPrettyPrinter().writeValue(w, merged));
+            EvaluationWriter.writeAtomically(out.resolve(EvaluationWriter.SAMPLES), w -> {
                 for (ScoredSample s : Stream.concat(originals.values().stream(), refined.values().stream()).toList()) {
                     w.write(JSON.writeValueAsString(s));
                     w.write('\n');
@@ -160,17 +159,5 @@ public final class ShardMerge {
         sb.append(String.format(Locale.ROOT, "%-16s %6d %-30s | %-30s%n", "overall", m.withRefinementsOverall().samples(),
                 m.withRefinementsOverall().fr().describe(), m.originalOverall().fr().describe()));
         return sb.toString();
-    }
-
-    private interface Body {
-        void write(BufferedWriter out) throws IOException;
-    }
-
-    private static void write(Path target, Body body) throws IOException {
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        try (BufferedWriter w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-            body.write(w);
-        }
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 }

@@ -32,18 +32,11 @@ class BaselineComparisonTest {
     }
 
     private static EngineExecutionResults run(String target, String out, String... config) {
-        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID)
-                .configurationParameter("adammeme.dataset", dataset.toString())
-                .configurationParameter("adammeme.target.model", target)
-                .configurationParameter("adammeme.seeds", "1")
-                .configurationParameter("adammeme.iterations", "3")
-                .configurationParameter("adammeme.progress", "false")
-                .configurationParameter("adammeme.cache", dir.resolve("cache.db").toString())
-                .configurationParameter("adammeme.output-dir", dir.resolve(out).toString());
-        for (int i = 0; i < config.length; i += 2) {
-            kit.configurationParameter(config[i], config[i + 1]);
-        }
-        return kit.selectors(selectClass(Suites.Keyword.class)).execute();
+        String[] all = new String[config.length + 2];
+        all[0] = "adammeme.target.model";
+        all[1] = target;
+        System.arraycopy(config, 0, all, 2, config.length);
+        return EngineRuns.keywordSuite(dataset, dir, out, all);
     }
 
     private static Map<String, Event> comparisons(EngineExecutionResults results) {

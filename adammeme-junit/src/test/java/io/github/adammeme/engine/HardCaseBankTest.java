@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
 /** Failed refinements become a bank; the bank replays on another model as plain scoring tests. */
 class HardCaseBankTest {
@@ -34,18 +32,11 @@ class HardCaseBankTest {
     }
 
     private static EngineExecutionResults run(String target, Path data, String out, String... config) {
-        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID)
-                .configurationParameter("adammeme.dataset", data.toString())
-                .configurationParameter("adammeme.target.model", target)
-                .configurationParameter("adammeme.seeds", "1")
-                .configurationParameter("adammeme.iterations", "3")
-                .configurationParameter("adammeme.progress", "false")
-                .configurationParameter("adammeme.cache", dir.resolve("cache.db").toString())
-                .configurationParameter("adammeme.output-dir", dir.resolve(out).toString());
-        for (int i = 0; i < config.length; i += 2) {
-            kit.configurationParameter(config[i], config[i + 1]);
-        }
-        return kit.selectors(selectClass(Suites.Keyword.class)).execute();
+        String[] all = new String[config.length + 2];
+        all[0] = "adammeme.target.model";
+        all[1] = target;
+        System.arraycopy(config, 0, all, 2, config.length);
+        return EngineRuns.keywordSuite(data, dir, out, all);
     }
 
     private static JsonNode summary(String out) throws Exception {

@@ -30,14 +30,7 @@ class SeveralTargetsTest {
     }
 
     private static EngineTestKit.Builder engine(String out) {
-        return EngineTestKit.engine(Constants.ENGINE_ID)
-                .configurationParameter("adammeme.dataset", dataset.toString())
-                .configurationParameter("adammeme.target.model", "sim:keyword, sim:oracle, sim:refuser")
-                .configurationParameter("adammeme.seeds", "1")
-                .configurationParameter("adammeme.iterations", "3")
-                .configurationParameter("adammeme.progress", "false")
-                .configurationParameter("adammeme.cache", dir.resolve("cache.db").toString())
-                .configurationParameter("adammeme.output-dir", dir.resolve(out).toString());
+        return EngineRuns.kit(dataset, dir, out, "adammeme.target.model", "sim:keyword, sim:oracle, sim:refuser");
     }
 
     @Test

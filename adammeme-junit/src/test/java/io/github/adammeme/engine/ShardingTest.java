@@ -2,7 +2,6 @@ package io.github.adammeme.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -18,7 +17,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.EngineTestKit;
 
 /** A run split into shards and merged again gives the unsharded run's figures, test for test. */
 class ShardingTest {
@@ -33,17 +31,8 @@ class ShardingTest {
     }
 
     private static EngineExecutionResults run(String out, String shard) {
-        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID)
-                .configurationParameter("adammeme.dataset", dataset.toString())
-                .configurationParameter("adammeme.seeds", "1")
-                .configurationParameter("adammeme.iterations", "3")
-                .configurationParameter("adammeme.progress", "false")
-                .configurationParameter("adammeme.cache", dir.resolve("cache.db").toString())
-                .configurationParameter("adammeme.output-dir", dir.resolve(out).toString());
-        if (shard != null) {
-            kit.configurationParameter("adammeme.shard", shard);
-        }
-        return kit.selectors(selectClass(Suites.Keyword.class)).execute();
+        return shard == null ? EngineRuns.keywordSuite(dataset, dir, out)
+                : EngineRuns.keywordSuite(dataset, dir, out, "adammeme.shard", shard);
     }
 
     private static Set<String> tests(EngineExecutionResults results) {
