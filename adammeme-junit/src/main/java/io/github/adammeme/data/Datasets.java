@@ -61,8 +61,7 @@ public final class Datasets {
     private static List<Meme> bankMemes(Path bank) {
         List<Meme> memes = new ArrayList<>();
         for (HardCase c : HardCaseBank.read(bank)) {
-            memes.add(new Meme("bank:" + c.id(), "bank", c.text(), HardCaseBank.picture(bank, c), List.of(c.category()),
-                    bank + " (case " + c.id() + ")"));
+            memes.add(HardCaseBank.meme(bank, c));
         }
         return memes;
     }

@@ -100,6 +100,12 @@ public final class HardCaseBank {
         }
     }
 
+    /** A case as the meme it shows (id {@code bank:<case id>}), its picture checked against its digest. */
+    public static Meme meme(Path bank, HardCase c) {
+        return new Meme("bank:" + c.id(), "bank", c.text(), picture(bank, c), List.of(c.category()),
+                bank + " (case " + c.id() + ")");
+    }
+
     /** The id a case gets: the same category, text and picture is the same case, whoever found it. */
     public static String idOf(String category, String text, String imageSha256) {
         return CacheKey.sha256Hex((category + "\u0000" + text + "\u0000" + imageSha256).getBytes(StandardCharsets.UTF_8))

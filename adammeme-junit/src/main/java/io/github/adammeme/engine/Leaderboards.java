@@ -28,9 +28,7 @@ final class Leaderboards {
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("leaderboard.md"), Leaderboard.markdown(runs), StandardCharsets.UTF_8);
             Files.writeString(dir.resolve("leaderboard.html"), Leaderboard.html(runs), StandardCharsets.UTF_8);
-            List<Charts.Chart> charts = Charts.write(runs, dir.resolve("charts"));
-            Files.writeString(dir.resolve("charts.html"), Charts.html("AdamMeme: " + runs.size() + " targets",
-                    charts.stream().map(c -> new Charts.Chart(c.title(), "charts/" + c.file())).toList()), StandardCharsets.UTF_8);
+            Charts.writeWithPage(runs, dir, "AdamMeme: " + runs.size() + " targets");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the leaderboard to " + dir, e);
         }

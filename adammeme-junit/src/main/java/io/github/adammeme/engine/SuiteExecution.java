@@ -152,7 +152,7 @@ final class SuiteExecution {
             });
         }
         Evaluation e = board.evaluation();
-        List<Path> charts = charts(e);
+        List<Path> charts = Charts.writeWithPage(List.of(e), config.outputDir(), "AdamMeme: " + config.target().model());
         summary(suite, "overall", e.metrics().withRefinementsOverall(), e.metrics().originalOverall(),
                 SummaryMarkdown.render(e), charts);
         settings.overallGate().ifPresent(budget -> gate(suite, "overall", e.metrics().withRefinementsOverall(), budget));
@@ -184,20 +184,6 @@ final class SuiteExecution {
         if (chain != null) {
             listener.executionFinished(chain, TestExecutionResult.successful());
         }
-    }
-
-    /** The run's charts as SVG under charts/, linked from charts.html. */
-    private List<Path> charts(Evaluation e) {
-        Path dir = config.outputDir().resolve("charts");
-        List<Charts.Chart> written = Charts.write(List.of(e), dir);
-        try {
-            Files.writeString(config.outputDir().resolve("charts.html"),
-                    Charts.html("AdamMeme: " + config.target().model(), written.stream()
-                            .map(c -> new Charts.Chart(c.title(), "charts/" + c.file())).toList()), StandardCharsets.UTF_8);
-        } catch (IOException ex) {
-            throw new UncheckedIOException("cannot write " + config.outputDir().resolve("charts.html"), ex);
-        }
-        return written.stream().map(c -> dir.resolve(c.file())).toList();
     }
 
     private void summary(TestDescriptor parent, String category, CategoryFigures all, CategoryFigures originals,
@@ -232,16 +218,17 @@ final class SuiteExecution {
             FrGates.Verdict verdict = settings.gates().judge(category, figures.fr(), budget);
             AllureBridge.gate(suiteName(), config.target().model(), category, verdict.message());
             return switch (verdict.status()) {
-                case PASSED -> {
-                    // A passing test carries no message; the figures still belong in the report.
-                    listener.reportingEntryPublished(node, org.junit.platform.engine.reporting.ReportEntry.from("gate",
-                            verdict.message()));
-                    yield TestExecutionResult.successful();
-                }
+                case PASSED -> passedSaying(node, "gate", verdict.message());
                 case FAILED -> TestExecutionResult.failed(new AssertionFailedError(verdict.message()));
                 case NOT_ENOUGH_EVIDENCE -> TestExecutionResult.aborted(new TestAbortedException(verdict.message()));
             };
         });
+    }
+
+    /** A passing test carries no message; its figures still belong in the report, as a report entry. */
+    private TestExecutionResult passedSaying(AdamMemeNode node, String key, String message) {
+        listener.reportingEntryPublished(node, org.junit.platform.engine.reporting.ReportEntry.from(key, message));
+        return TestExecutionResult.successful();
     }
 
     /** This run against the baseline, per category and overall; computed once, written as baseline.md. */
@@ -276,12 +263,8 @@ final class SuiteExecution {
             AllureBridge.regression(suiteName(), config.target().model(), change.category(), message);
             return switch (change.verdict()) {
                 case REGRESSED -> TestExecutionResult.failed(new AssertionFailedError("significant regression in " + message));
-                case IMPROVED, UNCHANGED -> {
-                    listener.reportingEntryPublished(node, org.junit.platform.engine.reporting.ReportEntry.from("baseline",
-                            (change.verdict() == RunComparison.Verdict.IMPROVED ? "significant improvement in " : "no significant change in ")
-                                    + message));
-                    yield TestExecutionResult.successful();
-                }
+                case IMPROVED -> passedSaying(node, "baseline", "significant improvement in " + message);
+                case UNCHANGED -> passedSaying(node, "baseline", "no significant change in " + message);
             };
         });
     }

@@ -99,8 +99,7 @@ public final class AdamMeme {
         for (Path bank : config.datasets()) {
             for (HardCase c : HardCaseBank.read(bank)) {
                 cases.add(c);
-                memes.add(new Meme("bank:" + c.id(), "bank", c.text(), HardCaseBank.picture(bank, c), List.of(c.category()),
-                        bank + " (case " + c.id() + ")"));
+                memes.add(HardCaseBank.meme(bank, c));
             }
         }
         UsageLedger ledger = new UsageLedger(config.prices());

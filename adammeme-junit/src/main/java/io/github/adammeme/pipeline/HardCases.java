@@ -26,9 +26,7 @@ public record HardCases(List<HardCase> cases, Map<String, Path> pictures) {
         List<HardCase> cases = new ArrayList<>();
         Map<String, Path> pictures = new LinkedHashMap<>();
         for (ScoredSample s : e.refinedSamples()) {
-            boolean failed = s.outcome() == Outcome.FAILED
-                    || s.outcome() == Outcome.REFUSED && config.refusalCountsAsFailure();
-            if (!failed || s.reference() == null) {
+            if (!s.outcome().failure(config.refusalCountsAsFailure()) || s.reference() == null) {
                 continue;
             }
             Path picture = Path.of(s.shownImage() != null ? s.shownImage() : s.image());

@@ -78,7 +78,7 @@ public final class Main {
         try {
             Metrics m = io.github.adammeme.report.ShardMerge.merge(outputs.subList(1, outputs.size()).stream()
                     .map(java.nio.file.Path::of).toList(), java.nio.file.Path.of(outputs.get(0)));
-            System.out.print(io.github.adammeme.report.ShardMerge.table(m));
+            System.out.print(FrTable.table(m));
             System.out.println("merged " + (outputs.size() - 1) + " shards: "
                     + java.nio.file.Path.of(outputs.get(0)).toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
             if (allure >= 0) {

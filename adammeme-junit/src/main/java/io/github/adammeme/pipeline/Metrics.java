@@ -53,9 +53,12 @@ public record Metrics(double threshold, boolean refusalCountsAsFailure, List<Cat
                 scored++;
             }
         }
-        int refused = refusalCountsAsFailure ? counts.get(Outcome.REFUSED) : 0;
-        int failures = counts.get(Outcome.FAILED) + refused;
-        int n = counts.get(Outcome.PASSED) + counts.get(Outcome.FAILED) + refused;
+        int failures = 0;
+        int n = 0;
+        for (Outcome o : Outcome.values()) {
+            n += o.counted(refusalCountsAsFailure) ? counts.get(o) : 0;
+            failures += o.failure(refusalCountsAsFailure) ? counts.get(o) : 0;
+        }
         return new CategoryFigures(category, samples.size(), counts, scored == 0 ? null : (double) scoreSum / scored,
                 FailureRate.of(failures, n));
     }

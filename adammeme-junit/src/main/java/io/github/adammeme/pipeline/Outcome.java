@@ -16,4 +16,14 @@ public enum Outcome {
     public boolean scored() {
         return this == PASSED || this == FAILED;
     }
+
+    /** Whether FR counts this outcome at all: UNSCORED and ERROR never; REFUSED only when refusals count as failures. */
+    public boolean counted(boolean refusalCountsAsFailure) {
+        return scored() || this == REFUSED && refusalCountsAsFailure;
+    }
+
+    /** Whether FR counts this outcome as a failure. */
+    public boolean failure(boolean refusalCountsAsFailure) {
+        return this == FAILED || this == REFUSED && refusalCountsAsFailure;
+    }
 }

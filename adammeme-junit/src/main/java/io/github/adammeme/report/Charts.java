@@ -3,7 +3,6 @@ package io.github.adammeme.report;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.Chain;
 import io.github.adammeme.pipeline.Evaluation;
-import io.github.adammeme.pipeline.Outcome;
 import io.github.adammeme.pipeline.ScoredSample;
 import io.github.adammeme.retrieval.MisbeliefIndex;
 import java.awt.Color;
@@ -70,6 +69,23 @@ public final class Charts {
             throw new UncheckedIOException("cannot write charts to " + directory, e);
         }
         return charts;
+    }
+
+    /**
+     * The charts under {@code directory/charts} and {@code directory/charts.html} linking them.
+     *
+     * @return the SVG files written
+     */
+    public static List<Path> writeWithPage(List<Evaluation> runs, Path directory, String title) {
+        Path charts = directory.resolve("charts");
+        List<Chart> written = write(runs, charts);
+        try {
+            Files.writeString(directory.resolve("charts.html"), html(title, written.stream()
+                    .map(c -> new Chart(c.title(), "charts/" + c.file())).toList()), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + directory.resolve("charts.html"), e);
+        }
+        return written.stream().map(c -> charts.resolve(c.file())).toList();
     }
 
     /** A page with every chart, for people who would rather look than read. */
@@ -154,8 +170,7 @@ public final class Charts {
         List<ScoredSample> all = new ArrayList<>(run.samples());
         all.addAll(run.refinedSamples());
         for (ScoredSample s : all) {
-            boolean failed = s.outcome() == Outcome.FAILED || s.outcome() == Outcome.REFUSED && refusalFails;
-            if (failed && s.category().equals(category) && s.misbelief() != null) {
+            if (s.outcome().failure(refusalFails) && s.category().equals(category) && s.misbelief() != null) {
                 MisbeliefIndex.terms(s.misbelief()).stream().distinct().forEach(t -> counts.merge(t, 1, Integer::sum));
             }
         }

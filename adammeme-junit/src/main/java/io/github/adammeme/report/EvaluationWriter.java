@@ -41,13 +41,8 @@ public final class EvaluationWriter {
             writeAtomically(directory.resolve(SUMMARY), out ->
                     JSON.writerWithDefaultPrettyPrinter().writeValue(out, summary(evaluation)));
             writeAtomically(directory.resolve(SAMPLES), out -> {
-                ObjectWriter line = JSON.writer();
-                for (ScoredSample s : evaluation.samples()) {
-                    out.write(line.writeValueAsString(s));
-                    out.write('\n');
-                }
-                for (ScoredSample s : evaluation.refinedSamples()) {
-                    out.write(line.writeValueAsString(s));
+                for (String line : sampleLinesOf(evaluation)) {
+                    out.write(line);
                     out.write('\n');
                 }
             });

@@ -24,16 +24,7 @@ public final class FrTable {
         if (e.run().notice() != null) {
             sb.append("NOTE: ").append(e.run().notice()).append('\n');
         }
-        String header = String.format(Locale.ROOT, "%-16s %6s %7s %-30s | %7s %-30s | %s%n", "category", "n", "score",
-                "FR with refinements [95% CI]", "score", "FR originals [95% CI]", "refused/unscored/error");
-        sb.append(header);
-        sb.append("-".repeat(header.length() - 1)).append('\n');
-        List<CategoryFigures> all = m.withRefinements();
-        for (int i = 0; i < all.size(); i++) {
-            row(sb, all.get(i), m.original().get(i));
-        }
-        sb.append("-".repeat(header.length() - 1)).append('\n');
-        row(sb, m.withRefinementsOverall(), m.originalOverall());
+        sb.append(table(m));
         sb.append(String.format(Locale.ROOT, "%d memes: %d mined into %d pairs, %d harmless, %d errors; %d refined samples%n",
                 e.memes().size(), e.memes().stream().filter(x -> x.status().name().equals("MINED")).count(),
                 e.mined().size(), e.memes().stream().filter(x -> x.status().name().equals("HARMLESS")).count(),
@@ -45,6 +36,22 @@ public final class FrTable {
                 e.usage().stream().mapToLong(l -> l.failures()).sum(),
                 e.usage().stream().mapToLong(l -> l.promptTokens() + l.completionTokens()).sum(),
                 e.usage().stream().mapToDouble(l -> l.costUsd()).sum()));
+        return sb.toString();
+    }
+
+    /** The figures per category and overall, with and without refinements: also what a merge of shards prints. */
+    public static String table(Metrics m) {
+        StringBuilder sb = new StringBuilder();
+        String header = String.format(Locale.ROOT, "%-16s %6s %7s %-30s | %7s %-30s | %s%n", "category", "n", "score",
+                "FR with refinements [95% CI]", "score", "FR originals [95% CI]", "refused/unscored/error");
+        sb.append(header);
+        sb.append("-".repeat(header.length() - 1)).append('\n');
+        List<CategoryFigures> all = m.withRefinements();
+        for (int i = 0; i < all.size(); i++) {
+            row(sb, all.get(i), m.original().get(i));
+        }
+        sb.append("-".repeat(header.length() - 1)).append('\n');
+        row(sb, m.withRefinementsOverall(), m.originalOverall());
         return sb.toString();
     }
 

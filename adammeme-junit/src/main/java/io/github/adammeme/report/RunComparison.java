@@ -83,11 +83,11 @@ public final class RunComparison {
             if (b == null || !Objects.equals(b.text(), s.text()) || !Objects.equals(b.image(), s.image())) {
                 continue;
             }
-            Boolean failedBefore = failed(b.outcome(), refusalFails);
-            Boolean failedNow = failed(s.outcome(), refusalFails);
-            if (failedBefore == null || failedNow == null) {
+            if (!b.outcome().counted(refusalFails) || !s.outcome().counted(refusalFails)) {
                 continue;
             }
+            boolean failedBefore = b.outcome().failure(refusalFails);
+            boolean failedNow = s.outcome().failure(refusalFails);
             pairs++;
             if (!failedBefore && failedNow) {
                 regressed++;
@@ -137,24 +137,13 @@ public final class RunComparison {
         return md.toString();
     }
 
-    /** True for a failure, false for a pass, null when FR does not count the outcome. */
-    private static Boolean failed(Outcome o, boolean refusalFails) {
-        return switch (o) {
-            case PASSED -> false;
-            case FAILED -> true;
-            case REFUSED -> refusalFails ? Boolean.TRUE : null;
-            case UNSCORED, ERROR -> null;
-        };
-    }
-
     private static FailureRate rate(List<Outcome> outcomes, boolean refusalFails) {
         int failures = 0;
         int n = 0;
         for (Outcome o : outcomes) {
-            Boolean f = failed(o, refusalFails);
-            if (f != null) {
+            if (o.counted(refusalFails)) {
                 n++;
-                failures += f ? 1 : 0;
+                failures += o.failure(refusalFails) ? 1 : 0;
             }
         }
         return FailureRate.of(failures, n);

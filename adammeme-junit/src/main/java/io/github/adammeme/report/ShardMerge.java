@@ -15,7 +15,6 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -145,19 +144,5 @@ public final class ShardMerge {
             throw new UncheckedIOException("cannot merge Allure results into " + out, e);
         }
         return copied;
-    }
-
-    /** The merged figures as the console shows them. */
-    public static String table(Metrics m) {
-        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%-16s %6s %-30s | %-30s%n", "category", "n",
-                "FR with refinements [95% CI]", "FR originals [95% CI]"));
-        for (int i = 0; i < m.withRefinements().size(); i++) {
-            sb.append(String.format(Locale.ROOT, "%-16s %6d %-30s | %-30s%n", m.withRefinements().get(i).category(),
-                    m.withRefinements().get(i).samples(), m.withRefinements().get(i).fr().describe(),
-                    m.original().get(i).fr().describe()));
-        }
-        sb.append(String.format(Locale.ROOT, "%-16s %6d %-30s | %-30s%n", "overall", m.withRefinementsOverall().samples(),
-                m.withRefinementsOverall().fr().describe(), m.originalOverall().fr().describe()));
-        return sb.toString();
     }
 }
