@@ -35,6 +35,11 @@ public final class MemeImages {
     static final long CACHE_BYTES = 96L << 20;
     /** A normalised PNG above this is sent as JPEG instead. */
     static final int LARGE_PNG_BYTES = 384 << 10;
+    /**
+     * A PNG this heavy per pixel holds a photograph (drawings and screenshots compress to a fraction
+     * of a byte per pixel): it is sent as JPEG without trying PNG first.
+     */
+    static final double PHOTO_PNG_BYTES_PER_PIXEL = 0.3;
     static final float JPEG_QUALITY = 0.9f;
 
     private record FileVersion(Path file, long size, long modified) {
@@ -96,10 +101,9 @@ public final class MemeImages {
         BufferedImage rgb = toRgb(decoded, factor);
         // Photos stay JPEG; drawings and screenshots become PNG unless that is much larger. Every
         // byte is base64-encoded into every request that shows the meme, a dozen or more per meme.
-        // A PNG whose bytes per pixel already put the downscaled picture over the limit is a photo
-        // saved as PNG: it goes straight to JPEG instead of being encoded twice.
-        long predictedPng = (long) (bytes.length * factor * factor);
-        boolean photo = "image/jpeg".equals(mime) || predictedPng > LARGE_PNG_BYTES;
+        // A photo saved as PNG goes straight to JPEG instead of being encoded twice.
+        double bytesPerPixel = (double) bytes.length / ((long) decoded.getWidth() * decoded.getHeight());
+        boolean photo = "image/jpeg".equals(mime) || ("image/png".equals(mime) && bytesPerPixel >= PHOTO_PNG_BYTES_PER_PIXEL);
         byte[] normalised = photo ? null : encodePng(rgb);
         if (normalised == null || normalised.length > LARGE_PNG_BYTES) {
             normalised = encodeJpeg(rgb);

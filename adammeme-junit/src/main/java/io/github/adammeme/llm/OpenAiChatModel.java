@@ -1,7 +1,5 @@
 package io.github.adammeme.llm;
 
-import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.JsonValue;
@@ -27,17 +25,12 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
     /** Sent when an endpoint needs no key (vLLM, Ollama, the simulator): the client insists on one. */
     private static final String NO_KEY = "not-needed";
 
-    /** Data URLs of images sent lately: a meme goes out a dozen times or more, base64-encoding it once is enough. */
-    private static final long DATA_URL_CHARS = 32L << 20;
     /** OkHttp's own default. */
     private static final Duration KEEP_ALIVE = Duration.ofMinutes(5);
 
     private final Endpoint endpoint;
     private final OpenAIClient client;
-    private final Cache<String, String> dataUrls = Caffeine.newBuilder()
-            .maximumWeight(DATA_URL_CHARS)
-            .weigher((String digest, String url) -> url.length())
-            .build();
+    private final DataUrls dataUrls = new DataUrls();
 
     public OpenAiChatModel(Endpoint endpoint) {
         this(endpoint, 5);
@@ -54,6 +47,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
         this.endpoint = endpoint;
         this.client = OpenAIOkHttpClient.builder()
                 .baseUrl(endpoint.baseUrl())
+                .jsonMapper(dataUrls.mapper())
                 .apiKey(apiKey(endpoint))
                 .timeout(endpoint.timeout())
                 // The gateway retries: it must see each 429 to adapt its concurrency.
@@ -169,7 +163,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 parts.add(ChatCompletionContentPart.ofText(ChatCompletionContentPartText.builder().text(t.text()).build()));
             } else if (part instanceof ContentPart.Image img) {
                 parts.add(ChatCompletionContentPart.ofImageUrl(ChatCompletionContentPartImage.builder()
-                        .imageUrl(ChatCompletionContentPartImage.ImageUrl.builder().url(dataUrls.get(img.sha256() + img.mimeType(), k -> img.dataUrl())).build())
+                        .imageUrl(ChatCompletionContentPartImage.ImageUrl.builder().url(dataUrls.of(img)).build())
                         .build()));
             }
         }

@@ -38,6 +38,27 @@ class MemeImagesTest {
     }
 
     @Test
+    void aDownscaledPhotographSavedAsPngGoesAsJpegAndADrawingStaysPng() throws Exception {
+        BufferedImage photo = new BufferedImage(1200, 900, BufferedImage.TYPE_INT_RGB);
+        java.util.Random grain = new java.util.Random(3);
+        for (int y = 0; y < photo.getHeight(); y++) {
+            for (int x = 0; x < photo.getWidth(); x++) {
+                photo.setRGB(x, y, (x / 5 + y / 7 + grain.nextInt(40)) * 0x010101 & 0xffffff);
+            }
+        }
+        Path photoFile = dir.resolve("photo.png");
+        ImageIO.write(photo, "png", photoFile.toFile());
+        ContentPart.Image sentPhoto = new MemeImages(600).load(photoFile);
+        assertEquals("image/jpeg", sentPhoto.mimeType());
+        assertEquals(600, ImageIO.read(new ByteArrayInputStream(sentPhoto.bytes())).getWidth());
+
+        Path drawing = writePng(); // flat colours and a caption
+        ContentPart.Image sentDrawing = new MemeImages(240).load(drawing);
+        assertEquals("image/png", sentDrawing.mimeType());
+        assertEquals(240, ImageIO.read(new ByteArrayInputStream(sentDrawing.bytes())).getWidth());
+    }
+
+    @Test
     void missingAndCorruptImagesGetErrorsNamingTheFile() throws Exception {
         ImageException missing = assertThrows(ImageException.class, () -> new MemeImages(768).load(dir.resolve("gone.png")));
         assertTrue(missing.getMessage().contains("gone.png") && missing.getMessage().contains("does not exist"));

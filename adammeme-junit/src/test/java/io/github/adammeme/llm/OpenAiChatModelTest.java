@@ -89,4 +89,44 @@ class OpenAiChatModelTest {
                         Duration.ofSeconds(2))));
         assertTrue(e.getMessage().contains("ADAMMEME_TEST_KEY_THAT_IS_NOT_SET"), e.getMessage());
     }
+
+    @Test
+    void picturesAndTextsReachTheEndpointExactlyAsGiven() throws Exception {
+        byte[] picture = new byte[60_000];
+        new java.util.Random(7).nextBytes(picture);
+        ContentPart.Image image = new ContentPart.Image("image/png", picture, CacheKey.sha256Hex(picture));
+        // Looks like a data URL, but it is a meme's text: it must still be escaped.
+        String text = "data:image/png;base64," + "say \"hi\" \\ \u00e9\u4e2d\n".repeat(400);
+        List<com.fasterxml.jackson.databind.JsonNode> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer capture = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        capture.createContext("/v1/chat/completions", exchange -> {
+            try (exchange; var in = exchange.getRequestBody()) {
+                bodies.add(json.readTree(in));
+                byte[] answer = ("{\"id\":\"c\",\"object\":\"chat.completion\",\"created\":0,\"model\":\"m\","
+                        + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"ok\"},"
+                        + "\"finish_reason\":\"stop\"}]}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", "application/json");
+                exchange.sendResponseHeaders(200, answer.length);
+                exchange.getResponseBody().write(answer);
+            }
+        });
+        capture.start();
+        String base = "http://127.0.0.1:" + capture.getAddress().getPort() + "/v1";
+        try (OpenAiChatModel model = new OpenAiChatModel(new Endpoint("m", base, null, Duration.ofSeconds(10)))) {
+            for (int i = 0; i < 2; i++) { // the second time from the memo of encoded pictures
+                ChatMessage user = new ChatMessage(ChatMessage.Role.USER, List.of(new ContentPart.Text(text), image));
+                assertEquals("ok", model.complete(new ChatRequest("Target", List.of(user), 0.0, i, 16, 0, "d")).content());
+            }
+        } finally {
+            capture.stop(0);
+        }
+        assertEquals(2, bodies.size());
+        for (var body : bodies) {
+            var parts = body.path("messages").path(0).path("content");
+            assertEquals(text, parts.path(0).path("text").asText());
+            assertEquals(image.dataUrl(), parts.path(1).path("image_url").path("url").asText());
+        }
+    }
 }
