@@ -12,14 +12,18 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Pictures as the data URLs requests carry. A meme goes out a dozen times or more, so each is
- * base64-encoded once; and the JSON writer copies these URLs into the request as they are, because
- * escaping a base64 string character by character cost more CPU than anything else in a call.
+ * Pictures as the data URLs requests carry. A meme goes out a dozen times or more, to the target
+ * and to the agents, so each is base64-encoded once per JVM; and the JSON writer copies these URLs
+ * into the request as they are, because escaping a base64 string character by character cost more
+ * CPU than anything else in a call.
  */
 final class DataUrls {
 
-    /** Data URLs of pictures sent lately, by weight in characters. */
-    private static final long MEMO_CHARS = 32L << 20;
+    /** One memo for every endpoint: the target and the agents show the same pictures. */
+    static final DataUrls SHARED = new DataUrls();
+
+    /** Data URLs of pictures sent lately, by weight in characters: a 1,000-meme run's pictures, about. */
+    private static final long MEMO_CHARS = 64L << 20;
     /** Below this a string is written the ordinary way: the lookup would cost more than it saves. */
     private static final int VERBATIM_MIN_CHARS = 4096;
 
@@ -42,11 +46,20 @@ final class DataUrls {
         });
     }
 
+    private final JsonMapper mapper = verbatimMapper();
+
+    private DataUrls() {
+    }
+
     /** openai-java's own mapper, with this class's URLs written verbatim. */
     JsonMapper mapper() {
-        JsonMapper mapper = ObjectMappers.jsonMapper().copy();
-        mapper.registerModule(new SimpleModule("adammeme-data-urls").addSerializer(String.class, new Verbatim()));
         return mapper;
+    }
+
+    private JsonMapper verbatimMapper() {
+        JsonMapper copy = ObjectMappers.jsonMapper().copy();
+        copy.registerModule(new SimpleModule("adammeme-data-urls").addSerializer(String.class, new Verbatim()));
+        return copy;
     }
 
     private final class Verbatim extends StdSerializer<String> {

@@ -30,7 +30,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
 
     private final Endpoint endpoint;
     private final OpenAIClient client;
-    private final DataUrls dataUrls = new DataUrls();
+    private final DataUrls dataUrls = DataUrls.SHARED;
 
     public OpenAiChatModel(Endpoint endpoint) {
         this(endpoint, 5);
