@@ -3,6 +3,7 @@ package io.github.adammeme.llm;
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.JsonValue;
+import com.openai.core.Timeout;
 import com.openai.errors.OpenAIException;
 import com.openai.errors.OpenAIInvalidDataException;
 import com.openai.errors.OpenAIIoException;
@@ -49,7 +50,10 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .baseUrl(endpoint.baseUrl())
                 .jsonMapper(dataUrls.mapper())
                 .apiKey(apiKey(endpoint))
-                .timeout(endpoint.timeout())
+                // The whole call is bounded; a read or write timeout as long as that bound (the
+                // client's default) could never fire first, and arming it around every socket read
+                // and write cost CPU on each call.
+                .timeout(Timeout.builder().request(endpoint.timeout()).read(Duration.ZERO).write(Duration.ZERO).build())
                 // The gateway retries: it must see each 429 to adapt its concurrency.
                 .maxRetries(0)
                 .maxIdleConnections(connections)

@@ -129,4 +129,33 @@ class OpenAiChatModelTest {
             assertEquals(image.dataUrl(), parts.path(1).path("image_url").path("url").asText());
         }
     }
+
+    @Test
+    void anEndpointThatNeverAnswersIsGivenUpAfterTheTimeout() throws Exception {
+        com.sun.net.httpserver.HttpServer silent = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        silent.createContext("/v1/chat/completions", exchange -> {
+            try {
+                release.await(); // reads nothing, answers nothing
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+        });
+        silent.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        silent.start();
+        String base = "http://127.0.0.1:" + silent.getAddress().getPort() + "/v1";
+        long start = System.nanoTime();
+        try (OpenAiChatModel model = new OpenAiChatModel(new Endpoint("m", base, null, Duration.ofMillis(1500)))) {
+            ModelCallException e = assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
+            assertTrue(e.retryable(), e.getMessage());
+            assertTrue(e.getMessage().contains(base), e.getMessage());
+        } finally {
+            release.countDown();
+            silent.stop(0);
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(millis >= 1400 && millis < 10_000, "gave up after " + millis + " ms");
+    }
 }
