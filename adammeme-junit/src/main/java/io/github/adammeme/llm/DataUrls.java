@@ -38,17 +38,17 @@ final class DataUrls {
      */
     private final Cache<String, Boolean> made = Caffeine.newBuilder().weakKeys().build();
 
+    private final JsonMapper mapper = verbatimMapper();
+
+    private DataUrls() {
+    }
+
     String of(ContentPart.Image image) {
         return urls.get(image.sha256() + image.mimeType(), key -> {
             String url = image.dataUrl();
             made.put(url, Boolean.TRUE);
             return url;
         });
-    }
-
-    private final JsonMapper mapper = verbatimMapper();
-
-    private DataUrls() {
     }
 
     /** openai-java's own mapper, with this class's URLs written verbatim. */
