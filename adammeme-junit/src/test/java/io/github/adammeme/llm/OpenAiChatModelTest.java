@@ -5,9 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpServer;
 import io.github.adammeme.sim.SimulatedModelServer;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,6 +100,11 @@ class OpenAiChatModelTest {
         assertTrue(e.getMessage().contains("ADAMMEME_TEST_KEY_THAT_IS_NOT_SET"), e.getMessage());
     }
 
+    /** An endpoint of a test's own making, on a free port of 127.0.0.1. */
+    private static HttpServer loopbackServer() throws IOException {
+        return HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    }
+
     @Test
     void picturesAndTextsReachTheEndpointExactlyAsGiven() throws Exception {
         byte[] picture = new byte[60_000];
@@ -97,16 +112,15 @@ class OpenAiChatModelTest {
         ContentPart.Image image = new ContentPart.Image("image/png", picture, CacheKey.sha256Hex(picture));
         // Looks like a data URL, but it is a meme's text: it must still be escaped.
         String text = "data:image/png;base64," + "say \"hi\" \\ \u00e9\u4e2d\n".repeat(400);
-        List<com.fasterxml.jackson.databind.JsonNode> bodies = new java.util.concurrent.CopyOnWriteArrayList<>();
-        com.sun.net.httpserver.HttpServer capture = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
-        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        List<JsonNode> bodies = new CopyOnWriteArrayList<>();
+        HttpServer capture = loopbackServer();
+        ObjectMapper json = new ObjectMapper();
         capture.createContext("/v1/chat/completions", exchange -> {
             try (exchange; var in = exchange.getRequestBody()) {
                 bodies.add(json.readTree(in));
                 byte[] answer = ("{\"id\":\"c\",\"object\":\"chat.completion\",\"created\":0,\"model\":\"m\","
                         + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"ok\"},"
-                        + "\"finish_reason\":\"stop\"}]}").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                        + "\"finish_reason\":\"stop\"}]}").getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
                 exchange.sendResponseHeaders(200, answer.length);
                 exchange.getResponseBody().write(answer);
@@ -132,9 +146,8 @@ class OpenAiChatModelTest {
 
     @Test
     void anEndpointThatNeverAnswersIsGivenUpAfterTheTimeout() throws Exception {
-        com.sun.net.httpserver.HttpServer silent = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
-        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        HttpServer silent = loopbackServer();
+        CountDownLatch release = new CountDownLatch(1);
         silent.createContext("/v1/chat/completions", exchange -> {
             try {
                 release.await(); // reads nothing, answers nothing
@@ -143,7 +156,7 @@ class OpenAiChatModelTest {
             }
             exchange.close();
         });
-        silent.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
+        silent.setExecutor(Executors.newCachedThreadPool());
         silent.start();
         String base = "http://127.0.0.1:" + silent.getAddress().getPort() + "/v1";
         long start = System.nanoTime();
