@@ -81,14 +81,6 @@ public final class ModelGateway implements AutoCloseable {
             ledger.recordCacheHit(request, model.model());
             return existing.thenApply(ChatResponse::replayed);
         }
-        // The answer may have been stored between our lookup and our claim.
-        Optional<ChatResponse> late = cache.get(key);
-        if (late.isPresent()) {
-            inFlight.remove(key, mine);
-            ledger.recordCacheHit(request, model.model());
-            mine.complete(late.get().replayed());
-            return mine;
-        }
         callers.execute(() -> {
             ChatResponse response;
             try {
@@ -202,8 +194,13 @@ public final class ModelGateway implements AutoCloseable {
                 throw new ModelCallException("interrupted while another process made the same call");
             }
         }
-        // The claim is ours, but the answer may have landed just before we took it.
-        return cache.get(key);
+        // The claim is ours, but the answer may have landed just before we took it (from another
+        // process, or from a call of this one that left the in-flight table after our lookup).
+        Optional<ChatResponse> landed = cache.get(key);
+        if (landed.isPresent()) {
+            cache.release(key);
+        }
+        return landed;
     }
 
     private static final long CLAIM_POLL_MILLIS = 200;

@@ -30,6 +30,8 @@ public final class SqliteCallCache implements CallCache {
 
     private final Path file;
     private final Connection connection;
+    /** Prepared once: preparing a statement cost more CPU than running it. */
+    private final Statements statements;
     private final String owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
 
     public SqliteCallCache(Path file) {
@@ -61,6 +63,7 @@ public final class SqliteCallCache implements CallCache {
                 s.execute("CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, "
                         + "claimed_at INTEGER NOT NULL)");
             }
+            statements = new Statements(connection);
         } catch (SQLException | IOException e) {
             throw new IllegalStateException("cannot open the call cache " + file + ": " + e.getMessage(), e);
         }
@@ -73,8 +76,8 @@ public final class SqliteCallCache implements CallCache {
     @Override
     public synchronized Optional<ChatResponse> get(String key) {
         ChatResponse response;
-        try (PreparedStatement q = connection.prepareStatement(
-                "SELECT content, refusal, finish_reason, prompt_tokens, completion_tokens FROM calls WHERE key = ?")) {
+        try {
+            PreparedStatement q = statements.select;
             q.setString(1, key);
             try (ResultSet rs = q.executeQuery()) {
                 if (!rs.next()) {
@@ -94,7 +97,8 @@ public final class SqliteCallCache implements CallCache {
 
     /** Marks a row as used, for pruning. Best effort: a busy file must not turn a cache hit into a failure. */
     private void touch(String key) {
-        try (PreparedStatement u = connection.prepareStatement("UPDATE calls SET last_used_at = ? WHERE key = ?")) {
+        try {
+            PreparedStatement u = statements.touch;
             u.setString(1, Instant.now().toString());
             u.setString(2, key);
             u.executeUpdate();
@@ -105,9 +109,10 @@ public final class SqliteCallCache implements CallCache {
 
     @Override
     public synchronized void put(String key, Meta meta, ChatResponse response) {
-        try (PreparedStatement insert = connection.prepareStatement(
-                "INSERT OR REPLACE INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
-             PreparedStatement unclaim = connection.prepareStatement("DELETE FROM claims WHERE key = ?")) {
+        // The answer and the end of its claim in one transaction: one commit instead of two, and no
+        // moment when another process sees the claim gone but no answer.
+        inTransaction("write", () -> {
+            PreparedStatement insert = statements.insert;
             String now = Instant.now().toString();
             insert.setString(1, key);
             insert.setString(2, meta.endpoint());
@@ -121,40 +126,36 @@ public final class SqliteCallCache implements CallCache {
             insert.setString(10, now);
             insert.setString(11, now);
             insert.executeUpdate();
-            unclaim.setString(1, key);
-            unclaim.executeUpdate();
-        } catch (SQLException e) {
-            throw failure("write", e);
-        }
+            statements.unclaim.setString(1, key);
+            statements.unclaim.executeUpdate();
+        });
     }
 
     @Override
     public synchronized boolean claim(String key) {
-        try (PreparedStatement stale = connection.prepareStatement("DELETE FROM claims WHERE key = ? AND claimed_at < ?");
-             PreparedStatement take = connection.prepareStatement("INSERT OR IGNORE INTO claims VALUES (?, ?, ?)");
-             PreparedStatement mine = connection.prepareStatement("SELECT owner FROM claims WHERE key = ?")) {
-            stale.setString(1, key);
-            stale.setLong(2, Instant.now().minus(STALE_CLAIM).toEpochMilli());
-            stale.executeUpdate();
+        try {
+            // One statement takes a free key or a stale claim; a live claim of another process stays.
+            PreparedStatement take = statements.take;
+            long now = Instant.now().toEpochMilli();
             take.setString(1, key);
             take.setString(2, owner);
-            take.setLong(3, Instant.now().toEpochMilli());
+            take.setLong(3, now);
+            take.setLong(4, now - STALE_CLAIM.toMillis());
             take.executeUpdate();
-            mine.setString(1, key);
+            PreparedStatement holderOf = statements.holder;
+            holderOf.setString(1, key);
             String holder;
-            try (ResultSet rs = mine.executeQuery()) {
+            try (ResultSet rs = holderOf.executeQuery()) {
                 holder = rs.next() ? rs.getString(1) : null;
             }
             if (holder != null && !holder.equals(owner) && dead(holder)) {
                 // A process killed mid-call leaves its claims behind: take them over at once.
-                try (PreparedStatement steal = connection.prepareStatement(
-                        "UPDATE claims SET owner = ?, claimed_at = ? WHERE key = ? AND owner = ?")) {
-                    steal.setString(1, owner);
-                    steal.setLong(2, Instant.now().toEpochMilli());
-                    steal.setString(3, key);
-                    steal.setString(4, holder);
-                    steal.executeUpdate();
-                }
+                PreparedStatement steal = statements.steal;
+                steal.setString(1, owner);
+                steal.setLong(2, Instant.now().toEpochMilli());
+                steal.setString(3, key);
+                steal.setString(4, holder);
+                steal.executeUpdate();
                 return true;
             }
             return owner.equals(holder);
@@ -175,7 +176,8 @@ public final class SqliteCallCache implements CallCache {
 
     @Override
     public synchronized void release(String key) {
-        try (PreparedStatement d = connection.prepareStatement("DELETE FROM claims WHERE key = ? AND owner = ?")) {
+        try {
+            PreparedStatement d = statements.release;
             d.setString(1, key);
             d.setString(2, owner);
             d.executeUpdate();
@@ -228,6 +230,27 @@ public final class SqliteCallCache implements CallCache {
         }
     }
 
+    private interface Work {
+        void run() throws SQLException;
+    }
+
+    private void inTransaction(String what, Work work) {
+        try {
+            connection.setAutoCommit(false);
+            try {
+                work.run();
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw failure(what, e);
+        }
+    }
+
     private IllegalStateException failure(String what, SQLException e) {
         return new IllegalStateException("cannot " + what + " the call cache " + file + ": " + e.getMessage(), e);
     }
@@ -238,6 +261,32 @@ public final class SqliteCallCache implements CallCache {
             connection.close();
         } catch (SQLException e) {
             throw new UncheckedIOException(new IOException("cannot close the call cache " + file, e));
+        }
+    }
+
+    /** The statements of the hot path, on the cache's one connection (guarded by the cache's lock). */
+    private static final class Statements {
+
+        final PreparedStatement select;
+        final PreparedStatement touch;
+        final PreparedStatement insert;
+        final PreparedStatement unclaim;
+        final PreparedStatement take;
+        final PreparedStatement holder;
+        final PreparedStatement steal;
+        final PreparedStatement release;
+
+        Statements(Connection c) throws SQLException {
+            select = c.prepareStatement(
+                    "SELECT content, refusal, finish_reason, prompt_tokens, completion_tokens FROM calls WHERE key = ?");
+            touch = c.prepareStatement("UPDATE calls SET last_used_at = ? WHERE key = ?");
+            insert = c.prepareStatement("INSERT OR REPLACE INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            unclaim = c.prepareStatement("DELETE FROM claims WHERE key = ?");
+            take = c.prepareStatement("INSERT INTO claims VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
+                    + "SET owner = excluded.owner, claimed_at = excluded.claimed_at WHERE claims.claimed_at < ?");
+            holder = c.prepareStatement("SELECT owner FROM claims WHERE key = ?");
+            steal = c.prepareStatement("UPDATE claims SET owner = ?, claimed_at = ? WHERE key = ? AND owner = ?");
+            release = c.prepareStatement("DELETE FROM claims WHERE key = ? AND owner = ?");
         }
     }
 }

@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -44,6 +49,40 @@ class SqliteCallCacheTest {
             assertTrue(two.claim("k"));
             two.put("k", META, new ChatResponse("done", null, "stop", Usage.NONE, false));
             assertTrue(one.claim("k"), "an answered call holds no claim");
+        }
+    }
+
+    @Test
+    void aClaimHeldLongerThanAnyCallCouldTakeIsTakenOver() throws Exception {
+        Path file = dir.resolve("cache.db");
+        try (SqliteCallCache mine = new SqliteCallCache(file)) {
+            // Held by a process on another host, which this one cannot see die.
+            try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + file);
+                 PreparedStatement claim = other.prepareStatement("INSERT INTO claims VALUES (?, ?, ?)")) {
+                long now = System.currentTimeMillis();
+                for (String[] row : new String[][] {{"old", "" + (now - SqliteCallCache.STALE_CLAIM.toMillis() - 1000)},
+                        {"young", "" + (now - 1000)}}) {
+                    claim.setString(1, row[0]);
+                    claim.setString(2, "4242@elsewhere/" + row[0]);
+                    claim.setLong(3, Long.parseLong(row[1]));
+                    claim.executeUpdate();
+                }
+            }
+            assertTrue(mine.claim("old"), "a claim older than " + SqliteCallCache.STALE_CLAIM + " is stale");
+            assertFalse(mine.claim("young"), "a live claim elsewhere is respected");
+            mine.put("old", META, new ChatResponse("done", null, "stop", Usage.NONE, false));
+            assertEquals(List.of("young"), claimedKeys(file), "storing the answer ends its claim");
+        }
+    }
+
+    private static List<String> claimedKeys(Path file) throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+             ResultSet rs = c.createStatement().executeQuery("SELECT key FROM claims ORDER BY key")) {
+            List<String> keys = new ArrayList<>();
+            while (rs.next()) {
+                keys.add(rs.getString(1));
+            }
+            return keys;
         }
     }
 
