@@ -15,6 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import javax.imageio.ImageIO;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
  * Builds what the target is shown for a sample: the meme text in the prompt or on the picture
@@ -82,7 +84,10 @@ final class Probes {
                 throw new ImageException("cannot decode the erased image of " + meme.id() + " to render its text");
             }
             ByteArrayOutputStream png = new ByteArrayOutputStream();
-            ImageIO.write(MemeRenderer.render(picture, text), "png", png);
+            // In memory: ImageIO's default stream for an OutputStream caches in a temporary file.
+            try (ImageOutputStream stream = new MemoryCacheImageOutputStream(png)) {
+                ImageIO.write(MemeRenderer.render(picture, text), "png", stream);
+            }
             byte[] bytes = png.toByteArray();
             return new ContentPart.Image("image/png", bytes, CacheKey.sha256Hex(bytes));
         } catch (IOException e) {
