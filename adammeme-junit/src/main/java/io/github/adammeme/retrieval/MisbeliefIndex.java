@@ -13,9 +13,11 @@ import org.apache.lucene.analysis.standard.StandardAnalyzer;
 import org.apache.lucene.analysis.tokenattributes.CharTermAttribute;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.index.NoMergePolicy;
@@ -50,6 +52,9 @@ public final class MisbeliefIndex implements AutoCloseable {
             "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these", "they", "this",
             "to", "was", "will", "with", "misbelief", "belief", "holds"), true);
 
+    /** BM25 needs term frequencies and lengths (norms), never positions: no phrase is ever searched. */
+    private static final FieldType SENTENCE = sentenceType();
+
     private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
     private final Analyzer analyzer = new StandardAnalyzer(STOP_WORDS);
     private final IndexWriter writer;
@@ -68,11 +73,18 @@ public final class MisbeliefIndex implements AutoCloseable {
         }
     }
 
+    private static FieldType sentenceType() {
+        FieldType type = new FieldType(TextField.TYPE_NOT_STORED);
+        type.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+        type.freeze();
+        return type;
+    }
+
     public void add(String sampleId, String category, String misbelief) {
         Document doc = new Document();
         doc.add(new StringField(ID, sampleId, Field.Store.YES));
         doc.add(new StringField(CATEGORY, category, Field.Store.NO));
-        doc.add(new TextField(MISBELIEF, misbelief, Field.Store.NO));
+        doc.add(new Field(MISBELIEF, misbelief, SENTENCE));
         try {
             writer.addDocument(doc);
         } catch (IOException e) {
