@@ -31,7 +31,7 @@ public final class PipelineBenchmark {
 
     /**
      * @param memes       memes in the dataset: HarMeme val (when found) plus synthetic ones up to this count
-     * @param harmeme     the HarMeme val annotations, or empty to use synthetic memes only
+     * @param harmeme     the HarMeme val annotations, or {@code none} to use synthetic memes only
      * @param latencyMs   the simulator's mean latency
      * @param spread      sigma of its log-normal latency
      * @param concurrency calls in flight per endpoint in the concurrent runs
@@ -64,7 +64,9 @@ public final class PipelineBenchmark {
             }
             Path work = values.get("work").isEmpty() ? Files.createTempDirectory("adammeme-bench")
                     : Files.createDirectories(Path.of(values.get("work")));
-            return new Options(Integer.parseInt(values.get("memes")), values.get("harmeme"),
+            // An empty argument does not survive Maven's exec.args, so "none" stands for no path.
+            String harmeme = values.get("harmeme").equals("none") ? "" : values.get("harmeme");
+            return new Options(Integer.parseInt(values.get("memes")), harmeme,
                     Long.parseLong(values.get("latency-ms")), Double.parseDouble(values.get("spread")),
                     Integer.parseInt(values.get("concurrency")), Boolean.parseBoolean(values.get("serial")),
                     Boolean.parseBoolean(values.get("second")), Integer.parseInt(values.get("warmup")), work, extra);

@@ -9,6 +9,8 @@ import java.util.Map;
 final class Report {
 
     static final double MAX_WALL_OVER_FLOOR = 1.2;
+    static final int TARGET_CONCURRENCY = 32;
+    static final int TARGET_MEMES = 1000;
     static final double MAX_SECOND_TARGET_SHARE = 0.30;
     static final double MAX_CPU_MS_PER_CALL = 2.0;
     static final long MAX_HEAP_BYTES = 512L << 20;
@@ -80,15 +82,22 @@ final class Report {
         row(out, "cores busy (harness + simulator)", runs, r -> String.format(Locale.ROOT, "%.0f%% of %d",
                 100 * (r.cpuSeconds() + r.simulatorCpuSeconds()) / (r.wallSeconds() * CORES), CORES));
         row(out, "heap after GC, peak", runs, r -> mib(r.heap().peakAfterGc()));
-        row(out, "heap used, peak", runs, r -> mib(r.heap().peakUsed()) + " of " + mib(r.heap().max()));
+        // Each pool peaks at its own moment, so the sum may pass the limit without the heap ever doing so.
+        row(out, "heap pools' peaks, summed", runs, r -> mib(r.heap().peakUsed()) + " (limit " + mib(r.heap().max()) + ")");
         row(out, "samples, refined samples", runs,
                 r -> r.evaluation().samples().size() + ", " + r.evaluation().refinedSamples().size());
         out.println();
 
         PipelineBenchmark.Run first = runs.get(0);
         double ratio = first.wallSeconds() / floors.get(first).seconds();
-        check(out, String.format(Locale.ROOT, "wall / floor at concurrency %d: %.3f", first.concurrency(), ratio),
-                ratio <= MAX_WALL_OVER_FLOOR, "<= " + MAX_WALL_OVER_FLOOR);
+        String wallOverFloor = String.format(Locale.ROOT, "wall / floor at concurrency %d: %.3f", first.concurrency(), ratio);
+        if (first.concurrency() == TARGET_CONCURRENCY && first.evaluation().memes().size() == TARGET_MEMES) {
+            check(out, wallOverFloor, ratio <= MAX_WALL_OVER_FLOOR, "<= " + MAX_WALL_OVER_FLOOR);
+        } else {
+            // Elsewhere the target does not apply: at a short latency the cores, not the floor, bound a run.
+            out.printf(Locale.ROOT, "        %s (the target, <= %s, is set at concurrency %d and %,d memes)%n",
+                    wallOverFloor, MAX_WALL_OVER_FLOOR, TARGET_CONCURRENCY, TARGET_MEMES);
+        }
         for (PipelineBenchmark.Run r : runs) {
             if (r.concurrency() == 1) {
                 out.printf(Locale.ROOT, "speed-up of concurrency %d over concurrency 1: %.1fx (%.1f s against %.1f s)%n",
