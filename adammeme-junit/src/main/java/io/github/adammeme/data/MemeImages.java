@@ -306,12 +306,13 @@ public final class MemeImages {
         return out.toByteArray();
     }
 
-    static byte[] encodePng(BufferedImage image) {
+    /** A picture as PNG bytes: a downscaled meme, or one with refined text drawn on it. */
+    public static byte[] encodePng(BufferedImage image) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (ImageOutputStream stream = new MemoryCacheImageOutputStream(out)) {
             ImageIO.write(image, "png", stream);
         } catch (IOException e) {
-            throw new ImageException("cannot encode a downscaled image: " + e.getMessage());
+            throw new ImageException("cannot encode a picture as PNG: " + e.getMessage());
         }
         return out.toByteArray();
     }

@@ -9,14 +9,11 @@ import io.github.adammeme.llm.CacheKey;
 import io.github.adammeme.llm.ContentPart;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import javax.imageio.ImageIO;
-import javax.imageio.stream.ImageOutputStream;
-import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
  * Builds what the target is shown for a sample: the meme text in the prompt or on the picture
@@ -83,12 +80,7 @@ final class Probes {
             if (picture == null) {
                 throw new ImageException("cannot decode the erased image of " + meme.id() + " to render its text");
             }
-            ByteArrayOutputStream png = new ByteArrayOutputStream();
-            // In memory: ImageIO's default stream for an OutputStream caches in a temporary file.
-            try (ImageOutputStream stream = new MemoryCacheImageOutputStream(png)) {
-                ImageIO.write(MemeRenderer.render(picture, text), "png", stream);
-            }
-            byte[] bytes = png.toByteArray();
+            byte[] bytes = MemeImages.encodePng(MemeRenderer.render(picture, text));
             return new ContentPart.Image("image/png", bytes, CacheKey.sha256Hex(bytes));
         } catch (IOException e) {
             throw new ImageException("cannot render the refined text of " + meme.id() + ": " + e.getMessage());
