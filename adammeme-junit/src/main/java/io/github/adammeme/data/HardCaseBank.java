@@ -1,5 +1,6 @@
 package io.github.adammeme.data;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.llm.CacheKey;
@@ -9,11 +10,13 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -30,7 +33,7 @@ public final class HardCaseBank {
 
     /** Whether a dataset file is a bank (its first line has a reference answer and a provenance). */
     public static boolean isBank(Path file) {
-        if (!Files.isRegularFile(file) || !file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".jsonl")) {
+        if (!Files.isRegularFile(file) || !file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jsonl")) {
             return false;
         }
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -65,7 +68,7 @@ public final class HardCaseBank {
                 HardCase c;
                 try {
                     c = JSON.readValue(line, HardCase.class);
-                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                } catch (JsonProcessingException e) {
                     throw new DatasetException(bank + " line " + number + " is not a hard case: " + e.getOriginalMessage());
                 }
                 for (String field : new String[] {c.id(), c.category(), c.text(), c.image(), c.imageSha256(), c.reference()}) {
@@ -92,7 +95,7 @@ public final class HardCaseBank {
                         + " has changed (digest " + digest + ", the bank says " + c.imageSha256() + ")");
             }
             return file;
-        } catch (java.nio.file.NoSuchFileException e) {
+        } catch (NoSuchFileException e) {
             throw new DatasetException("hard case " + c.id() + " in " + bank + ": picture " + file + " does not exist");
         } catch (IOException e) {
             throw new DatasetException("hard case " + c.id() + " in " + bank + ": cannot read picture " + file + ": "

@@ -105,7 +105,7 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
         }
     }
 
-    /** An FR budget, failing when exceeded. */
+    /** FR against the baseline run's, failing on a significant rise. */
     static final class Regression extends AdamMemeNode {
         Regression(TestDescriptor parent, String category) {
             super(parent.getUniqueId().append("baseline", "regression"), "against the baseline: " + category, NO_SOURCE,
@@ -113,6 +113,7 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
         }
     }
 
+    /** An FR budget, failing when exceeded. */
     static final class Gate extends AdamMemeNode {
         Gate(TestDescriptor parent, String category) {
             super(parent.getUniqueId().append("gate", "max-fr"), "FR gate: " + category, NO_SOURCE, Type.TEST);

@@ -1,5 +1,9 @@
 package io.github.adammeme.engine;
 
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
@@ -40,13 +44,13 @@ public final class AdamMemeTestEngine implements TestEngine {
         var listener = request.getEngineExecutionListener();
         listener.executionStarted(engine);
         long classes = engine.getChildren().stream().map(c -> ((AdamMemeNode.Suite) c).suiteClass()).distinct().count();
-        java.util.Map<Class<?>, java.util.List<SuiteExecution>> severalTargets = new java.util.LinkedHashMap<>();
+        Map<Class<?>, List<SuiteExecution>> severalTargets = new LinkedHashMap<>();
         for (TestDescriptor child : engine.getChildren()) {
             AdamMemeNode.Suite suite = (AdamMemeNode.Suite) child;
             SuiteExecution execution = new SuiteExecution(suite, listener, classes > 1);
             execution.run();
             if (suite.oneOfSeveralTargets()) {
-                severalTargets.computeIfAbsent(suite.suiteClass(), c -> new java.util.ArrayList<>()).add(execution);
+                severalTargets.computeIfAbsent(suite.suiteClass(), c -> new ArrayList<>()).add(execution);
             }
         }
         severalTargets.values().forEach(Leaderboards::write);

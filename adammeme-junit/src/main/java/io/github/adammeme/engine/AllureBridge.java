@@ -90,16 +90,13 @@ final class AllureBridge {
         }
     }
 
-    static void gate(String suite, String target, String category, String verdict) {
+    /**
+     * A test that can stop a release (an FR gate, a comparison with the baseline), with its verdict
+     * as the description, so a passing one shows its figures too.
+     */
+    static void blocker(String suite, String target, String category, String stage, String verdict) {
         if (active()) {
-            labels(suite, target, category, "FR", "gate", "blocker");
-            Allure.getLifecycle().updateTestCase(r -> r.setDescription(verdict));
-        }
-    }
-
-    static void regression(String suite, String target, String category, String verdict) {
-        if (active()) {
-            labels(suite, target, category, "FR", "baseline", "blocker");
+            labels(suite, target, category, "FR", stage, "blocker");
             Allure.getLifecycle().updateTestCase(r -> r.setDescription(verdict));
         }
     }

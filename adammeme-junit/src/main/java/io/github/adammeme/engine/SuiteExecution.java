@@ -1,29 +1,31 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.agent.PromptLibrary;
+import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.HardCases;
 import io.github.adammeme.pipeline.MemeOutcome;
+import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.MinedSample;
 import io.github.adammeme.pipeline.Outcome;
 import io.github.adammeme.pipeline.ScoredSample;
-import io.github.adammeme.data.HardCaseBank;
-import io.github.adammeme.pipeline.HardCases;
-import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.Charts;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.RunComparison;
 import io.github.adammeme.report.RunRecords;
-import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.SummaryMarkdown;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,6 +41,7 @@ import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
 
@@ -55,7 +58,7 @@ final class SuiteExecution {
     private final SuiteSettings settings;
     private final EvaluationConfig config;
     private Map<String, RunComparison.Change> changes;
-    private java.time.Instant startedAt;
+    private Instant startedAt;
     private Evaluation evaluation;
 
     SuiteExecution(AdamMemeNode.Suite suite, EngineExecutionListener listener, boolean severalSuites) {
@@ -99,7 +102,7 @@ final class SuiteExecution {
     }
 
     void run() {
-        startedAt = java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.SECONDS);
+        startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         listener.executionStarted(suite);
         SampleBoard board = new SampleBoard();
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
@@ -216,7 +219,7 @@ final class SuiteExecution {
         AdamMemeNode.Gate node = new AdamMemeNode.Gate(parent, category);
         test(parent, node, () -> {
             FrGates.Verdict verdict = settings.gates().judge(category, figures.fr(), budget);
-            AllureBridge.gate(suiteName(), config.target().model(), category, verdict.message());
+            AllureBridge.blocker(suiteName(), config.target().model(), category, "gate", verdict.message());
             return switch (verdict.status()) {
                 case PASSED -> passedSaying(node, "gate", verdict.message());
                 case FAILED -> TestExecutionResult.failed(new AssertionFailedError(verdict.message()));
@@ -227,7 +230,7 @@ final class SuiteExecution {
 
     /** A passing test carries no message; its figures still belong in the report, as a report entry. */
     private TestExecutionResult passedSaying(AdamMemeNode node, String key, String message) {
-        listener.reportingEntryPublished(node, org.junit.platform.engine.reporting.ReportEntry.from(key, message));
+        listener.reportingEntryPublished(node, ReportEntry.from(key, message));
         return TestExecutionResult.successful();
     }
 
@@ -260,7 +263,7 @@ final class SuiteExecution {
         test(parent, node, () -> {
             String message = change.category() + " against " + baseline.target() + " (" + baseline.source() + "): "
                     + change.describe();
-            AllureBridge.regression(suiteName(), config.target().model(), change.category(), message);
+            AllureBridge.blocker(suiteName(), config.target().model(), change.category(), "baseline", message);
             return switch (change.verdict()) {
                 case REGRESSED -> TestExecutionResult.failed(new AssertionFailedError("significant regression in " + message));
                 case IMPROVED -> passedSaying(node, "baseline", "significant improvement in " + message);

@@ -11,7 +11,10 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -27,41 +30,42 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param baseline the run this one is compared with, read at discovery so a bad one stops the build early
  * @param alpha    significance level of that comparison
  * @param bank     the hard-case bank failed refinements are merged into
- * @param rawTarget the target setting as given: one model, or several separated by commas
  */
 record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> baseline, double alpha,
-                     Optional<Path> bank, boolean progress, String rawTarget) {
+                     Optional<Path> bank, boolean progress) {
 
     /**
      * One settings per target: {@code adammeme.target.model} may list several models (comma-separated),
      * evaluated one after another with everything else alike, so the target-independent calls are
-     * paid once and shared through the cache.
+     * paid once and shared through the cache. The datasets and the baseline are read once for all.
      */
-    static java.util.List<SuiteSettings> resolveAll(Class<?> suiteClass, AdamMemeSuite annotation,
-                                                    ConfigurationParameters parameters) {
-        SuiteSettings first = resolve(suiteClass, annotation, parameters, null);
-        java.util.List<String> models = targets(first.rawTarget());
+    static List<SuiteSettings> resolveAll(Class<?> suiteClass, AdamMemeSuite annotation,
+                                          ConfigurationParameters parameters) {
+        Map<String, String> values = values(suiteClass, annotation, parameters);
+        List<String> models = targets(values.get(ConfigKeys.TARGET_MODEL));
         if (models.size() <= 1) {
-            return java.util.List.of(first);
+            return List.of(of(values));
         }
-        java.util.List<SuiteSettings> all = new java.util.ArrayList<>();
+        List<SuiteSettings> all = new ArrayList<>();
         for (String model : models) {
-            all.add(resolve(suiteClass, annotation, parameters, model));
+            values.put(ConfigKeys.TARGET_MODEL, model);
+            all.add(all.isEmpty() ? of(values) : all.get(0).withConfig(EvaluationConfig.from(values)));
         }
         return all;
     }
 
-    static java.util.List<String> targets(String value) {
-        return value == null ? java.util.List.of() : java.util.Arrays.stream(value.split(",")).map(String::trim)
+    static List<String> targets(String value) {
+        return value == null ? List.of() : Arrays.stream(value.split(",")).map(String::trim)
                 .filter(m -> !m.isEmpty()).distinct().toList();
     }
 
-    static SuiteSettings resolve(Class<?> suiteClass, AdamMemeSuite annotation, ConfigurationParameters parameters) {
-        return resolve(suiteClass, annotation, parameters, null);
+    private SuiteSettings withConfig(EvaluationConfig other) {
+        return new SuiteSettings(other, gates, baseline, alpha, bank, progress);
     }
 
-    private static SuiteSettings resolve(Class<?> suiteClass, AdamMemeSuite annotation, ConfigurationParameters parameters,
-                                         String onlyTarget) {
+    /** Every adammeme.* setting for the suite, datasets located. */
+    private static Map<String, String> values(Class<?> suiteClass, AdamMemeSuite annotation,
+                                              ConfigurationParameters parameters) {
         Map<String, String> values = new LinkedHashMap<>();
         values.put(ConfigKeys.DATASET, annotation.dataset());
         if (!annotation.target().isBlank()) {
@@ -92,13 +96,12 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
                 .forEach(k -> parameters.get(k).ifPresent(v -> values.put(k, v)));
 
         String datasets = values.get(ConfigKeys.DATASET);
-        values.put(ConfigKeys.DATASET, String.join(",", java.util.Arrays.stream(datasets.split(",")).map(String::trim)
+        values.put(ConfigKeys.DATASET, String.join(",", Arrays.stream(datasets.split(",")).map(String::trim)
                 .filter(d -> !d.isEmpty()).map(d -> locate(suiteClass, d).toString()).toList()));
-        String rawTarget = values.get(ConfigKeys.TARGET_MODEL);
-        java.util.List<String> targets = targets(rawTarget);
-        if (targets.size() > 1) {
-            values.put(ConfigKeys.TARGET_MODEL, onlyTarget != null ? onlyTarget : targets.get(0));
-        }
+        return values;
+    }
+
+    private static SuiteSettings of(Map<String, String> values) {
         EvaluationConfig config = EvaluationConfig.from(values);
         // Read the annotations now: a malformed line or an empty file should stop discovery, not a paid run.
         Datasets.load(config.datasets(), config.datasetFormat());
@@ -106,7 +109,7 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
                 FrGates.Basis.parse(values.getOrDefault(Constants.GATE_ON, "point")), minSamples(values)),
                 baseline(config, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
                 Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim())),
-                EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true), rawTarget);
+                EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true));
     }
 
     /** A path relative to the working directory, else a resource on the suite's classpath. */
@@ -224,8 +227,8 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
     }
 
     /** Every key the pipeline and engine define, read from their constants classes. */
-    private static java.util.List<String> knownKeys() {
-        java.util.List<String> keys = new java.util.ArrayList<>();
+    private static List<String> knownKeys() {
+        List<String> keys = new ArrayList<>();
         for (Class<?> holder : new Class<?>[] {ConfigKeys.class, Constants.class}) {
             for (Field f : holder.getFields()) {
                 if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {

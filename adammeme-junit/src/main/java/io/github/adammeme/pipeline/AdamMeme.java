@@ -2,6 +2,7 @@ package io.github.adammeme.pipeline;
 
 import io.github.adammeme.agent.AgentContext;
 import io.github.adammeme.agent.Candidate;
+import io.github.adammeme.agent.Category;
 import io.github.adammeme.agent.Examiner;
 import io.github.adammeme.agent.Judge;
 import io.github.adammeme.agent.Miner;
@@ -11,15 +12,15 @@ import io.github.adammeme.agent.Refiner;
 import io.github.adammeme.agent.Scorer;
 import io.github.adammeme.agent.Senior;
 import io.github.adammeme.agent.Target;
-import io.github.adammeme.data.ImageException;
-import io.github.adammeme.agent.Category;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.data.Datasets;
 import io.github.adammeme.data.HardCase;
 import io.github.adammeme.data.HardCaseBank;
+import io.github.adammeme.data.ImageException;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.llm.CallCache;
+import io.github.adammeme.llm.ContentPart;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.ModelGateway;
@@ -121,7 +122,7 @@ public final class AdamMeme {
             for (int i = 0; i < cases.size(); i++) {
                 HardCase c = cases.get(i);
                 MinedSample pair = pairs.get(i);
-                io.github.adammeme.llm.ContentPart.Image picture;
+                ContentPart.Image picture;
                 try {
                     picture = images.load(pair.meme().image());
                 } catch (ImageException e) {

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.llm.UsageLedger;
 import java.util.List;
 
 /** Passes on what this shard reports, and nothing of what it computes only to get there. */
@@ -15,7 +16,7 @@ final class ShardListener implements PipelineListener {
     }
 
     @Override
-    public void started(int memes, io.github.adammeme.llm.UsageLedger usage) {
+    public void started(int memes, UsageLedger usage) {
         next.started(memes, usage);
     }
 

@@ -33,7 +33,7 @@ public record Baseline(String source, String target, List<Sample> samples) {
      */
     public static Baseline fromCache(Path database, String selector) {
         RunRecords.Run run = RunRecords.find(database, selector).orElseThrow(() -> new BaselineException(
-                "no run " + selector + " is recorded in " + database + (java.nio.file.Files.isRegularFile(database)
+                "no run " + selector + " is recorded in " + database + (Files.isRegularFile(database)
                         ? "; recorded runs: " + RunRecords.ids(database) : " (the file does not exist)")));
         List<Sample> samples = new ArrayList<>();
         String[] lines = run.samples().split("\n");

@@ -91,12 +91,12 @@ public final class Charts {
     /** A page with every chart, for people who would rather look than read. */
     public static String html(String title, List<Chart> charts) {
         StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(escape(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"
+                .append(Html.escape(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"
                         + "img{max-width:100%;border:1px solid #ddd;margin:.5em 0 2em}</style></head><body>\n<h1>")
-                .append(escape(title)).append("</h1>\n");
+                .append(Html.escape(title)).append("</h1>\n");
         for (Chart c : charts) {
-            out.append("<h2>").append(escape(c.title())).append("</h2>\n<a href=\"").append(c.file()).append("\"><img src=\"")
-                    .append(c.file()).append("\" alt=\"").append(escape(c.title())).append("\"></a>\n");
+            out.append("<h2>").append(Html.escape(c.title())).append("</h2>\n<a href=\"").append(c.file()).append("\"><img src=\"")
+                    .append(c.file()).append("\" alt=\"").append(Html.escape(c.title())).append("\"></a>\n");
         }
         return out.append("</body></html>\n").toString();
     }
@@ -206,9 +206,5 @@ public final class Charts {
 
     private static String slug(String s) {
         return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
-    }
-
-    private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -119,7 +120,7 @@ public final class EvaluationWriter {
     /** samples.jsonl's lines: originals, then refinements. */
     public static List<String> sampleLinesOf(Evaluation e) throws IOException {
         ObjectWriter line = JSON.writer();
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (ScoredSample s : e.samples()) {
             out.add(line.writeValueAsString(s));
         }

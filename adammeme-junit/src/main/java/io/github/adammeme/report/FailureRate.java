@@ -37,4 +37,9 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
         return String.format(java.util.Locale.ROOT, "%.1f%% [%.1f, %.1f] (%d/%d)", 100 * rate, 100 * low, 100 * high,
                 failures, n);
     }
+
+    /** How far FR moved, "+18.0 points", or "-" when either rate is missing. */
+    public static String pointsChange(Double before, Double now) {
+        return before == null || now == null ? "-" : String.format(java.util.Locale.ROOT, "%+.1f points", 100 * (now - before));
+    }
 }

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 
@@ -45,7 +46,7 @@ public final class Leaderboard {
         }
         String note = "Best in each column in bold, second underlined; score is the average Scorer score (1-10, higher "
                 + "is better), FR the failure rate (lower is better), threshold " + runs.get(0).metrics().threshold() + ".";
-        out.append(format == Format.HTML ? "<p>" + escape(note) + "</p>\n" : note + "\n\n");
+        out.append(format == Format.HTML ? "<p>" + Html.escape(note) + "</p>\n" : note + "\n\n");
         table(out, format, "Table 1: all samples, with refinements", runs, categories, Metrics::withRefinements,
                 Metrics::withRefinementsOverall, false);
         table(out, format, "Table 2: original samples only, and the change refinement made", runs, categories,
@@ -91,20 +92,19 @@ public final class Leaderboard {
                 rows.get(i).add(frCells.get(i));
                 if (withChange) {
                     CategoryFigures all = find(runs.get(i).metrics(), c, Metrics::withRefinements, Metrics::withRefinementsOverall);
-                    rows.get(i).add(frs.get(i) == null || all == null || all.fr().rate() == null ? "-"
-                            : String.format(Locale.ROOT, "%+.1f points", 100 * (all.fr().rate() - frs.get(i))));
+                    rows.get(i).add(FailureRate.pointsChange(frs.get(i), all == null ? null : all.fr().rate()));
                 }
             }
         }
         if (format == Format.HTML) {
-            out.append("<table><caption>").append(escape(caption)).append("</caption>\n<tr>");
-            header.forEach(h -> out.append("<th>").append(escape(h)).append("</th>"));
+            out.append("<table><caption>").append(Html.escape(caption)).append("</caption>\n<tr>");
+            header.forEach(h -> out.append("<th>").append(Html.escape(h)).append("</th>"));
             out.append("</tr>\n");
             for (List<String> row : rows) {
                 out.append("<tr>");
                 for (int i = 0; i < row.size(); i++) {
                     // cells are marked up by marked(); the model name is plain text
-                    out.append("<td>").append(i == 0 ? escape(row.get(i)) : row.get(i)).append("</td>");
+                    out.append("<td>").append(i == 0 ? Html.escape(row.get(i)) : row.get(i)).append("</td>");
                 }
                 out.append("</tr>\n");
             }
@@ -129,7 +129,7 @@ public final class Leaderboard {
     /** Each value formatted, the best bold and the second underlined (ties share a mark). */
     private static List<String> marked(List<Double> values, Comparator<Double> better, Function<Double, String> text,
                                        Format format) {
-        List<Double> distinct = values.stream().filter(java.util.Objects::nonNull).distinct().sorted(better).toList();
+        List<Double> distinct = values.stream().filter(Objects::nonNull).distinct().sorted(better).toList();
         List<String> out = new ArrayList<>();
         for (Double v : values) {
             if (v == null) {
@@ -141,15 +141,11 @@ public final class Leaderboard {
             if (rank == 0) {
                 out.add(format == Format.HTML ? "<b>" + t + "</b>" : "**" + t + "**");
             } else if (rank == 1) {
-                out.add(format == Format.HTML ? "<u>" + t + "</u>" : "<u>" + t + "</u>");
+                out.add("<u>" + t + "</u>"); // markdown has no underline of its own; HTML in it renders
             } else {
                 out.add(t);
             }
         }
         return out;
-    }
-
-    private static String escape(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

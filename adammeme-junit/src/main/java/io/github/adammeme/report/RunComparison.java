@@ -5,12 +5,14 @@ import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Outcome;
 import io.github.adammeme.pipeline.ScoredSample;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalDouble;
 import java.util.Set;
 import org.apache.commons.statistics.inference.BinomialTest;
 import org.apache.commons.statistics.inference.ChiSquareTest;
@@ -39,7 +41,7 @@ public final class RunComparison {
         public String describe() {
             StringBuilder s = new StringBuilder("FR ").append(before.describe()).append(" -> ").append(now.describe());
             if (before.rate() != null && now.rate() != null) {
-                s.append(String.format(Locale.ROOT, ", %+.1f points", 100 * (now.rate() - before.rate())));
+                s.append(", ").append(FailureRate.pointsChange(before.rate(), now.rate()));
             }
             s.append("; average score ").append(number(averageBefore)).append(" -> ").append(number(averageNow));
             s.append("; ").append(test).append(String.format(Locale.ROOT, ", p = %.4f", p));
@@ -118,7 +120,7 @@ public final class RunComparison {
     }
 
     /** The comparison as a markdown table, for baseline.md and the report. */
-    public static String markdown(String target, Baseline baseline, double alpha, java.util.Collection<Change> changes) {
+    public static String markdown(String target, Baseline baseline, double alpha, Collection<Change> changes) {
         StringBuilder md = new StringBuilder("# ").append(target).append(" against ").append(baseline.target())
                 .append("\n\nBaseline: `").append(baseline.source()).append("` · significance level ").append(alpha)
                 .append("\n\n| category | FR before | FR now | change | avg score before | avg score now | test | p | verdict |\n")
@@ -126,8 +128,7 @@ public final class RunComparison {
         for (Change c : changes) {
             md.append("| ").append(c.category()).append(" | ").append(c.before().describe()).append(" | ")
                     .append(c.now().describe()).append(" | ")
-                    .append(c.before().rate() == null || c.now().rate() == null ? "-"
-                            : String.format(Locale.ROOT, "%+.1f points", 100 * (c.now().rate() - c.before().rate())))
+                    .append(FailureRate.pointsChange(c.before().rate(), c.now().rate()))
                     .append(" | ").append(Change.number(c.averageBefore())).append(" | ").append(Change.number(c.averageNow()))
                     .append(" | ").append(c.pairs() > 0 ? "McNemar, " + c.pairs() + " pairs (" + c.regressed() + " worse, "
                             + c.improved() + " better)" : "two-proportion")
@@ -163,7 +164,7 @@ public final class RunComparison {
     }
 
     private static Double average(List<Integer> scores) {
-        java.util.OptionalDouble mean = scores.stream().filter(Objects::nonNull).mapToInt(Integer::intValue).average();
+        OptionalDouble mean = scores.stream().filter(Objects::nonNull).mapToInt(Integer::intValue).average();
         return mean.isPresent() ? mean.getAsDouble() : null;
     }
 }

@@ -55,8 +55,10 @@ public final class MisbeliefIndex implements AutoCloseable {
     /** BM25 needs term frequencies and lengths (norms), never positions: no phrase is ever searched. */
     private static final FieldType SENTENCE = sentenceType();
 
+    /** Every index and {@link #terms(String)} alike: an analyzer serves any number of threads. */
+    private static final Analyzer ANALYZER = new StandardAnalyzer(STOP_WORDS);
+
     private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
-    private final Analyzer analyzer = new StandardAnalyzer(STOP_WORDS);
     private final IndexWriter writer;
     private volatile IndexSearcher searcher;
 
@@ -64,7 +66,7 @@ public final class MisbeliefIndex implements AutoCloseable {
         try {
             // A category's index holds a few hundred sentences in one segment per refresh: merging them
             // would cost more CPU, on background threads, than searching a dozen small segments.
-            writer = new IndexWriter(directory, new IndexWriterConfig(analyzer).setSimilarity(new BM25Similarity())
+            writer = new IndexWriter(directory, new IndexWriterConfig(ANALYZER).setSimilarity(new BM25Similarity())
                     .setMergePolicy(NoMergePolicy.INSTANCE).setMergeScheduler(new SerialMergeScheduler()));
             writer.commit();
             refresh();
@@ -129,7 +131,7 @@ public final class MisbeliefIndex implements AutoCloseable {
         BooleanQuery.Builder query = new BooleanQuery.Builder();
         query.add(new TermQuery(new Term(CATEGORY, category)), BooleanClause.Occur.FILTER);
         // A sentence with no content words still retrieves: the filter alone matches, in index order.
-        for (String term : termsOf(misbelief)) {
+        for (String term : terms(misbelief)) {
             query.add(new TermQuery(new Term(MISBELIEF, term)), BooleanClause.Occur.SHOULD);
         }
         return query;
@@ -151,18 +153,8 @@ public final class MisbeliefIndex implements AutoCloseable {
 
     /** The content words of a misbelief sentence, as BM25 sees them. */
     public static List<String> terms(String text) {
-        try (Analyzer analyzer = new StandardAnalyzer(STOP_WORDS)) {
-            return terms(analyzer, text);
-        }
-    }
-
-    private List<String> termsOf(String text) {
-        return terms(analyzer, text);
-    }
-
-    private static List<String> terms(Analyzer analyzer, String text) {
         List<String> out = new ArrayList<>();
-        try (TokenStream stream = analyzer.tokenStream(MISBELIEF, text)) {
+        try (TokenStream stream = ANALYZER.tokenStream(MISBELIEF, text)) {
             CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
             stream.reset();
             while (stream.incrementToken()) {
