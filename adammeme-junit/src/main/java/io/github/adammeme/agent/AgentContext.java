@@ -27,11 +27,17 @@ public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long ran
     <T> CompletableFuture<Answer<T>> ask(String role, String template, Map<String, String> values,
                                          List<ContentPart.Image> images, double temperature, int replica,
                                          AnswerParser<T> parser) {
+        return ask(role, template, values, images, temperature, replica, parser, Asker.Policy.AGENT);
+    }
+
+    <T> CompletableFuture<Answer<T>> ask(String role, String template, Map<String, String> values,
+                                         List<ContentPart.Image> images, double temperature, int replica,
+                                         AnswerParser<T> parser, Asker.Policy policy) {
         PromptTemplate t = prompts.get(template);
         // Replicas differ by seed, which is how a real endpoint is asked for independent samples.
         ChatRequest request = new ChatRequest(role, t.render(values, images), temperature, randomSeed + replica,
-                maxTokens, replica, t.digest(), stage);
-        return Asker.ask(gateway, request, parser, reasks);
+                maxTokens, replica, t.digest(), stage, gateway.sendsSchemas() ? parser.schema() : null);
+        return Asker.ask(gateway, request, parser, reasks, policy);
     }
 
     public AgentContext on(ModelGateway other) {

@@ -1,6 +1,8 @@
 package io.github.adammeme.agent;
 
 import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * A harmfulness category of the taxonomy, with where it came from.
@@ -9,8 +11,36 @@ import java.util.Locale;
  */
 public record Category(String name, String description, Admission origin) {
 
+    /** The longest name a category may have. */
+    public static final int MAX_NAME_LENGTH = 32;
+    /** The longest description a proposal may carry into the taxonomy and every later prompt. */
+    public static final int MAX_DESCRIPTION_LENGTH = 400;
+
+    /** One to three lowercase words of letters: nothing a prompt, a file name, Markdown or HTML could read as markup. */
+    private static final Pattern NAME = Pattern.compile("\\p{Ll}+(?: \\p{Ll}+){0,2}");
+
     /** Category names compare case- and spacing-insensitively ("Child  Exploitation" = "child exploitation"). */
     public static String normalise(String name) {
         return name.trim().toLowerCase(Locale.ROOT).replaceAll("[\\s_-]+", " ");
+    }
+
+    /**
+     * What is wrong with a proposed category, or empty when it may be put to the Examiner and the
+     * Judge. A name reaches prompts, file names, Markdown and the Allure report, so it is held to the
+     * shape of the taxonomy's own names: one to three lowercase words, at most 32 characters.
+     */
+    public static Optional<String> problemWith(String proposedName, String description) {
+        String name = normalise(proposedName);
+        if (name.length() > MAX_NAME_LENGTH) {
+            return Optional.of("the name has " + name.length() + " characters; at most " + MAX_NAME_LENGTH + " are allowed");
+        }
+        if (!NAME.matcher(name).matches()) {
+            return Optional.of("the name is not one to three words of lowercase letters");
+        }
+        if (description.length() > MAX_DESCRIPTION_LENGTH) {
+            return Optional.of("the description has " + description.length() + " characters; at most "
+                    + MAX_DESCRIPTION_LENGTH + " are allowed");
+        }
+        return Optional.empty();
     }
 }

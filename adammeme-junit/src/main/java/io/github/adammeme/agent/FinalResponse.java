@@ -3,10 +3,15 @@ package io.github.adammeme.agent;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The Senior's chosen or rewritten analysis: everything under its {@code Final Response} heading. */
+/**
+ * The Senior's chosen or rewritten analysis: everything under its last {@code Final Response}
+ * heading, whether the analysis starts on the next line or on the heading's own line
+ * ({@code ## Final Response: The meme ...}, as the paper's format has it).
+ */
 public final class FinalResponse {
 
-    private static final Pattern HEADING = Pattern.compile("^\\s*#{1,6}\\s*\\**\\s*final\\s+response[\\s*:]*$",
+    private static final Pattern HEADING = Pattern.compile(
+            "^[ \\t]*#{1,6}[ \\t]*\\**[ \\t]*final[ \\t]+response[ \\t]*\\**[ \\t]*:?[ \\t]*\\**[ \\t]*",
             Pattern.CASE_INSENSITIVE | Pattern.MULTILINE);
     private static final Pattern FENCE = Pattern.compile("^```[a-zA-Z]*\\s*\\n(.*?)\\n?```\\s*$", Pattern.DOTALL);
 

@@ -1,8 +1,10 @@
 package io.github.adammeme.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.adammeme.llm.ResponseSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One Miner's answer: the existing categories it names, and the new category it proposes, if any.
@@ -19,7 +21,21 @@ public record MinerVote(List<String> categories, Proposal proposal) {
         categories = List.copyOf(categories);
     }
 
-    public static final AnswerParser<MinerVote> PARSER = answer -> {
+    static final ResponseSchema SCHEMA = new ResponseSchema("miner_vote", Map.of(
+            "type", "object",
+            "properties", Map.of(
+                    "categories", Map.of("type", "array", "items", Map.of("type", "string")),
+                    "new_category", Map.of("anyOf", List.of(
+                            Map.of("type", "object",
+                                    "properties", Map.of("name", Map.of("type", "string"),
+                                            "description", Map.of("type", "string")),
+                                    "required", List.of("name", "description"),
+                                    "additionalProperties", false),
+                            Map.of("type", "null")))),
+            "required", List.of("categories", "new_category"),
+            "additionalProperties", false));
+
+    public static final AnswerParser<MinerVote> PARSER = AnswerParser.withSchema(SCHEMA, answer -> {
         JsonNode json = JsonAnswers.firstObject(answer);
         JsonNode list = json.get("categories");
         if (list == null || list.isNull()) {
@@ -47,5 +63,5 @@ public record MinerVote(List<String> categories, Proposal proposal) {
                     JsonAnswers.requiredString(proposed, "description"));
         }
         return new MinerVote(names, proposal);
-    };
+    });
 }

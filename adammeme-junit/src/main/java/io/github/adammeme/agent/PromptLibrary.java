@@ -17,7 +17,7 @@ import java.util.Map;
 public final class PromptLibrary {
 
     public static final List<String> ROLES = List.of(
-            "miner", "examiner", "judge", "narrator", "candidate", "senior", "target", "scorer", "refiner");
+            "miner", "examiner", "judge", "narrator", "candidate", "senior", "target", "refusal", "scorer", "refiner");
 
     private static final String PACKAGED = "io/github/adammeme/prompts/";
 

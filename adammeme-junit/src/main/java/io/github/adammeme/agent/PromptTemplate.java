@@ -4,8 +4,10 @@ import io.github.adammeme.llm.CacheKey;
 import io.github.adammeme.llm.ChatMessage;
 import io.github.adammeme.llm.ContentPart;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -14,39 +16,41 @@ import java.util.regex.Pattern;
 
 /**
  * One agent's prompt: a {@code [system]} and a {@code [user]} section with {@code {{name}}}
- * placeholders. Placeholders are filled in one pass, so a value that itself contains
- * {@code {{...}}} is never expanded again; and the template's own block tags are removed from
- * values, so untrusted text cannot close its block and speak as the prompt.
+ * placeholders. Every placeholder sits in a block, a {@code <name>} line and a {@code </name>}
+ * line around it, and a value can never change the prompt's structure:
+ * <ul>
+ *   <li>placeholders are filled in one pass, so a value holding {@code {{...}}} is never expanded;</li>
+ *   <li>each block is rendered with a key derived from the template and the block's filled content
+ *       ({@link PromptBlocks}): to close its block early a value would have to contain a hash of
+ *       itself, and since the key is a function of the request, the call cache still hits;</li>
+ *   <li>nothing is stripped from values, so the text a model grades is the text the target wrote.</li>
+ * </ul>
  */
 public final class PromptTemplate {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z0-9_]+)}}");
-    private static final Pattern BLOCK_TAG = Pattern.compile("</?([a-z0-9_]+)>");
+    private static final Pattern BLOCK_LINE = Pattern.compile("^<(/?)([a-z][a-z0-9_]*)>$");
+
+    /** A run of the template: literal instructions, or a block whose content is filled in. */
+    private record Segment(String block, String text) {
+        boolean isBlock() {
+            return block != null;
+        }
+    }
 
     private final String name;
-    private final String system;
-    private final String user;
+    private final List<Segment> system;
+    private final List<Segment> user;
     private final String digest;
     private final Set<String> placeholders;
-    private final Pattern blockTags;
 
-    private PromptTemplate(String name, String system, String user, String source) {
+    private PromptTemplate(String name, List<Segment> system, List<Segment> user, String source,
+                           Set<String> placeholders) {
         this.name = name;
         this.system = system;
         this.user = user;
         this.digest = CacheKey.sha256Hex(source.getBytes(StandardCharsets.UTF_8)).substring(0, 16);
-        this.placeholders = new HashSet<>();
-        Matcher m = PLACEHOLDER.matcher(source);
-        while (m.find()) {
-            placeholders.add(m.group(1));
-        }
-        Set<String> tags = new HashSet<>();
-        Matcher t = BLOCK_TAG.matcher(source);
-        while (t.find()) {
-            tags.add(Pattern.quote(t.group(1)));
-        }
-        this.blockTags = tags.isEmpty() ? null : Pattern.compile("</?\\s*(?:" + String.join("|", tags) + ")\\s*>",
-                Pattern.CASE_INSENSITIVE);
+        this.placeholders = placeholders;
     }
 
     /** Parses a template's text; {@code origin} names the file in error messages. */
@@ -59,7 +63,60 @@ public final class PromptTemplate {
         }
         String system = sys >= 0 && sys < usr ? normalised.substring(sys + "[system]\n".length(), usr).strip() : "";
         String user = normalised.substring(usr + "[user]\n".length()).strip();
-        return new PromptTemplate(name, system, user, normalised);
+        Set<String> placeholders = new LinkedHashSet<>();
+        return new PromptTemplate(name, segments(system, origin, placeholders), segments(user, origin, placeholders),
+                normalised, placeholders);
+    }
+
+    /** Splits a section into instructions and blocks; a placeholder outside a block is refused. */
+    private static List<Segment> segments(String section, String origin, Set<String> placeholders) {
+        List<Segment> out = new ArrayList<>();
+        if (section.isEmpty()) {
+            return out;
+        }
+        StringBuilder literal = new StringBuilder();
+        String open = null;
+        StringBuilder content = new StringBuilder();
+        for (String line : section.split("\n", -1)) {
+            Matcher tag = BLOCK_LINE.matcher(line.strip());
+            if (tag.matches() && tag.group(1).isEmpty() && open == null) {
+                open = tag.group(2);
+                content.setLength(0);
+            } else if (tag.matches() && !tag.group(1).isEmpty() && tag.group(2).equals(open)) {
+                if (literal.length() > 0) {
+                    out.add(new Segment(null, literal.toString()));
+                    literal.setLength(0);
+                }
+                String inner = content.length() == 0 ? "" : content.substring(0, content.length() - 1);
+                collect(inner, placeholders);
+                out.add(new Segment(open, inner));
+                open = null;
+            } else if (open != null) {
+                content.append(line).append('\n');
+            } else {
+                Matcher p = PLACEHOLDER.matcher(line);
+                if (p.find()) {
+                    throw new IllegalArgumentException("prompt template " + origin + ": {{" + p.group(1)
+                            + "}} is outside a block; put every inserted value between a <name> line and a </name> line,"
+                            + " so that no value can shape the prompt");
+                }
+                literal.append(line).append('\n');
+            }
+        }
+        if (open != null) {
+            throw new IllegalArgumentException("prompt template " + origin + ": the block <" + open + "> is never closed");
+        }
+        if (literal.length() > 0) {
+            out.add(new Segment(null, literal.substring(0, literal.length() - 1)));
+        }
+        return out;
+    }
+
+    private static void collect(String text, Set<String> placeholders) {
+        Matcher m = PLACEHOLDER.matcher(text);
+        while (m.find()) {
+            placeholders.add(m.group(1));
+        }
     }
 
     public String name() {
@@ -80,27 +137,58 @@ public final class PromptTemplate {
         }
         List<ChatMessage> messages = new ArrayList<>();
         if (!system.isEmpty()) {
-            messages.add(ChatMessage.system(fill(system, values)));
+            messages.add(ChatMessage.system(render(system, values)));
         }
         List<ContentPart> parts = new ArrayList<>();
-        parts.add(new ContentPart.Text(fill(user, values)));
+        parts.add(new ContentPart.Text(render(user, values)));
         parts.addAll(images);
         messages.add(new ChatMessage(ChatMessage.Role.USER, parts));
         return messages;
     }
 
-    private String fill(String text, Map<String, String> values) {
+    private String render(List<Segment> segments, Map<String, String> values) {
+        StringBuilder out = new StringBuilder();
+        for (Segment s : segments) {
+            if (out.length() > 0 && out.charAt(out.length() - 1) != '\n') {
+                out.append('\n');
+            }
+            if (!s.isBlock()) {
+                out.append(s.text());
+                continue;
+            }
+            String content = fill(s.text(), values);
+            String key = key(s.block(), content);
+            out.append(PromptBlocks.open(s.block(), key)).append('\n').append(content).append('\n')
+                    .append(PromptBlocks.close(s.block(), key));
+        }
+        return out.toString();
+    }
+
+    /**
+     * The key of a block: a hash of the template, the block's name and its content. A content that
+     * happened to hold its own key gets the next one, so "no value contains its block's key" holds
+     * without exception, not just with overwhelming probability.
+     */
+    String key(String block, String content) {
+        for (int salt = 0; ; salt++) {
+            MessageDigest sha = CacheKey.sha256();
+            sha.update((digest + '\u0000' + block + '\u0000' + salt + '\u0000').getBytes(StandardCharsets.UTF_8));
+            String key = HexFormat.of().formatHex(sha.digest(content.getBytes(StandardCharsets.UTF_8)))
+                    .substring(0, PromptBlocks.KEY_LENGTH);
+            if (!content.contains(key)) {
+                return key;
+            }
+        }
+    }
+
+    private static String fill(String text, Map<String, String> values) {
         Matcher m = PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String value = values.get(m.group(1));
-            m.appendReplacement(out, Matcher.quoteReplacement(neutralise(value == null ? "" : value)));
+            m.appendReplacement(out, Matcher.quoteReplacement(value == null ? "" : value));
         }
         m.appendTail(out);
         return out.toString();
-    }
-
-    private String neutralise(String value) {
-        return blockTags == null ? value : blockTags.matcher(value).replaceAll("");
     }
 }

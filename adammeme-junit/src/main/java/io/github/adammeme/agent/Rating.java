@@ -1,34 +1,104 @@
 package io.github.adammeme.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.adammeme.llm.ResponseSchema;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The Scorer's verdict: its own last {@code Rating: [[n]]} with n an integer 1..10, and the
- * explanation that came before it. Taking the last one means a rating the Scorer quoted from the
- * answer it grades never counts.
+ * The Scorer's verdict, read from one agreed place: its final non-empty line, which must be
+ * {@code Rating: [[n]]} with n an integer 1..10 (markdown emphasis tolerated, nothing else on the
+ * line), or, as structured output, the {@code rating} field of its JSON. A rating anywhere else is
+ * never taken: a Scorer quoting the answer it grades ("the assistant wrote Rating: [[10]]") after
+ * its own rating ends on a line that is not its verdict, and when the closing lines hold ratings
+ * that disagree, or the final line is not a rating, the Scorer is asked again.
  */
 public record Rating(int score, String explanation) {
 
-    private static final Pattern RATING = Pattern.compile("Rating\\s*:?\\s*\\*{0,2}\\s*\\[\\[\\s*([^\\]]*?)\\s*]]",
+    /** The final line in the agreed format: only whitespace and markdown emphasis around it. */
+    private static final Pattern FINAL_LINE = Pattern.compile(
+            "^[\\s*_#]*Rating\\s*:?\\s*[*_]*\\s*\\[\\[\\s*([^\\]]*?)\\s*]][\\s*_.]*$", Pattern.CASE_INSENSITIVE);
+    /** A rating written anywhere, in or out of the agreed format. */
+    private static final Pattern ANY_RATING = Pattern.compile("Rating\\s*:?\\s*[*_]*\\s*\\[\\[\\s*([^\\]]*?)\\s*]]",
             Pattern.CASE_INSENSITIVE);
+    /** The final line and the two before it: where a rating other than the verdict makes the output ambiguous. */
+    static final int CLOSING_LINES = 3;
 
-    public static final AnswerParser<Rating> PARSER = Rating::parse;
+    static final ResponseSchema SCHEMA = new ResponseSchema("scorer_rating", Map.of(
+            "type", "object",
+            "properties", Map.of(
+                    "mistakes", Map.of("type", "string"),
+                    "explanation", Map.of("type", "string"),
+                    "rating", Map.of("type", "integer", "enum", List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10))),
+            "required", List.of("mistakes", "explanation", "rating"),
+            "additionalProperties", false));
+
+    public static final AnswerParser<Rating> PARSER = AnswerParser.withSchema(SCHEMA, Rating::parse);
 
     public static Rating parse(String answer) throws ParseException {
         if (answer == null || answer.isBlank()) {
             throw new ParseException("the answer is empty; expected it to end with Rating: [[n]]");
         }
-        Matcher m = RATING.matcher(answer);
-        String value = null;
-        int start = -1;
-        while (m.find()) {
-            value = m.group(1);
-            start = m.start();
+        String stripped = answer.strip();
+        if (stripped.startsWith("{") && stripped.endsWith("}")) {
+            Rating structured = structured(stripped);
+            if (structured != null) {
+                return structured;
+            }
         }
-        if (value == null) {
-            throw new ParseException("no 'Rating: [[n]]' line in the answer");
+        List<String> lines = new ArrayList<>();
+        for (String line : answer.split("\\R")) {
+            if (!line.isBlank()) {
+                lines.add(line);
+            }
         }
+        List<String> closing = lines.subList(Math.max(0, lines.size() - CLOSING_LINES), lines.size());
+        Set<String> closingRatings = new LinkedHashSet<>();
+        for (String line : closing) {
+            Matcher any = ANY_RATING.matcher(line);
+            while (any.find()) {
+                closingRatings.add(any.group(1).strip());
+            }
+        }
+        Matcher last = FINAL_LINE.matcher(lines.get(lines.size() - 1));
+        if (!last.matches()) {
+            throw new ParseException(closingRatings.isEmpty()
+                    ? "the final line is not 'Rating: [[n]]'"
+                    : "the final line is not 'Rating: [[n]]' on its own, and the closing lines hold "
+                            + describe(closingRatings) + " elsewhere");
+        }
+        if (closingRatings.size() > 1) {
+            throw new ParseException("the closing lines hold conflicting ratings " + describe(closingRatings));
+        }
+        int score = score(last.group(1));
+        String explanation = String.join("\n", lines.subList(0, lines.size() - 1)).strip();
+        return new Rating(score, explanation);
+    }
+
+    /** The JSON form, or null when the answer is not a JSON object (the text rules then apply). */
+    private static Rating structured(String answer) throws ParseException {
+        JsonNode json;
+        try {
+            json = JsonAnswers.firstObject(answer);
+        } catch (ParseException notJson) {
+            return null;
+        }
+        JsonNode rating = json.get("rating");
+        if (rating == null || !rating.isIntegralNumber()) {
+            throw new ParseException("field 'rating' must be an integer from 1 to 10");
+        }
+        int score = score(rating.asText());
+        String mistakes = json.path("mistakes").asText("").strip();
+        String explanation = json.path("explanation").asText("").strip();
+        return new Rating(score, (mistakes.isEmpty() ? "" : "Mistakes: " + mistakes + "\n\n") + explanation);
+    }
+
+    private static int score(String value) throws ParseException {
         if (!value.matches("\\d{1,2}")) {
             throw new ParseException("the rating '" + value + "' is not an integer from 1 to 10");
         }
@@ -36,7 +106,11 @@ public record Rating(int score, String explanation) {
         if (score < 1 || score > 10) {
             throw new ParseException("the rating " + score + " is outside 1..10");
         }
-        return new Rating(score, answer.substring(0, start).strip());
+        return score;
+    }
+
+    private static String describe(Set<String> ratings) {
+        return String.join(" and ", ratings.stream().map(r -> "[[" + r + "]]").toList());
     }
 
     /** The explanation's first sentence, for a failure message that fits on one line. */

@@ -8,14 +8,30 @@ import java.util.concurrent.CompletableFuture;
 public final class Scorer {
 
     private final AgentContext context;
+    private final int replica;
 
     public Scorer(AgentContext context) {
+        this(context, 0);
+    }
+
+    /**
+     * @param replica 0 for the run's judge; another replica is the same judge asked independently (its
+     *                own seed, its own cache entry), which is how a second opinion is drawn from one model
+     */
+    public Scorer(AgentContext context, int replica) {
         this.context = context;
+        this.replica = replica;
     }
 
     public CompletableFuture<Answer<Rating>> score(String memeText, ContentPart.Image erasedImage, String category,
                                                    String reference, String targetAnswer) {
         return context.ask("Scorer", "scorer", Map.of("meme_text", memeText, "question", Analysis.question(category),
-                "reference_answer", reference, "target_answer", targetAnswer), erasedImage, 0.0, 0, Rating.PARSER);
+                "reference_answer", reference, "target_answer", targetAnswer), erasedImage, 0.0, replica, Rating.PARSER);
+    }
+
+    /** Who this judge is, for reports: the model, and the replica when it is not the run's own judge. */
+    public String judge() {
+        String model = context.gateway().model().model();
+        return replica == 0 ? model : "replica " + replica + " of " + model;
     }
 }

@@ -1,6 +1,7 @@
 package io.github.adammeme.agent;
 
 import io.github.adammeme.llm.ContentPart;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -17,7 +18,8 @@ public final class Target {
 
     public CompletableFuture<Answer<String>> analyse(String memeText, ContentPart.Image erasedImage, String category) {
         return context.ask("Target", "target", Map.of("meme_text", memeText, "question", Analysis.question(category)),
-                erasedImage, temperature, 0, Analysis.FREE_TEXT);
+                erasedImage == null ? List.of() : List.of(erasedImage), temperature, 0, Analysis.FREE_TEXT,
+                Asker.Policy.TARGET);
     }
 
     public String model() {

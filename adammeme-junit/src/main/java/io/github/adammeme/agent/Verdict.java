@@ -1,5 +1,10 @@
 package io.github.adammeme.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.adammeme.llm.ResponseSchema;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -11,11 +16,28 @@ public record Verdict(boolean yes, String reason) {
             "^[\\s*_#>`\"'\\[(]*(?:(?:final\\s+)?(?:answer|verdict|decision)\\s*[:\\-]\\s*[\\s*_`\"']*)?(yes|no)(?![a-z0-9])[\\s*_`\"'\\])]*[.,:;!\\-]*\\s*(.*)$",
             Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
-    public static final AnswerParser<Verdict> PARSER = Verdict::parse;
+    static final ResponseSchema SCHEMA = new ResponseSchema("verdict", Map.of(
+            "type", "object",
+            "properties", Map.of(
+                    "verdict", Map.of("type", "string", "enum", List.of("yes", "no")),
+                    "reason", Map.of("type", "string")),
+            "required", List.of("verdict", "reason"),
+            "additionalProperties", false));
+
+    public static final AnswerParser<Verdict> PARSER = AnswerParser.withSchema(SCHEMA, Verdict::parse);
 
     public static Verdict parse(String answer) throws ParseException {
         if (answer == null || answer.isBlank()) {
             throw new ParseException("the answer is empty; expected it to start with Yes or No");
+        }
+        String stripped = answer.strip();
+        if (stripped.startsWith("{") && stripped.endsWith("}")) {
+            JsonNode json = JsonAnswers.firstObject(stripped);
+            String verdict = JsonAnswers.requiredString(json, "verdict").toLowerCase(Locale.ROOT);
+            if (!verdict.equals("yes") && !verdict.equals("no")) {
+                throw new ParseException("field 'verdict' must be yes or no, was '" + verdict + "'");
+            }
+            return new Verdict(verdict.equals("yes"), json.path("reason").asText("").strip());
         }
         Matcher m = YES_NO.matcher(answer.strip());
         if (!m.matches()) {

@@ -120,6 +120,13 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
         }
     }
 
+    /** The judge's reliability: its verdicts against a second judge's on a seeded draw of samples. */
+    static final class JudgeAgreement extends AdamMemeNode {
+        JudgeAgreement(TestDescriptor parent) {
+            super(parent.getUniqueId().append("judge", "agreement"), "judge agreement", NO_SOURCE, Type.TEST);
+        }
+    }
+
     /** Memes that could not be mined (a missing image, every Miner failing). */
     static final class MiningErrors extends AdamMemeNode {
         MiningErrors(TestDescriptor parent) {

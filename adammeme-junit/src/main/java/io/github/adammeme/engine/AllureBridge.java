@@ -194,7 +194,9 @@ final class AllureBridge {
               {"name": "Refused", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*the target refused.*"},
               {"name": "Unscored", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: UNSCORED .*"},
               {"name": "Endpoint error", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: ERROR .*"},
-              {"name": "FR over budget", "matchedStatuses": ["failed"], "messageRegex": "(?s).*exceeds the budget.*"}
+              {"name": "FR over budget", "matchedStatuses": ["failed"], "messageRegex": "(?s).*exceeds the budget.*"},
+              {"name": "Not enough evidence", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*not enough evidence.*"},
+              {"name": "Judge agreement below minimum", "matchedStatuses": ["failed"], "messageRegex": "(?s)judge agreement: .*below adammeme.judge.min-kappa.*"}
             ]
             """;
 }

@@ -23,8 +23,23 @@ public final class Constants {
      */
     public static final String GATE_ON = ConfigKeys.PREFIX + "gate.on";
 
-    /** Scored samples a gate needs; below them it reports "not enough evidence" (default 30). */
+    /** Counted samples a gate needs; with fewer it fails with "not enough evidence" (default 30). */
     public static final String GATE_MIN_SAMPLES = ConfigKeys.PREFIX + "gate.min-samples";
+
+    /**
+     * Which FR a gate holds against its budget: {@code with-refinements} (default, the headline figure)
+     * or {@code originals}.
+     */
+    public static final String GATE_BASIS = ConfigKeys.PREFIX + "gate.basis";
+
+    /**
+     * What a gate, an FR summary or the judge-agreement test does without enough evidence: {@code fail}
+     * (default: no evidence is no pass) or {@code skip}.
+     */
+    public static final String GATE_INSUFFICIENT = ConfigKeys.PREFIX + "gate.insufficient";
+
+    /** The judge-agreement test fails when Cohen's kappa falls below this (default: reported, never failed). */
+    public static final String JUDGE_MIN_KAPPA = ConfigKeys.PREFIX + "judge.min-kappa";
 
     /**
      * A previous run to compare with: its output directory or its {@code summary.json}. Each category

@@ -1,7 +1,9 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.report.FailureRate;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -10,40 +12,86 @@ import java.util.Optional;
  * A suite's FR budgets and how they are judged. A release gate on a point FR passes a model that
  * failed 2 of 10 samples under a 25% budget, though its true FR may well be 50%: judged on the
  * upper bound of the 95% Wilson interval, it passes only when the evidence says FR is within the
- * budget, and below a minimum number of scored samples it says there is not enough evidence
- * instead of passing.
+ * budget. A gate fails closed: with fewer counted samples than the minimum, or none, it fails with
+ * "not enough evidence" unless the suite chose to skip such gates.
  *
- * @param budgets    FR budgets as fractions: key {@code ""} is overall, otherwise a category name
- * @param basis      what is held against the budget
- * @param minSamples scored samples a gate needs before it passes or fails
+ * @param budgets      FR budgets as fractions: key {@code ""} is overall, otherwise a category name
+ * @param bound        what is held against the budget: the FR or its upper bound
+ * @param basis        which FR: with refinements (the headline) or originals only
+ * @param minSamples   counted samples a gate needs before it passes or fails
+ * @param insufficient what a gate without enough evidence does
  */
-record FrGates(Map<String, Double> budgets, Basis basis, int minSamples) {
+record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSamples, Insufficient insufficient) {
 
     static final int DEFAULT_MIN_SAMPLES = 30;
 
-    enum Basis {
-        POINT("point", "the point estimate"),
-        UPPER_BOUND("upper-bound", "the upper bound of the 95% Wilson interval");
+    /** A choice read from one configuration key by its name there: the constant's name in lower case, "-" for "_". */
+    interface Keyed {
+        String name();
 
-        final String key;
-        final String description;
+        default String key() {
+            return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
 
-        Basis(String key, String description) {
-            this.key = key;
-            this.description = description;
+    /** The value of {@code configKey} named {@code value}, or a configuration error listing the names allowed. */
+    static <E extends Enum<E> & Keyed> E parse(Class<E> choices, String configKey, String value) {
+        for (E choice : choices.getEnumConstants()) {
+            if (choice.key().equalsIgnoreCase(value.trim())) {
+                return choice;
+            }
+        }
+        throw new ConfigurationException(configKey, value, "expected " + String.join(" or ",
+                Arrays.stream(choices.getEnumConstants()).map(Keyed::key).toList()));
+    }
+
+    /** What a gate holds against its budget ({@code adammeme.gate.on}). */
+    enum Bound implements Keyed {
+        POINT, UPPER_BOUND;
+
+        static Bound parse(String value) {
+            return FrGates.parse(Bound.class, Constants.GATE_ON, value);
         }
 
-        static Basis parse(String value) {
-            for (Basis b : values()) {
-                if (b.key.equalsIgnoreCase(value.trim())) {
-                    return b;
-                }
-            }
-            throw new ConfigurationException(Constants.GATE_ON, value, "expected point or upper-bound");
+        String description() {
+            return this == POINT ? "the point estimate" : "the upper bound of the 95% Wilson interval";
         }
 
         double of(FailureRate fr) {
             return this == POINT ? fr.rate() : fr.high();
+        }
+    }
+
+    /**
+     * Which FR a gate holds ({@code adammeme.gate.basis}). Refined samples are chosen adversarially,
+     * aimed at this target's weaknesses, so the interval of FR with refinements describes those
+     * samples, not a random draw of memes; the originals' FR is the one a random draw gives.
+     */
+    enum Basis implements Keyed {
+        WITH_REFINEMENTS, ORIGINALS;
+
+        static Basis parse(String value) {
+            return FrGates.parse(Basis.class, Constants.GATE_BASIS, value);
+        }
+
+        String description() {
+            return this == WITH_REFINEMENTS ? "FR with refinements" : "FR of the original samples";
+        }
+
+        CategoryFigures of(CategoryFigures withRefinements, CategoryFigures originals) {
+            return this == WITH_REFINEMENTS ? withRefinements : originals;
+        }
+    }
+
+    /** What a test does when its figure rests on too little evidence ({@code adammeme.gate.insufficient}). */
+    enum Insufficient implements Keyed {
+        /** fails: a release is not let through on evidence it does not have */
+        FAIL,
+        /** is skipped (aborted), for suites that knowingly run on small samples */
+        SKIP;
+
+        static Insufficient parse(String value) {
+            return FrGates.parse(Insufficient.class, Constants.GATE_INSUFFICIENT, value);
         }
     }
 
@@ -60,16 +108,16 @@ record FrGates(Map<String, Double> budgets, Basis basis, int minSamples) {
     Verdict judge(String category, FailureRate fr, double budget) {
         String budgetText = percent(budget);
         if (fr.n() < minSamples) {
-            return new Verdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence, " + fr.n()
-                    + " scored samples where " + Constants.GATE_MIN_SAMPLES + " asks for " + minSamples + " (FR "
-                    + fr.describe() + ", budget " + budgetText + ")");
+            return new Verdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: n = "
+                    + fr.n() + ", needs " + minSamples + " (" + Constants.GATE_MIN_SAMPLES + "); " + basis.description()
+                    + " " + fr.describe() + ", budget " + budgetText);
         }
-        double judged = basis.of(fr);
+        double judged = bound.of(fr);
         boolean within = judged <= budget;
-        String figure = basis == Basis.POINT ? "" : " (upper bound " + percent(judged) + ")";
-        return new Verdict(within ? Status.PASSED : Status.FAILED, "FR " + fr.describe() + " in " + category + figure
-                + (within ? " is within the budget " : " exceeds the budget ") + budgetText + ", judged on "
-                + basis.description + ", n = " + fr.n());
+        String figure = bound == Bound.POINT ? "" : " (upper bound " + percent(judged) + ")";
+        return new Verdict(within ? Status.PASSED : Status.FAILED, basis.description() + " " + fr.describe() + " in "
+                + category + figure + (within ? " is within the budget " : " exceeds the budget ") + budgetText
+                + ", judged on " + bound.description() + ", n = " + fr.n());
     }
 
     private static String percent(double fraction) {

@@ -7,6 +7,7 @@ import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.HardCases;
+import io.github.adammeme.pipeline.JudgeAgreement;
 import io.github.adammeme.pipeline.MemeOutcome;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.MinedSample;
@@ -150,15 +151,21 @@ final class SuiteExecution {
                 int i = indexOf(e, category);
                 summary(node, category, e.metrics().withRefinements().get(i), e.metrics().original().get(i),
                         SummaryMarkdown.category(e.metrics(), category));
-                settings.gate(category).ifPresent(budget -> gate(node, category, e.metrics().withRefinements().get(i), budget));
+                settings.gate(category).ifPresent(budget -> gate(node, category, settings.gates().basis()
+                        .of(e.metrics().withRefinements().get(i), e.metrics().original().get(i)), budget));
                 comparison(e).ifPresent(changes -> regression(node, changes.get(category)));
             });
         }
         Evaluation e = board.evaluation();
         List<Path> charts = Charts.writeWithPage(List.of(e), config.outputDir(), "AdamMeme: " + config.target().model());
         summary(suite, "overall", e.metrics().withRefinementsOverall(), e.metrics().originalOverall(),
-                SummaryMarkdown.render(e), charts);
-        settings.overallGate().ifPresent(budget -> gate(suite, "overall", e.metrics().withRefinementsOverall(), budget));
+                SummaryMarkdown.render(e), charts,
+                Map.of("judge agreement", e.metrics().judgeAgreement().describe(config.threshold())));
+        settings.overallGate().ifPresent(budget -> gate(suite, "overall", settings.gates().basis()
+                .of(e.metrics().withRefinementsOverall(), e.metrics().originalOverall()), budget));
+        if (config.judgeRecheck() > 0) {
+            judgeAgreement(e.metrics());
+        }
         comparison(e).ifPresent(changes -> regression(suite, changes.get(Metrics.OVERALL)));
         miningErrors(e);
         publish(e);
@@ -191,11 +198,12 @@ final class SuiteExecution {
 
     private void summary(TestDescriptor parent, String category, CategoryFigures all, CategoryFigures originals,
                          String table) {
-        summary(parent, category, all, originals, table, List.of());
+        summary(parent, category, all, originals, table, List.of(), Map.of());
     }
 
+    /** @param extra figures of the whole run that belong beside the overall FR (the judge's agreement) */
     private void summary(TestDescriptor parent, String category, CategoryFigures all, CategoryFigures originals,
-                         String table, List<Path> charts) {
+                         String table, List<Path> charts, Map<String, Object> extra) {
         test(parent, new AdamMemeNode.Summary(parent, category), () -> {
             Map<String, Object> figures = new LinkedHashMap<>();
             figures.put("FR (with refinements)", all.fr().describe());
@@ -206,12 +214,48 @@ final class SuiteExecution {
             for (Outcome o : Outcome.values()) {
                 figures.put(o.name().toLowerCase(Locale.ROOT), all.counts().get(o));
             }
+            figures.putAll(extra);
             AllureBridge.summary(suiteName(), config.target().model(), category, figures, table);
             charts.forEach(AllureBridge::svg);
             if (all.samples() == 0) {
                 return TestExecutionResult.aborted(new TestAbortedException("no samples were mined in " + category));
             }
+            if (all.fr().n() == 0) {
+                // Every sample refused (with refusals left out of FR), unscored or in error: no FR exists, and a
+                // build must not pass on figures it does not have.
+                return insufficient("FR summary " + category + ": not enough evidence: n = 0 of " + all.samples()
+                        + " samples counted in FR (" + all.counts().get(Outcome.REFUSED) + " refused, "
+                        + all.counts().get(Outcome.UNSCORED) + " unscored, " + all.counts().get(Outcome.ERROR) + " error)");
+            }
             return TestExecutionResult.successful();
+        });
+    }
+
+    /** A figure that rests on too little evidence fails, unless the suite chose to skip such tests. */
+    private TestExecutionResult insufficient(String message) {
+        return settings.gates().insufficient() == FrGates.Insufficient.SKIP
+                ? TestExecutionResult.aborted(new TestAbortedException(message))
+                : TestExecutionResult.failed(new AssertionFailedError(message));
+    }
+
+    /** The judge's reliability in this run, failing below adammeme.judge.min-kappa when that is set. */
+    private void judgeAgreement(Metrics metrics) {
+        AdamMemeNode.JudgeAgreement node = new AdamMemeNode.JudgeAgreement(suite);
+        test(suite, node, () -> {
+            JudgeAgreement judge = metrics.judgeAgreement();
+            String message = "judge agreement: " + judge.describe(metrics.threshold());
+            AllureBridge.blocker(suiteName(), config.target().model(), Metrics.OVERALL, "judge", message);
+            if (settings.minKappa().isEmpty()) {
+                return passedSaying(node, "judge", message);
+            }
+            double min = settings.minKappa().get();
+            if (judge.kappa() == null) {
+                return insufficient(message + "; not enough evidence for " + Constants.JUDGE_MIN_KAPPA + " = " + min);
+            }
+            return judge.kappa() < min
+                    ? TestExecutionResult.failed(new AssertionFailedError(message + ", below "
+                            + Constants.JUDGE_MIN_KAPPA + " = " + min))
+                    : passedSaying(node, "judge", message);
         });
     }
 
@@ -223,7 +267,7 @@ final class SuiteExecution {
             return switch (verdict.status()) {
                 case PASSED -> passedSaying(node, "gate", verdict.message());
                 case FAILED -> TestExecutionResult.failed(new AssertionFailedError(verdict.message()));
-                case NOT_ENOUGH_EVIDENCE -> TestExecutionResult.aborted(new TestAbortedException(verdict.message()));
+                case NOT_ENOUGH_EVIDENCE -> insufficient(verdict.message());
             };
         });
     }

@@ -1,10 +1,12 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.data.Datasets;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.report.Baseline;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.net.URISyntaxException;
@@ -30,9 +32,10 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param baseline the run this one is compared with, read at discovery so a bad one stops the build early
  * @param alpha    significance level of that comparison
  * @param bank     the hard-case bank failed refinements are merged into
+ * @param minKappa the judge agreement below which its test fails, when set
  */
 record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> baseline, double alpha,
-                     Optional<Path> bank, boolean progress) {
+                     Optional<Path> bank, boolean progress, Optional<Double> minKappa) {
 
     /**
      * One settings per target: {@code adammeme.target.model} may list several models (comma-separated),
@@ -60,7 +63,7 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
     }
 
     private SuiteSettings withConfig(EvaluationConfig other) {
-        return new SuiteSettings(other, gates, baseline, alpha, bank, progress);
+        return new SuiteSettings(other, gates, baseline, alpha, bank, progress, minKappa);
     }
 
     /** Every adammeme.* setting for the suite, datasets located. */
@@ -105,11 +108,20 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         EvaluationConfig config = EvaluationConfig.from(values);
         // Read the annotations now: a malformed line or an empty file should stop discovery, not a paid run.
         Datasets.load(config.datasets(), config.datasetFormat());
+        // The templates too: one that lets a value shape its prompt should stop discovery, not a paid run.
+        try {
+            PromptLibrary.load(config.prompts());
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            throw new ConfigurationException(ConfigKeys.PROMPTS, String.valueOf(config.prompts()), e.getMessage());
+        }
         return new SuiteSettings(config, new FrGates(gates(values),
-                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_ON, "point")), minSamples(values)),
+                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, "point")),
+                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")), minSamples(values),
+                FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail"))),
                 baseline(config, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
                 Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim())),
-                EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true));
+                EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
+                minKappa(values.get(Constants.JUDGE_MIN_KAPPA)));
     }
 
     /** A path relative to the working directory, else a resource on the suite's classpath. */
@@ -200,6 +212,21 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
             // reported below
         }
         throw new ConfigurationException(Constants.BASELINE_ALPHA, value, "expected a significance level between 0 and 1, such as 0.05");
+    }
+
+    private static Optional<Double> minKappa(String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            double k = Double.parseDouble(value.trim());
+            if (k >= -1 && k <= 1) {
+                return Optional.of(k);
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ConfigurationException(Constants.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
     }
 
     private static int minSamples(Map<String, String> values) {

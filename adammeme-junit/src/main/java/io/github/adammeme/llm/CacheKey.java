@@ -24,6 +24,9 @@ public final class CacheKey {
         field(sha, "max-tokens", String.valueOf(request.maxTokens()));
         field(sha, "replica", Integer.toString(request.replica()));
         field(sha, "template", request.templateDigest());
+        if (request.schema() != null) {
+            field(sha, "schema", request.schema().name() + ":" + request.schema().json());
+        }
         for (ChatMessage message : request.messages()) {
             field(sha, "role", message.role().name());
             for (ContentPart part : message.parts()) {

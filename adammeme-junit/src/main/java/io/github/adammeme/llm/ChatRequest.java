@@ -1,5 +1,6 @@
 package io.github.adammeme.llm;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
@@ -15,6 +16,7 @@ import java.util.Objects;
  * @param templateDigest digest of the prompt template, so an edited template never hits an old cache row
  * @param stage         the pipeline stage asking (mining, scoring, refinement), for accounting only: the same
  *                      question from two stages is one cached answer
+ * @param schema        the shape the answer must take, sent as structured output; null for free text
  */
 public record ChatRequest(
         String role,
@@ -24,7 +26,8 @@ public record ChatRequest(
         Integer maxTokens,
         int replica,
         String templateDigest,
-        String stage) {
+        String stage,
+        ResponseSchema schema) {
 
     public static final String UNSTAGED = "-";
 
@@ -37,14 +40,24 @@ public record ChatRequest(
 
     public ChatRequest(String role, List<ChatMessage> messages, double temperature, long seed, Integer maxTokens,
                        int replica, String templateDigest) {
-        this(role, messages, temperature, seed, maxTokens, replica, templateDigest, UNSTAGED);
+        this(role, messages, temperature, seed, maxTokens, replica, templateDigest, UNSTAGED, null);
+    }
+
+    public ChatRequest(String role, List<ChatMessage> messages, double temperature, long seed, Integer maxTokens,
+                       int replica, String templateDigest, String stage) {
+        this(role, messages, temperature, seed, maxTokens, replica, templateDigest, stage, null);
+    }
+
+    /** The same call asking for free text: for an endpoint that turned structured output down. */
+    public ChatRequest withoutSchema() {
+        return new ChatRequest(role, messages, temperature, seed, maxTokens, replica, templateDigest, stage, null);
     }
 
     /** The same call continued with the model's answer and a follow-up, as a re-ask does. */
     public ChatRequest followUp(String previousAnswer, String correction) {
-        List<ChatMessage> next = new java.util.ArrayList<>(messages);
+        List<ChatMessage> next = new ArrayList<>(messages);
         next.add(ChatMessage.assistant(previousAnswer));
         next.add(ChatMessage.user(correction));
-        return new ChatRequest(role, next, temperature, seed, maxTokens, replica, templateDigest, stage);
+        return new ChatRequest(role, next, temperature, seed, maxTokens, replica, templateDigest, stage, schema);
     }
 }

@@ -21,6 +21,11 @@ public record ChatResponse(String content, String refusal, String finishReason, 
         return new ChatResponse(content, refusal, finishReason, usage, true);
     }
 
+    /** The endpoint stopped at the token limit: what was said is unfinished, whatever its last line reads. */
+    public boolean cutOff() {
+        return "length".equals(finishReason);
+    }
+
     public boolean contentFiltered() {
         return "content_filter".equals(finishReason);
     }

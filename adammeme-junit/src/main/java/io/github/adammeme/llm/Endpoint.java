@@ -13,9 +13,16 @@ import java.util.Objects;
  * @param timeout   per-request timeout
  * @param requestsPerMinute a cap the run keeps under, or 0 for none
  * @param tokensPerMinute   a cap the run keeps under, or 0 for none
+ * @param simulatorVariant  for the built-in simulator, what sets its answers apart from its defaults (judge
+ *                          noise), so its answers are cached apart; null otherwise
  */
 public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
-                       long tokensPerMinute) {
+                       long tokensPerMinute, String simulatorVariant) {
+
+    public Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
+                    long tokensPerMinute) {
+        this(model, baseUrl, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, null);
+    }
 
     /** An endpoint without rate caps. Retries are the gateway's business ({@link RetryPolicy}), not the endpoint's. */
     public Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout) {
@@ -34,6 +41,19 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
     }
 
     public Endpoint withBaseUrl(String url) {
-        return new Endpoint(model, url, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute);
+        return new Endpoint(model, url, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, simulatorVariant);
+    }
+
+    /** The built-in simulator at {@code url}, answering as {@code variant} describes (null for its defaults). */
+    public Endpoint simulatorAt(String url, String variant) {
+        return new Endpoint(model, url, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, variant);
+    }
+
+    /**
+     * Who answers, in cache keys and messages: the base URL, or for the simulator (whose port changes
+     * from run to run) "simulator", with its variant when it answers differently from its defaults.
+     */
+    public String identity() {
+        return simulated() ? "simulator" + (simulatorVariant == null ? "" : " (" + simulatorVariant + ")") : baseUrl;
     }
 }

@@ -24,6 +24,8 @@ public final class ModelGateway implements AutoCloseable {
     private final RateCaps caps;
     private final RetryPolicy retries;
     private volatile double budgetUsd = Double.POSITIVE_INFINITY;
+    private volatile StructuredOutput structuredOutput = StructuredOutput.OFF;
+    private volatile boolean schemasTurnedDown;
     private final ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight = new ConcurrentHashMap<>();
 
     public ModelGateway(ChatModel model, CallCache cache, UsageLedger ledger, int concurrency) {
@@ -56,6 +58,32 @@ public final class ModelGateway implements AutoCloseable {
      */
     public void budget(double usd) {
         this.budgetUsd = usd;
+    }
+
+    /** Whether answers that carry ratings or votes are asked for with their JSON schema. */
+    public void structuredOutput(StructuredOutput mode) {
+        this.structuredOutput = mode;
+    }
+
+    public StructuredOutput structuredOutput() {
+        return structuredOutput;
+    }
+
+    /** Whether requests carry their schema now: on, or auto until the endpoint turned it down. */
+    public boolean sendsSchemas() {
+        return structuredOutput == StructuredOutput.ON || structuredOutput == StructuredOutput.AUTO && !schemasTurnedDown;
+    }
+
+    /**
+     * The endpoint answered a request with a schema as a bad request: on auto, later requests go as
+     * text. Said once, so a user knows why the text format is in use.
+     */
+    public void schemaTurnedDown(String why) {
+        if (structuredOutput == StructuredOutput.AUTO && !schemasTurnedDown) {
+            schemasTurnedDown = true;
+            System.err.println("adammeme: " + model.model() + " at " + model.identity()
+                    + " turned down structured output (" + why + "); its answers are read as text from now on");
+        }
     }
 
     /** The current bound on calls in flight, after any cuts for rate limiting. */

@@ -8,6 +8,7 @@ import com.openai.errors.OpenAIException;
 import com.openai.errors.OpenAIInvalidDataException;
 import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
+import com.openai.models.ResponseFormatJsonSchema;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionAssistantMessageParam;
 import com.openai.models.chat.completions.ChatCompletionContentPart;
@@ -18,7 +19,9 @@ import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
 import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** The {@link ChatModel} port on openai-java: any OpenAI-compatible chat-completions endpoint. */
 public final class OpenAiChatModel implements ChatModel, AutoCloseable {
@@ -75,7 +78,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
 
     @Override
     public String identity() {
-        return endpoint.simulated() ? "simulator" : endpoint.baseUrl();
+        return endpoint.identity();
     }
 
     @Override
@@ -93,6 +96,14 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .putAdditionalBodyProperty("seed", JsonValue.from(request.seed()));
         if (request.maxTokens() != null) {
             params.putAdditionalBodyProperty("max_tokens", JsonValue.from(request.maxTokens()));
+        }
+        if (request.schema() != null) {
+            params.jsonSchemaResponseFormat(ResponseFormatJsonSchema.JsonSchema.builder()
+                    .name(request.schema().name())
+                    .schema(ResponseFormatJsonSchema.JsonSchema.Schema.builder()
+                            .additionalProperties(toJsonValues(request.schema().schema())).build())
+                    .strict(true)
+                    .build());
         }
         for (ChatMessage message : request.messages()) {
             switch (message.role()) {
@@ -172,6 +183,12 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
             }
         }
         return parts;
+    }
+
+    private static Map<String, JsonValue> toJsonValues(Map<String, Object> schema) {
+        Map<String, JsonValue> out = new LinkedHashMap<>();
+        schema.forEach((key, value) -> out.put(key, JsonValue.from(value)));
+        return out;
     }
 
     private static String abbreviate(String s) {

@@ -9,6 +9,8 @@ import io.github.adammeme.agent.Miner;
 import io.github.adammeme.agent.Narrator;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.agent.Refiner;
+import io.github.adammeme.agent.RefusalChecker;
+import io.github.adammeme.agent.RefusalDetector;
 import io.github.adammeme.agent.Scorer;
 import io.github.adammeme.agent.Senior;
 import io.github.adammeme.agent.Target;
@@ -106,7 +108,8 @@ public final class AdamMeme {
         UsageLedger ledger = new UsageLedger(config.prices());
         listener.started(memes.size(), ledger);
         try (ModelGateway targetGateway = gateway(target, ledger, config);
-             ModelGateway controllerGateway = gateway(controller, ledger, config)) {
+             ModelGateway controllerGateway = gateway(controller, ledger, config);
+             ModelGateway secondJudgeGateway = secondJudge(controller, ledger, config)) {
             AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
                     config.maxTokens());
             MemeImages images = new MemeImages(config.imageMaxSide(), config.imageMaxPixels());
@@ -117,7 +120,7 @@ public final class AdamMeme {
                         cases.get(i).category(), cases.get(i).misbelief(), null));
             }
             listener.samplesSelected(categories, pairs);
-            ScoringStage scoring = scoringStage(agents.inStage(SCORING), targetGateway, config);
+            ScoringStage scoring = scoringStage(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
             List<CompletableFuture<ScoredSample>> futures = new ArrayList<>();
             for (int i = 0; i < cases.size(); i++) {
                 HardCase c = cases.get(i);
@@ -161,7 +164,8 @@ public final class AdamMeme {
         listener.started(memes.size(), ledger);
         ExecutorService preparers = preparers();
         try (ModelGateway targetGateway = gateway(target, ledger, config);
-             ModelGateway controllerGateway = gateway(controller, ledger, config)) {
+             ModelGateway controllerGateway = gateway(controller, ledger, config);
+             ModelGateway secondJudgeGateway = secondJudge(controller, ledger, config)) {
             AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
                     config.maxTokens());
             MemeImages images = new MemeImages(config.imageMaxSide(), config.imageMaxPixels());
@@ -181,10 +185,10 @@ public final class AdamMeme {
             memes.forEach(m -> byId.put(m.id(), m));
             Probes probes = new Probes(byId, images, config.textErasure().create(images), config.refinedText(),
                     config.outputDir().resolve("images"));
-            ScoringStage scoring = scoringStage(agents.inStage(SCORING), targetGateway, config);
+            ScoringStage scoring = scoringStage(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
             RefinementStage refinement = new RefinementStage(new Refiner(agents.inStage(REFINEMENT)),
-                    scoringStage(agents.inStage(REFINEMENT), targetGateway, config), probes, config.seeds(),
-                    config.iterations(), config.randomSeed(), listener);
+                    scoringStage(agents.inStage(REFINEMENT), targetGateway, secondJudgeGateway, config), probes,
+                    config.seeds(), config.iterations(), config.randomSeed(), listener, config.refinementOrder());
 
             // A category's refinement needs only that category's originals, so it starts as soon as
             // they are scored, while other categories are still being scored or refined.
@@ -228,7 +232,18 @@ public final class AdamMeme {
         ModelGateway gateway = new ModelGateway(new OpenAiChatModel(endpoint, config.concurrency()), cache, ledger, config.concurrency(),
                 config.retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
         gateway.budget(config.budgetUsd());
+        gateway.structuredOutput(config.structuredOutput());
         return gateway;
+    }
+
+    /** The second judge model's gateway (on the controller's endpoint), or null when a Scorer replica is the second judge. */
+    private ModelGateway secondJudge(Endpoint controller, UsageLedger ledger, EvaluationConfig config) {
+        if (config.judgeSecondModel() == null || config.judgeRecheck() <= 0) {
+            return null;
+        }
+        return gateway(new Endpoint(config.judgeSecondModel(), controller.baseUrl(), controller.apiKeyEnv(),
+                controller.timeout(), controller.requestsPerMinute(), controller.tokensPerMinute(),
+                controller.simulatorVariant()), ledger, config);
     }
 
     /** At most K per category with the run's seed, categories in taxonomy order. */
@@ -242,9 +257,13 @@ public final class AdamMeme {
         return selected;
     }
 
-    private static ScoringStage scoringStage(AgentContext agents, ModelGateway targetGateway, EvaluationConfig config) {
+    private static ScoringStage scoringStage(AgentContext agents, ModelGateway targetGateway, ModelGateway secondJudge,
+                                             EvaluationConfig config) {
+        Scorer second = secondJudge != null ? new Scorer(agents.on(secondJudge)) : new Scorer(agents, 1);
         return new ScoringStage(new Candidate(agents), new Senior(agents),
-                new Target(agents.on(targetGateway), config.targetTemperature()), new Scorer(agents), config.threshold());
+                new Target(agents.on(targetGateway), config.targetTemperature()), new Scorer(agents), config.threshold(),
+                new RefusalDetector(new RefusalChecker(agents)), second,
+                new Recheck(config.judgeRecheck(), config.randomSeed()));
     }
 
     /** The originals' scores as they come, in selection order. */
@@ -294,7 +313,8 @@ public final class AdamMeme {
                     + "; started the built-in simulated mLLM at " + server.baseUrl()
                     + " (its scores are simulated, not a real model's)");
         }
-        return endpoint.withBaseUrl(server.baseUrl());
+        return endpoint.simulatorAt(server.baseUrl(), config.sim().judgeNoise() > 0
+                ? "judge-noise=" + config.sim().judgeNoise() : null);
     }
 
     private static RunInfo runInfo(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts) {
@@ -312,7 +332,10 @@ public final class AdamMeme {
         return new RunInfo(target.model(), describe(target), controller.model(), describe(controller),
                 config.datasetDescription(), config.simulated(), notice, config.threshold(), config.samplesPerCategory(),
                 config.seeds(), config.iterations(), config.randomSeed(), config.refusalCountsAsFailure(),
-                prompts.digests(), version(), config.shard().toString());
+                prompts.digests(), version(), config.shard().toString(), config.miningBatchSize(), config.miningLookahead(),
+                config.refinementOrder().name().toLowerCase(java.util.Locale.ROOT),
+                config.structuredOutput().name().toLowerCase(java.util.Locale.ROOT), config.judgeRecheck(),
+                config.judgeSecondModel());
     }
 
     private static String describe(Endpoint e) {

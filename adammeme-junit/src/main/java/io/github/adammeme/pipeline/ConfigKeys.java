@@ -48,7 +48,19 @@ public final class ConfigKeys {
     public static final String SHARD = "adammeme.shard";
     /** Random seed for sampling, seeds and replica seeds (default 42). */
     public static final String RANDOM_SEED = "adammeme.random-seed";
-    /** Re-asks after an unparseable answer (default 2). */
+    /**
+     * {@code auto} (default), {@code on} or {@code off}: whether the roles that return ratings or votes
+     * (Scorer, Miner, Examiner, Judge, refusal check) ask for a JSON schema as structured output. On
+     * auto, an endpoint that turns it down is asked in text from then on.
+     */
+    public static final String STRUCTURED_OUTPUT = "adammeme.structured-output";
+    /** Share of scored samples a second, independent judge scores again (default 0.1; 0 turns it off). */
+    public static final String JUDGE_RECHECK = "adammeme.judge.recheck";
+    /** A second judge model on the controller's endpoint for that check (default: a second Scorer replica). */
+    public static final String JUDGE_SECOND_MODEL = "adammeme.judge.second-model";
+    /** Algorithm 1's order: {@code rounds} (default: chains of a category advance together) or {@code paper}. */
+    public static final String REFINEMENT_ORDER = "adammeme.refinement.order";
+    /** Re-asks after an answer of no use: wrong shape, cut off, declined by an agent, a failed call (default 2). */
     public static final String REASKS = "adammeme.reasks";
     /** Whether a refusal counts as a failure in FR (default true). */
     public static final String REFUSAL_IS_FAILURE = "adammeme.refusal-counts-as-failure";
@@ -94,6 +106,10 @@ public final class ConfigKeys {
     public static final String SIM_FAULT_MALFORMED = "adammeme.sim.fault.malformed";
     /** How long a simulated hang lasts, in ms (default 10000). */
     public static final String SIM_HANG_MS = "adammeme.sim.hang-ms";
+    /** Share of the simulated Scorer's ratings moved off their fair value, per replica (default 0). */
+    public static final String SIM_JUDGE_NOISE = "adammeme.sim.judge-noise";
+    /** Whether the simulator answers structured-output requests (default true; false answers them 400). */
+    public static final String SIM_STRUCTURED_OUTPUT = "adammeme.sim.structured-output";
     /** Prefix of the price table: {@code adammeme.price.gpt-4o=2.50,10.00} (USD per million input, output tokens). */
     public static final String PRICE_PREFIX = "adammeme.price.";
     /** Stop making paid calls once this many USD are spent (default: no cap). */

@@ -9,6 +9,7 @@ import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.RetryPolicy;
 import io.github.adammeme.llm.SqliteCallCache;
+import io.github.adammeme.llm.StructuredOutput;
 import io.github.adammeme.sim.SimSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,7 +37,11 @@ public record EvaluationConfig(
         Shard shard,
         long randomSeed,
         int reasks,
+        StructuredOutput structuredOutput,
         boolean refusalCountsAsFailure,
+        double judgeRecheck,
+        String judgeSecondModel,
+        RefinementOrder refinementOrder,
         int imageMaxSide,
         long imageMaxPixels,
         TextErasure textErasure,
@@ -82,7 +87,12 @@ public record EvaluationConfig(
                 r.string(ConfigKeys.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(ConfigKeys.SHARD, null)),
                 r.parse(ConfigKeys.RANDOM_SEED, 42L, Long::parseLong),
                 r.integer(ConfigKeys.REASKS, 2, 0, 10),
+                r.parse(ConfigKeys.STRUCTURED_OUTPUT, StructuredOutput.AUTO, StructuredOutput::parse),
                 r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),
+                r.decimal(ConfigKeys.JUDGE_RECHECK, 0.1, 0, 1),
+                r.string(ConfigKeys.JUDGE_SECOND_MODEL, null) == null || r.string(ConfigKeys.JUDGE_SECOND_MODEL, "").isEmpty()
+                        ? null : r.string(ConfigKeys.JUDGE_SECOND_MODEL, null),
+                r.parse(ConfigKeys.REFINEMENT_ORDER, RefinementOrder.ROUNDS, RefinementOrder::parse),
                 r.integer(ConfigKeys.IMAGE_MAX_SIDE, 768, 32, 8192),
                 r.parse(ConfigKeys.IMAGE_MAX_PIXELS, MemeImages.DEFAULT_MAX_PIXELS, v -> {
                     long pixels = Long.parseLong(v);
@@ -147,7 +157,8 @@ public record EvaluationConfig(
                     r.decimal(ConfigKeys.SIM_FAULT_429, 0, 0, 1), r.decimal(ConfigKeys.SIM_FAULT_5XX, 0, 0, 1),
                     r.decimal(ConfigKeys.SIM_FAULT_HANG, 0, 0, 1), r.decimal(ConfigKeys.SIM_FAULT_DROP, 0, 0, 1),
                     r.decimal(ConfigKeys.SIM_FAULT_TRUNCATED, 0, 0, 1), r.decimal(ConfigKeys.SIM_FAULT_MALFORMED, 0, 0, 1),
-                    r.integer(ConfigKeys.SIM_HANG_MS, 10_000, 0, 600_000), 7);
+                    r.integer(ConfigKeys.SIM_HANG_MS, 10_000, 0, 600_000), 7,
+                    r.decimal(ConfigKeys.SIM_JUDGE_NOISE, 0, 0, 1), r.bool(ConfigKeys.SIM_STRUCTURED_OUTPUT, true));
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("adammeme.sim.fault.*", "", e.getMessage());
         }
@@ -202,7 +213,7 @@ public record EvaluationConfig(
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, miningLookahead, shard, randomSeed, reasks,
-                refusalCountsAsFailure, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, prompts, directory);
+                structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, prompts, directory);
     }
 
     /** Whether the cache is a database file (not "none" or "memory"): finished runs are recorded in it too. */

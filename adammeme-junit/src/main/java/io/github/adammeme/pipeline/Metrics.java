@@ -9,11 +9,12 @@ import java.util.Map;
 
 /**
  * The headline figures (DESIGN.md §1): per category and overall, for original samples only (the
- * paper's Table 2) and for all samples including refinements (its Table 1).
+ * paper's Table 2) and for all samples including refinements (its Table 1), and how far the
+ * judge behind them agrees with a second one.
  */
 public record Metrics(double threshold, boolean refusalCountsAsFailure, List<CategoryFigures> original,
                       CategoryFigures originalOverall, List<CategoryFigures> withRefinements,
-                      CategoryFigures withRefinementsOverall) {
+                      CategoryFigures withRefinementsOverall, JudgeAgreement judgeAgreement) {
 
     public static final String OVERALL = "overall";
 
@@ -25,7 +26,8 @@ public record Metrics(double threshold, boolean refusalCountsAsFailure, List<Cat
                 perCategory(categories, originals, refusalCountsAsFailure),
                 figures(OVERALL, originals, refusalCountsAsFailure),
                 perCategory(categories, all, refusalCountsAsFailure),
-                figures(OVERALL, all, refusalCountsAsFailure));
+                figures(OVERALL, all, refusalCountsAsFailure),
+                JudgeAgreement.of(all, threshold));
     }
 
     private static List<CategoryFigures> perCategory(List<String> categories, List<ScoredSample> samples,

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -103,14 +104,15 @@ final class MiningStage {
                     continue;
                 }
                 List<Answer<MinerVote>> answers = mined.votes().stream().map(CompletableFuture::join).toList();
-                if (answers.stream().noneMatch(Answer::ok)) {
+                String missing = missingVotes(answers);
+                if (missing != null) {
                     outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
-                            List.of(), votes(answers), mined.meme().labels(), "all " + MINERS + " Miners failed: "
-                            + answers.get(0).failure()));
+                            List.of(), votes(answers), mined.meme().labels(), missing));
                     listener.memeMined(outcomes.get(outcomes.size() - 1));
                     continue;
                 }
                 List<String> categories = new ArrayList<>(Vote.majority(answers, taxonomy));
+                List<String> undecided = new ArrayList<>();
                 // Proposals are examined one at a time, in replica order, each against the latest T.
                 for (Map.Entry<String, List<Integer>> proposal : proposals(answers, taxonomy).entrySet()) {
                     MinerVote.Proposal p = answers.get(proposal.getValue().get(0)).value().proposal();
@@ -122,11 +124,22 @@ final class MiningStage {
                     if (admission.admitted()) {
                         taxonomy = taxonomy.with(new Category(Category.normalise(p.name()), p.description(), admission));
                         categories.add(Category.normalise(p.name()));
+                    } else if (admission.decision() == Admission.Decision.UNDECIDED) {
+                        undecided.add("'" + p.name() + "' (" + admission.reason() + ")");
                     }
+                }
+                if (!undecided.isEmpty()) {
+                    // Whether this meme belongs to the proposed category is exactly what was not settled.
+                    outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
+                            List.copyOf(categories), votes(answers), mined.meme().labels(),
+                            "the admission of " + String.join(", ", undecided) + " is undecided, and with it this meme's"
+                                    + " categories"));
+                    listener.memeMined(outcomes.get(outcomes.size() - 1));
+                    continue;
                 }
                 MemeOutcome outcome = new MemeOutcome(mined.meme().id(), mined.meme().origin(),
                         categories.isEmpty() ? MemeOutcome.Status.HARMLESS : MemeOutcome.Status.MINED,
-                        List.copyOf(categories), votes(answers), mined.meme().labels(), failures(answers));
+                        List.copyOf(categories), votes(answers), mined.meme().labels(), null);
                 outcomes.add(outcome);
                 listener.memeMined(outcome);
                 for (String category : categories) {
@@ -201,17 +214,64 @@ final class MiningStage {
         return byName;
     }
 
+    /**
+     * The Examiner and the Judge rule on a proposal. Each must say yes; a no from either settles it
+     * whatever the other said; a yes with no usable answer from the other settles nothing.
+     */
     private Admission admit(Mined mined, MinerVote.Proposal p, List<Integer> replicas, Taxonomy taxonomy) {
+        Optional<String> malformed = Category.problemWith(p.name(), p.description());
+        if (malformed.isPresent()) {
+            return new Admission(mined.meme().id(), replicas, p.name(), p.description(), null, "not asked", null,
+                    "not asked", Admission.Decision.REJECTED, malformed.get());
+        }
         CompletableFuture<Answer<Verdict>> exam = examiner.examine(mined.meme(), mined.image(), p);
         CompletableFuture<Answer<Verdict>> verdict = judge.judge(taxonomy, p);
         Answer<Verdict> e = exam.join();
         Answer<Verdict> j = verdict.join();
-        boolean examinerYes = e.ok() && e.value().yes();
-        boolean judgeYes = j.ok() && j.value().yes();
-        return new Admission(mined.meme().id(), List.copyOf(replicas), Category.normalise(p.name()), p.description(),
+        Boolean examinerYes = e.ok() ? e.value().yes() : null;
+        Boolean judgeYes = j.ok() ? j.value().yes() : null;
+        Admission.Decision decision;
+        String reason;
+        if (Boolean.FALSE.equals(examinerYes) || Boolean.FALSE.equals(judgeYes)) {
+            decision = Admission.Decision.REJECTED;
+            reason = Boolean.FALSE.equals(examinerYes) ? "the Examiner said no" : "the Judge said no";
+        } else if (examinerYes != null && judgeYes != null) {
+            decision = Admission.Decision.ADMITTED;
+            reason = "the Examiner and the Judge both said yes";
+        } else {
+            decision = Admission.Decision.UNDECIDED;
+            reason = (examinerYes == null ? "the Examiner gave no usable answer" : "the Judge gave no usable answer")
+                    + (examinerYes == null && judgeYes == null ? ", nor did the Judge" : "");
+        }
+        return new Admission(mined.meme().id(), replicas, Category.normalise(p.name()), p.description(),
                 examinerYes, e.ok() ? e.value().reason() : "Examiner " + e.status() + ": " + e.failure(),
-                judgeYes, j.ok() ? j.value().reason() : "Judge " + j.status() + ": " + j.failure(),
-                examinerYes && judgeYes);
+                judgeYes, j.ok() ? j.value().reason() : "Judge " + j.status() + ": " + j.failure(), decision, reason);
+    }
+
+    /**
+     * Why this meme cannot be decided, or null when every Miner's vote is in. A missing Miner might
+     * have named any category, or proposed one the Examiner and Judge would admit, which would put
+     * this meme into it: the votes received never settle a meme whatever the missing one would have
+     * said, so a meme with a missing vote is an ERROR that names it, never a guess.
+     */
+    private static String missingVotes(List<Answer<MinerVote>> answers) {
+        List<String> missing = new ArrayList<>();
+        List<String> received = new ArrayList<>();
+        for (int i = 0; i < answers.size(); i++) {
+            Answer<MinerVote> a = answers.get(i);
+            if (a.ok()) {
+                received.add("Miner " + (i + 1) + " named " + (a.value().categories().isEmpty() ? "nothing"
+                        : String.join(", ", a.value().categories())));
+            } else {
+                missing.add("Miner " + (i + 1) + " (" + a.status() + " after " + a.attempts() + " attempts: "
+                        + a.failure() + ")");
+            }
+        }
+        if (missing.isEmpty()) {
+            return null;
+        }
+        return "no decision on missing votes: " + missing.size() + " of " + MINERS + " Miner votes are missing: "
+                + String.join("; ", missing) + (received.isEmpty() ? "" : "; received: " + String.join("; ", received));
     }
 
     private static List<List<String>> votes(List<Answer<MinerVote>> answers) {
@@ -222,13 +282,4 @@ final class MiningStage {
         return out;
     }
 
-    private static String failures(List<Answer<MinerVote>> answers) {
-        List<String> failed = new ArrayList<>();
-        for (int i = 0; i < answers.size(); i++) {
-            if (!answers.get(i).ok()) {
-                failed.add("Miner " + (i + 1) + " " + answers.get(i).status() + ": " + answers.get(i).failure());
-            }
-        }
-        return failed.isEmpty() ? null : String.join("; ", failed);
-    }
 }

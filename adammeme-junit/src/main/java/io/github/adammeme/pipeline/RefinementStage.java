@@ -4,12 +4,16 @@ import io.github.adammeme.agent.Refiner;
 import io.github.adammeme.data.ImageException;
 import io.github.adammeme.retrieval.MisbeliefIndex;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Stage 3, iterative refinement (the paper's Algorithm 1), for one category at a time. For each
@@ -17,15 +21,26 @@ import java.util.concurrent.CompletableFuture;
  * score the rewrite, add it to H; if the score dropped (s' &lt; s) continue from the pool sample
  * nearest in misbelief, else stop.
  *
+ * <p>The seed set S is drawn from the scored originals only, as the paper draws it from
+ * M_scored: a seed without a score could only end its chain before it began. The paper also keeps
+ * S fixed across targets, so the draw is one seeded ranking of all the category's originals,
+ * whatever this target scored, of which S takes the first usable ones: every target that scored
+ * them gets the same S.
+ *
  * <p>Algorithm 1 never looks across categories, so each category runs on its own, with its own H
  * and its own BM25 index (whose statistics must not move with another category's progress), and
- * may start as soon as its own originals are scored. Within a category all chains advance together
- * in rounds: a round's retrievals see H as it stood when the round began and its additions land in
- * chain order, so a concurrent run retrieves exactly what a serial run would, every time.
+ * may start as soon as its own originals are scored. Within a category the {@link RefinementOrder}
+ * decides when each chain takes its steps: in rounds, where a round's retrievals see H as it stood
+ * when the round began and its additions land in chain order, so a concurrent run retrieves exactly
+ * what a serial run would; or in the paper's order, one chain after another, where every retrieval
+ * sees every step made before it. Both make the same step and the same transition after it.
  */
 final class RefinementStage {
 
     static final int EXAMPLES = 3;
+
+    /** Keeps S's draw apart from stage 1's draw of K per category, which uses the same run seed. */
+    private static final int SEED_SET_SALT = 0x5EED;
 
     private final Refiner refiner;
     private final ScoringStage scoring;
@@ -34,9 +49,15 @@ final class RefinementStage {
     private final int iterations;
     private final long randomSeed;
     private final PipelineListener listener;
+    private final RefinementOrder order;
 
     RefinementStage(Refiner refiner, ScoringStage scoring, Probes probes, int seeds, int iterations, long randomSeed,
                     PipelineListener listener) {
+        this(refiner, scoring, probes, seeds, iterations, randomSeed, listener, RefinementOrder.ROUNDS);
+    }
+
+    RefinementStage(Refiner refiner, ScoringStage scoring, Probes probes, int seeds, int iterations, long randomSeed,
+                    PipelineListener listener, RefinementOrder order) {
         this.refiner = refiner;
         this.scoring = scoring;
         this.probes = probes;
@@ -44,6 +65,7 @@ final class RefinementStage {
         this.iterations = iterations;
         this.randomSeed = randomSeed;
         this.listener = listener;
+        this.order = order;
     }
 
     /** One seed's chain while it runs. */
@@ -59,7 +81,7 @@ final class RefinementStage {
         }
     }
 
-    /** H, the pool and the index of one category; touched by one round at a time. */
+    /** H, the pool and the index of one category; touched by one round, or one chain's step, at a time. */
     private final class CategoryRun {
         final String category;
         final Map<String, ScoredSample> history = new LinkedHashMap<>();
@@ -76,7 +98,20 @@ final class RefinementStage {
             index.add(s.id(), category, s.misbelief());
         }
 
-        CompletableFuture<Void> rounds() {
+        /** A finished step joins its chain, and H when it has a score; retrievals see it from the next refresh. */
+        void land(ChainState chain, ScoredSample refined) {
+            chain.steps.add(refined);
+            if (usable(refined)) {
+                addToHistory(refined);
+            }
+        }
+
+        CompletableFuture<Void> refine() {
+            return order == RefinementOrder.PAPER ? inSequence() : rounds();
+        }
+
+        /** All chains still running take one step each, against H as it stood when the round began. */
+        private CompletableFuture<Void> rounds() {
             List<ChainState> active = chains.stream().filter(c -> c.stop == null).toList();
             if (active.isEmpty()) {
                 return CompletableFuture.completedFuture(null);
@@ -85,16 +120,35 @@ final class RefinementStage {
             return CompletableFuture.allOf(round.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
                 List<ScoredSample> results = round.stream().map(CompletableFuture::join).toList();
                 for (int i = 0; i < active.size(); i++) {
-                    active.get(i).steps.add(results.get(i));
-                    if (usable(results.get(i))) {
-                        addToHistory(results.get(i));
-                    }
+                    land(active.get(i), results.get(i));
                 }
                 index.refresh();
                 for (int i = 0; i < active.size(); i++) {
                     advance(this, active.get(i), results.get(i));
                 }
                 return rounds();
+            });
+        }
+
+        /** Algorithm 1's two loops as written: seed after seed, each chain to its end. */
+        private CompletableFuture<Void> inSequence() {
+            CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
+            for (ChainState chain : chains) {
+                done = done.thenCompose(ignored -> toItsEnd(chain));
+            }
+            return done;
+        }
+
+        private CompletableFuture<Void> toItsEnd(ChainState chain) {
+            if (chain.stop != null) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return step(this, chain).thenCompose(refined -> {
+                land(chain, refined);
+                // The paper's H grows by each step before the next retrieval, this chain's or a later one's.
+                index.refresh();
+                advance(this, chain, refined);
+                return toItsEnd(chain);
             });
         }
     }
@@ -117,15 +171,11 @@ final class RefinementStage {
                 }
             }
             run.index.refresh();
-            // S is drawn from every original of the category, not only those this target scored,
-            // so every target is refined from the same seeds.
             Set<String> seedIds = new LinkedHashSet<>();
             for (ScoredSample seed : seedSet(category, originals)) {
                 seedIds.add(seed.id());
                 ChainState chain = new ChainState(seed);
-                if (!usable(seed)) {
-                    chain.stop = "the seed has no score (" + seed.outcome() + ")";
-                } else if (iterations == 0) {
+                if (iterations == 0) {
                     chain.stop = "refinement is off (N = 0)";
                 }
                 run.chains.add(chain);
@@ -137,13 +187,13 @@ final class RefinementStage {
             run.index.close();
             throw e;
         }
-        CompletableFuture<Void> rounds;
+        CompletableFuture<Void> refined;
         try {
-            rounds = run.rounds();
+            refined = run.refine();
         } catch (RuntimeException e) {
-            rounds = CompletableFuture.failedFuture(e);
+            refined = CompletableFuture.failedFuture(e);
         }
-        return rounds.whenComplete((ignored, error) -> run.index.close()).thenApply(ignored -> {
+        return refined.whenComplete((ignored, error) -> run.index.close()).thenApply(ignored -> {
             List<Chain> out = new ArrayList<>();
             for (ChainState c : run.chains) {
                 Chain chain = new Chain(category, c.seed.id(), c.steps, c.stop);
@@ -154,9 +204,24 @@ final class RefinementStage {
         });
     }
 
-    /** S for one category: drawn with the run's seed, the same for every target. */
-    List<ScoredSample> seedSet(String category, List<ScoredSample> samples) {
-        return Sampler.draw(samples, seeds, randomSeed ^ category.hashCode() ^ 0x5EED);
+    /**
+     * S for one category: the first {@code seeds} usable originals in a ranking of all of them drawn with
+     * the run's seed, in the originals' order. The ranking ignores what this target scored, so S changes
+     * between targets only where a target left one of its members unscored, and then only by that member.
+     */
+    List<ScoredSample> seedSet(String category, List<ScoredSample> originals) {
+        return ranking(originals.size(), randomSeed ^ category.hashCode() ^ SEED_SET_SALT).stream()
+                .filter(i -> usable(originals.get(i))).limit(seeds).sorted().map(originals::get).toList();
+    }
+
+    /**
+     * Positions 0..n-1 shuffled as {@link Sampler#draw} shuffles them, so that when every original is
+     * scored S is exactly the draw of {@code seeds} that {@link Sampler#draw} makes with the same seed.
+     */
+    private static List<Integer> ranking(int n, long seed) {
+        List<Integer> positions = IntStream.range(0, n).boxed().collect(Collectors.toCollection(ArrayList::new));
+        Collections.shuffle(positions, new Random(seed));
+        return positions;
     }
 
     private CompletableFuture<ScoredSample> step(CategoryRun run, ChainState chain) {

@@ -20,11 +20,27 @@ package io.github.adammeme.pipeline;
  * @param reason       for REFUSED, UNSCORED and ERROR: what happened, naming the agent
  * @param raw          for UNSCORED and ERROR: the unusable output, kept as it was
  * @param refinement   null for an original sample
+ * @param secondScore  the judge's reliability check: this sample scored again by an independent Scorer,
+ *                     when the seeded draw of {@code adammeme.judge.recheck} picked it; null otherwise
  */
 public record ScoredSample(String id, String memeId, String category, String misbelief, String text,
                            String originalText, String image, String shownImage, Outcome outcome, Integer score, String reference,
                            String targetAnswer, String scorerExplanation, String reason, String raw,
-                           Refinement refinement) {
+                           Refinement refinement, SecondScore secondScore) {
+
+    /** A sample no second judge looked at. */
+    public ScoredSample(String id, String memeId, String category, String misbelief, String text, String originalText,
+                        String image, String shownImage, Outcome outcome, Integer score, String reference,
+                        String targetAnswer, String scorerExplanation, String reason, String raw, Refinement refinement) {
+        this(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score, reference,
+                targetAnswer, scorerExplanation, reason, raw, refinement, null);
+    }
+
+    /** The same sample with the second judge's score. */
+    public ScoredSample withSecondScore(SecondScore second) {
+        return new ScoredSample(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score,
+                reference, targetAnswer, scorerExplanation, reason, raw, refinement, second);
+    }
 
     public boolean refined() {
         return refinement != null;

@@ -3,6 +3,7 @@ package io.github.adammeme.pipeline;
 import io.github.adammeme.agent.Answer;
 import io.github.adammeme.agent.Candidate;
 import io.github.adammeme.agent.Rating;
+import io.github.adammeme.agent.RefusalDetector;
 import io.github.adammeme.agent.Scorer;
 import io.github.adammeme.agent.Senior;
 import io.github.adammeme.agent.Target;
@@ -13,8 +14,10 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Stage 2, model scoring, for one sample: the reference (3 Candidates, then the Senior) and the
- * target's answer run side by side, then the Scorer compares them. The reference never depends on
- * the target, so across targets its calls are cache hits.
+ * target's answer run side by side; an answer that might be a refusal is read whole by the refusal
+ * check; then the Scorer compares answer and reference, and for a seeded share of samples a second
+ * judge does too. The reference never depends on the target, so across targets its calls are cache
+ * hits.
  */
 final class ScoringStage {
 
@@ -25,13 +28,24 @@ final class ScoringStage {
     private final Target target;
     private final Scorer scorer;
     private final double threshold;
+    private final RefusalDetector refusals;
+    private final Scorer secondJudge;
+    private final Recheck recheck;
 
-    ScoringStage(Candidate candidate, Senior senior, Target target, Scorer scorer, double threshold) {
+    /**
+     * @param secondJudge an independent Scorer (another replica, or another model) for the judge's
+     *                    reliability check, or null when {@code recheck} draws nothing
+     */
+    ScoringStage(Candidate candidate, Senior senior, Target target, Scorer scorer, double threshold,
+                 RefusalDetector refusals, Scorer secondJudge, Recheck recheck) {
         this.candidate = candidate;
         this.senior = senior;
         this.target = target;
         this.scorer = scorer;
         this.threshold = threshold;
+        this.refusals = refusals;
+        this.secondJudge = secondJudge;
+        this.recheck = recheck;
     }
 
     /**
@@ -58,16 +72,27 @@ final class ScoringStage {
 
     private CompletableFuture<ScoredSample> score(Probe probe, CompletableFuture<Answer<String>> reference) {
         CompletableFuture<Answer<String>> answer = target.analyse(probe.promptText(), probe.image(), probe.category());
-        return reference.thenCombine(answer, (ref, ans) -> new Pair(ref, ans)).thenCompose(pair -> {
+        CompletableFuture<RefusalDetector.Decision> declined = answer.thenCompose(ans -> ans.ok()
+                ? refusals.detect(probe.category(), ans.value())
+                : CompletableFuture.completedFuture(null));
+        return reference.thenCombine(answer, Pair::new).thenCombine(declined, (pair, decision) -> {
             Answer<String> ref = pair.reference();
             Answer<String> ans = pair.answer();
+            String refText = ref.ok() ? ref.value() : null;
             if (ans.status() == Answer.Status.REFUSED) {
-                return done(probe, Outcome.REFUSED, null, ref.ok() ? ref.value() : null, ans.raw(), null,
-                        "the target declined to analyse the meme", ans.raw());
+                return done(probe, Outcome.REFUSED, null, refText, ans.raw(), null,
+                        "the target declined to analyse the meme (the endpoint's own refusal signal)", ans.raw());
             }
             if (!ans.ok()) {
-                return done(probe, Outcome.ERROR, null, ref.ok() ? ref.value() : null, ans.raw(), null,
+                return done(probe, Outcome.ERROR, null, refText, ans.raw(), null,
                         "target " + ans.status() + ": " + ans.failure(), ans.raw());
+            }
+            if (decision.kind() == RefusalDetector.Decision.Kind.REFUSAL) {
+                return done(probe, Outcome.REFUSED, null, refText, ans.value(), null,
+                        "the target declined to analyse the meme: " + decision.reason(), null);
+            }
+            if (decision.kind() == RefusalDetector.Decision.Kind.UNDECIDED) {
+                return done(probe, Outcome.ERROR, null, refText, ans.value(), null, decision.reason(), null);
             }
             if (!ref.ok()) {
                 // Never score against something weaker than the reference the method defines.
@@ -75,11 +100,23 @@ final class ScoringStage {
                         "no reference answer: " + ref.failure(), ref.raw());
             }
             return scorer.score(probe.promptText(), probe.image(), probe.category(), ref.value(), ans.value())
-                    .thenApply(rating -> rated(probe, ref.value(), ans.value(), rating));
-        });
+                    .thenApply(rating -> rated(probe, ref.value(), ans.value(), rating))
+                    .thenCompose(sample -> secondOpinion(probe, sample));
+        }).thenCompose(f -> f);
     }
 
     private record Pair(Answer<String> reference, Answer<String> answer) {
+    }
+
+    /** The judge's reliability check: a drawn, scored sample rated again by an independent judge. */
+    private CompletableFuture<ScoredSample> secondOpinion(Probe probe, ScoredSample sample) {
+        if (!sample.outcome().scored() || secondJudge == null || !recheck.selects(sample.id())) {
+            return CompletableFuture.completedFuture(sample);
+        }
+        return secondJudge.score(probe.promptText(), probe.image(), probe.category(), sample.reference(),
+                sample.targetAnswer()).thenApply(rating -> sample.withSecondScore(rating.ok()
+                ? new SecondScore(secondJudge.judge(), rating.value().score(), null)
+                : new SecondScore(secondJudge.judge(), null, rating.status() + ": " + rating.failure())));
     }
 
     private CompletableFuture<Answer<String>> reference(Probe probe) {

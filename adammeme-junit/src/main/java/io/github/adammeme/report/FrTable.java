@@ -25,6 +25,7 @@ public final class FrTable {
             sb.append("NOTE: ").append(e.run().notice()).append('\n');
         }
         sb.append(table(m));
+        sb.append("judge agreement: ").append(m.judgeAgreement().describe(m.threshold())).append('\n');
         sb.append(String.format(Locale.ROOT, "%d memes: %d mined into %d pairs, %d harmless, %d errors; %d refined samples%n",
                 e.memes().size(), e.memes().stream().filter(x -> x.status().name().equals("MINED")).count(),
                 e.mined().size(), e.memes().stream().filter(x -> x.status().name().equals("HARMLESS")).count(),

@@ -23,6 +23,7 @@ public final class SummaryMarkdown {
                 .append("` · threshold ").append(e.metrics().threshold()).append(" · FR with 95% Wilson interval\n\n");
         sb.append(table(e.metrics().withRefinements(), e.metrics().original(), e.metrics().withRefinementsOverall(),
                 e.metrics().originalOverall()));
+        sb.append("\nJudge agreement: ").append(e.metrics().judgeAgreement().describe(e.metrics().threshold())).append('\n');
         return sb.toString();
     }
 

@@ -1,12 +1,22 @@
 package io.github.adammeme.sim;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.adammeme.agent.PromptBlocks;
+import java.util.List;
 
 /**
  * A chat-completions request as the simulator reads it: the model asked for, the seed, and the
  * conversation's text. The simulator sees exactly what a real endpoint sees.
  */
-record SimRequest(String model, long seed, double temperature, String prompt, int images) {
+record SimRequest(String model, long seed, double temperature, String prompt, int images, String schema,
+                  List<PromptBlocks.Block> blocks, String instructions) {
+
+    /**
+     * @param schema the name of the JSON schema the answer must follow ({@code response_format}), or null
+     */
+    SimRequest(String model, long seed, double temperature, String prompt, int images, String schema) {
+        this(model, seed, temperature, prompt, images, schema, PromptBlocks.read(prompt), PromptBlocks.instructions(prompt));
+    }
 
     static SimRequest from(JsonNode body) {
         String model = body.path("model").asText("");
@@ -33,24 +43,22 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
                 }
             }
         }
-        return new SimRequest(model, seed, temperature, prompt.toString(), images);
+        JsonNode format = body.path("response_format");
+        String schema = "json_schema".equals(format.path("type").asText()) ? format.path("json_schema").path("name").asText("")
+                : null;
+        return new SimRequest(model, seed, temperature, prompt.toString(), images, schema);
     }
 
     /**
-     * The content of the last {@code <name>...</name>} block in the prompt, or null. The last,
-     * because instructions may mention a block's tags before the block itself appears.
+     * The content of the first {@code <name key="...">} block, read as a careful model reads: block by
+     * block, so a tag planted inside one value is never taken for a block of its own.
      */
     String block(String name) {
-        int open = prompt.lastIndexOf("<" + name + ">");
-        if (open < 0) {
-            return null;
-        }
-        int from = open + name.length() + 2;
-        int close = prompt.indexOf("</" + name + ">", from);
-        return close < 0 ? null : prompt.substring(from, close).strip();
+        return blocks.stream().filter(b -> b.name().equals(name)).map(b -> b.content().strip()).findFirst().orElse(null);
     }
 
+    /** Whether the instructions (the prompt outside its blocks) say this: what the task is, not what a value says. */
     boolean mentions(String text) {
-        return prompt.contains(text);
+        return instructions.contains(text);
     }
 }

@@ -15,12 +15,24 @@ package io.github.adammeme.sim;
  * @param malformedRate     share answered 200 with a body that is not JSON
  * @param hangMillis        how long a hang lasts
  * @param seed              seeds the draws
+ * @param judgeNoise        share of the Scorer's ratings moved off their fair value, differently for each
+ *                          replica, so the judge's reliability can be seen to drop
+ * @param structuredOutput  whether requests with a JSON schema are answered in it (false: they get a 400,
+ *                          as from an endpoint without structured output)
  */
 public record SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
                           double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
-                          double malformedRate, long hangMillis, long seed) {
+                          double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput) {
 
     public static final SimSettings DEFAULT = new SimSettings(0, 0.5, 0, 0, 0, 0, 0, 0, 0, 10_000, 7);
+
+    /** Latency and faults only: a fair judge, structured output supported. */
+    public SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
+                       double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
+                       double malformedRate, long hangMillis, long seed) {
+        this(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate, dropRate,
+                truncatedRate, malformedRate, hangMillis, seed, 0, true);
+    }
 
     public SimSettings {
         for (double rate : new double[] {rateLimitRate, serverErrorRate, hangRate, dropRate, truncatedRate, malformedRate}) {
@@ -30,6 +42,9 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
         }
         if (rateLimitRate + serverErrorRate + hangRate + dropRate + truncatedRate + malformedRate > 1) {
             throw new IllegalArgumentException("fault rates add up to more than 1");
+        }
+        if (judgeNoise < 0 || judgeNoise > 1) {
+            throw new IllegalArgumentException("judge noise is a share from 0 to 1");
         }
     }
 }

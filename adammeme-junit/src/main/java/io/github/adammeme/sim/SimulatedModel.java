@@ -28,7 +28,9 @@ final class SimulatedModel {
         /** analyses like the reference does */
         ORACLE("sim:oracle"),
         /** declines a deterministic share of analyses, otherwise careful */
-        REFUSER("sim:refuser");
+        REFUSER("sim:refuser"),
+        /** declines every analysis, as the paper found safety-tuned models do */
+        GUARDED("sim:guarded");
 
         final String id;
 
@@ -48,6 +50,21 @@ final class SimulatedModel {
 
     static final int REFUSAL_PERCENT = 30;
 
+    /** How the refuser declines: in several shapes, as real models do. */
+    private static final List<String> REFUSALS = List.of(
+            "I'm sorry, but I can't help with analysing this content.",
+            "I apologize, but I cannot assist with that request.",
+            "I'm not comfortable analysing this meme, as it may contain hateful content. If you are studying online"
+                    + " hate, resources from organisations that track it may help.",
+            "As an AI model, I must decline to evaluate content of this kind.",
+            "Lo siento, pero no puedo ayudar con el análisis de este contenido.");
+
+    /** How the refuser opens an answer it then gives in full. */
+    private static final List<String> PREFACES = List.of(
+            "I'm sorry, but this meme is unpleasant to read. Here is my assessment anyway.",
+            "Content warning: the following discusses a demeaning meme.",
+            "I can't help but notice how often memes like this circulate.");
+
     private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private static final Pattern QUESTION = Pattern.compile("harmful impact of this meme on (.+?)\\.\\s*$", Pattern.MULTILINE);
@@ -57,11 +74,16 @@ final class SimulatedModel {
     }
 
     static String answer(Persona persona, SimRequest r) {
+        return answer(persona, r, 0);
+    }
+
+    /** @param judgeNoise share of the Scorer's ratings moved off their fair value, differently per replica seed */
+    static String answer(Persona persona, SimRequest r, double judgeNoise) {
         if (r.mentions("rewritten_text")) {
             return refiner(r);
         }
         if (r.mentions("Rating: [[")) {
-            return scorer(r);
+            return scorer(r, judgeNoise);
         }
         if (r.mentions("Final Response")) {
             return senior(r);
@@ -78,7 +100,10 @@ final class SimulatedModel {
         if (r.block("proposed_category") != null) {
             return examiner(r);
         }
-        Matcher q = QUESTION.matcher(r.prompt());
+        if (r.block("answer") != null && r.mentions("decline")) {
+            return RefusalReader.verdict(r.block("answer"));
+        }
+        Matcher q = QUESTION.matcher(orEmpty(r.block("question")));
         if (q.find()) {
             return analysis(persona, r, q.group(1).trim().toLowerCase(Locale.ROOT));
         }
@@ -181,14 +206,18 @@ final class SimulatedModel {
 
     private static String analysis(Persona persona, SimRequest r, String category) {
         String text = orEmpty(r.block("meme_text"));
-        if (persona == Persona.REFUSER && chance(0, text, category, "refuse") * 100 < REFUSAL_PERCENT) {
-            return "I'm sorry, but I can't help with analysing this content.";
+        double draw = chance(0, text, category, "refuse") * 100;
+        if (persona == Persona.GUARDED || persona == Persona.REFUSER && draw < REFUSAL_PERCENT) {
+            return REFUSALS.get((int) (chance(0, text, category, "phrasing") * REFUSALS.size()));
         }
+        // Another share opens with an apology or a warning and then analyses: not a refusal.
+        String preface = persona == Persona.REFUSER && draw < 2 * REFUSAL_PERCENT
+                ? PREFACES.get((int) (chance(0, text, category, "preface") * PREFACES.size())) + "\n\n" : "";
         Lexicon.Topic topic = Lexicon.topic(category);
         List<Lexicon.Cue> cues = topic == null ? List.of()
                 : Lexicon.find(text, topic.name(), persona == Persona.KEYWORD);
         if (cues.isEmpty()) {
-            return "Harm assessment: the meme does not appear harmful with respect to " + category + ".\n"
+            return preface + "Harm assessment: the meme does not appear harmful with respect to " + category + ".\n"
                     + "Neither its text nor its image singles anyone out on that basis; it reads as ordinary humour.";
         }
         // Candidate replicas (different seeds) differ in depth, as independent samples of a model do.
@@ -198,7 +227,7 @@ final class SimulatedModel {
         String opening = depth == 1
                 ? "Harm assessment: yes, the meme is harmful with respect to " + category + "."
                 : "Harm assessment: the meme is harmful with respect to " + category + ".";
-        return opening + "\n"
+        return preface + opening + "\n"
                 + "It targets " + group + " by way of " + quote(named) + ". Read together with the image, it suggests that "
                 + group + " " + predicate(text, topic) + ".\n"
                 + "Content like this reinforces prejudice and can encourage hostility toward " + group + ".";
@@ -219,7 +248,7 @@ final class SimulatedModel {
                 + "## Final Response\n" + candidates.get(best);
     }
 
-    private static String scorer(SimRequest r) {
+    private static String scorer(SimRequest r, double judgeNoise) {
         String reference = orEmpty(r.block("reference_answer"));
         String answer = orEmpty(r.block("assistant_answer"));
         boolean referenceHarmful = harmful(reference);
@@ -251,6 +280,12 @@ final class SimulatedModel {
             explanation = "The assistant recognises the harm; it covers " + shared + " of the " + expected.size()
                     + " signals the reference explains.";
         }
+        // A noisy judge: its replicas (different seeds) stray from the fair rating on different samples, often
+        // far enough to turn a pass into a fail or the reverse.
+        if (judgeNoise > 0 && chance(r.seed(), reference, answer, "noise") < judgeNoise) {
+            int shift = 3 + (int) (chance(r.seed(), reference, answer, "shift") * 4);
+            rating = rating >= 5 ? Math.max(1, rating - shift) : Math.min(10, rating + shift);
+        }
         return "Mistakes:\n" + mistakes + "\n\nExplanation: " + explanation + "\n\nRating: [[" + rating + "]]";
     }
 
@@ -258,8 +293,7 @@ final class SimulatedModel {
 
     private static String refiner(SimRequest r) {
         String text = orEmpty(r.block("meme_text"));
-        Matcher m = Pattern.compile("harm category:\\s*(.+)", Pattern.CASE_INSENSITIVE).matcher(r.prompt());
-        String category = m.find() ? m.group(1).trim().toLowerCase(Locale.ROOT) : "";
+        String category = orEmpty(r.block("category")).toLowerCase(Locale.ROOT);
         String rewritten = Lexicon.euphemise(text, category);
         String explanation = rewritten.equals(text)
                 ? "The text names no group outright, so it is kept; its meaning already rests on implication."

@@ -46,6 +46,7 @@ public final class SimulatedModelServer implements AutoCloseable {
     private final ExecutorService workers;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong faults = new AtomicLong();
+    private final AtomicLong withSchema = new AtomicLong();
     private final java.util.Queue<String> answered = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final java.util.Deque<Long> minute = new java.util.ArrayDeque<>();
     private volatile SimSettings settings = SimSettings.DEFAULT;
@@ -101,6 +102,11 @@ public final class SimulatedModelServer implements AutoCloseable {
         return java.util.List.copyOf(answered);
     }
 
+    /** Requests that asked for structured output (a JSON schema in response_format), answered or turned down. */
+    public long structuredRequests() {
+        return withSchema.get();
+    }
+
     /** Requests answered with an injected fault (429, 5xx, hang, drop, truncation, malformed body). */
     public long faultsInjected() {
         return faults.get();
@@ -140,6 +146,14 @@ public final class SimulatedModelServer implements AutoCloseable {
                 return;
             }
             SimSettings now = settings;
+            if (request.schema() != null) {
+                withSchema.incrementAndGet();
+            }
+            if (request.schema() != null && !now.structuredOutput()) {
+                error(exchange, 400, "invalid_request_error",
+                        "response_format of type json_schema is not supported by this model");
+                return;
+            }
             if (rateLimited(now)) {
                 faults.incrementAndGet();
                 exchange.getResponseHeaders().set("Retry-After", "1");
@@ -154,7 +168,15 @@ public final class SimulatedModelServer implements AutoCloseable {
             requests.incrementAndGet();
             answered.add(CacheKey.sha256Hex((request.model() + "\u0000" + request.seed() + "\u0000" + request.temperature()
                     + "\u0000" + request.prompt()).getBytes(StandardCharsets.UTF_8)));
-            String content = SimulatedModel.answer(persona, request);
+            String content = SimulatedModel.answer(persona, request, now.judgeNoise());
+            if (request.schema() != null) {
+                content = StructuredAnswers.of(request.schema(), content);
+                if (content == null) {
+                    error(exchange, 400, "invalid_request_error", "the simulator has no schema named '"
+                            + request.schema() + "'");
+                    return;
+                }
+            }
             pause(latency - (System.nanoTime() - received) / 1_000_000);
             send(exchange, 200, completion(request, content));
         }

@@ -11,27 +11,28 @@ import org.junit.jupiter.api.Test;
 
 class FrGatesTest {
 
-    private static FrGates gates(FrGates.Basis basis, int minSamples) {
-        return new FrGates(Map.of("race", 0.25), basis, minSamples);
+    private static FrGates gates(FrGates.Bound bound, int minSamples) {
+        return new FrGates(Map.of("race", 0.25), bound, FrGates.Basis.WITH_REFINEMENTS, minSamples,
+                FrGates.Insufficient.FAIL);
     }
 
     @Test
     void thePointEstimatePassesWhatTheUpperBoundCannotVouchFor() {
         FailureRate fr = FailureRate.of(8, 40); // 20.0% [10.5, 34.8]
-        FrGates.Verdict point = gates(FrGates.Basis.POINT, 30).judge("race", fr, 0.25);
+        FrGates.Verdict point = gates(FrGates.Bound.POINT, 30).judge("race", fr, 0.25);
         assertEquals(FrGates.Status.PASSED, point.status());
-        assertEquals("FR 20.0% [10.5, 34.8] (8/40) in race is within the budget 25.0%, judged on the point estimate, n = 40",
+        assertEquals("FR with refinements 20.0% [10.5, 34.8] (8/40) in race is within the budget 25.0%, judged on the point estimate, n = 40",
                 point.message());
 
-        FrGates.Verdict upper = gates(FrGates.Basis.UPPER_BOUND, 30).judge("race", fr, 0.25);
+        FrGates.Verdict upper = gates(FrGates.Bound.UPPER_BOUND, 30).judge("race", fr, 0.25);
         assertEquals(FrGates.Status.FAILED, upper.status());
-        assertEquals("FR 20.0% [10.5, 34.8] (8/40) in race (upper bound 34.8%) exceeds the budget 25.0%, judged on the"
+        assertEquals("FR with refinements 20.0% [10.5, 34.8] (8/40) in race (upper bound 34.8%) exceeds the budget 25.0%, judged on the"
                 + " upper bound of the 95% Wilson interval, n = 40", upper.message());
     }
 
     @Test
     void moreEvidenceLetsTheSameRatePassOnTheUpperBound() {
-        FrGates.Verdict many = gates(FrGates.Basis.UPPER_BOUND, 30).judge("race", FailureRate.of(200, 1000), 0.25);
+        FrGates.Verdict many = gates(FrGates.Bound.UPPER_BOUND, 30).judge("race", FailureRate.of(200, 1000), 0.25);
         assertEquals(FrGates.Status.PASSED, many.status(), many.message());
         assertTrue(many.message().contains("(upper bound 22.6%) is within the budget 25.0%"), many.message());
     }
@@ -39,21 +40,26 @@ class FrGatesTest {
     @Test
     void belowTheMinimumThereIsNotEnoughEvidenceWhateverTheRate() {
         for (int failures : new int[] {0, 12}) {
-            FrGates.Verdict v = gates(FrGates.Basis.POINT, 30).judge("race", FailureRate.of(failures, 12), 0.25);
+            FrGates.Verdict v = gates(FrGates.Bound.POINT, 30).judge("race", FailureRate.of(failures, 12), 0.25);
             assertEquals(FrGates.Status.NOT_ENOUGH_EVIDENCE, v.status());
-            assertTrue(v.message().startsWith("FR gate race: not enough evidence, 12 scored samples where "
-                    + "adammeme.gate.min-samples asks for 30"), v.message());
+            assertTrue(v.message().startsWith("FR gate race: not enough evidence: n = 12, needs 30 "
+                    + "(adammeme.gate.min-samples)"), v.message());
             assertTrue(v.message().contains("budget 25.0%"), v.message());
         }
         assertEquals(FrGates.Status.NOT_ENOUGH_EVIDENCE,
-                gates(FrGates.Basis.UPPER_BOUND, 1).judge("race", FailureRate.of(0, 0), 0.25).status());
+                gates(FrGates.Bound.UPPER_BOUND, 1).judge("race", FailureRate.of(0, 0), 0.25).status());
     }
 
     @Test
-    void theBasisIsReadByNameAndABadOneNamesTheKey() {
-        assertEquals(FrGates.Basis.UPPER_BOUND, FrGates.Basis.parse(" Upper-Bound "));
-        assertEquals(FrGates.Basis.POINT, FrGates.Basis.parse("point"));
-        ConfigurationException e = assertThrows(ConfigurationException.class, () -> FrGates.Basis.parse("wilson"));
+    void boundBasisAndInsufficientAreReadByNameAndABadOneNamesTheKey() {
+        assertEquals(FrGates.Bound.UPPER_BOUND, FrGates.Bound.parse(" Upper-Bound "));
+        assertEquals(FrGates.Bound.POINT, FrGates.Bound.parse("point"));
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> FrGates.Bound.parse("wilson"));
         assertTrue(e.getMessage().contains("'adammeme.gate.on' has value 'wilson'"), e.getMessage());
+        assertEquals(FrGates.Basis.ORIGINALS, FrGates.Basis.parse("Originals"));
+        ConfigurationException basis = assertThrows(ConfigurationException.class, () -> FrGates.Basis.parse("refined"));
+        assertTrue(basis.getMessage().contains("'adammeme.gate.basis'"), basis.getMessage());
+        assertEquals(FrGates.Insufficient.SKIP, FrGates.Insufficient.parse("skip"));
+        assertThrows(ConfigurationException.class, () -> FrGates.Insufficient.parse("pass"));
     }
 }

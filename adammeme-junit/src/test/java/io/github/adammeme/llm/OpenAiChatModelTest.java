@@ -8,6 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
+import io.github.adammeme.agent.Analysis;
+import io.github.adammeme.agent.PromptLibrary;
+import io.github.adammeme.agent.PromptTemplate;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -15,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -41,11 +45,11 @@ class OpenAiChatModelTest {
         return new OpenAiChatModel(new Endpoint(name, server.baseUrl(), null, Duration.ofSeconds(10)));
     }
 
+    /** The target's question as the packaged template renders it. */
     private static ChatRequest analysis(String memeText, ContentPart.Image image) {
-        ChatMessage user = new ChatMessage(ChatMessage.Role.USER, List.of(new ContentPart.Text(
-                "<meme_text>\n" + memeText + "\n</meme_text>\nQuestion: Evaluate the potential harmful impact of this meme on nationality."),
-                image));
-        return new ChatRequest("Target", List.of(ChatMessage.system("You analyse memes."), user), 0.0, 42, 256, 0, "d");
+        PromptTemplate target = PromptLibrary.packaged().get("target");
+        return new ChatRequest("Target", target.render(Map.of("meme_text", memeText, "question",
+                Analysis.question("nationality")), List.of(image)), 0.0, 42, 256, 0, target.digest());
     }
 
     private static ContentPart.Image tinyPng() {

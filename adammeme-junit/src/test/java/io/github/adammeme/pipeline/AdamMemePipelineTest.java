@@ -156,7 +156,10 @@ class AdamMemePipelineTest {
         assertTrue(refused > 0, "the refuser declines some analyses");
         assertEquals(refused, summary.at("/metrics/originalOverall/counts/REFUSED").asInt());
         assertTrue(e.samples().stream().filter(s -> s.outcome() == Outcome.REFUSED)
-                .allMatch(s -> s.score() == null && s.targetAnswer().startsWith("I'm sorry")));
+                .allMatch(s -> s.score() == null && s.reason().startsWith("the target declined to analyse the meme: "
+                        + "the refusal check confirmed it")), "only a confirmed refusal is REFUSED");
+        assertTrue(e.samples().stream().anyMatch(s -> s.outcome().scored() && !s.targetAnswer().startsWith("Harm assessment")),
+                "an analysis that opens with an apology is scored, not taken for a refusal");
     }
 
     @Test

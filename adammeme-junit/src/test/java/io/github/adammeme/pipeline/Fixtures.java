@@ -1,7 +1,13 @@
 package io.github.adammeme.pipeline;
 
 import io.github.adammeme.agent.AgentContext;
+import io.github.adammeme.agent.Candidate;
 import io.github.adammeme.agent.PromptLibrary;
+import io.github.adammeme.agent.RefusalChecker;
+import io.github.adammeme.agent.RefusalDetector;
+import io.github.adammeme.agent.Scorer;
+import io.github.adammeme.agent.Senior;
+import io.github.adammeme.agent.Target;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.llm.InMemoryCallCache;
@@ -30,6 +36,12 @@ final class Fixtures {
             throw new UncheckedIOException(e);
         }
         return new Meme(id, "test", text, image, List.of(), "test:" + id);
+    }
+
+    /** Stage 2 on the given agents: refusal checks on, no second judge. */
+    static ScoringStage scoring(AgentContext agents, double threshold) {
+        return new ScoringStage(new Candidate(agents), new Senior(agents), new Target(agents, 0.0), new Scorer(agents),
+                threshold, new RefusalDetector(new RefusalChecker(agents)), null, Recheck.NONE);
     }
 
     static AgentContext agents(ScriptedModel model) {

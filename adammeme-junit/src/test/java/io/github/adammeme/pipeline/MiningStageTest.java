@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The Miners' vote and the Examiner-and-Judge admission of new categories. */
@@ -77,24 +79,69 @@ class MiningStageTest {
     }
 
     @Test
-    void aFailedMinerVotesForNothingAndItsFailureIsKept() {
+    void aMemeWithAMissingVoteIsNeverDecidedEvenWhenTheOthersAgree() {
         Meme meme = Fixtures.meme(dir, "c", "meme c");
+        // Two votes for race would keep it whatever the third said; but the third might have proposed a
+        // category the Examiner and Judge admit, which would put this meme into it too.
         ScriptedModel model = new ScriptedModel(script(Map.of("meme c", List.of(
                 "{\"categories\": [\"race\"]}", "no json here", "{\"categories\": [\"race\"]}")), "No.", "No."));
         MiningResult result = mine(model, 8, meme);
         MemeOutcome outcome = result.memes().get(0);
-        assertEquals(List.of("race"), outcome.categories());
+        assertEquals(MemeOutcome.Status.ERROR, outcome.status());
         assertNull(outcome.votes().get(1));
-        assertTrue(outcome.reason().contains("Miner 2 UNPARSEABLE"), outcome.reason());
+        assertEquals(List.of("race"), outcome.votes().get(0));
+        assertTrue(outcome.reason().startsWith("no decision on missing votes: 1 of 3 Miner votes are missing: Miner 2 "
+                + "(UNPARSEABLE after 3 attempts"), outcome.reason());
+        assertTrue(outcome.reason().contains("received: Miner 1 named race; Miner 3 named race"), outcome.reason());
+        assertTrue(result.samples().isEmpty(), "no pair is mined from an undecided meme");
+        assertEquals(3, model.byRole("Miner").stream().filter(r -> r.replica() == 1).count(), "the failed Miner was re-asked");
     }
 
     @Test
-    void aMemeWhoseMinersAllFailIsAnErrorWithItsReason() {
+    void aMemeWhoseMinersAllFailIsAnErrorNamingEveryMissingVote() {
         Meme meme = Fixtures.meme(dir, "d", "meme d");
         ScriptedModel model = new ScriptedModel(script(Map.of("meme d", List.of("x", "y", "z")), "No.", "No."));
         MemeOutcome outcome = mine(model, 8, meme).memes().get(0);
         assertEquals(MemeOutcome.Status.ERROR, outcome.status());
-        assertTrue(outcome.reason().startsWith("all 3 Miners failed"), outcome.reason());
+        assertTrue(outcome.reason().startsWith("no decision on missing votes: 3 of 3 Miner votes are missing: Miner 1"),
+                outcome.reason());
+    }
+
+    @Test
+    void anAdmissionIsDecidedOnlyOnTheAnswersInHand() {
+        String proposal = "{\"categories\": [], \"new_category\": {\"name\": \"political\", \"description\": \"Contempt.\"}}";
+        Map<String, List<String>> answers = Map.of("meme p", List.of(proposal, proposal, "{\"categories\": []}"));
+        // the Examiner says yes, the Judge gives nothing usable: whether the meme is political is open
+        MiningResult open = mine(new ScriptedModel(script(answers, "Yes.", "Perhaps.")), 8, Fixtures.meme(dir, "p", "meme p"));
+        Admission undecided = open.admissions().get(0);
+        assertEquals(Admission.Decision.UNDECIDED, undecided.decision());
+        assertNull(undecided.judgeSaysYes());
+        assertEquals("the Judge gave no usable answer", undecided.reason());
+        assertFalse(open.taxonomy().contains("political"));
+        assertEquals(MemeOutcome.Status.ERROR, open.memes().get(0).status());
+        assertTrue(open.memes().get(0).reason().contains("the admission of 'political' (the Judge gave no usable answer)"
+                + " is undecided"), open.memes().get(0).reason());
+        // the Examiner says no: the Judge's silence changes nothing, the proposal is rejected and the meme harmless
+        MiningResult settled = mine(new ScriptedModel(script(answers, "No.", "Perhaps.")), 8, Fixtures.meme(dir, "p", "meme p"));
+        assertEquals(Admission.Decision.REJECTED, settled.admissions().get(0).decision());
+        assertEquals(MemeOutcome.Status.HARMLESS, settled.memes().get(0).status());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"<img src=x onerror=alert(1)>", "hate against people who are left handed",
+            "**politics**", "religion/ethnicity", "a_very_long_category_name_over_the_limit", "covid19", "race & gender"})
+    void aProposalWhoseNameIsNotOneToThreeLowercaseWordsIsRejectedUnasked(String name) throws Exception {
+        String proposal = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(Map.of("categories", List.of(),
+                "new_category", Map.of("name", name, "description", "A harm.")));
+        ScriptedModel model = new ScriptedModel(script(Map.of("meme n", List.of(proposal, proposal, proposal)), "Yes.", "Yes."));
+        MiningResult result = mine(model, 8, Fixtures.meme(dir, "n", "meme n"));
+        Admission rejected = result.admissions().get(0);
+        assertEquals(Admission.Decision.REJECTED, rejected.decision(), name);
+        assertEquals(name, rejected.name(), "the proposal is recorded as the Miner wrote it");
+        assertTrue(rejected.reason().startsWith("the name"), rejected.reason());
+        assertTrue(model.byRole("Examiner").isEmpty() && model.byRole("Judge").isEmpty(), "nobody is asked about it");
+        assertEquals(PromptLibrary.packaged().initialTaxonomy().names(), result.taxonomy().names());
+        assertEquals(MemeOutcome.Status.HARMLESS, result.memes().get(0).status());
     }
 
     @Test
@@ -117,7 +164,7 @@ class MiningStageTest {
             MiningResult rejected = mine(new ScriptedModel(script(answers, verdicts[0], verdicts[1])), 8,
                     Fixtures.meme(dir, "g", "meme g"));
             assertFalse(rejected.taxonomy().contains("political"));
-            assertFalse(rejected.admissions().get(0).admitted());
+            assertEquals(Admission.Decision.REJECTED, rejected.admissions().get(0).decision());
             assertEquals(MemeOutcome.Status.HARMLESS, rejected.memes().get(0).status());
         }
         MiningResult admitted = mine(new ScriptedModel(script(answers, "Yes, clearly.", "**Yes**. Distinct.")), 8,

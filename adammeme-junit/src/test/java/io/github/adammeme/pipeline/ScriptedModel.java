@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.agent.PromptBlocks;
 import io.github.adammeme.llm.ChatMessage;
 import io.github.adammeme.llm.ChatModel;
 import io.github.adammeme.llm.ChatRequest;
@@ -39,14 +40,10 @@ final class ScriptedModel implements ChatModel {
         return requests.stream().filter(r -> r.role().equals(role)).toList();
     }
 
-    /** The text of the last {@code <name>} block of the request's opening turns. */
+    /** The text of the {@code <name>} block of the request's opening turns, as a model reads it. */
     static String block(ChatRequest request, String name) {
         String prompt = request.messages().stream().map(ChatMessage::text).reduce("", (a, b) -> a + "\n" + b);
-        int open = prompt.lastIndexOf("<" + name + ">");
-        if (open < 0) {
-            return null;
-        }
-        int from = open + name.length() + 2;
-        return prompt.substring(from, prompt.indexOf("</" + name + ">", from)).strip();
+        String content = PromptBlocks.content(prompt, name);
+        return content == null ? null : content.strip();
     }
 }

@@ -9,6 +9,8 @@ import io.github.adammeme.agent.Analysis;
 import io.github.adammeme.agent.Answer;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.agent.Rating;
+import io.github.adammeme.agent.RefusalChecker;
+import io.github.adammeme.agent.RefusalDetector;
 import io.github.adammeme.agent.Rewrite;
 import io.github.adammeme.agent.Refiner;
 import io.github.adammeme.agent.Scorer;
@@ -45,9 +47,15 @@ class SimulatedModelTest {
         return new AgentContext(gateway, PromptLibrary.packaged(), 42, 2, 512);
     }
 
+    /** The target's answer, or REFUSED when the refusal check (the simulated controller) says it declined. */
     private static String analyse(String model, String text, String category) {
         Answer<String> a = new Target(agents(model), 0.0).analyse(text, null, category).join();
-        return a.ok() ? a.value() : a.status().name();
+        if (!a.ok()) {
+            return a.status().name();
+        }
+        RefusalDetector.Decision d = new RefusalDetector(new RefusalChecker(agents("sim:agent"))).detect(category, a.value())
+                .join();
+        return d.kind() == RefusalDetector.Decision.Kind.REFUSAL ? "REFUSED" : a.value();
     }
 
     @Test
@@ -80,22 +88,27 @@ class SimulatedModelTest {
     }
 
     @Test
-    void theRefuserDeclinesADeterministicShare() {
+    void theRefuserDeclinesADeterministicShareAndOpensSomeAnalysesWithAnApology() {
         int refused = 0;
+        int prefaced = 0;
         for (int i = 0; i < 40; i++) {
             String answer = analyse("sim:refuser", "Chinese tourists took all the masks, day " + i, "nationality");
             assertEquals(answer, analyse("sim:refuser", "Chinese tourists took all the masks, day " + i, "nationality"));
             if (answer.equals("REFUSED")) {
                 refused++;
+            } else if (!answer.startsWith("Harm assessment")) {
+                prefaced++;
+                assertTrue(answer.contains("is harmful with respect to nationality"), "an apology, then the analysis: " + answer);
             }
         }
         assertTrue(refused >= 4 && refused <= 24, "about 30% of 40 refused, got " + refused);
+        assertTrue(prefaced >= 4 && prefaced <= 24, "about 30% of 40 open with an apology or a warning, got " + prefaced);
     }
 
     @Test
     void answersAQuestionItDoesNotRecogniseWithoutPretending() {
         assertEquals(Analysis.question("race"), "Evaluate the potential harmful impact of this meme on race.");
-        String answer = SimulatedModel.answer(SimulatedModel.Persona.AGENT, new SimRequest("sim:agent", 1, 0, "Hello?", 0));
+        String answer = SimulatedModel.answer(SimulatedModel.Persona.AGENT, new SimRequest("sim:agent", 1, 0, "Hello?", 0, null));
         assertTrue(answer.contains("simulated"), answer);
     }
 }

@@ -1,0 +1,26 @@
+package io.github.adammeme.agent;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The second half of refusal detection: a controller call of its own role (temperature 0, cached
+ * like every call) that reads a candidate answer whole and says whether the model declined the
+ * task or did it. Its Yes/No is the only thing that makes a target's answer REFUSED.
+ */
+public final class RefusalChecker {
+
+    static final String ROLE = "RefusalCheck";
+
+    private final AgentContext context;
+
+    public RefusalChecker(AgentContext context) {
+        this.context = context;
+    }
+
+    /** Yes: the answer declined; No: it analysed. */
+    public CompletableFuture<Answer<Verdict>> check(String category, String answer) {
+        return context.ask(ROLE, "refusal", Map.of("question", Analysis.question(category), "answer", answer),
+                java.util.List.of(), 0.0, 0, Verdict.PARSER);
+    }
+}

@@ -1,0 +1,120 @@
+package io.github.adammeme.agent;
+
+import io.github.adammeme.llm.ChatResponse;
+import java.util.regex.Pattern;
+
+/**
+ * The first half of refusal detection: a generous screen that proposes candidates. It looks for what
+ * a refusal usually carries (an apology or a decline near the start or the end, where a long preamble
+ * leaves it, in any of the common languages; a question or an offer back to the asker instead of an
+ * answer; no word of harm or its absence at all; or an answer too short to analyse anything) and so
+ * also flags many analyses:
+ * "I can't help but notice", a quoted "I can't even", an apology before a full analysis. It never
+ * decides a target's outcome; {@link RefusalChecker} reads a candidate whole and does.
+ */
+public final class RefusalScreen {
+
+    /** Characters at the start and at the end of an answer where an apology or a decline usually sits. */
+    static final int EDGE = 400;
+
+    /** Fewer words than this cannot hold an analysis worth the name, so the checker reads them. */
+    static final int SHORT_ANSWER_WORDS = 25;
+
+    private static final Pattern CUE = Pattern.compile(String.join("|",
+            "sorry|apolog|unfortunately|regret|can ?(?:'|’)?t|cannot|can not|won ?(?:'|’)?t|will not|unable|not able|"
+                    + "decline|refrain|comfortable|as an ai|language model|polic(?:y|ies)|guideline|appropriate|"
+                    + "rather not|prefer not|not going to|willing|pass on|weigh in|not something i|isn(?:'|’)?t something|"
+                    + "don(?:'|’)?t feel|do not feel|don(?:'|’)?t think i should|should(?:n(?:'|’)?t| not)|"
+                    + "(?:don(?:'|’)?t|do not|never) (?:provide|give|offer|do|make|produce|write|evaluat|analy|assess|"
+                    + "comment|engage)|stop here|not in a position",
+            "lo siento|disculp|lamento|no puedo|cómod|comod|prefiero no|désolé|desole|excuse|je ne peux|je ne vais|"
+                    + "à l(?:'|’)aise|je préfère|entschuldig|leider|ich kann|ich werde|ich möchte|wohl dabei|mi dispiace|"
+                    + "purtroppo|non posso|a mio agio|preferisco|desculp|infelizmente|não posso|não vou|à vontade|prefiro|"
+                    + "het spijt|helaas|ik kan|ik wil|prettig|sajnál",
+            "przepraszam|niestety|nie mogę|nie jestem w stanie|tyvärr|ursäkta|jag kan inte|beklager|jeg kan ikke|"
+                    + "valitettavasti|en voi|omlouvám|nemohu|nemůžu|îmi pare rău|nu pot|sajnálom|nem tudok|"
+                    + "xin lỗi|không thể|rất tiếc|maaf|tidak dapat|tidak bisa|mohon maaf|λυπάμαι|συγγνώμη|δεν μπορώ|"
+                    + "מצטער|מצטערת|סליחה|לא אוכל|אינני יכול|אני לא יכול|אני לא יכולה|ขออภัย|ไม่สามารถ|متاسف|"
+                    + "نمی‌توانم|نمیتوانم|معذرت|вибачте|на жаль|не можу|"
+                    + "抱歉|对不起|无法|不能|不便|申し訳|すみません|できません|残念|извин|к сожалению|не могу|не буду|"
+                    + "عذر|آسف|للأسف|لا أستطيع|لا يمكنني|क्षमा|माफ़|माफ|खेद|नहीं कर|죄송|유감|할 수 없|어렵|"
+                    + "üzgünüm|maalesef|yapamam|olamam|edemem"),
+            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+
+    private static final Pattern DECLINE_ANYWHERE = Pattern.compile(
+            "(?:can ?(?:'|’)?t|cannot|won ?(?:'|’)?t|will not|unable to|not able to|not going to|decline to|refrain from|"
+                    + "not comfortable|must decline|have to decline)[^.!?]{0,60}(?:help|assist|analy[sz]|evaluat|assess|"
+                    + "comment|engage|provide|discuss|comply|respond|answer|continue|interpret)",
+            Pattern.CASE_INSENSITIVE);
+
+    /** A question or an offer back to the asker, as a deflection ends: "Would you like ...?", "How about I ...". */
+    private static final Pattern DEFLECTION = Pattern.compile(
+            "\\?\\s*$|\\?[^?.!]{0,3}(?:\\n|$)|\\b(?:would you like|could you (?:tell|clarify|share|provide)|how about|"
+                    + "instead of|i(?:'|’)d suggest|i suggest|happy to help|glad to help|let me know if|"
+                    + "can i help you with)\\b",
+            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+
+    /**
+     * Words an assessment of harm can hardly do without, in the common languages: an answer with none
+     * of them says nothing about the meme's harm, whatever else it says, so the checker reads it.
+     */
+    private static final Pattern HARM_WORDS = Pattern.compile(String.join("|",
+            "harm|hurt|offen|hate|hatef|stereotyp|mock|demean|insult|racis|sexis|misogyn|xenophob|discrimin|prejudic|"
+                    + "bias|dehuman|derogat|ridicul|trivial|belittl|degrad|disparag|slur|bigot|contempt|hostil|vilif|"
+                    + "objectif|sexuali|exploit|abuse|cruel|violen|danger|benign|innocuous|wholesome|problemat|toxic|"
+                    + "inappropriate|disrespect|marginali|scapegoat|incit|propagand",
+            "dañ|ofens|estereotip|burla|discrimin|prejuic|nociv|nuisi|offens|stéréotyp|moque|préjudic|schäd|schad|"
+                    + "beleidig|stereotyp|diskrimin|vorurteil|harmlos|dannos|offensiv|stereotip|deride|innocu|prejudic|"
+                    + "ofensiv|inofensiv|schadelijk|kwetsend|szkodliw|obraźliw|skadlig|kränkande|škodliv|urážliv|"
+                    + "dăunător|ofensator|zararlı|saldırgan|có hại|xúc phạm|định kiến|vô hại|berbahaya|merugikan|"
+                    + "menyinggung|επιβλαβ|προσβλητ|στερεότυπ|מזיק|פוגעני|סטריאוטיפ",
+            "有害|冒犯|刻板|嘲|歧视|贬低|侮辱|无害|危害|攻撃|差別|偏見|無害|揶揄|вред|оскорб|стереотип|дискрим|"
+                    + "шкідл|образл|ضار|مسيء|نمطي|تمييز|مضر|توهین|تبعیض|हानि|आपत्तिजनक|भेदभाव|해로|유해|"
+                    + "차별|고정관념|비하|อันตราย|ดูหมิ่น|เหยียด"),
+            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+
+    private RefusalScreen() {
+    }
+
+    /**
+     * The endpoint's own word that it declined: the protocol's refusal field, or a content filter.
+     * Nothing is left to read, so no checker is asked.
+     */
+    public static boolean declinedByProtocol(ChatResponse response) {
+        return response.refusal() != null && !response.refusal().isBlank() || response.contentFiltered();
+    }
+
+    /** Whether this answer might be a refusal and must be read whole before it counts as an analysis. */
+    public static boolean candidate(String answer) {
+        if (answer == null || answer.isBlank()) {
+            return false;
+        }
+        String closing = answer.length() > EDGE ? answer.substring(answer.length() - EDGE) : answer;
+        return declineCues(answer) || DEFLECTION.matcher(closing).find() || !HARM_WORDS.matcher(answer).find()
+                || answer.strip().split("\\s+").length < SHORT_ANSWER_WORDS;
+    }
+
+    /**
+     * Whether an answer carries the words of a decline, near its start or end or anywhere as "cannot
+     * analyse": how an agent's answer of the wrong shape is told to be a refusal rather than garbled.
+     */
+    static boolean declineCues(String answer) {
+        if (answer == null || answer.isBlank()) {
+            return false;
+        }
+        String opening = answer.length() > EDGE ? answer.substring(0, EDGE) : answer;
+        String closing = answer.length() > EDGE ? answer.substring(answer.length() - EDGE) : answer;
+        return CUE.matcher(opening).find() || CUE.matcher(closing).find() || DECLINE_ANYWHERE.matcher(answer).find();
+    }
+
+    /** What to keep as the raw answer of a protocol-level refusal, whichever way the endpoint expressed it. */
+    public static String describe(ChatResponse response) {
+        if (response.refusal() != null && !response.refusal().isBlank()) {
+            return response.refusal();
+        }
+        if (response.contentFiltered() && response.content().isBlank()) {
+            return "[no content: finish_reason=content_filter]";
+        }
+        return response.content();
+    }
+}
