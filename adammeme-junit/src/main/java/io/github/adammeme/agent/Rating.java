@@ -57,6 +57,10 @@ public record Rating(int score, String explanation) {
                 lines.add(line);
             }
         }
+        if (lines.isEmpty()) {
+            // not blank, yet every line is: line separators \R knows and isBlank does not (U+0085)
+            throw new ParseException("the answer has no line with text; expected it to end with Rating: [[n]]");
+        }
         List<String> closing = lines.subList(Math.max(0, lines.size() - CLOSING_LINES), lines.size());
         Set<String> closingRatings = new LinkedHashSet<>();
         for (String line : closing) {
