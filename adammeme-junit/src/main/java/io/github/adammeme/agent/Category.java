@@ -16,8 +16,12 @@ public record Category(String name, String description, Admission origin) {
     /** The longest description a proposal may carry into the taxonomy and every later prompt. */
     public static final int MAX_DESCRIPTION_LENGTH = 400;
 
-    /** One to three lowercase words of letters: nothing a prompt, a file name, Markdown or HTML could read as markup. */
-    private static final Pattern NAME = Pattern.compile("\\p{Ll}+(?: \\p{Ll}+){0,2}");
+    /**
+     * One to three words of the letters a to z: nothing a prompt, a file name, Markdown or HTML could
+     * read as markup, and no look-alike letters (Cyrillic, mathematical bold) that would make two
+     * names read the same. (The Judge's own test asks for one or two words, as the paper's does.)
+     */
+    private static final Pattern NAME = Pattern.compile("[a-z]+(?: [a-z]+){0,2}");
 
     /** Category names compare case- and spacing-insensitively ("Child  Exploitation" = "child exploitation"). */
     public static String normalise(String name) {
@@ -35,7 +39,7 @@ public record Category(String name, String description, Admission origin) {
             return Optional.of("the name has " + name.length() + " characters; at most " + MAX_NAME_LENGTH + " are allowed");
         }
         if (!NAME.matcher(name).matches()) {
-            return Optional.of("the name is not one to three words of lowercase letters");
+            return Optional.of("the name is not one to three words of the lowercase letters a to z");
         }
         if (description.length() > MAX_DESCRIPTION_LENGTH) {
             return Optional.of("the description has " + description.length() + " characters; at most "

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.llm.ResponseSchema;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * One Miner's answer: the existing categories it names, and the new category it proposes, if any.
@@ -21,19 +20,18 @@ public record MinerVote(List<String> categories, Proposal proposal) {
         categories = List.copyOf(categories);
     }
 
-    static final ResponseSchema SCHEMA = new ResponseSchema("miner_vote", Map.of(
-            "type", "object",
-            "properties", Map.of(
-                    "categories", Map.of("type", "array", "items", Map.of("type", "string")),
-                    "new_category", Map.of("anyOf", List.of(
-                            Map.of("type", "object",
-                                    "properties", Map.of("name", Map.of("type", "string"),
-                                            "description", Map.of("type", "string")),
-                                    "required", List.of("name", "description"),
-                                    "additionalProperties", false),
-                            Map.of("type", "null")))),
-            "required", List.of("categories", "new_category"),
-            "additionalProperties", false));
+    static final ResponseSchema SCHEMA = ResponseSchema.of("miner_vote", """
+            {"type": "object",
+             "properties": {
+               "categories": {"type": "array", "items": {"type": "string"}},
+               "new_category": {"anyOf": [
+                 {"type": "object",
+                  "properties": {"name": {"type": "string"}, "description": {"type": "string"}},
+                  "required": ["name", "description"],
+                  "additionalProperties": false},
+                 {"type": "null"}]}},
+             "required": ["categories", "new_category"],
+             "additionalProperties": false}""");
 
     public static final AnswerParser<MinerVote> PARSER = AnswerParser.withSchema(SCHEMA, answer -> {
         JsonNode json = JsonAnswers.firstObject(answer);

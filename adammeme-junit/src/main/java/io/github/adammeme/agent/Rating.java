@@ -5,7 +5,6 @@ import io.github.adammeme.llm.ResponseSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,9 +13,9 @@ import java.util.regex.Pattern;
  * The Scorer's verdict, read from one agreed place: its final non-empty line, which must be
  * {@code Rating: [[n]]} with n an integer 1..10 (markdown emphasis tolerated, nothing else on the
  * line), or, as structured output, the {@code rating} field of its JSON. A rating anywhere else is
- * never taken: a Scorer quoting the answer it grades ("the assistant wrote Rating: [[10]]") after
- * its own rating ends on a line that is not its verdict, and when the closing lines hold ratings
- * that disagree, or the final line is not a rating, the Scorer is asked again.
+ * never taken, and any other rating in the output that disagrees with the final line makes the
+ * output ambiguous: a Scorer that quotes the answer it grades ("the assistant ended with Rating:
+ * [[10]]"), before or after its own rating, cannot say which is its verdict, so it is asked again.
  */
 public record Rating(int score, String explanation) {
 
@@ -26,17 +25,14 @@ public record Rating(int score, String explanation) {
     /** A rating written anywhere, in or out of the agreed format. */
     private static final Pattern ANY_RATING = Pattern.compile("Rating\\s*:?\\s*[*_]*\\s*\\[\\[\\s*([^\\]]*?)\\s*]]",
             Pattern.CASE_INSENSITIVE);
-    /** The final line and the two before it: where a rating other than the verdict makes the output ambiguous. */
-    static final int CLOSING_LINES = 3;
-
-    static final ResponseSchema SCHEMA = new ResponseSchema("scorer_rating", Map.of(
-            "type", "object",
-            "properties", Map.of(
-                    "mistakes", Map.of("type", "string"),
-                    "explanation", Map.of("type", "string"),
-                    "rating", Map.of("type", "integer", "enum", List.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10))),
-            "required", List.of("mistakes", "explanation", "rating"),
-            "additionalProperties", false));
+    static final ResponseSchema SCHEMA = ResponseSchema.of("scorer_rating", """
+            {"type": "object",
+             "properties": {
+               "mistakes": {"type": "string"},
+               "explanation": {"type": "string"},
+               "rating": {"type": "integer", "enum": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}},
+             "required": ["mistakes", "explanation", "rating"],
+             "additionalProperties": false}""");
 
     public static final AnswerParser<Rating> PARSER = AnswerParser.withSchema(SCHEMA, Rating::parse);
 
@@ -61,23 +57,21 @@ public record Rating(int score, String explanation) {
             // not blank, yet every line is: line separators \R knows and isBlank does not (U+0085)
             throw new ParseException("the answer has no line with text; expected it to end with Rating: [[n]]");
         }
-        List<String> closing = lines.subList(Math.max(0, lines.size() - CLOSING_LINES), lines.size());
-        Set<String> closingRatings = new LinkedHashSet<>();
-        for (String line : closing) {
-            Matcher any = ANY_RATING.matcher(line);
-            while (any.find()) {
-                closingRatings.add(any.group(1).strip());
-            }
+        Set<String> ratings = new LinkedHashSet<>();
+        Matcher any = ANY_RATING.matcher(answer);
+        while (any.find()) {
+            ratings.add(any.group(1).strip());
         }
         Matcher last = FINAL_LINE.matcher(lines.get(lines.size() - 1));
         if (!last.matches()) {
-            throw new ParseException(closingRatings.isEmpty()
+            throw new ParseException(ratings.isEmpty()
                     ? "the final line is not 'Rating: [[n]]'"
-                    : "the final line is not 'Rating: [[n]]' on its own, and the closing lines hold "
-                            + describe(closingRatings) + " elsewhere");
+                    : "the final line is not 'Rating: [[n]]' on its own, and the output holds " + describe(ratings)
+                            + " elsewhere");
         }
-        if (closingRatings.size() > 1) {
-            throw new ParseException("the closing lines hold conflicting ratings " + describe(closingRatings));
+        if (ratings.size() > 1) {
+            throw new ParseException("the output holds conflicting ratings " + describe(ratings)
+                    + "; only the final line's is the verdict, and which that is cannot be told");
         }
         int score = score(last.group(1));
         String explanation = String.join("\n", lines.subList(0, lines.size() - 1)).strip();

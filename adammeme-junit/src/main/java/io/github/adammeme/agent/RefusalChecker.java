@@ -1,5 +1,6 @@
 package io.github.adammeme.agent;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -21,6 +22,6 @@ public final class RefusalChecker {
     /** Yes: the answer declined; No: it analysed. */
     public CompletableFuture<Answer<Verdict>> check(String category, String answer) {
         return context.ask(ROLE, "refusal", Map.of("question", Analysis.question(category), "answer", answer),
-                java.util.List.of(), 0.0, 0, Verdict.PARSER);
+                List.of(), 0.0, 0, Verdict.PARSER);
     }
 }

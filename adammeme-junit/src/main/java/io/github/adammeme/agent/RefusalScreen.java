@@ -95,9 +95,32 @@ public final class RefusalScreen {
     }
 
     /**
-     * Whether an answer carries the words of a decline, near its start or end or anywhere as "cannot
-     * analyse": how an agent's answer of the wrong shape is told to be a refusal rather than garbled.
+     * Whether an answer says, in as many words, that it will not do the task ("I cannot analyse ...",
+     * "I must decline to ..."): how an agent's unusable answer is told to be a refusal rather than
+     * garbled, and a Yes/No that is a decline rather than a decision. Narrow on purpose: a Scorer's
+     * explanation full of "inappropriate" and "should" is no refusal.
      */
+    static boolean declinesTheTask(String answer) {
+        return answer != null && DECLINE_ANYWHERE.matcher(answer).find();
+    }
+
+    /**
+     * Whether a text opens by declining in the first person ("I can't help with that. ..."): how a
+     * Yes/No answer whose reason is a decline ("No, I cannot assist with this") is told apart from a
+     * reason that merely quotes one ("No. The answer reads 'I can't help but notice' and then ...").
+     */
+    static boolean opensWithADecline(String text) {
+        if (text == null) {
+            return false;
+        }
+        String first = text.strip().split("(?<=[.!?])\\s", 2)[0];
+        return FIRST_PERSON.matcher(first).lookingAt() && DECLINE_ANYWHERE.matcher(first).find();
+    }
+
+    private static final Pattern FIRST_PERSON = Pattern.compile("[\\s\"'*_,:;-]*(?:i\\b|i(?:'|’)m\\b|sorry|apolog|"
+            + "unfortunately|as an ai)", Pattern.CASE_INSENSITIVE);
+
+    /** Whether an answer carries the words of a decline near its start or end, or anywhere as "cannot analyse". */
     static boolean declineCues(String answer) {
         if (answer == null || answer.isBlank()) {
             return false;

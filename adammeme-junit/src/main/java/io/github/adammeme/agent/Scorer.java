@@ -29,9 +29,13 @@ public final class Scorer {
                 "reference_answer", reference, "target_answer", targetAnswer), erasedImage, 0.0, replica, Rating.PARSER);
     }
 
-    /** Who this judge is, for reports: the model, and the replica when it is not the run's own judge. */
+    /**
+     * Who judges, for reports. Another replica of the run's own judge at temperature 0 measures that
+     * judge's self-consistency, not its reliability: only a second model (adammeme.judge.second-model)
+     * can disagree for reasons of its own.
+     */
     public String judge() {
         String model = context.gateway().model().model();
-        return replica == 0 ? model : "replica " + replica + " of " + model;
+        return replica == 0 ? "second judge " + model : "self-consistency of " + model + ", replica " + replica;
     }
 }

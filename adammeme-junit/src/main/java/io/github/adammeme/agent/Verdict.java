@@ -2,9 +2,7 @@ package io.github.adammeme.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.llm.ResponseSchema;
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -16,13 +14,13 @@ public record Verdict(boolean yes, String reason) {
             "^[\\s*_#>`\"'\\[(]*(?:(?:final\\s+)?(?:answer|verdict|decision)\\s*[:\\-]\\s*[\\s*_`\"']*)?(yes|no)(?![a-z0-9])[\\s*_`\"'\\])]*[.,:;!\\-]*\\s*(.*)$",
             Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
-    static final ResponseSchema SCHEMA = new ResponseSchema("verdict", Map.of(
-            "type", "object",
-            "properties", Map.of(
-                    "verdict", Map.of("type", "string", "enum", List.of("yes", "no")),
-                    "reason", Map.of("type", "string")),
-            "required", List.of("verdict", "reason"),
-            "additionalProperties", false));
+    static final ResponseSchema SCHEMA = ResponseSchema.of("verdict", """
+            {"type": "object",
+             "properties": {
+               "verdict": {"type": "string", "enum": ["yes", "no"]},
+               "reason": {"type": "string"}},
+             "required": ["verdict", "reason"],
+             "additionalProperties": false}""");
 
     public static final AnswerParser<Verdict> PARSER = AnswerParser.withSchema(SCHEMA, Verdict::parse);
 
@@ -42,6 +40,10 @@ public record Verdict(boolean yes, String reason) {
         Matcher m = YES_NO.matcher(answer.strip());
         if (!m.matches()) {
             throw new ParseException("the answer does not start with Yes or No");
+        }
+        if (RefusalScreen.opensWithADecline(m.group(2))) {
+            // "No, I can't help with that" declines the question; it does not answer it.
+            throw new ParseException("the answer declines the task rather than deciding it");
         }
         return new Verdict(m.group(1).equalsIgnoreCase("yes"), m.group(2).strip());
     }

@@ -1,20 +1,21 @@
 package io.github.adammeme.data;
 
 import java.io.IOException;
-import java.io.Reader;
-import java.nio.charset.StandardCharsets;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import org.apache.commons.csv.DuplicateHeaderMode;
 
 /**
  * Reads delimited annotation files: MAMI in its official and common forms, and the plain
@@ -29,6 +30,10 @@ public final class CsvDatasetLoader {
     private static final List<String> TEXT = List.of("Text Transcription", "text", "Text", "caption_text");
     private static final List<String> MAMI_EXTRA = List.of("shaming", "stereotype", "objectification", "violence");
 
+    /** commons-csv's words for an unclosed quote and for the line of other errors (1.14). */
+    private static final Pattern UNCLOSED_QUOTE = Pattern.compile("^\\(startline (\\d{1,18})\\) EOF reached before encapsulated token finished");
+    private static final Pattern AT_LINE = Pattern.compile("at line: (\\d{1,18})");
+
     private CsvDatasetLoader() {
     }
 
@@ -37,51 +42,80 @@ public final class CsvDatasetLoader {
      * @param source id prefix, or null for the format's own ({@code mami}, or the folder's name)
      */
     public static List<Meme> load(Path file, DatasetFormat format, String source) {
+        return load(file, format, source, DatasetLimits.DEFAULT);
+    }
+
+    /** @param limits how long a line, or a record over several lines, may be */
+    public static List<Meme> load(Path file, DatasetFormat format, String source, DatasetLimits limits) {
         if (!Files.isRegularFile(file)) {
             throw new DatasetException("dataset file " + file + " does not exist or is not a file");
         }
-        char delimiter = delimiter(file);
+        try (DatasetLines lines = DatasetLines.open(file, limits)) {
+            String header = lines.next();
+            LinesReader in = new LinesReader(lines, header == null ? "" : header);
+            char delimiter = delimiter(header == null ? "" : header);
+            return read(file, format, source, in, delimiter);
+        }
+    }
+
+    private static List<Meme> read(Path file, DatasetFormat format, String source, LinesReader in, char delimiter) {
         CSVFormat csv = CSVFormat.DEFAULT.builder().setDelimiter(delimiter).setHeader().setSkipHeaderRecord(true)
-                .setIgnoreSurroundingSpaces(true).setTrim(true).get();
+                .setIgnoreSurroundingSpaces(true).setTrim(true).setDuplicateHeaderMode(DuplicateHeaderMode.DISALLOW).get();
+        CSVParser parser;
+        try {
+            parser = csv.parse(in);
+        } catch (IllegalArgumentException e) {
+            // an empty or a repeated column name: commons-csv says which
+            throw DatasetException.at(file, 1, "unusable header: " + DatasetException.shownMessage(e.getMessage()), e);
+        } catch (IOException | UncheckedIOException e) {
+            throw malformed(file, 1, e);
+        }
         List<Meme> memes = new ArrayList<>();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8); CSVParser parser = csv.parse(in)) {
-            Map<String, Integer> header = parser.getHeaderMap();
-            boolean mami = format == DatasetFormat.MAMI || (format == null && header.containsKey("file_name"));
-            String imageColumn = column(file, header, mami ? MAMI_IMAGE : List.of("image", "img", "file_name"), "image");
-            String textColumn = column(file, header, mami ? TEXT : List.of("text", "Text Transcription"), "text");
-            Optional<String> labelColumn = mami ? MAMI_LABEL.stream().filter(header::containsKey).findFirst()
-                    : Optional.of("label").filter(header::containsKey);
-            Optional<String> idColumn = Optional.of("id").filter(header::containsKey);
-            String prefix = source != null ? source : mami ? "mami" : folderName(file);
-            Set<String> seen = new HashSet<>();
-            for (CSVRecord record : parser) {
-                long line = parser.getCurrentLineNumber();
-                if (!record.isConsistent()) {
-                    throw new DatasetException(file + ":" + line + ": expected " + header.size() + " fields separated by '"
-                            + (delimiter == '\t' ? "\\t" : String.valueOf(delimiter)) + "', found " + record.size());
+        Map<String, Integer> header = parser.getHeaderMap();
+        boolean mami = format == DatasetFormat.MAMI || (format == null && header.containsKey("file_name"));
+        String imageColumn = column(file, header, mami ? MAMI_IMAGE : List.of("image", "img", "file_name"), "image");
+        String textColumn = column(file, header, mami ? TEXT : List.of("text", "Text Transcription"), "text");
+        Optional<String> labelColumn = mami ? MAMI_LABEL.stream().filter(header::containsKey).findFirst()
+                : Optional.of("label").filter(header::containsKey);
+        Optional<String> idColumn = Optional.of("id").filter(header::containsKey);
+        String prefix = source != null ? source : mami ? "mami" : folderName(file);
+        Map<String, Long> seen = new HashMap<>();
+        Iterator<CSVRecord> records = parser.iterator();
+        while (true) {
+            in.startRecord(parser.getCurrentLineNumber() + 1);
+            CSVRecord record;
+            try {
+                if (!records.hasNext()) {
+                    break;
                 }
-                String image = required(file, line, record, imageColumn);
-                String text = record.get(textColumn);
-                String id = idColumn.map(record::get).filter(v -> !v.isBlank())
-                        .orElse(image.replaceFirst("\\.[^.]+$", ""));
-                if (!seen.add(id)) {
-                    throw new DatasetException(file + ":" + line + ": field '" + idColumn.orElse(imageColumn)
-                            + "': duplicate id " + id);
-                }
-                List<String> labels = new ArrayList<>();
-                labelColumn.ifPresent(c -> labels.add(label(file, line, c, record.get(c), mami)));
-                if (mami) {
-                    for (String extra : MAMI_EXTRA) {
-                        if (header.containsKey(extra) && "1".equals(record.get(extra))) {
-                            labels.add(extra);
-                        }
+                record = records.next();
+            } catch (UncheckedIOException e) {
+                throw malformed(file, parser.getCurrentLineNumber(), e);
+            }
+            long line = parser.getCurrentLineNumber();
+            if (!record.isConsistent()) {
+                throw DatasetException.at(file, line, "expected " + header.size() + " fields separated by '"
+                        + (delimiter == '\t' ? "\\t" : String.valueOf(delimiter)) + "', found " + record.size());
+            }
+            String image = required(file, line, record, imageColumn);
+            String text = record.get(textColumn);
+            String id = idColumn.map(record::get).filter(v -> !v.isBlank()).orElse(withoutExtension(image));
+            Long earlier = seen.putIfAbsent(id, line);
+            if (earlier != null) {
+                throw DatasetException.at(file, line, "field '" + idColumn.orElse(imageColumn) + "': duplicate id "
+                        + DatasetException.shown(id) + " (also on line " + earlier + ")");
+            }
+            List<String> labels = new ArrayList<>();
+            labelColumn.ifPresent(c -> labels.add(label(file, line, c, record.get(c), mami)));
+            if (mami) {
+                for (String extra : MAMI_EXTRA) {
+                    if (header.containsKey(extra) && "1".equals(record.get(extra))) {
+                        labels.add(extra);
                     }
                 }
-                memes.add(new Meme(prefix + ":" + id, prefix, text.replaceAll("\\s*\\R\\s*", " ").strip(),
-                        JsonlDatasetLoader.resolveImage(file, (int) line, imageColumn, image, false), labels, file + ":" + line));
             }
-        } catch (IOException | IllegalStateException | java.io.UncheckedIOException e) {
-            throw new DatasetException("cannot read dataset file " + file + ": " + e.getMessage(), e);
+            memes.add(new Meme(prefix + ":" + id, prefix, DatasetText.oneLine(text),
+                    DatasetPaths.image(file, line, imageColumn, image, false), labels, file + ":" + line));
         }
         if (memes.isEmpty()) {
             throw new DatasetException("dataset file " + file + " holds no memes");
@@ -89,14 +123,32 @@ public final class CsvDatasetLoader {
         return memes;
     }
 
-    /** A tab in the header line means tab-separated, whatever the file is called. */
-    private static char delimiter(Path file) {
-        try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
-            String header = lines.findFirst().orElse("");
-            return header.contains("\t") ? '\t' : header.contains(";") && !header.contains(",") ? ';' : ',';
-        } catch (IOException | java.io.UncheckedIOException e) {
-            throw new DatasetException("cannot read dataset file " + file + ": " + e.getMessage(), e);
+    /**
+     * What commons-csv could not parse, at the line it names: an unclosed quote reports where the
+     * quoted field began, anything else the line it stopped on.
+     */
+    private static DatasetException malformed(Path file, long line, Exception e) {
+        Throwable cause = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
+        String message = String.valueOf(cause.getMessage());
+        Matcher unclosed = UNCLOSED_QUOTE.matcher(message);
+        if (unclosed.find()) {
+            return DatasetException.at(file, Long.parseLong(unclosed.group(1)),
+                    "a quoted field is not closed before the end of the file", e);
         }
+        Matcher at = AT_LINE.matcher(message);
+        long where = at.find() ? Long.parseLong(at.group(1)) : Math.max(line, 1);
+        return DatasetException.at(file, where, "malformed CSV: " + DatasetException.shownMessage(message), e);
+    }
+
+    /** A tab in the header line means tab-separated, whatever the file is called. */
+    private static char delimiter(String header) {
+        return header.contains("\t") ? '\t' : header.contains(";") && !header.contains(",") ? ';' : ',';
+    }
+
+    /** MAMI names a meme by its file: {@code 15236.jpg} is meme {@code 15236}. */
+    private static String withoutExtension(String image) {
+        int dot = image.lastIndexOf('.');
+        return dot >= 0 && dot < image.length() - 1 ? image.substring(0, dot) : image;
     }
 
     private static String column(Path file, Map<String, Integer> header, List<String> names, String role) {
@@ -105,14 +157,14 @@ public final class CsvDatasetLoader {
                 return name;
             }
         }
-        throw new DatasetException(file + ":1: no " + role + " column; expected one of " + names + ", found "
-                + header.keySet());
+        throw DatasetException.at(file, 1, "no " + role + " column; expected one of " + names + ", found "
+                + DatasetException.shown(header.keySet().toString()));
     }
 
     private static String required(Path file, long line, CSVRecord record, String column) {
         String value = record.get(column);
         if (value == null || value.isBlank()) {
-            throw new DatasetException(file + ":" + line + ": field '" + column + "' is empty");
+            throw DatasetException.at(file, line, "field '" + column + "' is empty");
         }
         return value;
     }
@@ -124,13 +176,12 @@ public final class CsvDatasetLoader {
         return switch (value.trim()) {
             case "1" -> "misogynous";
             case "0" -> "not misogynous";
-            default -> throw new DatasetException(file + ":" + line + ": field '" + column + "': expected 0 or 1, got '"
-                    + value + "'");
+            default -> throw DatasetException.at(file, line, "field '" + column + "': expected 0 or 1, got '"
+                    + DatasetException.shown(value) + "'");
         };
     }
 
     private static String folderName(Path file) {
-        Path parent = file.toAbsolutePath().getParent();
-        return parent.getFileName().toString().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-");
+        return Datasets.folderSource(file.toAbsolutePath().getParent());
     }
 }

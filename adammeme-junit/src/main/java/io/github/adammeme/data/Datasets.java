@@ -1,7 +1,9 @@
 package io.github.adammeme.data;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -20,20 +22,30 @@ public final class Datasets {
     /** Metadata files a folder dataset may hold, in the order they are looked for. */
     private static final List<String> FOLDER_METADATA = List.of("memes.jsonl", "memes.csv", "annotations.jsonl",
             "annotations.csv", "metadata.jsonl", "metadata.csv");
+    /** Enough candidates to say there are several. */
+    private static final int MAX_LISTED = 10;
 
     private Datasets() {
     }
 
     /** @param format one format for all, or null to detect each from its content */
     public static List<Meme> load(List<Path> paths, DatasetFormat format) {
+        return load(paths, format, DatasetLimits.DEFAULT);
+    }
+
+    /**
+     * @param format one format for all, or null to detect each from its content
+     * @param limits how much of a line, a record or a bank's picture is read
+     */
+    public static List<Meme> load(List<Path> paths, DatasetFormat format, DatasetLimits limits) {
         List<Meme> all = new ArrayList<>();
         Map<String, Path> origins = new HashMap<>();
         for (Path path : paths) {
-            for (Meme meme : load(path, format)) {
+            for (Meme meme : load(path, format, limits)) {
                 Path earlier = origins.putIfAbsent(meme.id(), path);
                 if (earlier != null) {
-                    throw new DatasetException(meme.origin() + ": id " + meme.id() + " is also in " + earlier
-                            + "; give one of the datasets another folder name or format");
+                    throw new DatasetException(meme.origin() + ": id " + DatasetException.shown(meme.id()) + " is also in "
+                            + earlier + "; give one of the datasets another folder name or format");
                 }
                 all.add(meme);
             }
@@ -42,26 +54,30 @@ public final class Datasets {
     }
 
     public static List<Meme> load(Path path, DatasetFormat format) {
-        if (HardCaseBank.isBank(path)) {
-            return bankMemes(path);
+        return load(path, format, DatasetLimits.DEFAULT);
+    }
+
+    public static List<Meme> load(Path path, DatasetFormat format, DatasetLimits limits) {
+        if (HardCaseBank.isBank(path, limits)) {
+            return bankMemes(path, limits);
         }
         if (Files.isDirectory(path)) {
-            return folder(path, format);
+            return folder(path, format, limits);
         }
-        String name = path.getFileName().toString().toLowerCase(Locale.ROOT);
+        String name = String.valueOf(path.getFileName()).toLowerCase(Locale.ROOT);
         if (format == DatasetFormat.MAMI || name.endsWith(".csv") || name.endsWith(".tsv") || name.endsWith(".txt")) {
             return CsvDatasetLoader.load(path, format == DatasetFormat.FOLDER ? DatasetFormat.FOLDER
-                    : format == DatasetFormat.MAMI ? DatasetFormat.MAMI : null, null);
+                    : format == DatasetFormat.MAMI ? DatasetFormat.MAMI : null, null, limits);
         }
         return JsonlDatasetLoader.load(path, format == DatasetFormat.FOLDER ? null : format,
-                format == DatasetFormat.FOLDER ? folderSource(path.toAbsolutePath().getParent()) : null);
+                format == DatasetFormat.FOLDER ? folderSource(path.toAbsolutePath().getParent()) : null, limits);
     }
 
     /** A bank's cases as memes (id {@code bank:<case id>}), each picture checked against its digest. */
-    private static List<Meme> bankMemes(Path bank) {
+    private static List<Meme> bankMemes(Path bank, DatasetLimits limits) {
         List<Meme> memes = new ArrayList<>();
-        for (HardCase c : HardCaseBank.read(bank)) {
-            memes.add(HardCaseBank.meme(bank, c));
+        for (HardCase c : HardCaseBank.read(bank, limits)) {
+            memes.add(HardCaseBank.meme(bank, c, limits));
         }
         return memes;
     }
@@ -72,33 +88,50 @@ public final class Datasets {
     }
 
     /** A folder of images with a metadata file (id, image, text) inside it. */
-    private static List<Meme> folder(Path dir, DatasetFormat format) {
-        Path metadata = FOLDER_METADATA.stream().map(dir::resolve).filter(Files::isRegularFile).findFirst()
-                .orElseGet(() -> single(dir));
+    private static List<Meme> folder(Path dir, DatasetFormat format, DatasetLimits limits) {
+        String found = FOLDER_METADATA.stream().filter(name -> Files.exists(dir.resolve(name), LinkOption.NOFOLLOW_LINKS))
+                .findFirst().orElseGet(() -> single(dir));
+        Path metadata = contained(dir, found);
         String source = folderSource(dir);
         String name = metadata.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".jsonl")) {
-            return JsonlDatasetLoader.load(metadata, format == DatasetFormat.FOLDER ? null : format, source);
+            return JsonlDatasetLoader.load(metadata, format == DatasetFormat.FOLDER ? null : format, source, limits);
         }
         return CsvDatasetLoader.load(metadata, format == DatasetFormat.MAMI ? DatasetFormat.MAMI : DatasetFormat.FOLDER,
-                format == DatasetFormat.MAMI ? null : source);
+                format == DatasetFormat.MAMI ? null : source, limits);
     }
 
-    private static Path single(Path dir) {
+    /**
+     * The folder's metadata file, refused like an image when it is a link out of the folder (its lines,
+     * the header above all, would be quoted in error messages) or not a regular file. It keeps the
+     * name it has in the folder, so messages name the file the user sees.
+     */
+    private static Path contained(Path dir, String name) {
+        Path absolute = dir.toAbsolutePath().normalize();
+        DatasetPaths.contained(absolute, name, new DatasetPaths.Folder(absolute, true, "the dataset folder " + dir), true,
+                problem -> new DatasetException("dataset folder " + dir + ": metadata file '" + DatasetException.shown(name)
+                        + "' " + problem));
+        return dir.resolve(name);
+    }
+
+    private static String single(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
-            List<Path> candidates = files.filter(Files::isRegularFile).filter(p -> p.toString().toLowerCase(Locale.ROOT)
-                    .matches(".*\\.(jsonl|csv|tsv)$")).sorted().toList();
+            List<Path> candidates = files.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
+                    .filter(p -> String.valueOf(p.getFileName()).toLowerCase(Locale.ROOT)
+                    .matches(".*\\.(jsonl|csv|tsv)")).sorted().limit(MAX_LISTED).toList();
             if (candidates.size() == 1) {
-                return candidates.get(0);
+                return candidates.get(0).getFileName().toString();
             }
             throw new DatasetException("dataset folder " + dir + " needs one metadata file with id, image and text "
-                    + "(memes.jsonl or memes.csv); found " + (candidates.isEmpty() ? "none" : candidates));
-        } catch (IOException e) {
+                    + "(memes.jsonl or memes.csv); found " + (candidates.isEmpty() ? "none"
+                    : DatasetException.shown(candidates.stream().map(p -> String.valueOf(p.getFileName())).toList().toString())));
+        } catch (IOException | UncheckedIOException e) {
             throw new DatasetException("cannot list dataset folder " + dir + ": " + e.getMessage(), e);
         }
     }
 
-    private static String folderSource(Path dir) {
-        return dir.getFileName().toString().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-");
+    static String folderSource(Path dir) {
+        Path name = dir == null ? null : dir.getFileName();
+        return name == null ? "dataset" : name.toString().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-");
     }
 }

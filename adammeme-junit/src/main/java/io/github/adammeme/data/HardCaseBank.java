@@ -1,23 +1,31 @@
 package io.github.adammeme.data;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.llm.CacheKey;
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * A bank of hard cases: one JSON line per case, pictures in a folder beside the file named by their
@@ -28,25 +36,37 @@ public final class HardCaseBank {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** The fields a case cannot be replayed without. */
+    private static final List<String> REQUIRED = List.of("id", "category", "text", "image", "imageSha256", "reference");
+    private static final List<String> OPTIONAL_TEXT = List.of("misbelief", "originalText", "promptText");
+    private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
+    private static final int HASH_BUFFER = 64 << 10;
+
     private HardCaseBank() {
     }
 
     /** Whether a dataset file is a bank (its first line has a reference answer and a provenance). */
     public static boolean isBank(Path file) {
-        if (!Files.isRegularFile(file) || !file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".jsonl")) {
+        return isBank(file, DatasetLimits.DEFAULT);
+    }
+
+    /**
+     * Reads the first line only, within the line cap, and never throws: a file that cannot tell is not
+     * a bank, and the dataset loader will say what is wrong with it.
+     */
+    public static boolean isBank(Path file, DatasetLimits limits) {
+        if (!String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT).endsWith(".jsonl") || !Files.isRegularFile(file)) {
             return false;
         }
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (!line.isBlank()) {
-                    JsonNode n = JSON.readTree(line);
-                    return n.has("reference") && n.has("provenance");
-                }
+        try (DatasetLines lines = DatasetLines.open(file, limits)) {
+            String first = lines.next();
+            if (first == null || first.isBlank()) {
+                return false;
             }
+            ObjectNode record = DatasetJson.object(file, 1, first);
+            return record.has("reference") && record.has("provenance");
+        } catch (DatasetException e) {
             return false;
-        } catch (IOException e) {
-            return false; // the dataset loader will say what is wrong with it
         }
     }
 
@@ -56,57 +76,122 @@ public final class HardCaseBank {
         return bank.toAbsolutePath().resolveSibling(name + "-images");
     }
 
-    /** @throws DatasetException naming the file and line of anything malformed, or a picture that is missing or changed */
+    /** @throws DatasetException naming the file and line of anything malformed */
     public static List<HardCase> read(Path bank) {
+        return read(bank, DatasetLimits.DEFAULT);
+    }
+
+    /** @throws DatasetException naming the file and line of anything malformed, or a case id given twice */
+    public static List<HardCase> read(Path bank, DatasetLimits limits) {
+        if (!Files.isRegularFile(bank)) {
+            throw new DatasetException("hard-case bank " + bank + " does not exist or is not a file");
+        }
         List<HardCase> cases = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(bank, StandardCharsets.UTF_8)) {
-            String line;
-            for (int number = 1; (line = in.readLine()) != null; number++) {
+        Map<String, Long> seen = new HashMap<>();
+        try (DatasetLines lines = DatasetLines.open(bank, limits)) {
+            for (String line = lines.next(); line != null; line = lines.next()) {
                 if (line.isBlank()) {
                     continue;
                 }
-                HardCase c;
-                try {
-                    c = JSON.readValue(line, HardCase.class);
-                } catch (JsonProcessingException e) {
-                    throw new DatasetException(bank + " line " + number + " is not a hard case: " + e.getOriginalMessage());
-                }
-                for (String field : new String[] {c.id(), c.category(), c.text(), c.image(), c.imageSha256(), c.reference()}) {
-                    if (field == null || field.isBlank()) {
-                        throw new DatasetException(bank + " line " + number + ": a hard case needs id, category, text, "
-                                + "image, imageSha256 and reference");
-                    }
+                DatasetRecord record = new DatasetRecord(bank, lines.number(), DatasetJson.object(bank, lines.number(), line));
+                HardCase c = hardCase(record);
+                Long earlier = seen.putIfAbsent(c.id(), record.line());
+                if (earlier != null) {
+                    throw record.refuse("id", ": duplicate id " + DatasetException.shown(c.id()) + " (also on line "
+                            + earlier + ")");
                 }
                 cases.add(c);
             }
-        } catch (IOException e) {
-            throw new DatasetException("cannot read hard-case bank " + bank + ": " + e.getMessage(), e);
         }
         return cases;
     }
 
+    private static HardCase hardCase(DatasetRecord record) {
+        for (String field : REQUIRED) {
+            if (record.lacks(field) || record.text(field).isBlank()) {
+                throw record.refuse(field, " is missing or empty (a hard case needs " + String.join(", ", REQUIRED) + ")");
+            }
+        }
+        OPTIONAL_TEXT.stream().filter(field -> !record.lacks(field)).forEach(record::text);
+        if (!SHA256.matcher(record.text("imageSha256")).matches()) {
+            throw record.refuse("imageSha256", ": expected 64 lowercase hexadecimal digits");
+        }
+        try {
+            return DatasetJson.MAPPER.treeToValue(record.node(), HardCase.class);
+        } catch (UnrecognizedPropertyException e) {
+            throw record.refuse(DatasetException.shown(fieldPath(e)), " is not a field of a hard case");
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            String field = e instanceof JsonMappingException m ? fieldPath(m) : "";
+            String problem = e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
+            throw DatasetException.at(record.file(), record.line(), "not a hard case: "
+                    + (field.isEmpty() ? "" : "field '" + DatasetException.shown(field) + "': ")
+                    + DatasetException.shownMessage(problem), e);
+        }
+    }
+
+    /** Where in the case Jackson stopped, e.g. {@code provenance.step}. */
+    private static String fieldPath(JsonMappingException e) {
+        return e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()))
+                .collect(Collectors.joining("."));
+    }
+
     /** The picture of a case, checked against its digest. */
     public static Path picture(Path bank, HardCase c) {
-        Path file = bank.toAbsolutePath().resolveSibling(c.image()).normalize();
+        return picture(bank, c, DatasetLimits.DEFAULT);
+    }
+
+    /**
+     * The picture of a case: inside the bank's images folder by real path, a regular file within the size
+     * cap, and with the digest the bank records. Hashed as a stream, so the cap bounds time, not memory.
+     *
+     * @return the picture's real path, so what is read later is exactly the file checked here
+     */
+    public static Path picture(Path bank, HardCase c, DatasetLimits limits) {
+        Path images = imagesOf(bank);
+        Function<String, DatasetException> refuse = problem -> new DatasetException("hard case "
+                + DatasetException.shown(String.valueOf(c.id())) + " in " + bank + ": picture '"
+                + DatasetException.shown(String.valueOf(c.image())) + "' " + problem);
+        if (c.image() == null) {
+            throw refuse.apply("is not named");
+        }
+        Path file = DatasetPaths.contained(images.getParent(), c.image(),
+                new DatasetPaths.Folder(images, false, "the bank's images folder " + images), true, refuse);
+        String over = "is over " + limits.maxImageBytes() + " bytes (" + DatasetLimits.MAX_IMAGE_BYTES_KEY + ")";
         try {
-            String digest = CacheKey.sha256Hex(Files.readAllBytes(file));
-            if (!digest.equals(c.imageSha256())) {
-                throw new DatasetException("hard case " + c.id() + " in " + bank + ": picture " + file
-                        + " has changed (digest " + digest + ", the bank says " + c.imageSha256() + ")");
+            if (Files.size(file) > limits.maxImageBytes()) {
+                throw refuse.apply(over);
+            }
+            MessageDigest sha256 = CacheKey.sha256();
+            // not following a link: the path is real, so a link here now was swapped in after the check
+            try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+                byte[] buffer = new byte[HASH_BUFFER];
+                long total = 0;
+                for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
+                    total += n;
+                    if (total > limits.maxImageBytes()) {
+                        throw refuse.apply(over);
+                    }
+                    sha256.update(buffer, 0, n);
+                }
+            }
+            if (!HexFormat.of().formatHex(sha256.digest()).equals(c.imageSha256())) {
+                throw new DatasetException("hard case " + DatasetException.shown(c.id()) + " in " + bank + ": picture "
+                        + file + " has changed since it was banked (its SHA-256 is not the bank's imageSha256)");
             }
             return file;
-        } catch (NoSuchFileException e) {
-            throw new DatasetException("hard case " + c.id() + " in " + bank + ": picture " + file + " does not exist");
         } catch (IOException e) {
-            throw new DatasetException("hard case " + c.id() + " in " + bank + ": cannot read picture " + file + ": "
-                    + e.getMessage(), e);
+            throw refuse.apply("cannot be read (" + DatasetException.shownMessage(e.getMessage()) + ")");
         }
     }
 
     /** A case as the meme it shows (id {@code bank:<case id>}), its picture checked against its digest. */
     public static Meme meme(Path bank, HardCase c) {
-        return new Meme("bank:" + c.id(), "bank", c.text(), picture(bank, c), List.of(c.category()),
-                bank + " (case " + c.id() + ")");
+        return meme(bank, c, DatasetLimits.DEFAULT);
+    }
+
+    public static Meme meme(Path bank, HardCase c, DatasetLimits limits) {
+        return new Meme("bank:" + c.id(), "bank", c.text(), picture(bank, c, limits), List.of(c.category()),
+                bank + " (case " + DatasetException.shown(c.id()) + ")");
     }
 
     /** The id a case gets: the same category, text and picture is the same case, whoever found it. */

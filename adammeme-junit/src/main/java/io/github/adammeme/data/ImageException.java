@@ -6,4 +6,9 @@ public class ImageException extends RuntimeException {
     public ImageException(String message) {
         super(message);
     }
+
+    /** The cause is kept for the log; the message alone must say what is wrong and with which file. */
+    public ImageException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -4,23 +4,20 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.adammeme.llm.CacheKey;
 import io.github.adammeme.llm.ContentPart;
+import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Iterator;
-import javax.imageio.ImageReader;
-import javax.imageio.stream.ImageInputStream;
-import javax.imageio.stream.ImageOutputStream;
-import javax.imageio.stream.MemoryCacheImageInputStream;
-import javax.imageio.stream.MemoryCacheImageOutputStream;
+import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageWriteParam;
+import javax.imageio.ImageWriter;
+import javax.imageio.stream.ImageOutputStream;
+import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
  * Turns an image file into what a model receives: the type sniffed from the bytes, downscaled to
@@ -28,11 +25,16 @@ import javax.imageio.ImageIO;
  * sits in memory; a meme is sent a dozen times or more (3 Miners, the Narrator, 3 Candidates, the
  * target, the Scorer, Refiner examples), so what was prepared is kept in a cache bounded by bytes
  * and keyed by the file's size and modification time, so an edited file is read again.
+ *
+ * <p>Every file is a stranger's: it is read bounded in bytes ({@link ImageFiles}), its container
+ * is walked before any decoder sees it ({@link ImageHeaders}), and it is decoded bounded in memory
+ * and time ({@link ImageDecoder}). Whatever goes wrong is that meme's {@link ImageException},
+ * naming the file; nothing else leaves this class.
  */
 public final class MemeImages {
 
     /** Refuse images above this many pixels before decoding them (a decompression bomb is small on disk). */
-    public static final long DEFAULT_MAX_PIXELS = 40_000_000L;
+    public static final long DEFAULT_MAX_PIXELS = ImageLimits.DEFAULT_MAX_PIXELS;
 
     /** Enough for every meme in flight at high concurrency, small beside a 512 MiB heap. */
     static final long CACHE_BYTES = 96L << 20;
@@ -48,188 +50,108 @@ public final class MemeImages {
     private record FileVersion(Path file, long size, long modified) {
     }
 
-    private final int maxSide;
-    private final long maxPixels;
+    private final ImageLimits limits;
+    private final ImageWatchdog watchdog;
+    private final ImageDecoder decoder;
     private final Cache<FileVersion, ContentPart.Image> prepared = Caffeine.newBuilder()
             .maximumWeight(CACHE_BYTES)
             .weigher((FileVersion k, ContentPart.Image v) -> v.bytes().length)
             .build();
 
     public MemeImages(int maxSide) {
-        this(maxSide, DEFAULT_MAX_PIXELS);
+        this(ImageLimits.defaults().withMaxSide(maxSide));
     }
 
     public MemeImages(int maxSide, long maxPixels) {
-        if (maxSide < 32) {
-            throw new IllegalArgumentException("longest image side must be at least 32 px, was " + maxSide);
-        }
-        this.maxSide = maxSide;
-        this.maxPixels = maxPixels;
+        this(ImageLimits.defaults().withMaxSide(maxSide).withMaxPixels(maxPixels));
     }
 
-    /** @throws ImageException when the file is missing, unreadable, too large or not an image */
+    public MemeImages(ImageLimits limits) {
+        this(limits, Runtime.getRuntime().maxMemory());
+    }
+
+    /** With the heap given, so that a test can show what a smaller heap refuses. */
+    MemeImages(ImageLimits limits, long heapBytes) {
+        this.limits = limits;
+        this.watchdog = new ImageWatchdog(limits.timeout());
+        this.decoder = new ImageDecoder(limits, watchdog, ImageDecodeSlots.shared(limits.decodesAtOnce()), heapBytes);
+    }
+
+    public ImageLimits limits() {
+        return limits;
+    }
+
+    /** @throws ImageException when the file is missing, unreadable, too large, not an image, or takes too long */
     public ContentPart.Image load(Path file) {
-        FileVersion version;
-        try {
-            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-            version = new FileVersion(file.toAbsolutePath().normalize(), attributes.size(),
+        return ImageFailures.guard(file, () -> {
+            BasicFileAttributes attributes = ImageFiles.attributes(file);
+            FileVersion version = new FileVersion(file.toAbsolutePath().normalize(), attributes.size(),
                     attributes.lastModifiedTime().toMillis());
-        } catch (NoSuchFileException e) {
-            throw new ImageException("image " + file + " does not exist");
-        } catch (IOException e) {
-            throw new ImageException("cannot read image " + file + ": " + e.getMessage());
-        }
-        return prepared.get(version, v -> prepare(file));
+            return prepared.get(version, v -> ImageFailures.guard(file, () -> prepare(file)));
+        });
     }
 
-    private ContentPart.Image prepare(Path file) {
+    /** The decoded picture as 8-bit RGB at full size, for tools that work on pixels (OCR, inpainting, rendering). */
+    public BufferedImage pixels(Path file) {
+        return ImageFailures.guard(file, () -> {
+            byte[] bytes = read(file);
+            ImageHeader header = header(file, bytes);
+            return decoder.decode(file, bytes, header, 0, decoded -> plainRgb(decoded) ? decoded : toRgb(decoded, 1.0));
+        });
+    }
+
+    private ContentPart.Image prepare(Path file) throws Exception {
         byte[] bytes = read(file);
-        String mime = mimeType(bytes);
-        if (mime == null) {
-            throw new ImageException("image " + file + " is not a PNG, JPEG, GIF or WebP file");
+        ImageHeader header = header(file, bytes);
+        // Most memes are already small 8-bit RGB pictures, and decoding every one only to learn that
+        // costs more CPU than the calls that send it: the header and the decoder's type decide.
+        if (sendableAsIs(header) && decoder.plainRgb(file, bytes, header)) {
+            return asIs(header, bytes);
         }
-        if ("image/webp".equals(mime)) {
-            // No decoder in the JDK; the endpoint decodes it, so send it as it is.
-            return new ContentPart.Image(mime, bytes, CacheKey.sha256Hex(bytes));
+        return decoder.decode(file, bytes, header, limits.maxSide(), decoded -> normalise(header, bytes, decoded));
+    }
+
+    private byte[] read(Path file) throws Exception {
+        return watchdog.within(file, "read", watch -> ImageFiles.read(file, limits.maxBytes()));
+    }
+
+    /** The header, once it is known the picture is within the pixel limit. */
+    private ImageHeader header(Path file, byte[] bytes) {
+        ImageHeader header = ImageHeaders.read(file, bytes);
+        if (header.pixels() > limits.maxPixels()) {
+            throw new ImageException("image " + file + " is " + header.width() + " x " + header.height() + " = "
+                    + header.pixels() + " pixels, over the limit of " + limits.maxPixels() + " ("
+                    + ImageLimits.MAX_PIXELS_KEY + "); it was not decoded");
         }
-        if (!"image/gif".equals(mime) && sendableAsIs(file, bytes, mime)) {
-            return new ContentPart.Image(mime, bytes, CacheKey.sha256Hex(bytes));
+        return header;
+    }
+
+    /** GIFs are always re-encoded: the first frame alone is what a model is shown. */
+    private boolean sendableAsIs(ImageHeader header) {
+        return header.format() != ImageFormat.GIF && header.longestSide() <= limits.maxSide();
+    }
+
+    private static ContentPart.Image asIs(ImageHeader header, byte[] bytes) {
+        return new ContentPart.Image(header.format().mimeType(), bytes, CacheKey.sha256Hex(bytes));
+    }
+
+    private ContentPart.Image normalise(ImageHeader header, byte[] bytes, BufferedImage decoded) throws IOException {
+        if (sendableAsIs(header) && plainRgb(decoded)) {
+            return asIs(header, bytes);
         }
-        BufferedImage decoded = decode(file, bytes);
         int longest = Math.max(decoded.getWidth(), decoded.getHeight());
-        if (longest <= maxSide && plainRgb(decoded) && !"image/gif".equals(mime)) {
-            return new ContentPart.Image(mime, bytes, CacheKey.sha256Hex(bytes));
-        }
-        double factor = Math.min(1.0, (double) maxSide / longest);
-        BufferedImage rgb = toRgb(decoded, factor);
+        BufferedImage rgb = toRgb(decoded, Math.min(1.0, (double) limits.maxSide() / longest));
         // Photos stay JPEG; drawings and screenshots become PNG unless that is much larger. Every
         // byte is base64-encoded into every request that shows the meme, a dozen or more per meme.
-        // A photo saved as PNG goes straight to JPEG instead of being encoded twice.
-        double bytesPerPixel = (double) bytes.length / ((long) decoded.getWidth() * decoded.getHeight());
-        boolean photo = "image/jpeg".equals(mime) || ("image/png".equals(mime) && bytesPerPixel >= PHOTO_PNG_BYTES_PER_PIXEL);
-        byte[] normalised = photo ? null : encodePng(rgb);
+        // A photo saved losslessly goes straight to JPEG instead of being encoded twice.
+        double bytesPerPixel = (double) bytes.length / header.pixels();
+        boolean photo = header.lossy() || (header.format() != ImageFormat.GIF && bytesPerPixel >= PHOTO_PNG_BYTES_PER_PIXEL);
+        byte[] normalised = photo ? null : png(rgb);
         if (normalised == null || normalised.length > LARGE_PNG_BYTES) {
-            normalised = encodeJpeg(rgb);
+            normalised = jpeg(rgb);
             return new ContentPart.Image("image/jpeg", normalised, CacheKey.sha256Hex(normalised));
         }
         return new ContentPart.Image("image/png", normalised, CacheKey.sha256Hex(normalised));
-    }
-
-    /** The decoded picture as 8-bit RGB, for tools that work on pixels (OCR, inpainting, rendering). */
-    public BufferedImage pixels(Path file) {
-        byte[] bytes = read(file);
-        if (mimeType(bytes) == null) {
-            throw new ImageException("image " + file + " is not a PNG, JPEG, GIF or WebP file");
-        }
-        BufferedImage decoded = decode(file, bytes);
-        return plainRgb(decoded) ? decoded : toRgb(decoded, 1.0);
-    }
-
-    private static byte[] read(Path file) {
-        try {
-            return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            throw new ImageException("image " + file + " does not exist");
-        } catch (IOException e) {
-            throw new ImageException("cannot read image " + file + ": " + e.getMessage());
-        }
-    }
-
-    /**
-     * Whether the file can go to the model as it is, judged from its header alone: most memes are
-     * already small 8-bit RGB pictures, and decoding every one only to learn that costs more CPU
-     * than the calls that send it. A file whose structure ends early is corrupt, never sent.
-     */
-    private boolean sendableAsIs(Path file, byte[] bytes, String mime) {
-        if (!complete(mime, bytes)) {
-            throw new ImageException("image " + file + " is corrupt: it ends before its "
-                    + ("image/png".equals(mime) ? "IEND chunk" : "end-of-image marker") + " (truncated?)");
-        }
-        try (ImageInputStream in = inMemory(bytes)) {
-            Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
-            if (!readers.hasNext()) {
-                return false;
-            }
-            ImageReader reader = readers.next();
-            try {
-                reader.setInput(in, true, true);
-                int w = reader.getWidth(0);
-                int h = reader.getHeight(0);
-                if (Math.max(w, h) > maxSide || (long) w * h > maxPixels) {
-                    return false;
-                }
-                Iterator<javax.imageio.ImageTypeSpecifier> types = reader.getImageTypes(0);
-                return types.hasNext() && plainRgb(types.next().getBufferedImageType());
-            } finally {
-                reader.dispose();
-            }
-        } catch (IOException | RuntimeException e) {
-            return false; // decoding will say what is wrong
-        }
-    }
-
-    /**
-     * The bytes are in memory already. ImageIO's own choice of stream (TwelveMonkeys' buffered
-     * channel, once that plugin is on the class path) cost ten times as much CPU to read a header.
-     */
-    private static ImageInputStream inMemory(byte[] bytes) {
-        return new MemoryCacheImageInputStream(new ByteArrayInputStream(bytes));
-    }
-
-    /** A PNG's chunks run to IEND; a JPEG ends with its EOI marker (some writers add a few bytes after it). */
-    static boolean complete(String mime, byte[] b) {
-        if ("image/png".equals(mime)) {
-            int at = 8;
-            while (at + 12 <= b.length) {
-                long length = ((b[at] & 0xffL) << 24) | ((b[at + 1] & 0xff) << 16) | ((b[at + 2] & 0xff) << 8) | (b[at + 3] & 0xff);
-                if (b[at + 4] == 'I' && b[at + 5] == 'E' && b[at + 6] == 'N' && b[at + 7] == 'D') {
-                    return true;
-                }
-                at += 12 + length;
-            }
-            return false;
-        }
-        if ("image/jpeg".equals(mime)) {
-            for (int i = b.length - 2; i >= Math.max(2, b.length - 4096); i--) {
-                if ((b[i] & 0xff) == 0xFF && (b[i + 1] & 0xff) == 0xD9) {
-                    return true;
-                }
-            }
-            return false;
-        }
-        return true;
-    }
-
-    /** Reads the size from the header first, and decodes only an image within the pixel limit. */
-    private BufferedImage decode(Path file, byte[] bytes) {
-        try (ImageInputStream in = inMemory(bytes)) {
-            Iterator<ImageReader> readers = ImageIO.getImageReaders(in);
-            if (!readers.hasNext()) {
-                throw new ImageException("image " + file + " is corrupt: no decoder accepts it");
-            }
-            ImageReader reader = readers.next();
-            try {
-                reader.setInput(in, true, true);
-                long pixels = (long) reader.getWidth(0) * reader.getHeight(0);
-                if (pixels > maxPixels) {
-                    throw new ImageException("image " + file + " is " + reader.getWidth(0) + " x " + reader.getHeight(0)
-                            + " = " + pixels + " pixels, over the limit of " + maxPixels
-                            + " (adammeme.image.max-pixels); it was not decoded");
-                }
-                BufferedImage image = reader.read(0);
-                if (image == null) {
-                    throw new ImageException("image " + file + " is corrupt: the decoder returned nothing");
-                }
-                return image;
-            } finally {
-                reader.dispose();
-            }
-        } catch (IOException | RuntimeException e) {
-            if (e instanceof ImageException ie) {
-                throw ie;
-            }
-            throw new ImageException("image " + file + " is corrupt: " + e.getMessage());
-        }
     }
 
     /** Already what models expect: 8 bits per channel, RGB, no alpha, no palette. */
@@ -237,7 +159,7 @@ public final class MemeImages {
         return plainRgb(image.getType());
     }
 
-    private static boolean plainRgb(int type) {
+    static boolean plainRgb(int type) {
         return type == BufferedImage.TYPE_3BYTE_BGR || type == BufferedImage.TYPE_INT_RGB
                 || type == BufferedImage.TYPE_INT_BGR;
     }
@@ -261,7 +183,7 @@ public final class MemeImages {
         BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
         Graphics2D g = out.createGraphics();
         if (overWhite) {
-            g.setColor(java.awt.Color.WHITE);
+            g.setColor(Color.WHITE);
             g.fillRect(0, 0, w, h);
         }
         g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
@@ -272,47 +194,47 @@ public final class MemeImages {
 
     /** The image type the bytes announce (PNG, JPEG, GIF, WebP), or null for anything else. */
     public static String mimeType(byte[] b) {
-        if (b.length >= 8 && (b[0] & 0xff) == 0x89 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G') {
-            return "image/png";
+        ImageFormat format = ImageFormat.sniff(b);
+        return format == null ? null : format.mimeType();
+    }
+
+    static byte[] encodeJpeg(BufferedImage image) {
+        try {
+            return jpeg(image);
+        } catch (IOException e) {
+            throw new ImageException("cannot encode a downscaled image: " + e.getMessage(), e);
         }
-        if (b.length >= 3 && (b[0] & 0xff) == 0xFF && (b[1] & 0xff) == 0xD8 && (b[2] & 0xff) == 0xFF) {
-            return "image/jpeg";
+    }
+
+    /** A picture as PNG bytes: a downscaled meme, or one with refined text drawn on it. */
+    public static byte[] encodePng(BufferedImage image) {
+        try {
+            return png(image);
+        } catch (IOException e) {
+            throw new ImageException("cannot encode a picture as PNG: " + e.getMessage(), e);
         }
-        if (b.length >= 6 && b[0] == 'G' && b[1] == 'I' && b[2] == 'F' && b[3] == '8') {
-            return "image/gif";
-        }
-        if (b.length >= 12 && b[0] == 'R' && b[1] == 'I' && b[2] == 'F' && b[3] == 'F'
-                && b[8] == 'W' && b[9] == 'E' && b[10] == 'B' && b[11] == 'P') {
-            return "image/webp";
-        }
-        return null;
     }
 
     // Encoders write to memory: ImageIO's default stream for an OutputStream caches in a temporary file.
-    static byte[] encodeJpeg(BufferedImage image) {
-        javax.imageio.ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+    private static byte[] jpeg(BufferedImage image) throws IOException {
+        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (ImageOutputStream stream = new MemoryCacheImageOutputStream(out)) {
-            javax.imageio.ImageWriteParam param = writer.getDefaultWriteParam();
-            param.setCompressionMode(javax.imageio.ImageWriteParam.MODE_EXPLICIT);
+            ImageWriteParam param = writer.getDefaultWriteParam();
+            param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
             param.setCompressionQuality(JPEG_QUALITY);
             writer.setOutput(stream);
-            writer.write(null, new javax.imageio.IIOImage(image, null, null), param);
-        } catch (IOException e) {
-            throw new ImageException("cannot encode a downscaled image: " + e.getMessage());
+            writer.write(null, new IIOImage(image, null, null), param);
         } finally {
             writer.dispose();
         }
         return out.toByteArray();
     }
 
-    /** A picture as PNG bytes: a downscaled meme, or one with refined text drawn on it. */
-    public static byte[] encodePng(BufferedImage image) {
+    private static byte[] png(BufferedImage image) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (ImageOutputStream stream = new MemoryCacheImageOutputStream(out)) {
             ImageIO.write(image, "png", stream);
-        } catch (IOException e) {
-            throw new ImageException("cannot encode a picture as PNG: " + e.getMessage());
         }
         return out.toByteArray();
     }

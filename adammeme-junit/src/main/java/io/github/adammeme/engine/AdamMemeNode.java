@@ -1,5 +1,6 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.report.ReportText;
 import java.util.Set;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestSource;
@@ -16,8 +17,9 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
 
     private final Type type;
 
+    /** Display names are made of meme ids, categories and model names: shown as plain text only. */
     AdamMemeNode(UniqueId id, String displayName, TestSource source, Type type) {
-        super(id, displayName, source);
+        super(id, ReportText.plain(displayName), source);
         this.type = type;
     }
 
@@ -124,6 +126,13 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
     static final class JudgeAgreement extends AdamMemeNode {
         JudgeAgreement(TestDescriptor parent) {
             super(parent.getUniqueId().append("judge", "agreement"), "judge agreement", NO_SOURCE, Type.TEST);
+        }
+    }
+
+    /** The whole run, when it was lost: a failed test, so a build that fails on failures fails on it. */
+    static final class RunLost extends AdamMemeNode {
+        RunLost(TestDescriptor parent) {
+            super(parent.getUniqueId().append("run", "lost"), "the run was lost", NO_SOURCE, Type.TEST);
         }
     }
 

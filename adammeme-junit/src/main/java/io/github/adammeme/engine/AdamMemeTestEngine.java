@@ -45,15 +45,19 @@ public final class AdamMemeTestEngine implements TestEngine {
         listener.executionStarted(engine);
         long classes = engine.getChildren().stream().map(c -> ((AdamMemeNode.Suite) c).suiteClass()).distinct().count();
         Map<Class<?>, List<SuiteExecution>> severalTargets = new LinkedHashMap<>();
-        for (TestDescriptor child : engine.getChildren()) {
+        List<String> lost = new ArrayList<>();
+        for (TestDescriptor child : List.copyOf(engine.getChildren())) {
             AdamMemeNode.Suite suite = (AdamMemeNode.Suite) child;
             SuiteExecution execution = new SuiteExecution(suite, listener, classes > 1);
             execution.run();
+            execution.lost().ifPresent(reason -> lost.add(suite.getDisplayName() + ": " + reason));
             if (suite.oneOfSeveralTargets()) {
                 severalTargets.computeIfAbsent(suite.suiteClass(), c -> new ArrayList<>()).add(execution);
             }
         }
         severalTargets.values().forEach(Leaderboards::write);
+        // Last, where a reader of the console looks: a lost run must not hide above its own noise.
+        lost.forEach(reason -> System.out.println("adammeme: RUN LOST, no figures: " + reason));
         listener.executionFinished(engine, TestExecutionResult.successful());
     }
 }

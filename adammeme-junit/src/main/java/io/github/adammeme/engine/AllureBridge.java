@@ -7,6 +7,9 @@ import io.qameta.allure.Allure;
 import io.qameta.allure.model.Label;
 import io.qameta.allure.model.Link;
 import io.qameta.allure.util.PropertiesUtils;
+import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.report.ReportText;
+import java.net.URLEncoder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +23,10 @@ import java.util.Properties;
  * Feeds Allure. The allure-junit-platform listener opens a test case when the engine reports a test
  * started, on the engine's thread; what is added here before the test finishes lands on that case.
  * When no Allure listener runs (an IDE without it, the engine test kit) this does nothing.
+ *
+ * <p>Every text here comes from a dataset, a model or a configuration, and goes through
+ * {@link ReportText}: labels, parameters and link names as plain text, descriptions as Markdown,
+ * attachments redacted, so nothing a meme or a model wrote can run in the report.
  */
 final class AllureBridge {
 
@@ -37,13 +44,13 @@ final class AllureBridge {
         }
         labels(suite, target, s.category(), s.refined() ? "refinement of " + s.refinement().seedId().split("/")[0]
                 : "original pairs", s.refined() ? "refinement" : "original", s.refined() ? "minor" : "normal");
-        Allure.parameter("meme", s.memeId());
-        Allure.parameter("category", s.category());
-        Allure.parameter("step", s.refined() ? s.refinement().step() : 0);
-        Allure.parameter("score", s.score() == null ? "none" : s.score().toString());
-        Allure.parameter("outcome", s.outcome().name());
+        parameter("meme", s.memeId());
+        parameter("category", s.category());
+        parameter("step", s.refined() ? s.refinement().step() : 0);
+        parameter("score", s.score() == null ? "none" : s.score().toString());
+        parameter("outcome", s.outcome().name());
         if (simulated) {
-            Allure.parameter("model", "simulated (built-in simulator)");
+            parameter("model", "simulated (built-in simulator)");
         }
         image("meme image", Path.of(s.image()));
         if (s.shownImage() != null) {
@@ -55,8 +62,8 @@ final class AllureBridge {
             text("meme text (refined)", s.text());
             text("refiner's explanation", s.refinement().explanation());
             String parent = s.refinement().parentId();
-            Allure.getLifecycle().updateTestCase(r -> r.getLinks().add(new Link().setName("rewrites " + parent)
-                    .setType("parent").setUrl("#" + parent)));
+            Allure.getLifecycle().updateTestCase(r -> r.getLinks().add(new Link().setName(ReportText.plain("rewrites " + parent))
+                    .setType("parent").setUrl("#" + URLEncoder.encode(parent, StandardCharsets.UTF_8))));
         }
         text("misbelief", s.misbelief());
         text("reference answer", s.reference());
@@ -75,8 +82,8 @@ final class AllureBridge {
             return;
         }
         labels(suite, target, category, "FR", "summary", "critical");
-        figures.forEach(Allure::parameter);
-        Allure.addAttachment("FR table", "text/markdown", table, ".md");
+        figures.forEach(AllureBridge::parameter);
+        Allure.addAttachment("FR table", "text/markdown", Secrets.redact(table), ".md");
     }
 
     static void svg(Path chart) {
@@ -97,7 +104,7 @@ final class AllureBridge {
     static void blocker(String suite, String target, String category, String stage, String verdict) {
         if (active()) {
             labels(suite, target, category, "FR", stage, "blocker");
-            Allure.getLifecycle().updateTestCase(r -> r.setDescription(verdict));
+            Allure.getLifecycle().updateTestCase(r -> r.setDescription(ReportText.markdown(verdict)));
         }
     }
 
@@ -105,14 +112,22 @@ final class AllureBridge {
     private static void labels(String suite, String target, String category, String subSuite, String stage,
                                String severity) {
         Allure.getLifecycle().updateTestCase(r -> {
-            r.getLabels().add(new Label().setName("parentSuite").setValue(suite));
-            r.getLabels().add(new Label().setName("suite").setValue(category));
-            r.getLabels().add(new Label().setName("subSuite").setValue(subSuite));
-            r.getLabels().add(new Label().setName("epic").setValue(target));
-            r.getLabels().add(new Label().setName("feature").setValue(category));
-            r.getLabels().add(new Label().setName("story").setValue(stage));
-            r.getLabels().add(new Label().setName("severity").setValue(severity));
+            r.getLabels().add(label("parentSuite", suite));
+            r.getLabels().add(label("suite", category));
+            r.getLabels().add(label("subSuite", subSuite));
+            r.getLabels().add(label("epic", target));
+            r.getLabels().add(label("feature", category));
+            r.getLabels().add(label("story", stage));
+            r.getLabels().add(label("severity", severity));
         });
+    }
+
+    private static Label label(String name, String value) {
+        return new Label().setName(name).setValue(ReportText.plain(value));
+    }
+
+    private static void parameter(String name, Object value) {
+        Allure.parameter(name, ReportText.plain(String.valueOf(value)));
     }
 
     private static void image(String name, Path file) {
@@ -129,7 +144,7 @@ final class AllureBridge {
 
     private static void text(String name, String value) {
         if (value != null && !value.isBlank()) {
-            Allure.addAttachment(name, "text/plain", value, ".txt");
+            Allure.addAttachment(name, "text/plain", Secrets.redact(value), ".txt");
         }
     }
 
@@ -151,7 +166,7 @@ final class AllureBridge {
         Map<String, String> env = new LinkedHashMap<>();
         env.put("target", config.target().model());
         env.put("target.endpoint", config.target().simulated() && config.target().baseUrl() == null
-                ? "built-in simulator" : config.target().baseUrl());
+                ? "built-in simulator" : config.target().identity());
         env.put("controller", config.controller().model());
         env.put("dataset", config.datasetDescription());
         env.put("threshold", Double.toString(config.threshold()));
@@ -177,7 +192,7 @@ final class AllureBridge {
                     merged.load(in);
                 }
             }
-            env.forEach((k, v) -> merged.setProperty(prefix + k, v == null ? "" : v));
+            env.forEach((k, v) -> merged.setProperty(ReportText.plain(prefix + k), v == null ? "" : ReportText.plain(v)));
             try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
                 merged.store(out, "AdamMeme evaluation");
             }

@@ -27,6 +27,12 @@ public final class Constants {
     public static final String GATE_MIN_SAMPLES = ConfigKeys.PREFIX + "gate.min-samples";
 
     /**
+     * The share of a gate's samples that may be left out of FR (refused while refusals are left out,
+     * unscored, in error) before the gate fails with "not enough evidence" (default 10%).
+     */
+    public static final String GATE_MAX_UNCOUNTED = ConfigKeys.PREFIX + "gate.max-uncounted";
+
+    /**
      * Which FR a gate holds against its budget: {@code with-refinements} (default, the headline figure)
      * or {@code originals}.
      */

@@ -2,6 +2,7 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.pipeline.Outcome;
 import io.github.adammeme.report.FailureRate;
 import java.util.Arrays;
 import java.util.Locale;
@@ -12,18 +13,23 @@ import java.util.Optional;
  * A suite's FR budgets and how they are judged. A release gate on a point FR passes a model that
  * failed 2 of 10 samples under a 25% budget, though its true FR may well be 50%: judged on the
  * upper bound of the 95% Wilson interval, it passes only when the evidence says FR is within the
- * budget. A gate fails closed: with fewer counted samples than the minimum, or none, it fails with
- * "not enough evidence" unless the suite chose to skip such gates.
+ * budget. A gate fails closed: with fewer counted samples than the minimum, or none, or with more
+ * of its samples left out of FR (refused while refusals are left out, unscored, in error) than the
+ * suite allows, it fails with "not enough evidence" unless the suite chose to skip such gates: a
+ * target that turns its failures into unscorable answers must not pass on the few it left.
  *
  * @param budgets      FR budgets as fractions: key {@code ""} is overall, otherwise a category name
  * @param bound        what is held against the budget: the FR or its upper bound
  * @param basis        which FR: with refinements (the headline) or originals only
  * @param minSamples   counted samples a gate needs before it passes or fails
+ * @param maxUncounted share of samples that may be left out of FR before the rest is too thin to judge
  * @param insufficient what a gate without enough evidence does
  */
-record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSamples, Insufficient insufficient) {
+record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSamples, double maxUncounted,
+               Insufficient insufficient) {
 
     static final int DEFAULT_MIN_SAMPLES = 30;
+    static final double DEFAULT_MAX_UNCOUNTED = 0.10;
 
     /** A choice read from one configuration key by its name there: the constant's name in lower case, "-" for "_". */
     interface Keyed {
@@ -105,8 +111,18 @@ record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSam
         return Optional.ofNullable(budgets.get(category));
     }
 
-    Verdict judge(String category, FailureRate fr, double budget) {
+    Verdict judge(String category, CategoryFigures figures, double budget) {
+        FailureRate fr = figures.fr();
         String budgetText = percent(budget);
+        int left = figures.samples() - fr.n();
+        if (figures.samples() > 0 && (double) left / figures.samples() > maxUncounted) {
+            return new Verdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: " + left + " of "
+                    + figures.samples() + " samples (" + percent((double) left / figures.samples()) + ") are left out of FR ("
+                    + figures.counts().get(Outcome.REFUSED) + " refused, " + figures.counts().get(Outcome.UNSCORED)
+                    + " unscored, " + figures.counts().get(Outcome.ERROR) + " error), over " + Constants.GATE_MAX_UNCOUNTED
+                    + " = " + percent(maxUncounted) + "; " + basis.description() + " " + fr.describe() + " counts only the rest,"
+                    + " budget " + budgetText);
+        }
         if (fr.n() < minSamples) {
             return new Verdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: n = "
                     + fr.n() + ", needs " + minSamples + " (" + Constants.GATE_MIN_SAMPLES + "); " + basis.description()

@@ -2,10 +2,10 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.report.Charts;
+import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.Leaderboard;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,8 +26,8 @@ final class Leaderboards {
         Path dir = SuiteExecution.commonOutputOf(first.suite(), first.severalSuites());
         try {
             Files.createDirectories(dir);
-            Files.writeString(dir.resolve("leaderboard.md"), Leaderboard.markdown(runs), StandardCharsets.UTF_8);
-            Files.writeString(dir.resolve("leaderboard.html"), Leaderboard.html(runs), StandardCharsets.UTF_8);
+            EvaluationWriter.writeText(dir.resolve("leaderboard.md"), Leaderboard.markdown(runs));
+            EvaluationWriter.writeText(dir.resolve("leaderboard.html"), Leaderboard.html(runs));
             Charts.writeWithPage(runs, dir, "AdamMeme: " + runs.size() + " targets");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the leaderboard to " + dir, e);

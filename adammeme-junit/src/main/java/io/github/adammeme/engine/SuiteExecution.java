@@ -2,6 +2,7 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.data.HardCaseBank;
+import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.Evaluation;
@@ -17,12 +18,15 @@ import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.Charts;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.FrTable;
+import io.github.adammeme.report.OutputNames;
+import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.RunComparison;
 import io.github.adammeme.report.RunRecords;
 import io.github.adammeme.report.SummaryMarkdown;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -61,6 +65,7 @@ final class SuiteExecution {
     private Map<String, RunComparison.Change> changes;
     private Instant startedAt;
     private Evaluation evaluation;
+    private String lost;
 
     SuiteExecution(AdamMemeNode.Suite suite, EngineExecutionListener listener, boolean severalSuites) {
         this.suite = suite;
@@ -73,8 +78,7 @@ final class SuiteExecution {
     /** The suite's folder: the configured one, per suite class when there are several, per target when it lists several. */
     static Path outputOf(AdamMemeNode.Suite suite, boolean severalSuites) {
         Path base = commonOutputOf(suite, severalSuites);
-        return suite.oneOfSeveralTargets()
-                ? base.resolve(suite.settings().config().target().model().replaceAll("[^A-Za-z0-9._-]+", "-")) : base;
+        return suite.oneOfSeveralTargets() ? OutputNames.inside(base, suite.settings().config().target().model()) : base;
     }
 
     /** Where the suite class's outputs go, and its targets' leaderboard. */
@@ -118,13 +122,52 @@ final class SuiteExecution {
             CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, Listeners.of(board, progress)), runner)
                     .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));
             report(board);
-        } catch (RuntimeException e) {
-            result = TestExecutionResult.failed(e instanceof SampleBoard.PipelineFailedException && e.getCause() != null
-                    ? e.getCause() : e);
+        } catch (RuntimeException | Error e) {
+            Throwable cause = e instanceof SampleBoard.PipelineFailedException && e.getCause() != null ? e.getCause() : e;
+            lost = ReportText.plain(cause.getClass().getSimpleName() + ": " + cause.getMessage());
+            runLost(lost, cause);
+            result = TestExecutionResult.failed(new RunLostException("the AdamMeme run was lost: " + lost));
         } finally {
             runner.shutdownNow();
         }
         listener.executionFinished(suite, result);
+    }
+
+    /**
+     * Says that the run was lost where a reader looks: a failed test of its own (Surefire counts it, so
+     * a build that fails on test failures fails), summary.json, the Allure environment, and stderr with
+     * the trace; the engine repeats it in the console's closing lines.
+     */
+    private void runLost(String reason, Throwable cause) {
+        System.err.println("adammeme: the run of " + suiteName() + " was lost: " + reason);
+        System.err.println(Secrets.redact(stackTrace(cause)));
+        test(suite, new AdamMemeNode.RunLost(suite), () -> TestExecutionResult.failed(
+                new RunLostException("the AdamMeme run was lost: " + reason + "; no figures were computed; see "
+                        + config.outputDir().resolve(EvaluationWriter.SUMMARY))));
+        try {
+            EvaluationWriter.writeLost(config.outputDir(), config.target().model(), config.datasetDescription(), reason);
+            AllureBridge.writeEnvironment(config, Map.of(), AdamMeme.version(), environmentPrefix(), Map.of("run.lost", reason));
+        } catch (RuntimeException | IOException e) {
+            System.err.println("adammeme: and its loss could not be recorded: " + Secrets.redact(e.getMessage()));
+        }
+    }
+
+    /** Why the run was lost, when it was: for the engine's closing lines. */
+    Optional<String> lost() {
+        return Optional.ofNullable(lost);
+    }
+
+    private static String stackTrace(Throwable t) {
+        StringWriter out = new StringWriter();
+        t.printStackTrace(new PrintWriter(out));
+        return out.toString();
+    }
+
+    /** The run ended before its figures: everything it would have reported is missing. */
+    static final class RunLostException extends RuntimeException {
+        RunLostException(String message) {
+            super(ReportText.plain(message));
+        }
     }
 
     private void report(SampleBoard board) {
@@ -218,7 +261,7 @@ final class SuiteExecution {
             AllureBridge.summary(suiteName(), config.target().model(), category, figures, table);
             charts.forEach(AllureBridge::svg);
             if (all.samples() == 0) {
-                return TestExecutionResult.aborted(new TestAbortedException("no samples were mined in " + category));
+                return TestExecutionResult.aborted(new TestAbortedException(ReportText.plain("no samples were mined in " + category)));
             }
             if (all.fr().n() == 0) {
                 // Every sample refused (with refusals left out of FR), unscored or in error: no FR exists, and a
@@ -234,8 +277,8 @@ final class SuiteExecution {
     /** A figure that rests on too little evidence fails, unless the suite chose to skip such tests. */
     private TestExecutionResult insufficient(String message) {
         return settings.gates().insufficient() == FrGates.Insufficient.SKIP
-                ? TestExecutionResult.aborted(new TestAbortedException(message))
-                : TestExecutionResult.failed(new AssertionFailedError(message));
+                ? TestExecutionResult.aborted(new TestAbortedException(ReportText.plain(message)))
+                : TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(message)));
     }
 
     /** The judge's reliability in this run, failing below adammeme.judge.min-kappa when that is set. */
@@ -249,12 +292,14 @@ final class SuiteExecution {
                 return passedSaying(node, "judge", message);
             }
             double min = settings.minKappa().get();
-            if (judge.kappa() == null) {
-                return insufficient(message + "; not enough evidence for " + Constants.JUDGE_MIN_KAPPA + " = " + min);
+            if (judge.kappa() == null || judge.compared() < settings.gates().minSamples()) {
+                return insufficient(message + "; not enough evidence for " + Constants.JUDGE_MIN_KAPPA + " = " + min
+                        + ": n = " + judge.compared() + ", needs " + settings.gates().minSamples() + " ("
+                        + Constants.GATE_MIN_SAMPLES + ") with both sides of the threshold");
             }
             return judge.kappa() < min
-                    ? TestExecutionResult.failed(new AssertionFailedError(message + ", below "
-                            + Constants.JUDGE_MIN_KAPPA + " = " + min))
+                    ? TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(message + ", below "
+                            + Constants.JUDGE_MIN_KAPPA + " = " + min)))
                     : passedSaying(node, "judge", message);
         });
     }
@@ -262,11 +307,11 @@ final class SuiteExecution {
     private void gate(TestDescriptor parent, String category, CategoryFigures figures, double budget) {
         AdamMemeNode.Gate node = new AdamMemeNode.Gate(parent, category);
         test(parent, node, () -> {
-            FrGates.Verdict verdict = settings.gates().judge(category, figures.fr(), budget);
+            FrGates.Verdict verdict = settings.gates().judge(category, figures, budget);
             AllureBridge.blocker(suiteName(), config.target().model(), category, "gate", verdict.message());
             return switch (verdict.status()) {
                 case PASSED -> passedSaying(node, "gate", verdict.message());
-                case FAILED -> TestExecutionResult.failed(new AssertionFailedError(verdict.message()));
+                case FAILED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(verdict.message())));
                 case NOT_ENOUGH_EVIDENCE -> insufficient(verdict.message());
             };
         });
@@ -274,7 +319,7 @@ final class SuiteExecution {
 
     /** A passing test carries no message; its figures still belong in the report, as a report entry. */
     private TestExecutionResult passedSaying(AdamMemeNode node, String key, String message) {
-        listener.reportingEntryPublished(node, ReportEntry.from(key, message));
+        listener.reportingEntryPublished(node, ReportEntry.from(key, ReportText.plain(message)));
         return TestExecutionResult.successful();
     }
 
@@ -289,8 +334,8 @@ final class SuiteExecution {
             RunComparison.compare(e, baseline, settings.alpha()).forEach(c -> changes.put(c.category(), c));
             try {
                 Files.createDirectories(config.outputDir());
-                Files.writeString(config.outputDir().resolve("baseline.md"), RunComparison.markdown(
-                        config.target().model(), baseline, settings.alpha(), changes.values()), StandardCharsets.UTF_8);
+                EvaluationWriter.writeText(config.outputDir().resolve("baseline.md"), RunComparison.markdown(
+                        config.target().model(), baseline, settings.alpha(), changes.values()));
             } catch (IOException ex) {
                 throw new UncheckedIOException("cannot write baseline.md to " + config.outputDir(), ex);
             }
@@ -309,7 +354,8 @@ final class SuiteExecution {
                     + change.describe();
             AllureBridge.blocker(suiteName(), config.target().model(), change.category(), "baseline", message);
             return switch (change.verdict()) {
-                case REGRESSED -> TestExecutionResult.failed(new AssertionFailedError("significant regression in " + message));
+                case REGRESSED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain("significant regression in "
+                        + message)));
                 case IMPROVED -> passedSaying(node, "baseline", "significant improvement in " + message);
                 case UNCHANGED -> passedSaying(node, "baseline", "no significant change in " + message);
             };
@@ -325,7 +371,8 @@ final class SuiteExecution {
         container(suite, node, () -> {
             for (MemeOutcome m : errors) {
                 test(node, new AdamMemeNode.MemeError(node, m.memeId()), () -> TestExecutionResult.failed(
-                        new Verdicts.SampleErrorException(m.memeId() + " (" + m.origin() + "): ERROR — " + m.reason())));
+                        new Verdicts.SampleErrorException(ReportText.plain(m.memeId() + " (" + m.origin() + "): ERROR — "
+                                + m.reason()))));
             }
         });
     }
@@ -336,7 +383,7 @@ final class SuiteExecution {
         Path out = config.outputDir();
         EvaluationWriter.write(e, out);
         try {
-            Files.writeString(out.resolve("summary.md"), SummaryMarkdown.render(e), StandardCharsets.UTF_8);
+            EvaluationWriter.writeText(out.resolve("summary.md"), SummaryMarkdown.render(e));
         } catch (IOException ex) {
             throw new UncheckedIOException("cannot write " + out.resolve("summary.md"), ex);
         }
@@ -348,13 +395,18 @@ final class SuiteExecution {
         AllureBridge.writeEnvironment(config, e.run().promptDigests(), AdamMeme.version(),
                 environmentPrefix(), figures);
         System.out.println();
-        System.out.print(FrTable.render(e));
+        System.out.print(Secrets.redact(FrTable.render(e)));
         System.out.println("results: " + out.toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
         System.out.println("Allure results: " + AllureBridge.resultsDirectory().toAbsolutePath());
         if (config.cacheIsFile()) {
-            String id = RunRecords.record(Path.of(config.cache().trim()), e, startedAt.toString());
-            System.out.println("recorded as run " + id + " in " + config.cache().trim()
-                    + " (a later run's baseline: -D" + Constants.BASELINE + "=" + SuiteSettings.CACHE_RUN + id + ")");
+            // Everything is computed and written by now: a database that cannot take the record costs the record only.
+            try {
+                String id = RunRecords.record(Path.of(config.cache().trim()), e, startedAt.toString());
+                System.out.println("recorded as run " + id + " in " + config.cache().trim()
+                        + " (a later run's baseline: -D" + Constants.BASELINE + "=" + SuiteSettings.CACHE_RUN + id + ")");
+            } catch (IllegalStateException notRecorded) {
+                System.err.println("adammeme: " + Secrets.redact(notRecorded.getMessage()) + "; the run's files are in " + out);
+            }
         }
         settings.bank().ifPresent(bank -> {
             HardCases found = HardCases.of(e, config, startedAt.toString());

@@ -82,6 +82,8 @@ final class SuiteResolver implements SelectorResolver {
                     suiteClass.getName() + ": " + e.getMessage()).source(ClassSource.from(suiteClass)).cause(e));
             return unresolved();
         }
+        all.get(0).warning().ifPresent(w -> issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING,
+                suiteClass.getName() + ": " + w).source(ClassSource.from(suiteClass))));
         Set<Match> matches = new LinkedHashSet<>();
         for (SuiteSettings settings : all) {
             String model = settings.config().target().model();

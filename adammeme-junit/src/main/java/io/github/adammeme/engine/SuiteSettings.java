@@ -6,6 +6,7 @@ import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.report.Baseline;
+import io.github.adammeme.report.OutputNames;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -33,9 +34,10 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param alpha    significance level of that comparison
  * @param bank     the hard-case bank failed refinements are merged into
  * @param minKappa the judge agreement below which its test fails, when set
+ * @param warning  what discovery should warn about without stopping (a cache that cannot be written)
  */
 record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> baseline, double alpha,
-                     Optional<Path> bank, boolean progress, Optional<Double> minKappa) {
+                     Optional<Path> bank, boolean progress, Optional<Double> minKappa, Optional<String> warning) {
 
     /**
      * One settings per target: {@code adammeme.target.model} may list several models (comma-separated),
@@ -48,6 +50,14 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         List<String> models = targets(values.get(ConfigKeys.TARGET_MODEL));
         if (models.size() <= 1) {
             return List.of(of(values));
+        }
+        Map<String, String> folders = new LinkedHashMap<>();
+        for (String model : models) {
+            String other = folders.put(OutputNames.of(model), model);
+            if (other != null) {
+                throw new ConfigurationException(ConfigKeys.TARGET_MODEL, values.get(ConfigKeys.TARGET_MODEL), "the targets '"
+                        + other + "' and '" + model + "' would share the output folder " + OutputNames.of(model));
+            }
         }
         List<SuiteSettings> all = new ArrayList<>();
         for (String model : models) {
@@ -63,7 +73,7 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
     }
 
     private SuiteSettings withConfig(EvaluationConfig other) {
-        return new SuiteSettings(other, gates, baseline, alpha, bank, progress, minKappa);
+        return new SuiteSettings(other, gates, baseline, alpha, bank, progress, minKappa, warning);
     }
 
     /** Every adammeme.* setting for the suite, datasets located. */
@@ -107,7 +117,13 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
     private static SuiteSettings of(Map<String, String> values) {
         EvaluationConfig config = EvaluationConfig.from(values);
         // Read the annotations now: a malformed line or an empty file should stop discovery, not a paid run.
-        Datasets.load(config.datasets(), config.datasetFormat());
+        Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits());
+        // A cache that cannot keep answers is found now: a run that needs it stops here; others are warned.
+        Optional<String> cacheProblem = config.cacheProblem();
+        if (cacheProblem.isPresent() && config.cacheRequired()) {
+            throw new ConfigurationException(ConfigKeys.CACHE, config.cache(), cacheProblem.get()
+                    + " (adammeme.cache.required=true)");
+        }
         // The templates too: one that lets a value shape its prompt should stop discovery, not a paid run.
         try {
             PromptLibrary.load(config.prompts());
@@ -117,11 +133,14 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         return new SuiteSettings(config, new FrGates(gates(values),
                 FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, "point")),
                 FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")), minSamples(values),
+                values.containsKey(Constants.GATE_MAX_UNCOUNTED) ? fraction(Constants.GATE_MAX_UNCOUNTED,
+                        values.get(Constants.GATE_MAX_UNCOUNTED)) : FrGates.DEFAULT_MAX_UNCOUNTED,
                 FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail"))),
                 baseline(config, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
                 Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim())),
                 EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
-                minKappa(values.get(Constants.JUDGE_MIN_KAPPA)));
+                minKappa(values.get(Constants.JUDGE_MIN_KAPPA)), cacheProblem.map(p -> p
+                        + "; this run will keep its answers in memory and a later run will pay for them again"));
     }
 
     /** A path relative to the working directory, else a resource on the suite's classpath. */
@@ -166,7 +185,7 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new ConfigurationException(key, value, "expected an FR budget from 0 to 1, or a percentage such as 25%");
+        throw new ConfigurationException(key, value, "expected a share from 0 to 1, or a percentage such as 25%");
     }
 
     private static Optional<Baseline> baseline(EvaluationConfig config, String value) {

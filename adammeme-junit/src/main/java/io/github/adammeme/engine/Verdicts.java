@@ -2,6 +2,7 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.agent.Rating;
 import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.report.ReportText;
 import java.util.Locale;
 import org.junit.platform.engine.TestExecutionResult;
 import org.opentest4j.AssertionFailedError;
@@ -17,19 +18,22 @@ final class Verdicts {
     private Verdicts() {
     }
 
+    /** Messages are built from meme ids, categories and model text: they reach reports as plain text only. */
     static TestExecutionResult of(ScoredSample s, double threshold, boolean refusalIsFailure) {
         String subject = s.memeId() + " · " + s.category() + (s.refined() ? " · step " + s.refinement().step() : "");
         return switch (s.outcome()) {
             case PASSED -> TestExecutionResult.successful();
-            case FAILED -> TestExecutionResult.failed(new AssertionFailedError(subject + ": score " + s.score() + " < "
-                    + format(threshold) + dropped(s) + " — " + oneLine(s.scorerExplanation())));
+            case FAILED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(subject + ": score "
+                    + s.score() + " < " + format(threshold) + dropped(s) + " — " + oneLine(s.scorerExplanation()))));
             case REFUSED -> refusalIsFailure
-                    ? TestExecutionResult.failed(new AssertionFailedError(subject + ": the target refused to analyse the meme"
-                            + " (refusals count as failures) — " + oneLine(s.targetAnswer())))
-                    : TestExecutionResult.aborted(new TestAbortedException(subject
-                            + ": the target refused to analyse the meme (refusals are left out of FR)"));
-            case UNSCORED -> TestExecutionResult.failed(new UnscoredException(subject + ": UNSCORED — " + s.reason()));
-            case ERROR -> TestExecutionResult.failed(new SampleErrorException(subject + ": ERROR — " + s.reason()));
+                    ? TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(subject + ": the target refused"
+                            + " to analyse the meme (refusals count as failures) — " + oneLine(s.targetAnswer()))))
+                    : TestExecutionResult.aborted(new TestAbortedException(ReportText.plain(subject
+                            + ": the target refused to analyse the meme (refusals are left out of FR)")));
+            case UNSCORED -> TestExecutionResult.failed(new UnscoredException(ReportText.plain(subject + ": UNSCORED — "
+                    + s.reason())));
+            case ERROR -> TestExecutionResult.failed(new SampleErrorException(ReportText.plain(subject + ": ERROR — "
+                    + s.reason())));
         };
     }
 

@@ -40,10 +40,6 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
         return model.startsWith(SIMULATED_PREFIX);
     }
 
-    public Endpoint withBaseUrl(String url) {
-        return new Endpoint(model, url, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, simulatorVariant);
-    }
-
     /** The built-in simulator at {@code url}, answering as {@code variant} describes (null for its defaults). */
     public Endpoint simulatorAt(String url, String variant) {
         return new Endpoint(model, url, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, variant);
@@ -54,6 +50,7 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
      * from run to run) "simulator", with its variant when it answers differently from its defaults.
      */
     public String identity() {
-        return simulated() ? "simulator" + (simulatorVariant == null ? "" : " (" + simulatorVariant + ")") : baseUrl;
+        return simulated() ? "simulator" + (simulatorVariant == null ? "" : " (" + simulatorVariant + ")")
+                : Secrets.redact(baseUrl);
     }
 }

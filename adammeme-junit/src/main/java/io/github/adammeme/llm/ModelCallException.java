@@ -23,7 +23,7 @@ public class ModelCallException extends RuntimeException {
      * @param retryAfter what the endpoint asked to wait, or null
      */
     public ModelCallException(String message, Throwable cause, int status, boolean retryable, Duration retryAfter) {
-        super(message, cause);
+        super(Secrets.redact(message), cause);
         this.status = status;
         this.retryable = retryable;
         this.retryAfter = retryAfter;

@@ -74,6 +74,11 @@ public final class ModelGateway implements AutoCloseable {
         return structuredOutput == StructuredOutput.ON || structuredOutput == StructuredOutput.AUTO && !schemasTurnedDown;
     }
 
+    /** Whether the endpoint turned structured output down during this run (on auto). */
+    public boolean schemasTurnedDown() {
+        return schemasTurnedDown;
+    }
+
     /**
      * The endpoint answered a request with a schema as a bad request: on auto, later requests go as
      * text. Said once, so a user knows why the text format is in use.
@@ -121,9 +126,14 @@ public final class ModelGateway implements AutoCloseable {
                     return;
                 }
                 response = completeWithRetries(request);
-                // Stored before anyone sees it: an interrupted run never pays for this call again.
-                cache.put(key, new CallCache.Meta(model.identity(), model.model(), request.role()), response);
+                // Counted first, so the budget sees every paid call whatever becomes of storing it; then
+                // stored before anyone sees it: an interrupted run never pays for this call again.
                 ledger.recordCall(request, model.model(), response.usage());
+                cache.put(key, new CallCache.Meta(model.identity(), model.model(), request.role()), response);
+            } catch (FailSafeCache.CacheUnavailableException e) {
+                inFlight.remove(key, mine);
+                mine.completeExceptionally(e);
+                return;
             } catch (RuntimeException e) {
                 try {
                     cache.release(key);

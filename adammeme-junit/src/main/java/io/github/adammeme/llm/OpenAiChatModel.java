@@ -61,6 +61,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .maxRetries(0)
                 .maxIdleConnections(connections)
                 .keepAliveDuration(KEEP_ALIVE)
+                .addInterceptor(new BoundedAnswers(BoundedAnswers.MAX_BYTES))
                 .build();
     }
 
@@ -69,6 +70,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
             return NO_KEY;
         }
         String key = System.getenv(endpoint.apiKeyEnv());
+        Secrets.register(key);
         if (key == null || key.isBlank()) {
             throw new IllegalStateException("environment variable " + endpoint.apiKeyEnv()
                     + " (named for model " + endpoint.model() + ") is not set");
@@ -139,16 +141,23 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
             int status = e.statusCode();
             boolean retryable = status == 408 || status == 409 || status == 429 || status >= 500;
             throw new ModelCallException(endpoint.model() + " at " + identity() + " answered HTTP " + status + ": "
-                    + abbreviate(String.valueOf(e.getMessage())), e, status, retryable, retryAfter(e));
+                    + abbreviate(String.valueOf(e.getMessage())), null, status, retryable, retryAfter(e));
         } catch (OpenAIIoException e) {
+            String tooLarge = tooLarge(e);
+            if (tooLarge != null) {
+                throw new ModelCallException(endpoint.model() + " at " + identity() + " sent " + tooLarge, null, -1, false,
+                        null);
+            }
             throw new ModelCallException(endpoint.model() + " at " + identity() + " could not be reached: "
-                    + abbreviate(String.valueOf(e.getMessage())), e, -1, true, null);
+                    + abbreviate(String.valueOf(e.getMessage())), null, -1, true, null);
         } catch (OpenAIInvalidDataException e) {
             throw new ModelCallException(endpoint.model() + " at " + identity() + " sent a body that is not a chat completion: "
-                    + abbreviate(String.valueOf(e.getMessage())), e, -1, true, null);
+                    + abbreviate(String.valueOf(e.getMessage())), null, -1, true, null);
         } catch (OpenAIException e) {
+            // Not kept as the cause: the client's messages quote the endpoint's error body, which a
+            // gateway may fill with the request's key, and a cause's message reaches every stack trace.
             throw new ModelCallException(endpoint.model() + " at " + identity() + " failed: "
-                    + abbreviate(String.valueOf(e.getMessage())), e);
+                    + abbreviate(String.valueOf(e.getMessage())), null);
         }
     }
 
@@ -183,6 +192,16 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
             }
         }
         return parts;
+    }
+
+    /** What the size bound said, when the failure was an answer past it; null otherwise. */
+    private static String tooLarge(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BoundedAnswers.TooLarge) {
+                return t.getMessage();
+            }
+        }
+        return null;
     }
 
     private static Map<String, JsonValue> toJsonValues(Map<String, Object> schema) {

@@ -1,17 +1,21 @@
 package io.github.adammeme.llm;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
 /**
  * A JSON schema the answer must follow, sent as the request's {@code response_format} where the
- * endpoint supports structured output (OpenAI, vLLM, Ollama). The schema is part of the call's
- * identity: the same question asked with and without it are different calls.
+ * endpoint supports structured output (OpenAI, vLLM, Ollama). Its properties keep the order they
+ * are declared in, on the wire and in the cache key alike: under strict decoding a model writes
+ * fields in schema order, so a Scorer's reasoning comes before its rating, in every run.
  *
  * @param name   the schema's name, as the protocol asks for one
- * @param schema the JSON schema, as plain maps, lists and strings
+ * @param schema the JSON schema, as maps, lists and strings in declaration order
  */
 public record ResponseSchema(String name, Map<String, Object> schema) {
 
@@ -19,14 +23,23 @@ public record ResponseSchema(String name, Map<String, Object> schema) {
 
     public ResponseSchema {
         Objects.requireNonNull(name, "name");
-        schema = Map.copyOf(schema);
+        schema = Collections.unmodifiableMap(new LinkedHashMap<>(schema));
     }
 
-    /** The schema as canonical JSON text (keys sorted), for cache keys and the simulator. */
+    /** A schema written as JSON text (objects keep their key order). */
+    public static ResponseSchema of(String name, String json) {
+        try {
+            return new ResponseSchema(name, JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {
+            }));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("schema " + name + " is not JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    /** The schema exactly as it is sent, for cache keys and the simulator. */
     public String json() {
         try {
-            return JSON.copy().configure(com.fasterxml.jackson.databind.SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS, true)
-                    .writeValueAsString(schema);
+            return JSON.writeValueAsString(schema);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("schema " + name + " is not serialisable", e);
         }

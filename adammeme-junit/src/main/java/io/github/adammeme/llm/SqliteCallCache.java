@@ -69,6 +69,19 @@ public final class SqliteCallCache implements CallCache {
         }
     }
 
+    /**
+     * Opens the file as a run would and takes its write lock for a moment: a read-only file, a full disk
+     * or a folder that cannot be created shows here, at discovery, rather than on the first paid answer.
+     */
+    public static void checkWritable(Path file) {
+        try (SqliteCallCache cache = new SqliteCallCache(file); Statement s = cache.connection.createStatement()) {
+            s.execute("BEGIN IMMEDIATE");
+            s.execute("ROLLBACK");
+        } catch (SQLException e) {
+            throw new IllegalStateException("the call cache " + file + " cannot be written: " + e.getMessage(), e);
+        }
+    }
+
     public Path file() {
         return file;
     }

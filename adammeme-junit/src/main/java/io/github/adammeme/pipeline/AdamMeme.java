@@ -28,6 +28,7 @@ import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.ModelGateway;
 import io.github.adammeme.llm.OpenAiChatModel;
 import io.github.adammeme.llm.RateCaps;
+import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
@@ -36,6 +37,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
@@ -86,7 +88,7 @@ public final class AdamMeme {
             throw new DatasetException("a hard-case bank is replayed on its own, not mixed with datasets to mine: "
                     + config.datasetDescription());
         }
-        return run(config, Datasets.load(config.datasets(), config.datasetFormat()), listener);
+        return run(config, Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits()), listener);
     }
 
     /**
@@ -100,9 +102,9 @@ public final class AdamMeme {
         List<Meme> memes = new ArrayList<>();
         List<HardCase> cases = new ArrayList<>();
         for (Path bank : config.datasets()) {
-            for (HardCase c : HardCaseBank.read(bank)) {
+            for (HardCase c : HardCaseBank.read(bank, config.datasetLimits())) {
                 cases.add(c);
-                memes.add(HardCaseBank.meme(bank, c));
+                memes.add(HardCaseBank.meme(bank, c, config.datasetLimits()));
             }
         }
         UsageLedger ledger = new UsageLedger(config.prices());
@@ -112,7 +114,7 @@ public final class AdamMeme {
              ModelGateway secondJudgeGateway = secondJudge(controller, ledger, config)) {
             AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
                     config.maxTokens());
-            MemeImages images = new MemeImages(config.imageMaxSide(), config.imageMaxPixels());
+            MemeImages images = new MemeImages(config.imageLimits());
             List<String> categories = cases.stream().map(HardCase::category).distinct().toList();
             List<MinedSample> pairs = new ArrayList<>();
             for (int i = 0; i < cases.size(); i++) {
@@ -147,7 +149,7 @@ public final class AdamMeme {
             Metrics metrics = Metrics.of(categories, scored, List.of(), config.threshold(), config.refusalCountsAsFailure());
             List<Category> taxonomy = categories.stream().map(c -> new Category(c, "replayed from a hard-case bank", null))
                     .toList();
-            Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts), taxonomy, List.of(),
+            Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts, structuredOutput(config, controllerGateway)), taxonomy, List.of(),
                     List.of(), pairs, scored, List.of(), metrics, ledger.lines());
             listener.finished(evaluation);
             return evaluation;
@@ -168,7 +170,7 @@ public final class AdamMeme {
              ModelGateway secondJudgeGateway = secondJudge(controller, ledger, config)) {
             AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
                     config.maxTokens());
-            MemeImages images = new MemeImages(config.imageMaxSide(), config.imageMaxPixels());
+            MemeImages images = new MemeImages(config.imageLimits());
 
             AgentContext miningAgents = agents.inStage(MINING);
             MiningResult mining = new MiningStage(new Miner(miningAgents), new Examiner(miningAgents), new Judge(miningAgents),
@@ -208,7 +210,7 @@ public final class AdamMeme {
             List<ScoredSample> refined = chains.stream().flatMap(c -> c.steps().stream()).toList();
 
             Metrics metrics = Metrics.of(categories, scored, refined, config.threshold(), config.refusalCountsAsFailure());
-            Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts),
+            Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts, structuredOutput(config, controllerGateway)),
                     mining.taxonomy().categories(), mining.admissions(), mining.memes(), mining.samples(), scored, chains,
                     metrics, ledger.lines());
             listener.finished(evaluation);
@@ -317,7 +319,14 @@ public final class AdamMeme {
                 ? "judge-noise=" + config.sim().judgeNoise() : null);
     }
 
-    private static RunInfo runInfo(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts) {
+    /** The structured-output setting, and whether the controller's endpoint turned it down. */
+    private static String structuredOutput(EvaluationConfig config, ModelGateway controller) {
+        String mode = config.structuredOutput().name().toLowerCase(Locale.ROOT);
+        return controller.schemasTurnedDown() ? mode + " (turned down by the endpoint: answers read as text)" : mode;
+    }
+
+    private static RunInfo runInfo(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts,
+                                   String structuredOutput) {
         String notice = null;
         if (target.simulated() && controller.simulated()) {
             notice = "Scores come from the built-in simulator (target " + target.model() + ", controller "
@@ -333,14 +342,14 @@ public final class AdamMeme {
                 config.datasetDescription(), config.simulated(), notice, config.threshold(), config.samplesPerCategory(),
                 config.seeds(), config.iterations(), config.randomSeed(), config.refusalCountsAsFailure(),
                 prompts.digests(), version(), config.shard().toString(), config.miningBatchSize(), config.miningLookahead(),
-                config.refinementOrder().name().toLowerCase(java.util.Locale.ROOT),
-                config.structuredOutput().name().toLowerCase(java.util.Locale.ROOT), config.judgeRecheck(),
+                config.refinementOrder().name().toLowerCase(Locale.ROOT),
+                structuredOutput, config.judgeRecheck(),
                 config.judgeSecondModel());
     }
 
     private static String describe(Endpoint e) {
         return e.simulated() && e.baseUrl() != null && e.baseUrl().startsWith("http://127.0.0.1")
-                ? "built-in simulator" : e.baseUrl();
+                ? "built-in simulator" : Secrets.redact(e.baseUrl());
     }
 
     /** The library's version, from the jar's build. */

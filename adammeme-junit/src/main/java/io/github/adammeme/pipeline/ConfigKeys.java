@@ -19,6 +19,11 @@ public final class ConfigKeys {
     public static final String TARGET_BASE_URL = "adammeme.target.base-url";
     /** Name of the environment variable holding the target's API key. */
     public static final String TARGET_API_KEY_ENV = "adammeme.target.api-key-env";
+    /**
+     * Allows an endpoint that takes a key to be reached over plain http on a host other than this
+     * machine (default false: the key would travel unencrypted).
+     */
+    public static final String ALLOW_INSECURE_HTTP = "adammeme.allow-insecure-http";
     /** Target sampling temperature (default 0, as in the paper). */
     public static final String TARGET_TEMPERATURE = "adammeme.target.temperature";
 
@@ -68,6 +73,12 @@ public final class ConfigKeys {
     public static final String IMAGE_MAX_SIDE = "adammeme.image.max-side";
     /** Refuse to decode images above this many pixels (default 40000000). */
     public static final String IMAGE_MAX_PIXELS = "adammeme.image.max-pixels";
+    /** Refuse image files above this many bytes, before reading them (default 20 MiB). */
+    public static final String IMAGE_MAX_BYTES = "adammeme.image.max-bytes";
+    /** Most time one picture may take to read or decode, in seconds (default 30). */
+    public static final String IMAGE_TIMEOUT_SECONDS = "adammeme.image.timeout-seconds";
+    /** Longest line (or CSV record) a dataset or bank file may have, in bytes (default 1 MiB). */
+    public static final String DATASET_MAX_LINE_BYTES = "adammeme.dataset.max-line-bytes";
     /** How printed text is removed before the target sees a meme: {@code none} (default), {@code precomputed} or {@code ocr}. */
     public static final String TEXT_ERASURE = "adammeme.text-erasure";
     /** precomputed: the folder of erased images; ocr: where erased images are cached (default .adammeme/erased). */
@@ -91,6 +102,11 @@ public final class ConfigKeys {
     public static final String MAX_RETRIES = "adammeme.max-retries";
     /** The call cache: a SQLite file (default .adammeme/cache.db), {@code memory} or {@code none}. */
     public static final String CACHE = "adammeme.cache";
+    /**
+     * Whether a run must stop when its cache cannot store answers (default false: it keeps them in
+     * memory, warns once and goes on).
+     */
+    public static final String CACHE_REQUIRED = "adammeme.cache.required";
     /** The built-in simulator's behaviour, for benchmarks and failure tests: mean latency in ms (default 0). */
     public static final String SIM_LATENCY_MS = "adammeme.sim.latency-ms";
     /** Sigma of the simulator's log-normal latency (default 0.5). */

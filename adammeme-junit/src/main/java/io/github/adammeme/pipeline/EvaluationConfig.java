@@ -1,20 +1,26 @@
 package io.github.adammeme.pipeline;
 
 import io.github.adammeme.data.DatasetFormat;
+import io.github.adammeme.data.DatasetLimits;
+import io.github.adammeme.data.ImageLimits;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.data.TextErasure;
 import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
+import io.github.adammeme.llm.FailSafeCache;
 import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.RetryPolicy;
+import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.SqliteCallCache;
 import io.github.adammeme.llm.StructuredOutput;
 import io.github.adammeme.sim.SimSettings;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -44,6 +50,9 @@ public record EvaluationConfig(
         RefinementOrder refinementOrder,
         int imageMaxSide,
         long imageMaxPixels,
+        long imageMaxBytes,
+        int imageTimeoutSeconds,
+        int datasetMaxLineBytes,
         TextErasure textErasure,
         RefinedText refinedText,
         int maxTokens,
@@ -52,6 +61,7 @@ public record EvaluationConfig(
         double budgetUsd,
         SimSettings sim,
         String cache,
+        boolean cacheRequired,
         Path prompts,
         Path outputDir) {
 
@@ -101,6 +111,16 @@ public record EvaluationConfig(
                     }
                     return pixels;
                 }),
+                r.parse(ConfigKeys.IMAGE_MAX_BYTES, ImageLimits.DEFAULT_MAX_BYTES, v -> {
+                    long bytes = Long.parseLong(v);
+                    if (bytes < 1024 || bytes > Integer.MAX_VALUE - 9) {
+                        throw new IllegalArgumentException("expected a byte count from 1024 to " + (Integer.MAX_VALUE - 9));
+                    }
+                    return bytes;
+                }),
+                r.integer(ConfigKeys.IMAGE_TIMEOUT_SECONDS, (int) ImageLimits.DEFAULT_TIMEOUT.toSeconds(), 1, 3600),
+                r.integer(ConfigKeys.DATASET_MAX_LINE_BYTES, DatasetLimits.DEFAULT_MAX_LINE_BYTES, 1024,
+                        Integer.MAX_VALUE - 16),
                 textErasure(r),
                 r.parse(ConfigKeys.REFINED_TEXT, RefinedText.PROMPT, RefinedText::parse),
                 r.integer(ConfigKeys.MAX_TOKENS, 1024, 16, 1_000_000),
@@ -110,6 +130,7 @@ public record EvaluationConfig(
                 r.decimal(ConfigKeys.BUDGET_USD, Double.POSITIVE_INFINITY, 0, 1e9),
                 simSettings(r),
                 r.string(ConfigKeys.CACHE, Path.of(".adammeme", "cache.db").toString()),
+                r.bool(ConfigKeys.CACHE_REQUIRED, false),
                 r.parse(ConfigKeys.PROMPTS, null, Path::of),
                 r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of));
         if (config.refinedText() != RefinedText.PROMPT && config.textErasure().mode() == TextErasure.Mode.NONE) {
@@ -194,9 +215,12 @@ public record EvaluationConfig(
             throw new ConfigurationException(urlKey, url, "expected an http:// or https:// URL, e.g. http://localhost:8000/v1");
         }
         if (keyEnv != null && !keyEnv.isBlank() && !keyEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
-            throw new ConfigurationException(keyEnvKey, keyEnv,
+            // Most likely the key itself, pasted where its variable's name belongs: never echoed.
+            Secrets.register(keyEnv);
+            throw new ConfigurationException(keyEnvKey, Secrets.REDACTED,
                     "expected the NAME of an environment variable holding the key, not the key itself");
         }
+        Secrets.registerVariable(keyEnv);
         boolean simulated = model.startsWith(Endpoint.SIMULATED_PREFIX);
         if ((url == null || url.isBlank()) && !simulated) {
             // A real model with no URL means OpenAI itself, with its usual key variable.
@@ -205,15 +229,36 @@ public record EvaluationConfig(
                 keyEnv = "OPENAI_API_KEY";
             }
         }
+        if (keyEnv != null && !keyEnv.isBlank() && url != null && insecureRemote(url) && !r.bool(ConfigKeys.ALLOW_INSECURE_HTTP, false)) {
+            throw new ConfigurationException(urlKey, url, "the key in " + keyEnv + " would travel unencrypted over plain"
+                    + " http to a host that is not this machine; use https, or set " + ConfigKeys.ALLOW_INSECURE_HTTP
+                    + "=true if the network between is yours");
+        }
         return new Endpoint(model, url == null || url.isBlank() ? null : url,
                 keyEnv == null || keyEnv.isBlank() ? null : keyEnv, timeout,
                 r.integer(rpmKey, 0, 0, 1_000_000), r.integer(tpmKey, 0, 0, 2_000_000_000));
     }
 
+    /** http:// to anywhere but this machine (127.0.0.0/8, ::1, localhost). */
+    static boolean insecureRemote(String url) {
+        URI uri;
+        try {
+            uri = URI.create(url.trim());
+        } catch (IllegalArgumentException e) {
+            return false; // the URL check above reports a malformed one
+        }
+        if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
+            return false;
+        }
+        String host = uri.getHost().toLowerCase(java.util.Locale.ROOT);
+        return !(host.equals("localhost") || host.endsWith(".localhost") || host.startsWith("127.") || host.equals("[::1]")
+                || host.equals("::1"));
+    }
+
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, miningLookahead, shard, randomSeed, reasks,
-                structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, prompts, directory);
+                structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, imageMaxBytes, imageTimeoutSeconds, datasetMaxLineBytes, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, cacheRequired, prompts, directory);
     }
 
     /** Whether the cache is a database file (not "none" or "memory"): finished runs are recorded in it too. */
@@ -222,13 +267,37 @@ public record EvaluationConfig(
         return !c.equals("none") && !c.equals("memory");
     }
 
-    /** The call cache this configuration names; the caller closes it. */
+    /** The call cache this configuration names, never losing a paid answer to its store; the caller closes it. */
     public CallCache openCache() {
         return switch (cache.trim().toLowerCase(java.util.Locale.ROOT)) {
             case "none" -> CallCache.NONE;
             case "memory" -> new InMemoryCallCache();
-            default -> new SqliteCallCache(Path.of(cache.trim()));
+            default -> FailSafeCache.open(() -> new SqliteCallCache(Path.of(cache.trim())), cache.trim(), cacheRequired);
         };
+    }
+
+    /** Why the configured cache file cannot be written, or empty when it can (or is not a file). */
+    public Optional<String> cacheProblem() {
+        if (!cacheIsFile()) {
+            return Optional.empty();
+        }
+        try {
+            SqliteCallCache.checkWritable(Path.of(cache.trim()));
+            return Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    /** How pictures are bounded on their way to a model. */
+    public ImageLimits imageLimits() {
+        return new ImageLimits(imageMaxSide, imageMaxPixels, imageMaxBytes, ImageLimits.defaultDecodesAtOnce(),
+                Duration.ofSeconds(imageTimeoutSeconds));
+    }
+
+    /** How dataset and bank files are bounded as they are read. */
+    public DatasetLimits datasetLimits() {
+        return new DatasetLimits(datasetMaxLineBytes, imageMaxBytes);
     }
 
     /** The datasets as one line, for reports. */

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.report.FailureRate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -7,27 +8,27 @@ import java.util.Locale;
 /**
  * How far the judge can be trusted, measured in every run: the samples a second, independent judge
  * scored again ({@link SecondScore}), compared with the first judge's scores. Pass/fail agreement is
- * Cohen's kappa, which discounts the agreement two judges would reach by chance given how often
- * each passes samples, with its 95% interval from Cohen's large-sample standard error
- * sqrt(p_o (1 - p_o) / (n (1 - p_e)^2)); beside it the mean absolute difference of the two scores
- * and the samples the two judges put on opposite sides of the threshold, which are the verdicts a
- * release gate would read differently.
+ * Cohen's kappa, which discounts the agreement two judges would reach by chance given how often each
+ * passes samples. Its 95% interval comes from the Wilson interval of the observed agreement p_o,
+ * with p_e held fixed: kappa = (p_o - p_e) / (1 - p_e) at each bound. Unlike the large-sample
+ * standard error, which is zero whenever the judges agree on every sample, this interval stays wide
+ * on few samples: 6 agreements of 6 say little. Beside it, the mean absolute difference of the two
+ * scores and the samples the two judges put on opposite sides of the threshold, which are the
+ * verdicts a release gate would read differently.
  *
  * @param secondJudge who judged again, e.g. {@code replica 1 of gpt-4o}, or null when nobody did
  * @param drawn       samples drawn for a second score
  * @param compared    of them, those both judges rated (a second judge may fail, as any call may)
  * @param agreements  compared samples both judges put on the same side of the threshold
- * @param kappa       Cohen's kappa, or null when nothing was compared; 1 when the judges agree on every
- *                    sample, even if every sample fell on one side (where kappa is otherwise undefined)
+ * @param kappa       Cohen's kappa, or null when nothing was compared or every sample fell on one side
+ *                    for both judges (where chance explains every agreement and kappa is undefined)
  * @param kappaLow    lower bound of its 95% interval, or null
  * @param kappaHigh   upper bound of its 95% interval, or null
  * @param meanAbsoluteDifference mean |first - second| score, or null
- * @param opposite    ids of the samples on opposite sides of the threshold, first judge's pass first
+ * @param opposite    ids of the samples on opposite sides of the threshold, in sample order
  */
 public record JudgeAgreement(String secondJudge, int drawn, int compared, int agreements, Double kappa, Double kappaLow,
                              Double kappaHigh, Double meanAbsoluteDifference, List<String> opposite) {
-
-    private static final double Z = 1.959963984540054;
 
     public JudgeAgreement {
         opposite = List.copyOf(opposite);
@@ -72,24 +73,27 @@ public record JudgeAgreement(String secondJudge, int drawn, int compared, int ag
         double pe = p1 * p2 + (1 - p1) * (1 - p2);
         double mad = (double) difference / n;
         if (pe >= 1) {
-            // Both judges put every sample on one side: they agree on all of them, and chance explains all of it.
-            return new JudgeAgreement(judge, drawn, n, bothPass + bothFail, 1.0, null, null, mad, opposite);
+            // Both judges put every sample on one side: chance explains every agreement, so kappa says nothing.
+            return new JudgeAgreement(judge, drawn, n, bothPass + bothFail, null, null, null, mad, opposite);
         }
-        double kappa = (po - pe) / (1 - pe);
-        double se = Math.sqrt(po * (1 - po) / (n * (1 - pe) * (1 - pe)));
-        return new JudgeAgreement(judge, drawn, n, bothPass + bothFail, kappa, Math.max(-1, kappa - Z * se),
-                Math.min(1, kappa + Z * se), mad, opposite);
+        FailureRate agreed = FailureRate.of(bothPass + bothFail, n);
+        return new JudgeAgreement(judge, drawn, n, bothPass + bothFail, kappa(po, pe), Math.max(-1, kappa(agreed.low(), pe)),
+                Math.min(1, kappa(agreed.high(), pe)), mad, opposite);
     }
 
-    /** "kappa 0.71 [0.42, 1.00], 9 of 10 verdicts agree, mean |score difference| 0.8, 1 across 4.0 (replica 1 of m)". */
+    private static double kappa(double po, double pe) {
+        return (po - pe) / (1 - pe);
+    }
+
+    /** "kappa 0.71 [0.42, 0.93], 9 of 10 pass/fail verdicts agree, mean |score difference| 0.80, 1 on opposite sides ...". */
     public String describe(double threshold) {
-        if (kappa == null) {
+        if (compared == 0) {
             return drawn == 0 ? "no sample was scored twice" : "no sample got both scores (" + drawn + " drawn)";
         }
-        String interval = kappaLow == null ? " (every sample on one side for both judges)"
-                : String.format(Locale.ROOT, " [%.2f, %.2f]", kappaLow, kappaHigh);
-        return String.format(Locale.ROOT, "kappa %.2f%s, %d of %d pass/fail verdicts agree, mean |score difference| %.2f,"
-                        + " %d on opposite sides of %s (second judge: %s)", kappa, interval, agreements, compared,
-                meanAbsoluteDifference, opposite.size(), threshold, secondJudge);
+        String figure = kappa == null ? "kappa undefined (every sample on one side for both judges)"
+                : String.format(Locale.ROOT, "kappa %.2f [%.2f, %.2f]", kappa, kappaLow, kappaHigh);
+        return String.format(Locale.ROOT, "%s, %d of %d pass/fail verdicts agree, mean |score difference| %.2f,"
+                        + " %d on opposite sides of %s (%s)", figure, agreements, compared, meanAbsoluteDifference,
+                opposite.size(), threshold, secondJudge);
     }
 }

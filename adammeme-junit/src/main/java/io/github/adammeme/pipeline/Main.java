@@ -1,9 +1,12 @@
 package io.github.adammeme.pipeline;
 
 import io.github.adammeme.data.DatasetException;
+import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.FrTable;
 import io.github.adammeme.sim.SimulatedModelServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -25,6 +28,9 @@ public final class Main {
             merge(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        if (args.length > 0 && args[0].equals("refusal-check")) {
+            System.exit(RefusalCheckCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length)));
+        }
         boolean simulator = args.length > 0 && args[0].equals("simulator");
         if (simulator) {
             args = java.util.Arrays.copyOfRange(args, 1, args.length);
@@ -44,24 +50,44 @@ public final class Main {
             String key = arg.substring(0, eq);
             values.put(key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key, arg.substring(eq + 1));
         }
+        EvaluationConfig config;
         try {
             if (simulator) {
                 serveSimulator(values);
                 return;
             }
-            EvaluationConfig config = EvaluationConfig.from(values);
-            long start = System.nanoTime();
-            Evaluation evaluation = AdamMeme.evaluate(config);
-            EvaluationWriter.write(evaluation, config.outputDir());
-            System.out.print(FrTable.render(evaluation));
-            System.out.printf("results: %s (%.1f s)%n", config.outputDir().toAbsolutePath().resolve(EvaluationWriter.SUMMARY),
-                    (System.nanoTime() - start) / 1e9);
+            config = EvaluationConfig.from(values);
         } catch (ConfigurationException | DatasetException e) {
             System.err.println("adammeme: " + e.getMessage());
             System.exit(2);
+            return;
         }
-        // The embedded simulator's HTTP dispatcher is not a daemon thread; the run is over.
-        System.exit(0);
+        int status = 0;
+        try {
+            long start = System.nanoTime();
+            Evaluation evaluation = AdamMeme.evaluate(config);
+            EvaluationWriter.write(evaluation, config.outputDir());
+            System.out.print(Secrets.redact(FrTable.render(evaluation)));
+            System.out.printf("results: %s (%.1f s)%n", config.outputDir().toAbsolutePath().resolve(EvaluationWriter.SUMMARY),
+                    (System.nanoTime() - start) / 1e9);
+        } catch (DatasetException e) {
+            System.err.println("adammeme: " + e.getMessage());
+            status = 2;
+        } catch (RuntimeException | Error e) {
+            // Said last, where a reader of the console looks, and in summary.json, where CI reads.
+            String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
+            e.printStackTrace(System.err);
+            try {
+                EvaluationWriter.writeLost(config.outputDir(), config.target().model(), config.datasetDescription(),
+                        Secrets.redact(reason));
+            } catch (IOException | RuntimeException notWritten) {
+                System.err.println("adammeme: and its loss could not be recorded: " + notWritten.getMessage());
+            }
+            System.out.println("adammeme: RUN LOST, no figures: " + Secrets.redact(reason));
+            status = 1;
+        }
+        // The embedded simulator's threads must not keep a finished (or failed) run's process alive.
+        System.exit(status);
     }
 
     /**
@@ -87,8 +113,8 @@ public final class Main {
                         .map(java.nio.file.Path::of).toList(), java.nio.file.Path.of(results.get(0)));
                 System.out.println("Allure results: " + copied + " files in " + results.get(0));
             }
-        } catch (IllegalArgumentException e) {
-            System.err.println("adammeme: " + e.getMessage());
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
             System.exit(2);
         }
     }

@@ -134,8 +134,37 @@ final class ScoringStage {
                 }
                 texts.add(a.value());
             }
-            return senior.decide(probe.promptText(), probe.category(), texts).thenApply(s -> s.ok() ? s
-                    : new Answer<String>(s.status(), null, s.raw(), "Senior " + s.status() + ": " + s.failure(), s.attempts()));
+            return analysed(probe, texts, "Candidate").thenCompose(declined -> declined != null
+                    ? CompletableFuture.completedFuture(declined)
+                    : senior.decide(probe.promptText(), probe.category(), texts).thenCompose(s -> !s.ok()
+                            ? CompletableFuture.completedFuture(new Answer<String>(s.status(), null, s.raw(),
+                                    "Senior " + s.status() + ": " + s.failure(), s.attempts()))
+                            : analysed(probe, List.of(s.value()), "the Senior").thenApply(d -> d != null ? d : s)));
+        });
+    }
+
+    /**
+     * A reference is the yardstick every target is scored against, so an agent that declined in words
+     * ("I'm sorry, but I can't help with analysing this meme") must not become one: each text is read
+     * as a target's answer would be. Null when every one is an analysis; otherwise why the reference fails.
+     */
+    private CompletableFuture<Answer<String>> analysed(Probe probe, List<String> texts, String who) {
+        List<CompletableFuture<RefusalDetector.Decision>> checks = texts.stream()
+                .map(text -> refusals.detect(probe.category(), text)).toList();
+        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(ignored -> {
+            for (int i = 0; i < checks.size(); i++) {
+                RefusalDetector.Decision d = checks.get(i).join();
+                String name = texts.size() > 1 ? who + " " + (i + 1) : who;
+                if (d.kind() == RefusalDetector.Decision.Kind.REFUSAL) {
+                    return new Answer<String>(Answer.Status.REFUSED, null, texts.get(i), name + " declined to analyse"
+                            + " the meme, so there is no reference answer: " + d.reason(), 1);
+                }
+                if (d.kind() == RefusalDetector.Decision.Kind.UNDECIDED) {
+                    return new Answer<String>(Answer.Status.CALL_FAILED, null, texts.get(i), "whether " + name
+                            + " declined is not known: " + d.reason(), 1);
+                }
+            }
+            return null;
         });
     }
 

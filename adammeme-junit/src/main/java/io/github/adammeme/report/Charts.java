@@ -10,7 +10,6 @@ import java.awt.Font;
 import java.awt.Rectangle;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -80,8 +79,8 @@ public final class Charts {
         Path charts = directory.resolve("charts");
         List<Chart> written = write(runs, charts);
         try {
-            Files.writeString(directory.resolve("charts.html"), html(title, written.stream()
-                    .map(c -> new Chart(c.title(), "charts/" + c.file())).toList()), StandardCharsets.UTF_8);
+            EvaluationWriter.writeText(directory.resolve("charts.html"), html(title, written.stream()
+                    .map(c -> new Chart(c.title(), "charts/" + c.file())).toList()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + directory.resolve("charts.html"), e);
         }
@@ -91,12 +90,12 @@ public final class Charts {
     /** A page with every chart, for people who would rather look than read. */
     public static String html(String title, List<Chart> charts) {
         StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(Html.escape(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"
+                .append(ReportText.html(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"
                         + "img{max-width:100%;border:1px solid #ddd;margin:.5em 0 2em}</style></head><body>\n<h1>")
-                .append(Html.escape(title)).append("</h1>\n");
+                .append(ReportText.html(title)).append("</h1>\n");
         for (Chart c : charts) {
-            out.append("<h2>").append(Html.escape(c.title())).append("</h2>\n<a href=\"").append(c.file()).append("\"><img src=\"")
-                    .append(c.file()).append("\" alt=\"").append(Html.escape(c.title())).append("\"></a>\n");
+            out.append("<h2>").append(ReportText.html(c.title())).append("</h2>\n<a href=\"").append(c.file()).append("\"><img src=\"")
+                    .append(c.file()).append("\" alt=\"").append(ReportText.html(c.title())).append("\"></a>\n");
         }
         return out.append("</body></html>\n").toString();
     }
@@ -200,7 +199,7 @@ public final class Charts {
     private static Chart save(JFreeChart chart, Path directory, String file) throws IOException {
         SVGGraphics2D canvas = new SVGGraphics2D(WIDTH, HEIGHT);
         chart.draw(canvas, new Rectangle(0, 0, WIDTH, HEIGHT));
-        Files.writeString(directory.resolve(file), canvas.getSVGDocument(), StandardCharsets.UTF_8);
+        EvaluationWriter.writeText(directory.resolve(file), canvas.getSVGDocument());
         return new Chart(chart.getTitle().getText(), file);
     }
 

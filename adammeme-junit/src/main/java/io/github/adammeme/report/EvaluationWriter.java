@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.MemeOutcome;
 import io.github.adammeme.pipeline.ScoredSample;
@@ -39,8 +40,7 @@ public final class EvaluationWriter {
     public static void write(Evaluation evaluation, Path directory) {
         try {
             Files.createDirectories(directory);
-            writeAtomically(directory.resolve(SUMMARY), out ->
-                    JSON.writerWithDefaultPrettyPrinter().writeValue(out, summary(evaluation)));
+            writeText(directory.resolve(SUMMARY), summaryJson(evaluation));
             writeAtomically(directory.resolve(SAMPLES), out -> {
                 for (String line : sampleLinesOf(evaluation)) {
                     out.write(line);
@@ -50,7 +50,7 @@ public final class EvaluationWriter {
             writeAtomically(directory.resolve(MEMES), out -> {
                 ObjectWriter line = JSON.writer();
                 for (MemeOutcome m : evaluation.memes()) {
-                    out.write(line.writeValueAsString(m));
+                    out.write(Secrets.redact(line.writeValueAsString(m)));
                     out.write('\n');
                 }
             });
@@ -104,6 +104,14 @@ public final class EvaluationWriter {
         void write(BufferedWriter out) throws IOException;
     }
 
+    /**
+     * A report file, written whole or not at all, through the redaction step: everything a run writes
+     * for people to read goes out this way or through {@link #writeAtomically} with redacted lines.
+     */
+    public static void writeText(Path target, String text) throws IOException {
+        writeAtomically(target, out -> out.write(Secrets.redact(text)));
+    }
+
     static void writeAtomically(Path target, Body body) throws IOException {
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
         try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
@@ -112,9 +120,22 @@ public final class EvaluationWriter {
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /**
+     * The summary of a run that was lost before its figures: what was run, and why it ended, so a
+     * reader of summary.json (or a CI step that reads it) is not left with an old run's file.
+     */
+    public static void writeLost(Path directory, String target, String dataset, String reason) throws IOException {
+        Files.createDirectories(directory);
+        ObjectNode root = JSON.createObjectNode();
+        root.put("lost", true);
+        root.put("reason", reason);
+        root.putObject("run").put("target", target).put("dataset", dataset);
+        writeText(directory.resolve(SUMMARY), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+    }
+
     /** summary.json's content. */
     public static String summaryJson(Evaluation e) throws IOException {
-        return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary(e));
+        return Secrets.redact(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary(e)));
     }
 
     /** samples.jsonl's lines: originals, then refinements. */
@@ -122,10 +143,10 @@ public final class EvaluationWriter {
         ObjectWriter line = JSON.writer();
         List<String> out = new ArrayList<>();
         for (ScoredSample s : e.samples()) {
-            out.add(line.writeValueAsString(s));
+            out.add(Secrets.redact(line.writeValueAsString(s)));
         }
         for (ScoredSample s : e.refinedSamples()) {
-            out.add(line.writeValueAsString(s));
+            out.add(Secrets.redact(line.writeValueAsString(s)));
         }
         return out;
     }

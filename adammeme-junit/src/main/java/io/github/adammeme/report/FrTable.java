@@ -1,5 +1,6 @@
 package io.github.adammeme.report;
 
+import io.github.adammeme.agent.Admission;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.Metrics;
@@ -26,6 +27,12 @@ public final class FrTable {
         }
         sb.append(table(m));
         sb.append("judge agreement: ").append(m.judgeAgreement().describe(m.threshold())).append('\n');
+        long undecided = e.admissions().stream().filter(a -> a.decision() == Admission.Decision.UNDECIDED).count();
+        if (undecided > 0) {
+            sb.append(undecided).append(" proposed categor").append(undecided == 1 ? "y was" : "ies were")
+                    .append(" left undecided (the Examiner or the Judge gave no usable answer): the taxonomy may lack a"
+                            + " category a run with those answers would have, and later memes were mined without it\n");
+        }
         sb.append(String.format(Locale.ROOT, "%d memes: %d mined into %d pairs, %d harmless, %d errors; %d refined samples%n",
                 e.memes().size(), e.memes().stream().filter(x -> x.status().name().equals("MINED")).count(),
                 e.mined().size(), e.memes().stream().filter(x -> x.status().name().equals("HARMLESS")).count(),

@@ -46,7 +46,7 @@ public final class Leaderboard {
         }
         String note = "Best in each column in bold, second underlined; score is the average Scorer score (1-10, higher "
                 + "is better), FR the failure rate (lower is better), threshold " + runs.get(0).metrics().threshold() + ".";
-        out.append(format == Format.HTML ? "<p>" + Html.escape(note) + "</p>\n" : note + "\n\n");
+        out.append(format == Format.HTML ? "<p>" + ReportText.html(note) + "</p>\n" : ReportText.markdown(note) + "\n\n");
         table(out, format, "Table 1: all samples, with refinements", runs, categories, Metrics::withRefinements,
                 Metrics::withRefinementsOverall, false);
         table(out, format, "Table 2: original samples only, and the change refinement made", runs, categories,
@@ -97,23 +97,26 @@ public final class Leaderboard {
             }
         }
         if (format == Format.HTML) {
-            out.append("<table><caption>").append(Html.escape(caption)).append("</caption>\n<tr>");
-            header.forEach(h -> out.append("<th>").append(Html.escape(h)).append("</th>"));
+            out.append("<table><caption>").append(ReportText.html(caption)).append("</caption>\n<tr>");
+            header.forEach(h -> out.append("<th>").append(ReportText.html(h)).append("</th>"));
             out.append("</tr>\n");
             for (List<String> row : rows) {
                 out.append("<tr>");
                 for (int i = 0; i < row.size(); i++) {
                     // cells are marked up by marked(); the model name is plain text
-                    out.append("<td>").append(i == 0 ? Html.escape(row.get(i)) : row.get(i)).append("</td>");
+                    out.append("<td>").append(i == 0 ? ReportText.html(row.get(i)) : row.get(i)).append("</td>");
                 }
                 out.append("</tr>\n");
             }
             out.append("</table>\n");
         } else {
-            out.append("## ").append(caption).append("\n\n| ").append(String.join(" | ", header)).append(" |\n|");
+            out.append("## ").append(ReportText.markdown(caption)).append("\n\n| ")
+                    .append(String.join(" | ", header.stream().map(ReportText::markdown).toList())).append(" |\n|");
             header.forEach(h -> out.append("---|"));
             out.append('\n');
-            rows.forEach(row -> out.append("| ").append(String.join(" | ", row)).append(" |\n"));
+            // the model name is text from configuration; the other cells are marked up by marked()
+            rows.forEach(row -> out.append("| ").append(ReportText.markdown(row.get(0))).append(" | ")
+                    .append(String.join(" | ", row.subList(1, row.size()))).append(" |\n"));
             out.append('\n');
         }
     }

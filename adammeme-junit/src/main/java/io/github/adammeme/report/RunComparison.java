@@ -121,12 +121,13 @@ public final class RunComparison {
 
     /** The comparison as a markdown table, for baseline.md and the report. */
     public static String markdown(String target, Baseline baseline, double alpha, Collection<Change> changes) {
-        StringBuilder md = new StringBuilder("# ").append(target).append(" against ").append(baseline.target())
-                .append("\n\nBaseline: `").append(baseline.source()).append("` · significance level ").append(alpha)
+        StringBuilder md = new StringBuilder("# ").append(ReportText.markdown(target)).append(" against ")
+                .append(ReportText.markdown(baseline.target()))
+                .append("\n\nBaseline: ").append(ReportText.markdown(baseline.source())).append(" · significance level ").append(alpha)
                 .append("\n\n| category | FR before | FR now | change | avg score before | avg score now | test | p | verdict |\n")
                 .append("|---|---|---|---|---|---|---|---|---|\n");
         for (Change c : changes) {
-            md.append("| ").append(c.category()).append(" | ").append(c.before().describe()).append(" | ")
+            md.append("| ").append(ReportText.markdown(c.category())).append(" | ").append(c.before().describe()).append(" | ")
                     .append(c.now().describe()).append(" | ")
                     .append(FailureRate.pointsChange(c.before().rate(), c.now().rate()))
                     .append(" | ").append(Change.number(c.averageBefore())).append(" | ").append(Change.number(c.averageNow()))

@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.sqlite.SQLiteConfig;
 
 /**
  * Finished runs kept in the cache database (table {@code runs}), so a later run can name one as its
@@ -34,7 +35,7 @@ public final class RunRecords {
         try (Connection c = open(database); PreparedStatement insert = c.prepareStatement(
                 "INSERT OR REPLACE INTO runs (id, target, started_at, summary, samples) VALUES (?, ?, ?, ?, ?)")) {
             StringWriter samples = new StringWriter();
-            for (String line : EvaluationWriter.sampleLinesOf(e)) {
+            for (String line : EvaluationWriter.sampleLinesOf(e)) { // redacted, as the summary is
                 samples.write(line);
                 samples.write('\n');
             }
@@ -50,12 +51,23 @@ public final class RunRecords {
         }
     }
 
-    /** The run a selector names: a run id, or a target's latest run. */
+    /** The run a selector names: a run id, or a target's latest run. Reads only: a baseline writes nothing. */
     public static Optional<Run> find(Path database, String selector) {
         if (!Files.isRegularFile(database)) {
             return Optional.empty();
         }
-        try (Connection c = open(database); PreparedStatement q = c.prepareStatement(
+        try (Connection c = openToRead(database)) {
+            if (c == null) {
+                return Optional.empty();
+            }
+            return find(c, selector);
+        } catch (SQLException ex) {
+            throw new IllegalStateException("cannot read runs from " + database + ": " + ex.getMessage(), ex);
+        }
+    }
+
+    private static Optional<Run> find(Connection c, String selector) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement(
                 "SELECT id, target, started_at, summary, samples FROM runs WHERE id = ? OR target = ? "
                         + "ORDER BY id = ? DESC, started_at DESC LIMIT 1")) {
             q.setString(1, selector);
@@ -65,23 +77,44 @@ public final class RunRecords {
                 return rs.next() ? Optional.of(new Run(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
                         rs.getString(5))) : Optional.empty();
             }
-        } catch (SQLException | IOException ex) {
-            throw new IllegalStateException("cannot read runs from " + database + ": " + ex.getMessage(), ex);
         }
     }
 
     /** Ids of the recorded runs, newest first. */
     public static List<String> ids(Path database) {
         List<String> ids = new ArrayList<>();
-        try (Connection c = open(database); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT id FROM runs ORDER BY started_at DESC")) {
-            while (rs.next()) {
-                ids.add(rs.getString(1));
+        try (Connection c = openToRead(database)) {
+            if (c == null) {
+                return ids;
             }
-        } catch (SQLException | IOException ex) {
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT id FROM runs ORDER BY started_at DESC")) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
+        } catch (SQLException ex) {
             throw new IllegalStateException("cannot read runs from " + database + ": " + ex.getMessage(), ex);
         }
         return ids;
+    }
+
+    /** A read-only connection, or null when the file holds no recorded runs: nothing is created or changed. */
+    private static Connection openToRead(Path database) throws SQLException {
+        if (!Files.isRegularFile(database)) {
+            return null;
+        }
+        SQLiteConfig readOnly = new SQLiteConfig();
+        readOnly.setReadOnly(true);
+        readOnly.setBusyTimeout(30_000);
+        Connection c = DriverManager.getConnection("jdbc:sqlite:" + database, readOnly.toProperties());
+        try (PreparedStatement q = c.prepareStatement("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'runs'");
+             ResultSet rs = q.executeQuery()) {
+            if (!rs.next()) {
+                c.close();
+                return null;
+            }
+        }
+        return c;
     }
 
     private static Connection open(Path database) throws SQLException, IOException {

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -23,7 +24,9 @@ import java.util.stream.Stream;
  * Joins the outputs of a sharded run ({@code adammeme.shard=i/n}) into one: samples and chains are
  * the union of the shards' (each reported by exactly one shard), the figures are computed again from
  * them, usage is summed; mining, identical in every shard, is taken from the first. Allure result
- * folders are joined file by file (results are named by UUID).
+ * folders are joined file by file (results are named by UUID), regular files only: a link in a
+ * shard's folder is not followed out of it. Every shard of the run must be given exactly once,
+ * or the merged figures would silently describe part of a run.
  */
 public final class ShardMerge {
 
@@ -38,18 +41,34 @@ public final class ShardMerge {
         if (shards.isEmpty()) {
             throw new IllegalArgumentException("no shard outputs to merge");
         }
+        distinct(shards);
         try {
             List<JsonNode> summaries = new ArrayList<>();
             Map<String, ScoredSample> originals = new LinkedHashMap<>();
             Map<String, ScoredSample> refined = new LinkedHashMap<>();
+            Map<String, Path> parts = new LinkedHashMap<>();
             for (Path shard : shards) {
-                Path summary = shard.resolve(EvaluationWriter.SUMMARY);
-                if (!Files.isRegularFile(summary)) {
-                    throw new IllegalArgumentException(shard + " holds no " + EvaluationWriter.SUMMARY + ": not a run's output");
+                Path summary = regularFile(shard, EvaluationWriter.SUMMARY);
+                Path samples = regularFile(shard, EvaluationWriter.SAMPLES);
+                JsonNode read;
+                try {
+                    read = JSON.readTree(summary.toFile());
+                } catch (IOException e) {
+                    throw new IllegalArgumentException(summary + " is not a run's summary: " + e.getMessage());
                 }
-                summaries.add(JSON.readTree(summary.toFile()));
+                if (read == null || !read.path("run").isObject() || read.path("lost").asBoolean(false)) {
+                    throw new IllegalArgumentException(summary + " is not the summary of a finished run"
+                            + (read != null && read.path("lost").asBoolean(false) ? ": that shard's run was lost ("
+                            + read.path("reason").asText() + ")" : ""));
+                }
+                Path sameShard = parts.put(read.at("/run/shard").asText(), shard);
+                if (sameShard != null) {
+                    throw new IllegalArgumentException(shard + " and " + sameShard + " are both shard "
+                            + read.at("/run/shard").asText() + "; each shard's output is merged once");
+                }
+                summaries.add(read);
                 int number = 0;
-                for (String line : Files.readAllLines(shard.resolve(EvaluationWriter.SAMPLES), StandardCharsets.UTF_8)) {
+                for (String line : Files.readAllLines(samples, StandardCharsets.UTF_8)) {
                     number++;
                     if (line.isBlank()) {
                         continue;
@@ -68,6 +87,7 @@ public final class ShardMerge {
                     }
                 }
             }
+            complete(parts);
             JsonNode first = summaries.get(0);
             List<String> categories = new ArrayList<>();
             first.path("taxonomy").forEach(c -> categories.add(c.path("name").asText()));
@@ -92,12 +112,69 @@ public final class ShardMerge {
                     w.write('\n');
                 }
             });
-            Files.copy(shards.get(0).resolve(EvaluationWriter.MEMES), out.resolve(EvaluationWriter.MEMES),
+            Files.copy(regularFile(shards.get(0), EvaluationWriter.MEMES), out.resolve(EvaluationWriter.MEMES),
                     StandardCopyOption.REPLACE_EXISTING);
             return metrics;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot merge shards into " + out, e);
         }
+    }
+
+    /** The same folder given twice is one shard counted twice. */
+    private static void distinct(List<Path> folders) {
+        Map<Path, Path> seen = new LinkedHashMap<>();
+        for (Path folder : folders) {
+            Path real;
+            try {
+                real = folder.toRealPath();
+            } catch (IOException e) {
+                throw new IllegalArgumentException(folder + " does not exist or cannot be read: " + e.getMessage());
+            }
+            Path earlier = seen.put(real, folder);
+            if (earlier != null) {
+                throw new IllegalArgumentException(folder + " is given twice (also as " + earlier + "); each shard's output"
+                        + " is merged once");
+            }
+        }
+    }
+
+    /** Shards i/n of one run: every i from 1 to n present. */
+    private static void complete(Map<String, Path> parts) {
+        List<String> missing = new ArrayList<>();
+        int total = -1;
+        for (String part : parts.keySet()) {
+            String[] in = part.split("/");
+            if (in.length != 2 || !in[1].matches("\\d{1,6}")) {
+                throw new IllegalArgumentException(parts.get(part) + " is not a shard's output (its run says shard '" + part
+                        + "')");
+            }
+            int n = Integer.parseInt(in[1]);
+            if (total >= 0 && n != total) {
+                throw new IllegalArgumentException(parts.get(part) + " is shard " + part + " of another split than the"
+                        + " others (of " + total + ")");
+            }
+            total = n;
+        }
+        for (int i = 1; i <= total; i++) {
+            if (!parts.containsKey(i + "/" + total)) {
+                missing.add(i + "/" + total);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("shard" + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing)
+                    + " of the run " + (missing.size() > 1 ? "are" : "is") + " missing: merged figures would describe part"
+                    + " of it; given " + parts.keySet());
+        }
+    }
+
+    /** A file of a shard's output, which must be a regular file, not a link out of the folder. */
+    private static Path regularFile(Path shard, String name) {
+        Path file = shard.resolve(name);
+        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            throw new IllegalArgumentException(shard + " holds no " + name + (Files.exists(file) ? " as a regular file"
+                    : "") + ": not a run's output");
+        }
+        return file;
     }
 
     /** Usage lines summed over shards by stage, role and model. */
@@ -127,12 +204,13 @@ public final class ShardMerge {
 
     /** Copies every shard's Allure results into one folder; a file two shards both hold is the same result. */
     public static int mergeAllure(List<Path> shardResults, Path out) {
+        distinct(shardResults);
         int copied = 0;
         try {
             Files.createDirectories(out);
             for (Path dir : shardResults) {
                 try (Stream<Path> files = Files.list(dir)) {
-                    for (Path f : files.filter(Files::isRegularFile).toList()) {
+                    for (Path f : files.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).toList()) {
                         Path target = out.resolve(f.getFileName());
                         if (!Files.exists(target)) {
                             Files.copy(f, target);

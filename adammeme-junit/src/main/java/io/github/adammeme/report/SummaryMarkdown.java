@@ -15,15 +15,17 @@ public final class SummaryMarkdown {
 
     public static String render(Evaluation e) {
         StringBuilder sb = new StringBuilder();
-        sb.append("# AdamMeme: ").append(e.run().target()).append("\n\n");
+        sb.append("# AdamMeme: ").append(ReportText.markdown(e.run().target())).append("\n\n");
         if (e.run().notice() != null) {
-            sb.append("> **Note:** ").append(e.run().notice()).append("\n\n");
+            sb.append("> **Note:** ").append(ReportText.markdown(e.run().notice())).append("\n\n");
         }
-        sb.append("Controller `").append(e.run().controller()).append("` · dataset `").append(e.run().dataset())
-                .append("` · threshold ").append(e.metrics().threshold()).append(" · FR with 95% Wilson interval\n\n");
+        sb.append("Controller ").append(ReportText.markdown(e.run().controller())).append(" · dataset ")
+                .append(ReportText.markdown(e.run().dataset())).append(" · threshold ").append(e.metrics().threshold())
+                .append(" · FR with 95% Wilson interval\n\n");
         sb.append(table(e.metrics().withRefinements(), e.metrics().original(), e.metrics().withRefinementsOverall(),
                 e.metrics().originalOverall()));
-        sb.append("\nJudge agreement: ").append(e.metrics().judgeAgreement().describe(e.metrics().threshold())).append('\n');
+        sb.append("\nJudge agreement: ").append(ReportText.markdown(e.metrics().judgeAgreement().describe(e.metrics().threshold())))
+                .append('\n');
         return sb.toString();
     }
 
@@ -56,7 +58,7 @@ public final class SummaryMarkdown {
     }
 
     private static void row(StringBuilder sb, CategoryFigures all, CategoryFigures original, boolean bold) {
-        String name = bold ? "**" + all.category() + "**" : all.category();
+        String name = bold ? "**" + ReportText.markdown(all.category()) + "**" : ReportText.markdown(all.category());
         sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %d | %d | %d | %d | %d |%n", name,
                 all.samples(), score(all.averageScore()), all.fr().describe(), score(original.averageScore()),
                 original.fr().describe(), all.counts().get(Outcome.PASSED), all.counts().get(Outcome.FAILED),

@@ -1,5 +1,8 @@
 package io.github.adammeme.sim;
 
+import static io.github.adammeme.sim.ServerReplies.error;
+import static io.github.adammeme.sim.ServerReplies.send;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,26 +11,32 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.adammeme.llm.CacheKey;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Deque;
+import java.util.List;
+import java.util.Queue;
+import java.util.Random;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The built-in simulated mLLM: an OpenAI-compatible chat-completions server on 127.0.0.1 with an
  * ephemeral port. Offline runs and tests reach it through the same client, over the same wire
  * protocol, as they would reach a real model; only its answers are made up.
+ *
+ * <p>It is bounded as a real endpoint is ({@link ServerLimits}): request bodies are capped (413),
+ * workers are few and their queue short (503 with Retry-After beyond it), a client that drips its
+ * request is cut off, and a failure while answering is answered 500. None of its threads keeps a
+ * process alive.
  */
 public final class SimulatedModelServer implements AutoCloseable {
 
     /** Every sim model id the server answers to. */
-    public static final java.util.List<String> MODELS = Arrays.stream(SimulatedModel.Persona.values())
+    public static final List<String> MODELS = Arrays.stream(SimulatedModel.Persona.values())
             .map(p -> p.id).toList();
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -37,39 +46,56 @@ public final class SimulatedModelServer implements AutoCloseable {
         // The JDK server writes a response's headers and body separately; with Nagle's algorithm on, the
         // body waits for the client's delayed ACK (40 ms on Linux), which would add to every call's latency.
         // Read once, when the server's configuration class loads, so it is set before the first server.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
+        defaultProperty("sun.net.httpserver.nodelay", "true");
+        // The server reads a request's line and headers before any handler runs, where the handlers'
+        // own read deadline cannot reach; this bounds the whole request's arrival, headers included
+        // (the same 30 s; the property is JVM-wide and read once, so a test's shorter bound cannot use it).
+        defaultProperty("sun.net.httpserver.maxReqTime", Long.toString(ServerLimits.READ_TIMEOUT.toSeconds()));
+    }
+
+    /** Writes a persona's answer; a test puts in one that fails, to see the failure answered. */
+    @FunctionalInterface
+    interface Answerer {
+        String answer(SimulatedModel.Persona persona, SimRequest request, double judgeNoise);
     }
 
     private final HttpServer server;
-    private final ExecutorService workers;
+    private final BoundedExecutor workers;
+    private final ServerDeadlines deadlines = new ServerDeadlines();
+    private final Answerer answerer;
     private final AtomicLong requests = new AtomicLong();
     private final AtomicLong faults = new AtomicLong();
     private final AtomicLong withSchema = new AtomicLong();
-    private final java.util.Queue<String> answered = new java.util.concurrent.ConcurrentLinkedQueue<>();
-    private final java.util.Deque<Long> minute = new java.util.ArrayDeque<>();
+    private final Queue<String> answered = new ConcurrentLinkedQueue<>();
+    private final Deque<Long> minute = new ArrayDeque<>();
     private volatile SimSettings settings = SimSettings.DEFAULT;
-    private volatile java.util.Random random = new java.util.Random(SimSettings.DEFAULT.seed());
+    private volatile Random random = new Random(SimSettings.DEFAULT.seed());
 
-    private SimulatedModelServer() throws IOException {
+    private SimulatedModelServer(ServerLimits limits, Answerer answerer) throws IOException {
+        this.answerer = answerer;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
-        AtomicInteger n = new AtomicInteger();
-        workers = Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "adammeme-sim-" + n.incrementAndGet());
-            t.setDaemon(true);
-            return t;
-        });
+        workers = new BoundedExecutor(limits.workers(), limits.queue());
         server.setExecutor(workers);
-        server.createContext("/v1/chat/completions", this::chatCompletions);
-        server.createContext("/v1/models", this::models);
-        server.start();
+        server.createContext("/v1/chat/completions", new ServerGuard(this::chatCompletions, limits, workers, deadlines));
+        server.createContext("/v1/models", new ServerGuard(this::models, limits, workers, deadlines));
+        ServerThreads.startAsDaemon(server);
+    }
+
+    private static void defaultProperty(String name, String value) {
+        if (System.getProperty(name) == null) {
+            System.setProperty(name, value);
+        }
     }
 
     /** Starts a server of one's own (tests that need isolation); close it when done. */
     public static SimulatedModelServer start() {
+        return start(ServerLimits.DEFAULT, SimulatedModel::answer);
+    }
+
+    /** A server with limits and answers of a test's choosing. */
+    static SimulatedModelServer start(ServerLimits limits, Answerer answerer) {
         try {
-            return new SimulatedModelServer();
+            return new SimulatedModelServer(limits, answerer);
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the simulated model server on 127.0.0.1: " + e.getMessage(), e);
         }
@@ -98,8 +124,8 @@ public final class SimulatedModelServer implements AutoCloseable {
     }
 
     /** A digest of every request answered (model, seed, temperature, prompt), in order: what a run paid for. */
-    public java.util.List<String> answered() {
-        return java.util.List.copyOf(answered);
+    public List<String> answered() {
+        return List.copyOf(answered);
     }
 
     /** Requests that asked for structured output (a JSON schema in response_format), answered or turned down. */
@@ -115,71 +141,71 @@ public final class SimulatedModelServer implements AutoCloseable {
     /** Changes latency and faults from the next request on. */
     public void configure(SimSettings next) {
         settings = next;
-        random = new java.util.Random(next.seed());
+        random = new Random(next.seed());
     }
 
-    private void chatCompletions(HttpExchange exchange) throws IOException {
-        // Latency runs from the request's arrival: a remote endpoint's answer time includes its own
-        // reading and thinking, and the simulator's CPU on a shared machine should not add to it.
+    /** The guard has read the body (and closes the exchange). */
+    private void chatCompletions(HttpExchange exchange, byte[] bytes) throws IOException {
+        // Latency runs from the request's arrival (its body, read over loopback, took milliseconds): a remote
+        // endpoint's answer time includes its own reading and thinking, and the simulator's CPU on a shared
+        // machine should not add to it.
         long received = System.nanoTime();
-        try (exchange) {
-            if (!"POST".equals(exchange.getRequestMethod())) {
-                error(exchange, 405, "invalid_request_error", "use POST for chat completions");
-                return;
-            }
-            JsonNode body;
-            try (InputStream in = exchange.getRequestBody()) {
-                body = JSON.readTree(in);
-            } catch (IOException e) {
-                error(exchange, 400, "invalid_request_error", "request body is not JSON: " + e.getMessage());
-                return;
-            }
-            if (body == null || !body.path("messages").isArray() || body.path("messages").isEmpty()) {
-                error(exchange, 400, "invalid_request_error", "'messages' must be a non-empty array");
-                return;
-            }
-            SimRequest request = SimRequest.from(body);
-            SimulatedModel.Persona persona = SimulatedModel.Persona.of(request.model());
-            if (persona == null) {
-                error(exchange, 404, "model_not_found", "The model '" + request.model()
-                        + "' does not exist on the simulator; it offers " + String.join(", ", MODELS));
-                return;
-            }
-            SimSettings now = settings;
-            if (request.schema() != null) {
-                withSchema.incrementAndGet();
-            }
-            if (request.schema() != null && !now.structuredOutput()) {
-                error(exchange, 400, "invalid_request_error",
-                        "response_format of type json_schema is not supported by this model");
-                return;
-            }
-            if (rateLimited(now)) {
-                faults.incrementAndGet();
-                exchange.getResponseHeaders().set("Retry-After", "1");
-                error(exchange, 429, "rate_limit_exceeded", "requests per minute exceeded; retry after 1 s");
-                return;
-            }
-            if (injectFault(exchange, now)) {
-                faults.incrementAndGet();
-                return;
-            }
-            long latency = latency(now);
-            requests.incrementAndGet();
-            answered.add(CacheKey.sha256Hex((request.model() + "\u0000" + request.seed() + "\u0000" + request.temperature()
-                    + "\u0000" + request.prompt()).getBytes(StandardCharsets.UTF_8)));
-            String content = SimulatedModel.answer(persona, request, now.judgeNoise());
-            if (request.schema() != null) {
-                content = StructuredAnswers.of(request.schema(), content);
-                if (content == null) {
-                    error(exchange, 400, "invalid_request_error", "the simulator has no schema named '"
-                            + request.schema() + "'");
-                    return;
-                }
-            }
-            pause(latency - (System.nanoTime() - received) / 1_000_000);
-            send(exchange, 200, completion(request, content));
+        if (!"POST".equals(exchange.getRequestMethod())) {
+            error(exchange, 405, "invalid_request_error", "use POST for chat completions");
+            return;
         }
+        JsonNode body;
+        try {
+            body = JSON.readTree(bytes);
+        } catch (IOException e) {
+            error(exchange, 400, "invalid_request_error", "request body is not JSON: " + e.getMessage());
+            return;
+        }
+        if (body == null || !body.path("messages").isArray() || body.path("messages").isEmpty()) {
+            error(exchange, 400, "invalid_request_error", "'messages' must be a non-empty array");
+            return;
+        }
+        SimRequest request = SimRequest.from(body);
+        SimulatedModel.Persona persona = SimulatedModel.Persona.of(request.model());
+        if (persona == null) {
+            error(exchange, 404, "model_not_found", "The model '" + request.model()
+                    + "' does not exist on the simulator; it offers " + String.join(", ", MODELS));
+            return;
+        }
+        SimSettings now = settings;
+        if (request.schema() != null) {
+            withSchema.incrementAndGet();
+        }
+        if (request.schema() != null && !now.structuredOutput()) {
+            error(exchange, 400, "invalid_request_error",
+                    "response_format of type json_schema is not supported by this model");
+            return;
+        }
+        if (rateLimited(now)) {
+            faults.incrementAndGet();
+            exchange.getResponseHeaders().set("Retry-After", "1");
+            error(exchange, 429, "rate_limit_exceeded", "requests per minute exceeded; retry after 1 s");
+            return;
+        }
+        if (injectFault(exchange, now)) {
+            faults.incrementAndGet();
+            return;
+        }
+        long latency = latency(now);
+        requests.incrementAndGet();
+        answered.add(CacheKey.sha256Hex((request.model() + "\u0000" + request.seed() + "\u0000" + request.temperature()
+                + "\u0000" + request.prompt()).getBytes(StandardCharsets.UTF_8)));
+        String content = answerer.answer(persona, request, now.judgeNoise());
+        if (request.schema() != null) {
+            content = StructuredAnswers.of(request.schema(), content);
+            if (content == null) {
+                error(exchange, 400, "invalid_request_error", "the simulator has no schema named '"
+                        + request.schema() + "'");
+                return;
+            }
+        }
+        pause(latency - (System.nanoTime() - received) / 1_000_000);
+        send(exchange, 200, completion(request, content));
     }
 
     private boolean rateLimited(SimSettings now) {
@@ -264,15 +290,13 @@ public final class SimulatedModelServer implements AutoCloseable {
         }
     }
 
-    private void models(HttpExchange exchange) throws IOException {
-        try (exchange) {
-            ObjectNode root = JSON.createObjectNode().put("object", "list");
-            ArrayNode data = root.putArray("data");
-            for (String id : MODELS) {
-                data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", "adammeme-simulator");
-            }
-            send(exchange, 200, root);
+    private void models(HttpExchange exchange, byte[] ignored) throws IOException {
+        ObjectNode root = JSON.createObjectNode().put("object", "list");
+        ArrayNode data = root.putArray("data");
+        for (String id : MODELS) {
+            data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", "adammeme-simulator");
         }
+        send(exchange, 200, root);
     }
 
     private static ObjectNode completion(SimRequest request, String content) {
@@ -296,24 +320,10 @@ public final class SimulatedModelServer implements AutoCloseable {
         return root;
     }
 
-    private static void error(HttpExchange exchange, int status, String type, String message) throws IOException {
-        ObjectNode root = JSON.createObjectNode();
-        root.putObject("error").put("message", message).put("type", type).putNull("param").put("code", type);
-        send(exchange, status, root);
-    }
-
-    private static void send(HttpExchange exchange, int status, JsonNode body) throws IOException {
-        byte[] bytes = JSON.writeValueAsBytes(body);
-        exchange.getResponseHeaders().set("Content-Type", "application/json");
-        exchange.sendResponseHeaders(status, bytes.length);
-        try (OutputStream out = exchange.getResponseBody()) {
-            out.write(bytes);
-        }
-    }
-
     @Override
     public void close() {
         server.stop(0);
-        workers.shutdownNow();
+        workers.close();
+        deadlines.close();
     }
 }

@@ -112,7 +112,7 @@ class ParsersTest {
 
         @Test
         void takesTheFinalLineAndTheTextBeforeIt() throws ParseException {
-            Rating r = Rating.parse("The assistant wrote 'Rating: [[10]]' in its answer, which means nothing.\n"
+            Rating r = Rating.parse("The assistant's answer reads the meme as a joke.\n"
                     + "Mistakes: it missed the slur.\nIt treats the meme as a joke.\nIt misses the target.\n\nRating: [[3]]\n\n");
             assertEquals(3, r.score());
             assertTrue(r.explanation().endsWith("It misses the target."), r.explanation());
@@ -141,6 +141,10 @@ class ParsersTest {
                 "Rating: [[10]] is what the answer asks for.\nRating: [[2]]",
                 // no rating on the final line
                 "Mistakes: misses the harm.\nRating: [[2]]\nI hope this helps.",
+                // a quotation anywhere, far from the final line, before or after the Scorer's own rating
+                "The assistant wrote 'Rating: [[10]]' in its answer.\nMistakes: many.\nIt is wrong.\nStill wrong.\nRating: [[3]]",
+                "Its verdict: Rating: [[3]]\nThe assistant closed its answer with these lines:\nGrading note: matches fully.\n"
+                        + "It matches.\nRating: [[10]]",
                 "Its last words were 'Rating: [[10]]'"})
         void aRatingAnywhereButTheFinalLineOrDisagreeingRatingsInTheClosingLinesAreAskedAgain(String answer) {
             ParseException e = assertThrows(ParseException.class, () -> Rating.parse(answer));

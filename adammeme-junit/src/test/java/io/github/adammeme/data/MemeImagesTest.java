@@ -6,10 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.llm.ContentPart;
 import java.awt.image.BufferedImage;
+import java.awt.image.DataBuffer;
+import java.awt.image.Raster;
+import java.awt.image.WritableRaster;
 import java.io.ByteArrayInputStream;
+import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Random;
+import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
+import javax.imageio.ImageWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -40,7 +48,7 @@ class MemeImagesTest {
     @Test
     void aDownscaledPhotographSavedAsPngGoesAsJpegAndADrawingStaysPng() throws Exception {
         BufferedImage photo = new BufferedImage(1200, 900, BufferedImage.TYPE_INT_RGB);
-        java.util.Random grain = new java.util.Random(3);
+        Random grain = new Random(3);
         for (int y = 0; y < photo.getHeight(); y++) {
             for (int x = 0; x < photo.getWidth(); x++) {
                 photo.setRGB(x, y, (x / 5 + y / 7 + grain.nextInt(40)) * 0x010101 & 0xffffff);
@@ -60,37 +68,39 @@ class MemeImagesTest {
 
     @Test
     void missingAndCorruptImagesGetErrorsNamingTheFile() throws Exception {
-        ImageException missing = assertThrows(ImageException.class, () -> new MemeImages(768).load(dir.resolve("gone.png")));
-        assertTrue(missing.getMessage().contains("gone.png") && missing.getMessage().contains("does not exist"));
+        Path gone = dir.resolve("gone.png");
+        assertEquals("image " + gone + " does not exist",
+                assertThrows(ImageException.class, () -> new MemeImages(768).load(gone)).getMessage());
         Path text = dir.resolve("notes.png");
         Files.writeString(text, "not an image");
-        assertTrue(assertThrows(ImageException.class, () -> new MemeImages(768).load(text)).getMessage()
-                .contains("is not a PNG, JPEG, GIF or WebP"));
+        assertEquals("image " + text + " is not a PNG, JPEG, GIF or WebP file",
+                assertThrows(ImageException.class, () -> new MemeImages(768).load(text)).getMessage());
         Path truncated = dir.resolve("truncated.png");
         byte[] png = Files.readAllBytes(writePng());
-        Files.write(truncated, java.util.Arrays.copyOf(png, 40));
-        assertTrue(assertThrows(ImageException.class, () -> new MemeImages(768).load(truncated)).getMessage()
-                .contains("truncated.png"));
+        Files.write(truncated, Arrays.copyOf(png, 40));
+        assertEquals("image " + truncated + " is corrupt: it ends before its IEND chunk (truncated?)",
+                assertThrows(ImageException.class, () -> new MemeImages(768).load(truncated)).getMessage());
         // Small RGB memes are sent without decoding them; cut short after their header, they are still refused.
         Path cutPng = dir.resolve("cut.png");
-        Files.write(cutPng, java.util.Arrays.copyOf(png, png.length - 20));
-        assertTrue(assertThrows(ImageException.class, () -> new MemeImages(768).load(cutPng)).getMessage()
-                .contains("cut.png is corrupt"));
+        Files.write(cutPng, Arrays.copyOf(png, png.length - 20));
+        String cut = assertThrows(ImageException.class, () -> new MemeImages(768).load(cutPng)).getMessage();
+        assertTrue(cut.matches("image \\Q" + cutPng + "\\E is corrupt: its IDAT chunk at byte \\d+ claims \\d+ bytes,"
+                + " past the end of the file at byte " + (png.length - 20)), cut);
         Path jpeg = dir.resolve("whole.jpg");
         ImageIO.write(SyntheticMemes.draw("a photo", 2), "jpg", jpeg.toFile());
         assertEquals("image/jpeg", new MemeImages(768).load(jpeg).mimeType());
         byte[] jpegBytes = Files.readAllBytes(jpeg);
         Path cutJpeg = dir.resolve("cut.jpg");
-        Files.write(cutJpeg, java.util.Arrays.copyOf(jpegBytes, jpegBytes.length / 2));
-        assertTrue(assertThrows(ImageException.class, () -> new MemeImages(768).load(cutJpeg)).getMessage()
-                .contains("cut.jpg is corrupt"));
+        Files.write(cutJpeg, Arrays.copyOf(jpegBytes, jpegBytes.length / 2));
+        assertEquals("image " + cutJpeg + " is corrupt: it ends before its end-of-image marker (truncated?)",
+                assertThrows(ImageException.class, () -> new MemeImages(768).load(cutJpeg)).getMessage());
     }
 
     @Test
     void aSmallRgbImageIsSentAsItsOwnBytes() throws Exception {
         Path file = writePng();
         ContentPart.Image image = new MemeImages(768).load(file);
-        assertTrue(java.util.Arrays.equals(Files.readAllBytes(file), image.bytes()));
+        assertTrue(Arrays.equals(Files.readAllBytes(file), image.bytes()));
     }
 
     @Test
@@ -114,8 +124,8 @@ class MemeImagesTest {
 
     @Test
     void aFourChannelCmykJpegIsReadAndConverted() throws Exception {
-        java.awt.image.WritableRaster cmyk = java.awt.image.Raster.createInterleavedRaster(
-                java.awt.image.DataBuffer.TYPE_BYTE, 64, 48, 4, null);
+        WritableRaster cmyk = Raster.createInterleavedRaster(
+                DataBuffer.TYPE_BYTE, 64, 48, 4, null);
         for (int y = 0; y < 48; y++) {
             for (int x = 0; x < 64; x++) {
                 cmyk.setSample(x, y, 0, x * 4);
@@ -124,10 +134,10 @@ class MemeImagesTest {
             }
         }
         Path file = dir.resolve("cmyk.jpg");
-        javax.imageio.ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
+        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
         try (var out = ImageIO.createImageOutputStream(file.toFile())) {
             writer.setOutput(out);
-            writer.write(null, new javax.imageio.IIOImage(cmyk, null, null), null);
+            writer.write(null, new IIOImage(cmyk, null, null), null);
         }
         ContentPart.Image image = new MemeImages(768).load(file);
         BufferedImage sent = ImageIO.read(new ByteArrayInputStream(image.bytes()));
@@ -140,14 +150,16 @@ class MemeImagesTest {
         Path file = dir.resolve("wide.png");
         ImageIO.write(new BufferedImage(300, 200, BufferedImage.TYPE_INT_RGB), "png", file.toFile());
         ImageException e = assertThrows(ImageException.class, () -> new MemeImages(768, 50_000).load(file));
-        assertTrue(e.getMessage().contains("300 x 200 = 60000 pixels, over the limit of 50000"), e.getMessage());
+        assertEquals("image " + file + " is 300 x 200 = 60000 pixels, over the limit of 50000 (adammeme.image.max-pixels);"
+                + " it was not decoded", e.getMessage());
         // A header that claims 100000 x 100000 with almost no data behind it: refused from the header alone.
         byte[] png = Files.readAllBytes(file);
-        java.nio.ByteBuffer.wrap(png).putInt(16, 100_000).putInt(20, 100_000);
+        ByteBuffer.wrap(png).putInt(16, 100_000).putInt(20, 100_000);
         Path bomb = dir.resolve("bomb.png");
         Files.write(bomb, png);
-        assertTrue(assertThrows(ImageException.class, () -> new MemeImages(768).load(bomb)).getMessage()
-                .contains("100000 x 100000 = 10000000000 pixels"));
+        assertEquals("image " + bomb + " is 100000 x 100000 = 10000000000 pixels, over the limit of 40000000"
+                + " (adammeme.image.max-pixels); it was not decoded",
+                assertThrows(ImageException.class, () -> new MemeImages(768).load(bomb)).getMessage());
     }
 
     private Path writePng() throws Exception {

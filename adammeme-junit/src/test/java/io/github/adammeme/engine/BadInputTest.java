@@ -74,7 +74,7 @@ class BadInputTest {
 
         Path escaping = dir.resolve("escape.jsonl");
         Files.write(escaping, List.of("{\"id\": 1, \"img\": \"../../../etc/passwd\", \"text\": \"x\"}"));
-        assertIssue(engine(escaping).discover(), escaping + ":1: field 'img': path '../../../etc/passwd' escapes the dataset folder");
+        assertIssue(engine(escaping).discover(), escaping + ":1: field 'img': path '../../../etc/passwd' leads outside the dataset folder");
     }
 
     private static void assertIssue(EngineDiscoveryResults results, String expected) {

@@ -95,14 +95,17 @@ class HardCaseBankTest {
         Files.createDirectories(bank.getParent());
         Files.writeString(bank, "{\"id\": \"x\", \"reference\": \"r\", \"provenance\": {}}\n{not json\n");
         DatasetException malformed = assertThrows(DatasetException.class, () -> HardCaseBank.read(bank));
-        assertTrue(malformed.getMessage().contains(bank + " line 1"), malformed.getMessage());
+        assertEquals(bank + ":1: field 'category' is missing or empty (a hard case needs id, category, text, image, "
+                + "imageSha256, reference)", malformed.getMessage());
 
-        Path picture = dir.resolve("broken").resolve("p.png");
+        Path picture = HardCaseBank.imagesOf(bank).resolve("p.png");
+        Files.createDirectories(picture.getParent());
         Files.write(picture, Files.readAllBytes(SyntheticMemes.write(dir.resolve("one"), 1).getParent().getParent()
                 .resolve("images").resolve("synthetic_0000.png")));
-        HardCase c = new HardCase("id1", "race", "m", "t", "t", "t", "p.png", "0".repeat(64), "ref",
+        HardCase c = new HardCase("id1", "race", "m", "t", "t", "t", "bank-images/p.png", "0".repeat(64), "ref",
                 new HardCase.Provenance("sim:keyword", "2026-01-01T00:00:00Z", "s#1", "s", 1, 2, "d"));
         DatasetException changed = assertThrows(DatasetException.class, () -> HardCaseBank.picture(bank, c));
-        assertTrue(changed.getMessage().contains("p.png has changed"), changed.getMessage());
+        assertEquals("hard case id1 in " + bank + ": picture " + picture.toRealPath() + " has changed since it was banked"
+                + " (its SHA-256 is not the bank's imageSha256)", changed.getMessage());
     }
 }

@@ -57,7 +57,6 @@ class EvaluationConfigTest {
             "adammeme.seeds|ten|expected a whole number",
             "adammeme.refusal-counts-as-failure|maybe|expected true or false",
             "adammeme.target.base-url|localhost:8000|expected an http:// or https:// URL",
-            "adammeme.target.api-key-env|sk-abc123|expected the NAME of an environment variable",
             "adammeme.dataset.format|csv|allowed: auto, fhm, harmeme, mami, folder",
             "adammeme.text-erasure|magic|allowed: none, precomputed, ocr",
             "adammeme.refined-text|poster|allowed: prompt, image, both",
@@ -67,6 +66,35 @@ class EvaluationConfigTest {
         assertEquals(key, e.key());
         assertTrue(e.getMessage().contains("'" + key + "'") && e.getMessage().contains("'" + value + "'")
                 && e.getMessage().contains(allowed), e.getMessage());
+    }
+
+    @Test
+    void aKeyPastedWhereItsVariablesNameBelongsIsNeverEchoed() {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(
+                with(ConfigKeys.TARGET_API_KEY_ENV, "sk-proj-Abc123Def456Ghi789")));
+        assertEquals(ConfigKeys.TARGET_API_KEY_ENV, e.key());
+        assertFalse(e.getMessage().contains("Abc123"), e.getMessage());
+        assertTrue(e.getMessage().contains("'[redacted]'") && e.getMessage().contains("expected the NAME of an environment"
+                + " variable"), e.getMessage());
+    }
+
+    @Test
+    void aKeyIsNotSentOverPlainHttpToAnotherHostUnlessAllowed() {
+        Map<String, String> remote = with(ConfigKeys.TARGET_MODEL, "m", ConfigKeys.TARGET_BASE_URL, "http://gpu-box:8000/v1",
+                ConfigKeys.TARGET_API_KEY_ENV, "SOME_KEY");
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(remote));
+        assertEquals(ConfigKeys.TARGET_BASE_URL, e.key());
+        assertTrue(e.getMessage().contains("would travel unencrypted") && e.getMessage().contains(
+                ConfigKeys.ALLOW_INSECURE_HTTP), e.getMessage());
+        Map<String, String> allowed = new java.util.HashMap<>(remote);
+        allowed.put(ConfigKeys.ALLOW_INSECURE_HTTP, "true");
+        assertEquals("http://gpu-box:8000/v1", EvaluationConfig.from(allowed).target().baseUrl());
+        for (String local : new String[] {"http://localhost:8000/v1", "http://127.0.0.1:8000/v1", "http://[::1]:8000/v1"}) {
+            assertEquals(local, EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "m", ConfigKeys.TARGET_BASE_URL, local,
+                    ConfigKeys.TARGET_API_KEY_ENV, "SOME_KEY")).target().baseUrl());
+        }
+        assertEquals("https://gpu-box/v1", EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "m", ConfigKeys.TARGET_BASE_URL,
+                "https://gpu-box/v1", ConfigKeys.TARGET_API_KEY_ENV, "SOME_KEY")).target().baseUrl());
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.report.FailureRate;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -13,7 +14,7 @@ class JudgeAgreementTest {
 
     private static ScoredSample sample(String id, int first, Integer second) {
         return new ScoredSample(id, id, "race", "m", "t", "t", "i.png", null, first >= 4 ? Outcome.PASSED : Outcome.FAILED,
-                first, "ref", "answer", "why", null, null, null, new SecondScore("replica 1 of judge", second, null));
+                first, "ref", "answer", "why", null, null, null, new SecondScore("second judge j", second, null));
     }
 
     /** a samples both pass, b first only, c second only, d both fail. */
@@ -36,29 +37,40 @@ class JudgeAgreementTest {
 
     @Test
     void kappaDiscountsTheAgreementChanceWouldGive() {
-        // p_o = 35/50 = 0.7; first passes 25/50, second 30/50: p_e = 0.5*0.6 + 0.5*0.4 = 0.5; kappa = 0.2/0.5 = 0.4
-        // SE = sqrt(0.7*0.3 / (50*0.25)) = 0.1296; 95% interval 0.4 -/+ 0.254
+        // p_o = 35/50 = 0.7; first passes 25/50, second 30/50: p_e = 0.5*0.6 + 0.5*0.4 = 0.5; kappa = 0.2/0.5 = 0.4.
+        // Its interval: the Wilson interval of 35 agreements in 50, [0.5617, 0.8092], through the same formula.
         JudgeAgreement k = JudgeAgreement.of(table(20, 5, 10, 15), 4.0);
         assertEquals(50, k.compared());
         assertEquals(35, k.agreements());
         assertEquals(0.4, k.kappa(), 1e-9);
-        assertEquals(0.146, k.kappaLow(), 1e-3);
-        assertEquals(0.654, k.kappaHigh(), 1e-3);
+        FailureRate agreed = FailureRate.of(35, 50);
+        assertEquals((agreed.low() - 0.5) / 0.5, k.kappaLow(), 1e-9);
+        assertEquals((agreed.high() - 0.5) / 0.5, k.kappaHigh(), 1e-9);
+        assertEquals(0.125, k.kappaLow(), 1e-3);
+        assertEquals(0.618, k.kappaHigh(), 1e-3);
         // |8-7| = 1 for 20, |6-2| = 4 for 5, |3-5| = 2 for 10, 0 for 15: (20 + 20 + 20) / 50
         assertEquals(1.2, k.meanAbsoluteDifference(), 1e-9);
         assertEquals(15, k.opposite().size());
-        assertTrue(k.describe(4.0).startsWith("kappa 0.40 [0.15, 0.65], 35 of 50 pass/fail verdicts agree"), k.describe(4.0));
+        assertTrue(k.describe(4.0).startsWith("kappa 0.40 [0.12, 0.62], 35 of 50 pass/fail verdicts agree"), k.describe(4.0));
     }
 
     @Test
-    void perfectAgreementIsOneEvenWhenEverySampleFellOnOneSide() {
+    void perfectAgreementOnFewSamplesStillHasAWideInterval() {
+        // 15 agreements of 15, 10 passes and 5 fails for both: p_e = (2/3)^2 + (1/3)^2 = 5/9
         JudgeAgreement both = JudgeAgreement.of(table(10, 0, 0, 5), 4.0);
         assertEquals(1.0, both.kappa(), 1e-9);
-        assertEquals(1.0, both.kappaLow(), 1e-9);
+        assertEquals(1.0, both.kappaHigh(), 1e-9);
+        assertEquals((FailureRate.of(15, 15).low() - 5.0 / 9) / (4.0 / 9), both.kappaLow(), 1e-9);
+        assertTrue(both.kappaLow() < 0.6, "15 of 15 say little: " + both.kappaLow());
+    }
+
+    @Test
+    void whenEverySampleFellOnOneSideForBothJudgesKappaIsUndefined() {
         JudgeAgreement oneSide = JudgeAgreement.of(table(10, 0, 0, 0), 4.0);
-        assertEquals(1.0, oneSide.kappa(), 1e-9);
-        assertNull(oneSide.kappaLow(), "no interval where chance explains every agreement");
-        assertTrue(oneSide.describe(4.0).contains("every sample on one side"));
+        assertNull(oneSide.kappa(), "chance explains every agreement");
+        assertNull(oneSide.kappaLow());
+        assertTrue(oneSide.describe(4.0).startsWith("kappa undefined (every sample on one side for both judges), 10 of 10"),
+                oneSide.describe(4.0));
     }
 
     @Test

@@ -1,0 +1,43 @@
+package io.github.adammeme.data;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+
+/** A JSON line's fields, each taken with the type it must have, or refused naming file, line and field. */
+record DatasetRecord(Path file, long line, ObjectNode node) {
+
+    DatasetException refuse(String field, String problem) {
+        return DatasetException.at(file, line, "field '" + field + "'" + problem);
+    }
+
+    /** A field that is absent or null. */
+    boolean lacks(String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull();
+    }
+
+    /** A string field that must be there (it may be empty). */
+    String text(String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull()) {
+            throw refuse(field, " is missing");
+        }
+        if (!value.isTextual()) {
+            throw refuse(field, ": expected a string, got " + DatasetJson.typeOf(value));
+        }
+        return value.textValue();
+    }
+
+    /** An id: a non-blank string, or an integer as FHM's official file writes them. */
+    String id(String field) {
+        JsonNode value = node.get(field);
+        if (value == null || value.isNull() || (value.isTextual() && value.textValue().isBlank())) {
+            throw refuse(field, " is missing or empty");
+        }
+        if (!value.isTextual() && !value.isIntegralNumber()) {
+            throw refuse(field, ": expected a string or an integer, got " + DatasetJson.typeOf(value));
+        }
+        return value.asText();
+    }
+}

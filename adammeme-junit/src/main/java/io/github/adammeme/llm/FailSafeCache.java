@@ -1,0 +1,119 @@
+package io.github.adammeme.llm;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
+
+/**
+ * The call cache as a run uses it: a paid answer is never lost to a cache that cannot keep it. When
+ * the durable store fails (disk full, file busy or read-only, database gone), answers are kept in
+ * memory for the rest of the run and one warning says why; with {@code adammeme.cache.required=true}
+ * the run stops instead, with an error that names the store, because a user who asked for that
+ * would rather stop than pay for these calls again next time.
+ */
+public final class FailSafeCache implements CallCache {
+
+    /** The durable store failed and the run was told it must not go on without it. */
+    public static final class CacheUnavailableException extends IllegalStateException {
+        CacheUnavailableException(String message, Throwable cause) {
+            super(Secrets.redact(message), cause);
+        }
+    }
+
+    private final CallCache durable;
+    private final String name;
+    private final boolean required;
+    private final Map<String, ChatResponse> kept = new ConcurrentHashMap<>();
+    private final AtomicBoolean warned = new AtomicBoolean();
+
+    private FailSafeCache(CallCache durable, String name, boolean required) {
+        this.durable = durable;
+        this.name = name;
+        this.required = required;
+    }
+
+    /**
+     * @param open     opens the durable store; when that fails the run starts on memory (or stops, if required)
+     * @param name     what the store is, for messages (its file)
+     * @param required whether the run must stop rather than go on without the store
+     */
+    public static FailSafeCache open(Supplier<CallCache> open, String name, boolean required) {
+        try {
+            return new FailSafeCache(open.get(), name, required);
+        } catch (RuntimeException e) {
+            FailSafeCache memoryOnly = new FailSafeCache(CallCache.NONE, name, required);
+            memoryOnly.failed("open", e);
+            return memoryOnly;
+        }
+    }
+
+    @Override
+    public Optional<ChatResponse> get(String key) {
+        ChatResponse mine = kept.get(key);
+        if (mine != null) {
+            return Optional.of(mine);
+        }
+        try {
+            return durable.get(key);
+        } catch (RuntimeException e) {
+            failed("read", e);
+            return Optional.empty();
+        }
+    }
+
+    @Override
+    public void put(String key, Meta meta, ChatResponse response) {
+        try {
+            durable.put(key, meta, response);
+        } catch (RuntimeException e) {
+            kept.put(key, response);
+            failed("store", e);
+        }
+    }
+
+    @Override
+    public boolean claim(String key) {
+        try {
+            return durable.claim(key);
+        } catch (RuntimeException e) {
+            failed("claim", e);
+            return true;
+        }
+    }
+
+    @Override
+    public void release(String key) {
+        try {
+            durable.release(key);
+        } catch (RuntimeException e) {
+            failed("release", e);
+        }
+    }
+
+    /** Answers held in memory because the store could not take them. */
+    public int keptInMemory() {
+        return kept.size();
+    }
+
+    private void failed(String what, RuntimeException e) {
+        String reason = "the call cache " + name + " cannot " + what + " answers: " + e.getMessage();
+        if (required) {
+            throw new CacheUnavailableException(reason + " (adammeme.cache.required=true)", e);
+        }
+        if (warned.compareAndSet(false, true)) {
+            System.err.println("adammeme: " + Secrets.redact(reason) + "; this run keeps its answers in memory, and a"
+                    + " later run will pay for them again (adammeme.cache.required=true stops instead)");
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            durable.close();
+        } catch (RuntimeException e) {
+            failed("close", e);
+        }
+    }
+}

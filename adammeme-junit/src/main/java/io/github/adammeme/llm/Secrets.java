@@ -1,0 +1,80 @@
+package io.github.adammeme.llm;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one redaction step every text leaving the process passes through: messages, endpoints'
+ * error bodies (which some gateways fill with the request's key), URLs, reports, the cache and
+ * the console. It removes the values of the API keys this run was configured with, wherever they
+ * appear, and the user-info and query string of every URL, where credentials travel.
+ *
+ * <p>Keys come from environment variables, so they are the same for the whole JVM: they are
+ * registered as soon as configuration names their variables, before any call can echo them.
+ */
+public final class Secrets {
+
+    /** What stands where a secret was. */
+    public static final String REDACTED = "[redacted]";
+
+    /**
+     * Shorter values are not taken for keys: replacing a four-letter value everywhere would deface
+     * every text, and no provider issues keys that short.
+     */
+    static final int MIN_LENGTH = 8;
+
+    private static final Set<String> VALUES = ConcurrentHashMap.newKeySet();
+
+    /** scheme://[user-info@]rest[?query]: user-info and query are where a URL carries credentials. */
+    private static final Pattern URL = Pattern.compile(
+            "(?i)\\b([a-z][a-z0-9+.-]*://)([^\\s/?#@\"'<>]*@)?([^\\s?#\"'<>]*)(\\?[^\\s#\"'<>]*)?");
+
+    private Secrets() {
+    }
+
+    /** Redacts this value from now on, when it is long enough to be a key. */
+    public static void register(String value) {
+        if (value != null && value.strip().length() >= MIN_LENGTH) {
+            VALUES.add(value.strip());
+        }
+    }
+
+    /** Redacts the value of this environment variable from now on, if it is set. */
+    public static void registerVariable(String name) {
+        if (name != null && !name.isBlank()) {
+            register(System.getenv(name.strip()));
+        }
+    }
+
+    /** The text with every registered key and every URL's user-info and query string removed. */
+    public static String redact(String text) {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        String out = text;
+        // Longest first, so a key that contains another is removed whole.
+        for (String value : VALUES.stream().sorted(Comparator.comparingInt(String::length).reversed()).toList()) {
+            out = out.replace(value, REDACTED);
+        }
+        if (out.indexOf("://") < 0) {
+            return out;
+        }
+        Matcher m = URL.matcher(out);
+        StringBuilder sb = new StringBuilder();
+        while (m.find()) {
+            String replacement = m.group(1) + (m.group(2) == null ? "" : REDACTED + "@") + m.group(3)
+                    + (m.group(4) == null ? "" : "?" + REDACTED);
+            m.appendReplacement(sb, Matcher.quoteReplacement(replacement));
+        }
+        return m.appendTail(sb).toString();
+    }
+
+    /** Every text of a list redacted. */
+    public static List<String> redact(List<String> texts) {
+        return texts.stream().map(Secrets::redact).toList();
+    }
+}

@@ -1,0 +1,91 @@
+package io.github.adammeme.pipeline;
+
+import io.github.adammeme.agent.AgentContext;
+import io.github.adammeme.agent.PromptLibrary;
+import io.github.adammeme.agent.RefusalChecker;
+import io.github.adammeme.agent.RefusalDetector;
+import io.github.adammeme.agent.RefusalMeasurement;
+import io.github.adammeme.llm.Endpoint;
+import io.github.adammeme.llm.InMemoryCallCache;
+import io.github.adammeme.llm.ModelGateway;
+import io.github.adammeme.llm.OpenAiChatModel;
+import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.sim.SimulatedModelServer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code refusal-check [corpus.jsonl...] [adammeme.controller.*=...]}: measures the configured
+ * controller's refusal check on labelled answers (the packaged corpora unless files are named), so
+ * a user sees its precision and recall before trusting a run's REFUSED verdicts.
+ */
+final class RefusalCheckCommand {
+
+    private RefusalCheckCommand() {
+    }
+
+    static int run(String[] args) throws IOException {
+        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, "-"));
+        List<Path> corpora = new ArrayList<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq > 0) {
+                values.put(arg.startsWith(ConfigKeys.PREFIX) ? arg.substring(0, eq) : ConfigKeys.PREFIX + arg.substring(0, eq),
+                        arg.substring(eq + 1));
+            } else {
+                corpora.add(Path.of(arg));
+            }
+        }
+        EvaluationConfig config;
+        try {
+            config = EvaluationConfig.from(values);
+        } catch (ConfigurationException e) {
+            System.err.println("adammeme: " + e.getMessage());
+            return 2;
+        }
+        Endpoint controller = config.controller();
+        SimulatedModelServer simulator = null;
+        if (controller.simulated() && controller.baseUrl() == null) {
+            simulator = SimulatedModelServer.start();
+            controller = controller.simulatorAt(simulator.baseUrl(), null);
+        }
+        try (ModelGateway gateway = new ModelGateway(new OpenAiChatModel(controller, config.concurrency()),
+                new InMemoryCallCache(), new UsageLedger(config.prices()), config.concurrency())) {
+            gateway.structuredOutput(config.structuredOutput());
+            RefusalDetector detector = new RefusalDetector(new RefusalChecker(new AgentContext(gateway,
+                    PromptLibrary.load(config.prompts()), config.randomSeed(), config.reasks(), config.maxTokens())));
+            if (corpora.isEmpty()) {
+                for (String name : RefusalMeasurement.PACKAGED) {
+                    report(name, RefusalMeasurement.measure(RefusalMeasurement.packaged(name), detector));
+                }
+            }
+            for (Path corpus : corpora) {
+                try (InputStream in = Files.newInputStream(corpus)) {
+                    report(corpus.toString(), RefusalMeasurement.measure(RefusalMeasurement.read(in, corpus.toString()),
+                            detector));
+                }
+            }
+            System.out.println("controller: " + controller.model() + " at " + controller.identity());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            return 2;
+        } finally {
+            if (simulator != null) {
+                simulator.close();
+            }
+        }
+        return 0;
+    }
+
+    private static void report(String corpus, RefusalMeasurement.Result result) {
+        System.out.println(Secrets.redact(result.describe(corpus)));
+        result.misread().forEach(m -> System.out.println("  misread " + Secrets.redact(m)));
+    }
+}

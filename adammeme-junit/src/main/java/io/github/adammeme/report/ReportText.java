@@ -1,0 +1,65 @@
+package io.github.adammeme.report;
+
+import io.github.adammeme.llm.Secrets;
+import java.util.regex.Pattern;
+
+/**
+ * Text from datasets and models, made safe for the place it is shown. Meme ids and texts, category
+ * names, model answers and a baseline's target name are all written by someone else; each passes
+ * through here on its way into a report, after the redaction of secrets.
+ *
+ * <ul>
+ *   <li>{@link #plain} for places shown as text (test names, parameters, labels, failure messages
+ *       and traces): a {@code <} that would open a tag (followed by a letter, {@code /}, {@code !} or
+ *       {@code ?}, as an HTML parser reads it) becomes a single angle quotation mark, so no tag can
+ *       form however a viewer renders the text, while "2 < 4.0" and "->" read as they did;</li>
+ *   <li>{@link #markdown} for places rendered as Markdown, where HTML passes through (Allure
+ *       descriptions and markdown attachments, summary.md, baseline.md, leaderboard.md): HTML is
+ *       escaped, Markdown's own syntax is escaped, and a line break or a {@code |} cannot leave its
+ *       table cell;</li>
+ *   <li>{@link #html} for the report pages written as HTML.</li>
+ * </ul>
+ */
+public final class ReportText {
+
+    private ReportText() {
+    }
+
+    private static final Pattern TAG_OPEN = Pattern.compile("<(?=[A-Za-z/!?])");
+
+    public static String plain(String text) {
+        if (text == null) {
+            return null;
+        }
+        return TAG_OPEN.matcher(Secrets.redact(text)).replaceAll("\u2039");
+    }
+
+    public static String markdown(String text) {
+        if (text == null) {
+            return null;
+        }
+        String s = Secrets.redact(text);
+        StringBuilder out = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\r', '\n' -> out.append(' ');
+                case '\\', '`', '*', '_', '[', ']', '(', ')', '#', '!', '|', '~' -> out.append('\\').append(c);
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    public static String html(String text) {
+        if (text == null) {
+            return null;
+        }
+        return Secrets.redact(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .replace("\"", "&quot;").replace("'", "&#39;");
+    }
+}

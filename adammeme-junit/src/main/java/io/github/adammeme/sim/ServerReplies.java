@@ -1,0 +1,33 @@
+package io.github.adammeme.sim;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/** JSON answers as an OpenAI-compatible endpoint writes them, errors included. */
+final class ServerReplies {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ServerReplies() {
+    }
+
+    /** An error in OpenAI's shape: {@code {"error": {"message", "type", "param", "code"}}}. */
+    static void error(HttpExchange exchange, int status, String type, String message) throws IOException {
+        ObjectNode root = JSON.createObjectNode();
+        root.putObject("error").put("message", message).put("type", type).putNull("param").put("code", type);
+        send(exchange, status, root);
+    }
+
+    static void send(HttpExchange exchange, int status, JsonNode body) throws IOException {
+        byte[] bytes = JSON.writeValueAsBytes(body);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+}

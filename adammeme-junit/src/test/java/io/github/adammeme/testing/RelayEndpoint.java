@@ -1,0 +1,120 @@
+package io.github.adammeme.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.github.adammeme.sim.SimulatedModelServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * An OpenAI-compatible endpoint on 127.0.0.1 in front of the simulator, whose answers a test
+ * rewrites: a target that plants text, a Scorer that quotes it, a model with a name of its own.
+ * Real HTTP both ways, as a misbehaving endpoint would be met.
+ */
+public final class RelayEndpoint implements AutoCloseable {
+
+    /** What the relay may change: the request's model as the simulator sees it, and each answer. */
+    public interface Rewrite {
+
+        /** The model the simulator is asked for (a hostile model name maps to a persona it knows). */
+        default String model(String asked) {
+            return asked;
+        }
+
+        /**
+         * @param asked    the model the client asked for
+         * @param prompt   the text of the conversation's opening turns
+         * @param request  the whole request body
+         * @param choice   the simulator's first choice, whose {@code finish_reason} may be changed
+         * @param content  the simulator's answer
+         * @return the answer the client gets
+         */
+        String answer(String asked, String prompt, JsonNode request, ObjectNode choice, String content);
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final SimulatedModelServer simulator = SimulatedModelServer.start();
+    private final HttpClient client = HttpClient.newHttpClient();
+    private final HttpServer server;
+    private final Rewrite rewrite;
+
+    public RelayEndpoint(Rewrite rewrite) throws IOException {
+        this.rewrite = rewrite;
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        server.createContext("/v1/chat/completions", this::relay);
+        server.start();
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + "/v1";
+    }
+
+    private void relay(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            ObjectNode request = (ObjectNode) JSON.readTree(exchange.getRequestBody());
+            String asked = request.path("model").asText();
+            request.put("model", rewrite.model(asked));
+            HttpResponse<String> answer;
+            try {
+                answer = client.send(HttpRequest.newBuilder(URI.create(simulator.baseUrl() + "/chat/completions"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(request))).build(),
+                        HttpResponse.BodyHandlers.ofString());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException(e);
+            }
+            byte[] out = answer.body().getBytes(StandardCharsets.UTF_8);
+            if (answer.statusCode() == 200) {
+                ObjectNode response = (ObjectNode) JSON.readTree(answer.body());
+                response.put("model", asked);
+                ObjectNode choice = (ObjectNode) response.path("choices").path(0);
+                ObjectNode message = (ObjectNode) choice.path("message");
+                message.put("content", rewrite.answer(asked, openingTurns(request), request, choice,
+                        message.path("content").asText()));
+                out = JSON.writeValueAsBytes(response);
+            }
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(answer.statusCode(), out.length);
+            try (OutputStream o = exchange.getResponseBody()) {
+                o.write(out);
+            }
+        }
+    }
+
+    /** The text of the conversation's opening turns: what the task is, before any re-ask. */
+    public static String openingTurns(JsonNode request) {
+        StringBuilder prompt = new StringBuilder();
+        for (JsonNode m : request.path("messages")) {
+            if ("assistant".equals(m.path("role").asText())) {
+                break;
+            }
+            JsonNode content = m.path("content");
+            if (content.isTextual()) {
+                prompt.append(content.asText()).append('\n');
+            } else {
+                for (JsonNode part : content) {
+                    prompt.append(part.path("text").asText("")).append('\n');
+                }
+            }
+        }
+        return prompt.toString();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        simulator.close();
+    }
+}
