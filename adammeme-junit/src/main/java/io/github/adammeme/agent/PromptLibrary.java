@@ -21,6 +21,9 @@ public final class PromptLibrary {
 
     private static final String PACKAGED = "io/github/adammeme/prompts/";
 
+    /** Far above any template or taxonomy (the packaged ones are a few kilobytes): a file past it is not one. */
+    static final long MAX_FILE_BYTES = 1 << 20;
+
     private final Map<String, PromptTemplate> templates;
     private final String taxonomyJson;
     private final String taxonomyOrigin;
@@ -54,9 +57,18 @@ public final class PromptLibrary {
     }
 
     private static Source read(Path overrides, String file) {
+        if (overrides != null && Files.exists(overrides.resolve(file)) && !Files.isRegularFile(overrides.resolve(file))) {
+            // A pipe would block the read, a device never end it; and a replacement is never silently ignored.
+            throw new IllegalArgumentException("prompt file " + overrides.resolve(file) + " is not a regular file");
+        }
         if (overrides != null && Files.isRegularFile(overrides.resolve(file))) {
             Path path = overrides.resolve(file);
             try {
+                long size = Files.size(path);
+                if (size > MAX_FILE_BYTES) {
+                    throw new IllegalArgumentException("prompt file " + path + " is " + size + " bytes, over the limit of "
+                            + MAX_FILE_BYTES);
+                }
                 return new Source(Files.readString(path, StandardCharsets.UTF_8), path.toString());
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot read prompt file " + path, e);

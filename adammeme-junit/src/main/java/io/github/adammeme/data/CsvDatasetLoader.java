@@ -68,7 +68,7 @@ public final class CsvDatasetLoader {
             // an empty or a repeated column name: commons-csv says which
             throw DatasetException.at(file, 1, "unusable header: " + DatasetException.shownMessage(e.getMessage()), e);
         } catch (IOException | UncheckedIOException e) {
-            throw malformed(file, 1, e);
+            throw malformed(file, 1, 1, e);
         }
         List<Meme> memes = new ArrayList<>();
         Map<String, Integer> header = parser.getHeaderMap();
@@ -82,7 +82,8 @@ public final class CsvDatasetLoader {
         Map<String, Long> seen = new HashMap<>();
         Iterator<CSVRecord> records = parser.iterator();
         while (true) {
-            in.startRecord(parser.getCurrentLineNumber() + 1);
+            long start = parser.getCurrentLineNumber() + 1;
+            in.startRecord(start);
             CSVRecord record;
             try {
                 if (!records.hasNext()) {
@@ -90,7 +91,7 @@ public final class CsvDatasetLoader {
                 }
                 record = records.next();
             } catch (UncheckedIOException e) {
-                throw malformed(file, parser.getCurrentLineNumber(), e);
+                throw malformed(file, start, parser.getCurrentLineNumber(), e);
             }
             long line = parser.getCurrentLineNumber();
             if (!record.isConsistent()) {
@@ -125,9 +126,10 @@ public final class CsvDatasetLoader {
 
     /**
      * What commons-csv could not parse, at the line it names: an unclosed quote reports where the
-     * quoted field began, anything else the line it stopped on.
+     * quoted field began, anything else the line it stopped on; when that is past the line the record
+     * began on, a quoted field ran on over the line ends, and the record's first line is the one named.
      */
-    private static DatasetException malformed(Path file, long line, Exception e) {
+    private static DatasetException malformed(Path file, long start, long line, Exception e) {
         Throwable cause = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
         String message = String.valueOf(cause.getMessage());
         Matcher unclosed = UNCLOSED_QUOTE.matcher(message);
@@ -137,6 +139,11 @@ public final class CsvDatasetLoader {
         }
         Matcher at = AT_LINE.matcher(message);
         long where = at.find() ? Long.parseLong(at.group(1)) : Math.max(line, 1);
+        if (start < where) {
+            // A record over several lines is a quoted field left open: its line, not where the parser gave up.
+            return DatasetException.at(file, start, "malformed CSV: the record that begins on this line runs on to line "
+                    + where + " (is a quoted field left open?): " + DatasetException.shownMessage(message), e);
+        }
         return DatasetException.at(file, where, "malformed CSV: " + DatasetException.shownMessage(message), e);
     }
 

@@ -1,7 +1,9 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.agent.PromptLibrary;
+import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.data.Datasets;
+import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
@@ -130,6 +132,12 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         } catch (IllegalArgumentException | UncheckedIOException e) {
             throw new ConfigurationException(ConfigKeys.PROMPTS, String.valueOf(config.prompts()), e.getMessage());
         }
+        // Where the results and the bank go is checked now too: found at the end, it lost the whole run.
+        config.outputDirProblem().ifPresent(why -> {
+            throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputDir().toString(), why);
+        });
+        Optional<Path> bank = Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim()));
+        bank.ifPresent(b -> checkBank(b, values.get(Constants.BANK), config));
         return new SuiteSettings(config, new FrGates(gates(values),
                 FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, "point")),
                 FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")), minSamples(values),
@@ -137,10 +145,27 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
                         values.get(Constants.GATE_MAX_UNCOUNTED)) : FrGates.DEFAULT_MAX_UNCOUNTED,
                 FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail"))),
                 baseline(config, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
-                Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim())),
+                bank,
                 EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
                 minKappa(values.get(Constants.JUDGE_MIN_KAPPA)), cacheProblem.map(p -> p
                         + "; this run will keep its answers in memory and a later run will pay for them again"));
+    }
+
+    /** A bank to merge into: a readable bank file if it exists, in a folder that can be written. */
+    private static void checkBank(Path bank, String value, EvaluationConfig config) {
+        if (Files.exists(bank)) {
+            if (!Files.isRegularFile(bank)) {
+                throw new ConfigurationException(Constants.BANK, value, bank + " is not a regular file");
+            }
+            try {
+                HardCaseBank.read(bank, config.datasetLimits());
+            } catch (DatasetException e) {
+                throw new ConfigurationException(Constants.BANK, value, e.getMessage());
+            }
+        }
+        EvaluationConfig.unwritable(bank.toAbsolutePath().getParent()).ifPresent(why -> {
+            throw new ConfigurationException(Constants.BANK, value, why + "; the failed refinements could not be banked");
+        });
     }
 
     /** A path relative to the working directory, else a resource on the suite's classpath. */

@@ -21,7 +21,7 @@ final class BoundedAnswers implements Interceptor {
     /** An answer that passed the bound; not worth asking again, the same endpoint would send it again. */
     static final class TooLarge extends IOException {
         TooLarge(long bound) {
-            super("the answer is over " + bound + " bytes; no chat completion is that large");
+            super("an answer over " + bound + " bytes; no chat completion is that large");
         }
     }
 

@@ -142,17 +142,21 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
             boolean retryable = status == 408 || status == 409 || status == 429 || status >= 500;
             throw new ModelCallException(endpoint.model() + " at " + identity() + " answered HTTP " + status + ": "
                     + abbreviate(String.valueOf(e.getMessage())), null, status, retryable, retryAfter(e));
-        } catch (OpenAIIoException e) {
+        } catch (OpenAIIoException | OpenAIInvalidDataException e) {
+            // The client says "Request failed" or "Error reading response" for all of these: the cause is named here.
             String tooLarge = tooLarge(e);
             if (tooLarge != null) {
                 throw new ModelCallException(endpoint.model() + " at " + identity() + " sent " + tooLarge, null, -1, false,
                         null);
             }
-            throw new ModelCallException(endpoint.model() + " at " + identity() + " could not be reached: "
-                    + abbreviate(String.valueOf(e.getMessage())), null, -1, true, null);
-        } catch (OpenAIInvalidDataException e) {
-            throw new ModelCallException(endpoint.model() + " at " + identity() + " sent a body that is not a chat completion: "
-                    + abbreviate(String.valueOf(e.getMessage())), null, -1, true, null);
+            if (timedOut(e)) {
+                throw new ModelCallException(endpoint.model() + " at " + identity() + " gave no complete answer within "
+                        + java.math.BigDecimal.valueOf(endpoint.timeout().toMillis(), 3).stripTrailingZeros().toPlainString()
+                        + " s (adammeme.timeout-seconds)", null, -1, true, null);
+            }
+            throw new ModelCallException(endpoint.model() + " at " + identity() + (e instanceof OpenAIIoException
+                    ? " could not be reached: " : " sent a body that is not a chat completion: ")
+                    + abbreviate(e.getMessage() + why(e)), null, -1, true, null);
         } catch (OpenAIException e) {
             // Not kept as the cause: the client's messages quote the endpoint's error body, which a
             // gateway may fill with the request's key, and a cause's message reaches every stack trace.
@@ -192,6 +196,23 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
             }
         }
         return parts;
+    }
+
+    /** " (the cause's first line)": what actually went wrong, under the client's own words. */
+    private static String why(Throwable e) {
+        Throwable cause = e.getCause();
+        String message = cause == null || cause.getMessage() == null ? "" : cause.getMessage().lines().findFirst().orElse("");
+        return message.isBlank() ? "" : " (" + message + ")";
+    }
+
+    /** Whether the failure was the call's time bound running out (OkHttp's "timeout"), while connecting or reading. */
+    private static boolean timedOut(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.io.InterruptedIOException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** What the size bound said, when the failure was an answer past it; null otherwise. */

@@ -95,7 +95,7 @@ public record EvaluationConfig(
                 r.integer(ConfigKeys.MINING_BATCH, 32, 1, 100_000),
                 r.integer(ConfigKeys.MINING_LOOKAHEAD, 2, 0, 64),
                 r.string(ConfigKeys.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(ConfigKeys.SHARD, null)),
-                r.parse(ConfigKeys.RANDOM_SEED, 42L, Long::parseLong),
+                r.parse(ConfigKeys.RANDOM_SEED, 42L, v -> wholeNumber(v, "expected a whole number, such as 42")),
                 r.integer(ConfigKeys.REASKS, 2, 0, 10),
                 r.parse(ConfigKeys.STRUCTURED_OUTPUT, StructuredOutput.AUTO, StructuredOutput::parse),
                 r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),
@@ -105,16 +105,17 @@ public record EvaluationConfig(
                 r.parse(ConfigKeys.REFINEMENT_ORDER, RefinementOrder.ROUNDS, RefinementOrder::parse),
                 r.integer(ConfigKeys.IMAGE_MAX_SIDE, 768, 32, 8192),
                 r.parse(ConfigKeys.IMAGE_MAX_PIXELS, MemeImages.DEFAULT_MAX_PIXELS, v -> {
-                    long pixels = Long.parseLong(v);
+                    long pixels = wholeNumber(v, "expected a pixel count of at least 1024");
                     if (pixels < 1024) {
                         throw new IllegalArgumentException("expected a pixel count of at least 1024");
                     }
                     return pixels;
                 }),
                 r.parse(ConfigKeys.IMAGE_MAX_BYTES, ImageLimits.DEFAULT_MAX_BYTES, v -> {
-                    long bytes = Long.parseLong(v);
+                    String allowed = "expected a byte count from 1024 to " + (Integer.MAX_VALUE - 9);
+                    long bytes = wholeNumber(v, allowed);
                     if (bytes < 1024 || bytes > Integer.MAX_VALUE - 9) {
-                        throw new IllegalArgumentException("expected a byte count from 1024 to " + (Integer.MAX_VALUE - 9));
+                        throw new IllegalArgumentException(allowed);
                     }
                     return bytes;
                 }),
@@ -239,6 +240,15 @@ public record EvaluationConfig(
                 r.integer(rpmKey, 0, 0, 1_000_000), r.integer(tpmKey, 0, 0, 2_000_000_000));
     }
 
+    /** A long, or an IllegalArgumentException saying what is allowed (NumberFormatException says only the input). */
+    private static long wholeNumber(String value, String allowed) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(allowed);
+        }
+    }
+
     /** http:// to anywhere but this machine (127.0.0.0/8, ::1, localhost). */
     static boolean insecureRemote(String url) {
         URI uri;
@@ -287,6 +297,27 @@ public record EvaluationConfig(
         } catch (RuntimeException e) {
             return Optional.of(e.getMessage());
         }
+    }
+
+    /** Why the run's results could not be written to the output folder, or empty when they can. */
+    public Optional<String> outputDirProblem() {
+        return unwritable(outputDir).map(why -> why + "; the run's results could not be written there");
+    }
+
+    /** Why nothing can be written in this folder (created if need be), or empty when something can. */
+    public static Optional<String> unwritable(Path folder) {
+        Path existing = folder.toAbsolutePath();
+        while (existing != null && !java.nio.file.Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        if (existing == null) {
+            return Optional.empty();
+        }
+        if (!java.nio.file.Files.isDirectory(existing)) {
+            return Optional.of(existing + " is a file, not a folder");
+        }
+        return java.nio.file.Files.isWritable(existing) ? Optional.empty()
+                : Optional.of("the folder " + existing + " cannot be written");
     }
 
     /** How pictures are bounded on their way to a model. */

@@ -7,8 +7,11 @@ import io.github.adammeme.report.FrTable;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Runs one evaluation from the command line: {@code adammeme.*} keys as system properties or as
@@ -25,15 +28,15 @@ public final class Main {
 
     public static void main(String[] args) throws java.io.IOException {
         if (args.length > 0 && args[0].equals("merge")) {
-            merge(java.util.Arrays.copyOfRange(args, 1, args.length));
+            merge(Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         if (args.length > 0 && args[0].equals("refusal-check")) {
-            System.exit(RefusalCheckCommand.run(java.util.Arrays.copyOfRange(args, 1, args.length)));
+            System.exit(RefusalCheckCommand.run(Arrays.copyOfRange(args, 1, args.length)));
         }
         boolean simulator = args.length > 0 && args[0].equals("simulator");
         if (simulator) {
-            args = java.util.Arrays.copyOfRange(args, 1, args.length);
+            args = Arrays.copyOfRange(args, 1, args.length);
         }
         Map<String, String> values = new LinkedHashMap<>();
         System.getProperties().forEach((k, v) -> {
@@ -57,6 +60,11 @@ public final class Main {
                 return;
             }
             config = EvaluationConfig.from(values);
+            // Found at the end, an output folder that cannot be written lost the whole run.
+            Optional<String> unwritable = config.outputDirProblem();
+            if (unwritable.isPresent()) {
+                throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputDir().toString(), unwritable.get());
+            }
         } catch (ConfigurationException | DatasetException e) {
             System.err.println("adammeme: " + e.getMessage());
             System.exit(2);
@@ -95,9 +103,10 @@ public final class Main {
      * run's outputs, and optionally its Allure result folders, into one.
      */
     private static void merge(String[] args) {
-        int allure = java.util.Arrays.asList(args).indexOf("--allure");
-        java.util.List<String> outputs = java.util.Arrays.asList(args).subList(0, allure < 0 ? args.length : allure);
-        if (outputs.size() < 2) {
+        int allure = Arrays.asList(args).indexOf("--allure");
+        List<String> outputs = Arrays.asList(args).subList(0, allure < 0 ? args.length : allure);
+        // Checked before anything is merged: "--allure" with no folders after it merged the run, then failed naming nothing.
+        if (outputs.size() < 2 || allure >= 0 && args.length - allure - 1 < 2) {
             System.err.println("adammeme: merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]");
             System.exit(2);
         }
@@ -108,7 +117,7 @@ public final class Main {
             System.out.println("merged " + (outputs.size() - 1) + " shards: "
                     + java.nio.file.Path.of(outputs.get(0)).toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
             if (allure >= 0) {
-                java.util.List<String> results = java.util.Arrays.asList(args).subList(allure + 1, args.length);
+                List<String> results = Arrays.asList(args).subList(allure + 1, args.length);
                 int copied = io.github.adammeme.report.ShardMerge.mergeAllure(results.subList(1, results.size()).stream()
                         .map(java.nio.file.Path::of).toList(), java.nio.file.Path.of(results.get(0)));
                 System.out.println("Allure results: " + copied + " files in " + results.get(0));

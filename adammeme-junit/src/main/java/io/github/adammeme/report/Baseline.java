@@ -3,9 +3,7 @@ package io.github.adammeme.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.pipeline.Outcome;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,16 +61,16 @@ public record Baseline(String source, String target, List<Sample> samples) {
             throw new BaselineException("baseline " + summary + " is not readable JSON: " + e.getMessage());
         }
         List<Sample> out = new ArrayList<>();
-        try (BufferedReader in = Files.newBufferedReader(samples, StandardCharsets.UTF_8)) {
-            String line;
-            for (int number = 1; (line = in.readLine()) != null; number++) {
-                if (line.isBlank()) {
-                    continue;
+        try {
+            RunFileLines.forEach(samples, (number, line) -> {
+                if (!line.isBlank()) {
+                    out.add(sample(samples.toString(), number, line));
                 }
-                out.add(sample(samples.toString(), number, line));
-            }
+            });
         } catch (IOException e) {
             throw new BaselineException("cannot read baseline " + samples + ": " + e.getMessage());
+        } catch (RunFileLines.TooLong e) {
+            throw new BaselineException(e.getMessage());
         }
         return new Baseline(directory.toString(), target, List.copyOf(out));
     }

@@ -9,7 +9,6 @@ import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.ScoredSample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -67,24 +66,26 @@ public final class ShardMerge {
                             + read.at("/run/shard").asText() + "; each shard's output is merged once");
                 }
                 summaries.add(read);
-                int number = 0;
-                for (String line : Files.readAllLines(samples, StandardCharsets.UTF_8)) {
-                    number++;
-                    if (line.isBlank()) {
-                        continue;
-                    }
-                    ScoredSample s;
-                    try {
-                        s = JSON.readValue(line, ScoredSample.class);
-                    } catch (IOException e) {
-                        throw new IllegalArgumentException(shard.resolve(EvaluationWriter.SAMPLES) + " line " + number
-                                + " is not a sample: " + e.getMessage());
-                    }
-                    ScoredSample earlier = (s.refined() ? refined : originals).putIfAbsent(s.id(), s);
-                    if (earlier != null && !earlier.equals(s)) {
-                        throw new IllegalArgumentException("sample " + s.id() + " differs between shards; were they run "
-                                + "with the same configuration and prompts?");
-                    }
+                try {
+                    RunFileLines.forEach(samples, (number, line) -> {
+                        if (line.isBlank()) {
+                            return;
+                        }
+                        ScoredSample s;
+                        try {
+                            s = JSON.readValue(line, ScoredSample.class);
+                        } catch (IOException e) {
+                            throw new IllegalArgumentException(shard.resolve(EvaluationWriter.SAMPLES) + " line " + number
+                                    + " is not a sample: " + e.getMessage());
+                        }
+                        ScoredSample earlier = (s.refined() ? refined : originals).putIfAbsent(s.id(), s);
+                        if (earlier != null && !earlier.equals(s)) {
+                            throw new IllegalArgumentException("sample " + s.id() + " differs between shards; were they run "
+                                    + "with the same configuration and prompts?");
+                        }
+                    });
+                } catch (RunFileLines.TooLong e) {
+                    throw new IllegalArgumentException(e.getMessage());
                 }
             }
             complete(parts);

@@ -12,7 +12,7 @@ import java.util.zip.CRC32;
 import javax.imageio.ImageIO;
 
 /** Pictures for tests, whole or built byte by byte to lie about themselves. */
-final class ImageSamples {
+public final class ImageSamples {
 
     static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     /** Google's smallest lossy WebP: one grey pixel. */
@@ -26,7 +26,7 @@ final class ImageSamples {
     }
 
     /** A PNG chunk whose length field says claimedLength, whatever the data's real length. */
-    static byte[] chunk(long claimedLength, String type, byte[] data) {
+    public static byte[] chunk(long claimedLength, String type, byte[] data) {
         byte[] typeBytes = type.getBytes(StandardCharsets.US_ASCII);
         CRC32 crc = new CRC32();
         crc.update(typeBytes);

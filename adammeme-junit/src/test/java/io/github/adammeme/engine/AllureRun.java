@@ -4,6 +4,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.launcher.LauncherDiscoveryListener;
 import org.junit.platform.launcher.LauncherDiscoveryRequest;
 import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 import org.junit.platform.launcher.core.LauncherFactory;
@@ -26,8 +29,15 @@ final class AllureRun {
             int eq = args[i].indexOf('=');
             config.put(args[i].substring(0, eq), args[i].substring(eq + 1));
         }
+        // Discovery issues printed, as a build tool prints them: a bad configuration says what is wrong.
+        LauncherDiscoveryListener issues = new LauncherDiscoveryListener() {
+            @Override
+            public void issueEncountered(UniqueId engineId, DiscoveryIssue issue) {
+                System.out.println("discovery issue (" + issue.severity() + "): " + issue.message());
+            }
+        };
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectClass(Suites.Keyword.class)).configurationParameters(config).build();
+                .selectors(selectClass(Suites.Keyword.class)).configurationParameters(config).listeners(issues).build();
         LauncherFactory.create().execute(request);
         System.exit(0);
     }

@@ -23,8 +23,21 @@ import java.nio.charset.StandardCharsets;
  */
 public final class RelayEndpoint implements AutoCloseable {
 
+    /** An answer the relay gives itself instead of asking the simulator. */
+    public record Reply(int status, String body) {
+    }
+
     /** What the relay may change: the request's model as the simulator sees it, and each answer. */
     public interface Rewrite {
+
+        /**
+         * An answer of the relay's own for this request (an error, say), or null to ask the simulator.
+         *
+         * @param authorization the request's Authorization header, as a gateway sees it
+         */
+        default Reply intercept(String asked, JsonNode request, String authorization) {
+            return null;
+        }
 
         /** The model the simulator is asked for (a hostile model name maps to a persona it knows). */
         default String model(String asked) {
@@ -64,6 +77,16 @@ public final class RelayEndpoint implements AutoCloseable {
         try (exchange) {
             ObjectNode request = (ObjectNode) JSON.readTree(exchange.getRequestBody());
             String asked = request.path("model").asText();
+            Reply own = rewrite.intercept(asked, request, exchange.getRequestHeaders().getFirst("Authorization"));
+            if (own != null) {
+                byte[] body = own.body().getBytes(StandardCharsets.UTF_8);
+                exchange.getResponseHeaders().set("Content-Type", "application/json");
+                exchange.sendResponseHeaders(own.status(), body.length);
+                try (OutputStream o = exchange.getResponseBody()) {
+                    o.write(body);
+                }
+                return;
+            }
             request.put("model", rewrite.model(asked));
             HttpResponse<String> answer;
             try {
