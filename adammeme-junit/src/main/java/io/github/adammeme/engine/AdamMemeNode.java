@@ -144,6 +144,14 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
         }
     }
 
+    /** A run of the mining stage alone: what it stored for the shards that will score. */
+    static final class MiningStage extends AdamMemeNode {
+        MiningStage(TestDescriptor parent) {
+            super(parent.getUniqueId().append("mining", "stage"), "mining stage: taxonomy, misbeliefs and references"
+                    + " stored in the cache", NO_SOURCE, Type.TEST);
+        }
+    }
+
     /** One meme that could not be mined, shown as a broken test with its reason. */
     static final class MemeError extends AdamMemeNode {
         MemeError(TestDescriptor parent, String memeId) {

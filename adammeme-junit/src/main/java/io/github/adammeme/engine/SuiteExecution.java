@@ -5,6 +5,7 @@ import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.HardCases;
@@ -14,6 +15,7 @@ import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.MinedSample;
 import io.github.adammeme.pipeline.Outcome;
 import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.pipeline.Stages;
 import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.Charts;
 import io.github.adammeme.report.EvaluationWriter;
@@ -172,6 +174,10 @@ final class SuiteExecution {
 
     private void report(SampleBoard board) {
         SampleBoard.Selection selection = board.selection();
+        if (config.stages() == Stages.MINING) {
+            miningStage(board.evaluation());
+            return;
+        }
         Map<String, List<MinedSample>> byCategory = new LinkedHashMap<>();
         selection.categories().forEach(c -> byCategory.put(c, new ArrayList<>()));
         selection.samples().forEach(s -> byCategory.get(s.category()).add(s));
@@ -362,6 +368,19 @@ final class SuiteExecution {
         });
     }
 
+    /**
+     * A mining-only run scores nothing, so it has no pairs, FR or gates to report: one test says what it
+     * stored, and memes it could not mine are broken tests as in a full run.
+     */
+    private void miningStage(Evaluation e) {
+        AdamMemeNode.MiningStage node = new AdamMemeNode.MiningStage(suite);
+        test(suite, node, () -> passedSaying(node, "mining", e.memes().size() + " memes mined into " + e.taxonomy().size() + " categories, "
+                        + e.mined().size() + " meme-category pairs; misbeliefs and the references of the selected pairs"
+                        + " are in the cache " + config.cache() + " for the shards (" + ConfigKeys.STAGES + "=scoring)"));
+        miningErrors(e);
+        publish(e);
+    }
+
     private void miningErrors(Evaluation e) {
         List<MemeOutcome> errors = e.memes().stream().filter(m -> m.status() == MemeOutcome.Status.ERROR).toList();
         if (errors.isEmpty()) {
@@ -398,16 +417,17 @@ final class SuiteExecution {
         System.out.print(Secrets.redact(FrTable.render(e)));
         System.out.println("results: " + out.toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
         System.out.println("Allure results: " + AllureBridge.resultsDirectory().toAbsolutePath());
-        if (config.cacheIsFile()) {
+        // A mining-only run has no samples: recorded, it would stand as this target's latest run.
+        config.cache().database().filter(database -> config.stages() != Stages.MINING).ifPresent(database -> {
             // Everything is computed and written by now: a database that cannot take the record costs the record only.
             try {
-                String id = RunRecords.record(Path.of(config.cache().trim()), e, startedAt.toString());
-                System.out.println("recorded as run " + id + " in " + config.cache().trim()
+                String id = RunRecords.record(database, e, startedAt.toString());
+                System.out.println("recorded as run " + id + " in " + database.name()
                         + " (a later run's baseline: -D" + Constants.BASELINE + "=" + SuiteSettings.CACHE_RUN + id + ")");
             } catch (IllegalStateException notRecorded) {
                 System.err.println("adammeme: " + Secrets.redact(notRecorded.getMessage()) + "; the run's files are in " + out);
             }
-        }
+        });
         settings.bank().ifPresent(bank -> {
             HardCases found = HardCases.of(e, config, startedAt.toString());
             int added = HardCaseBank.merge(bank, found.cases(), found.pictures());

@@ -123,7 +123,7 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         // A cache that cannot keep answers is found now: a run that needs it stops here; others are warned.
         Optional<String> cacheProblem = config.cacheProblem();
         if (cacheProblem.isPresent() && config.cacheRequired()) {
-            throw new ConfigurationException(ConfigKeys.CACHE, config.cache(), cacheProblem.get()
+            throw new ConfigurationException(ConfigKeys.CACHE, config.cache().toString(), cacheProblem.get()
                     + " (adammeme.cache.required=true)");
         }
         // The templates too: one that lets a value shape its prompt should stop discovery, not a paid run.
@@ -138,17 +138,22 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         });
         Optional<Path> bank = Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim()));
         bank.ifPresent(b -> checkBank(b, values.get(Constants.BANK), config));
-        return new SuiteSettings(config, new FrGates(gates(values),
-                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, "point")),
-                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")), minSamples(values),
-                values.containsKey(Constants.GATE_MAX_UNCOUNTED) ? fraction(Constants.GATE_MAX_UNCOUNTED,
-                        values.get(Constants.GATE_MAX_UNCOUNTED)) : FrGates.DEFAULT_MAX_UNCOUNTED,
-                FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail"))),
+        return new SuiteSettings(config, frGates(values),
                 baseline(config, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
                 bank,
                 EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
                 minKappa(values.get(Constants.JUDGE_MIN_KAPPA)), cacheProblem.map(p -> p
                         + "; this run will keep its answers in memory and a later run will pay for them again"));
+    }
+
+    /** The FR gates the {@code adammeme.gate.*} keys set, for a suite or for a merged run's results. */
+    static FrGates frGates(Map<String, String> values) {
+        return new FrGates(gates(values),
+                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, "point")),
+                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")), minSamples(values),
+                values.containsKey(Constants.GATE_MAX_UNCOUNTED) ? fraction(Constants.GATE_MAX_UNCOUNTED,
+                        values.get(Constants.GATE_MAX_UNCOUNTED)) : FrGates.DEFAULT_MAX_UNCOUNTED,
+                FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail")));
     }
 
     /** A bank to merge into: a readable bank file if it exists, in a folder that can be written. */
@@ -218,12 +223,13 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
             return Optional.empty();
         }
         if (value.trim().startsWith(CACHE_RUN)) {
-            if (!config.cacheIsFile()) {
+            if (config.cache().database().isEmpty()) {
                 throw new ConfigurationException(Constants.BASELINE, value, "runs are recorded in the cache database, "
                         + "and adammeme.cache is '" + config.cache() + "'");
             }
             try {
-                return Optional.of(Baseline.fromCache(Path.of(config.cache().trim()), value.trim().substring(CACHE_RUN.length())));
+                return Optional.of(Baseline.fromCache(config.cache().database().get(),
+                        value.trim().substring(CACHE_RUN.length())));
             } catch (Baseline.BaselineException e) {
                 throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
             }

@@ -2,40 +2,115 @@ package io.github.adammeme.llm;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * Looks after a call cache from the command line:
- * {@code CacheCommand stats [.adammeme/cache.db]} and
- * {@code CacheCommand prune <days> [model] [.adammeme/cache.db]}.
+ * Looks after a cache database, SQLite file or PostgreSQL, from the command line. A database is a
+ * {@code .db} file or a {@code jdbc:postgresql://} URL (credentials from {@code PGUSER} and
+ * {@code PGPASSWORD}, or the variables named by {@code -Dadammeme.cache.user-env} and
+ * {@code -Dadammeme.cache.password-env}); without one, {@code .adammeme/cache.db}.
+ * <pre>
+ * CacheCommand stats  [database]
+ * CacheCommand prune  &lt;days&gt; [model] [database]
+ * CacheCommand export &lt;to-database&gt; [database]     copies calls and run records the destination lacks
+ * CacheCommand import &lt;from-database&gt; [database]
+ * </pre>
  */
 public final class CacheCommand {
+
+    private static final String USAGE = "usage: CacheCommand stats [database] | prune <days> [model] [database]"
+            + " | export <to-database> [database] | import <from-database> [database]"
+            + "  (a database is a .db file or a jdbc:postgresql:// URL)";
 
     private CacheCommand() {
     }
 
     public static void main(String[] args) {
-        if (args.length == 0 || !(args[0].equals("stats") || args[0].equals("prune"))) {
-            System.err.println("usage: CacheCommand stats [cache.db] | CacheCommand prune <days> [model] [cache.db]");
+        try {
+            System.out.print(run(args));
+        } catch (IllegalArgumentException e) {
+            System.err.println("CacheCommand: " + Secrets.redact(e.getMessage()));
             System.exit(2);
+        } catch (SQLException | IllegalStateException e) {
+            System.err.println("CacheCommand: " + Secrets.redact(e.getMessage()));
+            System.exit(1);
         }
-        Path file = Path.of(args[args.length - 1].endsWith(".db") ? args[args.length - 1] : ".adammeme/cache.db");
-        if (!Files.exists(file)) {
-            System.err.println("no call cache at " + file.toAbsolutePath());
-            System.exit(2);
+    }
+
+    /** What the command prints; a bad argument is an {@link IllegalArgumentException} that says which. */
+    static String run(String[] args) throws SQLException {
+        if (args.length == 0) {
+            throw new IllegalArgumentException(USAGE);
         }
-        try (SqliteCallCache cache = new SqliteCallCache(file)) {
-            if (args[0].equals("stats")) {
-                System.out.print(cache.stats());
-                return;
+        List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
+        boolean mayCreate = args[0].equals("import");
+        CacheDatabase database = rest.isEmpty() || !isDatabase(rest.get(rest.size() - 1))
+                ? database(Path.of(".adammeme", "cache.db").toString(), mayCreate)
+                : database(rest.remove(rest.size() - 1), mayCreate);
+        return switch (args[0]) {
+            case "stats" -> {
+                try (Connection c = database.connect()) {
+                    yield CacheMaintenance.stats(c);
+                }
             }
-            if (args.length < 2 || !args[1].matches("\\d+")) {
-                System.err.println("prune needs a number of days: calls not used for that long are removed");
-                System.exit(2);
+            case "prune" -> {
+                if (rest.isEmpty() || !rest.get(0).matches("\\d{1,6}")) {
+                    throw new IllegalArgumentException("prune needs a number of days: calls not used for that long are removed");
+                }
+                String model = rest.size() > 1 ? rest.get(1) : null;
+                Duration age = Duration.ofDays(Long.parseLong(rest.get(0)));
+                int removed;
+                if (database instanceof SqliteDatabase file) {
+                    try (SqliteCallCache cache = new SqliteCallCache(file)) {
+                        removed = cache.prune(age, model); // and gives the space back to the file system
+                    }
+                } else {
+                    try (Connection c = database.connect()) {
+                        removed = CacheMaintenance.prune(c, age, model);
+                    }
+                }
+                yield "removed " + removed + " calls from " + database.name() + System.lineSeparator();
             }
-            String model = args.length >= 3 && !args[2].endsWith(".db") ? args[2] : null;
-            int removed = cache.prune(Duration.ofDays(Long.parseLong(args[1])), model);
-            System.out.println("removed " + removed + " calls from " + file);
+            case "export", "import" -> {
+                if (rest.size() != 1 || !isDatabase(rest.get(0))) {
+                    throw new IllegalArgumentException(args[0] + " needs the other database: a .db file or a"
+                            + " jdbc:postgresql:// URL");
+                }
+                CacheDatabase other = database(rest.get(0), args[0].equals("export"));
+                CacheDatabase from = args[0].equals("export") ? database : other;
+                CacheDatabase to = args[0].equals("export") ? other : database;
+                CacheMaintenance.Copied copied;
+                try (Connection source = from.connectToRead().orElseThrow(() -> new IllegalArgumentException(
+                        "no cache database at " + from.name())); Connection destination = to.connect()) {
+                    copied = CacheMaintenance.copy(source, destination);
+                }
+                yield String.format("%s -> %s: %d calls and %d run records copied; %d calls and %d runs were there already%n",
+                        from.name(), to.name(), copied.calls(), copied.runs(), copied.callsPresent(), copied.runsPresent());
+            }
+            default -> throw new IllegalArgumentException(USAGE);
+        };
+    }
+
+    private static boolean isDatabase(String arg) {
+        return arg.endsWith(".db") || arg.regionMatches(true, 0, PostgresDatabase.URL_PREFIX, 0,
+                PostgresDatabase.URL_PREFIX.length());
+    }
+
+    /** The database an argument names; a SQLite file that is only read must exist. */
+    private static CacheDatabase database(String arg, boolean mayCreate) {
+        CacheStore store = CacheStore.parse(arg,
+                System.getProperty("adammeme.cache.user-env", PostgresDatabase.DEFAULT_USER_ENV),
+                System.getProperty("adammeme.cache.password-env", PostgresDatabase.DEFAULT_PASSWORD_ENV));
+        if (!(store instanceof CacheDatabase database)) {
+            throw new IllegalArgumentException("'" + arg + "' is not a cache database");
         }
+        if (database instanceof SqliteDatabase s && !mayCreate && !Files.isRegularFile(s.file())) {
+            throw new IllegalArgumentException("no call cache at " + s.file().toAbsolutePath());
+        }
+        return database;
     }
 }

@@ -25,6 +25,14 @@ public interface CallCache extends AutoCloseable {
     default void release(String key) {
     }
 
+    /**
+     * Waits up to {@code maxMillis} while another process makes a call this one needs: a store that hears
+     * of new answers returns as soon as one lands; others can only wait out the time.
+     */
+    default void awaitOthers(long maxMillis) throws InterruptedException {
+        Thread.sleep(maxMillis);
+    }
+
     @Override
     default void close() {
     }

@@ -27,6 +27,8 @@ public final class FailSafeCache implements CallCache {
     private final boolean required;
     private final Map<String, ChatResponse> kept = new ConcurrentHashMap<>();
     private final AtomicBoolean warned = new AtomicBoolean();
+    /** Set when the run is over: calls still under way when it was stopped may reach a store already closed. */
+    private volatile boolean closed;
 
     private FailSafeCache(CallCache durable, String name, boolean required) {
         this.durable = durable;
@@ -92,12 +94,20 @@ public final class FailSafeCache implements CallCache {
         }
     }
 
+    @Override
+    public void awaitOthers(long maxMillis) throws InterruptedException {
+        durable.awaitOthers(maxMillis);
+    }
+
     /** Answers held in memory because the store could not take them. */
     public int keptInMemory() {
         return kept.size();
     }
 
     private void failed(String what, RuntimeException e) {
+        if (closed) {
+            return; // the run that wanted this answer has ended; nothing of it is lost
+        }
         String reason = "the call cache " + name + " cannot " + what + " answers: " + e.getMessage();
         if (required) {
             throw new CacheUnavailableException(reason + " (adammeme.cache.required=true)", e);
@@ -110,6 +120,7 @@ public final class FailSafeCache implements CallCache {
 
     @Override
     public void close() {
+        closed = true;
         try {
             durable.close();
         } catch (RuntimeException e) {

@@ -1,6 +1,7 @@
 package io.github.adammeme.llm;
 
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,6 +25,7 @@ public final class ModelGateway implements AutoCloseable {
     private final RateCaps caps;
     private final RetryPolicy retries;
     private volatile double budgetUsd = Double.POSITIVE_INFINITY;
+    private final Map<String, String> cacheOnly = new ConcurrentHashMap<>();
     private volatile StructuredOutput structuredOutput = StructuredOutput.OFF;
     private volatile boolean schemasTurnedDown;
     private final ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight = new ConcurrentHashMap<>();
@@ -100,6 +102,14 @@ public final class ModelGateway implements AutoCloseable {
         return model;
     }
 
+    /**
+     * Calls of this pipeline stage are answered from the cache or not at all: a shard that must not
+     * pay for mining again stops when the mining it needs is missing, rather than paying on every shard.
+     */
+    public void answerOnlyFromCache(String stage, String why) {
+        cacheOnly.put(stage, why);
+    }
+
     /** Completes with the answer, or exceptionally with a {@link ModelCallException}. */
     public CompletableFuture<ChatResponse> call(ChatRequest request) {
         String key = CacheKey.of(model, request);
@@ -107,6 +117,12 @@ public final class ModelGateway implements AutoCloseable {
         if (cached.isPresent()) {
             ledger.recordCacheHit(request, model.model());
             return CompletableFuture.completedFuture(cached.get().replayed());
+        }
+        String why = cacheOnly.get(request.stage());
+        if (why != null) {
+            return CompletableFuture.failedFuture(new FailSafeCache.CacheUnavailableException("the call cache holds no"
+                    + " answer to a " + request.role() + " call of the " + request.stage() + " stage to " + model.model()
+                    + ", and " + why, null));
         }
         CompletableFuture<ChatResponse> mine = new CompletableFuture<>();
         CompletableFuture<ChatResponse> existing = inFlight.putIfAbsent(key, mine);
@@ -226,7 +242,7 @@ public final class ModelGateway implements AutoCloseable {
                 return answer;
             }
             try {
-                Thread.sleep(CLAIM_POLL_MILLIS);
+                cache.awaitOthers(CLAIM_POLL_MILLIS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new ModelCallException("interrupted while another process made the same call");

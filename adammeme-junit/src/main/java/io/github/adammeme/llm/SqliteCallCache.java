@@ -3,10 +3,8 @@ package io.github.adammeme.llm;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,7 +24,7 @@ import java.util.UUID;
 public final class SqliteCallCache implements CallCache {
 
     /** A claim older than this is taken to belong to a process that died. */
-    static final Duration STALE_CLAIM = Duration.ofMinutes(10);
+    static final Duration STALE_CLAIM = Duration.ofMinutes(CacheSchema.STALE_CLAIM_MINUTES);
 
     private final Path file;
     private final Connection connection;
@@ -35,50 +33,16 @@ public final class SqliteCallCache implements CallCache {
     private final String owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
 
     public SqliteCallCache(Path file) {
-        this.file = file;
-        try {
-            Path parent = file.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            connection = DriverManager.getConnection("jdbc:sqlite:" + file);
-            try (Statement s = connection.createStatement()) {
-                // Another process may hold the write lock for a moment; wait rather than fail.
-                s.execute("PRAGMA busy_timeout = 30000");
-                s.execute("PRAGMA journal_mode = WAL");
-                s.execute("PRAGMA synchronous = NORMAL");
-                s.execute("""
-                        CREATE TABLE IF NOT EXISTS calls (
-                          key TEXT PRIMARY KEY,
-                          endpoint TEXT NOT NULL,
-                          model TEXT NOT NULL,
-                          role TEXT NOT NULL,
-                          content TEXT NOT NULL,
-                          refusal TEXT,
-                          finish_reason TEXT,
-                          prompt_tokens INTEGER NOT NULL,
-                          completion_tokens INTEGER NOT NULL,
-                          created_at TEXT NOT NULL,
-                          last_used_at TEXT NOT NULL)""");
-                s.execute("CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, "
-                        + "claimed_at INTEGER NOT NULL)");
-            }
-            statements = new Statements(connection);
-        } catch (SQLException | IOException e) {
-            throw new IllegalStateException("cannot open the call cache " + file + ": " + e.getMessage(), e);
-        }
+        this(new SqliteDatabase(file));
     }
 
-    /**
-     * Opens the file as a run would and takes its write lock for a moment: a read-only file, a full disk
-     * or a folder that cannot be created shows here, at discovery, rather than on the first paid answer.
-     */
-    public static void checkWritable(Path file) {
-        try (SqliteCallCache cache = new SqliteCallCache(file); Statement s = cache.connection.createStatement()) {
-            s.execute("BEGIN IMMEDIATE");
-            s.execute("ROLLBACK");
+    SqliteCallCache(SqliteDatabase database) {
+        this.file = database.file();
+        try {
+            connection = database.connect();
+            statements = new Statements(connection);
         } catch (SQLException e) {
-            throw new IllegalStateException("the call cache " + file + " cannot be written: " + e.getMessage(), e);
+            throw new IllegalStateException("cannot open the call cache " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -211,29 +175,17 @@ public final class SqliteCallCache implements CallCache {
 
     /** Rows and tokens per role and model, as a user would query them. */
     public synchronized String stats() {
-        StringBuilder sb = new StringBuilder();
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT role, model, count(*), sum(prompt_tokens), sum(completion_tokens) FROM calls GROUP BY 1, 2 ORDER BY 1, 2")) {
-            sb.append(String.format("%-12s %-24s %8s %14s %14s%n", "role", "model", "calls", "prompt tokens", "completion"));
-            while (rs.next()) {
-                sb.append(String.format("%-12s %-24s %8d %14d %14d%n", rs.getString(1), rs.getString(2), rs.getLong(3),
-                        rs.getLong(4), rs.getLong(5)));
-            }
+        try {
+            return CacheMaintenance.stats(connection);
         } catch (SQLException e) {
             throw failure("read", e);
         }
-        return sb.toString();
     }
 
     /** Deletes calls not used for {@code age}, or only those of one model; returns how many went. */
     public synchronized int prune(Duration age, String model) {
-        String sql = "DELETE FROM calls WHERE last_used_at < ?" + (model == null ? "" : " AND model = ?");
-        try (PreparedStatement d = connection.prepareStatement(sql)) {
-            d.setString(1, Instant.now().minus(age).toString());
-            if (model != null) {
-                d.setString(2, model);
-            }
-            int removed = d.executeUpdate();
+        try {
+            int removed = CacheMaintenance.prune(connection, age, model);
             try (Statement s = connection.createStatement()) {
                 s.execute("PRAGMA wal_checkpoint(TRUNCATE)");
             }
@@ -293,9 +245,10 @@ public final class SqliteCallCache implements CallCache {
             select = c.prepareStatement(
                     "SELECT content, refusal, finish_reason, prompt_tokens, completion_tokens FROM calls WHERE key = ?");
             touch = c.prepareStatement("UPDATE calls SET last_used_at = ? WHERE key = ?");
-            insert = c.prepareStatement("INSERT OR REPLACE INTO calls VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            insert = c.prepareStatement("INSERT OR REPLACE INTO calls (" + CacheMaintenance.CALL_COLUMNS
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
             unclaim = c.prepareStatement("DELETE FROM claims WHERE key = ?");
-            take = c.prepareStatement("INSERT INTO claims VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
+            take = c.prepareStatement("INSERT INTO claims (key, owner, claimed_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
                     + "SET owner = excluded.owner, claimed_at = excluded.claimed_at WHERE claims.claimed_at < ?");
             holder = c.prepareStatement("SELECT owner FROM claims WHERE key = ?");
             steal = c.prepareStatement("UPDATE claims SET owner = ?, claimed_at = ? WHERE key = ? AND owner = ?");

@@ -172,6 +172,12 @@ public final class AdamMeme {
                     config.maxTokens());
             MemeImages images = new MemeImages(config.imageLimits());
 
+            if (config.stages() == Stages.SCORING) {
+                String why = ConfigKeys.STAGES + "=scoring pays for no mining: run " + ConfigKeys.STAGES
+                        + "=mining on this cache first";
+                targetGateway.answerOnlyFromCache(MINING, why);
+                controllerGateway.answerOnlyFromCache(MINING, why);
+            }
             AgentContext miningAgents = agents.inStage(MINING);
             MiningResult mining = new MiningStage(new Miner(miningAgents), new Examiner(miningAgents), new Judge(miningAgents),
                     new Narrator(miningAgents), images, config.miningBatchSize(),
@@ -179,15 +185,27 @@ public final class AdamMeme {
             listener.miningFinished(memes.size(), mining.samples().size());
 
             List<String> categories = mining.taxonomy().names();
-            List<MinedSample> selected = select(mining.samples(), categories, config).stream()
-                    .filter(s -> shard.computes(s.category(), categories)).toList();
-            listener.samplesSelected(categories, selected);
-
             Map<String, Meme> byId = new LinkedHashMap<>();
             memes.forEach(m -> byId.put(m.id(), m));
             Probes probes = new Probes(byId, images, config.textErasure().create(images), config.refinedText(),
                     config.outputDir().resolve("images"));
             ScoringStage scoring = scoringStage(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
+            if (config.stages() == Stages.MINING) {
+                // Every shard's pairs: the shards that score will find each reference in the cache.
+                List<MinedSample> all = select(mining.samples(), categories, config);
+                listener.samplesSelected(categories, List.of());
+                prepareReferences(all, probes, scoring, preparers);
+                Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts,
+                        structuredOutput(config, controllerGateway)), mining.taxonomy().categories(), mining.admissions(),
+                        mining.memes(), mining.samples(), List.of(), List.of(),
+                        Metrics.of(categories, List.of(), List.of(), config.threshold(), config.refusalCountsAsFailure()),
+                        ledger.lines());
+                listener.finished(evaluation);
+                return evaluation;
+            }
+            List<MinedSample> selected = select(mining.samples(), categories, config).stream()
+                    .filter(s -> shard.computes(s.category(), categories)).toList();
+            listener.samplesSelected(categories, selected);
             RefinementStage refinement = new RefinementStage(new Refiner(agents.inStage(REFINEMENT)),
                     scoringStage(agents.inStage(REFINEMENT), targetGateway, secondJudgeGateway, config), probes,
                     config.seeds(), config.iterations(), config.randomSeed(), listener, config.refinementOrder());
@@ -269,6 +287,29 @@ public final class AdamMeme {
     }
 
     /** The originals' scores as they come, in selection order. */
+    /**
+     * The reference answers of these pairs, paid and cached now. A picture that cannot be read has no
+     * reference on any shard either; a cache that must not be gone without stops the run.
+     */
+    private static void prepareReferences(List<MinedSample> pairs, Probes probes, ScoringStage scoring, Executor preparers) {
+        List<CompletableFuture<?>> references = new ArrayList<>();
+        for (MinedSample m : pairs) {
+            if (m.misbelief() != null) {
+                references.add(CompletableFuture.supplyAsync(() -> probes.original(m), preparers)
+                        .thenCompose(scoring::reference)
+                        .exceptionally(error -> {
+                            Throwable cause = error instanceof CompletionException && error.getCause() != null
+                                    ? error.getCause() : error;
+                            if (cause instanceof ImageException) {
+                                return null;
+                            }
+                            throw error instanceof CompletionException c ? c : new CompletionException(cause);
+                        }));
+            }
+        }
+        references.forEach(CompletableFuture::join);
+    }
+
     private static List<CompletableFuture<ScoredSample>> scoreAll(List<MinedSample> selected, Probes probes,
                                                                   ScoringStage scoring, PipelineListener listener,
                                                                   Executor preparers) {

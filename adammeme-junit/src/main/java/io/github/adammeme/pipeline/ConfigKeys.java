@@ -100,8 +100,19 @@ public final class ConfigKeys {
     public static final String CONTROLLER_TPM = "adammeme.controller.tpm";
     /** Retries of a failed call: 408, 429, 5xx, broken connections, malformed bodies (default 6). */
     public static final String MAX_RETRIES = "adammeme.max-retries";
-    /** The call cache: a SQLite file (default .adammeme/cache.db), {@code memory} or {@code none}. */
+    /**
+     * The call cache: a SQLite file (default .adammeme/cache.db), a {@code jdbc:postgresql://} URL shared
+     * by machines, {@code memory} or {@code none}.
+     */
     public static final String CACHE = "adammeme.cache";
+    /** The environment variables holding the PostgreSQL cache's user and password (default PGUSER, PGPASSWORD). */
+    public static final String CACHE_USER_ENV = "adammeme.cache.user-env";
+    public static final String CACHE_PASSWORD_ENV = "adammeme.cache.password-env";
+    /**
+     * What a run does: {@code all} (default), or {@code mining} only (the target-independent calls, so a
+     * CI pipeline mines once and its shards find every such answer in the cache).
+     */
+    public static final String STAGES = "adammeme.stages";
     /**
      * Whether a run must stop when its cache cannot store answers (default false: it keeps them in
      * memory, warns once and goes on).

@@ -5,14 +5,14 @@ import io.github.adammeme.data.DatasetLimits;
 import io.github.adammeme.data.ImageLimits;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.data.TextErasure;
+import io.github.adammeme.llm.CacheStore;
 import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
-import io.github.adammeme.llm.FailSafeCache;
-import io.github.adammeme.llm.InMemoryCallCache;
+import io.github.adammeme.llm.PostgresDatabase;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.RetryPolicy;
 import io.github.adammeme.llm.Secrets;
-import io.github.adammeme.llm.SqliteCallCache;
+import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.llm.StructuredOutput;
 import io.github.adammeme.sim.SimSettings;
 import java.net.URI;
@@ -60,8 +60,9 @@ public record EvaluationConfig(
         Prices prices,
         double budgetUsd,
         SimSettings sim,
-        String cache,
+        CacheStore cache,
         boolean cacheRequired,
+        Stages stages,
         Path prompts,
         Path outputDir) {
 
@@ -130,8 +131,9 @@ public record EvaluationConfig(
                 prices(values),
                 r.decimal(ConfigKeys.BUDGET_USD, Double.POSITIVE_INFINITY, 0, 1e9),
                 simSettings(r),
-                r.string(ConfigKeys.CACHE, Path.of(".adammeme", "cache.db").toString()),
+                cacheStore(r),
                 r.bool(ConfigKeys.CACHE_REQUIRED, false),
+                r.parse(ConfigKeys.STAGES, Stages.ALL, Stages::parse),
                 r.parse(ConfigKeys.PROMPTS, null, Path::of),
                 r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of));
         if (config.refinedText() != RefinedText.PROMPT && config.textErasure().mode() == TextErasure.Mode.NONE) {
@@ -268,35 +270,35 @@ public record EvaluationConfig(
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, miningLookahead, shard, randomSeed, reasks,
-                structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, imageMaxBytes, imageTimeoutSeconds, datasetMaxLineBytes, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, cacheRequired, prompts, directory);
-    }
-
-    /** Whether the cache is a database file (not "none" or "memory"): finished runs are recorded in it too. */
-    public boolean cacheIsFile() {
-        String c = cache.trim().toLowerCase(java.util.Locale.ROOT);
-        return !c.equals("none") && !c.equals("memory");
+                structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, imageMaxBytes, imageTimeoutSeconds, datasetMaxLineBytes, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, cacheRequired, stages, prompts, directory);
     }
 
     /** The call cache this configuration names, never losing a paid answer to its store; the caller closes it. */
     public CallCache openCache() {
-        return switch (cache.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "none" -> CallCache.NONE;
-            case "memory" -> new InMemoryCallCache();
-            default -> FailSafeCache.open(() -> new SqliteCallCache(Path.of(cache.trim())), cache.trim(), cacheRequired);
-        };
+        return cache.open(cacheRequired);
     }
 
-    /** Why the configured cache file cannot be written, or empty when it can (or is not a file). */
+    /** Why the configured cache cannot take answers, or empty when it can (or keeps none). */
     public Optional<String> cacheProblem() {
-        if (!cacheIsFile()) {
-            return Optional.empty();
+        return cache.problem();
+    }
+
+    /** A pasted password is a name no variable has: say so without echoing it. */
+    private static void variableName(String key, String name, String example) {
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            Secrets.register(name);
+            throw new ConfigurationException(key, name, "expected the name of an environment variable, such as "
+                    + example + " (the value itself is read from it)");
         }
-        try {
-            SqliteCallCache.checkWritable(Path.of(cache.trim()));
-            return Optional.empty();
-        } catch (RuntimeException e) {
-            return Optional.of(e.getMessage());
-        }
+    }
+
+    private static CacheStore cacheStore(Reader r) {
+        String userEnv = r.string(ConfigKeys.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV).trim();
+        String passwordEnv = r.string(ConfigKeys.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV).trim();
+        variableName(ConfigKeys.CACHE_USER_ENV, userEnv, PostgresDatabase.DEFAULT_USER_ENV);
+        variableName(ConfigKeys.CACHE_PASSWORD_ENV, passwordEnv, PostgresDatabase.DEFAULT_PASSWORD_ENV);
+        return r.parse(ConfigKeys.CACHE, new SqliteDatabase(Path.of(".adammeme", "cache.db")),
+                v -> CacheStore.parse(v, userEnv, passwordEnv));
     }
 
     /** Why the run's results could not be written to the output folder, or empty when they can. */

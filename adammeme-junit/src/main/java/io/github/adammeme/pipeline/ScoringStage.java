@@ -119,7 +119,8 @@ final class ScoringStage {
                 : new SecondScore(secondJudge.judge(), null, rating.status() + ": " + rating.failure())));
     }
 
-    private CompletableFuture<Answer<String>> reference(Probe probe) {
+    /** The reference alone: what the mining stage stores for the shards that score. */
+    CompletableFuture<Answer<String>> reference(Probe probe) {
         List<CompletableFuture<Answer<String>>> candidates = new ArrayList<>();
         for (int replica = 0; replica < CANDIDATES; replica++) {
             candidates.add(candidate.analyse(probe.promptText(), probe.image(), probe.category(), replica));

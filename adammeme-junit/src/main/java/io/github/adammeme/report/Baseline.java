@@ -2,6 +2,7 @@ package io.github.adammeme.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.llm.CacheDatabase;
 import io.github.adammeme.pipeline.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,15 +30,17 @@ public record Baseline(String source, String target, List<Sample> samples) {
      * A run recorded in the cache database: {@code selector} is a run id or a target, whose latest
      * recorded run is taken.
      */
-    public static Baseline fromCache(Path database, String selector) {
-        RunRecords.Run run = RunRecords.find(database, selector).orElseThrow(() -> new BaselineException(
-                "no run " + selector + " is recorded in " + database + (Files.isRegularFile(database)
-                        ? "; recorded runs: " + RunRecords.ids(database) : " (the file does not exist)")));
+    public static Baseline fromCache(CacheDatabase database, String selector) {
+        RunRecords.Run run = RunRecords.find(database, selector).orElseThrow(() -> {
+            List<String> recorded = RunRecords.ids(database);
+            return new BaselineException("no run " + selector + " is recorded in " + database.name()
+                    + (recorded.isEmpty() ? " (it records no runs)" : "; recorded runs: " + recorded));
+        });
         List<Sample> samples = new ArrayList<>();
         String[] lines = run.samples().split("\n");
         for (int i = 0; i < lines.length; i++) {
             if (!lines[i].isBlank()) {
-                samples.add(sample(database + " (run " + run.id() + ")", i + 1, lines[i]));
+                samples.add(sample(database.name() + " (run " + run.id() + ")", i + 1, lines[i]));
             }
         }
         return new Baseline("cache:" + run.id(), run.target(), List.copyOf(samples));

@@ -58,7 +58,7 @@ class SqliteCallCacheTest {
         try (SqliteCallCache mine = new SqliteCallCache(file)) {
             // Held by a process on another host, which this one cannot see die.
             try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + file);
-                 PreparedStatement claim = other.prepareStatement("INSERT INTO claims VALUES (?, ?, ?)")) {
+                 PreparedStatement claim = other.prepareStatement("INSERT INTO claims (key, owner, claimed_at) VALUES (?, ?, ?)")) {
                 long now = System.currentTimeMillis();
                 for (String[] row : new String[][] {{"old", "" + (now - SqliteCallCache.STALE_CLAIM.toMillis() - 1000)},
                         {"young", "" + (now - 1000)}}) {

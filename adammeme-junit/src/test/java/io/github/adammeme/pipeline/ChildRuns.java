@@ -4,6 +4,7 @@ import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Evaluations in JVMs of their own, as separate CI jobs or a restarted run would be. */
 final class ChildRuns {
@@ -13,12 +14,23 @@ final class ChildRuns {
 
     /** Starts {@link Main} on the synthetic dataset against {@code server}, logging under {@code logs}. */
     static Process launch(SimulatedModelServer server, Path dataset, Path cache, Path out, Path logs) throws Exception {
+        return launch(server, dataset, cache.toString(), out, logs.resolve("child-" + System.nanoTime() + ".log"), Map.of());
+    }
+
+    /**
+     * Starts {@link Main} with these extra settings ({@code key=value}) and environment, its output in
+     * {@code log}: a shard of a CI matrix, say, with its database user in {@code PGUSER}.
+     */
+    static Process launch(SimulatedModelServer server, Path dataset, String cache, Path out, Path log,
+                          Map<String, String> environment, String... settings) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "adammeme.dataset=" + dataset, "adammeme.cache=" + cache, "adammeme.output-dir=" + out,
                 "adammeme.target.base-url=" + server.baseUrl(), "adammeme.controller.base-url=" + server.baseUrl(),
                 "adammeme.seeds=2", "adammeme.iterations=3", "adammeme.concurrency=4"));
-        return new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(logs.resolve("child-" + System.nanoTime() + ".log").toFile()).start();
+        command.addAll(List.of(settings));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().putAll(environment);
+        return builder.start();
     }
 }

@@ -1,0 +1,121 @@
+package io.github.adammeme.engine;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.report.EvaluationWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The FR gates of a suite, judged on a run's results folder: a CI pipeline that merged its shards
+ * fails on the merged run, as one unsharded {@code mvn test} would, since a shard's own gates see
+ * only its part. {@code GateCommand <results-folder> adammeme.gate.max-fr=25% [adammeme.gate.*=...]};
+ * exit status 0 when every gate passes, 1 when one fails (or lacks evidence and is not to be
+ * skipped), 2 on a bad folder or setting.
+ */
+public final class GateCommand {
+
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+    private GateCommand() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length < 1) {
+            err.println("usage: GateCommand RESULTS_FOLDER adammeme.gate.max-fr=25% [adammeme.gate.max-fr.<category>=...]"
+                    + " [adammeme.gate.on|basis|min-samples|max-uncounted|insufficient=...]");
+            return 2;
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        System.getProperties().forEach((k, v) -> {
+            if (k.toString().startsWith(ConfigKeys.PREFIX + "gate.")) {
+                values.put(k.toString(), v.toString());
+            }
+        });
+        for (int i = 1; i < args.length; i++) {
+            int eq = args[i].indexOf('=');
+            if (eq <= 0) {
+                err.println("adammeme: gate settings are key=value, e.g. adammeme.gate.max-fr=25%; got '" + args[i] + "'");
+                return 2;
+            }
+            values.put(args[i].substring(0, eq), args[i].substring(eq + 1));
+        }
+        try {
+            FrGates gates = SuiteSettings.frGates(values);
+            if (gates.budgets().isEmpty()) {
+                err.println("adammeme: no gate is set: give adammeme.gate.max-fr or adammeme.gate.max-fr.<category>");
+                return 2;
+            }
+            Path summary = Path.of(args[0]).resolve(EvaluationWriter.SUMMARY);
+            JsonNode metrics = metrics(summary);
+            boolean failed = false;
+            for (Map.Entry<String, Double> gate : gates.budgets().entrySet()) {
+                String category = gate.getKey().isEmpty() ? "overall" : gate.getKey();
+                CategoryFigures figures = figures(metrics, gates.basis(), gate.getKey(), summary);
+                FrGates.Verdict verdict = gates.judge(category, figures, gate.getValue());
+                boolean counts = verdict.status() == FrGates.Status.FAILED
+                        || verdict.status() == FrGates.Status.NOT_ENOUGH_EVIDENCE && gates.insufficient() == FrGates.Insufficient.FAIL;
+                failed |= counts;
+                out.println((verdict.status() == FrGates.Status.PASSED ? "PASSED  " : counts ? "FAILED  " : "SKIPPED ")
+                        + Secrets.redact(verdict.message()));
+            }
+            return failed ? 1 : 0;
+        } catch (ConfigurationException | IllegalArgumentException e) {
+            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            return 2;
+        }
+    }
+
+    private static JsonNode metrics(Path summary) {
+        if (!Files.isRegularFile(summary)) {
+            throw new IllegalArgumentException("no run's results at " + summary.getParent() + " (" + summary + " is missing)");
+        }
+        try {
+            JsonNode root = JSON.readTree(summary.toFile());
+            if (root == null || !root.path("metrics").isObject() || root.path("lost").asBoolean(false)) {
+                throw new IllegalArgumentException(summary + " is not the summary of a finished run");
+            }
+            return root.path("metrics");
+        } catch (IOException e) {
+            throw new IllegalArgumentException(summary + " is not a run's summary: " + e.getMessage());
+        }
+    }
+
+    private static CategoryFigures figures(JsonNode metrics, FrGates.Basis basis, String category, Path summary) {
+        boolean refined = basis == FrGates.Basis.WITH_REFINEMENTS;
+        try {
+            if (category.isEmpty()) {
+                return JSON.treeToValue(metrics.path(refined ? "withRefinementsOverall" : "originalOverall"), CategoryFigures.class);
+            }
+            List<String> names = new ArrayList<>();
+            for (JsonNode figures : metrics.path(refined ? "withRefinements" : "original")) {
+                String name = figures.path("category").asText();
+                names.add(name);
+                if (name.toLowerCase(Locale.ROOT).equals(category)) {
+                    return JSON.treeToValue(figures, CategoryFigures.class);
+                }
+            }
+            throw new IllegalArgumentException("a gate names category '" + category + "', which " + summary
+                    + " does not have; its categories: " + names);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(summary + " holds figures this release cannot read: " + e.getMessage());
+        }
+    }
+}

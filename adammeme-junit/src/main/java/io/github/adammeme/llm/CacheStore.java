@@ -1,0 +1,72 @@
+package io.github.adammeme.llm;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Where a run keeps its calls ({@code adammeme.cache}): nowhere, in memory, in a SQLite file (the
+ * embedded default) or in a PostgreSQL database that shards on many machines share.
+ */
+public sealed interface CacheStore permits CacheStore.None, CacheStore.Memory, CacheDatabase {
+
+    /** Nothing is kept: every run pays for every call. */
+    record None() implements CacheStore {
+        @Override
+        public CallCache open(boolean required) {
+            return CallCache.NONE;
+        }
+
+        @Override
+        public String toString() {
+            return "none";
+        }
+    }
+
+    /** Kept for this process only. */
+    record Memory() implements CacheStore {
+        @Override
+        public CallCache open(boolean required) {
+            return new InMemoryCallCache();
+        }
+
+        @Override
+        public String toString() {
+            return "memory";
+        }
+    }
+
+    /**
+     * The store a configuration value names: {@code none}, {@code memory}, a {@code jdbc:postgresql:}
+     * URL (its user and password read from the variables {@code userEnv} and {@code passwordEnv}), or
+     * else a SQLite file.
+     *
+     * @throws IllegalArgumentException when the value cannot name a store; the message says why
+     */
+    static CacheStore parse(String value, String userEnv, String passwordEnv) {
+        String v = value.trim();
+        return switch (v.toLowerCase(Locale.ROOT)) {
+            case "none" -> new None();
+            case "memory" -> new Memory();
+            default -> v.regionMatches(true, 0, PostgresDatabase.URL_PREFIX, 0, PostgresDatabase.URL_PREFIX.length())
+                    ? PostgresDatabase.of(v, userEnv, passwordEnv)
+                    : new SqliteDatabase(Path.of(v));
+        };
+    }
+
+    /**
+     * The call cache, never losing a paid answer to its store: when the store fails, answers are kept in
+     * memory (or the run stops, if {@code required}). The caller closes it.
+     */
+    CallCache open(boolean required);
+
+    /** The database that also records finished runs, if this store is one. */
+    default Optional<CacheDatabase> database() {
+        return Optional.empty();
+    }
+
+    /** Why the store cannot take answers, found before a paid call: empty when it can. */
+    default Optional<String> problem() {
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,132 @@
+package io.github.adammeme.llm;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+/**
+ * A PostgreSQL database shared by runs on many machines: shards of a CI matrix pay each call once.
+ * Its user and password come from environment variables (by default the {@code PGUSER} and
+ * {@code PGPASSWORD} of libpq) and are never part of the URL, so no configuration, report or log
+ * can carry them.
+ *
+ * @param url         {@code jdbc:postgresql://host[:port]/database[?options]}, without credentials
+ * @param userEnv     the variable holding the user
+ * @param passwordEnv the variable holding the password
+ */
+public record PostgresDatabase(String url, String userEnv, String passwordEnv) implements CacheDatabase {
+
+    static final String URL_PREFIX = "jdbc:postgresql:";
+    public static final String DEFAULT_USER_ENV = "PGUSER";
+    public static final String DEFAULT_PASSWORD_ENV = "PGPASSWORD";
+
+    /** Any way the driver takes a credential inside the URL. */
+    private static final Pattern CREDENTIAL_IN_URL = Pattern.compile("(?i)([?&](password|user)=)|(//[^/?#]*@)");
+    /** Migrations of two shards starting at once wait for each other on this lock. */
+    private static final long MIGRATION_LOCK = 0x4164616d4d656d65L;
+
+    /**
+     * @throws IllegalArgumentException naming what is wrong: credentials in the URL, or a variable name
+     *                                  that cannot be one
+     */
+    static PostgresDatabase of(String url, String userEnv, String passwordEnv) {
+        if (CREDENTIAL_IN_URL.matcher(url).find()) {
+            throw new IllegalArgumentException("the URL must not carry a user or password (it is written to reports and"
+                    + " logs): put them in the variables named by adammeme.cache.user-env and adammeme.cache.password-env"
+                    + " (default " + DEFAULT_USER_ENV + " and " + DEFAULT_PASSWORD_ENV + ")");
+        }
+        if (!url.regionMatches(true, 0, URL_PREFIX + "//", 0, URL_PREFIX.length() + 2)) {
+            throw new IllegalArgumentException("expected jdbc:postgresql://host[:port]/database");
+        }
+        for (String variable : new String[] {userEnv, passwordEnv}) {
+            if (!variable.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                throw new IllegalArgumentException("'" + variable + "' is not the name of an environment variable");
+            }
+        }
+        Secrets.registerVariable(passwordEnv);
+        return new PostgresDatabase(url, userEnv, passwordEnv);
+    }
+
+    private Properties credentials() {
+        Properties p = new Properties();
+        String user = System.getenv(userEnv);
+        String password = System.getenv(passwordEnv);
+        if (user != null && !user.isEmpty()) {
+            p.setProperty("user", user);
+        }
+        if (password != null) {
+            p.setProperty("password", password);
+        }
+        p.setProperty("ApplicationName", "adammeme");
+        return p;
+    }
+
+    @Override
+    public Connection connect() throws SQLException {
+        Connection c = DriverManager.getConnection(url, credentials());
+        try {
+            migrate(c);
+        } catch (SQLException e) {
+            c.close();
+            throw e;
+        }
+        return c;
+    }
+
+    private void migrate(Connection c) throws SQLException {
+        c.setAutoCommit(false);
+        try (Statement s = c.createStatement()) {
+            // Concurrent CREATE TABLE IF NOT EXISTS can collide in PostgreSQL's catalog: one migration at a time.
+            s.execute("SELECT pg_advisory_xact_lock(" + MIGRATION_LOCK + ")");
+            CacheSchema.migrate(c, name());
+            c.commit();
+        } catch (SQLException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(true);
+        }
+    }
+
+    @Override
+    public Optional<Connection> connectToRead() throws SQLException {
+        Connection c = connect();
+        c.setReadOnly(true);
+        return Optional.of(c);
+    }
+
+    /** A pool for a run's many threads; its connections are checked out per statement. */
+    HikariDataSource pool(int size) {
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        config.setDataSourceProperties(credentials());
+        config.setMaximumPoolSize(size);
+        config.setMinimumIdle(1);
+        config.setPoolName("adammeme-cache");
+        config.setConnectionTimeout(30_000);
+        // Creating the pool fails at once on a wrong host or password, not on the first paid answer.
+        config.setInitializationFailTimeout(30_000);
+        return new HikariDataSource(config);
+    }
+
+    @Override
+    public String name() {
+        return Secrets.redact(url);
+    }
+
+    @Override
+    public CallCache openDurable() {
+        return new PostgresCallCache(this);
+    }
+
+    @Override
+    public String toString() {
+        return name();
+    }
+}

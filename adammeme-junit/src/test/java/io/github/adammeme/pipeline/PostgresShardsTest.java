@@ -1,0 +1,168 @@
+package io.github.adammeme.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.report.ShardMerge;
+import io.github.adammeme.sim.SimSettings;
+import io.github.adammeme.sim.SimulatedModelServer;
+import io.github.adammeme.testing.EmbeddedPostgresServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A CI matrix on many machines, as one machine can play it: four shards in four JVMs at once on one
+ * real PostgreSQL server. Between them they pay for each call of an unsharded run exactly once, and
+ * their merged results are the unsharded run's; a shard killed mid-way and started again pays for no
+ * answer a second time.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PostgresShardsTest {
+
+    private static final int SHARDS = 4;
+    private static final int CONCURRENCY = 4;
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    static Path dir;
+
+    private SimulatedModelServer server;
+    private Path dataset;
+    private long soloCalls;
+    /** How often the unsharded run asked each distinct request (memes that share a text and model ask alike). */
+    private Map<String, Long> soloAsked;
+
+    @BeforeAll
+    void soloRun(@TempDir Path solo) throws Exception {
+        dataset = Files.exists(MissingVotesTest.HARMEME) ? MissingVotesTest.HARMEME
+                : SyntheticMemes.write(solo.resolve("memes"), SyntheticMemes.CAPTIONS.size());
+        server = SimulatedModelServer.start();
+        server.configure(new SimSettings(20, 0.3, 0, 0, 0, 0, 0, 0, 0, 0, 3));
+        Process run = ChildRuns.launch(server, dataset, solo.resolve("solo.db").toString(), solo.resolve("out"),
+                solo.resolve("solo.log"), Map.of());
+        assertTrue(run.waitFor(10, TimeUnit.MINUTES) && run.exitValue() == 0, "the unsharded run: " + solo.resolve("solo.log"));
+        soloCalls = server.requestsServed();
+        soloAsked = counts(server.answered());
+        Files.move(solo.resolve("out"), dir.resolve("solo"));
+        System.out.printf("unsharded run on SQLite (%s): %d calls%n", dataset, soloCalls);
+    }
+
+    @AfterAll
+    void stopServer() {
+        server.close();
+    }
+
+    @Test
+    void fourShardsOnOnePostgresPayForEachCallOnceAndMergeToTheUnshardedRun() throws Exception {
+        String url = EmbeddedPostgresServer.newDatabase("shards");
+        long before = server.requestsServed();
+        List<Process> shards = new ArrayList<>();
+        for (int i = 1; i <= SHARDS; i++) {
+            shards.add(shard(url, i, "together"));
+        }
+        for (int i = 0; i < SHARDS; i++) {
+            assertTrue(shards.get(i).waitFor(10, TimeUnit.MINUTES) && shards.get(i).exitValue() == 0,
+                    "shard " + (i + 1) + ": " + log(i + 1, "together"));
+        }
+        List<String> answered = server.answered().subList((int) before, (int) server.requestsServed());
+        long[] perShard = new long[SHARDS];
+        for (int i = 0; i < SHARDS; i++) {
+            perShard[i] = paidCalls(output(i + 1, "together"));
+        }
+        System.out.printf("4 shards on one PostgreSQL: calls per shard %s, %d in total; unsharded %d%n",
+                java.util.Arrays.toString(perShard), answered.size(), soloCalls);
+        assertEquals(soloAsked, counts(answered), "the shards together ask what the unsharded run asks, as often");
+        assertEquals(soloCalls, java.util.Arrays.stream(perShard).sum(), "each shard's usage counts what it paid");
+        assertMergedEqualsSolo("together");
+    }
+
+    @Test
+    void aShardKilledMidwayAndStartedAgainPaysForNoAnswerTwice() throws Exception {
+        String url = EmbeddedPostgresServer.newDatabase("killed");
+        long before = server.requestsServed();
+        List<Process> shards = new ArrayList<>();
+        for (int i = 1; i <= SHARDS; i++) {
+            shards.add(shard(url, i, "killed"));
+        }
+        // Killed once the four have made about a third of the calls: mining is shared and under way.
+        while (server.requestsServed() - before < soloCalls / 3 && shards.get(1).isAlive()) {
+            Thread.sleep(20);
+        }
+        assertTrue(shards.get(1).isAlive(), "shard 2 was still running when it was to be killed");
+        shards.get(1).destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, no closing of connections
+        long atKill = server.requestsServed() - before;
+        Process restarted = shard(url, 2, "killed-again");
+        for (Process p : List.of(shards.get(0), shards.get(2), shards.get(3), restarted)) {
+            assertTrue(p.waitFor(10, TimeUnit.MINUTES) && p.exitValue() == 0, "a shard of the killed run: " + dir);
+        }
+        List<String> answered = server.answered().subList((int) before, (int) server.requestsServed());
+        Map<String, Long> asked = counts(answered);
+        assertEquals(soloAsked.keySet(), asked.keySet(), "every call of the unsharded run, no other");
+        long twice = asked.entrySet().stream().mapToLong(e -> e.getValue() - soloAsked.get(e.getKey())).sum();
+        System.out.printf("shard 2 killed after %d of %d calls and started again: %d calls in total, %d paid twice"
+                + " (at most its %d calls in flight at the kill)%n", atKill, soloCalls, answered.size(), twice, CONCURRENCY);
+        // A call whose answer the killed shard had stored is never paid again; only those it was waiting
+        // for when it died (answered by the endpoint, never received) can be asked a second time.
+        assertTrue(twice <= CONCURRENCY, twice + " calls paid twice");
+        Path restartedOutput = output(2, "killed-again");
+        Files.move(restartedOutput, output(2, "killed"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        assertMergedEqualsSolo("killed");
+    }
+
+    private Process shard(String url, int index, String run) throws Exception {
+        Map<String, String> environment = new HashMap<>();
+        environment.put("PGUSER", EmbeddedPostgresServer.superuser());
+        return ChildRuns.launch(server, dataset, url, output(index, run), dir.resolve(run + "-" + index + ".log"),
+                environment, "adammeme.shard=" + index + "/" + SHARDS, "adammeme.concurrency=" + CONCURRENCY);
+    }
+
+    private Path output(int index, String run) {
+        return dir.resolve(run + "-shard-" + index);
+    }
+
+    private Path log(int index, String run) {
+        return dir.resolve(run + "-" + index + ".log");
+    }
+
+    private void assertMergedEqualsSolo(String run) throws Exception {
+        List<Path> outputs = new ArrayList<>();
+        for (int i = 1; i <= SHARDS; i++) {
+            outputs.add(output(i, run));
+        }
+        Path merged = dir.resolve(run + "-merged");
+        ShardMerge.merge(outputs, merged);
+        JsonNode solo = JSON.readTree(dir.resolve("solo").resolve(EvaluationWriter.SUMMARY).toFile());
+        JsonNode together = JSON.readTree(merged.resolve(EvaluationWriter.SUMMARY).toFile());
+        assertEquals(solo.path("metrics"), together.path("metrics"), run + ": the merged figures");
+        assertEquals(new java.util.TreeSet<>(EvaluationWriter.sampleLines(dir.resolve("solo"))),
+                new java.util.TreeSet<>(EvaluationWriter.sampleLines(merged)), run + ": the merged samples");
+    }
+
+    private static long paidCalls(Path output) throws Exception {
+        JsonNode summary = JSON.readTree(output.resolve(EvaluationWriter.SUMMARY).toFile());
+        long calls = 0;
+        for (JsonNode line : summary.path("usage")) {
+            calls += line.path("calls").asLong();
+        }
+        return calls;
+    }
+
+    private static Map<String, Long> counts(List<String> answered) {
+        return answered.stream().collect(java.util.stream.Collectors.groupingBy(a -> a, java.util.TreeMap::new,
+                java.util.stream.Collectors.counting()));
+    }
+}
