@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.pipeline.AdamMeme;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.report.Baseline;
+import io.github.adammeme.report.RunRecords;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -13,6 +19,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Instant;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -98,6 +106,26 @@ class PostgresCallCacheTest {
             assertTrue(mine.claim("old"), "older than " + PostgresCallCache.STALE_CLAIM);
             assertFalse(mine.claim("young"), "a fresh claim of a live session holds");
         }
+    }
+
+    @Test
+    void aRunRecordedOnOneMachineIsTheBaselineOfARunOnAnother() throws Exception {
+        String url = EmbeddedPostgresServer.newDatabase("runs");
+        Path memes = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size());
+        EvaluationConfig config = EvaluationConfig.from(Map.of("adammeme.dataset", memes.toString(), "adammeme.cache", url,
+                "adammeme.output-dir", dir.resolve("out").toString(), "adammeme.seeds", "1", "adammeme.iterations", "1"));
+        Evaluation run = AdamMeme.evaluate(config);
+        String id = RunRecords.record(config.cache().database().orElseThrow(), run, "2026-11-23T10:00:00Z");
+
+        // Another machine: its own configuration of the same database.
+        CacheDatabase elsewhere = database(url);
+        Baseline baseline = Baseline.fromCache(elsewhere, "sim:keyword");
+        assertEquals("sim:keyword", baseline.target());
+        assertEquals(run.samples().size() + run.refinedSamples().size(), baseline.samples().size());
+        assertEquals(List.of(id), RunRecords.ids(elsewhere));
+        Baseline.BaselineException none = assertThrows(Baseline.BaselineException.class,
+                () -> Baseline.fromCache(elsewhere, "sim:oracle"));
+        assertTrue(none.getMessage().contains("recorded runs: [" + id + "]"), none.getMessage());
     }
 
     @Test
