@@ -2,6 +2,7 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.data.HardCaseBank;
+import io.github.adammeme.llm.CacheDatabase;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.CategoryFigures;
@@ -20,6 +21,8 @@ import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.Charts;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.FrTable;
+import io.github.adammeme.report.History;
+import io.github.adammeme.report.HistoryPage;
 import io.github.adammeme.report.OutputNames;
 import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.RunComparison;
@@ -381,6 +384,14 @@ final class SuiteExecution {
         publish(e);
     }
 
+    /** The trend of the recorded runs of these targets, this run's included, beside its results. */
+    private void history(CacheDatabase database, String targets) {
+        List<RunRecords.Run> runs = History.select(RunRecords.all(database), targets);
+        Path page = HistoryPage.write(History.of(database.name(), runs, settings.alpha()), config.outputDir(),
+                "AdamMeme history: " + targets);
+        System.out.println("history of " + runs.size() + " recorded runs of " + targets + ": " + page.toAbsolutePath());
+    }
+
     private void miningErrors(Evaluation e) {
         List<MemeOutcome> errors = e.memes().stream().filter(m -> m.status() == MemeOutcome.Status.ERROR).toList();
         if (errors.isEmpty()) {
@@ -424,7 +435,8 @@ final class SuiteExecution {
                 String id = RunRecords.record(database, e, startedAt.toString());
                 System.out.println("recorded as run " + id + " in " + database.name()
                         + " (a later run's baseline: -D" + Constants.BASELINE + "=" + SuiteSettings.CACHE_RUN + id + ")");
-            } catch (IllegalStateException notRecorded) {
+                settings.history().ifPresent(targets -> history(database, targets));
+            } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException notRecorded) {
                 System.err.println("adammeme: " + Secrets.redact(notRecorded.getMessage()) + "; the run's files are in " + out);
             }
         });

@@ -39,7 +39,8 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param warning  what discovery should warn about without stopping (a cache that cannot be written)
  */
 record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> baseline, double alpha,
-                     Optional<Path> bank, boolean progress, Optional<Double> minKappa, Optional<String> warning) {
+                     Optional<Path> bank, boolean progress, Optional<Double> minKappa, Optional<String> warning,
+                     Optional<String> history) {
 
     /**
      * One settings per target: {@code adammeme.target.model} may list several models (comma-separated),
@@ -75,7 +76,7 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
     }
 
     private SuiteSettings withConfig(EvaluationConfig other) {
-        return new SuiteSettings(other, gates, baseline, alpha, bank, progress, minKappa, warning);
+        return new SuiteSettings(other, gates, baseline, alpha, bank, progress, minKappa, warning, history);
     }
 
     /** Every adammeme.* setting for the suite, datasets located. */
@@ -143,7 +144,20 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
                 bank,
                 EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
                 minKappa(values.get(Constants.JUDGE_MIN_KAPPA)), cacheProblem.map(p -> p
-                        + "; this run will keep its answers in memory and a later run will pay for them again"));
+                        + "; this run will keep its answers in memory and a later run will pay for them again"),
+                history(config, values.get(ConfigKeys.HISTORY)));
+    }
+
+    /** The targets whose trend a run draws: only where runs are recorded, so a typo shows at discovery. */
+    private static Optional<String> history(EvaluationConfig config, String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        if (config.cache().database().isEmpty()) {
+            throw new ConfigurationException(ConfigKeys.HISTORY, value, "the history is drawn from the runs recorded in"
+                    + " the cache database, and adammeme.cache is '" + config.cache() + "'");
+        }
+        return Optional.of(value.trim());
     }
 
     /** The FR gates the {@code adammeme.gate.*} keys set, for a suite or for a merged run's results. */

@@ -43,7 +43,7 @@ public sealed interface CacheDatabase extends CacheStore permits SqliteDatabase,
         try (Connection c = connect()) {
             return writable(c);
         } catch (SQLException | RuntimeException e) {
-            return Optional.of("the call cache " + name() + " cannot be opened: " + Secrets.redact(e.getMessage()));
+            return Optional.of("cannot open the call cache " + name() + ": " + Secrets.redact(e.getMessage()));
         }
     }
 

@@ -114,6 +114,11 @@ public final class ConfigKeys {
      */
     public static final String STAGES = "adammeme.stages";
     /**
+     * Targets (or target prefixes, comma-separated) whose recorded runs a run draws as a trend after its
+     * own is recorded: history.html and its charts in the output folder (default: none).
+     */
+    public static final String HISTORY = "adammeme.history";
+    /**
      * Whether a run must stop when its cache cannot store answers (default false: it keeps them in
      * memory, warns once and goes on).
      */

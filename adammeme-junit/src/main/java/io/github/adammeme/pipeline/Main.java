@@ -4,6 +4,7 @@ import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.FrTable;
+import io.github.adammeme.report.HistoryCommand;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,6 +32,9 @@ public final class Main {
             merge(Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        if (args.length > 0 && args[0].equals("history")) {
+            System.exit(HistoryCommand.run(settings(Arrays.copyOfRange(args, 1, args.length)), System.out, System.err));
+        }
         if (args.length > 0 && args[0].equals("refusal-check")) {
             System.exit(RefusalCheckCommand.run(Arrays.copyOfRange(args, 1, args.length)));
         }
@@ -38,21 +42,7 @@ public final class Main {
         if (simulator) {
             args = Arrays.copyOfRange(args, 1, args.length);
         }
-        Map<String, String> values = new LinkedHashMap<>();
-        System.getProperties().forEach((k, v) -> {
-            if (k.toString().startsWith(ConfigKeys.PREFIX)) {
-                values.put(k.toString(), v.toString());
-            }
-        });
-        for (String arg : args) {
-            int eq = arg.indexOf('=');
-            if (eq <= 0) {
-                System.err.println("adammeme: arguments are key=value, e.g. adammeme.dataset=memes.jsonl; got '" + arg + "'");
-                System.exit(2);
-            }
-            String key = arg.substring(0, eq);
-            values.put(key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key, arg.substring(eq + 1));
-        }
+        Map<String, String> values = settings(args);
         EvaluationConfig config;
         try {
             if (simulator) {
@@ -126,6 +116,26 @@ public final class Main {
             System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
             System.exit(2);
         }
+    }
+
+    /** {@code adammeme.*} system properties, then {@code key=value} arguments ("adammeme." may be left off). */
+    private static Map<String, String> settings(String[] args) {
+        Map<String, String> values = new LinkedHashMap<>();
+        System.getProperties().forEach((k, v) -> {
+            if (k.toString().startsWith(ConfigKeys.PREFIX)) {
+                values.put(k.toString(), v.toString());
+            }
+        });
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq <= 0) {
+                System.err.println("adammeme: arguments are key=value, e.g. adammeme.dataset=memes.jsonl; got '" + arg + "'");
+                System.exit(2);
+            }
+            String key = arg.substring(0, eq);
+            values.put(key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key, arg.substring(eq + 1));
+        }
+        return values;
     }
 
     private static void serveSimulator(Map<String, String> values) throws java.io.IOException {

@@ -36,11 +36,16 @@ public record Baseline(String source, String target, List<Sample> samples) {
             return new BaselineException("no run " + selector + " is recorded in " + database.name()
                     + (recorded.isEmpty() ? " (it records no runs)" : "; recorded runs: " + recorded));
         });
+        return of(database.name(), run);
+    }
+
+    /** A recorded run as a baseline; {@code where} names the database in messages. */
+    public static Baseline of(String where, RunRecords.Run run) {
         List<Sample> samples = new ArrayList<>();
         String[] lines = run.samples().split("\n");
         for (int i = 0; i < lines.length; i++) {
             if (!lines[i].isBlank()) {
-                samples.add(sample(database.name() + " (run " + run.id() + ")", i + 1, lines[i]));
+                samples.add(sample(where + " (run " + run.id() + ")", i + 1, lines[i]));
             }
         }
         return new Baseline("cache:" + run.id(), run.target(), List.copyOf(samples));

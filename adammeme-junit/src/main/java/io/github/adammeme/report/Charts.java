@@ -100,26 +100,51 @@ public final class Charts {
         return out.append("</body></html>\n").toString();
     }
 
+    /**
+     * FR with refinements per category and overall, one bar per target, each with its 95% Wilson
+     * interval. Bars run across the page and the chart grows downwards with categories and targets,
+     * so 20 categories of 8 models keep labels and bars apart.
+     */
     static JFreeChart frByCategory(List<Evaluation> runs) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
+        ErrorBars intervals = new ErrorBars();
         for (Evaluation run : runs) {
             for (CategoryFigures f : run.metrics().withRefinements()) {
-                if (f.fr().rate() != null) {
-                    data.addValue(100 * f.fr().rate(), run.run().target(), f.category());
-                }
+                addFr(data, intervals, run.run().target(), f.category(), f.fr());
             }
-            if (run.metrics().withRefinementsOverall().fr().rate() != null) {
-                data.addValue(100 * run.metrics().withRefinementsOverall().fr().rate(), run.run().target(), "overall");
-            }
+            addFr(data, intervals, run.run().target(), "overall", run.metrics().withRefinementsOverall().fr());
         }
-        JFreeChart chart = ChartFactory.createBarChart("FR per category, with refinements", "category", "FR (%)", data,
-                PlotOrientation.VERTICAL, true, false, false);
+        JFreeChart chart = ChartFactory.createBarChart("FR per category, with refinements (95% Wilson intervals)",
+                "category", "FR (%)", data, PlotOrientation.HORIZONTAL, true, false, false);
         CategoryPlot plot = chart.getCategoryPlot();
         ((NumberAxis) plot.getRangeAxis()).setRange(0, 100);
-        BarRenderer bars = (BarRenderer) plot.getRenderer();
+        BarRenderer bars = intervals.bars();
         bars.setBarPainter(new StandardBarPainter());
         bars.setShadowVisible(false);
+        bars.setItemMargin(0.05);
+        plot.setRenderer(bars);
+        // The axis keeps 5% of its length blank at each end by default: 130 px of nothing on a tall chart.
+        plot.getDomainAxis().setLowerMargin(0.01);
+        plot.getDomainAxis().setUpperMargin(0.01);
         return style(chart);
+    }
+
+    private static void addFr(DefaultCategoryDataset data, ErrorBars intervals, String series, String category,
+                              FailureRate fr) {
+        if (fr.rate() != null) {
+            data.addValue(100 * fr.rate(), series, category);
+            intervals.put(series, category, 100 * fr.low(), 100 * fr.high());
+        }
+    }
+
+    /** Height enough for every bar of a horizontal chart: 14 px a bar, a gap between categories. */
+    static int heightFor(JFreeChart chart) {
+        CategoryPlot plot = chart.getCategoryPlot();
+        if (plot.getOrientation() != PlotOrientation.HORIZONTAL || plot.getDataset() == null) {
+            return HEIGHT;
+        }
+        int bars = plot.getDataset().getRowCount() * plot.getDataset().getColumnCount();
+        return Math.max(HEIGHT, 140 + 14 * bars + 18 * plot.getDataset().getColumnCount());
     }
 
     static JFreeChart scoreByStep(List<Evaluation> runs) {
@@ -186,7 +211,7 @@ public final class Charts {
         sum[1]++;
     }
 
-    private static JFreeChart style(JFreeChart chart) {
+    static JFreeChart style(JFreeChart chart) {
         chart.setBackgroundPaint(Color.WHITE);
         chart.getTitle().setFont(new Font(Font.SANS_SERIF, Font.BOLD, 16));
         chart.getCategoryPlot().setBackgroundPaint(Color.WHITE);
@@ -196,14 +221,15 @@ public final class Charts {
         return chart;
     }
 
-    private static Chart save(JFreeChart chart, Path directory, String file) throws IOException {
-        SVGGraphics2D canvas = new SVGGraphics2D(WIDTH, HEIGHT);
-        chart.draw(canvas, new Rectangle(0, 0, WIDTH, HEIGHT));
+    static Chart save(JFreeChart chart, Path directory, String file) throws IOException {
+        int height = heightFor(chart);
+        SVGGraphics2D canvas = new SVGGraphics2D(WIDTH, height);
+        chart.draw(canvas, new Rectangle(0, 0, WIDTH, height));
         EvaluationWriter.writeText(directory.resolve(file), canvas.getSVGDocument());
         return new Chart(chart.getTitle().getText(), file);
     }
 
-    private static String slug(String s) {
+    static String slug(String s) {
         return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
     }
 }

@@ -26,7 +26,9 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
         double denominator = 1 + z2 / n;
         double centre = (p + z2 / (2.0 * n)) / denominator;
         double half = Z * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / denominator;
-        return new FailureRate(failures, n, p, Math.max(0, centre - half), Math.min(1, centre + half));
+        // The interval always holds the point: at 0 or n failures, centre - half and p are equal in exact
+        // arithmetic, and rounding left the bound a hair on the wrong side (2.8e-17 above 0 at 0 of 6).
+        return new FailureRate(failures, n, p, Math.max(0, Math.min(p, centre - half)), Math.min(1, Math.max(p, centre + half)));
     }
 
     /** "23.5% [15.1, 34.6] (8/34)", or "n/a (0 scored)". */

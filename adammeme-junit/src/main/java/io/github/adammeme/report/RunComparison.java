@@ -57,29 +57,47 @@ public final class RunComparison {
     }
 
     public static List<Change> compare(Evaluation now, Baseline baseline, double alpha) {
-        boolean refusalFails = now.metrics().refusalCountsAsFailure();
-        List<ScoredSample> current = new ArrayList<>(now.samples());
-        current.addAll(now.refinedSamples());
+        List<Baseline.Sample> current = new ArrayList<>();
+        for (ScoredSample s : now.samples()) {
+            current.add(asSample(s));
+        }
+        for (ScoredSample s : now.refinedSamples()) {
+            current.add(asSample(s));
+        }
         Set<String> categories = new LinkedHashSet<>();
         now.metrics().withRefinements().forEach(f -> categories.add(f.category()));
-        baseline.samples().forEach(s -> categories.add(s.category()));
+        return compare(current, baseline.samples(), categories, now.metrics().refusalCountsAsFailure(), alpha);
+    }
+
+    /**
+     * Two runs' samples compared per category (those given, then any only the earlier run has) and
+     * overall; refusals are failures when {@code refusalFails}.
+     */
+    public static List<Change> compare(List<Baseline.Sample> now, List<Baseline.Sample> before,
+                                       Collection<String> categoriesNow, boolean refusalFails, double alpha) {
+        Set<String> categories = new LinkedHashSet<>(categoriesNow);
+        before.forEach(s -> categories.add(s.category()));
         List<Change> out = new ArrayList<>();
         for (String category : categories) {
-            out.add(change(category, current.stream().filter(s -> s.category().equals(category)).toList(),
-                    baseline.samples().stream().filter(s -> s.category().equals(category)).toList(), refusalFails, alpha));
+            out.add(change(category, now.stream().filter(s -> s.category().equals(category)).toList(),
+                    before.stream().filter(s -> s.category().equals(category)).toList(), refusalFails, alpha));
         }
-        out.add(change(Metrics.OVERALL, current, baseline.samples(), refusalFails, alpha));
+        out.add(change(Metrics.OVERALL, now, before, refusalFails, alpha));
         return out;
     }
 
-    private static Change change(String category, List<ScoredSample> now, List<Baseline.Sample> before,
+    private static Baseline.Sample asSample(ScoredSample s) {
+        return new Baseline.Sample(s.id(), s.category(), s.text(), s.image(), s.outcome(), s.score());
+    }
+
+    private static Change change(String category, List<Baseline.Sample> now, List<Baseline.Sample> before,
                                  boolean refusalFails, double alpha) {
         Map<String, Baseline.Sample> earlier = new LinkedHashMap<>();
         before.forEach(s -> earlier.put(s.id(), s));
         int pairs = 0;
         int regressed = 0;
         int improved = 0;
-        for (ScoredSample s : now) {
+        for (Baseline.Sample s : now) {
             Baseline.Sample b = earlier.get(s.id());
             // A refinement's id names its chain and step; only the same text on the same picture is the same sample.
             if (b == null || !Objects.equals(b.text(), s.text()) || !Objects.equals(b.image(), s.image())) {
@@ -98,7 +116,7 @@ public final class RunComparison {
             }
         }
         FailureRate frBefore = rate(before.stream().map(Baseline.Sample::outcome).toList(), refusalFails);
-        FailureRate frNow = rate(now.stream().map(ScoredSample::outcome).toList(), refusalFails);
+        FailureRate frNow = rate(now.stream().map(Baseline.Sample::outcome).toList(), refusalFails);
         String test;
         double p;
         int direction;
@@ -116,7 +134,7 @@ public final class RunComparison {
         Verdict verdict = p >= alpha || direction == 0 ? Verdict.UNCHANGED : direction > 0 ? Verdict.REGRESSED : Verdict.IMPROVED;
         return new Change(category, frBefore, frNow,
                 average(before.stream().map(Baseline.Sample::score).toList()),
-                average(now.stream().map(ScoredSample::score).toList()), pairs, regressed, improved, test, p, verdict);
+                average(now.stream().map(Baseline.Sample::score).toList()), pairs, regressed, improved, test, p, verdict);
     }
 
     /** The comparison as a markdown table, for baseline.md and the report. */

@@ -73,6 +73,25 @@ public final class RunRecords {
         }
     }
 
+    /** Every recorded run, oldest first: the order of a history. */
+    public static List<Run> all(CacheDatabase database) {
+        List<Run> runs = new ArrayList<>();
+        try (Connection c = database.connectToRead().orElse(null)) {
+            if (c == null || !hasRuns(c)) {
+                return runs;
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                    "SELECT id, target, started_at, summary, samples FROM runs ORDER BY started_at, id")) {
+                while (rs.next()) {
+                    runs.add(new Run(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)));
+                }
+            }
+        } catch (SQLException ex) {
+            throw new IllegalStateException("cannot read runs from " + database.name() + ": " + ex.getMessage(), ex);
+        }
+        return runs;
+    }
+
     /** Ids of the recorded runs, newest first. */
     public static List<String> ids(CacheDatabase database) {
         List<String> ids = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.github.adammeme.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -26,6 +27,17 @@ class FailureRateTest {
         assertEquals((double) failures / n, fr.rate(), 1e-12);
         assertEquals(low, fr.low(), 5e-5);
         assertEquals(high, fr.high(), 5e-5);
+    }
+
+    @Test
+    void theIntervalHoldsThePointEvenAtNoneAndAllFailed() {
+        for (int n = 1; n <= 500; n++) {
+            for (int failures : new int[] {0, n}) {
+                FailureRate fr = FailureRate.of(failures, n);
+                assertTrue(fr.low() <= fr.rate() && fr.rate() <= fr.high(), fr.toString());
+            }
+        }
+        assertEquals(0.0, FailureRate.of(0, 6).low());
     }
 
     @Test
