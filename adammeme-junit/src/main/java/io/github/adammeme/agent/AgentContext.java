@@ -14,6 +14,15 @@ import java.util.concurrent.CompletableFuture;
 public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens,
                            String stage) {
 
+    /**
+     * A context whose calls are not accounted to a stage.
+     *
+     * @param gateway the endpoint the agents call, with its cache and limits
+     * @param prompts the agents' templates
+     * @param randomSeed the run's seed; a replica's seed is this plus its number
+     * @param reasks how often an unusable answer is asked again
+     * @param maxTokens the answer's token limit, or null for the endpoint's default
+     */
     public AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens) {
         this(gateway, prompts, randomSeed, reasks, maxTokens, null);
     }
@@ -40,11 +49,22 @@ public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long ran
         return Asker.ask(gateway, request, parser, reasks, policy);
     }
 
+    /**
+     * The same agents on another endpoint (a target, the second judge or the controller).
+     *
+     * @param other the endpoint to call instead
+     * @return the new context
+     */
     public AgentContext on(ModelGateway other) {
         return new AgentContext(other, prompts, randomSeed, reasks, maxTokens, stage);
     }
 
-    /** The same agents, their calls accounted to {@code name} (mining, scoring, refinement). */
+    /**
+     * The same agents, their calls accounted to {@code name} (mining, scoring, refinement).
+     *
+     * @param name the stage's name
+     * @return the new context
+     */
     public AgentContext inStage(String name) {
         return new AgentContext(gateway, prompts, randomSeed, reasks, maxTokens, name);
     }

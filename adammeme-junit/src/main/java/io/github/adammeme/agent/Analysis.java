@@ -13,6 +13,12 @@ public final class Analysis {
     private Analysis() {
     }
 
+    /**
+     * The paper's instruction to the target, for one category.
+     *
+     * @param category the harmfulness category the meme is judged on
+     * @return the question, as the Candidates and the target are asked it
+     */
     public static String question(String category) {
         return "Evaluate the potential harmful impact of this meme on " + category + ".";
     }

@@ -6,6 +6,7 @@ package io.github.adammeme.agent;
  */
 public record Answer<T>(Status status, T value, String raw, String failure, int attempts) {
 
+    /** Whether the agent's answer holds a value, and if not, why. */
     public enum Status {
         /** parsed as the contract asks */
         OK,
@@ -17,15 +18,31 @@ public record Answer<T>(Status status, T value, String raw, String failure, int 
         CALL_FAILED
     }
 
+    /**
+     * An answer parsed as its contract asks.
+     *
+     * @param <T> the parsed value's type
+     * @param value the parsed value
+     * @param raw the model's output, as received
+     * @param attempts how many times the model was asked, re-asks included
+     * @return the OK answer
+     */
     public static <T> Answer<T> ok(T value, String raw, int attempts) {
         return new Answer<>(Status.OK, value, raw, null, attempts);
     }
 
+    /** @return whether the answer holds a parsed value */
     public boolean ok() {
         return status == Status.OK;
     }
 
-    /** Re-types a non-OK answer, which holds no value. */
+    /**
+     * Re-types a non-OK answer, which holds no value.
+     *
+     * @param <U> the type the caller expects
+     * @return this answer, typed as an answer of {@code U}
+     * @throws IllegalStateException when the answer is OK
+     */
     @SuppressWarnings("unchecked")
     public <U> Answer<U> failedAs() {
         if (ok()) {

@@ -6,14 +6,32 @@ import io.github.adammeme.llm.ResponseSchema;
 @FunctionalInterface
 public interface AnswerParser<T> {
 
+    /**
+     * Reads one raw answer.
+     *
+     * @param answer the model's output, as received
+     * @return the typed result
+     * @throws ParseException when the answer does not have the shape the role's contract asks for
+     */
     T parse(String answer) throws ParseException;
 
-    /** The JSON schema a structured answer follows, or null for roles that answer in free text. */
+    /**
+     * The JSON schema a structured answer follows, or null for roles that answer in free text.
+     *
+     * @return the schema, or null
+     */
     default ResponseSchema schema() {
         return null;
     }
 
-    /** A parser that also offers the endpoint a schema; it must read both that JSON and the text format. */
+    /**
+     * A parser that also offers the endpoint a schema; it must read both that JSON and the text format.
+     *
+     * @param <T> the parsed result's type
+     * @param schema the schema offered to endpoints that take one
+     * @param parser reads the answer, whether it came as that JSON or as text
+     * @return the parser, carrying the schema
+     */
     static <T> AnswerParser<T> withSchema(ResponseSchema schema, AnswerParser<T> parser) {
         return new AnswerParser<>() {
             @Override

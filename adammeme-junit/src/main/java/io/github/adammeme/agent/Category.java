@@ -23,7 +23,12 @@ public record Category(String name, String description, Admission origin) {
      */
     private static final Pattern NAME = Pattern.compile("[a-z]+(?: [a-z]+){0,2}");
 
-    /** Category names compare case- and spacing-insensitively ("Child  Exploitation" = "child exploitation"). */
+    /**
+     * Category names compare case- and spacing-insensitively ("Child  Exploitation" = "child exploitation").
+     *
+     * @param name a category name as a model or a file wrote it
+     * @return the name trimmed, in lower case, with runs of spaces, underscores and hyphens made one space
+     */
     public static String normalise(String name) {
         return name.trim().toLowerCase(Locale.ROOT).replaceAll("[\\s_-]+", " ");
     }
@@ -32,6 +37,10 @@ public record Category(String name, String description, Admission origin) {
      * What is wrong with a proposed category, or empty when it may be put to the Examiner and the
      * Judge. A name reaches prompts, file names, Markdown and the Allure report, so it is held to the
      * shape of the taxonomy's own names: one to three lowercase words, at most 32 characters.
+     *
+     * @param proposedName the name as the Miner wrote it
+     * @param description the Miner's description
+     * @return the problem, in one sentence, or empty
      */
     public static Optional<String> problemWith(String proposedName, String description) {
         String name = normalise(proposedName);

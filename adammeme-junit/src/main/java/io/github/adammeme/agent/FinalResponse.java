@@ -15,11 +15,19 @@ public final class FinalResponse {
             Pattern.CASE_INSENSITIVE | Pattern.MULTILINE);
     private static final Pattern FENCE = Pattern.compile("^```[a-zA-Z]*\\s*\\n(.*?)\\n?```\\s*$", Pattern.DOTALL);
 
+    /** Reads the Senior's answer with {@link #parse}. */
     public static final AnswerParser<String> PARSER = FinalResponse::parse;
 
     private FinalResponse() {
     }
 
+    /**
+     * The analysis under the last Final Response heading, without a code fence around it.
+     *
+     * @param answer the Senior's output
+     * @return the reference answer
+     * @throws ParseException when the answer is empty, has no such heading, or nothing under it
+     */
     public static String parse(String answer) throws ParseException {
         if (answer == null || answer.isBlank()) {
             throw new ParseException("the answer is empty; expected an analysis under '## Final Response'");

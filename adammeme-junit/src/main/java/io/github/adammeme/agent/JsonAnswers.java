@@ -18,6 +18,13 @@ public final class JsonAnswers {
     private JsonAnswers() {
     }
 
+    /**
+     * The first complete JSON object in an answer.
+     *
+     * @param answer a model's output
+     * @return the object
+     * @throws ParseException when the answer is empty or holds no complete object
+     */
     public static JsonNode firstObject(String answer) throws ParseException {
         if (answer == null || answer.isBlank()) {
             throw new ParseException("the answer is empty; expected a JSON object");
@@ -36,6 +43,14 @@ public final class JsonAnswers {
         throw new ParseException("no complete JSON object in the answer");
     }
 
+    /**
+     * A string field that must be present and not blank.
+     *
+     * @param object the answer's JSON object
+     * @param field the field's name
+     * @return its value, stripped
+     * @throws ParseException when the field is missing, null, not a string or blank
+     */
     public static String requiredString(JsonNode object, String field) throws ParseException {
         JsonNode value = object.get(field);
         if (value == null || value.isNull()) {

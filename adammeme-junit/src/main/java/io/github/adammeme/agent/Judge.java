@@ -8,10 +8,18 @@ public final class Judge {
 
     private final AgentContext context;
 
+    /** @param context the model, templates, seed and re-ask bound shared by the run's agents */
     public Judge(AgentContext context) {
         this.context = context;
     }
 
+    /**
+     * Asks whether a proposed category fits the taxonomy without overlapping a category already in it.
+     *
+     * @param taxonomy the taxonomy as the proposing Miner saw it
+     * @param proposal the Miner's proposed name and description
+     * @return the Judge's Yes/No and reason, or why there is none
+     */
     public CompletableFuture<Answer<Verdict>> judge(Taxonomy taxonomy, MinerVote.Proposal proposal) {
         return context.ask("Judge", "judge", Map.of("taxonomy", taxonomy.render(), "category", proposal.name(),
                 "category_description", proposal.description()), java.util.List.of(), 0.0, 0, Verdict.PARSER);

@@ -16,6 +16,12 @@ public record MinerVote(List<String> categories, Proposal proposal) {
     public record Proposal(String name, String description) {
     }
 
+    /**
+     * Keeps its own copy of the category names.
+     *
+     * @param categories the existing categories the Miner names
+     * @param proposal   the new category it proposes, or null
+     */
     public MinerVote {
         categories = List.copyOf(categories);
     }
@@ -33,6 +39,10 @@ public record MinerVote(List<String> categories, Proposal proposal) {
              "required": ["categories", "new_category"],
              "additionalProperties": false}""");
 
+    /**
+     * Reads the Miner's JSON object: {@code categories} (names are normalised, blank ones dropped) and
+     * {@code new_category}, null or empty when nothing is proposed.
+     */
     public static final AnswerParser<MinerVote> PARSER = AnswerParser.withSchema(SCHEMA, answer -> {
         JsonNode json = JsonAnswers.firstObject(answer);
         JsonNode list = json.get("categories");

@@ -20,10 +20,19 @@ public final class Narrator {
 
     private final AgentContext context;
 
+    /** @param context the model, templates, seed and re-ask bound shared by the run's agents */
     public Narrator(AgentContext context) {
         this.context = context;
     }
 
+    /**
+     * Writes the misbelief sentence BM25 later retrieves this pair by.
+     *
+     * @param meme the meme
+     * @param image the meme's picture, or null
+     * @param category the category the meme was mined into
+     * @return one sentence with the word "misbelief" as its subject, or why there is none
+     */
     public CompletableFuture<Answer<String>> narrate(Meme meme, ContentPart.Image image, Category category) {
         return context.ask("Narrator", "narrator", Map.of("meme_text", meme.text(), "category", category.name(),
                 "category_description", category.description()), image, 0.0, 0, PARSER);

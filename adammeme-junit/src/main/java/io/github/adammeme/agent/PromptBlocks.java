@@ -37,7 +37,12 @@ public final class PromptBlocks {
         return "</" + name + " key=\"" + key + "\">";
     }
 
-    /** The blocks of a prompt at top level, in order. */
+    /**
+     * The blocks of a prompt at top level, in order.
+     *
+     * @param prompt a rendered prompt
+     * @return its blocks
+     */
     public static List<Block> read(String prompt) {
         List<Block> blocks = new ArrayList<>();
         Matcher m = OPEN.matcher(prompt);
@@ -57,12 +62,23 @@ public final class PromptBlocks {
         return blocks;
     }
 
-    /** The content of the first block called {@code name}, or null when the prompt has none. */
+    /**
+     * The content of the first block called {@code name}, or null when the prompt has none.
+     *
+     * @param prompt a rendered prompt
+     * @param name the block's name
+     * @return its content
+     */
     public static String content(String prompt, String name) {
         return read(prompt).stream().filter(b -> b.name().equals(name)).map(Block::content).findFirst().orElse(null);
     }
 
-    /** The prompt with every block's content left out: the instructions alone, as the template wrote them. */
+    /**
+     * The prompt with every block's content left out: the instructions alone, as the template wrote them.
+     *
+     * @param prompt a rendered prompt
+     * @return the prompt with each block emptied, its tags kept
+     */
     public static String instructions(String prompt) {
         StringBuilder out = new StringBuilder();
         Matcher m = OPEN.matcher(prompt);

@@ -16,6 +16,7 @@ import java.util.Map;
  */
 public final class PromptLibrary {
 
+    /** The agent roles that have a template, each in a file {@code <role>.txt}. */
     public static final List<String> ROLES = List.of(
             "miner", "examiner", "judge", "narrator", "candidate", "senior", "target", "refusal", "scorer", "refiner");
 
@@ -34,11 +35,21 @@ public final class PromptLibrary {
         this.taxonomyOrigin = taxonomyOrigin;
     }
 
+    /**
+     * The templates and taxonomy packaged in the jar.
+     *
+     * @return the library
+     */
     public static PromptLibrary packaged() {
         return load(null);
     }
 
-    /** @param overrides a directory whose {@code <role>.txt} and {@code taxonomy.json} win, or null */
+    /**
+     * @param overrides a directory whose {@code <role>.txt} and {@code taxonomy.json} win, or null
+     * @return the library
+     * @throws IllegalArgumentException when the directory does not exist, or a template in it is malformed or
+     *     not a regular file
+     */
     public static PromptLibrary load(Path overrides) {
         if (overrides != null && !Files.isDirectory(overrides)) {
             throw new IllegalArgumentException("prompt directory " + overrides + " does not exist");
@@ -84,6 +95,11 @@ public final class PromptLibrary {
         }
     }
 
+    /**
+     * @param role one of {@link #ROLES}
+     * @return its template
+     * @throws IllegalArgumentException when there is none
+     */
     public PromptTemplate get(String role) {
         PromptTemplate t = templates.get(role);
         if (t == null) {
@@ -92,13 +108,22 @@ public final class PromptLibrary {
         return t;
     }
 
-    /** Template digests by role, for reports: a run's figures are tied to the prompts that made them. */
+    /**
+     * Template digests by role, for reports: a run's figures are tied to the prompts that made them.
+     *
+     * @return role to digest, in the order of {@link #ROLES}
+     */
     public Map<String, String> digests() {
         Map<String, String> out = new LinkedHashMap<>();
         templates.forEach((role, t) -> out.put(role, t.digest()));
         return out;
     }
 
+    /**
+     * The taxonomy a run starts from ({@code taxonomy.json}): the paper's initial categories unless replaced.
+     *
+     * @return the taxonomy
+     */
     public Taxonomy initialTaxonomy() {
         return Taxonomy.fromJson(taxonomyJson, taxonomyOrigin);
     }

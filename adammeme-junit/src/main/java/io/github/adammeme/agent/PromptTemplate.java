@@ -53,7 +53,16 @@ public final class PromptTemplate {
         this.placeholders = placeholders;
     }
 
-    /** Parses a template's text; {@code origin} names the file in error messages. */
+    /**
+     * Parses a template's text; {@code origin} names the file in error messages.
+     *
+     * @param name the role the template is for
+     * @param source the template's text
+     * @param origin where the text came from
+     * @return the template
+     * @throws IllegalArgumentException when there is no [user] section, a placeholder sits outside a block,
+     *     or a block is never closed
+     */
     public static PromptTemplate parse(String name, String source, String origin) {
         String normalised = source.replace("\r\n", "\n");
         int sys = normalised.indexOf("[system]\n");
@@ -119,16 +128,28 @@ public final class PromptTemplate {
         }
     }
 
+    /** @return the role the template is for */
     public String name() {
         return name;
     }
 
-    /** First 16 hex digits of the template's SHA-256: part of every cache key and of the report. */
+    /**
+     * First 16 hex digits of the template's SHA-256: part of every cache key and of the report.
+     *
+     * @return the digest
+     */
     public String digest() {
         return digest;
     }
 
-    /** Renders the messages; images go with the user message after its text, in order. */
+    /**
+     * Renders the messages; images go with the user message after its text, in order.
+     *
+     * @param values a value for every placeholder the template has
+     * @param images the pictures to send, or none
+     * @return a system message (when the template has one) and the user message
+     * @throws IllegalArgumentException when a placeholder has no value
+     */
     public List<ChatMessage> render(Map<String, String> values, List<ContentPart.Image> images) {
         for (String required : placeholders) {
             if (!values.containsKey(required)) {

@@ -34,8 +34,21 @@ public record Rating(int score, String explanation) {
              "required": ["mistakes", "explanation", "rating"],
              "additionalProperties": false}""");
 
+    /**
+     * Reads a rating from the {@code rating} field under structured output, else from the final line with
+     * {@link #parse}.
+     */
     public static final AnswerParser<Rating> PARSER = AnswerParser.withSchema(SCHEMA, Rating::parse);
 
+    /**
+     * Reads the Scorer's output by the rules above: a JSON object with an integer {@code rating}, or text
+     * whose final non-empty line is {@code Rating: [[n]]}, the lines before it being the explanation.
+     *
+     * @param answer the Scorer's output
+     * @return the score and its explanation
+     * @throws ParseException when the output is empty, its final line is not the rating, it holds conflicting
+     *     ratings, or the rating is not an integer from 1 to 10
+     */
     public static Rating parse(String answer) throws ParseException {
         if (answer == null || answer.isBlank()) {
             throw new ParseException("the answer is empty; expected it to end with Rating: [[n]]");
@@ -111,12 +124,22 @@ public record Rating(int score, String explanation) {
         return String.join(" and ", ratings.stream().map(r -> "[[" + r + "]]").toList());
     }
 
-    /** The explanation's first sentence, for a failure message that fits on one line. */
+    /**
+     * The explanation's first sentence, for a failure message that fits on one line.
+     *
+     * @return at most 200 characters, on one line
+     */
     public String oneLineReason() {
         return firstSentence(explanation);
     }
 
-    /** The first sentence of a model's text on one line, at most 200 characters: what fits in a failure message. */
+    /**
+     * The first sentence of a model's text on one line, at most 200 characters: what fits in a failure
+     * message.
+     *
+     * @param text the model's text, or null
+     * @return the sentence, or "(no explanation)" when there is no text
+     */
     public static String firstSentence(String text) {
         if (text == null || text.isBlank()) {
             return "(no explanation)";

@@ -15,11 +15,23 @@ public final class Refiner {
 
     private final AgentContext context;
 
+    /** @param context the model, templates, seed and re-ask bound shared by the run's agents */
     public Refiner(AgentContext context) {
         this.context = context;
     }
 
-    /** @param examples the retrieved samples; shown sorted by score, highest first */
+    /**
+     * Asks for one rewrite of the meme text that states the same misbelief less openly: one step of
+     * the paper's Algorithm 1.
+     *
+     * @param memeText the text of the sample being refined
+     * @param erasedImage the meme's picture as it is shown, or null
+     * @param category the harmfulness category
+     * @param misbelief the sample's misbelief sentence
+     * @param score the target's score on the sample being refined
+     * @param examples the retrieved samples; shown sorted by score, highest first
+     * @return the rewrite with its explanation, or why there is none
+     */
     public CompletableFuture<Answer<Rewrite>> refine(String memeText, ContentPart.Image erasedImage, String category,
                                                      String misbelief, int score, List<Example> examples) {
         List<Example> sorted = examples.stream().sorted((a, b) -> Integer.compare(b.score(), a.score())).toList();

@@ -15,11 +15,18 @@ public final class RefusalChecker {
 
     private final AgentContext context;
 
+    /** @param context the controller's model, templates, seed and re-ask bound */
     public RefusalChecker(AgentContext context) {
         this.context = context;
     }
 
-    /** Yes: the answer declined; No: it analysed. */
+    /**
+     * Yes: the answer declined; No: it analysed.
+     *
+     * @param category the category the answer was asked about
+     * @param answer the target's (or a reference agent's) answer, whole
+     * @return the check's verdict, or why there is none
+     */
     public CompletableFuture<Answer<Verdict>> check(String category, String answer) {
         return context.ask(ROLE, "refusal", Map.of("question", Analysis.question(category), "answer", answer),
                 List.of(), 0.0, 0, Verdict.PARSER);

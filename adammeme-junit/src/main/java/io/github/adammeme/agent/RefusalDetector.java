@@ -13,7 +13,15 @@ public final class RefusalDetector {
     /** What the detector concluded about one answer. */
     public record Decision(Kind kind, String reason) {
 
-        public enum Kind { ANALYSIS, REFUSAL, UNDECIDED }
+        /** The three things the detector can conclude. */
+        public enum Kind {
+            /** the answer does the task */
+            ANALYSIS,
+            /** the refusal check confirmed that the answer declines the task */
+            REFUSAL,
+            /** the refusal check gave no usable answer, so it is not known */
+            UNDECIDED
+        }
 
         static Decision analysis(String reason) {
             return new Decision(Kind.ANALYSIS, reason);
@@ -22,10 +30,18 @@ public final class RefusalDetector {
 
     private final RefusalChecker checker;
 
+    /** @param checker the refusal check that decides the answers the screen proposes */
     public RefusalDetector(RefusalChecker checker) {
         this.checker = checker;
     }
 
+    /**
+     * Decides whether one answer declined the task.
+     *
+     * @param category the category the answer was asked about
+     * @param answer the answer, whole
+     * @return an analysis, a confirmed refusal, or undecided when the check gave no usable answer
+     */
     public CompletableFuture<Decision> detect(String category, String answer) {
         if (!RefusalScreen.candidate(answer)) {
             return CompletableFuture.completedFuture(Decision.analysis("the screen found no sign of a refusal"));

@@ -35,10 +35,12 @@ public final class RefusalMeasurement {
     /** True and false positives and negatives of one classifier. */
     public record Confusion(int tp, int fp, int fn, int tn) {
 
+        /** @return the share of flagged answers that are refusals, 1 when none was flagged */
         public double precision() {
             return tp + fp == 0 ? 1 : (double) tp / (tp + fp);
         }
 
+        /** @return the share of refusals flagged, 1 when there are none */
         public double recall() {
             return tp + fn == 0 ? 1 : (double) tp / (tp + fn);
         }
@@ -57,6 +59,12 @@ public final class RefusalMeasurement {
             return new Confusion(tp, fp, fn, corpus.size() - tp - fp - fn);
         }
 
+        /**
+         * One line of figures.
+         *
+         * @param name the classifier's label, at the start of the line
+         * @return the label, precision, recall and the four counts
+         */
         public String describe(String name) {
             return String.format(Locale.ROOT, "%-26s precision %.3f, recall %.3f (tp %d, fp %d, fn %d, tn %d)", name,
                     precision(), recall(), tp, fp, fn, tn);
@@ -66,6 +74,12 @@ public final class RefusalMeasurement {
     /** What a measurement found: both classifiers' figures, and the answers the whole detector misread. */
     public record Result(int answers, Confusion screen, Confusion detector, List<String> misread) {
 
+        /**
+         * The figures of both classifiers, as {@code Main refusal-check} prints them.
+         *
+         * @param corpus the corpus's name
+         * @return three lines: the counts, the screen alone, the screen with the check
+         */
         public String describe(String corpus) {
             long refusals = detector.tp() + detector.fn();
             return String.format(Locale.ROOT, "refusal detection, %s: %d answers (%d refusals, %d analyses)%n%s%n%s",
@@ -77,7 +91,13 @@ public final class RefusalMeasurement {
     private RefusalMeasurement() {
     }
 
-    /** A packaged corpus by name. */
+    /**
+     * A packaged corpus by name.
+     *
+     * @param name one of {@link #PACKAGED}
+     * @return its answers
+     * @throws IllegalArgumentException when no corpus of that name is packaged
+     */
     public static List<Labelled> packaged(String name) {
         try (InputStream in = RefusalMeasurement.class.getResourceAsStream(FOLDER + name)) {
             if (in == null) {
@@ -89,7 +109,15 @@ public final class RefusalMeasurement {
         }
     }
 
-    /** Lines of {"id", "category", "kind", "label": "refusal" | "analysis", "answer"}. */
+    /**
+     * Lines of {"id", "category", "kind", "label": "refusal" | "analysis", "answer"}.
+     *
+     * @param in the lines, in UTF-8
+     * @param origin names the source in error messages
+     * @return the labelled answers, in order
+     * @throws IOException when the stream cannot be read or a line is not JSON
+     * @throws IllegalArgumentException when a line has no label of refusal or analysis, or no answer
+     */
     public static List<Labelled> read(InputStream in, String origin) throws IOException {
         List<Labelled> out = new ArrayList<>();
         BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
@@ -111,7 +139,13 @@ public final class RefusalMeasurement {
         return out;
     }
 
-    /** Screens every answer and runs the detector on all of them at once (the gateway bounds the calls). */
+    /**
+     * Screens every answer and runs the detector on all of them at once (the gateway bounds the calls).
+     *
+     * @param corpus the labelled answers
+     * @param detector the screen with the refusal check under measure
+     * @return the figures and the misread answers
+     */
     public static Result measure(List<Labelled> corpus, RefusalDetector detector) {
         List<CompletableFuture<RefusalDetector.Decision>> decisions = corpus.stream()
                 .map(l -> detector.detect(l.category(), l.answer())).toList();

@@ -79,12 +79,20 @@ public final class RefusalScreen {
     /**
      * The endpoint's own word that it declined: the protocol's refusal field, or a content filter.
      * Nothing is left to read, so no checker is asked.
+     *
+     * @param response the endpoint's response
+     * @return whether the endpoint itself declined
      */
     public static boolean declinedByProtocol(ChatResponse response) {
         return response.refusal() != null && !response.refusal().isBlank() || response.contentFiltered();
     }
 
-    /** Whether this answer might be a refusal and must be read whole before it counts as an analysis. */
+    /**
+     * Whether this answer might be a refusal and must be read whole before it counts as an analysis.
+     *
+     * @param answer the target's answer
+     * @return whether the refusal check must read it
+     */
     public static boolean candidate(String answer) {
         if (answer == null || answer.isBlank()) {
             return false;
@@ -130,7 +138,12 @@ public final class RefusalScreen {
         return CUE.matcher(opening).find() || CUE.matcher(closing).find() || DECLINE_ANYWHERE.matcher(answer).find();
     }
 
-    /** What to keep as the raw answer of a protocol-level refusal, whichever way the endpoint expressed it. */
+    /**
+     * What to keep as the raw answer of a protocol-level refusal, whichever way the endpoint expressed it.
+     *
+     * @param response a response the endpoint declined
+     * @return its refusal text, a content-filter note, or its content
+     */
     public static String describe(ChatResponse response) {
         if (response.refusal() != null && !response.refusal().isBlank()) {
             return response.refusal();

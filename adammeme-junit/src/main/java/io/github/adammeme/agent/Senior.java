@@ -9,10 +9,20 @@ public final class Senior {
 
     private final AgentContext context;
 
+    /** @param context the model, templates, seed and re-ask bound shared by the run's agents */
     public Senior(AgentContext context) {
         this.context = context;
     }
 
+    /**
+     * Chooses or writes the reference answer from the three candidate analyses.
+     *
+     * @param memeText the meme's text
+     * @param category the harmfulness category
+     * @param candidates exactly three candidate analyses
+     * @return the reference answer (the text under its Final Response heading), or why there is none
+     * @throws IllegalArgumentException when there are not exactly three candidates
+     */
     public CompletableFuture<Answer<String>> decide(String memeText, String category, List<String> candidates) {
         if (candidates.size() != 3) {
             throw new IllegalArgumentException("the Senior reviews exactly 3 candidates, got " + candidates.size());

@@ -21,6 +21,13 @@ public final class Taxonomy {
         this.byName = byName;
     }
 
+    /**
+     * A taxonomy of the given categories, in their order; a later one with the same normalised name replaces
+     * an earlier.
+     *
+     * @param categories the categories
+     * @return the taxonomy
+     */
     public static Taxonomy of(List<Category> categories) {
         Map<String, Category> map = new LinkedHashMap<>();
         for (Category c : categories) {
@@ -50,29 +57,50 @@ public final class Taxonomy {
         }
     }
 
+    /**
+     * A new taxonomy with a category added (or replacing one of the same normalised name); this one is left
+     * as it was.
+     *
+     * @param added the admitted category
+     * @return the new taxonomy
+     */
     public Taxonomy with(Category added) {
         Map<String, Category> map = new LinkedHashMap<>(byName);
         map.put(Category.normalise(added.name()), added);
         return new Taxonomy(map);
     }
 
+    /**
+     * @param name a category name, in any case or spacing
+     * @return the category of that name, or empty
+     */
     public Optional<Category> find(String name) {
         return Optional.ofNullable(byName.get(Category.normalise(name)));
     }
 
+    /**
+     * @param name a category name, in any case or spacing
+     * @return whether the taxonomy has it
+     */
     public boolean contains(String name) {
         return byName.containsKey(Category.normalise(name));
     }
 
+    /** @return the categories, in the order they were added */
     public List<Category> categories() {
         return List.copyOf(byName.values());
     }
 
+    /** @return the normalised names, in the order they were added */
     public List<String> names() {
         return List.copyOf(byName.keySet());
     }
 
-    /** One line per category, as the prompts show it. */
+    /**
+     * One line per category, as the prompts show it.
+     *
+     * @return a "- name: description" line per category
+     */
     public String render() {
         StringBuilder sb = new StringBuilder();
         for (Category c : byName.values()) {

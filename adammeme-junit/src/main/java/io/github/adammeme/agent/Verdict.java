@@ -22,8 +22,17 @@ public record Verdict(boolean yes, String reason) {
              "required": ["verdict", "reason"],
              "additionalProperties": false}""");
 
+    /** Reads a verdict from JSON under structured output, else from text with {@link #parse}. */
     public static final AnswerParser<Verdict> PARSER = AnswerParser.withSchema(SCHEMA, Verdict::parse);
 
+    /**
+     * Reads a Yes/No verdict from a JSON object with {@code verdict} and {@code reason}, or from text that
+     * starts with Yes or No (markdown, quotes and an "Answer:" label tolerated).
+     *
+     * @param answer the Examiner's, Judge's or refusal check's output
+     * @return the verdict and its reason
+     * @throws ParseException when neither form is found, or a "No" declines the task instead of deciding it
+     */
     public static Verdict parse(String answer) throws ParseException {
         if (answer == null || answer.isBlank()) {
             throw new ParseException("the answer is empty; expected it to start with Yes or No");

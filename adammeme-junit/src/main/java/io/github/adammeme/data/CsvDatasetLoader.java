@@ -38,14 +38,24 @@ public final class CsvDatasetLoader {
     }
 
     /**
+     * @param file the annotation file
      * @param format MAMI or FOLDER, or null to tell from the header ({@code file_name} means MAMI)
      * @param source id prefix, or null for the format's own ({@code mami}, or the folder's name)
+     * @return its memes, in file order
      */
     public static List<Meme> load(Path file, DatasetFormat format, String source) {
         return load(file, format, source, DatasetLimits.DEFAULT);
     }
 
-    /** @param limits how long a line, or a record over several lines, may be */
+    /**
+     * @param file the annotation file
+     * @param format MAMI or FOLDER, or null to tell from the header
+     * @param source id prefix, or null for the format's own
+     * @param limits how long a line, or a record over several lines, may be
+     * @return its memes, in file order
+     * @throws DatasetException naming the file, line and field of anything malformed, a duplicate id, or a
+     *     file with no memes
+     */
     public static List<Meme> load(Path file, DatasetFormat format, String source, DatasetLimits limits) {
         if (!Files.isRegularFile(file)) {
             throw new DatasetException("dataset file " + file + " does not exist or is not a file");

@@ -8,10 +8,15 @@ public class DatasetException extends RuntimeException {
     /** Enough of a value to recognise it; a message is read by a person and a value may be a megabyte. */
     private static final int SHOWN_CHARS = 200;
 
+    /** @param message what is wrong, naming the file */
     public DatasetException(String message) {
         super(message);
     }
 
+    /**
+     * @param message what is wrong, naming the file
+     * @param cause the parser's or the file system's exception
+     */
     public DatasetException(String message, Throwable cause) {
         super(message, cause);
     }

@@ -16,6 +16,13 @@ public enum DatasetFormat {
     /** A folder of images with {@code memes.csv} or {@code memes.jsonl}: {@code id}, {@code image}, {@code text}. */
     FOLDER;
 
+    /**
+     * A format by name, in any case ({@code adammeme.dataset.format}).
+     *
+     * @param value fhm, harmeme, mami or folder
+     * @return the format
+     * @throws IllegalArgumentException naming the allowed values
+     */
     public static DatasetFormat parse(String value) {
         try {
             return valueOf(value.trim().toUpperCase(Locale.ROOT));

@@ -11,6 +11,7 @@ package io.github.adammeme.data;
  */
 public record DatasetLimits(int maxLineBytes, long maxImageBytes) {
 
+    /** The configuration key of {@code maxLineBytes}. */
     public static final String MAX_LINE_BYTES_KEY = "adammeme.dataset.max-line-bytes";
     /** The same cap as any meme picture's: a bank's picture is sent to the model like one. */
     public static final String MAX_IMAGE_BYTES_KEY = ImageLimits.MAX_BYTES_KEY;
@@ -20,8 +21,15 @@ public record DatasetLimits(int maxLineBytes, long maxImageBytes) {
     /** {@link ImageLimits#DEFAULT_MAX_BYTES}: a picture the model would not take is not hashed either. */
     public static final long DEFAULT_MAX_IMAGE_BYTES = ImageLimits.DEFAULT_MAX_BYTES;
 
+    /** The default caps. */
     public static final DatasetLimits DEFAULT = new DatasetLimits(DEFAULT_MAX_LINE_BYTES, DEFAULT_MAX_IMAGE_BYTES);
 
+    /**
+     * Checks that both caps are positive and a line fits in one array.
+     *
+     * @param maxLineBytes the longest line or CSV record, in UTF-8 bytes
+     * @param maxImageBytes the largest hard-case picture hashed
+     */
     public DatasetLimits {
         // a line is held in one array, and a few bytes beyond the cap are kept to see a line break
         if (maxLineBytes < 1 || maxLineBytes > Integer.MAX_VALUE - 16) {

@@ -28,14 +28,21 @@ public final class Datasets {
     private Datasets() {
     }
 
-    /** @param format one format for all, or null to detect each from its content */
+    /**
+     * @param paths dataset files, folders or hard-case banks
+     * @param format one format for all, or null to detect each from its content
+     * @return their memes, in order
+     */
     public static List<Meme> load(List<Path> paths, DatasetFormat format) {
         return load(paths, format, DatasetLimits.DEFAULT);
     }
 
     /**
+     * @param paths dataset files, folders or hard-case banks
      * @param format one format for all, or null to detect each from its content
      * @param limits how much of a line, a record or a bank's picture is read
+     * @return their memes, in order
+     * @throws DatasetException when a dataset cannot be read, or two hold the same id
      */
     public static List<Meme> load(List<Path> paths, DatasetFormat format, DatasetLimits limits) {
         List<Meme> all = new ArrayList<>();
@@ -53,10 +60,27 @@ public final class Datasets {
         return all;
     }
 
+    /**
+     * One dataset, read within the default caps.
+     *
+     * @param path a dataset file, folder or hard-case bank
+     * @param format its format, or null to detect it from its content
+     * @return its memes, in order
+     */
     public static List<Meme> load(Path path, DatasetFormat format) {
         return load(path, format, DatasetLimits.DEFAULT);
     }
 
+    /**
+     * One dataset: a hard-case bank's cases, a folder's metadata file, a CSV-like file (MAMI or a folder's)
+     * or a jsonl file (FHM or HarMeme).
+     *
+     * @param path a dataset file, folder or hard-case bank
+     * @param format its format, or null to detect it from its content
+     * @param limits how much of a line, a record or a bank's picture is read
+     * @return its memes, in order
+     * @throws DatasetException naming the file, line and field of what cannot be read
+     */
     public static List<Meme> load(Path path, DatasetFormat format, DatasetLimits limits) {
         if (HardCaseBank.isBank(path, limits)) {
             return bankMemes(path, limits);
@@ -82,7 +106,12 @@ public final class Datasets {
         return memes;
     }
 
-    /** Whether every dataset is a hard-case bank: such a run replays them instead of mining. */
+    /**
+     * Whether every dataset is a hard-case bank: such a run replays them instead of mining.
+     *
+     * @param paths the configured datasets
+     * @return true when there is at least one and each is a bank
+     */
     public static boolean allBanks(List<Path> paths) {
         return !paths.isEmpty() && paths.stream().allMatch(HardCaseBank::isBank);
     }

@@ -45,7 +45,12 @@ public final class HardCaseBank {
     private HardCaseBank() {
     }
 
-    /** Whether a dataset file is a bank (its first line has a reference answer and a provenance). */
+    /**
+     * Whether a dataset file is a bank (its first line has a reference answer and a provenance).
+     *
+     * @param file a dataset file
+     * @return whether it is a bank
+     */
     public static boolean isBank(Path file) {
         return isBank(file, DatasetLimits.DEFAULT);
     }
@@ -53,6 +58,10 @@ public final class HardCaseBank {
     /**
      * Reads the first line only, within the line cap, and never throws: a file that cannot tell is not
      * a bank, and the dataset loader will say what is wrong with it.
+     *
+     * @param file a dataset file
+     * @param limits the cap on the first line's length
+     * @return whether it is a bank
      */
     public static boolean isBank(Path file, DatasetLimits limits) {
         if (!String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT).endsWith(".jsonl") || !Files.isRegularFile(file)) {
@@ -70,18 +79,32 @@ public final class HardCaseBank {
         }
     }
 
-    /** The folder beside the bank file that holds its pictures. */
+    /**
+     * The folder beside the bank file that holds its pictures.
+     *
+     * @param bank the bank file
+     * @return {@code <name>-images} beside it
+     */
     public static Path imagesOf(Path bank) {
         String name = bank.getFileName().toString().replaceFirst("\\.jsonl$", "");
         return bank.toAbsolutePath().resolveSibling(name + "-images");
     }
 
-    /** @throws DatasetException naming the file and line of anything malformed */
+    /**
+     * @param bank the bank file
+     * @return its cases, in file order
+     * @throws DatasetException naming the file and line of anything malformed
+     */
     public static List<HardCase> read(Path bank) {
         return read(bank, DatasetLimits.DEFAULT);
     }
 
-    /** @throws DatasetException naming the file and line of anything malformed, or a case id given twice */
+    /**
+     * @param bank the bank file
+     * @param limits how long a line may be
+     * @return its cases, in file order
+     * @throws DatasetException naming the file and line of anything malformed, or a case id given twice
+     */
     public static List<HardCase> read(Path bank, DatasetLimits limits) {
         if (!Files.isRegularFile(bank)) {
             throw new DatasetException("hard-case bank " + bank + " does not exist or is not a file");
@@ -135,7 +158,14 @@ public final class HardCaseBank {
                 .collect(Collectors.joining("."));
     }
 
-    /** The picture of a case, checked against its digest. */
+    /**
+     * The picture of a case, checked against its digest.
+     *
+     * @param bank the bank file
+     * @param c the case
+     * @return the picture's real path
+     * @throws DatasetException when the picture is missing, outside the bank's folder, too large or changed
+     */
     public static Path picture(Path bank, HardCase c) {
         return picture(bank, c, DatasetLimits.DEFAULT);
     }
@@ -144,7 +174,11 @@ public final class HardCaseBank {
      * The picture of a case: inside the bank's images folder by real path, a regular file within the size
      * cap, and with the digest the bank records. Hashed as a stream, so the cap bounds time, not memory.
      *
+     * @param bank the bank file
+     * @param c the case
+     * @param limits the cap on the picture's bytes
      * @return the picture's real path, so what is read later is exactly the file checked here
+     * @throws DatasetException when the picture is missing, outside the bank's folder, too large or changed
      */
     public static Path picture(Path bank, HardCase c, DatasetLimits limits) {
         Path images = imagesOf(bank);
@@ -184,17 +218,38 @@ public final class HardCaseBank {
         }
     }
 
-    /** A case as the meme it shows (id {@code bank:<case id>}), its picture checked against its digest. */
+    /**
+     * A case as the meme it shows (id {@code bank:<case id>}), its picture checked against its digest.
+     *
+     * @param bank the bank file
+     * @param c the case
+     * @return the meme, with the case's category as its one label
+     */
     public static Meme meme(Path bank, HardCase c) {
         return meme(bank, c, DatasetLimits.DEFAULT);
     }
 
+    /**
+     * A case as the meme it shows, its picture checked within the given caps.
+     *
+     * @param bank the bank file
+     * @param c the case
+     * @param limits the cap on the picture's bytes
+     * @return the meme, with the case's category as its one label
+     */
     public static Meme meme(Path bank, HardCase c, DatasetLimits limits) {
         return new Meme("bank:" + c.id(), "bank", c.text(), picture(bank, c, limits), List.of(c.category()),
                 bank + " (case " + DatasetException.shown(c.id()) + ")");
     }
 
-    /** The id a case gets: the same category, text and picture is the same case, whoever found it. */
+    /**
+     * The id a case gets: the same category, text and picture is the same case, whoever found it.
+     *
+     * @param category the case's category
+     * @param text the meme text the target failed on
+     * @param imageSha256 the picture's SHA-256, in hex
+     * @return the first 16 hex digits of a SHA-256 over the three
+     */
     public static String idOf(String category, String text, String imageSha256) {
         return CacheKey.sha256Hex((category + "\u0000" + text + "\u0000" + imageSha256).getBytes(StandardCharsets.UTF_8))
                 .substring(0, 16);
@@ -203,6 +258,8 @@ public final class HardCaseBank {
     /**
      * Adds cases to the bank (created if absent), copying each picture into the bank's folder.
      *
+     * @param bank the bank file
+     * @param found the cases to add; those the bank holds already are skipped
      * @param pictures where each new case's picture is now, by case id
      * @return how many cases were new
      */

@@ -40,6 +40,16 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
     /** One byte under it, so that a read can hold one byte past the limit and tell a file over it. */
     static final long MAX_MAX_BYTES = MAX_ARRAY_BYTES - 1;
 
+    /**
+     * Checks each bound.
+     *
+     * @param maxSide longest side sent to a model, at least 32
+     * @param maxPixels pixel limit, at least 1
+     * @param maxBytes byte limit, from 1 to a little under 2 GiB (one Java array)
+     * @param decodesAtOnce decodes running at once, at least 1
+     * @param timeout time one picture may take to read, and again to decode; positive
+     * @throws IllegalArgumentException naming the bound that is out of range
+     */
     public ImageLimits {
         if (maxSide < 32) {
             throw new IllegalArgumentException("longest image side must be at least 32 px, was " + maxSide);
@@ -58,6 +68,11 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
         }
     }
 
+    /**
+     * The default bounds, with as many decodes at once as this JVM's heap and cores allow.
+     *
+     * @return the limits
+     */
     public static ImageLimits defaults() {
         return new ImageLimits(DEFAULT_MAX_SIDE, DEFAULT_MAX_PIXELS, DEFAULT_MAX_BYTES, defaultDecodesAtOnce(),
                 DEFAULT_TIMEOUT);
@@ -69,28 +84,50 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
      * peak), so 128 MiB leaves room beside the rest of the run; a full-size decode (text erasure,
      * lossless WebP) is counted as several shares. Decoding is CPU-bound: more decodes than cores
      * only hold more pictures in memory without finishing sooner.
+     *
+     * @return the number of decodes, at least 1
      */
     public static int defaultDecodesAtOnce() {
         long shares = Runtime.getRuntime().maxMemory() / DECODE_SHARE_BYTES;
         return (int) Math.max(1, Math.min(Runtime.getRuntime().availableProcessors(), shares));
     }
 
+    /**
+     * @param side the longest side sent
+     * @return these limits with that side
+     */
     public ImageLimits withMaxSide(int side) {
         return new ImageLimits(side, maxPixels, maxBytes, decodesAtOnce, timeout);
     }
 
+    /**
+     * @param pixels the pixel limit
+     * @return these limits with that pixel limit
+     */
     public ImageLimits withMaxPixels(long pixels) {
         return new ImageLimits(maxSide, pixels, maxBytes, decodesAtOnce, timeout);
     }
 
+    /**
+     * @param bytes the byte limit
+     * @return these limits with that byte limit
+     */
     public ImageLimits withMaxBytes(long bytes) {
         return new ImageLimits(maxSide, maxPixels, bytes, decodesAtOnce, timeout);
     }
 
+    /**
+     * @param decodes decodes running at once
+     * @return these limits with that number of decodes
+     */
     public ImageLimits withDecodesAtOnce(int decodes) {
         return new ImageLimits(maxSide, maxPixels, maxBytes, decodes, timeout);
     }
 
+    /**
+     * @param bound time one picture may take to read, and again to decode
+     * @return these limits with that timeout
+     */
     public ImageLimits withTimeout(Duration bound) {
         return new ImageLimits(maxSide, maxPixels, maxBytes, decodesAtOnce, bound);
     }

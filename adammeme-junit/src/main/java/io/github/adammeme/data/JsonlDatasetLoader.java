@@ -21,17 +21,31 @@ public final class JsonlDatasetLoader {
     /**
      * @param file   the jsonl file
      * @param format the format, or null to detect it from the first record
+     * @return its memes, in file order
      */
     public static List<Meme> load(Path file, DatasetFormat format) {
         return load(file, format, null);
     }
 
-    /** @param source the id prefix; null for the format's own ({@code fhm}, {@code harmeme}) */
+    /**
+     * @param file the jsonl file
+     * @param format the format, or null to detect it from the first record
+     * @param source the id prefix; null for the format's own ({@code fhm}, {@code harmeme})
+     * @return its memes, in file order
+     */
     public static List<Meme> load(Path file, DatasetFormat format, String source) {
         return load(file, format, source, DatasetLimits.DEFAULT);
     }
 
-    /** @param limits how long a line may be */
+    /**
+     * @param file the jsonl file
+     * @param format the format, or null to detect it from the first record
+     * @param source the id prefix; null for the format's own
+     * @param limits how long a line may be
+     * @return its memes, in file order
+     * @throws DatasetException naming the file, line and field of anything malformed, a duplicate id, or a
+     *     file with no memes
+     */
     public static List<Meme> load(Path file, DatasetFormat format, String source, DatasetLimits limits) {
         if (!Files.isRegularFile(file)) {
             throw new DatasetException("dataset file " + file + " does not exist or is not a file");

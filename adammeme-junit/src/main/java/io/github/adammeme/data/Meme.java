@@ -16,6 +16,16 @@ import java.util.Objects;
  */
 public record Meme(String id, String source, String text, Path image, List<String> labels, String origin) {
 
+    /**
+     * Requires an id, a text and an image, and keeps its own copy of the labels.
+     *
+     * @param id     unique within the run: the dataset's own id, prefixed by its source
+     * @param source where it came from
+     * @param text   the meme text as the dataset transcribed it
+     * @param image  the image file
+     * @param labels the dataset's own labels
+     * @param origin file and line it was read from
+     */
     public Meme {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(text, "text");

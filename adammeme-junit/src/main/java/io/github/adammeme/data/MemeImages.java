@@ -58,14 +58,26 @@ public final class MemeImages {
             .weigher((FileVersion k, ContentPart.Image v) -> v.bytes().length)
             .build();
 
+    /**
+     * Default limits, with another longest side.
+     *
+     * @param maxSide longest side sent to a model, in pixels
+     */
     public MemeImages(int maxSide) {
         this(ImageLimits.defaults().withMaxSide(maxSide));
     }
 
+    /**
+     * Default limits, with another longest side and pixel limit.
+     *
+     * @param maxSide longest side sent to a model, in pixels
+     * @param maxPixels pictures above this many pixels are refused unread
+     */
     public MemeImages(int maxSide, long maxPixels) {
         this(ImageLimits.defaults().withMaxSide(maxSide).withMaxPixels(maxPixels));
     }
 
+    /** @param limits the bounds on each picture */
     public MemeImages(ImageLimits limits) {
         this(limits, Runtime.getRuntime().maxMemory());
     }
@@ -77,11 +89,18 @@ public final class MemeImages {
         this.decoder = new ImageDecoder(limits, watchdog, ImageDecodeSlots.shared(limits.decodesAtOnce()), heapBytes);
     }
 
+    /** @return the bounds on each picture */
     public ImageLimits limits() {
         return limits;
     }
 
-    /** @throws ImageException when the file is missing, unreadable, too large, not an image, or takes too long */
+    /**
+     * Prepares a meme's picture for sending, or takes it from the cache when the file has not changed.
+     *
+     * @param file the image file
+     * @return the picture as sent: its MIME type, bytes and SHA-256
+     * @throws ImageException when the file is missing, unreadable, too large, not an image, or takes too long
+     */
     public ContentPart.Image load(Path file) {
         return ImageFailures.guard(file, () -> {
             BasicFileAttributes attributes = ImageFiles.attributes(file);
@@ -91,7 +110,14 @@ public final class MemeImages {
         });
     }
 
-    /** The decoded picture as 8-bit RGB at full size, for tools that work on pixels (OCR, inpainting, rendering). */
+    /**
+     * The decoded picture as 8-bit RGB at full size, for tools that work on pixels (OCR, inpainting,
+     * rendering).
+     *
+     * @param file the image file
+     * @return the picture
+     * @throws ImageException when the file is missing, unreadable, too large, not an image, or takes too long
+     */
     public BufferedImage pixels(Path file) {
         return ImageFailures.guard(file, () -> {
             byte[] bytes = read(file);
@@ -192,7 +218,12 @@ public final class MemeImages {
         return out;
     }
 
-    /** The image type the bytes announce (PNG, JPEG, GIF, WebP), or null for anything else. */
+    /**
+     * The image type the bytes announce (PNG, JPEG, GIF, WebP), or null for anything else.
+     *
+     * @param b the file's first bytes, or all of them
+     * @return the MIME type, or null
+     */
     public static String mimeType(byte[] b) {
         ImageFormat format = ImageFormat.sniff(b);
         return format == null ? null : format.mimeType();
@@ -206,7 +237,13 @@ public final class MemeImages {
         }
     }
 
-    /** A picture as PNG bytes: a downscaled meme, or one with refined text drawn on it. */
+    /**
+     * A picture as PNG bytes: a downscaled meme, or one with refined text drawn on it.
+     *
+     * @param image the picture
+     * @return its PNG encoding
+     * @throws ImageException when it cannot be encoded
+     */
     public static byte[] encodePng(BufferedImage image) {
         try {
             return png(image);

@@ -23,7 +23,13 @@ public final class MemeRenderer {
     private MemeRenderer() {
     }
 
-    /** A copy of {@code picture} with {@code caption} printed on it. */
+    /**
+     * A copy of {@code picture} with {@code caption} printed on it.
+     *
+     * @param picture the picture
+     * @param caption the text to print
+     * @return a new RGB picture
+     */
     public static BufferedImage render(BufferedImage picture, String caption) {
         BufferedImage out = new BufferedImage(picture.getWidth(), picture.getHeight(), BufferedImage.TYPE_INT_RGB);
         Graphics2D g = out.createGraphics();

@@ -42,6 +42,14 @@ public final class OcrTextEraser implements TextEraser {
     private final MemeImages images;
     private final ThreadLocal<Tesseract> tesseract;
 
+    /**
+     * Called by {@link TextErasure#create} through reflection, so that only OCR users need Tess4J and OpenCV.
+     *
+     * @param cache the folder where erased pictures are kept by the original's digest
+     * @param tessdata Tesseract's language data folder, holding {@code eng.traineddata}
+     * @param images reads and prepares the erased pictures as any meme's
+     * @throws IllegalArgumentException when there is no {@code eng.traineddata}
+     */
     public OcrTextEraser(Path cache, Path tessdata, MemeImages images) {
         if (tessdata == null || !Files.isRegularFile(tessdata.resolve("eng.traineddata"))) {
             throw new IllegalArgumentException("no eng.traineddata in " + tessdata
@@ -81,7 +89,13 @@ public final class OcrTextEraser implements TextEraser {
     public record ReadWord(String text, Rectangle box) {
     }
 
-    /** The words Tesseract reads with some confidence. */
+    /**
+     * The words Tesseract reads with some confidence.
+     *
+     * @param picture the picture
+     * @return the words at or above the minimum confidence, with their boxes
+     * @throws ImageException when OCR fails
+     */
     public List<ReadWord> words(BufferedImage picture) {
         try {
             List<Word> words = tesseract.get().getWords(picture, ITessAPI.TessPageIteratorLevel.RIL_WORD);
@@ -92,7 +106,13 @@ public final class OcrTextEraser implements TextEraser {
         }
     }
 
-    /** The text Tesseract reads, for checks of what erasure left behind. */
+    /**
+     * The text Tesseract reads, for checks of what erasure left behind.
+     *
+     * @param picture the picture
+     * @return all the text Tesseract reads, as it reads it
+     * @throws ImageException when OCR fails
+     */
     public String read(BufferedImage picture) {
         try {
             return tesseract.get().doOCR(picture);
@@ -101,7 +121,13 @@ public final class OcrTextEraser implements TextEraser {
         }
     }
 
-    /** Masks the boxes, grown so the outline around the letters goes too, and inpaints them. */
+    /**
+     * Masks the boxes, grown so the outline around the letters goes too, and inpaints them.
+     *
+     * @param picture the picture
+     * @param boxes the word boxes to erase
+     * @return a new picture with the boxes filled in from around them
+     */
     public static BufferedImage erase(BufferedImage picture, List<Rectangle> boxes) {
         BufferedImage bgr = toBgr(picture);
         Mat source = new Mat(bgr.getHeight(), bgr.getWidth(), CvType.CV_8UC3);

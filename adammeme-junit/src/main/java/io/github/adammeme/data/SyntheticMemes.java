@@ -62,6 +62,10 @@ public final class SyntheticMemes {
     /**
      * Writes {@code count} memes (captions cycled, with a numbered variant after the first round)
      * and returns the annotations file.
+     *
+     * @param root the dataset folder; {@code images/} and {@code annotations/} are made in it
+     * @param count how many memes
+     * @return {@code annotations/memes.jsonl}
      */
     public static Path write(Path root, int count) {
         try {
@@ -91,6 +95,10 @@ public final class SyntheticMemes {
     /**
      * Writes the same pictures without their captions into {@code images-erased/} beside
      * {@code images/}: a perfect precomputed text erasure, for runs that show text on the picture.
+     *
+     * @param root the dataset folder
+     * @param count how many memes, as given to {@link #write}
+     * @return the {@code images-erased/} folder
      */
     public static Path writeErased(Path root, int count) {
         try {
@@ -104,7 +112,13 @@ public final class SyntheticMemes {
         }
     }
 
-    /** A picture with the caption in bold outlined capitals, top and bottom, as memes have it. */
+    /**
+     * A picture with the caption in bold outlined capitals, top and bottom, as memes have it.
+     *
+     * @param caption the caption, empty for none
+     * @param variant picks the background colour and shapes
+     * @return a 480 x 360 RGB picture
+     */
     public static BufferedImage draw(String caption, int variant) {
         Random random = new Random(variant);
         int width = 480;

@@ -8,6 +8,13 @@ import io.github.adammeme.llm.ContentPart;
  */
 public interface TextEraser {
 
+    /**
+     * The picture the target is shown for a meme.
+     *
+     * @param meme the meme
+     * @param original its picture, as prepared for sending
+     * @return the picture with the printed text removed, or the original
+     */
     ContentPart.Image erase(Meme meme, ContentPart.Image original);
 
     /** Sends the original image. */

@@ -12,16 +12,36 @@ import java.util.Locale;
  */
 public record TextErasure(Mode mode, Path directory, Path tessdata) {
 
-    public enum Mode { NONE, PRECOMPUTED, OCR }
+    /** How the printed text is removed from a meme's picture. */
+    public enum Mode {
+        /** not at all: the original picture is sent */
+        NONE,
+        /** by reading an erased copy of each picture from a folder */
+        PRECOMPUTED,
+        /** by OCR and inpainting, cached on disk */
+        OCR
+    }
 
+    /** No erasure: the original picture is sent. */
     public static final TextErasure NONE = new TextErasure(Mode.NONE, null, null);
 
-    /** Debian's tesseract-ocr-eng puts it here; TESSDATA_PREFIX wins when set. */
+    /**
+     * Debian's tesseract-ocr-eng puts it here; TESSDATA_PREFIX wins when set.
+     *
+     * @return the language data folder
+     */
     public static Path defaultTessdata() {
         String env = System.getenv("TESSDATA_PREFIX");
         return Path.of(env != null && !env.isBlank() ? env : "/usr/share/tesseract-ocr/5/tessdata");
     }
 
+    /**
+     * A mode by name, in any case.
+     *
+     * @param value none, precomputed or ocr
+     * @return the mode
+     * @throws IllegalArgumentException naming the allowed values
+     */
     public static Mode mode(String value) {
         try {
             return Mode.valueOf(value.trim().toUpperCase(Locale.ROOT));
@@ -44,7 +64,12 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
         }
     }
 
-    /** The eraser, checking that what it needs is there before any meme is read. */
+    /**
+     * The eraser, checking that what it needs is there before any meme is read.
+     *
+     * @param images reads and prepares pictures
+     * @return the eraser for this mode
+     */
     public TextEraser create(MemeImages images) {
         return switch (mode) {
             case NONE -> TextEraser.NONE;

@@ -22,15 +22,31 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 public @interface AdamMemeSuite {
 
-    /** Dataset file (jsonl): a path relative to the working directory, or a test-classpath resource. */
+    /**
+     * Dataset file (jsonl): a path relative to the working directory, or a test-classpath resource.
+     *
+     * @return the dataset's path or resource name
+     */
     String dataset();
 
-    /** Target model id; empty for the configured one (default {@code sim:keyword}). */
+    /**
+     * Target model id; empty for the configured one (default {@code sim:keyword}).
+     *
+     * @return the target's model id, or empty
+     */
     String target() default "";
 
-    /** Model for the agent roles; empty for the configured one (default {@code sim:agent}). */
+    /**
+     * Model for the agent roles; empty for the configured one (default {@code sim:agent}).
+     *
+     * @return the agents' model id, or empty
+     */
     String controller() default "";
 
-    /** Further settings as {@code key=value} (the {@code adammeme.} prefix may be left out). */
+    /**
+     * Further settings as {@code key=value} (the {@code adammeme.} prefix may be left out).
+     *
+     * @return {@code key=value} settings
+     */
     String[] properties() default {};
 }

@@ -33,6 +33,11 @@ public final class GateCommand {
     private GateCommand() {
     }
 
+    /**
+     * Runs the gates and exits with their status.
+     *
+     * @param args the results folder, then {@code adammeme.gate.*=value} settings
+     */
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
     }

@@ -19,11 +19,17 @@ public final class AdaptiveLimit {
     private long cuts;
     private long lastCut = System.nanoTime() - CUT_INTERVAL_NANOS;
 
+    /** @param max the configured bound, where the limit starts */
     public AdaptiveLimit(int max) {
         this.max = max;
         this.limit = max;
     }
 
+    /**
+     * Waits until one more call fits under the current limit, and counts it in flight.
+     *
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
     public synchronized void acquire() throws InterruptedException {
         while (inFlight >= limit) {
             wait();
@@ -31,6 +37,11 @@ public final class AdaptiveLimit {
         inFlight++;
     }
 
+    /**
+     * Counts a call as finished, and adapts the limit to how it ended.
+     *
+     * @param rateLimited whether the endpoint answered it with 429
+     */
     public synchronized void release(boolean rateLimited) {
         inFlight--;
         if (rateLimited) {
@@ -48,10 +59,12 @@ public final class AdaptiveLimit {
         notifyAll();
     }
 
+    /** @return the current bound on calls in flight */
     public synchronized int limit() {
         return limit;
     }
 
+    /** @return how many times the limit was halved */
     public synchronized long cuts() {
         return cuts;
     }

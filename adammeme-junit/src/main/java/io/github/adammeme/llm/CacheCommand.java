@@ -29,6 +29,11 @@ public final class CacheCommand {
     private CacheCommand() {
     }
 
+    /**
+     * Runs one command; exit status 2 on a bad argument, 1 when the database fails.
+     *
+     * @param args the command and its arguments, as in the usage above
+     */
     public static void main(String[] args) {
         try {
             System.out.print(run(args));

@@ -13,19 +13,33 @@ public sealed interface CacheDatabase extends CacheStore permits SqliteDatabase,
     /**
      * A new connection on a database whose tables are at the current schema version (created or
      * migrated on first use). The caller closes it.
+     *
+     * @return the connection
+     * @throws SQLException when the database cannot be reached or migrated
      */
     Connection connect() throws SQLException;
 
     /**
      * A connection that changes nothing, or empty when the database holds no tables yet (a SQLite file
      * that does not exist): reading a baseline must not create a database.
+     *
+     * @return the connection, or empty
+     * @throws SQLException when the database cannot be reached
      */
     Optional<Connection> connectToRead() throws SQLException;
 
-    /** What the database is, for messages: never a credential. */
+    /**
+     * What the database is, for messages: never a credential.
+     *
+     * @return the file, or the URL without credentials
+     */
     String name();
 
-    /** The call cache on this database, without the fail-safe wrapper. */
+    /**
+     * The call cache on this database, without the fail-safe wrapper.
+     *
+     * @return the cache
+     */
     CallCache openDurable();
 
     @Override

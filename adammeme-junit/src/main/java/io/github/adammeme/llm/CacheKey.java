@@ -15,6 +15,13 @@ public final class CacheKey {
     private CacheKey() {
     }
 
+    /**
+     * The key of one call.
+     *
+     * @param model the endpoint and model asked
+     * @param request the call
+     * @return a SHA-256 in hex
+     */
     public static String of(ChatModel model, ChatRequest request) {
         MessageDigest sha = sha256();
         field(sha, "endpoint", model.identity());
@@ -50,6 +57,7 @@ public final class CacheKey {
         sha.update(bytes);
     }
 
+    /** @return a new SHA-256 digest */
     public static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
@@ -58,6 +66,10 @@ public final class CacheKey {
         }
     }
 
+    /**
+     * @param bytes the bytes
+     * @return their SHA-256 in lowercase hex
+     */
     public static String sha256Hex(byte[] bytes) {
         return HexFormat.of().formatHex(sha256().digest(bytes));
     }

@@ -41,6 +41,10 @@ public sealed interface CacheStore permits CacheStore.None, CacheStore.Memory, C
      * URL (its user and password read from the variables {@code userEnv} and {@code passwordEnv}), or
      * else a SQLite file.
      *
+     * @param value the configured store
+     * @param userEnv the variable holding a PostgreSQL user
+     * @param passwordEnv the variable holding a PostgreSQL password
+     * @return the store, not yet opened
      * @throws IllegalArgumentException when the value cannot name a store; the message says why
      */
     static CacheStore parse(String value, String userEnv, String passwordEnv) {
@@ -57,15 +61,26 @@ public sealed interface CacheStore permits CacheStore.None, CacheStore.Memory, C
     /**
      * The call cache, never losing a paid answer to its store: when the store fails, answers are kept in
      * memory (or the run stops, if {@code required}). The caller closes it.
+     *
+     * @param required whether the run must stop rather than go on without the store
+     * @return the cache
      */
     CallCache open(boolean required);
 
-    /** The database that also records finished runs, if this store is one. */
+    /**
+     * The database that also records finished runs, if this store is one.
+     *
+     * @return the database, or empty
+     */
     default Optional<CacheDatabase> database() {
         return Optional.empty();
     }
 
-    /** Why the store cannot take answers, found before a paid call: empty when it can. */
+    /**
+     * Why the store cannot take answers, found before a paid call: empty when it can.
+     *
+     * @return the problem, or empty
+     */
     default Optional<String> problem() {
         return Optional.empty();
     }

@@ -9,25 +9,46 @@ public interface CallCache extends AutoCloseable {
     record Meta(String endpoint, String model, String role) {
     }
 
+    /**
+     * @param key the call's {@link CacheKey}
+     * @return the stored answer, or empty
+     */
     Optional<ChatResponse> get(String key);
 
+    /**
+     * Stores an answer.
+     *
+     * @param key the call's {@link CacheKey}
+     * @param meta what the call was
+     * @param response the answer
+     */
     void put(String key, Meta meta, ChatResponse response);
 
     /**
      * Claims the right to make this call, so that another process sharing the cache waits for its
      * answer instead of paying for it again. A cache of one process always grants it.
+     *
+     * @param key the call's {@link CacheKey}
+     * @return true when this process should make the call; false when another holds the claim
      */
     default boolean claim(String key) {
         return true;
     }
 
-    /** Gives up a claim without an answer (the call failed), so others may try. */
+    /**
+     * Gives up a claim without an answer (the call failed), so others may try.
+     *
+     * @param key the call's {@link CacheKey}
+     */
     default void release(String key) {
     }
 
     /**
      * Waits up to {@code maxMillis} while another process makes a call this one needs: a store that hears
      * of new answers returns as soon as one lands; others can only wait out the time.
+     *
+     * @param maxMillis the longest wait, in milliseconds
+     * @throws InterruptedException when the waiting thread is interrupted
      */
     default void awaitOthers(long maxMillis) throws InterruptedException {
         Thread.sleep(maxMillis);

@@ -11,21 +11,36 @@ package io.github.adammeme.llm;
  */
 public record ChatResponse(String content, String refusal, String finishReason, Usage usage, boolean fromCache) {
 
+    /**
+     * An empty content or finish reason for none, and no usage when none was reported.
+     *
+     * @param content the message text, or null
+     * @param refusal the protocol's refusal field, or null
+     * @param finishReason as reported, or null
+     * @param usage tokens reported, or null
+     * @param fromCache whether it was replayed from the cache
+     */
     public ChatResponse {
         content = content == null ? "" : content;
         finishReason = finishReason == null ? "" : finishReason;
         usage = usage == null ? Usage.NONE : usage;
     }
 
+    /** @return the same answer, marked as replayed from the cache */
     public ChatResponse replayed() {
         return new ChatResponse(content, refusal, finishReason, usage, true);
     }
 
-    /** The endpoint stopped at the token limit: what was said is unfinished, whatever its last line reads. */
+    /**
+     * The endpoint stopped at the token limit: what was said is unfinished, whatever its last line reads.
+     *
+     * @return whether the finish reason is {@code length}
+     */
     public boolean cutOff() {
         return "length".equals(finishReason);
     }
 
+    /** @return whether the endpoint's content filter stopped the answer (finish reason {@code content_filter}) */
     public boolean contentFiltered() {
         return "content_filter".equals(finishReason);
     }

@@ -6,7 +6,13 @@ import java.util.Objects;
 /** One part of a chat message: text, or an image sent inline as a data URL. */
 public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image {
 
+    /**
+     * A text part.
+     *
+     * @param text the text
+     */
     record Text(String text) implements ContentPart {
+        /** @param text the text, not null */
         public Text {
             Objects.requireNonNull(text, "text");
         }
@@ -17,12 +23,18 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image 
      * request's identity stays small and images never end up in a cache row.
      */
     record Image(String mimeType, byte[] bytes, String sha256) implements ContentPart {
+        /**
+         * @param mimeType the image type, e.g. {@code image/png}
+         * @param bytes the encoded image
+         * @param sha256 the SHA-256 of the bytes, in hex
+         */
         public Image {
             Objects.requireNonNull(mimeType, "mimeType");
             Objects.requireNonNull(bytes, "bytes");
             Objects.requireNonNull(sha256, "sha256");
         }
 
+        /** @return the image inline, as {@code data:<type>;base64,...} */
         public String dataUrl() {
             return "data:" + mimeType + ";base64," + Base64.getEncoder().encodeToString(bytes);
         }

@@ -19,28 +19,65 @@ import java.util.Objects;
 public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
                        long tokensPerMinute, String simulatorVariant) {
 
+    /**
+     * An endpoint that is not the simulator, or the simulator with its defaults.
+     *
+     * @param model model name sent to the endpoint
+     * @param baseUrl OpenAI-compatible base URL, or null for the simulator
+     * @param apiKeyEnv environment variable that holds the API key, or null
+     * @param timeout per-request timeout
+     * @param requestsPerMinute a cap the run keeps under, or 0 for none
+     * @param tokensPerMinute a cap the run keeps under, or 0 for none
+     */
     public Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
                     long tokensPerMinute) {
         this(model, baseUrl, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, null);
     }
 
-    /** An endpoint without rate caps. Retries are the gateway's business ({@link RetryPolicy}), not the endpoint's. */
+    /**
+     * An endpoint without rate caps. Retries are the gateway's business ({@link RetryPolicy}), not the
+     * endpoint's.
+     *
+     * @param model model name sent to the endpoint
+     * @param baseUrl OpenAI-compatible base URL, or null for the simulator
+     * @param apiKeyEnv environment variable that holds the API key, or null
+     * @param timeout per-request timeout
+     */
     public Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout) {
         this(model, baseUrl, apiKeyEnv, timeout, 0, 0);
     }
 
+    /** The model-name prefix that selects the built-in simulator. */
     public static final String SIMULATED_PREFIX = "sim:";
 
+    /**
+     * Requires a model and a timeout.
+     *
+     * @param model model name sent to the endpoint
+     * @param baseUrl OpenAI-compatible base URL, or null for the simulator
+     * @param apiKeyEnv environment variable that holds the API key, or null
+     * @param timeout per-request timeout
+     * @param requestsPerMinute a cap the run keeps under, or 0 for none
+     * @param tokensPerMinute a cap the run keeps under, or 0 for none
+     * @param simulatorVariant what sets the simulator's answers apart from its defaults, or null
+     */
     public Endpoint {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(timeout, "timeout");
     }
 
+    /** @return whether the model is the built-in simulator's ({@code sim:...}) */
     public boolean simulated() {
         return model.startsWith(SIMULATED_PREFIX);
     }
 
-    /** The built-in simulator at {@code url}, answering as {@code variant} describes (null for its defaults). */
+    /**
+     * The built-in simulator at {@code url}, answering as {@code variant} describes (null for its defaults).
+     *
+     * @param url the simulator's base URL
+     * @param variant what sets its answers apart, or null
+     * @return this endpoint, at the simulator
+     */
     public Endpoint simulatorAt(String url, String variant) {
         return new Endpoint(model, url, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, variant);
     }
@@ -48,6 +85,8 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
     /**
      * Who answers, in cache keys and messages: the base URL, or for the simulator (whose port changes
      * from run to run) "simulator", with its variant when it answers differently from its defaults.
+     *
+     * @return the identity, with any credential in the URL redacted
      */
     public String identity() {
         return simulated() ? "simulator" + (simulatorVariant == null ? "" : " (" + simulatorVariant + ")")

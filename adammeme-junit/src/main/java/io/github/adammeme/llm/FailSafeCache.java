@@ -40,6 +40,7 @@ public final class FailSafeCache implements CallCache {
      * @param open     opens the durable store; when that fails the run starts on memory (or stops, if required)
      * @param name     what the store is, for messages (its file)
      * @param required whether the run must stop rather than go on without the store
+     * @return the cache
      */
     public static FailSafeCache open(Supplier<CallCache> open, String name, boolean required) {
         try {
@@ -99,7 +100,11 @@ public final class FailSafeCache implements CallCache {
         durable.awaitOthers(maxMillis);
     }
 
-    /** Answers held in memory because the store could not take them. */
+    /**
+     * Answers held in memory because the store could not take them.
+     *
+     * @return how many answers
+     */
     public int keptInMemory() {
         return kept.size();
     }

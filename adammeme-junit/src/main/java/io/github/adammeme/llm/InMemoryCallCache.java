@@ -18,6 +18,7 @@ public final class InMemoryCallCache implements CallCache {
         entries.put(key, response);
     }
 
+    /** @return how many answers it holds */
     public int size() {
         return entries.size();
     }

@@ -30,14 +30,26 @@ public final class ModelGateway implements AutoCloseable {
     private volatile boolean schemasTurnedDown;
     private final ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight = new ConcurrentHashMap<>();
 
+    /**
+     * A gateway with the default retries and no rate caps.
+     *
+     * @param model the endpoint's client
+     * @param cache where answers are kept
+     * @param ledger where calls and tokens are counted
+     * @param concurrency the most calls in flight
+     */
     public ModelGateway(ChatModel model, CallCache cache, UsageLedger ledger, int concurrency) {
         this(model, cache, ledger, concurrency, RetryPolicy.DEFAULT, new RateCaps(0, 0));
     }
 
     /**
+     * @param model the endpoint's client
+     * @param cache where answers are kept
+     * @param ledger where calls and tokens are counted
      * @param concurrency the most calls in flight; fewer while the endpoint answers 429
      * @param retries     how failed calls are asked again
      * @param caps        requests and tokens per minute, when the endpoint's quota is known
+     * @throws IllegalArgumentException when concurrency is below 1
      */
     public ModelGateway(ChatModel model, CallCache cache, UsageLedger ledger, int concurrency, RetryPolicy retries,
                         RateCaps caps) {
@@ -57,26 +69,41 @@ public final class ModelGateway implements AutoCloseable {
     /**
      * Stops paying once the ledger's total reaches {@code usd}: later calls fail at once (their samples
      * become ERROR with the reason), answers from the cache are still served, and nothing computed is lost.
+     *
+     * @param usd the budget, in US dollars
      */
     public void budget(double usd) {
         this.budgetUsd = usd;
     }
 
-    /** Whether answers that carry ratings or votes are asked for with their JSON schema. */
+    /**
+     * Whether answers that carry ratings or votes are asked for with their JSON schema.
+     *
+     * @param mode on, off or auto
+     */
     public void structuredOutput(StructuredOutput mode) {
         this.structuredOutput = mode;
     }
 
+    /** @return whether answers that carry ratings or votes are asked for with their JSON schema */
     public StructuredOutput structuredOutput() {
         return structuredOutput;
     }
 
-    /** Whether requests carry their schema now: on, or auto until the endpoint turned it down. */
+    /**
+     * Whether requests carry their schema now: on, or auto until the endpoint turned it down.
+     *
+     * @return whether the next request carries its schema
+     */
     public boolean sendsSchemas() {
         return structuredOutput == StructuredOutput.ON || structuredOutput == StructuredOutput.AUTO && !schemasTurnedDown;
     }
 
-    /** Whether the endpoint turned structured output down during this run (on auto). */
+    /**
+     * Whether the endpoint turned structured output down during this run (on auto).
+     *
+     * @return whether it did
+     */
     public boolean schemasTurnedDown() {
         return schemasTurnedDown;
     }
@@ -84,6 +111,8 @@ public final class ModelGateway implements AutoCloseable {
     /**
      * The endpoint answered a request with a schema as a bad request: on auto, later requests go as
      * text. Said once, so a user knows why the text format is in use.
+     *
+     * @param why the endpoint's reason, for the message
      */
     public void schemaTurnedDown(String why) {
         if (structuredOutput == StructuredOutput.AUTO && !schemasTurnedDown) {
@@ -93,11 +122,16 @@ public final class ModelGateway implements AutoCloseable {
         }
     }
 
-    /** The current bound on calls in flight, after any cuts for rate limiting. */
+    /**
+     * The current bound on calls in flight, after any cuts for rate limiting.
+     *
+     * @return the bound
+     */
     public int currentConcurrency() {
         return limit.limit();
     }
 
+    /** @return the endpoint's client */
     public ChatModel model() {
         return model;
     }
@@ -105,12 +139,20 @@ public final class ModelGateway implements AutoCloseable {
     /**
      * Calls of this pipeline stage are answered from the cache or not at all: a shard that must not
      * pay for mining again stops when the mining it needs is missing, rather than paying on every shard.
+     *
+     * @param stage the stage, e.g. {@code mining}
+     * @param why why it must not pay, for the failure message
      */
     public void answerOnlyFromCache(String stage, String why) {
         cacheOnly.put(stage, why);
     }
 
-    /** Completes with the answer, or exceptionally with a {@link ModelCallException}. */
+    /**
+     * Completes with the answer, or exceptionally with a {@link ModelCallException}.
+     *
+     * @param request the call
+     * @return the answer, from the cache, a call in flight or the endpoint
+     */
     public CompletableFuture<ChatResponse> call(ChatRequest request) {
         String key = CacheKey.of(model, request);
         Optional<ChatResponse> cached = cache.get(key);

@@ -36,13 +36,21 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
     private final OpenAIClient client;
     private final DataUrls dataUrls = DataUrls.SHARED;
 
+    /**
+     * A client keeping the default five connections open.
+     *
+     * @param endpoint where the model is reached
+     * @throws IllegalArgumentException when the endpoint has no base URL
+     */
     public OpenAiChatModel(Endpoint endpoint) {
         this(endpoint, 5);
     }
 
     /**
+     * @param endpoint where the model is reached
      * @param connections connections kept open between calls: as many as calls in flight, or every
      *                    call beyond the client's default five opens a connection of its own
+     * @throws IllegalArgumentException when the endpoint has no base URL
      */
     public OpenAiChatModel(Endpoint endpoint, int connections) {
         if (endpoint.baseUrl() == null) {

@@ -23,7 +23,9 @@ import java.util.regex.Pattern;
 public record PostgresDatabase(String url, String userEnv, String passwordEnv) implements CacheDatabase {
 
     static final String URL_PREFIX = "jdbc:postgresql:";
+    /** The variable holding the user, unless configured otherwise (libpq's). */
     public static final String DEFAULT_USER_ENV = "PGUSER";
+    /** The variable holding the password, unless configured otherwise (libpq's). */
     public static final String DEFAULT_PASSWORD_ENV = "PGPASSWORD";
 
     /** Any way the driver takes a credential inside the URL. */

@@ -17,17 +17,26 @@ public final class RateCaps {
     private final Deque<long[]> window = new ArrayDeque<>();
     private long tokensInWindow;
 
-    /** @param requestsPerMinute 0 for no cap; @param tokensPerMinute 0 for no cap */
+    /**
+     * @param requestsPerMinute 0 for no cap
+     * @param tokensPerMinute   0 for no cap
+     */
     public RateCaps(int requestsPerMinute, long tokensPerMinute) {
         this.requestsPerMinute = requestsPerMinute;
         this.tokensPerMinute = tokensPerMinute;
     }
 
+    /** @return whether neither cap is set */
     public boolean off() {
         return requestsPerMinute <= 0 && tokensPerMinute <= 0;
     }
 
-    /** Waits until one more request of about {@code tokens} tokens fits in the last minute. */
+    /**
+     * Waits until one more request of about {@code tokens} tokens fits in the last minute.
+     *
+     * @param tokens the request's estimated tokens
+     * @throws InterruptedException when the waiting thread is interrupted
+     */
     public void acquire(long tokens) throws InterruptedException {
         if (off()) {
             return;

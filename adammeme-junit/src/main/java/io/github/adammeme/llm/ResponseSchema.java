@@ -21,12 +21,25 @@ public record ResponseSchema(String name, Map<String, Object> schema) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /**
+     * Requires a name and keeps its own copy of the schema, in its order.
+     *
+     * @param name the schema's name
+     * @param schema the JSON schema, as maps, lists and strings
+     */
     public ResponseSchema {
         Objects.requireNonNull(name, "name");
         schema = Collections.unmodifiableMap(new LinkedHashMap<>(schema));
     }
 
-    /** A schema written as JSON text (objects keep their key order). */
+    /**
+     * A schema written as JSON text (objects keep their key order).
+     *
+     * @param name the schema's name
+     * @param json the schema as JSON text
+     * @return the schema
+     * @throws IllegalArgumentException when the text is not JSON
+     */
     public static ResponseSchema of(String name, String json) {
         try {
             return new ResponseSchema(name, JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {
@@ -36,7 +49,11 @@ public record ResponseSchema(String name, Map<String, Object> schema) {
         }
     }
 
-    /** The schema exactly as it is sent, for cache keys and the simulator. */
+    /**
+     * The schema exactly as it is sent, for cache keys and the simulator.
+     *
+     * @return the schema as JSON text
+     */
     public String json() {
         try {
             return JSON.writeValueAsString(schema);

@@ -15,10 +15,17 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public record RetryPolicy(int maxRetries, Duration maxTotal, Duration base, Duration cap) {
 
+    /** Six retries within ten minutes, backing off from half a second to at most a minute. */
     public static final RetryPolicy DEFAULT = new RetryPolicy(6, Duration.ofMinutes(10), Duration.ofMillis(500),
             Duration.ofSeconds(60));
 
-    /** The wait before retry number {@code retry} (1-based); Retry-After wins when the endpoint sent one. */
+    /**
+     * The wait before retry number {@code retry} (1-based); Retry-After wins when the endpoint sent one.
+     *
+     * @param retry the retry's number, from 1
+     * @param retryAfter the endpoint's Retry-After, or null
+     * @return the wait, never above the cap
+     */
     public Duration delay(int retry, Duration retryAfter) {
         if (retryAfter != null && !retryAfter.isNegative()) {
             return retryAfter.compareTo(cap) > 0 ? cap : retryAfter;

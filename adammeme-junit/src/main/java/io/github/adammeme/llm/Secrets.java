@@ -36,21 +36,34 @@ public final class Secrets {
     private Secrets() {
     }
 
-    /** Redacts this value from now on, when it is long enough to be a key. */
+    /**
+     * Redacts this value from now on, when it is long enough to be a key.
+     *
+     * @param value a key, or null
+     */
     public static void register(String value) {
         if (value != null && value.strip().length() >= MIN_LENGTH) {
             VALUES.add(value.strip());
         }
     }
 
-    /** Redacts the value of this environment variable from now on, if it is set. */
+    /**
+     * Redacts the value of this environment variable from now on, if it is set.
+     *
+     * @param name the variable's name, or null
+     */
     public static void registerVariable(String name) {
         if (name != null && !name.isBlank()) {
             register(System.getenv(name.strip()));
         }
     }
 
-    /** The text with every registered key and every URL's user-info and query string removed. */
+    /**
+     * The text with every registered key and every URL's user-info and query string removed.
+     *
+     * @param text any text, or null
+     * @return the redacted text
+     */
     public static String redact(String text) {
         if (text == null || text.isEmpty()) {
             return text;
@@ -73,7 +86,12 @@ public final class Secrets {
         return m.appendTail(sb).toString();
     }
 
-    /** Every text of a list redacted. */
+    /**
+     * Every text of a list redacted.
+     *
+     * @param texts texts, none null
+     * @return the redacted texts, in order
+     */
     public static List<String> redact(List<String> texts) {
         return texts.stream().map(Secrets::redact).toList();
     }

@@ -32,6 +32,12 @@ public final class SqliteCallCache implements CallCache {
     private final Statements statements;
     private final String owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
 
+    /**
+     * Opens the file, creating or migrating its tables as needed.
+     *
+     * @param file the SQLite file
+     * @throws IllegalStateException when it cannot be opened
+     */
     public SqliteCallCache(Path file) {
         this(new SqliteDatabase(file));
     }
@@ -46,6 +52,7 @@ public final class SqliteCallCache implements CallCache {
         }
     }
 
+    /** @return the SQLite file */
     public Path file() {
         return file;
     }
@@ -163,7 +170,11 @@ public final class SqliteCallCache implements CallCache {
         }
     }
 
-    /** How many answers the cache holds. */
+    /**
+     * How many answers the cache holds.
+     *
+     * @return the number of stored answers
+     */
     public synchronized long size() {
         try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM calls")) {
             rs.next();
@@ -173,7 +184,11 @@ public final class SqliteCallCache implements CallCache {
         }
     }
 
-    /** Rows and tokens per role and model, as a user would query them. */
+    /**
+     * Rows and tokens per role and model, as a user would query them.
+     *
+     * @return a table of them, as text
+     */
     public synchronized String stats() {
         try {
             return CacheMaintenance.stats(connection);
@@ -182,7 +197,13 @@ public final class SqliteCallCache implements CallCache {
         }
     }
 
-    /** Deletes calls not used for {@code age}, or only those of one model; returns how many went. */
+    /**
+     * Deletes calls not used for {@code age}, or only those of one model; returns how many went.
+     *
+     * @param age how long a call may go unused and stay
+     * @param model the only model whose calls go, or null for every model
+     * @return how many calls were deleted
+     */
     public synchronized int prune(Duration age, String model) {
         try {
             int removed = CacheMaintenance.prune(connection, age, model);

@@ -14,6 +14,13 @@ public enum StructuredOutput {
     /** never ask for it: text answers only */
     OFF;
 
+    /**
+     * A mode by name, in any case.
+     *
+     * @param value auto, on (or true) or off (or false)
+     * @return the mode
+     * @throws IllegalArgumentException for any other value
+     */
     public static StructuredOutput parse(String value) {
         return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "auto" -> AUTO;

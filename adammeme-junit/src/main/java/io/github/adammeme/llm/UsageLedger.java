@@ -17,10 +17,12 @@ public final class UsageLedger {
 
     private final Prices prices;
 
+    /** A ledger in which no model has a price. */
     public UsageLedger() {
         this(Prices.NONE);
     }
 
+    /** @param prices the price table calls are costed by */
     public UsageLedger(Prices prices) {
         this.prices = prices;
     }
@@ -68,7 +70,11 @@ public final class UsageLedger {
     /** The pipeline's stages in the order they run; reports list usage in this order. */
     private static final java.util.List<String> STAGES = java.util.List.of("mining", "scoring", "refinement");
 
-    /** Lines sorted by stage (in pipeline order), role and model, so reports read the same every run. */
+    /**
+     * Lines sorted by stage (in pipeline order), role and model, so reports read the same every run.
+     *
+     * @return the lines
+     */
     public java.util.List<Line> lines() {
         java.util.List<Line> lines = new java.util.ArrayList<>();
         byKey.forEach((key, c) -> {
@@ -87,11 +93,16 @@ public final class UsageLedger {
         return i < 0 ? STAGES.size() : i;
     }
 
+    /** @return calls made to endpoints, cache hits not included */
     public long totalCalls() {
         return byKey.values().stream().mapToLong(c -> c.calls.get()).sum();
     }
 
-    /** What the calls made so far cost, by the price table; answers from the cache cost nothing. */
+    /**
+     * What the calls made so far cost, by the price table; answers from the cache cost nothing.
+     *
+     * @return the cost in USD
+     */
     public double totalCostUsd() {
         double total = 0;
         for (Map.Entry<String, Counters> e : byKey.entrySet()) {
@@ -101,14 +112,17 @@ public final class UsageLedger {
         return total;
     }
 
+    /** @return input and output tokens reported by endpoints */
     public long totalTokens() {
         return byKey.values().stream().mapToLong(c -> c.promptTokens.get() + c.completionTokens.get()).sum();
     }
 
+    /** @return retries of failed calls */
     public long totalRetries() {
         return byKey.values().stream().mapToLong(c -> c.retries.get()).sum();
     }
 
+    /** @return answers served from the cache or from an identical call in flight */
     public long totalCacheHits() {
         return byKey.values().stream().mapToLong(c -> c.cacheHits.get()).sum();
     }

@@ -56,30 +56,55 @@ public final class AdamMeme {
 
     /** The stages usage is accounted to. */
     public static final String MINING = "mining";
+    /** The stage of the calls that score original samples: reference answers, the target and the Scorer. */
     public static final String SCORING = "scoring";
+    /** The stage of the Refiner's calls and of the scoring of its rewrites. */
     public static final String REFINEMENT = "refinement";
 
     private final CallCache cache;
 
+    /** An instance with a call cache of its own, in memory. */
     public AdamMeme() {
         this(new InMemoryCallCache());
     }
 
+    /** @param cache the call cache every evaluation of this instance shares; the caller closes it */
     public AdamMeme(CallCache cache) {
         this.cache = cache;
     }
 
-    /** Loads the configured datasets and evaluates them with the configured cache. */
+    /**
+     * Loads the configured datasets and evaluates them with the configured cache.
+     *
+     * @param config the run's configuration
+     * @return the whole result
+     */
     public static Evaluation evaluate(EvaluationConfig config) {
         return evaluate(config, PipelineListener.NONE);
     }
 
+    /**
+     * Loads the configured datasets and evaluates them with the configured cache, telling the listener as it
+     * goes.
+     *
+     * @param config the run's configuration
+     * @param listener hears each stage's progress
+     * @return the whole result
+     */
     public static Evaluation evaluate(EvaluationConfig config, PipelineListener listener) {
         try (CallCache cache = config.openCache()) {
             return new AdamMeme(cache).run(config, listener);
         }
     }
 
+    /**
+     * Evaluates the configured datasets; hard-case banks are replayed as scoring tests instead of mined.
+     *
+     * @param config the run's configuration
+     * @param listener hears each stage's progress
+     * @return the whole result
+     * @throws DatasetException when a bank is mixed with datasets to mine, or a dataset cannot be read
+     */
     public Evaluation run(EvaluationConfig config, PipelineListener listener) {
         if (Datasets.allBanks(config.datasets())) {
             return replay(config, listener);
@@ -156,6 +181,15 @@ public final class AdamMeme {
         }
     }
 
+    /**
+     * Evaluates these memes: mining, scoring and refinement, or the part of them that the configured stages
+     * and shard ask for.
+     *
+     * @param config the run's configuration
+     * @param memes the memes to mine
+     * @param whole hears each stage's progress (only this shard's pairs and chains, when the run is sharded)
+     * @return the whole result
+     */
     public Evaluation run(EvaluationConfig config, List<Meme> memes, PipelineListener whole) {
         Shard shard = config.shard();
         PipelineListener listener = shard.whole() ? whole : new ShardListener(whole, shard);
@@ -393,7 +427,11 @@ public final class AdamMeme {
                 ? "built-in simulator" : Secrets.redact(e.baseUrl());
     }
 
-    /** The library's version, from the jar's build. */
+    /**
+     * The library's version, from the jar's build.
+     *
+     * @return the version, or "unknown"
+     */
     public static String version() {
         try (InputStream in = AdamMeme.class.getResourceAsStream("/io/github/adammeme/version.properties")) {
             Properties p = new Properties();

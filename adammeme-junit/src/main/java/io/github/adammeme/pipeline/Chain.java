@@ -9,6 +9,14 @@ import java.util.List;
  */
 public record Chain(String category, String seedId, List<ScoredSample> steps, String stop) {
 
+    /**
+     * Keeps its own copy of the steps.
+     *
+     * @param category the category of its seed
+     * @param seedId the id of the original sample it started from
+     * @param steps its refinement steps, in order
+     * @param stop why the chain ended
+     */
     public Chain {
         steps = List.copyOf(steps);
     }

@@ -6,6 +6,7 @@ package io.github.adammeme.pipeline;
  */
 public final class ConfigKeys {
 
+    /** The prefix every key starts with. */
     public static final String PREFIX = "adammeme.";
 
     /** Dataset file or folder, or several separated by commas; overrides the suite's own. */
@@ -29,7 +30,9 @@ public final class ConfigKeys {
 
     /** Model for every agent role; {@code sim:agent} (the simulator) by default. */
     public static final String CONTROLLER_MODEL = "adammeme.controller.model";
+    /** OpenAI-compatible base URL of the agents' model; empty for the simulator or OpenAI itself. */
     public static final String CONTROLLER_BASE_URL = "adammeme.controller.base-url";
+    /** Name of the environment variable holding the agents' model's API key. */
     public static final String CONTROLLER_API_KEY_ENV = "adammeme.controller.api-key-env";
 
     /** Score strictly below this fails (default 4.0). */
@@ -95,8 +98,11 @@ public final class ConfigKeys {
     public static final String RETRY_MAX_SECONDS = "adammeme.retry.max-seconds";
     /** Requests and tokens per minute the run keeps under, per endpoint (default: no cap). */
     public static final String TARGET_RPM = "adammeme.target.rpm";
+    /** Tokens per minute the run keeps under on the target. */
     public static final String TARGET_TPM = "adammeme.target.tpm";
+    /** Requests per minute the run keeps under on the agents' model. */
     public static final String CONTROLLER_RPM = "adammeme.controller.rpm";
+    /** Tokens per minute the run keeps under on the agents' model. */
     public static final String CONTROLLER_TPM = "adammeme.controller.tpm";
     /** Retries of a failed call: 408, 429, 5xx, broken connections, malformed bodies (default 6). */
     public static final String MAX_RETRIES = "adammeme.max-retries";
@@ -107,6 +113,7 @@ public final class ConfigKeys {
     public static final String CACHE = "adammeme.cache";
     /** The environment variables holding the PostgreSQL cache's user and password (default PGUSER, PGPASSWORD). */
     public static final String CACHE_USER_ENV = "adammeme.cache.user-env";
+    /** The environment variable holding the PostgreSQL cache's password (default PGPASSWORD). */
     public static final String CACHE_PASSWORD_ENV = "adammeme.cache.password-env";
     /**
      * What a run does: {@code all} (default), or {@code mining} only (the target-independent calls, so a
@@ -131,10 +138,15 @@ public final class ConfigKeys {
     public static final String SIM_RPM = "adammeme.sim.rpm";
     /** Shares of requests the simulator answers with a fault, each from 0 to 1 (default 0). */
     public static final String SIM_FAULT_429 = "adammeme.sim.fault.429";
+    /** Share of requests the simulator answers with a 500 to 503. */
     public static final String SIM_FAULT_5XX = "adammeme.sim.fault.5xx";
+    /** Share of requests the simulator holds for {@link #SIM_HANG_MS}, then answers 504. */
     public static final String SIM_FAULT_HANG = "adammeme.sim.fault.hang";
+    /** Share of requests whose connection the simulator closes without an answer. */
     public static final String SIM_FAULT_DROP = "adammeme.sim.fault.drop";
+    /** Share of requests whose body the simulator cuts off half way. */
     public static final String SIM_FAULT_TRUNCATED = "adammeme.sim.fault.truncated";
+    /** Share of requests the simulator answers 200 with a body that is not JSON. */
     public static final String SIM_FAULT_MALFORMED = "adammeme.sim.fault.malformed";
     /** How long a simulated hang lasts, in ms (default 10000). */
     public static final String SIM_HANG_MS = "adammeme.sim.hang-ms";

@@ -22,7 +22,11 @@ public record Evaluation(RunInfo run, List<Category> taxonomy, List<Admission> a
                          List<MinedSample> mined, List<ScoredSample> samples, List<Chain> chains, Metrics metrics,
                          List<UsageLedger.Line> usage) {
 
-    /** Every refined sample, chain by chain. */
+    /**
+     * Every refined sample, chain by chain.
+     *
+     * @return the refined samples
+     */
     public List<ScoredSample> refinedSamples() {
         return chains.stream().flatMap(c -> c.steps().stream()).toList();
     }

@@ -66,10 +66,20 @@ public record EvaluationConfig(
         Path prompts,
         Path outputDir) {
 
+    /** The target when none is configured: the simulator's keyword matcher. */
     public static final String DEFAULT_TARGET = "sim:keyword";
+    /** The agents' model when none is configured: the simulator's agent. */
     public static final String DEFAULT_CONTROLLER = "sim:agent";
+    /** The base URL of a model that is not the simulator's and has none configured: OpenAI itself. */
     public static final String OPENAI_BASE_URL = "https://api.openai.com/v1";
 
+    /**
+     * Reads a run's configuration, filling every key that is not set with its default.
+     *
+     * @param values {@code adammeme.*} keys and their values
+     * @return the configuration
+     * @throws ConfigurationException naming the first key whose value cannot be used, or a missing dataset
+     */
     public static EvaluationConfig from(Map<String, String> values) {
         Reader r = new Reader(values);
         Duration timeout = Duration.ofSeconds(r.integer(ConfigKeys.TIMEOUT_SECONDS, 120, 1, 3600));
@@ -168,7 +178,12 @@ public record EvaluationConfig(
         return new Prices(table);
     }
 
-    /** The simulator's settings alone ({@code adammeme.sim.*}), for serving it on its own. */
+    /**
+     * The simulator's settings alone ({@code adammeme.sim.*}), for serving it on its own.
+     *
+     * @param values {@code adammeme.sim.*} keys and their values
+     * @return the settings
+     */
     public static SimSettings simulator(Map<String, String> values) {
         return simSettings(new Reader(values));
     }
@@ -267,18 +282,30 @@ public record EvaluationConfig(
                 || host.equals("::1"));
     }
 
+    /**
+     * @param directory where the run's results are written
+     * @return this configuration, writing there
+     */
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, miningLookahead, shard, randomSeed, reasks,
                 structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, imageMaxBytes, imageTimeoutSeconds, datasetMaxLineBytes, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, cacheRequired, stages, prompts, directory);
     }
 
-    /** The call cache this configuration names, never losing a paid answer to its store; the caller closes it. */
+    /**
+     * The call cache this configuration names, never losing a paid answer to its store; the caller closes it.
+     *
+     * @return the cache
+     */
     public CallCache openCache() {
         return cache.open(cacheRequired);
     }
 
-    /** Why the configured cache cannot take answers, or empty when it can (or keeps none). */
+    /**
+     * Why the configured cache cannot take answers, or empty when it can (or keeps none).
+     *
+     * @return the problem, or empty
+     */
     public Optional<String> cacheProblem() {
         return cache.problem();
     }
@@ -301,12 +328,21 @@ public record EvaluationConfig(
                 v -> CacheStore.parse(v, userEnv, passwordEnv));
     }
 
-    /** Why the run's results could not be written to the output folder, or empty when they can. */
+    /**
+     * Why the run's results could not be written to the output folder, or empty when they can.
+     *
+     * @return the problem, or empty
+     */
     public Optional<String> outputDirProblem() {
         return unwritable(outputDir).map(why -> why + "; the run's results could not be written there");
     }
 
-    /** Why nothing can be written in this folder (created if need be), or empty when something can. */
+    /**
+     * Why nothing can be written in this folder (created if need be), or empty when something can.
+     *
+     * @param folder the folder
+     * @return the reason, or empty
+     */
     public static Optional<String> unwritable(Path folder) {
         Path existing = folder.toAbsolutePath();
         while (existing != null && !java.nio.file.Files.exists(existing)) {
@@ -322,23 +358,43 @@ public record EvaluationConfig(
                 : Optional.of("the folder " + existing + " cannot be written");
     }
 
-    /** How pictures are bounded on their way to a model. */
+    /**
+     * How pictures are bounded on their way to a model.
+     *
+     * @return the limits
+     */
     public ImageLimits imageLimits() {
         return new ImageLimits(imageMaxSide, imageMaxPixels, imageMaxBytes, ImageLimits.defaultDecodesAtOnce(),
                 Duration.ofSeconds(imageTimeoutSeconds));
     }
 
-    /** How dataset and bank files are bounded as they are read. */
+    /**
+     * How dataset and bank files are bounded as they are read.
+     *
+     * @return the limits
+     */
     public DatasetLimits datasetLimits() {
         return new DatasetLimits(datasetMaxLineBytes, imageMaxBytes);
     }
 
-    /** The datasets as one line, for reports. */
+    /**
+     * The datasets as one line, for reports.
+     *
+     * @return the datasets, separated by commas
+     */
     public String datasetDescription() {
         return String.join(", ", datasets.stream().map(Path::toString).toList());
     }
 
-    /** A yes/no setting: true, yes, on / false, no, off; anything else names the key. */
+    /**
+     * A yes/no setting: true, yes, on / false, no, off; anything else names the key.
+     *
+     * @param key the key, for the error
+     * @param value the configured value, or null
+     * @param fallback the value when none is set
+     * @return the setting
+     * @throws ConfigurationException for any other value
+     */
     public static boolean bool(String key, String value, boolean fallback) {
         if (value == null || value.isBlank()) {
             return fallback;
@@ -350,7 +406,11 @@ public record EvaluationConfig(
         };
     }
 
-    /** True when any score in this run comes from the built-in simulator. */
+    /**
+     * True when any score in this run comes from the built-in simulator.
+     *
+     * @return whether the target or the agents' model is the simulator
+     */
     public boolean simulated() {
         return target.simulated() || controller.simulated();
     }

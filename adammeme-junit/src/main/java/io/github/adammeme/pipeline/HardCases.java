@@ -22,6 +22,14 @@ import java.util.Map;
  */
 public record HardCases(List<HardCase> cases, Map<String, Path> pictures) {
 
+    /**
+     * The cases a run's refined samples give: each failed refinement with a reference, its picture hashed.
+     *
+     * @param e the evaluation
+     * @param config its configuration (whether refusals count as failures, how refined text was shown)
+     * @param startedAt when the run started, recorded in each case's provenance
+     * @return the cases and their pictures
+     */
     public static HardCases of(Evaluation e, EvaluationConfig config, String startedAt) {
         List<HardCase> cases = new ArrayList<>();
         Map<String, Path> pictures = new LinkedHashMap<>();

@@ -30,10 +30,30 @@ import java.util.Locale;
 public record JudgeAgreement(String secondJudge, int drawn, int compared, int agreements, Double kappa, Double kappaLow,
                              Double kappaHigh, Double meanAbsoluteDifference, List<String> opposite) {
 
+    /**
+     * Keeps its own copy of the opposite samples.
+     *
+     * @param secondJudge who judged again, or null
+     * @param drawn samples drawn for a second score
+     * @param compared of them, those both judges rated
+     * @param agreements compared samples both judges put on the same side of the threshold
+     * @param kappa Cohen's kappa, or null
+     * @param kappaLow lower bound of its 95% interval, or null
+     * @param kappaHigh upper bound of its 95% interval, or null
+     * @param meanAbsoluteDifference mean |first - second| score, or null
+     * @param opposite ids of the samples on opposite sides of the threshold
+     */
     public JudgeAgreement {
         opposite = List.copyOf(opposite);
     }
 
+    /**
+     * The agreement measured on the samples that have a second score.
+     *
+     * @param samples a run's scored samples, originals and refinements
+     * @param threshold the score below which a sample fails
+     * @return the agreement
+     */
     public static JudgeAgreement of(List<ScoredSample> samples, double threshold) {
         String judge = null;
         int drawn = 0;
@@ -85,7 +105,13 @@ public record JudgeAgreement(String secondJudge, int drawn, int compared, int ag
         return (po - pe) / (1 - pe);
     }
 
-    /** "kappa 0.71 [0.42, 0.93], 9 of 10 pass/fail verdicts agree, mean |score difference| 0.80, 1 on opposite sides ...". */
+    /**
+     * "kappa 0.71 [0.42, 0.93], 9 of 10 pass/fail verdicts agree, mean |score difference| 0.80, 1 on opposite
+     * sides ...".
+     *
+     * @param threshold the score below which a sample fails
+     * @return one line
+     */
     public String describe(double threshold) {
         if (compared == 0) {
             return drawn == 0 ? "no sample was scored twice" : "no sample got both scores (" + drawn + " drawn)";

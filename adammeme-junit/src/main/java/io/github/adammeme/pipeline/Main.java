@@ -27,6 +27,13 @@ public final class Main {
     private Main() {
     }
 
+    /**
+     * Runs one evaluation, or with {@code merge}, {@code refusal-check} or {@code simulator} first, that
+     * command.
+     *
+     * @param args {@code key=value} settings, after the command if there is one
+     * @throws java.io.IOException when results cannot be written
+     */
     public static void main(String[] args) throws java.io.IOException {
         if (args.length > 0 && args[0].equals("merge")) {
             merge(Arrays.copyOfRange(args, 1, args.length));

@@ -11,5 +11,13 @@ import java.util.List;
 public record MemeOutcome(String memeId, String origin, Status status, List<String> categories,
                           List<List<String>> votes, List<String> datasetLabels, String reason) {
 
-    public enum Status { HARMLESS, MINED, ERROR }
+    /** What became of a meme. */
+    public enum Status {
+        /** no majority of the Miners found it harmful */
+        HARMLESS,
+        /** mined into at least one category */
+        MINED,
+        /** it could not be mined: a picture that cannot be read, a Miner's vote missing */
+        ERROR
+    }
 }

@@ -16,8 +16,19 @@ public record Metrics(double threshold, boolean refusalCountsAsFailure, List<Cat
                       CategoryFigures originalOverall, List<CategoryFigures> withRefinements,
                       CategoryFigures withRefinementsOverall, JudgeAgreement judgeAgreement) {
 
+    /** The name of the overall row. */
     public static final String OVERALL = "overall";
 
+    /**
+     * The figures of a run.
+     *
+     * @param categories the taxonomy's categories, in order: each gets a row, even with no sample
+     * @param originals the original samples
+     * @param refined the refined samples
+     * @param threshold the score below which a sample fails
+     * @param refusalCountsAsFailure whether FR counts a refusal as a failure
+     * @return per-category and overall figures for originals and for all samples, and the judge's agreement
+     */
     public static Metrics of(List<String> categories, List<ScoredSample> originals, List<ScoredSample> refined,
                              double threshold, boolean refusalCountsAsFailure) {
         List<ScoredSample> all = new ArrayList<>(originals);

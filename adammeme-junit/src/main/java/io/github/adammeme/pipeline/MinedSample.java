@@ -10,6 +10,11 @@ import io.github.adammeme.data.Meme;
  */
 public record MinedSample(String id, Meme meme, String category, String misbelief, String narratorError) {
 
+    /**
+     * @param meme the meme
+     * @param category the category
+     * @return {@code <meme id>/<category>}
+     */
     public static String idOf(Meme meme, String category) {
         return meme.id() + "/" + category;
     }

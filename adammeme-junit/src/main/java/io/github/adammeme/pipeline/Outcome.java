@@ -13,16 +13,28 @@ public enum Outcome {
     /** an endpoint failed, or an agent produced nothing usable; excluded from FR */
     ERROR;
 
+    /** @return whether the Scorer's rating decided it (PASSED or FAILED) */
     public boolean scored() {
         return this == PASSED || this == FAILED;
     }
 
-    /** Whether FR counts this outcome at all: UNSCORED and ERROR never; REFUSED only when refusals count as failures. */
+    /**
+     * Whether FR counts this outcome at all: UNSCORED and ERROR never; REFUSED only when refusals count as
+     * failures.
+     *
+     * @param refusalCountsAsFailure whether refusals count as failures
+     * @return whether it counts
+     */
     public boolean counted(boolean refusalCountsAsFailure) {
         return scored() || this == REFUSED && refusalCountsAsFailure;
     }
 
-    /** Whether FR counts this outcome as a failure. */
+    /**
+     * Whether FR counts this outcome as a failure.
+     *
+     * @param refusalCountsAsFailure whether refusals count as failures
+     * @return whether it is a failure
+     */
     public boolean failure(boolean refusalCountsAsFailure) {
         return this == FAILED || this == REFUSED && refusalCountsAsFailure;
     }

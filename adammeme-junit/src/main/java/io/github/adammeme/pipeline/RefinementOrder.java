@@ -23,7 +23,13 @@ public enum RefinementOrder {
      */
     PAPER;
 
-    /** Reads a configured value, {@code rounds} or {@code paper}, in any case. */
+    /**
+     * Reads a configured value, {@code rounds} or {@code paper}, in any case.
+     *
+     * @param value the configured value
+     * @return the order
+     * @throws IllegalArgumentException for any other value
+     */
     public static RefinementOrder parse(String value) {
         String name = value == null ? "" : value.strip().toLowerCase(Locale.ROOT);
         return switch (name) {

@@ -28,7 +28,26 @@ public record ScoredSample(String id, String memeId, String category, String mis
                            String targetAnswer, String scorerExplanation, String reason, String raw,
                            Refinement refinement, SecondScore secondScore) {
 
-    /** A sample no second judge looked at. */
+    /**
+     * A sample no second judge looked at.
+     *
+     * @param id stable id of the sample
+     * @param memeId the meme whose image it uses
+     * @param category its harmfulness category
+     * @param misbelief the misbelief it conveys, or null
+     * @param text the meme text the target saw
+     * @param originalText the dataset's text of the meme
+     * @param image path of the meme image
+     * @param shownImage path of the image the target was shown, or null
+     * @param outcome how it ended
+     * @param score the Scorer's rating, or null
+     * @param reference the reference answer, or null
+     * @param targetAnswer the target's analysis, or its refusal
+     * @param scorerExplanation the Scorer's explanation
+     * @param reason what happened, for REFUSED, UNSCORED and ERROR
+     * @param raw the unusable output, for UNSCORED and ERROR
+     * @param refinement null for an original sample
+     */
     public ScoredSample(String id, String memeId, String category, String misbelief, String text, String originalText,
                         String image, String shownImage, Outcome outcome, Integer score, String reference,
                         String targetAnswer, String scorerExplanation, String reason, String raw, Refinement refinement) {
@@ -36,12 +55,18 @@ public record ScoredSample(String id, String memeId, String category, String mis
                 targetAnswer, scorerExplanation, reason, raw, refinement, null);
     }
 
-    /** The same sample with the second judge's score. */
+    /**
+     * The same sample with the second judge's score.
+     *
+     * @param second the independent Scorer's score
+     * @return the sample with it
+     */
     public ScoredSample withSecondScore(SecondScore second) {
         return new ScoredSample(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score,
                 reference, targetAnswer, scorerExplanation, reason, raw, refinement, second);
     }
 
+    /** @return whether it is a refinement step rather than an original sample */
     public boolean refined() {
         return refinement != null;
     }

@@ -17,8 +17,16 @@ import java.util.List;
  */
 public record Shard(int index, int count) {
 
+    /** The whole run: one shard of one. */
     public static final Shard ALL = new Shard(1, 1);
 
+    /**
+     * Checks that {@code 1 <= index <= count}.
+     *
+     * @param index 1-based
+     * @param count how many shards there are
+     * @throws IllegalArgumentException otherwise
+     */
     public Shard {
         if (count < 1 || index < 1 || index > count) {
             throw new IllegalArgumentException("shard " + index + "/" + count);
@@ -37,11 +45,18 @@ public record Shard(int index, int count) {
         throw new ConfigurationException(ConfigKeys.SHARD, value, "expected i/n with 1 <= i <= n, such as 2/4");
     }
 
+    /** @return whether this is the whole run */
     public boolean whole() {
         return count == 1;
     }
 
-    /** Whether this shard scores and refines the category. */
+    /**
+     * Whether this shard scores and refines the category.
+     *
+     * @param category a category
+     * @param categories the taxonomy's names, in order
+     * @return whether it does
+     */
     public boolean computes(String category, List<String> categories) {
         if (whole()) {
             return true;
@@ -51,7 +66,14 @@ public record Shard(int index, int count) {
         return m >= count ? j % count == index - 1 : (index - 1) % m == j;
     }
 
-    /** Whether this shard reports a pair (by its id) or a chain (by its seed's id) of the category. */
+    /**
+     * Whether this shard reports a pair (by its id) or a chain (by its seed's id) of the category.
+     *
+     * @param category the pair's or chain's category
+     * @param id the pair's id, or the chain's seed's
+     * @param categories the taxonomy's names, in order
+     * @return whether it does
+     */
     public boolean reports(String category, String id, List<String> categories) {
         if (!computes(category, categories)) {
             return false;

@@ -24,6 +24,13 @@ public enum Stages {
      */
     SCORING;
 
+    /**
+     * A value of {@code adammeme.stages}, in any case.
+     *
+     * @param value all, mining or scoring
+     * @return the stages
+     * @throws IllegalArgumentException for any other value
+     */
     public static Stages parse(String value) {
         return switch (value == null ? "" : value.strip().toLowerCase(Locale.ROOT)) {
             case "all" -> ALL;

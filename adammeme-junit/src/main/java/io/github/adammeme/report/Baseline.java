@@ -29,6 +29,11 @@ public record Baseline(String source, String target, List<Sample> samples) {
     /**
      * A run recorded in the cache database: {@code selector} is a run id or a target, whose latest
      * recorded run is taken.
+     *
+     * @param database the cache database the run was recorded in
+     * @param selector a run id or a target
+     * @return the baseline
+     * @throws BaselineException when no such run is recorded, or a sample line is malformed
      */
     public static Baseline fromCache(CacheDatabase database, String selector) {
         RunRecords.Run run = RunRecords.find(database, selector).orElseThrow(() -> {
@@ -51,7 +56,13 @@ public record Baseline(String source, String target, List<Sample> samples) {
         return new Baseline("cache:" + run.id(), run.target(), List.copyOf(samples));
     }
 
-    /** @throws BaselineException naming the file (and line) that is missing or unreadable */
+    /**
+     * A run's output directory as a baseline.
+     *
+     * @param location the output directory, or its {@code summary.json}
+     * @return the baseline
+     * @throws BaselineException naming the file (and line) that is missing or unreadable
+     */
     public static Baseline read(Path location) {
         Path directory = Files.isDirectory(location) ? location : location.toAbsolutePath().getParent();
         Path summary = directory.resolve(EvaluationWriter.SUMMARY);
@@ -101,6 +112,7 @@ public record Baseline(String source, String target, List<Sample> samples) {
 
     /** A baseline that cannot be used; the message names the file and, where it applies, the line. */
     public static final class BaselineException extends RuntimeException {
+        /** @param message what is wrong, naming the file and line */
         public BaselineException(String message) {
             super(message);
         }

@@ -48,7 +48,14 @@ public final class Charts {
     public record Chart(String title, String file) {
     }
 
-    /** Writes every chart for these runs (one per target) into {@code directory}; returns them in reading order. */
+    /**
+     * Writes every chart for these runs (one per target) into {@code directory}; returns them in reading
+     * order.
+     *
+     * @param runs the runs, one per target
+     * @param directory the charts folder, created if need be
+     * @return the charts written
+     */
     public static List<Chart> write(List<Evaluation> runs, Path directory) {
         List<Chart> charts = new ArrayList<>();
         try {
@@ -73,6 +80,9 @@ public final class Charts {
     /**
      * The charts under {@code directory/charts} and {@code directory/charts.html} linking them.
      *
+     * @param runs the runs, one per target
+     * @param directory the folder the charts folder and page go in
+     * @param title the page's title
      * @return the SVG files written
      */
     public static List<Path> writeWithPage(List<Evaluation> runs, Path directory, String title) {
@@ -87,7 +97,13 @@ public final class Charts {
         return written.stream().map(c -> charts.resolve(c.file())).toList();
     }
 
-    /** A page with every chart, for people who would rather look than read. */
+    /**
+     * A page with every chart, for people who would rather look than read.
+     *
+     * @param title the page's title
+     * @param charts the charts, with their file names as the page links them
+     * @return the HTML page
+     */
     public static String html(String title, List<Chart> charts) {
         StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
                 .append(ReportText.html(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"

@@ -28,8 +28,11 @@ import java.util.TreeMap;
  */
 public final class EvaluationWriter {
 
+    /** The run, taxonomy, figures and usage. */
     public static final String SUMMARY = "summary.json";
+    /** One line per scored sample. */
     public static final String SAMPLES = "samples.jsonl";
+    /** One line per input meme. */
     public static final String MEMES = "memes.jsonl";
 
     private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
@@ -37,6 +40,12 @@ public final class EvaluationWriter {
     private EvaluationWriter() {
     }
 
+    /**
+     * Writes the three files into a directory, created if need be.
+     *
+     * @param evaluation the result
+     * @param directory the output folder
+     */
     public static void write(Evaluation evaluation, Path directory) {
         try {
             Files.createDirectories(directory);
@@ -107,6 +116,10 @@ public final class EvaluationWriter {
     /**
      * A report file, written whole or not at all, through the redaction step: everything a run writes
      * for people to read goes out this way or through {@link #writeAtomically} with redacted lines.
+     *
+     * @param target the file
+     * @param text its content, redacted on the way
+     * @throws IOException when it cannot be written
      */
     public static void writeText(Path target, String text) throws IOException {
         writeAtomically(target, out -> out.write(Secrets.redact(text)));
@@ -123,6 +136,12 @@ public final class EvaluationWriter {
     /**
      * The summary of a run that was lost before its figures: what was run, and why it ended, so a
      * reader of summary.json (or a CI step that reads it) is not left with an old run's file.
+     *
+     * @param directory the output folder
+     * @param target the target's model id
+     * @param dataset the datasets, as configured
+     * @param reason why the run was lost
+     * @throws IOException when it cannot be written
      */
     public static void writeLost(Path directory, String target, String dataset, String reason) throws IOException {
         Files.createDirectories(directory);
@@ -133,12 +152,24 @@ public final class EvaluationWriter {
         writeText(directory.resolve(SUMMARY), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
     }
 
-    /** summary.json's content. */
+    /**
+     * summary.json's content.
+     *
+     * @param e the evaluation
+     * @return the JSON, redacted
+     * @throws IOException when it cannot be serialised
+     */
     public static String summaryJson(Evaluation e) throws IOException {
         return Secrets.redact(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary(e)));
     }
 
-    /** samples.jsonl's lines: originals, then refinements. */
+    /**
+     * samples.jsonl's lines: originals, then refinements.
+     *
+     * @param e the evaluation
+     * @return one JSON object per line, redacted
+     * @throws IOException when a sample cannot be serialised
+     */
     public static List<String> sampleLinesOf(Evaluation e) throws IOException {
         ObjectWriter line = JSON.writer();
         List<String> out = new ArrayList<>();
@@ -151,7 +182,13 @@ public final class EvaluationWriter {
         return out;
     }
 
-    /** Reads back the per-sample lines, for tests and tools that compare runs. */
+    /**
+     * Reads back the per-sample lines, for tests and tools that compare runs.
+     *
+     * @param directory a run's output folder
+     * @return the lines of its {@code samples.jsonl}
+     * @throws IOException when it cannot be read
+     */
     public static List<String> sampleLines(Path directory) throws IOException {
         return Files.readAllLines(directory.resolve(SAMPLES), StandardCharsets.UTF_8);
     }

@@ -14,6 +14,14 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
     /** The 97.5th percentile of the standard normal: a two-sided 95% interval. */
     static final double Z = 1.959963984540054;
 
+    /**
+     * FR and its interval from the counts.
+     *
+     * @param failures failed samples
+     * @param n counted samples
+     * @return the rate, or one with null rate and bounds when n is 0
+     * @throws IllegalArgumentException when a count is negative or failures exceed n
+     */
     public static FailureRate of(int failures, int n) {
         if (failures < 0 || n < 0 || failures > n) {
             throw new IllegalArgumentException("failures " + failures + " of " + n);
@@ -31,7 +39,11 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
         return new FailureRate(failures, n, p, Math.max(0, Math.min(p, centre - half)), Math.min(1, Math.max(p, centre + half)));
     }
 
-    /** "23.5% [15.1, 34.6] (8/34)", or "n/a (0 scored)". */
+    /**
+     * "23.5% [15.1, 34.6] (8/34)", or "n/a (0 scored)".
+     *
+     * @return the rate and interval in percent, with the counts
+     */
     public String describe() {
         if (rate == null) {
             return "n/a (0 scored)";
@@ -40,7 +52,13 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
                 failures, n);
     }
 
-    /** How far FR moved, "+18.0 points", or "-" when either rate is missing. */
+    /**
+     * How far FR moved, "+18.0 points", or "-" when either rate is missing.
+     *
+     * @param before the earlier rate, or null
+     * @param now the later rate, or null
+     * @return the change in percentage points
+     */
     public static String pointsChange(Double before, Double now) {
         return before == null || now == null ? "-" : String.format(java.util.Locale.ROOT, "%+.1f points", 100 * (now - before));
     }

@@ -17,6 +17,13 @@ public final class FrTable {
     private FrTable() {
     }
 
+    /**
+     * The console report of a run: the table, the judge's agreement, undecided categories, meme counts and
+     * usage.
+     *
+     * @param e the evaluation
+     * @return the text
+     */
     public static String render(Evaluation e) {
         Metrics m = e.metrics();
         StringBuilder sb = new StringBuilder();
@@ -47,7 +54,12 @@ public final class FrTable {
         return sb.toString();
     }
 
-    /** The figures per category and overall, with and without refinements: also what a merge of shards prints. */
+    /**
+     * The figures per category and overall, with and without refinements: also what a merge of shards prints.
+     *
+     * @param m the figures
+     * @return the table, one line per category and the overall line
+     */
     public static String table(Metrics m) {
         StringBuilder sb = new StringBuilder();
         String header = String.format(Locale.ROOT, "%-16s %6s %7s %-30s | %7s %-30s | %s%n", "category", "n", "score",

@@ -24,10 +24,22 @@ public final class Leaderboard {
 
     private enum Format { MARKDOWN, HTML }
 
+    /**
+     * The tables in Markdown, for leaderboard.md.
+     *
+     * @param runs one run per target, on the same dataset
+     * @return the Markdown
+     */
     public static String markdown(List<Evaluation> runs) {
         return render(runs, Format.MARKDOWN);
     }
 
+    /**
+     * The tables as an HTML page.
+     *
+     * @param runs one run per target, on the same dataset
+     * @return the HTML page
+     */
     public static String html(List<Evaluation> runs) {
         return render(runs, Format.HTML);
     }

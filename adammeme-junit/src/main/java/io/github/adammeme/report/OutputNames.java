@@ -21,6 +21,9 @@ public final class OutputNames {
      * Letters, digits, '.', '_' and '-' are kept and anything else becomes '-' ({@code sim:keyword} is
      * {@code sim-keyword}); leading dots go, so no name is {@code .} or {@code ..}; a name with nothing
      * left is {@code model-} and a digest of the id.
+     *
+     * @param id a model id
+     * @return the safe name
      */
     public static String of(String id) {
         String safe = id.replaceAll("[^A-Za-z0-9._-]+", "-").replaceAll("^[.-]+", "");
@@ -30,7 +33,14 @@ public final class OutputNames {
         return safe.isEmpty() ? "model-" + CacheKey.sha256Hex(id.getBytes(StandardCharsets.UTF_8)).substring(0, 8) : safe;
     }
 
-    /** {@code base} joined with the name made of {@code id}, checked to stay inside {@code base}. */
+    /**
+     * {@code base} joined with the name made of {@code id}, checked to stay inside {@code base}.
+     *
+     * @param base the output folder
+     * @param id a model id
+     * @return the path inside {@code base}
+     * @throws IllegalArgumentException when the name would leave {@code base}
+     */
     public static Path inside(Path base, String id) {
         Path resolved = base.resolve(of(id)).normalize();
         if (!resolved.startsWith(base.normalize()) || resolved.equals(base.normalize())) {

@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  *   <li>{@link #plain} for places shown as text (test names, parameters, labels, failure messages
  *       and traces): a {@code <} that would open a tag (followed by a letter, {@code /}, {@code !} or
  *       {@code ?}, as an HTML parser reads it) becomes a single angle quotation mark, so no tag can
- *       form however a viewer renders the text, while "2 < 4.0" and "->" read as they did;</li>
+ *       form however a viewer renders the text, while {@code "2 < 4.0"} and {@code "->"} read as they did;</li>
  *   <li>{@link #markdown} for places rendered as Markdown, where HTML passes through (Allure
  *       descriptions and markdown attachments, summary.md, baseline.md, leaderboard.md): HTML is
  *       escaped, Markdown's own syntax is escaped, and a line break or a {@code |} cannot leave its
@@ -27,6 +27,12 @@ public final class ReportText {
 
     private static final Pattern TAG_OPEN = Pattern.compile("<(?=[A-Za-z/!?])");
 
+    /**
+     * For places shown as plain text.
+     *
+     * @param text text from a dataset or a model, or null
+     * @return the text, redacted, with every {@code <} that could open a tag replaced
+     */
     public static String plain(String text) {
         if (text == null) {
             return null;
@@ -34,6 +40,12 @@ public final class ReportText {
         return TAG_OPEN.matcher(Secrets.redact(text)).replaceAll("\u2039");
     }
 
+    /**
+     * For places rendered as Markdown.
+     *
+     * @param text text from a dataset or a model, or null
+     * @return the text, redacted and escaped, on one line
+     */
     public static String markdown(String text) {
         if (text == null) {
             return null;
@@ -55,6 +67,12 @@ public final class ReportText {
         return out.toString();
     }
 
+    /**
+     * For HTML pages.
+     *
+     * @param text text from a dataset or a model, or null
+     * @return the text, redacted and HTML-escaped
+     */
     public static String html(String text) {
         if (text == null) {
             return null;

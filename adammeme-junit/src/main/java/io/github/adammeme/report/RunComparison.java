@@ -26,7 +26,15 @@ import org.apache.commons.statistics.inference.ChiSquareTest;
  */
 public final class RunComparison {
 
-    public enum Verdict { REGRESSED, IMPROVED, UNCHANGED }
+    /** What the test says of a category's change in FR. */
+    public enum Verdict {
+        /** FR rose, beyond what chance explains at the significance level */
+        REGRESSED,
+        /** FR fell, beyond what chance explains at the significance level */
+        IMPROVED,
+        /** no change chance does not explain */
+        UNCHANGED
+    }
 
     /**
      * One category's change.
@@ -37,7 +45,12 @@ public final class RunComparison {
     public record Change(String category, FailureRate before, FailureRate now, Double averageBefore, Double averageNow,
                          int pairs, int regressed, int improved, String test, double p, Verdict verdict) {
 
-        /** "FR 12.0% [...] (6/50) -> 30.0% [...] (15/50), +18.0 points; average score 7.1 -> 5.2; McNemar ..., p = 0.004" */
+        /**
+         * "FR 12.0% [...] (6/50) -> 30.0% [...] (15/50), +18.0 points; average score 7.1 -> 5.2; McNemar ...,
+         * p = 0.004"
+         *
+         * @return one line
+         */
         public String describe() {
             StringBuilder s = new StringBuilder("FR ").append(before.describe()).append(" -> ").append(now.describe());
             if (before.rate() != null && now.rate() != null) {
@@ -56,6 +69,14 @@ public final class RunComparison {
     private RunComparison() {
     }
 
+    /**
+     * Compares this run with its baseline per category, then overall.
+     *
+     * @param now this run
+     * @param baseline the earlier run
+     * @param alpha the significance level below which a change is a regression or an improvement
+     * @return one change per category of either run, then the overall one
+     */
     public static List<Change> compare(Evaluation now, Baseline baseline, double alpha) {
         List<Baseline.Sample> current = new ArrayList<>();
         for (ScoredSample s : now.samples()) {
@@ -137,7 +158,15 @@ public final class RunComparison {
                 average(now.stream().map(Baseline.Sample::score).toList()), pairs, regressed, improved, test, p, verdict);
     }
 
-    /** The comparison as a markdown table, for baseline.md and the report. */
+    /**
+     * The comparison as a markdown table, for baseline.md and the report.
+     *
+     * @param target this run's target
+     * @param baseline the earlier run
+     * @param alpha the significance level
+     * @param changes the changes, as {@link #compare} gave them
+     * @return the Markdown
+     */
     public static String markdown(String target, Baseline baseline, double alpha, Collection<Change> changes) {
         StringBuilder md = new StringBuilder("# ").append(ReportText.markdown(target)).append(" against ")
                 .append(ReportText.markdown(baseline.target()))

@@ -28,6 +28,15 @@ public final class RunRecords {
     private RunRecords() {
     }
 
+    /**
+     * Records a finished run (its summary and samples, redacted); a run of the same id is replaced.
+     *
+     * @param database the cache database
+     * @param e the evaluation
+     * @param startedAt when the run started
+     * @return the run's id, {@code target@startedAt}
+     * @throws IllegalStateException when the database cannot be written
+     */
     public static String record(CacheDatabase database, Evaluation e, String startedAt) {
         String id = e.run().target() + "@" + startedAt;
         try (Connection c = database.connect(); PreparedStatement insert = c.prepareStatement(
@@ -51,7 +60,13 @@ public final class RunRecords {
         }
     }
 
-    /** The run a selector names: a run id, or a target's latest run. Reads only: a baseline writes nothing. */
+    /**
+     * The run a selector names: a run id, or a target's latest run. Reads only: a baseline writes nothing.
+     *
+     * @param database the cache database
+     * @param selector a run id or a target
+     * @return the run, or empty
+     */
     public static Optional<Run> find(CacheDatabase database, String selector) {
         try (Connection c = database.connectToRead().orElse(null)) {
             if (c == null || !hasRuns(c)) {
@@ -73,7 +88,12 @@ public final class RunRecords {
         }
     }
 
-    /** Every recorded run, oldest first: the order of a history. */
+    /**
+     * Every recorded run, oldest first: the order of a history.
+     *
+     * @param database the cache database
+     * @return the runs, none when the database records none
+     */
     public static List<Run> all(CacheDatabase database) {
         List<Run> runs = new ArrayList<>();
         try (Connection c = database.connectToRead().orElse(null)) {
@@ -92,7 +112,12 @@ public final class RunRecords {
         return runs;
     }
 
-    /** Ids of the recorded runs, newest first. */
+    /**
+     * Ids of the recorded runs, newest first.
+     *
+     * @param database the cache database
+     * @return the ids
+     */
     public static List<String> ids(CacheDatabase database) {
         List<String> ids = new ArrayList<>();
         try (Connection c = database.connectToRead().orElse(null)) {

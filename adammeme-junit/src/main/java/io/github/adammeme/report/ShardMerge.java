@@ -35,7 +35,13 @@ public final class ShardMerge {
     private ShardMerge() {
     }
 
-    /** @return the merged figures, for the console */
+    /**
+     * @param shards the shards' output folders, each shard of the run once
+     * @param out the merged output folder
+     * @return the merged figures, for the console
+     * @throws IllegalArgumentException when no shard is given, one is given twice, or a folder is not a
+     *     finished run's
+     */
     public static Metrics merge(List<Path> shards, Path out) {
         if (shards.isEmpty()) {
             throw new IllegalArgumentException("no shard outputs to merge");
@@ -203,7 +209,13 @@ public final class ShardMerge {
         return out;
     }
 
-    /** Copies every shard's Allure results into one folder; a file two shards both hold is the same result. */
+    /**
+     * Copies every shard's Allure results into one folder; a file two shards both hold is the same result.
+     *
+     * @param shardResults the shards' Allure results folders
+     * @param out the merged folder
+     * @return how many files were copied
+     */
     public static int mergeAllure(List<Path> shardResults, Path out) {
         distinct(shardResults);
         int copied = 0;

@@ -13,6 +13,12 @@ public final class SummaryMarkdown {
     private SummaryMarkdown() {
     }
 
+    /**
+     * The summary of a run: its target, controller, dataset, the table and the judge's agreement.
+     *
+     * @param e the evaluation
+     * @return the Markdown
+     */
     public static String render(Evaluation e) {
         StringBuilder sb = new StringBuilder();
         sb.append("# AdamMeme: ").append(ReportText.markdown(e.run().target())).append("\n\n");
@@ -29,7 +35,15 @@ public final class SummaryMarkdown {
         return sb.toString();
     }
 
-    /** The header and one row per category, then the overall row. */
+    /**
+     * The header and one row per category, then the overall row.
+     *
+     * @param all per-category figures with refinements
+     * @param originals per-category figures on original samples, in the same order
+     * @param overall the overall figures with refinements
+     * @param originalOverall the overall figures on original samples
+     * @return the Markdown table
+     */
     public static String table(List<CategoryFigures> all, List<CategoryFigures> originals, CategoryFigures overall,
                                CategoryFigures originalOverall) {
         StringBuilder sb = new StringBuilder();
@@ -43,7 +57,13 @@ public final class SummaryMarkdown {
         return sb.toString();
     }
 
-    /** The table restricted to one category and its overall row omitted. */
+    /**
+     * The table restricted to one category and its overall row omitted.
+     *
+     * @param m the figures
+     * @param category the category
+     * @return the Markdown table
+     */
     public static String category(Metrics m, String category) {
         StringBuilder sb = new StringBuilder();
         sb.append("| category | samples | avg score | FR (with refinements) | avg score (originals) | FR (originals) "

@@ -62,6 +62,7 @@ public final class MisbeliefIndex implements AutoCloseable {
     private final IndexWriter writer;
     private volatile IndexSearcher searcher;
 
+    /** An empty index in memory. */
     public MisbeliefIndex() {
         try {
             // A category's index holds a few hundred sentences in one segment per refresh: merging them
@@ -82,6 +83,13 @@ public final class MisbeliefIndex implements AutoCloseable {
         return type;
     }
 
+    /**
+     * Adds a sample's misbelief; it is found only after the next {@link #refresh()}.
+     *
+     * @param sampleId the sample's id
+     * @param category its category
+     * @param misbelief its misbelief sentence
+     */
     public void add(String sampleId, String category, String misbelief) {
         Document doc = new Document();
         doc.add(new StringField(ID, sampleId, Field.Store.YES));
@@ -109,14 +117,29 @@ public final class MisbeliefIndex implements AutoCloseable {
         }
     }
 
-    /** The top {@code k} samples of a category for a misbelief, best first, never {@code excludedId} itself. */
+    /**
+     * The top {@code k} samples of a category for a misbelief, best first, never {@code excludedId} itself.
+     *
+     * @param category the category searched
+     * @param misbelief the query sentence
+     * @param k how many ids at most
+     * @param excludedId the sample the query is for
+     * @return sample ids, best first
+     */
     public List<String> top(String category, String misbelief, int k, String excludedId) {
         BooleanQuery.Builder query = base(category, misbelief);
         query.add(new TermQuery(new Term(ID, excludedId)), BooleanClause.Occur.MUST_NOT);
         return run(query.build(), k);
     }
 
-    /** The best match among the allowed samples (the pool P), if any is left. */
+    /**
+     * The best match among the allowed samples (the pool P), if any is left.
+     *
+     * @param category the category searched
+     * @param misbelief the query sentence
+     * @param allowedIds the ids that may be returned
+     * @return the best sample id, or empty
+     */
     public Optional<String> nearest(String category, String misbelief, Collection<String> allowedIds) {
         if (allowedIds.isEmpty()) {
             return Optional.empty();
@@ -151,7 +174,12 @@ public final class MisbeliefIndex implements AutoCloseable {
         }
     }
 
-    /** The content words of a misbelief sentence, as BM25 sees them. */
+    /**
+     * The content words of a misbelief sentence, as BM25 sees them.
+     *
+     * @param text a sentence
+     * @return its terms, lower case, without stop words, in order
+     */
     public static List<String> terms(String text) {
         List<String> out = new ArrayList<>();
         try (TokenStream stream = ANALYZER.tokenStream(MISBELIEF, text)) {

@@ -24,9 +24,24 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
                           double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
                           double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput) {
 
+    /** No faults and no latency, a fair judge. */
     public static final SimSettings DEFAULT = new SimSettings(0, 0.5, 0, 0, 0, 0, 0, 0, 0, 10_000, 7);
 
-    /** Latency and faults only: a fair judge, structured output supported. */
+    /**
+     * Latency and faults only: a fair judge, structured output supported.
+     *
+     * @param latencyMillis mean answer latency
+     * @param latencySpread sigma of the log-normal latency
+     * @param requestsPerMinute a rate limit answered with 429, or 0
+     * @param rateLimitRate share answered 429 regardless of load
+     * @param serverErrorRate share answered 500-503
+     * @param hangRate share that hangs before answering
+     * @param dropRate share whose connection is closed without an answer
+     * @param truncatedRate share whose body is cut off half way
+     * @param malformedRate share answered with a body that is not JSON
+     * @param hangMillis how long a hang lasts
+     * @param seed seeds the draws
+     */
     public SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
                        double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
                        double malformedRate, long hangMillis, long seed) {
@@ -34,6 +49,25 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
                 truncatedRate, malformedRate, hangMillis, seed, 0, true);
     }
 
+    /**
+     * Checks that every fault rate and the judge noise are shares from 0 to 1, and that the fault rates add
+     * up to at most 1.
+     *
+     * @param latencyMillis mean answer latency
+     * @param latencySpread sigma of the log-normal latency
+     * @param requestsPerMinute a rate limit answered with 429, or 0
+     * @param rateLimitRate share answered 429 regardless of load
+     * @param serverErrorRate share answered 500-503
+     * @param hangRate share that hangs before answering
+     * @param dropRate share whose connection is closed without an answer
+     * @param truncatedRate share whose body is cut off half way
+     * @param malformedRate share answered with a body that is not JSON
+     * @param hangMillis how long a hang lasts
+     * @param seed seeds the draws
+     * @param judgeNoise share of the Scorer's ratings moved off their fair value
+     * @param structuredOutput whether requests with a JSON schema are answered in it
+     * @throws IllegalArgumentException naming the setting out of range
+     */
     public SimSettings {
         for (double rate : new double[] {rateLimitRate, serverErrorRate, hangRate, dropRate, truncatedRate, malformedRate}) {
             if (rate < 0 || rate > 1) {

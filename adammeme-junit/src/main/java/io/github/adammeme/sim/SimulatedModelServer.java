@@ -87,7 +87,11 @@ public final class SimulatedModelServer implements AutoCloseable {
         }
     }
 
-    /** Starts a server of one's own (tests that need isolation); close it when done. */
+    /**
+     * Starts a server of one's own (tests that need isolation); close it when done.
+     *
+     * @return the running server
+     */
     public static SimulatedModelServer start() {
         return start(ServerLimits.DEFAULT, SimulatedModel::answer);
     }
@@ -101,11 +105,16 @@ public final class SimulatedModelServer implements AutoCloseable {
         }
     }
 
+    /** @return whether the JVM-wide server has been started */
     public static synchronized boolean isSharedRunning() {
         return shared != null;
     }
 
-    /** The JVM-wide server, started on first use and stopped with the JVM. */
+    /**
+     * The JVM-wide server, started on first use and stopped with the JVM.
+     *
+     * @return the running server
+     */
     public static synchronized SimulatedModelServer shared() {
         if (shared == null) {
             shared = start();
@@ -114,31 +123,52 @@ public final class SimulatedModelServer implements AutoCloseable {
         return shared;
     }
 
-    /** The base URL to give an OpenAI client, e.g. {@code http://127.0.0.1:41234/v1}. */
+    /**
+     * The base URL to give an OpenAI client, e.g. {@code http://127.0.0.1:41234/v1}.
+     *
+     * @return the base URL
+     */
     public String baseUrl() {
         return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + "/v1";
     }
 
+    /** @return how many chat-completion requests it has answered, injected faults not counted */
     public long requestsServed() {
         return requests.get();
     }
 
-    /** A digest of every request answered (model, seed, temperature, prompt), in order: what a run paid for. */
+    /**
+     * A digest of every request answered (model, seed, temperature, prompt), in order: what a run paid for.
+     *
+     * @return the digests
+     */
     public List<String> answered() {
         return List.copyOf(answered);
     }
 
-    /** Requests that asked for structured output (a JSON schema in response_format), answered or turned down. */
+    /**
+     * Requests that asked for structured output (a JSON schema in response_format), answered or turned down.
+     *
+     * @return how many
+     */
     public long structuredRequests() {
         return withSchema.get();
     }
 
-    /** Requests answered with an injected fault (429, 5xx, hang, drop, truncation, malformed body). */
+    /**
+     * Requests answered with an injected fault (429, 5xx, hang, drop, truncation, malformed body).
+     *
+     * @return how many
+     */
     public long faultsInjected() {
         return faults.get();
     }
 
-    /** Changes latency and faults from the next request on. */
+    /**
+     * Changes latency and faults from the next request on.
+     *
+     * @param next the new settings
+     */
     public void configure(SimSettings next) {
         settings = next;
         random = new Random(next.seed());
