@@ -44,7 +44,13 @@ public record Baseline(String source, String target, List<Sample> samples) {
         return of(database.name(), run);
     }
 
-    /** A recorded run as a baseline; {@code where} names the database in messages. */
+    /**
+     * A recorded run as a baseline.
+     *
+     * @param where the database the run was read from, for messages
+     * @param run   the recorded run
+     * @return its samples, as a baseline
+     */
     public static Baseline of(String where, RunRecords.Run run) {
         List<Sample> samples = new ArrayList<>();
         String[] lines = run.samples().split("\n");

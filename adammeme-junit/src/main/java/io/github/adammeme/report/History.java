@@ -46,6 +46,10 @@ public record History(List<Point> points, List<String> categories, double alpha)
     /**
      * The runs a selector names, oldest first: a comma-separated list of targets or target prefixes
      * ({@code sim:} takes every simulated target; {@code gpt-4o,gpt-4.1} two families); blank takes all.
+     *
+     * @param runs     recorded runs, oldest first
+     * @param selector targets or target prefixes, comma-separated
+     * @return the runs selected, in the same order
      */
     public static List<RunRecords.Run> select(List<RunRecords.Run> runs, String selector) {
         if (selector == null || selector.isBlank()) {
@@ -55,7 +59,15 @@ public record History(List<Point> points, List<String> categories, double alpha)
         return runs.stream().filter(r -> wanted.stream().anyMatch(w -> r.target().startsWith(w))).toList();
     }
 
-    /** @throws IllegalArgumentException naming the run whose record cannot be read */
+    /**
+     * The trend of these runs, each compared with the one before it.
+     *
+     * @param where the database the runs were read from, for messages
+     * @param runs  recorded runs, oldest first
+     * @param alpha the significance level of a change
+     * @return the history
+     * @throws IllegalArgumentException naming the run whose record cannot be read
+     */
     public static History of(String where, List<RunRecords.Run> runs, double alpha) {
         List<Point> points = new ArrayList<>();
         Set<String> categories = new LinkedHashSet<>();

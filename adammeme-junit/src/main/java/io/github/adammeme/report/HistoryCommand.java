@@ -24,6 +24,14 @@ public final class HistoryCommand {
     private HistoryCommand() {
     }
 
+    /**
+     * Draws the history the settings name.
+     *
+     * @param settings {@code adammeme.*} keys: history, cache and its credentials' variables, output-dir, baseline.alpha
+     * @param out      where the page's location is printed
+     * @param err      where a problem is explained
+     * @return the exit status: 0, or 2 when nothing can be drawn
+     */
     public static int run(Map<String, String> settings, PrintStream out, PrintStream err) {
         Map<String, String> values = new LinkedHashMap<>(settings);
         String selector = values.getOrDefault(HISTORY, "");

@@ -32,7 +32,14 @@ public final class HistoryPage {
     private HistoryPage() {
     }
 
-    /** Writes the page and its charts into {@code directory}; returns the page. */
+    /**
+     * Writes the page and its charts.
+     *
+     * @param history   the runs to draw
+     * @param directory where {@code history.html} and {@code history/} go
+     * @param title     the page's title
+     * @return the page
+     */
     public static Path write(History history, Path directory, String title) {
         Path charts = directory.resolve("history");
         List<Charts.Chart> written = new ArrayList<>();

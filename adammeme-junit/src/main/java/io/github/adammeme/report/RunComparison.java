@@ -91,8 +91,14 @@ public final class RunComparison {
     }
 
     /**
-     * Two runs' samples compared per category (those given, then any only the earlier run has) and
-     * overall; refusals are failures when {@code refusalFails}.
+     * Two runs' samples compared per category (those given, then any only the earlier run has) and overall.
+     *
+     * @param now           the later run's samples
+     * @param before        the earlier run's samples
+     * @param categoriesNow the later run's categories, in its order
+     * @param refusalFails  whether a refusal counts as a failure
+     * @param alpha         the significance level
+     * @return one change per category, then overall
      */
     public static List<Change> compare(List<Baseline.Sample> now, List<Baseline.Sample> before,
                                        Collection<String> categoriesNow, boolean refusalFails, double alpha) {
