@@ -8,6 +8,7 @@ import io.qameta.allure.model.Label;
 import io.qameta.allure.model.Link;
 import io.qameta.allure.util.PropertiesUtils;
 import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.report.HtmlTables;
 import io.github.adammeme.report.ReportText;
 import java.net.URLEncoder;
 import java.io.IOException;
@@ -83,7 +84,8 @@ final class AllureBridge {
         }
         labels(suite, target, category, "FR", "summary", "critical");
         figures.forEach(AllureBridge::parameter);
-        Allure.addAttachment("FR table", "text/markdown", Secrets.redact(table), ".md");
+        // HTML, which Allure shows inline, built from escaped text only.
+        Allure.addAttachment("FR table", "text/html", Secrets.redact(HtmlTables.page(table)), ".html");
     }
 
     static void svg(Path chart) {

@@ -1,0 +1,94 @@
+package io.github.adammeme.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.data.SyntheticMemes;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Allure report as a person opens it after a CI build: the overview's title carries the overall
+ * FR, the Environment panel its interval and counts, the Executors panel names the build and links
+ * to it, and the FR table shows as a table.
+ */
+class AllureOverviewTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aReportBuiltOnGitHubActionsShowsTheFrOnItsOverviewAndLinksToTheBuild() throws Exception {
+        String allure = System.getProperty("allure.commandline");
+        assumeTrue(allure != null && Files.isRegularFile(Path.of(allure)), "the Allure command line is not unpacked");
+        Path memes = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size());
+        Path results = dir.resolve("allure-results");
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), AllureRun.class.getName(), results.toString(),
+                "adammeme.dataset=" + memes, "adammeme.seeds=1", "adammeme.iterations=2", "adammeme.cache=memory",
+                "adammeme.progress=false", "adammeme.output-dir=" + dir.resolve("out")));
+        ProcessBuilder run = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile());
+        run.environment().keySet().removeIf(k -> k.startsWith("GITHUB_") || k.startsWith("CI_") || k.equals("GITLAB_CI")
+                || k.equals("JENKINS_URL"));
+        run.environment().putAll(Map.of("GITHUB_ACTIONS", "true", "GITHUB_SERVER_URL", "https://github.com",
+                "GITHUB_REPOSITORY", "acme/vision-model", "GITHUB_RUN_ID", "9876543210", "GITHUB_RUN_NUMBER", "42",
+                "GITHUB_RUN_ATTEMPT", "1", "GITHUB_WORKFLOW", "release gate", "GITHUB_TOKEN", "ghs_not-to-be-written-anywhere"));
+        Process child = run.start();
+        assertTrue(child.waitFor(240, TimeUnit.SECONDS) && child.exitValue() == 0, Files.readString(dir.resolve("run.log")));
+        String executorFile = Files.readString(results.resolve("executor.json"));
+        assertFalse(executorFile.contains("ghs_"), "no variable but the build's own goes in");
+
+        Path report = dir.resolve("allure-report");
+        Process generate = new ProcessBuilder(allure, "generate", results.toString(), "--clean", "-o", report.toString())
+                .redirectErrorStream(true).redirectOutput(dir.resolve("generate.log").toFile()).start();
+        assertTrue(generate.waitFor(120, TimeUnit.SECONDS) && generate.exitValue() == 0, Files.readString(dir.resolve("generate.log")));
+
+        JsonNode summary = JSON.readTree(report.resolve("widgets/summary.json").toFile());
+        String title = summary.path("reportName").asText();
+        System.out.println("overview title: " + title);
+        assertTrue(title.matches("AdamMeme · sim:keyword: FR \\d+\\.\\d% \\[[\\d.]+, [\\d.]+] \\(\\d+/\\d+\\) with refinements, "
+                + "\\d+\\.\\d% \\[[\\d.]+, [\\d.]+] \\(\\d+/\\d+\\) on the originals \\(simulated\\)"), title);
+
+        JsonNode executors = JSON.readTree(report.resolve("widgets/executors.json").toFile());
+        assertEquals(1, executors.size(), executors.toString());
+        JsonNode build = executors.get(0);
+        System.out.println("executor: " + build);
+        assertEquals("GitHub Actions", build.path("name").asText());
+        assertEquals("release gate #42", build.path("buildName").asText());
+        assertEquals("https://github.com/acme/vision-model/actions/runs/9876543210/attempts/1", build.path("buildUrl").asText());
+        assertEquals("https://acme.github.io/vision-model/", build.path("reportUrl").asText());
+        assertEquals(42, build.path("buildOrder").asLong());
+
+        JsonNode environment = JSON.readTree(report.resolve("widgets/environment.json").toFile());
+        List<String> names = new ArrayList<>();
+        environment.forEach(n -> names.add(n.path("name").asText()));
+        assertTrue(names.contains("FR with refinements (overall)") && names.contains("FR of the originals (overall)"),
+                names.toString());
+
+        try (Stream<Path> files = Files.list(report.resolve("data/attachments"))) {
+            List<Path> tables = files.filter(f -> f.toString().endsWith(".html")).toList();
+            assertFalse(tables.isEmpty(), "the FR tables are HTML attachments");
+            String table = Files.readString(tables.get(0));
+            assertTrue(table.contains("<table>") && table.contains("<th>"), table);
+        }
+        JsonNode categories = JSON.readTree(report.resolve("data/categories.json").toFile());
+        List<String> groups = new ArrayList<>();
+        categories.path("children").forEach(c -> groups.add(c.path("name").asText()));
+        System.out.println("Allure categories with tests: " + groups);
+        assertTrue(groups.contains("Below threshold"), groups.toString());
+        System.out.println("report: " + report);
+    }
+}
