@@ -69,6 +69,8 @@ final class SuiteExecution {
     private final EvaluationConfig config;
     private Map<String, RunComparison.Change> changes;
     private Instant startedAt;
+    private List<Path> charts;
+    private SampleBoard board;
     private Evaluation evaluation;
     private String lost;
 
@@ -114,7 +116,7 @@ final class SuiteExecution {
     void run() {
         startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
         listener.executionStarted(suite);
-        SampleBoard board = new SampleBoard();
+        board = new SampleBoard();
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "adammeme-pipeline-" + suite.suiteClass().getSimpleName());
             t.setDaemon(true);
@@ -202,16 +204,15 @@ final class SuiteExecution {
                 Evaluation e = board.evaluation();
                 int i = indexOf(e, category);
                 summary(node, category, e.metrics().withRefinements().get(i), e.metrics().original().get(i),
-                        SummaryMarkdown.category(e.metrics(), category));
+                        SummaryMarkdown.category(e.metrics(), category), chartsOf(category), Map.of());
                 settings.gate(category).ifPresent(budget -> gate(node, category, settings.gates().basis()
                         .of(e.metrics().withRefinements().get(i), e.metrics().original().get(i)), budget));
                 comparison(e).ifPresent(changes -> regression(node, changes.get(category)));
             });
         }
         Evaluation e = board.evaluation();
-        List<Path> charts = Charts.writeWithPage(List.of(e), config.outputDir(), "AdamMeme: " + config.target().model());
         summary(suite, "overall", e.metrics().withRefinementsOverall(), e.metrics().originalOverall(),
-                SummaryMarkdown.render(e), charts,
+                SummaryMarkdown.render(e), charts(e),
                 Map.of("judge agreement", e.metrics().judgeAgreement().describe(config.threshold())));
         settings.overallGate().ifPresent(budget -> gate(suite, "overall", settings.gates().basis()
                 .of(e.metrics().withRefinementsOverall(), e.metrics().originalOverall()), budget));
@@ -248,9 +249,20 @@ final class SuiteExecution {
         }
     }
 
-    private void summary(TestDescriptor parent, String category, CategoryFigures all, CategoryFigures originals,
-                         String table) {
-        summary(parent, category, all, originals, table, List.of(), Map.of());
+    /** The run's charts, written once, when the first summary needs them. */
+    private List<Path> charts(Evaluation e) {
+        if (charts == null) {
+            charts = Charts.writeWithPage(List.of(e), config.outputDir(), "AdamMeme: " + config.target().model());
+        }
+        return charts;
+    }
+
+    /** What a category's summary shows inline: FR per category, and the misbelief terms of its failures. */
+    private List<Path> chartsOf(String category) {
+        String suffix = "-" + Charts.slug(category) + ".svg";
+        return charts(board.evaluation()).stream().filter(c -> c.getFileName().toString().startsWith("fr-by-category")
+                || c.getFileName().toString().startsWith("misbelief-terms-") && c.getFileName().toString().endsWith(suffix))
+                .toList();
     }
 
     /** @param extra figures of the whole run that belong beside the overall FR (the judge's agreement) */

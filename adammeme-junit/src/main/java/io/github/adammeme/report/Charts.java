@@ -245,7 +245,13 @@ public final class Charts {
         return new Chart(chart.getTitle().getText(), file);
     }
 
-    static String slug(String s) {
+    /**
+     * A name as it appears in chart file names: lower case, runs of other characters as one hyphen.
+     *
+     * @param s a target or category name
+     * @return its file-name form
+     */
+    public static String slug(String s) {
         return s.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
     }
 }

@@ -84,6 +84,20 @@ class AllureOverviewTest {
             String table = Files.readString(tables.get(0));
             assertTrue(table.contains("<table>") && table.contains("<th>"), table);
         }
+        int categorySummaries = 0;
+        try (Stream<Path> cases = Files.list(report.resolve("data/test-cases"))) {
+            for (Path file : cases.toList()) {
+                JsonNode t = JSON.readTree(file.toFile());
+                if (t.path("name").asText().startsWith("FR summary: ") && !t.path("name").asText().endsWith(": overall")) {
+                    categorySummaries++;
+                    List<String> types = new ArrayList<>();
+                    t.path("testStage").path("attachments").forEach(a -> types.add(a.path("type").asText()));
+                    assertTrue(types.contains("text/html") && types.contains("image/svg+xml"),
+                            t.path("name").asText() + ": the table and the charts inline, " + types);
+                }
+            }
+        }
+        assertTrue(categorySummaries >= 2, "category summaries: " + categorySummaries);
         JsonNode categories = JSON.readTree(report.resolve("data/categories.json").toFile());
         List<String> groups = new ArrayList<>();
         categories.path("children").forEach(c -> groups.add(c.path("name").asText()));
