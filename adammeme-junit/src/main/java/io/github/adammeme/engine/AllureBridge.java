@@ -190,12 +190,14 @@ final class AllureBridge {
             Properties merged = new Properties();
             Path file = dir.resolve("environment.properties");
             if (!prefix.isEmpty() && Files.exists(file)) {
-                try (var in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+                try (var in = Files.newInputStream(file)) {
                     merged.load(in);
                 }
             }
             env.forEach((k, v) -> merged.setProperty(ReportText.plain(prefix + k), v == null ? "" : ReportText.plain(v)));
-            try (var out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            // Allure reads the file as ISO-8859-1: stored through a stream, every other character is a \\u escape
+            // it decodes, where a UTF-8 writer left "·" or a dataset's non-Latin name garbled.
+            try (var out = Files.newOutputStream(file)) {
                 merged.store(out, "AdamMeme evaluation");
             }
             Files.writeString(dir.resolve("categories.json"), CATEGORIES, StandardCharsets.UTF_8);

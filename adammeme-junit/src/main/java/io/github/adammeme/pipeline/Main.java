@@ -115,12 +115,20 @@ public final class Main {
                     + java.nio.file.Path.of(outputs.get(0)).toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
             if (allure >= 0) {
                 List<String> results = Arrays.asList(args).subList(allure + 1, args.length);
+                String target = new com.fasterxml.jackson.databind.ObjectMapper().readTree(java.nio.file.Path.of(outputs.get(0))
+                        .resolve(EvaluationWriter.SUMMARY).toFile()).at("/run/target").asText("?");
+                String headline = "AdamMeme · " + target + ": FR " + m.withRefinementsOverall().fr().describe()
+                        + " with refinements, " + m.originalOverall().fr().describe() + " on the originals (merged from "
+                        + (outputs.size() - 1) + " shards)";
                 int copied = io.github.adammeme.report.ShardMerge.mergeAllure(results.subList(1, results.size()).stream()
-                        .map(java.nio.file.Path::of).toList(), java.nio.file.Path.of(results.get(0)));
+                        .map(java.nio.file.Path::of).toList(), java.nio.file.Path.of(results.get(0)), headline);
                 System.out.println("Allure results: " + copied + " files in " + results.get(0));
             }
         } catch (IllegalArgumentException | UncheckedIOException e) {
             System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            System.exit(2);
+        } catch (IOException e) {
+            System.err.println("adammeme: cannot read the merged summary: " + Secrets.redact(e.getMessage()));
             System.exit(2);
         }
     }
