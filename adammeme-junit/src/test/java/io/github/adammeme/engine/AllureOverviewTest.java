@@ -37,7 +37,7 @@ class AllureOverviewTest {
         Path memes = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size());
         Path results = dir.resolve("allure-results");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), AllureRun.class.getName(), results.toString(),
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), AllureRun.class.getName(), results.toString(),
                 "adammeme.dataset=" + memes, "adammeme.seeds=1", "adammeme.iterations=2", "adammeme.cache=memory",
                 "adammeme.progress=false", "adammeme.output-dir=" + dir.resolve("out")));
         ProcessBuilder run = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile());

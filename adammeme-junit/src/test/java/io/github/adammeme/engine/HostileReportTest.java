@@ -144,7 +144,7 @@ class HostileReportTest {
 
     private void run(Path results, RelayEndpoint endpoint, Path memes, String... more) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), AllureRun.class.getName(), results.toString(),
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), AllureRun.class.getName(), results.toString(),
                 "adammeme.dataset=" + memes, "adammeme.target.model=vision" + payload("model").replace(" ", ""),
                 "adammeme.target.base-url=" + endpoint.baseUrl(), "adammeme.controller.base-url=" + endpoint.baseUrl(),
                 "adammeme.controller.model=agent", "adammeme.seeds=1", "adammeme.iterations=2", "adammeme.cache=memory",

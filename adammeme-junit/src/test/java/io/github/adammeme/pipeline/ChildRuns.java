@@ -23,8 +23,9 @@ final class ChildRuns {
      */
     static Process launch(SimulatedModelServer server, Path dataset, String cache, Path out, Path log,
                           Map<String, String> environment, String... settings) throws Exception {
+        // C1 only: these short runs spent more of two shared cores compiling with C2 than running.
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Main.class.getName(),
+                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "adammeme.dataset=" + dataset, "adammeme.cache=" + cache, "adammeme.output-dir=" + out,
                 "adammeme.target.base-url=" + server.baseUrl(), "adammeme.controller.base-url=" + server.baseUrl(),
                 "adammeme.seeds=2", "adammeme.iterations=3", "adammeme.concurrency=4"));
