@@ -8,8 +8,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.regex.Pattern;
 
 /**
  * {@code executor.json}: where the run ran and what it found, for the Allure overview. Allure titles
@@ -21,6 +25,9 @@ import java.util.concurrent.ConcurrentSkipListMap;
 final class AllureExecutor {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** An address Allure may link to: http or https, no user-info, nothing a browser would run or misread. */
+    private static final Set<String> LINKED = Set.of("url", "buildUrl", "reportUrl");
+    private static final Pattern LINK = Pattern.compile("https?://[^\\s@\"'<>]+", Pattern.CASE_INSENSITIVE);
     /** Each target's headline, for a suite that evaluates several into one results folder. */
     private static final Map<String, String> HEADLINES = new ConcurrentSkipListMap<>();
 
@@ -80,12 +87,21 @@ final class AllureExecutor {
             e.put("name", "local");
             e.put("type", "local");
         }
-        // Values from the environment are plain text in the report, whatever a runner put in them.
-        e.fieldNames().forEachRemaining(name -> {
-            if (e.get(name).isTextual()) {
-                e.put(name, ReportText.plain(e.get(name).asText()));
+        // Values from the environment are plain text in the report, whatever a runner put in them, and Allure
+        // makes links of the addresses: only a plain http(s) address without user-info may become one.
+        List<String> names = new ArrayList<>();
+        e.fieldNames().forEachRemaining(names::add);
+        for (String name : names) {
+            String value = e.get(name).isTextual() ? e.get(name).asText() : null;
+            if (value == null) {
+                continue;
             }
-        });
+            if (LINKED.contains(name) && !LINK.matcher(value).matches()) {
+                e.remove(name);
+            } else {
+                e.put(name, ReportText.plain(value));
+            }
+        }
         return e;
     }
 

@@ -28,8 +28,11 @@ public record PostgresDatabase(String url, String userEnv, String passwordEnv) i
     /** The variable holding the password, unless configured otherwise (libpq's). */
     public static final String DEFAULT_PASSWORD_ENV = "PGPASSWORD";
 
-    /** Any way the driver takes a credential inside the URL. */
-    private static final Pattern CREDENTIAL_IN_URL = Pattern.compile("(?i)([?&](password|user)=)|(//[^/?#]*@)");
+    /**
+     * Any way the driver takes a credential inside the URL: the user, user-info, and every parameter
+     * that is a password (password, sslpassword, and whatever a later driver adds).
+     */
+    private static final Pattern CREDENTIAL_IN_URL = Pattern.compile("(?i)([?&]user=)|([?&][^=&#]*password[^=&#]*=)|(//[^/?#]*@)");
     /** Migrations of two shards starting at once wait for each other on this lock. */
     private static final long MIGRATION_LOCK = 0x4164616d4d656d65L;
 

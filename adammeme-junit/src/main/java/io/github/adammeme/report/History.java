@@ -96,7 +96,13 @@ public record History(List<Point> points, List<String> categories, double alpha)
             scores.put(Metrics.OVERALL, overall.averageScore());
             originals.put(Metrics.OVERALL, figure(run, metrics.path("originalOverall")).fr());
 
-            Baseline now = Baseline.of(where, run);
+            Baseline now;
+            try {
+                now = Baseline.of(where, run);
+            } catch (Baseline.BaselineException e) {
+                // An old record that cannot be read is named; it must not cost the run that draws the trend.
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
             Map<String, RunComparison.Change> change = new LinkedHashMap<>();
             if (previous != null) {
                 for (RunComparison.Change c : RunComparison.compare(now.samples(), previous.samples(), refined.keySet()

@@ -6,8 +6,10 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryLabelPositions;
@@ -45,8 +47,14 @@ public final class HistoryPage {
         List<Charts.Chart> written = new ArrayList<>();
         try {
             Files.createDirectories(charts);
+            Set<String> files = new HashSet<>();
             for (String category : overallFirst(history.categories())) {
-                written.add(Charts.save(frChart(history, category), charts, "fr-" + Charts.slug(category) + ".svg"));
+                // "hate speech" and "hate-speech" share a slug: the second gets a number, not the first's file.
+                String file = "fr-" + Charts.slug(category) + ".svg";
+                for (int n = 2; !files.add(file); n++) {
+                    file = "fr-" + Charts.slug(category) + "-" + n + ".svg";
+                }
+                written.add(Charts.save(frChart(history, category), charts, file));
             }
             written.add(Charts.save(scoreChart(history), charts, "average-score.svg"));
             Path page = directory.resolve("history.html");

@@ -132,7 +132,8 @@ class PostgresCallCacheTest {
     void credentialsInTheUrlAreRefusedWithoutBeingRepeated() {
         String secret = "hunter2-correct-horse";
         for (String url : new String[] {"jdbc:postgresql://localhost/db?user=me&password=" + secret,
-                "jdbc:postgresql://me:" + secret + "@localhost/db"}) {
+                "jdbc:postgresql://me:" + secret + "@localhost/db",
+                "jdbc:postgresql://localhost/db?sslmode=require&sslpassword=" + secret}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> CacheStore.parse(url, "PGUSER", "PGPASSWORD"));
             assertTrue(e.getMessage().contains("adammeme.cache.password-env"), e.getMessage());

@@ -78,6 +78,18 @@ class HistoryTest {
         }
         System.out.println("history page: " + dir.resolve("history").resolve("history.html"));
 
+        // A record no run could have written (damaged by hand, or by a tool): named, and nothing else is lost.
+        try (var c = database.connect(); var s = c.createStatement()) {
+            s.execute("INSERT INTO runs VALUES ('sim:keyword@2026-11-30T09:00:00Z', 'sim:keyword',"
+                    + " '2026-11-30T09:00:00Z', '{\"metrics\": {}}', 'not a sample')");
+        }
+        ByteArrayOutputStream damaged = new ByteArrayOutputStream();
+        assertEquals(2, HistoryCommand.run(Map.of("adammeme.cache", cache.toString(), "adammeme.history", "sim:",
+                "adammeme.output-dir", dir.resolve("damaged").toString()), new PrintStream(damaged, true, StandardCharsets.UTF_8),
+                new PrintStream(damaged, true, StandardCharsets.UTF_8)));
+        assertTrue(damaged.toString(StandardCharsets.UTF_8).contains("sim:keyword@2026-11-30T09:00:00Z"),
+                damaged.toString(StandardCharsets.UTF_8));
+
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(2, HistoryCommand.run(Map.of("adammeme.cache", cache.toString(), "adammeme.history", "gpt-"),
                 new PrintStream(err, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
