@@ -8,6 +8,7 @@ import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.report.RecordedFigures;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -105,22 +106,18 @@ public final class GateCommand {
 
     private static CategoryFigures figures(JsonNode metrics, FrGates.Basis basis, String category, Path summary) {
         boolean refined = basis == FrGates.Basis.WITH_REFINEMENTS;
-        try {
-            if (category.isEmpty()) {
-                return JSON.treeToValue(metrics.path(refined ? "withRefinementsOverall" : "originalOverall"), CategoryFigures.class);
-            }
-            List<String> names = new ArrayList<>();
-            for (JsonNode figures : metrics.path(refined ? "withRefinements" : "original")) {
-                String name = figures.path("category").asText();
-                names.add(name);
-                if (name.toLowerCase(Locale.ROOT).equals(category)) {
-                    return JSON.treeToValue(figures, CategoryFigures.class);
-                }
-            }
-            throw new IllegalArgumentException("a gate names category '" + category + "', which " + summary
-                    + " does not have; its categories: " + names);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(summary + " holds figures this release cannot read: " + e.getMessage());
+        if (category.isEmpty()) {
+            return RecordedFigures.of(metrics.path(refined ? "withRefinementsOverall" : "originalOverall"), summary + " holds");
         }
+        List<String> names = new ArrayList<>();
+        for (JsonNode figures : metrics.path(refined ? "withRefinements" : "original")) {
+            String name = figures.path("category").asText();
+            names.add(name);
+            if (name.toLowerCase(Locale.ROOT).equals(category)) {
+                return RecordedFigures.of(figures, summary + " holds");
+            }
+        }
+        throw new IllegalArgumentException("a gate names category '" + category + "', which " + summary
+                + " does not have; its categories: " + names);
     }
 }

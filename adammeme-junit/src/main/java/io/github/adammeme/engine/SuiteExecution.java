@@ -434,15 +434,12 @@ final class SuiteExecution {
         figures.put("calls.cached", Long.toString(e.usage().stream().mapToLong(l -> l.cacheHits()).sum()));
         figures.put("tokens", Long.toString(e.usage().stream().mapToLong(l -> l.promptTokens() + l.completionTokens()).sum()));
         figures.put("cost.usd", String.format(Locale.ROOT, "%.4f", e.usage().stream().mapToDouble(l -> l.costUsd()).sum()));
-        String withRefinements = e.metrics().withRefinementsOverall().fr().describe();
-        String originals = e.metrics().originalOverall().fr().describe();
-        figures.put("FR with refinements (overall)", withRefinements);
-        figures.put("FR of the originals (overall)", originals);
+        figures.put("FR with refinements (overall)", e.metrics().withRefinementsOverall().fr().describe());
+        figures.put("FR of the originals (overall)", e.metrics().originalOverall().fr().describe());
         AllureBridge.writeEnvironment(config, e.run().promptDigests(), AdamMeme.version(),
                 environmentPrefix(), figures);
         AllureExecutor.write(AllureBridge.resultsDirectory(), System.getenv(), config.target().model(),
-                "FR " + withRefinements + " with refinements, " + originals + " on the originals"
-                        + (config.simulated() ? " (simulated)" : ""));
+                FrTable.headline(e.metrics()) + (config.simulated() ? " (simulated)" : ""));
         System.out.println();
         System.out.print(Secrets.redact(FrTable.render(e)));
         System.out.println("results: " + out.toAbsolutePath().resolve(EvaluationWriter.SUMMARY));

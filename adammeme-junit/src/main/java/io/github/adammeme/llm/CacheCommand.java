@@ -1,7 +1,6 @@
 package io.github.adammeme.llm;
 
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -54,7 +53,7 @@ public final class CacheCommand {
         List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
         boolean mayCreate = args[0].equals("import");
         CacheDatabase database = rest.isEmpty() || !isDatabase(rest.get(rest.size() - 1))
-                ? database(Path.of(".adammeme", "cache.db").toString(), mayCreate)
+                ? database(SqliteDatabase.DEFAULT_FILE.toString(), mayCreate)
                 : database(rest.remove(rest.size() - 1), mayCreate);
         return switch (args[0]) {
             case "stats" -> {

@@ -11,8 +11,6 @@ import java.time.Instant;
 /** What people do to a cache database, in SQL both stores speak: statistics, pruning, copying. */
 final class CacheMaintenance {
 
-    static final String CALL_COLUMNS = "key, endpoint, model, role, content, refusal, finish_reason, prompt_tokens, "
-            + "completion_tokens, created_at, last_used_at";
     static final String RUN_COLUMNS = "id, target, started_at, summary, samples";
 
     /** What a copy moved: rows new to the destination, and rows it already held (left as they were). */
@@ -60,7 +58,7 @@ final class CacheMaintenance {
         boolean autoCommit = to.getAutoCommit();
         to.setAutoCommit(false);
         try {
-            long[] calls = copyTable(from, to, "calls", CALL_COLUMNS, 11);
+            long[] calls = copyTable(from, to, "calls", CallRows.COLUMNS, 11);
             long[] runs = copyTable(from, to, "runs", RUN_COLUMNS, 5);
             to.commit();
             return new Copied(calls[0], runs[0], calls[1], runs[1]);

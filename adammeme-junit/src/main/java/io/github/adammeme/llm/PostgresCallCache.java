@@ -106,12 +106,11 @@ final class PostgresCallCache implements CallCache {
         // The read and the last-used mark in one round trip.
         try (Connection c = pool.getConnection(); PreparedStatement q = c.prepareStatement(
                 "UPDATE calls SET last_used_at = ? WHERE key = ? "
-                        + "RETURNING content, refusal, finish_reason, prompt_tokens, completion_tokens")) {
+                        + "RETURNING " + CallRows.ANSWER)) {
             q.setString(1, Instant.now().toString());
             q.setString(2, key);
             try (ResultSet rs = q.executeQuery()) {
-                return rs.next() ? Optional.of(new ChatResponse(rs.getString(1), rs.getString(2), rs.getString(3),
-                        new Usage(rs.getLong(4), rs.getLong(5)), false)) : Optional.empty();
+                return rs.next() ? Optional.of(CallRows.answer(rs)) : Optional.empty();
             }
         } catch (SQLException e) {
             throw failure("read", e);
@@ -122,24 +121,13 @@ final class PostgresCallCache implements CallCache {
     public void put(String key, Meta meta, ChatResponse response) {
         try (Connection c = pool.getConnection()) {
             c.setAutoCommit(false);
-            try (PreparedStatement insert = c.prepareStatement("INSERT INTO calls (" + CacheMaintenance.CALL_COLUMNS
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO calls (" + CallRows.COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET content = excluded.content,"
                     + " refusal = excluded.refusal, finish_reason = excluded.finish_reason,"
                     + " prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,"
                     + " last_used_at = excluded.last_used_at");
                  PreparedStatement unclaim = c.prepareStatement("DELETE FROM claims WHERE key = ?")) {
-                String now = Instant.now().toString();
-                insert.setString(1, key);
-                insert.setString(2, meta.endpoint());
-                insert.setString(3, meta.model());
-                insert.setString(4, meta.role());
-                insert.setString(5, response.content());
-                insert.setString(6, response.refusal());
-                insert.setString(7, response.finishReason());
-                insert.setLong(8, response.usage().promptTokens());
-                insert.setLong(9, response.usage().completionTokens());
-                insert.setString(10, now);
-                insert.setString(11, now);
+                CallRows.bind(insert, key, meta, response);
                 insert.executeUpdate();
                 // The answer and the end of its claim together: no moment when the claim is gone and no answer there.
                 unclaim.setString(1, key);

@@ -67,8 +67,7 @@ public final class SqliteCallCache implements CallCache {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                response = new ChatResponse(rs.getString(1), rs.getString(2), rs.getString(3),
-                        new Usage(rs.getLong(4), rs.getLong(5)), false);
+                response = CallRows.answer(rs);
             }
         } catch (SQLException e) {
             throw failure("read", e);
@@ -96,20 +95,8 @@ public final class SqliteCallCache implements CallCache {
         // The answer and the end of its claim in one transaction: one commit instead of two, and no
         // moment when another process sees the claim gone but no answer.
         inTransaction("write", () -> {
-            PreparedStatement insert = statements.insert;
-            String now = Instant.now().toString();
-            insert.setString(1, key);
-            insert.setString(2, meta.endpoint());
-            insert.setString(3, meta.model());
-            insert.setString(4, meta.role());
-            insert.setString(5, response.content());
-            insert.setString(6, response.refusal());
-            insert.setString(7, response.finishReason());
-            insert.setLong(8, response.usage().promptTokens());
-            insert.setLong(9, response.usage().completionTokens());
-            insert.setString(10, now);
-            insert.setString(11, now);
-            insert.executeUpdate();
+            CallRows.bind(statements.insert, key, meta, response);
+            statements.insert.executeUpdate();
             statements.unclaim.setString(1, key);
             statements.unclaim.executeUpdate();
         });
@@ -264,9 +251,9 @@ public final class SqliteCallCache implements CallCache {
 
         Statements(Connection c) throws SQLException {
             select = c.prepareStatement(
-                    "SELECT content, refusal, finish_reason, prompt_tokens, completion_tokens FROM calls WHERE key = ?");
+                    "SELECT " + CallRows.ANSWER + " FROM calls WHERE key = ?");
             touch = c.prepareStatement("UPDATE calls SET last_used_at = ? WHERE key = ?");
-            insert = c.prepareStatement("INSERT OR REPLACE INTO calls (" + CacheMaintenance.CALL_COLUMNS
+            insert = c.prepareStatement("INSERT OR REPLACE INTO calls (" + CallRows.COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
             unclaim = c.prepareStatement("DELETE FROM claims WHERE key = ?");
             take = c.prepareStatement("INSERT INTO claims (key, owner, claimed_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "

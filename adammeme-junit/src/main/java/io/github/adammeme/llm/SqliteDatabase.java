@@ -13,6 +13,9 @@ import org.sqlite.SQLiteConfig;
 /** The embedded cache database: one SQLite file in WAL mode, shared by the processes of one machine. */
 public record SqliteDatabase(Path file) implements CacheDatabase {
 
+    /** Where a run keeps its calls unless told otherwise: beside the build, so runs of a project share it. */
+    public static final Path DEFAULT_FILE = Path.of(".adammeme", "cache.db");
+
     @Override
     public Connection connect() throws SQLException {
         try {

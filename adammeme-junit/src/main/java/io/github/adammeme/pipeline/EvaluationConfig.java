@@ -324,7 +324,7 @@ public record EvaluationConfig(
         String passwordEnv = r.string(ConfigKeys.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV).trim();
         variableName(ConfigKeys.CACHE_USER_ENV, userEnv, PostgresDatabase.DEFAULT_USER_ENV);
         variableName(ConfigKeys.CACHE_PASSWORD_ENV, passwordEnv, PostgresDatabase.DEFAULT_PASSWORD_ENV);
-        return r.parse(ConfigKeys.CACHE, new SqliteDatabase(Path.of(".adammeme", "cache.db")),
+        return r.parse(ConfigKeys.CACHE, new SqliteDatabase(SqliteDatabase.DEFAULT_FILE),
                 v -> CacheStore.parse(v, userEnv, passwordEnv));
     }
 

@@ -1,13 +1,16 @@
 package io.github.adammeme.pipeline;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.HistoryCommand;
+import io.github.adammeme.report.ShardMerge;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -108,20 +111,19 @@ public final class Main {
             System.exit(2);
         }
         try {
-            Metrics m = io.github.adammeme.report.ShardMerge.merge(outputs.subList(1, outputs.size()).stream()
-                    .map(java.nio.file.Path::of).toList(), java.nio.file.Path.of(outputs.get(0)));
+            Path merged = Path.of(outputs.get(0));
+            Metrics m = ShardMerge.merge(outputs.subList(1, outputs.size()).stream().map(Path::of).toList(), merged);
             System.out.print(FrTable.table(m));
             System.out.println("merged " + (outputs.size() - 1) + " shards: "
-                    + java.nio.file.Path.of(outputs.get(0)).toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
+                    + merged.toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
             if (allure >= 0) {
                 List<String> results = Arrays.asList(args).subList(allure + 1, args.length);
-                String target = new com.fasterxml.jackson.databind.ObjectMapper().readTree(java.nio.file.Path.of(outputs.get(0))
-                        .resolve(EvaluationWriter.SUMMARY).toFile()).at("/run/target").asText("?");
-                String headline = "AdamMeme · " + target + ": FR " + m.withRefinementsOverall().fr().describe()
-                        + " with refinements, " + m.originalOverall().fr().describe() + " on the originals (merged from "
+                String target = new ObjectMapper().readTree(merged.resolve(EvaluationWriter.SUMMARY).toFile())
+                        .at("/run/target").asText("?");
+                String headline = "AdamMeme · " + target + ": " + FrTable.headline(m) + " (merged from "
                         + (outputs.size() - 1) + " shards)";
-                int copied = io.github.adammeme.report.ShardMerge.mergeAllure(results.subList(1, results.size()).stream()
-                        .map(java.nio.file.Path::of).toList(), java.nio.file.Path.of(results.get(0)), headline);
+                int copied = ShardMerge.mergeAllure(results.subList(1, results.size()).stream().map(Path::of).toList(),
+                        Path.of(results.get(0)), headline);
                 System.out.println("Allure results: " + copied + " files in " + results.get(0));
             }
         } catch (IllegalArgumentException | UncheckedIOException e) {

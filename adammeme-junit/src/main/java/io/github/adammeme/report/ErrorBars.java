@@ -35,8 +35,9 @@ final class ErrorBars {
         intervals.put(series + "\u0000" + category, new double[] {low, high});
     }
 
+    /** The interval of an item that is drawn, else null. */
     private double[] of(CategoryDataset data, int row, int column) {
-        return intervals.get(data.getRowKey(row) + "\u0000" + data.getColumnKey(column));
+        return data.getValue(row, column) == null ? null : intervals.get(data.getRowKey(row) + "\u0000" + data.getColumnKey(column));
     }
 
     /** Bars, each with its interval across its middle. */
@@ -48,14 +49,11 @@ final class ErrorBars {
                                  int pass) {
                 super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
                 double[] interval = of(dataset, row, column);
-                if (interval == null || dataset.getValue(row, column) == null) {
-                    return;
+                if (interval != null) {
+                    double middle = calculateBarW0(plot, plot.getOrientation(), dataArea, domainAxis, state, row, column)
+                            + state.getBarWidth() / 2;
+                    whisker(g2, plot, rangeAxis, dataArea, middle, state.getBarWidth() / 4, interval);
                 }
-                PlotOrientation orientation = plot.getOrientation();
-                double middle = calculateBarW0(plot, orientation, dataArea, domainAxis, state, row, column)
-                        + state.getBarWidth() / 2;
-                whisker(g2, orientation, middle, state.getBarWidth() / 4, rangeAxis.valueToJava2D(interval[0], dataArea,
-                        plot.getRangeAxisEdge()), rangeAxis.valueToJava2D(interval[1], dataArea, plot.getRangeAxisEdge()));
             }
         };
     }
@@ -69,15 +67,13 @@ final class ErrorBars {
                                  int pass) {
                 super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
                 double[] interval = of(dataset, row, column);
-                if (pass != 1 || interval == null || dataset.getValue(row, column) == null) {
-                    return;
+                if (pass == 1 && interval != null) {
+                    double middle = getUseSeriesOffset()
+                            ? domainAxis.getCategorySeriesMiddle(column, dataset.getColumnCount(), row, dataset.getRowCount(),
+                                    getItemMargin(), dataArea, plot.getDomainAxisEdge())
+                            : domainAxis.getCategoryMiddle(column, dataset.getColumnCount(), dataArea, plot.getDomainAxisEdge());
+                    whisker(g2, plot, rangeAxis, dataArea, middle, 4, interval);
                 }
-                double middle = getUseSeriesOffset()
-                        ? domainAxis.getCategorySeriesMiddle(column, dataset.getColumnCount(), row, dataset.getRowCount(),
-                                getItemMargin(), dataArea, plot.getDomainAxisEdge())
-                        : domainAxis.getCategoryMiddle(column, dataset.getColumnCount(), dataArea, plot.getDomainAxisEdge());
-                whisker(g2, plot.getOrientation(), middle, 4, rangeAxis.valueToJava2D(interval[0], dataArea,
-                        plot.getRangeAxisEdge()), rangeAxis.valueToJava2D(interval[1], dataArea, plot.getRangeAxisEdge()));
             }
         };
         // Series side by side, so the whiskers of two series at one run do not cover each other.
@@ -86,10 +82,13 @@ final class ErrorBars {
         return renderer;
     }
 
-    private static void whisker(Graphics2D g2, PlotOrientation orientation, double at, double cap, double low, double high) {
+    private static void whisker(Graphics2D g2, CategoryPlot plot, ValueAxis rangeAxis, Rectangle2D dataArea, double at,
+                                double cap, double[] interval) {
+        double low = rangeAxis.valueToJava2D(interval[0], dataArea, plot.getRangeAxisEdge());
+        double high = rangeAxis.valueToJava2D(interval[1], dataArea, plot.getRangeAxisEdge());
         g2.setStroke(WHISKER);
         g2.setPaint(INK);
-        boolean vertical = orientation == PlotOrientation.VERTICAL;
+        boolean vertical = plot.getOrientation() == PlotOrientation.VERTICAL;
         g2.draw(vertical ? new Line2D.Double(at, low, at, high) : new Line2D.Double(low, at, high, at));
         for (double end : new double[] {low, high}) {
             g2.draw(vertical ? new Line2D.Double(at - cap, end, at + cap, end) : new Line2D.Double(end, at - cap, end, at + cap));

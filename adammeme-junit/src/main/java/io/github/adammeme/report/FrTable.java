@@ -55,6 +55,18 @@ public final class FrTable {
     }
 
     /**
+     * The overall FR in one line, as a report's title carries it: "FR 51.2% [36.5, 65.7] (21/41) with
+     * refinements, 23.8% [10.6, 45.1] (5/21) on the originals".
+     *
+     * @param m the figures
+     * @return the line
+     */
+    public static String headline(Metrics m) {
+        return "FR " + m.withRefinementsOverall().fr().describe() + " with refinements, " + m.originalOverall().fr().describe()
+                + " on the originals";
+    }
+
+    /**
      * The figures per category and overall, with and without refinements: also what a merge of shards prints.
      *
      * @param m the figures

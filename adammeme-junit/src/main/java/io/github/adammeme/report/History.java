@@ -128,15 +128,6 @@ public record History(List<Point> points, List<String> categories, double alpha)
     }
 
     private static CategoryFigures figure(RunRecords.Run run, JsonNode n) {
-        try {
-            CategoryFigures f = JSON.treeToValue(n, CategoryFigures.class);
-            if (f == null || f.fr() == null) {
-                throw new IllegalArgumentException("run " + run.id() + " records figures without an FR");
-            }
-            return f;
-        } catch (IOException e) {
-            throw new IllegalArgumentException("run " + run.id() + " records figures this release cannot read: "
-                    + e.getMessage());
-        }
+        return RecordedFigures.of(n, "run " + run.id() + " records");
     }
 }

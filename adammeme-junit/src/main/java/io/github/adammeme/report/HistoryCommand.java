@@ -4,6 +4,7 @@ import io.github.adammeme.llm.CacheDatabase;
 import io.github.adammeme.llm.CacheStore;
 import io.github.adammeme.llm.PostgresDatabase;
 import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.pipeline.ConfigKeys;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -42,7 +43,7 @@ public final class HistoryCommand {
                 throw new IllegalArgumentException("configuration key '" + ALPHA + "': expected a significance level"
                         + " between 0 and 1, such as 0.05");
             }
-            CacheStore store = CacheStore.parse(values.getOrDefault(ConfigKeys.CACHE, ".adammeme/cache.db"),
+            CacheStore store = CacheStore.parse(values.getOrDefault(ConfigKeys.CACHE, SqliteDatabase.DEFAULT_FILE.toString()),
                     values.getOrDefault(ConfigKeys.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV),
                     values.getOrDefault(ConfigKeys.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV));
             CacheDatabase database = store.database().orElseThrow(() -> new IllegalArgumentException(

@@ -25,6 +25,8 @@ public final class RunRecords {
     public record Run(String id, String target, String startedAt, String summary, String samples) {
     }
 
+    private static final String RUN_COLUMNS = "id, target, started_at, summary, samples";
+
     private RunRecords() {
     }
 
@@ -40,7 +42,7 @@ public final class RunRecords {
     public static String record(CacheDatabase database, Evaluation e, String startedAt) {
         String id = e.run().target() + "@" + startedAt;
         try (Connection c = database.connect(); PreparedStatement insert = c.prepareStatement(
-                "INSERT INTO runs (id, target, started_at, summary, samples) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id)"
+                "INSERT INTO runs (" + RUN_COLUMNS + ") VALUES (?, ?, ?, ?, ?) ON CONFLICT (id)"
                         + " DO UPDATE SET target = excluded.target, started_at = excluded.started_at,"
                         + " summary = excluded.summary, samples = excluded.samples")) {
             StringWriter samples = new StringWriter();
@@ -68,24 +70,17 @@ public final class RunRecords {
      * @return the run, or empty
      */
     public static Optional<Run> find(CacheDatabase database, String selector) {
-        try (Connection c = database.connectToRead().orElse(null)) {
-            if (c == null || !hasRuns(c)) {
-                return Optional.empty();
-            }
-            try (PreparedStatement q = c.prepareStatement(
-                    "SELECT id, target, started_at, summary, samples FROM runs WHERE id = ? OR target = ? "
-                            + "ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, started_at DESC LIMIT 1")) {
+        return read(database, Optional.empty(), c -> {
+            try (PreparedStatement q = c.prepareStatement("SELECT " + RUN_COLUMNS + " FROM runs WHERE id = ? OR target = ? "
+                    + "ORDER BY CASE WHEN id = ? THEN 0 ELSE 1 END, started_at DESC LIMIT 1")) {
                 q.setString(1, selector);
                 q.setString(2, selector);
                 q.setString(3, selector);
                 try (ResultSet rs = q.executeQuery()) {
-                    return rs.next() ? Optional.of(new Run(rs.getString(1), rs.getString(2), rs.getString(3),
-                            rs.getString(4), rs.getString(5))) : Optional.empty();
+                    return rs.next() ? Optional.of(run(rs)) : Optional.empty();
                 }
             }
-        } catch (SQLException ex) {
-            throw new IllegalStateException("cannot read runs from " + database.name() + ": " + ex.getMessage(), ex);
-        }
+        });
     }
 
     /**
@@ -95,21 +90,16 @@ public final class RunRecords {
      * @return the runs, none when the database records none
      */
     public static List<Run> all(CacheDatabase database) {
-        List<Run> runs = new ArrayList<>();
-        try (Connection c = database.connectToRead().orElse(null)) {
-            if (c == null || !hasRuns(c)) {
-                return runs;
-            }
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                    "SELECT id, target, started_at, summary, samples FROM runs ORDER BY started_at, id")) {
+        return read(database, List.of(), c -> {
+            List<Run> runs = new ArrayList<>();
+            try (Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SELECT " + RUN_COLUMNS + " FROM runs ORDER BY started_at, id")) {
                 while (rs.next()) {
-                    runs.add(new Run(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5)));
+                    runs.add(run(rs));
                 }
             }
-        } catch (SQLException ex) {
-            throw new IllegalStateException("cannot read runs from " + database.name() + ": " + ex.getMessage(), ex);
-        }
-        return runs;
+            return runs;
+        });
     }
 
     /**
@@ -119,20 +109,32 @@ public final class RunRecords {
      * @return the ids
      */
     public static List<String> ids(CacheDatabase database) {
-        List<String> ids = new ArrayList<>();
-        try (Connection c = database.connectToRead().orElse(null)) {
-            if (c == null || !hasRuns(c)) {
-                return ids;
-            }
+        return read(database, List.of(), c -> {
+            List<String> ids = new ArrayList<>();
             try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT id FROM runs ORDER BY started_at DESC")) {
                 while (rs.next()) {
                     ids.add(rs.getString(1));
                 }
             }
+            return ids;
+        });
+    }
+
+    private static Run run(ResultSet rs) throws SQLException {
+        return new Run(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5));
+    }
+
+    private interface Query<T> {
+        T on(Connection c) throws SQLException;
+    }
+
+    /** A query on a read-only connection; {@code none} where the database holds no runs (or no file), creating nothing. */
+    private static <T> T read(CacheDatabase database, T none, Query<T> query) {
+        try (Connection c = database.connectToRead().orElse(null)) {
+            return c == null || !hasRuns(c) ? none : query.on(c);
         } catch (SQLException ex) {
             throw new IllegalStateException("cannot read runs from " + database.name() + ": " + ex.getMessage(), ex);
         }
-        return ids;
     }
 
     /** A file of an older release may hold calls and no runs table: it records no runs, and is not changed. */

@@ -6,13 +6,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.adammeme.sim.SimulatedModelServer;
+import io.github.adammeme.testing.RelayEndpoint;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -132,16 +131,7 @@ final class BadInputEndpoint implements AutoCloseable {
     private void relay(HttpExchange exchange, ObjectNode original) throws IOException {
         ObjectNode request = original.deepCopy();
         request.put("model", models.apply(original.path("model").asText()));
-        HttpResponse<String> answer;
-        try {
-            answer = client.send(HttpRequest.newBuilder(URI.create(simulator.baseUrl() + "/chat/completions"))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(request))).build(),
-                    HttpResponse.BodyHandlers.ofString());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException(e);
-        }
+        HttpResponse<String> answer = RelayEndpoint.forward(client, simulator.baseUrl(), request);
         String body = answer.body();
         if (answer.statusCode() == 200) {
             ObjectNode response = (ObjectNode) JSON.readTree(body);

@@ -88,16 +88,7 @@ public final class RelayEndpoint implements AutoCloseable {
                 return;
             }
             request.put("model", rewrite.model(asked));
-            HttpResponse<String> answer;
-            try {
-                answer = client.send(HttpRequest.newBuilder(URI.create(simulator.baseUrl() + "/chat/completions"))
-                        .header("Content-Type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(request))).build(),
-                        HttpResponse.BodyHandlers.ofString());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IOException(e);
-            }
+            HttpResponse<String> answer = forward(client, simulator.baseUrl(), request);
             byte[] out = answer.body().getBytes(StandardCharsets.UTF_8);
             if (answer.statusCode() == 200) {
                 ObjectNode response = (ObjectNode) JSON.readTree(answer.body());
@@ -113,6 +104,19 @@ public final class RelayEndpoint implements AutoCloseable {
             try (OutputStream o = exchange.getResponseBody()) {
                 o.write(out);
             }
+        }
+    }
+
+    /** Sends a chat request on to an endpoint, as a proxy in front of it would, and gives back its answer. */
+    public static HttpResponse<String> forward(HttpClient client, String baseUrl, JsonNode request) throws IOException {
+        try {
+            return client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/chat/completions"))
+                    .header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(request))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
         }
     }
 

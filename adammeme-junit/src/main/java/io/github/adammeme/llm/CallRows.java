@@ -1,0 +1,40 @@
+package io.github.adammeme.llm;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+
+/** A call as a row of the {@code calls} table, written and read alike by every store. */
+final class CallRows {
+
+    /** The columns in the order {@link #bind} fills them. */
+    static final String COLUMNS = "key, endpoint, model, role, content, refusal, finish_reason, prompt_tokens, "
+            + "completion_tokens, created_at, last_used_at";
+    /** The columns {@link #answer} reads, in its order. */
+    static final String ANSWER = "content, refusal, finish_reason, prompt_tokens, completion_tokens";
+
+    private CallRows() {
+    }
+
+    /** Fills the 11 parameters of an insert into {@link #COLUMNS}; the row is created and used now. */
+    static void bind(PreparedStatement insert, String key, CallCache.Meta meta, ChatResponse response) throws SQLException {
+        String now = Instant.now().toString();
+        insert.setString(1, key);
+        insert.setString(2, meta.endpoint());
+        insert.setString(3, meta.model());
+        insert.setString(4, meta.role());
+        insert.setString(5, response.content());
+        insert.setString(6, response.refusal());
+        insert.setString(7, response.finishReason());
+        insert.setLong(8, response.usage().promptTokens());
+        insert.setLong(9, response.usage().completionTokens());
+        insert.setString(10, now);
+        insert.setString(11, now);
+    }
+
+    /** The answer of the current row of a query that selected {@link #ANSWER}. */
+    static ChatResponse answer(ResultSet rs) throws SQLException {
+        return new ChatResponse(rs.getString(1), rs.getString(2), rs.getString(3), new Usage(rs.getLong(4), rs.getLong(5)), false);
+    }
+}
