@@ -40,7 +40,9 @@ public final class CacheKey {
                 if (part instanceof ContentPart.Text t) {
                     field(sha, "text", t.text());
                 } else if (part instanceof ContentPart.Image img) {
-                    field(sha, "image", img.mimeType() + ":" + img.sha256());
+                    // A picture sent without a detail field keys as it always has, so warm caches stay warm.
+                    field(sha, "image", img.mimeType() + ":" + img.sha256()
+                            + (img.detail() == null ? "" : ":" + img.detail().wire()));
                 }
             }
         }

@@ -21,17 +21,42 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image 
     /**
      * An encoded image. The digest, not the bytes, identifies it in cache keys and logs, so a
      * request's identity stays small and images never end up in a cache row.
+     *
+     * @param mimeType the image type, e.g. {@code image/png}
+     * @param bytes the encoded image
+     * @param sha256 the SHA-256 of the bytes, in hex
+     * @param detail how closely the model is asked to look, or null to send no {@code detail} field
      */
-    record Image(String mimeType, byte[] bytes, String sha256) implements ContentPart {
+    record Image(String mimeType, byte[] bytes, String sha256, ImageDetail detail) implements ContentPart {
         /**
          * @param mimeType the image type, e.g. {@code image/png}
          * @param bytes the encoded image
          * @param sha256 the SHA-256 of the bytes, in hex
+         * @param detail how closely the model is asked to look, or null
          */
         public Image {
             Objects.requireNonNull(mimeType, "mimeType");
             Objects.requireNonNull(bytes, "bytes");
             Objects.requireNonNull(sha256, "sha256");
+        }
+
+        /**
+         * An image sent without a {@code detail} field.
+         *
+         * @param mimeType the image type, e.g. {@code image/png}
+         * @param bytes the encoded image
+         * @param sha256 the SHA-256 of the bytes, in hex
+         */
+        public Image(String mimeType, byte[] bytes, String sha256) {
+            this(mimeType, bytes, sha256, null);
+        }
+
+        /**
+         * @param next how closely the model is to look, or null for no {@code detail} field
+         * @return the same picture at that detail
+         */
+        public Image withDetail(ImageDetail next) {
+            return next == detail ? this : new Image(mimeType, bytes, sha256, next);
         }
 
         /** @return the image inline, as {@code data:<type>;base64,...} */
@@ -41,7 +66,8 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image 
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Image other && other.sha256.equals(sha256) && other.mimeType.equals(mimeType);
+            return o instanceof Image other && other.sha256.equals(sha256) && other.mimeType.equals(mimeType)
+                    && other.detail == detail;
         }
 
         @Override
@@ -51,7 +77,7 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image 
 
         @Override
         public String toString() {
-            return "Image[" + mimeType + ", sha256=" + sha256 + "]";
+            return "Image[" + mimeType + ", sha256=" + sha256 + (detail == null ? "" : ", detail=" + detail.wire()) + "]";
         }
     }
 }

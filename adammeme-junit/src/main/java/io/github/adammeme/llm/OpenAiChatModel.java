@@ -2,26 +2,14 @@ package io.github.adammeme.llm;
 
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
-import com.openai.core.JsonValue;
 import com.openai.core.Timeout;
 import com.openai.errors.OpenAIException;
 import com.openai.errors.OpenAIInvalidDataException;
 import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
-import com.openai.models.ResponseFormatJsonSchema;
-import com.openai.models.chat.completions.ChatCompletion;
-import com.openai.models.chat.completions.ChatCompletionAssistantMessageParam;
-import com.openai.models.chat.completions.ChatCompletionContentPart;
-import com.openai.models.chat.completions.ChatCompletionContentPartImage;
-import com.openai.models.chat.completions.ChatCompletionContentPartText;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
-import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
-import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /** The {@link ChatModel} port on openai-java: any OpenAI-compatible chat-completions endpoint. */
 public final class OpenAiChatModel implements ChatModel, AutoCloseable {
@@ -98,53 +86,10 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
 
     @Override
     public ChatResponse complete(ChatRequest request) {
-        ChatCompletionCreateParams.Builder params = ChatCompletionCreateParams.builder()
-                .model(endpoint.model())
-                .temperature(request.temperature())
-                // seed and max_tokens go as plain body fields: the typed setters are deprecated by
-                // OpenAI, yet vLLM, Ollama and llama.cpp read exactly these names.
-                .putAdditionalBodyProperty("seed", JsonValue.from(request.seed()));
-        if (request.maxTokens() != null) {
-            params.putAdditionalBodyProperty("max_tokens", JsonValue.from(request.maxTokens()));
-        }
-        if (request.schema() != null) {
-            params.jsonSchemaResponseFormat(ResponseFormatJsonSchema.JsonSchema.builder()
-                    .name(request.schema().name())
-                    .schema(ResponseFormatJsonSchema.JsonSchema.Schema.builder()
-                            .additionalProperties(toJsonValues(request.schema().schema())).build())
-                    .strict(true)
-                    .build());
-        }
-        for (ChatMessage message : request.messages()) {
-            switch (message.role()) {
-                case SYSTEM -> params.addMessage(ChatCompletionSystemMessageParam.builder()
-                        .content(message.text()).build());
-                case ASSISTANT -> params.addMessage(ChatCompletionAssistantMessageParam.builder()
-                        .content(message.text()).build());
-                case USER -> params.addMessage(ChatCompletionUserMessageParam.builder()
-                        .contentOfArrayOfContentParts(parts(message)).build());
-            }
-        }
+        ChatCompletionCreateParams params = ChatCompletions.params(endpoint.model(), request, dataUrls);
         try {
-            ChatCompletion completion = client.chat().completions().create(params.build());
-            if (completion.choices().isEmpty()) {
-                throw new ModelCallException(endpoint.model() + " at " + identity() + " answered with no choices", null,
-                        200, true, null);
-            }
-            ChatCompletion.Choice choice = completion.choices().get(0);
-            String finish = choice._finishReason().asString().orElse(null);
-            if (finish == null && choice._finishReason().asKnown().isPresent()) {
-                finish = choice.finishReason().asString();
-            }
-            Usage usage = completion.usage()
-                    .map(u -> new Usage(u.promptTokens(), u.completionTokens()))
-                    .orElse(Usage.NONE);
-            return new ChatResponse(
-                    choice.message().content().orElse(""),
-                    choice.message().refusal().orElse(null),
-                    finish,
-                    usage,
-                    false);
+            return ChatCompletions.response(client.chat().completions().create(params),
+                    endpoint.model() + " at " + identity());
         } catch (OpenAIServiceException e) {
             int status = e.statusCode();
             boolean retryable = status == 408 || status == 409 || status == 429 || status >= 500;
@@ -192,20 +137,6 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
         return null;
     }
 
-    private List<ChatCompletionContentPart> parts(ChatMessage message) {
-        List<ChatCompletionContentPart> parts = new ArrayList<>();
-        for (ContentPart part : message.parts()) {
-            if (part instanceof ContentPart.Text t) {
-                parts.add(ChatCompletionContentPart.ofText(ChatCompletionContentPartText.builder().text(t.text()).build()));
-            } else if (part instanceof ContentPart.Image img) {
-                parts.add(ChatCompletionContentPart.ofImageUrl(ChatCompletionContentPartImage.builder()
-                        .imageUrl(ChatCompletionContentPartImage.ImageUrl.builder().url(dataUrls.of(img)).build())
-                        .build()));
-            }
-        }
-        return parts;
-    }
-
     /** " (the cause's first line)": what actually went wrong, under the client's own words. */
     private static String why(Throwable e) {
         Throwable cause = e.getCause();
@@ -231,12 +162,6 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
             }
         }
         return null;
-    }
-
-    private static Map<String, JsonValue> toJsonValues(Map<String, Object> schema) {
-        Map<String, JsonValue> out = new LinkedHashMap<>();
-        schema.forEach((key, value) -> out.put(key, JsonValue.from(value)));
-        return out;
     }
 
     private static String abbreviate(String s) {

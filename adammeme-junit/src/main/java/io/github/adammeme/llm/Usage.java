@@ -1,17 +1,49 @@
 package io.github.adammeme.llm;
 
-/** Tokens reported by the endpoint for one call. */
-public record Usage(long promptTokens, long completionTokens) {
+/**
+ * Tokens reported by the endpoint for one call.
+ *
+ * @param promptTokens     input tokens, the cached ones included (as OpenAI reports them)
+ * @param cachedTokens     of the input, tokens the endpoint served from its prompt cache
+ *                         ({@code prompt_tokens_details.cached_tokens}), priced at their own rate
+ * @param completionTokens output tokens
+ * @param batched          whether the call went through the Batch API, priced at its discount
+ */
+public record Usage(long promptTokens, long cachedTokens, long completionTokens, boolean batched) {
 
     /** No tokens. */
     public static final Usage NONE = new Usage(0, 0);
 
     /**
-     * @param other another call's usage
-     * @return the two summed
+     * Cached tokens are never more than the input they are part of.
+     *
+     * @param promptTokens input tokens, cached ones included
+     * @param cachedTokens of them, served from the prompt cache
+     * @param completionTokens output tokens
+     * @param batched whether the call was batched
      */
-    public Usage plus(Usage other) {
-        return new Usage(promptTokens + other.promptTokens, completionTokens + other.completionTokens);
+    public Usage {
+        cachedTokens = Math.max(0, Math.min(cachedTokens, promptTokens));
+    }
+
+    /**
+     * A synchronous call with no cached input.
+     *
+     * @param promptTokens input tokens
+     * @param completionTokens output tokens
+     */
+    public Usage(long promptTokens, long completionTokens) {
+        this(promptTokens, 0, completionTokens, false);
+    }
+
+    /** @return input tokens the endpoint read anew */
+    public long uncachedTokens() {
+        return promptTokens - cachedTokens;
+    }
+
+    /** @return the same tokens, marked as answered through the Batch API */
+    public Usage asBatched() {
+        return new Usage(promptTokens, cachedTokens, completionTokens, true);
     }
 
     /** @return input and output tokens together */

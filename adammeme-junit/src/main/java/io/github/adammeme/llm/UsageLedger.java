@@ -1,8 +1,12 @@
 package io.github.adammeme.llm;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.DoubleAdder;
 
 /**
  * Calls, cache hits, failures and tokens per pipeline stage, agent role and model, as the endpoints
@@ -10,9 +14,26 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class UsageLedger {
 
-    /** Totals for one role on one model in one stage. */
+    /**
+     * Totals for one role on one model in one stage.
+     *
+     * @param stage the pipeline stage
+     * @param role the agent role
+     * @param model the model asked
+     * @param calls calls made to the endpoint
+     * @param cacheHits answers served from the cache or an identical call in flight
+     * @param failures calls that failed for good
+     * @param retries retries of failed calls
+     * @param rateLimited retries after HTTP 429
+     * @param promptTokens input tokens, cached ones included
+     * @param cachedTokens of the input, tokens served from the endpoint's prompt cache
+     * @param completionTokens output tokens
+     * @param batchedCalls of the calls, those answered through the Batch API
+     * @param costUsd what the calls cost by the price table
+     */
     public record Line(String stage, String role, String model, long calls, long cacheHits, long failures, long retries,
-                       long rateLimited, long promptTokens, long completionTokens, double costUsd) {
+                       long rateLimited, long promptTokens, long cachedTokens, long completionTokens, long batchedCalls,
+                       double costUsd) {
     }
 
     private final Prices prices;
@@ -34,7 +55,11 @@ public final class UsageLedger {
         final AtomicLong retries = new AtomicLong();
         final AtomicLong rateLimited = new AtomicLong();
         final AtomicLong promptTokens = new AtomicLong();
+        final AtomicLong cachedTokens = new AtomicLong();
         final AtomicLong completionTokens = new AtomicLong();
+        final AtomicLong batchedCalls = new AtomicLong();
+        // Summed per call: calls of one line may differ in rate (batched or not).
+        final DoubleAdder costUsd = new DoubleAdder();
     }
 
     private final Map<String, Counters> byKey = new ConcurrentHashMap<>();
@@ -43,7 +68,12 @@ public final class UsageLedger {
         Counters c = counters(request, model);
         c.calls.incrementAndGet();
         c.promptTokens.addAndGet(usage.promptTokens());
+        c.cachedTokens.addAndGet(usage.cachedTokens());
         c.completionTokens.addAndGet(usage.completionTokens());
+        if (usage.batched()) {
+            c.batchedCalls.incrementAndGet();
+        }
+        c.costUsd.add(prices.cost(model, usage));
     }
 
     void recordCacheHit(ChatRequest request, String model) {
@@ -68,24 +98,24 @@ public final class UsageLedger {
     }
 
     /** The pipeline's stages in the order they run; reports list usage in this order. */
-    private static final java.util.List<String> STAGES = java.util.List.of("mining", "scoring", "refinement");
+    private static final List<String> STAGES = List.of("mining", "scoring", "refinement");
 
     /**
      * Lines sorted by stage (in pipeline order), role and model, so reports read the same every run.
      *
      * @return the lines
      */
-    public java.util.List<Line> lines() {
-        java.util.List<Line> lines = new java.util.ArrayList<>();
+    public List<Line> lines() {
+        List<Line> lines = new ArrayList<>();
         byKey.forEach((key, c) -> {
             String[] parts = key.split("\u0000", 3);
             lines.add(new Line(parts[0], parts[1], parts[2], c.calls.get(), c.cacheHits.get(), c.failures.get(),
-                    c.retries.get(), c.rateLimited.get(), c.promptTokens.get(), c.completionTokens.get(),
-                    prices.cost(parts[2], c.promptTokens.get(), c.completionTokens.get())));
+                    c.retries.get(), c.rateLimited.get(), c.promptTokens.get(), c.cachedTokens.get(),
+                    c.completionTokens.get(), c.batchedCalls.get(), c.costUsd.sum()));
         });
-        lines.sort(java.util.Comparator.comparingInt((Line l) -> stageRank(l.stage())).thenComparing(Line::stage)
+        lines.sort(Comparator.comparingInt((Line l) -> stageRank(l.stage())).thenComparing(Line::stage)
                 .thenComparing(Line::role).thenComparing(Line::model));
-        return java.util.List.copyOf(lines);
+        return List.copyOf(lines);
     }
 
     private static int stageRank(String stage) {
@@ -104,12 +134,7 @@ public final class UsageLedger {
      * @return the cost in USD
      */
     public double totalCostUsd() {
-        double total = 0;
-        for (Map.Entry<String, Counters> e : byKey.entrySet()) {
-            String model = e.getKey().split("\u0000", 3)[2];
-            total += prices.cost(model, e.getValue().promptTokens.get(), e.getValue().completionTokens.get());
-        }
-        return total;
+        return byKey.values().stream().mapToDouble(c -> c.costUsd.sum()).sum();
     }
 
     /** @return input and output tokens reported by endpoints */

@@ -155,27 +155,33 @@ public record EvaluationConfig(
     }
 
     private static Prices prices(Map<String, String> values) {
-        Map<String, double[]> table = new java.util.TreeMap<>();
+        Map<String, Prices.Rate> table = new java.util.TreeMap<>();
         values.forEach((key, value) -> {
             if (key.startsWith(ConfigKeys.PRICE_PREFIX)) {
-                String[] parts = value.split(",");
-                try {
-                    if (parts.length != 2) {
-                        throw new NumberFormatException();
-                    }
-                    double in = Double.parseDouble(parts[0].trim());
-                    double out = Double.parseDouble(parts[1].trim());
-                    if (in < 0 || out < 0) {
-                        throw new NumberFormatException();
-                    }
-                    table.put(key.substring(ConfigKeys.PRICE_PREFIX.length()), new double[] {in, out});
-                } catch (NumberFormatException e) {
-                    throw new ConfigurationException(key, value,
-                            "expected USD per million input and output tokens, e.g. 2.50,10.00");
-                }
+                table.put(key.substring(ConfigKeys.PRICE_PREFIX.length()), rate(key, value));
             }
         });
         return new Prices(table);
+    }
+
+    /** {@code input,output[,cached input]} in USD per million tokens; cached input defaults to the input price. */
+    private static Prices.Rate rate(String key, String value) {
+        String[] parts = value.split(",", -1);
+        try {
+            if (parts.length != 2 && parts.length != 3) {
+                throw new NumberFormatException();
+            }
+            double in = Double.parseDouble(parts[0].trim());
+            double out = Double.parseDouble(parts[1].trim());
+            double cached = parts.length == 3 ? Double.parseDouble(parts[2].trim()) : in;
+            if (!(in >= 0 && out >= 0 && cached >= 0) || Double.isInfinite(in + out + cached)) {
+                throw new NumberFormatException();
+            }
+            return new Prices.Rate(in, out, cached);
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException(key, value, "expected USD per million input, output and (optionally)"
+                    + " cached input tokens, e.g. 2.50,10.00,1.25");
+        }
     }
 
     /**

@@ -67,7 +67,7 @@ class ModelGatewayTest {
             assertEquals(1, model.calls.get());
             assertEquals(1, ledger.totalCalls());
             assertEquals(1, ledger.totalCacheHits());
-            assertEquals(new UsageLedger.Line(ChatRequest.UNSTAGED, "Miner", "m", 1, 1, 0, 0, 0, 3, 2, 0.0), ledger.lines().get(0));
+            assertEquals(new UsageLedger.Line(ChatRequest.UNSTAGED, "Miner", "m", 1, 1, 0, 0, 0, 3, 0, 2, 0, 0.0), ledger.lines().get(0));
         }
     }
 
