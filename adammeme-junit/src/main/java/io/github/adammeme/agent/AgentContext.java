@@ -1,5 +1,6 @@
 package io.github.adammeme.agent;
 
+import io.github.adammeme.data.RoleImages;
 import io.github.adammeme.llm.ChatRequest;
 import io.github.adammeme.llm.ContentPart;
 import io.github.adammeme.llm.ModelGateway;
@@ -8,11 +9,27 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * What every agent needs: the model it talks to, its template, the run's seed and the re-ask bound.
- * Agents differ only in what they put into the template and how they read the answer.
+ * What every agent needs: the model it talks to, its template, the run's seed, the re-ask bound and how
+ * closely each role looks at the picture. Agents differ only in what they put into the template and how
+ * they read the answer.
  */
 public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens,
-                           String stage) {
+                           String stage, RoleImages images) {
+
+    /**
+     * A context whose pictures go as prepared, with no detail field.
+     *
+     * @param gateway the endpoint the agents call, with its cache and limits
+     * @param prompts the agents' templates
+     * @param randomSeed the run's seed; a replica's seed is this plus its number
+     * @param reasks how often an unusable answer is asked again
+     * @param maxTokens the answer's token limit, or null for the endpoint's default
+     * @param stage the stage calls are accounted to, or null
+     */
+    public AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens,
+                        String stage) {
+        this(gateway, prompts, randomSeed, reasks, maxTokens, stage, RoleImages.AS_PREPARED);
+    }
 
     /**
      * A context whose calls are not accounted to a stage.
@@ -44,7 +61,8 @@ public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long ran
                                          AnswerParser<T> parser, Asker.Policy policy) {
         PromptTemplate t = prompts.get(template);
         // Replicas differ by seed, which is how a real endpoint is asked for independent samples.
-        ChatRequest request = new ChatRequest(role, t.render(values, images), temperature, randomSeed + replica,
+        List<ContentPart.Image> shown = images.stream().map(image -> this.images.shown(role, image)).toList();
+        ChatRequest request = new ChatRequest(role, t.render(values, shown), temperature, randomSeed + replica,
                 maxTokens, replica, t.digest(), stage, gateway.sendsSchemas() ? parser.schema() : null);
         return Asker.ask(gateway, request, parser, reasks, policy);
     }
@@ -56,7 +74,7 @@ public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long ran
      * @return the new context
      */
     public AgentContext on(ModelGateway other) {
-        return new AgentContext(other, prompts, randomSeed, reasks, maxTokens, stage);
+        return new AgentContext(other, prompts, randomSeed, reasks, maxTokens, stage, images);
     }
 
     /**
@@ -66,6 +84,16 @@ public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long ran
      * @return the new context
      */
     public AgentContext inStage(String name) {
-        return new AgentContext(gateway, prompts, randomSeed, reasks, maxTokens, name);
+        return new AgentContext(gateway, prompts, randomSeed, reasks, maxTokens, name, images);
+    }
+
+    /**
+     * The same agents, each role shown the picture as {@code next} says.
+     *
+     * @param next detail and size per role
+     * @return the new context
+     */
+    public AgentContext showing(RoleImages next) {
+        return new AgentContext(gateway, prompts, randomSeed, reasks, maxTokens, stage, next);
     }
 }

@@ -25,18 +25,31 @@ import java.util.regex.Pattern;
  *       itself, and since the key is a function of the request, the call cache still hits;</li>
  *   <li>nothing is stripped from values, so the text a model grades is the text the target wrote.</li>
  * </ul>
+ *
+ * <p>The picture goes where the user section has an {@code [image]} line, or else after its opening
+ * instructions, before the first block. Endpoints cache the longest prefix a prompt shares with earlier
+ * ones, so a template puts what is the same on every call of its role first (instructions, the
+ * taxonomy), then the picture, then what changes with each call (the meme's text, the answers).
  */
 public final class PromptTemplate {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z0-9_]+)}}");
     private static final Pattern BLOCK_LINE = Pattern.compile("^<(/?)([a-z][a-z0-9_]*)>$");
+    private static final String PICTURE_LINE = "[image]";
 
     /** A run of the template: literal instructions, or a block whose content is filled in. */
     private record Segment(String block, String text) {
         boolean isBlock() {
             return block != null;
         }
+
+        boolean isPicture() {
+            return this == PICTURE;
+        }
     }
+
+    /** Where the user section places the picture. */
+    private static final Segment PICTURE = new Segment(null, PICTURE_LINE);
 
     private final String name;
     private final List<Segment> system;
@@ -73,8 +86,13 @@ public final class PromptTemplate {
         String system = sys >= 0 && sys < usr ? normalised.substring(sys + "[system]\n".length(), usr).strip() : "";
         String user = normalised.substring(usr + "[user]\n".length()).strip();
         Set<String> placeholders = new LinkedHashSet<>();
-        return new PromptTemplate(name, segments(system, origin, placeholders), segments(user, origin, placeholders),
-                normalised, placeholders);
+        List<Segment> systemSegments = segments(system, origin, placeholders);
+        List<Segment> userSegments = segments(user, origin, placeholders);
+        if (systemSegments.contains(PICTURE) || userSegments.indexOf(PICTURE) != userSegments.lastIndexOf(PICTURE)) {
+            throw new IllegalArgumentException("prompt template " + origin + ": an " + PICTURE_LINE
+                    + " line may appear once, in the [user] section");
+        }
+        return new PromptTemplate(name, systemSegments, userSegments, normalised, placeholders);
     }
 
     /** Splits a section into instructions and blocks; a placeholder outside a block is refused. */
@@ -102,6 +120,12 @@ public final class PromptTemplate {
                 open = null;
             } else if (open != null) {
                 content.append(line).append('\n');
+            } else if (line.strip().equals(PICTURE_LINE)) {
+                if (literal.length() > 0) {
+                    out.add(new Segment(null, literal.substring(0, literal.length() - 1)));
+                    literal.setLength(0);
+                }
+                out.add(PICTURE);
             } else {
                 Matcher p = PLACEHOLDER.matcher(line);
                 if (p.find()) {
@@ -143,7 +167,8 @@ public final class PromptTemplate {
     }
 
     /**
-     * Renders the messages; images go with the user message after its text, in order.
+     * Renders the messages; images go with the user message, where its {@code [image]} line is or after
+     * its opening instructions.
      *
      * @param values a value for every placeholder the template has
      * @param images the pictures to send, or none
@@ -161,15 +186,44 @@ public final class PromptTemplate {
             messages.add(ChatMessage.system(render(system, values)));
         }
         List<ContentPart> parts = new ArrayList<>();
-        parts.add(new ContentPart.Text(render(user, values)));
-        parts.addAll(images);
+        int at = pictureAt();
+        if (images.isEmpty()) {
+            parts.add(new ContentPart.Text(render(user, values)));
+        } else {
+            String before = render(user.subList(0, at), values);
+            String after = render(user.subList(at, user.size()), values);
+            if (!before.isEmpty()) {
+                parts.add(new ContentPart.Text(before));
+            }
+            parts.addAll(images);
+            if (!after.isEmpty()) {
+                parts.add(new ContentPart.Text(after));
+            }
+        }
         messages.add(new ChatMessage(ChatMessage.Role.USER, parts));
         return messages;
+    }
+
+    /** The index of the user segment the picture goes before: its marker, or the first block. */
+    private int pictureAt() {
+        int marker = user.indexOf(PICTURE);
+        if (marker >= 0) {
+            return marker;
+        }
+        for (int i = 0; i < user.size(); i++) {
+            if (user.get(i).isBlock()) {
+                return i;
+            }
+        }
+        return user.size();
     }
 
     private String render(List<Segment> segments, Map<String, String> values) {
         StringBuilder out = new StringBuilder();
         for (Segment s : segments) {
+            if (s.isPicture()) {
+                continue;
+            }
             if (out.length() > 0 && out.charAt(out.length() - 1) != '\n') {
                 out.append('\n');
             }

@@ -195,7 +195,7 @@ public final class MemeImages {
      * by halving steps and a last bilinear one: as sharp as one bicubic step for text on a meme,
      * and a third of its CPU.
      */
-    private static BufferedImage toRgb(BufferedImage source, double factor) {
+    static BufferedImage toRgb(BufferedImage source, double factor) {
         int w = Math.max(1, (int) Math.round(source.getWidth() * factor));
         int h = Math.max(1, (int) Math.round(source.getHeight() * factor));
         BufferedImage current = draw(source, source.getWidth(), source.getHeight(), true);

@@ -138,7 +138,7 @@ public final class AdamMeme {
              ModelGateway controllerGateway = gateway(controller, ledger, config);
              ModelGateway secondJudgeGateway = secondJudge(controller, ledger, config)) {
             AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
-                    config.maxTokens());
+                    config.maxTokens()).showing(config.roleImages());
             MemeImages images = new MemeImages(config.imageLimits());
             List<String> categories = cases.stream().map(HardCase::category).distinct().toList();
             List<MinedSample> pairs = new ArrayList<>();
@@ -203,7 +203,7 @@ public final class AdamMeme {
              ModelGateway controllerGateway = gateway(controller, ledger, config);
              ModelGateway secondJudgeGateway = secondJudge(controller, ledger, config)) {
             AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
-                    config.maxTokens());
+                    config.maxTokens()).showing(config.roleImages());
             MemeImages images = new MemeImages(config.imageLimits());
 
             if (config.stages() == Stages.SCORING) {

@@ -74,6 +74,12 @@ public final class ConfigKeys {
     public static final String REFUSAL_IS_FAILURE = "adammeme.refusal-counts-as-failure";
     /** Longest image side sent to a model, in pixels (default 768). */
     public static final String IMAGE_MAX_SIDE = "adammeme.image.max-side";
+    /** The OpenAI {@code detail} pictures are sent with, {@code low|high|auto}, for roles without their own (default auto). */
+    public static final String IMAGE_DETAIL = "adammeme.image.detail";
+    /** Prefix of the detail per role: {@code adammeme.image.detail.scorer=low} (defaults in the README). */
+    public static final String IMAGE_DETAIL_PREFIX = IMAGE_DETAIL + ".";
+    /** Prefix of a smaller longest side per role, for endpoints that ignore {@code detail}: {@code adammeme.image.max-side.scorer=256}. */
+    public static final String IMAGE_MAX_SIDE_PREFIX = IMAGE_MAX_SIDE + ".";
     /** Refuse to decode images above this many pixels (default 40000000). */
     public static final String IMAGE_MAX_PIXELS = "adammeme.image.max-pixels";
     /** Refuse image files above this many bytes, before reading them (default 20 MiB). */
@@ -154,7 +160,10 @@ public final class ConfigKeys {
     public static final String SIM_JUDGE_NOISE = "adammeme.sim.judge-noise";
     /** Whether the simulator answers structured-output requests (default true; false answers them 400). */
     public static final String SIM_STRUCTURED_OUTPUT = "adammeme.sim.structured-output";
-    /** Prefix of the price table: {@code adammeme.price.gpt-4o=2.50,10.00} (USD per million input, output tokens). */
+    /**
+     * Prefix of the price table: {@code adammeme.price.gpt-4o=2.50,10.00,1.25} (USD per million input, output and,
+     * optionally, cached input tokens).
+     */
     public static final String PRICE_PREFIX = "adammeme.price.";
     /** Stop making paid calls once this many USD are spent (default: no cap). */
     public static final String BUDGET_USD = "adammeme.budget-usd";

@@ -4,10 +4,12 @@ import io.github.adammeme.data.DatasetFormat;
 import io.github.adammeme.data.DatasetLimits;
 import io.github.adammeme.data.ImageLimits;
 import io.github.adammeme.data.MemeImages;
+import io.github.adammeme.data.RoleImages;
 import io.github.adammeme.data.TextErasure;
 import io.github.adammeme.llm.CacheStore;
 import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
+import io.github.adammeme.llm.ImageDetail;
 import io.github.adammeme.llm.PostgresDatabase;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.RetryPolicy;
@@ -52,6 +54,7 @@ public record EvaluationConfig(
         long imageMaxPixels,
         long imageMaxBytes,
         int imageTimeoutSeconds,
+        RoleImages roleImages,
         int datasetMaxLineBytes,
         TextErasure textErasure,
         RefinedText refinedText,
@@ -131,6 +134,7 @@ public record EvaluationConfig(
                     return bytes;
                 }),
                 r.integer(ConfigKeys.IMAGE_TIMEOUT_SECONDS, (int) ImageLimits.DEFAULT_TIMEOUT.toSeconds(), 1, 3600),
+                roleImages(r, values),
                 r.integer(ConfigKeys.DATASET_MAX_LINE_BYTES, DatasetLimits.DEFAULT_MAX_LINE_BYTES, 1024,
                         Integer.MAX_VALUE - 16),
                 textErasure(r),
@@ -182,6 +186,41 @@ public record EvaluationConfig(
             throw new ConfigurationException(key, value, "expected USD per million input, output and (optionally)"
                     + " cached input tokens, e.g. 2.50,10.00,1.25");
         }
+    }
+
+    /**
+     * Detail and size per role: {@code adammeme.image.detail} for every role, {@code adammeme.image.detail.<role>}
+     * and {@code adammeme.image.max-side.<role>} for one; a role the pipeline does not have is named as an error,
+     * since a misspelt role would otherwise quietly keep its default.
+     */
+    private static RoleImages roleImages(Reader r, Map<String, String> values) {
+        ImageDetail fallback = r.parse(ConfigKeys.IMAGE_DETAIL, ImageDetail.AUTO, ImageDetail::parse);
+        Map<String, ImageDetail> details = new java.util.TreeMap<>();
+        if (r.string(ConfigKeys.IMAGE_DETAIL, null) == null) {
+            details.putAll(RoleImages.DEFAULT_DETAILS);
+        }
+        Map<String, Integer> sides = new java.util.TreeMap<>();
+        for (String key : new java.util.TreeSet<>(values.keySet())) {
+            String prefix = key.startsWith(ConfigKeys.IMAGE_DETAIL_PREFIX) ? ConfigKeys.IMAGE_DETAIL_PREFIX
+                    : key.startsWith(ConfigKeys.IMAGE_MAX_SIDE_PREFIX) ? ConfigKeys.IMAGE_MAX_SIDE_PREFIX : null;
+            if (prefix == null) {
+                continue;
+            }
+            String role = key.substring(prefix.length()).toLowerCase(java.util.Locale.ROOT);
+            if (!RoleImages.ROLES.contains(role)) {
+                throw new ConfigurationException(key, values.get(key), "no role '" + role + "' is shown a picture;"
+                        + " the roles are " + String.join(", ", RoleImages.ROLES));
+            }
+            if (prefix.equals(ConfigKeys.IMAGE_DETAIL_PREFIX)) {
+                ImageDetail detail = r.parse(key, null, ImageDetail::parse);
+                if (detail != null) {
+                    details.put(role, detail);
+                }
+            } else if (r.integer(key, 0, 32, 8192) > 0) {
+                sides.put(role, r.integer(key, 0, 32, 8192));
+            }
+        }
+        return new RoleImages(fallback, details, sides);
     }
 
     /**
@@ -295,7 +334,7 @@ public record EvaluationConfig(
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, miningLookahead, shard, randomSeed, reasks,
-                structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, imageMaxBytes, imageTimeoutSeconds, datasetMaxLineBytes, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, cacheRequired, stages, prompts, directory);
+                structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, imageMaxBytes, imageTimeoutSeconds, roleImages, datasetMaxLineBytes, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, cacheRequired, stages, prompts, directory);
     }
 
     /**

@@ -68,6 +68,7 @@ public final class SimulatedModelServer implements AutoCloseable {
     private final AtomicLong withSchema = new AtomicLong();
     private final Queue<String> answered = new ConcurrentLinkedQueue<>();
     private final Deque<Long> minute = new ArrayDeque<>();
+    private final TokenMeter meter = new TokenMeter();
     private volatile SimSettings settings = SimSettings.DEFAULT;
     private volatile Random random = new Random(SimSettings.DEFAULT.seed());
 
@@ -235,7 +236,7 @@ public final class SimulatedModelServer implements AutoCloseable {
             }
         }
         pause(latency - (System.nanoTime() - received) / 1_000_000);
-        send(exchange, 200, completion(request, content));
+        send(exchange, 200, completion(request, content, meter.count(request.model(), body.path("messages"))));
     }
 
     private boolean rateLimited(SimSettings now) {
@@ -329,7 +330,7 @@ public final class SimulatedModelServer implements AutoCloseable {
         send(exchange, 200, root);
     }
 
-    private static ObjectNode completion(SimRequest request, String content) {
+    private static ObjectNode completion(SimRequest request, String content, TokenMeter.Count input) {
         ObjectNode root = JSON.createObjectNode();
         String digest = CacheKey.sha256Hex((request.model() + request.seed() + request.prompt()).getBytes(StandardCharsets.UTF_8));
         root.put("id", "chatcmpl-sim-" + digest.substring(0, 24));
@@ -342,11 +343,10 @@ public final class SimulatedModelServer implements AutoCloseable {
         choice.putObject("message").put("role", "assistant").put("content", content).putNull("refusal");
         choice.putNull("logprobs");
         choice.put("finish_reason", "stop");
-        // Rough token counts (4 characters a token, a flat cost per image) so usage accounting has figures.
-        long promptTokens = request.prompt().length() / 4 + 85L * request.images();
-        long completionTokens = Math.max(1, content.length() / 4);
-        root.putObject("usage").put("prompt_tokens", promptTokens).put("completion_tokens", completionTokens)
-                .put("total_tokens", promptTokens + completionTokens);
+        long completionTokens = Math.max(1, (content.length() + TokenMeter.CHARS_PER_TOKEN - 1) / TokenMeter.CHARS_PER_TOKEN);
+        ObjectNode usage = root.putObject("usage").put("prompt_tokens", input.promptTokens())
+                .put("completion_tokens", completionTokens).put("total_tokens", input.promptTokens() + completionTokens);
+        usage.putObject("prompt_tokens_details").put("cached_tokens", input.cachedTokens());
         return root;
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.llm.ChatMessage;
+import io.github.adammeme.llm.ContentPart;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -145,5 +146,26 @@ class PromptTemplateTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> PromptTemplate.parse("x", "[system]\nonly system", "custom/x.txt"));
         assertTrue(e.getMessage().contains("custom/x.txt"), e.getMessage());
+    }
+
+    @Test
+    void thePictureGoesWhereTheTemplateSaysOrAfterItsOpeningInstructions() {
+        ContentPart.Image picture = new ContentPart.Image("image/png", new byte[] {1}, "ab");
+        PromptTemplate marked = PromptTemplate.parse("m", "[user]\nInstructions first.\n<taxonomy>\n{{taxonomy}}\n</taxonomy>\n"
+                + "[image]\n<meme_text>\n{{meme_text}}\n</meme_text>\n", "m.txt");
+        List<ContentPart> parts = marked.render(Map.of("taxonomy", "race", "meme_text", "hello"), List.of(picture)).get(0).parts();
+        assertEquals(3, parts.size());
+        assertTrue(((ContentPart.Text) parts.get(0)).text().contains("race"), "the taxonomy, same on every call, comes first");
+        assertEquals(picture, parts.get(1));
+        assertTrue(((ContentPart.Text) parts.get(2)).text().contains("hello"), "the meme's text comes last");
+
+        PromptTemplate unmarked = PromptTemplate.parse("u", "[user]\nRead this.\n<meme_text>\n{{meme_text}}\n</meme_text>\n", "u.txt");
+        List<ContentPart> plain = unmarked.render(Map.of("meme_text", "hello"), List.of(picture)).get(0).parts();
+        assertEquals("Read this.", ((ContentPart.Text) plain.get(0)).text().strip());
+        assertEquals(picture, plain.get(1));
+        assertEquals(1, unmarked.render(Map.of("meme_text", "hello"), List.of()).get(0).parts().size(),
+                "without a picture the text stays one part");
+        assertThrows(IllegalArgumentException.class,
+                () -> PromptTemplate.parse("x", "[system]\n[image]\n[user]\nhi\n", "x.txt"));
     }
 }

@@ -125,7 +125,7 @@ public final class PipelineBenchmark {
         System.exit(0);
     }
 
-    private static List<Path> datasets(Options options) {
+    static List<Path> datasets(Options options) {
         List<Path> datasets = new ArrayList<>();
         int real = 0;
         if (!options.harmeme().isEmpty() && Files.isRegularFile(Path.of(options.harmeme()))) {

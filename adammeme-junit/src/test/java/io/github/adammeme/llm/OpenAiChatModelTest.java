@@ -12,6 +12,8 @@ import io.github.adammeme.agent.Analysis;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.agent.PromptTemplate;
 import io.github.adammeme.sim.SimulatedModelServer;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -22,6 +24,8 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.function.BiFunction;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -174,5 +178,28 @@ class OpenAiChatModelTest {
         }
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(millis >= 1400 && millis < 10_000, "gave up after " + millis + " ms");
+    }
+
+    @Test
+    void theDetailTravelsAndCachedInputIsReadFromTheUsageTheEndpointReports() throws Exception {
+        BufferedImage picture = new BufferedImage(1024, 1024, BufferedImage.TYPE_INT_RGB);
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        ImageIO.write(picture, "png", png);
+        ContentPart.Image image = new ContentPart.Image("image/png", png.toByteArray(), CacheKey.sha256Hex(png.toByteArray()));
+        String instructions = "Follow these instructions carefully. ".repeat(130);
+        try (OpenAiChatModel model = model("sim:keyword")) {
+            BiFunction<ImageDetail, String, ChatRequest> ask = (detail, text) -> new ChatRequest("Scorer",
+                    List.of(ChatMessage.system(instructions), new ChatMessage(ChatMessage.Role.USER,
+                            List.of(image.withDetail(detail), new ContentPart.Text(text)))), 0.0, 1, 64, 0, "test");
+            ChatResponse low = model.complete(ask.apply(ImageDetail.LOW, "aaaa"));
+            ChatResponse high = model.complete(ask.apply(ImageDetail.HIGH, "bbbb"));
+            // The endpoint counted the picture by the detail it was sent with: 85 tokens low, 765 high.
+            assertEquals(765 - 85, high.usage().promptTokens() - low.usage().promptTokens());
+            assertEquals(0, low.usage().cachedTokens());
+            ChatResponse again = model.complete(ask.apply(ImageDetail.HIGH, "third, with other text"));
+            assertTrue(again.usage().cachedTokens() >= 1024 && again.usage().cachedTokens() % 128 == 0,
+                    "cached " + again.usage().cachedTokens() + " of " + again.usage().promptTokens());
+            assertEquals(again.usage().promptTokens() - again.usage().cachedTokens(), again.usage().uncachedTokens());
+        }
     }
 }

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.llm.ImageDetail;
+import io.github.adammeme.llm.Prices;
+import io.github.adammeme.llm.Usage;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -117,5 +120,48 @@ class EvaluationConfigTest {
     void aDatasetIsRequired() {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(Map.of()));
         assertEquals(ConfigKeys.DATASET, e.key());
+    }
+
+    @Test
+    void eachRoleSeesThePictureAtItsOwnDetailUnlessOneDetailIsSetForAll() {
+        EvaluationConfig defaults = EvaluationConfig.from(with());
+        assertEquals(ImageDetail.HIGH, defaults.roleImages().detail("Miner"));
+        assertEquals(ImageDetail.LOW, defaults.roleImages().detail("Scorer"));
+        assertEquals(ImageDetail.AUTO, defaults.roleImages().detail("Target"));
+        EvaluationConfig all = EvaluationConfig.from(with(ConfigKeys.IMAGE_DETAIL, "high",
+                ConfigKeys.IMAGE_DETAIL_PREFIX + "scorer", "LOW", ConfigKeys.IMAGE_MAX_SIDE_PREFIX + "refiner", "256"));
+        assertEquals(ImageDetail.HIGH, all.roleImages().detail("Narrator"));
+        assertEquals(ImageDetail.LOW, all.roleImages().detail("Scorer"), "a role's own key wins");
+        assertEquals(256, all.roleImages().maxSide("Refiner"));
+        assertEquals(0, all.roleImages().maxSide("Miner"));
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "adammeme.image.detail|medium|expected low, high or auto",
+            "adammeme.image.detail.scorer|sharp|expected low, high or auto",
+            "adammeme.image.detail.scorrer|low|no role 'scorrer' is shown a picture",
+            "adammeme.image.max-side.miner|16|",
+            "adammeme.image.max-side.judge|256|no role 'judge' is shown a picture"})
+    void aBadDetailOrSizeOrAMisspeltRoleIsNamed(String key, String value, String why) {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(key, value)));
+        assertTrue(e.getMessage().contains("'" + key + "' has value '" + value + "'"), e.getMessage());
+        if (why != null) {
+            assertTrue(e.getMessage().contains(why), e.getMessage());
+        }
+    }
+
+    @Test
+    void aPriceMayGiveCachedInputItsOwnRate() {
+        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.PRICE_PREFIX + "gpt-4o", "2.50,10.00,1.25",
+                ConfigKeys.PRICE_PREFIX + "gpt-4o-mini", "0.15, 0.60"));
+        assertEquals(new Prices.Rate(2.50, 10.00, 1.25), c.prices().perMillion().get("gpt-4o"));
+        assertEquals(new Prices.Rate(0.15, 0.60, 0.15), c.prices().perMillion().get("gpt-4o-mini"));
+        // 1,000 input tokens of which 400 cached, 100 output; batched at half.
+        assertEquals((600 * 2.50 + 400 * 1.25 + 100 * 10.00) / 1e6, c.prices().cost("gpt-4o", new Usage(1000, 400, 100, false)), 1e-12);
+        assertEquals((600 * 2.50 + 400 * 1.25 + 100 * 10.00) / 2e6, c.prices().cost("gpt-4o", new Usage(1000, 400, 100, true)), 1e-12);
+        for (String bad : new String[] {"2.5", "2.5,10,1,0", "2.5,-1", "2.5,10,x"}) {
+            assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(ConfigKeys.PRICE_PREFIX + "m", bad)), bad);
+        }
     }
 }

@@ -1,0 +1,175 @@
+package io.github.adammeme.bench;
+
+import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.pipeline.AdamMeme;
+import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.report.FrTable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a run costs, in tokens and dollars, on the simulator's token model (OpenAI's image tiles, four
+ * characters a token, a prompt cache for repeated prefixes). Three runs over the same memes:
+ * <ol>
+ *   <li>the first target as configured: each role at its own detail, prompts laid out for the cache;</li>
+ *   <li>a second target on the first's warm call cache, paying only for what depends on the target;</li>
+ *   <li>the first target with every role at full detail and no cached prefixes: what the same work
+ *       costs without either saving.</li>
+ * </ol>
+ * It prints prompt, cached and completion tokens and the cost by role for each run, the ratios the
+ * targets are set on, and the paper's 30 US dollars per target scaled to the run's size.
+ *
+ * <p>Run it with {@code bench/cost}; options are {@code --name value}: {@code memes}, {@code harmeme},
+ * {@code work}, {@code controller-price}, {@code target-price} (USD per million input, output, cached
+ * input tokens) and any {@code --adammeme.*} key.
+ */
+public final class CostBenchmark {
+
+    /** The paper's controller, GPT-4o, at OpenAI's published price (input, output, cached input per million). */
+    static final String GPT_4O = "2.50,10.00,1.25";
+    static final double MAX_SHARE_OF_FULL_DETAIL = 0.40;
+    static final double MAX_SECOND_TARGET_SHARE = 0.15;
+    /** The paper: about 30 US dollars per target model, for mining 5,000 memes and scoring and refining its samples. */
+    static final double PAPER_USD = 30;
+    static final int PAPER_MEMES = 5000;
+    static final int PAPER_SAMPLES = 1900;
+
+    private CostBenchmark() {
+    }
+
+    /** One costed run. */
+    record Run(String name, Evaluation evaluation) {
+
+        double cost() {
+            return evaluation.usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
+        }
+    }
+
+    public static void main(String[] args) throws IOException {
+        Map<String, String> options = new LinkedHashMap<>(Map.of("memes", "1000",
+                "harmeme", "../shared/data/harmeme-val/annotations/val.jsonl", "work", "",
+                "controller-price", GPT_4O, "target-price", GPT_4O));
+        Map<String, String> extra = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            String name = args[i].replaceFirst("^--", "");
+            if (name.startsWith("adammeme.")) {
+                extra.put(name, args[i + 1]);
+            } else if (options.containsKey(name)) {
+                options.put(name, args[i + 1]);
+            } else {
+                throw new IllegalArgumentException("unknown option --" + name + "; known: " + options.keySet()
+                        + " and any --adammeme.* key");
+            }
+        }
+        Path work = options.get("work").isEmpty() ? Files.createTempDirectory("adammeme-cost")
+                : Files.createDirectories(Path.of(options.get("work")));
+        List<Path> datasets = PipelineBenchmark.datasets(new PipelineBenchmark.Options(
+                Integer.parseInt(options.get("memes")), options.get("harmeme").equals("none") ? "" : options.get("harmeme"),
+                0, 0, 32, false, false, 0, work, Map.of()));
+        Map<String, String> prices = Map.of(ConfigKeys.PRICE_PREFIX + "sim:agent", options.get("controller-price"),
+                ConfigKeys.PRICE_PREFIX + "sim:keyword", options.get("target-price"),
+                ConfigKeys.PRICE_PREFIX + "sim:oracle", options.get("target-price"));
+        // No cached prefixes: every input token at the input price.
+        Map<String, String> uncached = Map.of(ConfigKeys.PRICE_PREFIX + "sim:agent", noCacheDiscount(options.get("controller-price")),
+                ConfigKeys.PRICE_PREFIX + "sim:keyword", noCacheDiscount(options.get("target-price")));
+
+        Path warm = work.resolve("cache-first.db");
+        Files.deleteIfExists(warm);
+        Files.deleteIfExists(work.resolve("cache-full.db"));
+        Run first = run("first target", "sim:keyword", warm, datasets, prices, Map.of(), extra, work);
+        Run second = run("second target, warm cache", "sim:oracle", warm, datasets, prices, Map.of(), extra, work);
+        Run full = run("first target, full detail, no cache", "sim:keyword", work.resolve("cache-full.db"), datasets,
+                uncached, Map.of(ConfigKeys.IMAGE_DETAIL, "high"), extra, work);
+        print(System.out, List.of(first, second, full), options);
+        System.exit(0);
+    }
+
+    private static String noCacheDiscount(String price) {
+        String[] parts = price.split(",");
+        return parts[0].trim() + "," + parts[1].trim() + "," + parts[0].trim();
+    }
+
+    private static Run run(String name, String target, Path cache, List<Path> datasets, Map<String, String> prices,
+                           Map<String, String> settings, Map<String, String> extra, Path work) {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put(ConfigKeys.DATASET, String.join(",", datasets.stream().map(Path::toString).toList()));
+        values.put(ConfigKeys.TARGET_MODEL, target);
+        values.put(ConfigKeys.CONCURRENCY, "32");
+        values.put(ConfigKeys.CACHE, cache.toString());
+        values.put(ConfigKeys.OUTPUT_DIR, work.resolve(name.replaceAll("[^a-z0-9]+", "-")).toString());
+        values.putAll(prices);
+        values.putAll(settings);
+        values.putAll(extra);
+        EvaluationConfig config = EvaluationConfig.from(values);
+        System.out.printf("%s: %s ...%n", name, target);
+        long start = System.nanoTime();
+        Evaluation evaluation = AdamMeme.evaluate(config);
+        System.out.printf(Locale.ROOT, "  %.1f s%n", (System.nanoTime() - start) / 1e9);
+        return new Run(name, evaluation);
+    }
+
+    static void print(PrintStream out, List<Run> runs, Map<String, String> options) {
+        out.println();
+        out.printf(Locale.ROOT, "AdamMeme cost benchmark: %d memes; controller at %s, targets at %s USD per million"
+                + " input, output, cached input tokens%n", runs.get(0).evaluation().memes().size(),
+                options.get("controller-price"), options.get("target-price"));
+        for (Run r : runs) {
+            out.println();
+            out.println(r.name());
+            out.printf("%-30s %-12s %8s %12s %12s %12s %10s%n", "stage / role", "model", "calls", "prompt", "cached",
+                    "completion", "USD");
+            long[] sum = new long[4];
+            for (UsageLedger.Line l : r.evaluation().usage()) {
+                if (l.calls() == 0) {
+                    continue;
+                }
+                out.printf(Locale.ROOT, "%-30s %-12s %8d %12d %12d %12d %10.4f%n", l.stage() + " / " + l.role(), l.model(),
+                        l.calls(), l.promptTokens(), l.cachedTokens(), l.completionTokens(), l.costUsd());
+                sum[0] += l.calls();
+                sum[1] += l.promptTokens();
+                sum[2] += l.cachedTokens();
+                sum[3] += l.completionTokens();
+            }
+            out.printf(Locale.ROOT, "%-30s %-12s %8d %12d %12d %12d %10.4f%n", "total", "", sum[0], sum[1], sum[2], sum[3],
+                    r.cost());
+        }
+        Run first = runs.get(0);
+        Run second = runs.get(1);
+        Run full = runs.get(2);
+        out.println();
+        double share = first.cost() / full.cost();
+        check(out, String.format(Locale.ROOT, "first target: $%.2f, %.1f%% of $%.2f at full detail with no cached prefixes",
+                first.cost(), 100 * share, full.cost()), share <= MAX_SHARE_OF_FULL_DETAIL, "<= 40%");
+        String frFirst = FrTable.table(first.evaluation().metrics());
+        boolean sameFr = frFirst.equals(FrTable.table(full.evaluation().metrics()));
+        check(out, "FR at the roles' details is the FR at full detail: " + FrTable.headline(first.evaluation().metrics()),
+                sameFr, "unchanged");
+        if (!sameFr) {
+            out.println(frFirst);
+            out.println(FrTable.table(full.evaluation().metrics()));
+        }
+        double secondShare = second.cost() / first.cost();
+        check(out, String.format(Locale.ROOT, "second target on the warm cache: $%.2f, %.1f%% of the first's", second.cost(),
+                100 * secondShare), secondShare <= MAX_SECOND_TARGET_SHARE, "<= 15%");
+        int memes = first.evaluation().memes().size();
+        int samples = first.evaluation().samples().size() + first.evaluation().refinedSamples().size();
+        out.printf(Locale.ROOT, "the paper: about $%.0f per target for %,d memes mined and about %,d samples after"
+                        + " refinement; scaled to this run's %,d memes: $%.2f, to its %,d samples: $%.2f%n",
+                PAPER_USD, PAPER_MEMES, PAPER_SAMPLES, memes, PAPER_USD * memes / PAPER_MEMES, samples,
+                PAPER_USD * samples / PAPER_SAMPLES);
+        out.printf(Locale.ROOT, "this run: $%.2f for the first target, $%.2f for each further one%n", first.cost(),
+                second.cost());
+    }
+
+    private static void check(PrintStream out, String figure, boolean met, String target) {
+        out.println((met ? "MET     " : "NOT MET ") + figure + " (target " + target + ")");
+    }
+}
