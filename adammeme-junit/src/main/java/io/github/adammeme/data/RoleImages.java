@@ -8,6 +8,7 @@ import io.github.adammeme.llm.ImageDetail;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javax.imageio.ImageIO;
@@ -24,22 +25,21 @@ import javax.imageio.ImageIO;
 public final class RoleImages {
 
     /** The roles that are shown a picture, as their keys are spelled. */
-    public static final java.util.List<String> ROLES = java.util.List.of(
+    public static final List<String> ROLES = List.of(
             "miner", "examiner", "narrator", "candidate", "senior", "target", "scorer", "refiner");
 
     /**
-     * What each role needs, measured on the simulator (README, "What a run costs"): the roles that find
-     * the harm in the picture itself (Miners, reference Candidates) look closely; the target is left to
-     * its endpoint, as a user's client would send the meme; roles that read what others wrote about the
-     * meme (Examiner, Narrator, Senior, Scorer, Refiner) see a thumbnail for the gist.
+     * The agents look at a 512-pixel thumbnail; the target gets the picture as a user's client would send
+     * it. A meme's text reaches every role as text, so the picture only has to show its scene: who or what
+     * is shown, and what the text is set against, which a thumbnail does. On the simulator no verdict moves
+     * with any role's detail, while full detail for every role costs 38% more input tokens (README,
+     * "What a run costs"); a run that must be sure of small visual cues raises the Miners and Candidates,
+     * the roles that find the harm in the picture first, with {@code adammeme.image.detail.miner=high}.
      */
     public static final Map<String, ImageDetail> DEFAULT_DETAILS = Map.of(
-            "miner", ImageDetail.HIGH, "candidate", ImageDetail.HIGH, "target", ImageDetail.AUTO,
+            "miner", ImageDetail.LOW, "candidate", ImageDetail.LOW, "target", ImageDetail.AUTO,
             "examiner", ImageDetail.LOW, "narrator", ImageDetail.LOW, "senior", ImageDetail.LOW,
             "scorer", ImageDetail.LOW, "refiner", ImageDetail.LOW);
-
-    /** Every role at full detail: the run the defaults are measured against. */
-    public static final RoleImages FULL_DETAIL = new RoleImages(ImageDetail.HIGH, Map.of(), Map.of());
 
     /** The picture as prepared, with no detail field: what endpoints received before details per role. */
     public static final RoleImages AS_PREPARED = new RoleImages(null, Map.of(), Map.of());
@@ -67,11 +67,6 @@ public final class RoleImages {
         this.fallback = fallback;
         this.details = Map.copyOf(details);
         this.maxSides = Map.copyOf(maxSides);
-    }
-
-    /** @return the defaults: {@link #DEFAULT_DETAILS}, nothing shrunk */
-    public static RoleImages defaults() {
-        return new RoleImages(ImageDetail.AUTO, DEFAULT_DETAILS, Map.of());
     }
 
     /**

@@ -4,6 +4,7 @@ import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.llm.CacheDatabase;
 import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigKeys;
@@ -19,6 +20,7 @@ import io.github.adammeme.pipeline.ScoredSample;
 import io.github.adammeme.pipeline.Stages;
 import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.Charts;
+import io.github.adammeme.report.CostTable;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.History;
@@ -430,10 +432,12 @@ final class SuiteExecution {
             throw new UncheckedIOException("cannot write " + out.resolve("summary.md"), ex);
         }
         Map<String, String> figures = new LinkedHashMap<>();
-        figures.put("calls", Long.toString(e.usage().stream().mapToLong(l -> l.calls()).sum()));
-        figures.put("calls.cached", Long.toString(e.usage().stream().mapToLong(l -> l.cacheHits()).sum()));
-        figures.put("tokens", Long.toString(e.usage().stream().mapToLong(l -> l.promptTokens() + l.completionTokens()).sum()));
-        figures.put("cost.usd", String.format(Locale.ROOT, "%.4f", e.usage().stream().mapToDouble(l -> l.costUsd()).sum()));
+        UsageLedger.Line total = CostTable.total(e.usage());
+        figures.put("calls", Long.toString(total.calls()));
+        figures.put("calls.cached", Long.toString(total.cacheHits()));
+        figures.put("tokens", Long.toString(total.promptTokens() + total.completionTokens()));
+        figures.put("tokens.cached", Long.toString(total.cachedTokens()));
+        figures.put("cost.usd", String.format(Locale.ROOT, "%.4f", total.costUsd()));
         figures.put("FR with refinements (overall)", e.metrics().withRefinementsOverall().fr().describe());
         figures.put("FR of the originals (overall)", e.metrics().originalOverall().fr().describe());
         AllureBridge.writeEnvironment(config, e.run().promptDigests(), AdamMeme.version(),

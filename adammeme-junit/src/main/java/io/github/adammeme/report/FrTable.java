@@ -1,6 +1,7 @@
 package io.github.adammeme.report;
 
 import io.github.adammeme.agent.Admission;
+import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.Metrics;
@@ -44,13 +45,10 @@ public final class FrTable {
                 e.memes().size(), e.memes().stream().filter(x -> x.status().name().equals("MINED")).count(),
                 e.mined().size(), e.memes().stream().filter(x -> x.status().name().equals("HARMLESS")).count(),
                 e.memes().stream().filter(x -> x.status().name().equals("ERROR")).count(), e.refinedSamples().size()));
-        sb.append(String.format(Locale.ROOT,
-                "%d calls made, %d answered from the cache, %d retries (%d after 429), %d failed; %d tokens, $%.4f%n",
-                e.usage().stream().mapToLong(l -> l.calls()).sum(), e.usage().stream().mapToLong(l -> l.cacheHits()).sum(),
-                e.usage().stream().mapToLong(l -> l.retries()).sum(), e.usage().stream().mapToLong(l -> l.rateLimited()).sum(),
-                e.usage().stream().mapToLong(l -> l.failures()).sum(),
-                e.usage().stream().mapToLong(l -> l.promptTokens() + l.completionTokens()).sum(),
-                e.usage().stream().mapToDouble(l -> l.costUsd()).sum()));
+        UsageLedger.Line t = CostTable.total(e.usage());
+        sb.append(String.format(Locale.ROOT, "%d calls made, %d answered from the cache, %d retries (%d after 429), %d failed;"
+                + " %d tokens in (%d of them cached by the endpoint), %d out, $%.4f%n", t.calls(), t.cacheHits(), t.retries(),
+                t.rateLimited(), t.failures(), t.promptTokens(), t.cachedTokens(), t.completionTokens(), t.costUsd()));
         return sb.toString();
     }
 

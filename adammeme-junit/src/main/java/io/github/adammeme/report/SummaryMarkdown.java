@@ -32,6 +32,7 @@ public final class SummaryMarkdown {
                 e.metrics().originalOverall()));
         sb.append("\nJudge agreement: ").append(ReportText.markdown(e.metrics().judgeAgreement().describe(e.metrics().threshold())))
                 .append('\n');
+        sb.append("\n## What the run paid for\n\n").append(CostTable.markdown(e.usage()));
         return sb.toString();
     }
 

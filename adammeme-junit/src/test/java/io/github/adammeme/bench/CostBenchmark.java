@@ -28,8 +28,8 @@ import java.util.Map;
  * targets are set on, and the paper's 30 US dollars per target scaled to the run's size.
  *
  * <p>Run it with {@code bench/cost}; options are {@code --name value}: {@code memes}, {@code harmeme},
- * {@code work}, {@code controller-price}, {@code target-price} (USD per million input, output, cached
- * input tokens) and any {@code --adammeme.*} key.
+ * {@code work}, {@code target}, {@code second-target}, {@code controller-price}, {@code target-price} (USD
+ * per million input, output, cached input tokens) and any {@code --adammeme.*} key.
  */
 public final class CostBenchmark {
 
@@ -56,7 +56,8 @@ public final class CostBenchmark {
     public static void main(String[] args) throws IOException {
         Map<String, String> options = new LinkedHashMap<>(Map.of("memes", "1000",
                 "harmeme", "../shared/data/harmeme-val/annotations/val.jsonl", "work", "",
-                "controller-price", GPT_4O, "target-price", GPT_4O));
+                "controller-price", GPT_4O, "target-price", GPT_4O, "target", EvaluationConfig.DEFAULT_TARGET,
+                "second-target", "sim:oracle"));
         Map<String, String> extra = new LinkedHashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
             String name = args[i].replaceFirst("^--", "");
@@ -74,20 +75,27 @@ public final class CostBenchmark {
         List<Path> datasets = PipelineBenchmark.datasets(new PipelineBenchmark.Options(
                 Integer.parseInt(options.get("memes")), options.get("harmeme").equals("none") ? "" : options.get("harmeme"),
                 0, 0, 32, false, false, 0, work, Map.of()));
-        Map<String, String> prices = Map.of(ConfigKeys.PRICE_PREFIX + "sim:agent", options.get("controller-price"),
-                ConfigKeys.PRICE_PREFIX + "sim:keyword", options.get("target-price"),
-                ConfigKeys.PRICE_PREFIX + "sim:oracle", options.get("target-price"));
+        String controller = extra.getOrDefault(ConfigKeys.CONTROLLER_MODEL, EvaluationConfig.DEFAULT_CONTROLLER);
+        String target = options.get("target");
+        String secondTarget = options.get("second-target");
+        Map<String, String> prices = Map.of(ConfigKeys.PRICE_PREFIX + controller, options.get("controller-price"),
+                ConfigKeys.PRICE_PREFIX + target, options.get("target-price"),
+                ConfigKeys.PRICE_PREFIX + secondTarget, options.get("target-price"));
         // No cached prefixes: every input token at the input price.
-        Map<String, String> uncached = Map.of(ConfigKeys.PRICE_PREFIX + "sim:agent", noCacheDiscount(options.get("controller-price")),
-                ConfigKeys.PRICE_PREFIX + "sim:keyword", noCacheDiscount(options.get("target-price")));
+        Map<String, String> uncached = Map.of(ConfigKeys.PRICE_PREFIX + controller, noCacheDiscount(options.get("controller-price")),
+                ConfigKeys.PRICE_PREFIX + target, noCacheDiscount(options.get("target-price")));
+        // Every role at full detail: one detail for all, and no role's own.
+        Map<String, String> fullDetail = new LinkedHashMap<>(extra);
+        fullDetail.keySet().removeIf(k -> k.startsWith(ConfigKeys.IMAGE_DETAIL));
+        fullDetail.put(ConfigKeys.IMAGE_DETAIL, "high");
 
         Path warm = work.resolve("cache-first.db");
         Files.deleteIfExists(warm);
         Files.deleteIfExists(work.resolve("cache-full.db"));
-        Run first = run("first target", "sim:keyword", warm, datasets, prices, Map.of(), extra, work);
-        Run second = run("second target, warm cache", "sim:oracle", warm, datasets, prices, Map.of(), extra, work);
-        Run full = run("first target, full detail, no cache", "sim:keyword", work.resolve("cache-full.db"), datasets,
-                uncached, Map.of(ConfigKeys.IMAGE_DETAIL, "high"), extra, work);
+        Run first = run("first target", target, warm, datasets, prices, extra, work);
+        Run second = run("second target, warm cache", secondTarget, warm, datasets, prices, extra, work);
+        Run full = run("first target, full detail, no cache", target, work.resolve("cache-full.db"), datasets, uncached,
+                fullDetail, work);
         print(System.out, List.of(first, second, full), options);
         System.exit(0);
     }
@@ -98,7 +106,7 @@ public final class CostBenchmark {
     }
 
     private static Run run(String name, String target, Path cache, List<Path> datasets, Map<String, String> prices,
-                           Map<String, String> settings, Map<String, String> extra, Path work) {
+                           Map<String, String> settings, Path work) {
         Map<String, String> values = new LinkedHashMap<>();
         values.put(ConfigKeys.DATASET, String.join(",", datasets.stream().map(Path::toString).toList()));
         values.put(ConfigKeys.TARGET_MODEL, target);
@@ -107,7 +115,6 @@ public final class CostBenchmark {
         values.put(ConfigKeys.OUTPUT_DIR, work.resolve(name.replaceAll("[^a-z0-9]+", "-")).toString());
         values.putAll(prices);
         values.putAll(settings);
-        values.putAll(extra);
         EvaluationConfig config = EvaluationConfig.from(values);
         System.out.printf("%s: %s ...%n", name, target);
         long start = System.nanoTime();

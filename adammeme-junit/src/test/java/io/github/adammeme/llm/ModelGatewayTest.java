@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CountDownLatch;
@@ -100,5 +101,21 @@ class ModelGatewayTest {
             assertEquals(2, model.calls.get(), "a failure is never replayed from the cache");
             assertEquals(2, ledger.lines().get(0).failures());
         }
+    }
+
+    @Test
+    void theLedgerPricesCachedInputAndBatchedCallsAtTheirOwnRates() {
+        UsageLedger ledger = new UsageLedger(new Prices(Map.of("m", new Prices.Rate(2.50, 10.00, 1.25))));
+        ChatRequest r = request("hi", 0);
+        ledger.recordCall(r, "m", new Usage(1000, 400, 100, false));
+        ledger.recordCall(r, "m", new Usage(1000, 0, 100, false).asBatched());
+        UsageLedger.Line line = ledger.lines().get(0);
+        assertEquals(2000, line.promptTokens());
+        assertEquals(400, line.cachedTokens());
+        assertEquals(1, line.batchedCalls());
+        double sync = (600 * 2.50 + 400 * 1.25 + 100 * 10.00) / 1e6;
+        double batched = (1000 * 2.50 + 100 * 10.00) / 1e6 * Prices.BATCH_SHARE;
+        assertEquals(sync + batched, line.costUsd(), 1e-12);
+        assertEquals(sync + batched, ledger.totalCostUsd(), 1e-12);
     }
 }

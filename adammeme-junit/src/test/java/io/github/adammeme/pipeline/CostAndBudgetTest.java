@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.report.FrTable;
+import io.github.adammeme.report.SummaryMarkdown;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -29,7 +30,7 @@ class CostAndBudgetTest {
     private static EvaluationConfig config(String... more) {
         Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, dataset.toString(), ConfigKeys.SEEDS, "1",
                 ConfigKeys.ITERATIONS, "2", ConfigKeys.CACHE, "memory",
-                ConfigKeys.PRICE_PREFIX + "sim:agent", "2.50,10.00", ConfigKeys.PRICE_PREFIX + "sim:keyword", "0.15,0.60"));
+                ConfigKeys.PRICE_PREFIX + "sim:agent", "2.50,10.00,1.25", ConfigKeys.PRICE_PREFIX + "sim:keyword", "0.15,0.60"));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }
@@ -40,13 +41,19 @@ class CostAndBudgetTest {
     void costIsTheReportedTokensAtTheConfiguredPrices() {
         Evaluation e = AdamMeme.evaluate(config());
         for (UsageLedger.Line line : e.usage()) {
-            double[] price = line.model().equals("sim:agent") ? new double[] {2.50, 10.00} : new double[] {0.15, 0.60};
-            assertEquals((line.promptTokens() * price[0] + line.completionTokens() * price[1]) / 1e6, line.costUsd(), 1e-12,
-                    line.toString());
+            double[] price = line.model().equals("sim:agent") ? new double[] {2.50, 10.00, 1.25} : new double[] {0.15, 0.60, 0.15};
+            assertEquals(((line.promptTokens() - line.cachedTokens()) * price[0] + line.cachedTokens() * price[2]
+                    + line.completionTokens() * price[1]) / 1e6, line.costUsd(), 1e-12, line.toString());
         }
         double total = e.usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
         assertTrue(total > 0);
         assertTrue(FrTable.render(e).contains(String.format(java.util.Locale.ROOT, "$%.4f", total)), FrTable.render(e));
+        String summary = SummaryMarkdown.render(e);
+        for (UsageLedger.Line line : e.usage()) {
+            assertTrue(summary.contains(String.format(java.util.Locale.ROOT, "| %s / %s | %s | %d | %d | %d | %d | %d | %d | %.4f |",
+                    line.stage(), line.role(), line.model(), line.calls(), line.cacheHits(), line.promptTokens(),
+                    line.cachedTokens(), line.completionTokens(), line.batchedCalls(), line.costUsd())), summary);
+        }
     }
 
     @Test

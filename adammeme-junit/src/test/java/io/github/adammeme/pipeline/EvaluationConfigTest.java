@@ -125,7 +125,7 @@ class EvaluationConfigTest {
     @Test
     void eachRoleSeesThePictureAtItsOwnDetailUnlessOneDetailIsSetForAll() {
         EvaluationConfig defaults = EvaluationConfig.from(with());
-        assertEquals(ImageDetail.HIGH, defaults.roleImages().detail("Miner"));
+        assertEquals(ImageDetail.LOW, defaults.roleImages().detail("Miner"));
         assertEquals(ImageDetail.LOW, defaults.roleImages().detail("Scorer"));
         assertEquals(ImageDetail.AUTO, defaults.roleImages().detail("Target"));
         EvaluationConfig all = EvaluationConfig.from(with(ConfigKeys.IMAGE_DETAIL, "high",
