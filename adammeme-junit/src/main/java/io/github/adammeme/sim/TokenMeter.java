@@ -5,7 +5,9 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -125,8 +127,26 @@ final class TokenMeter {
         return TILE_TOKENS * tiles + LOW_DETAIL_TOKENS;
     }
 
-    /** Width and height from the picture's header; 512 x 512 for what cannot be read. */
+    /** Sizes of pictures seen lately: a meme is sent to many roles, and its header need be read once. */
+    private static final Map<Long, int[]> SIZES = Collections.synchronizedMap(new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, int[]> eldest) {
+            return size() > 4096;
+        }
+    });
+
     private static int[] size(String url) {
+        long key = (long) url.hashCode() << 32 | url.length();
+        int[] known = SIZES.get(key);
+        if (known == null) {
+            known = readSize(url);
+            SIZES.put(key, known);
+        }
+        return known;
+    }
+
+    /** Width and height from the picture's header; 512 x 512 for what cannot be read. */
+    private static int[] readSize(String url) {
         int comma = url.indexOf(',');
         if (!url.startsWith("data:") || comma < 0) {
             return new int[] {512, 512};
