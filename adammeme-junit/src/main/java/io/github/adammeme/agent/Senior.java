@@ -3,9 +3,17 @@ package io.github.adammeme.agent;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
-/** Picks the best of the three candidate analyses, or writes a better one: the reference answer (temperature 0). */
+/**
+ * Picks the best of the three candidate analyses, or writes a better one: the reference answer (temperature 0).
+ * A pick is answered by name ({@code analysis_2}) and the candidate's text copied here: the same reference
+ * as one written out again, without paying the endpoint to repeat it.
+ */
 public final class Senior {
+
+    private static final Pattern PICK = Pattern.compile("[*_`\\s]*analysis[ _]?([123])[*_`.\\s]*", Pattern.CASE_INSENSITIVE);
 
     private final AgentContext context;
 
@@ -29,6 +37,12 @@ public final class Senior {
         }
         return context.ask("Senior", "senior", Map.of("meme_text", memeText, "category", category,
                 "candidate_1", candidates.get(0), "candidate_2", candidates.get(1), "candidate_3", candidates.get(2)),
-                List.of(), 0.0, 0, FinalResponse.PARSER);
+                List.of(), 0.0, 0, answer -> chosen(FinalResponse.parse(answer), candidates));
+    }
+
+    /** The candidate a bare name under the heading picks, or the analysis written there. */
+    static String chosen(String finalResponse, List<String> candidates) {
+        Matcher pick = PICK.matcher(finalResponse);
+        return pick.matches() ? candidates.get(Integer.parseInt(pick.group(1)) - 1).strip() : finalResponse;
     }
 }

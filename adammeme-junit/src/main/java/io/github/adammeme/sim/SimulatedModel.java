@@ -245,7 +245,7 @@ final class SimulatedModel {
             }
         }
         return "Analysis " + (best + 1) + " names the most of what makes this meme harmful and is accurate, so I keep it.\n\n"
-                + "## Final Response\n" + candidates.get(best);
+                + "## Final Response\nanalysis_" + (best + 1);
     }
 
     private static String scorer(SimRequest r, double judgeNoise) {

@@ -195,6 +195,21 @@ class ParsersTest {
         void rejectsAnAnswerWithoutTheHeadingOrWithNothingUnderIt(String answer) {
             assertThrows(ParseException.class, () -> FinalResponse.parse(answer));
         }
+
+        @ParameterizedTest
+        @ValueSource(strings = {"analysis_2", "**analysis_2**", "Analysis 2.", "`analysis_2`", "ANALYSIS2"})
+        void aPickByNameIsThatCandidatesTextCopied(String name) throws ParseException {
+            List<String> candidates = List.of("First analysis.", " Second analysis.\n", "Third analysis.");
+            assertEquals("Second analysis.", io.github.adammeme.agent.Senior.chosen(
+                    FinalResponse.parse("Reasoning.\n## Final Response\n" + name), candidates));
+        }
+
+        @Test
+        void aWrittenAnalysisThatMerelyMentionsOneIsKeptAsWritten() throws ParseException {
+            String written = "Unlike analysis_2, this one names the group: the meme mocks X.";
+            assertEquals(written, io.github.adammeme.agent.Senior.chosen(written, List.of("a", "b", "c")));
+            assertEquals("analysis_4", io.github.adammeme.agent.Senior.chosen("analysis_4", List.of("a", "b", "c")));
+        }
     }
 
     @Nested
