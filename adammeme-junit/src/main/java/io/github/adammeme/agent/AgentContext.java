@@ -2,8 +2,10 @@ package io.github.adammeme.agent;
 
 import io.github.adammeme.data.RoleImages;
 import io.github.adammeme.llm.ChatRequest;
+import io.github.adammeme.llm.ChatResponse;
 import io.github.adammeme.llm.ContentPart;
 import io.github.adammeme.llm.ModelGateway;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -59,12 +61,37 @@ public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long ran
     <T> CompletableFuture<Answer<T>> ask(String role, String template, Map<String, String> values,
                                          List<ContentPart.Image> images, double temperature, int replica,
                                          AnswerParser<T> parser, Asker.Policy policy) {
+        return Asker.ask(gateway, request(role, template, values, images, temperature, replica, parser), parser, reasks,
+                policy);
+    }
+
+    /**
+     * Replicas 0 to {@code count - 1} of one agent's call, their first answers asked for as choices of one
+     * request (the input paid once), each then read, and asked again alone, as {@link #ask} would.
+     */
+    <T> List<CompletableFuture<Answer<T>>> askReplicas(String role, String template, Map<String, String> values,
+                                                       ContentPart.Image image, double temperature, int count,
+                                                       AnswerParser<T> parser) {
+        List<ChatRequest> requests = new ArrayList<>();
+        for (int replica = 0; replica < count; replica++) {
+            requests.add(request(role, template, values, image == null ? List.of() : List.of(image), temperature, replica,
+                    parser));
+        }
+        List<CompletableFuture<ChatResponse>> firsts = gateway.callReplicas(requests);
+        List<CompletableFuture<Answer<T>>> answers = new ArrayList<>();
+        for (int replica = 0; replica < count; replica++) {
+            answers.add(Asker.read(gateway, requests.get(replica), firsts.get(replica), parser, reasks, Asker.Policy.AGENT));
+        }
+        return answers;
+    }
+
+    private ChatRequest request(String role, String template, Map<String, String> values, List<ContentPart.Image> images,
+                                double temperature, int replica, AnswerParser<?> parser) {
         PromptTemplate t = prompts.get(template);
         // Replicas differ by seed, which is how a real endpoint is asked for independent samples.
         List<ContentPart.Image> shown = images.stream().map(image -> this.images.shown(role, image)).toList();
-        ChatRequest request = new ChatRequest(role, t.render(values, shown), temperature, randomSeed + replica,
-                maxTokens, replica, t.digest(), stage, gateway.sendsSchemas() ? parser.schema() : null);
-        return Asker.ask(gateway, request, parser, reasks, policy);
+        return new ChatRequest(role, t.render(values, shown), temperature, randomSeed + replica, maxTokens, replica,
+                t.digest(), stage, gateway.sendsSchemas() ? parser.schema() : null);
     }
 
     /**

@@ -37,10 +37,25 @@ final class Asker {
         return attempt(gateway, request, parser, reasks, 1, policy);
     }
 
+    /**
+     * As {@link #ask}, the first answer already asked for (as one of several choices); re-asks go alone.
+     */
+    static <T> CompletableFuture<Answer<T>> read(ModelGateway gateway, ChatRequest request,
+                                                 CompletableFuture<ChatResponse> first, AnswerParser<T> parser, int reasks,
+                                                 Policy policy) {
+        return read(gateway, request, first, parser, reasks, 1, policy);
+    }
+
     private static <T> CompletableFuture<Answer<T>> attempt(ModelGateway gateway, ChatRequest request,
                                                             AnswerParser<T> parser, int reasksLeft, int attempt,
                                                             Policy policy) {
-        return gateway.call(request).handle((response, error) -> {
+        return read(gateway, request, gateway.call(request), parser, reasksLeft, attempt, policy);
+    }
+
+    private static <T> CompletableFuture<Answer<T>> read(ModelGateway gateway, ChatRequest request,
+                                                         CompletableFuture<ChatResponse> answer, AnswerParser<T> parser,
+                                                         int reasksLeft, int attempt, Policy policy) {
+        return answer.handle((response, error) -> {
             if (error != null) {
                 return failed(gateway, request, parser, reasksLeft, attempt, policy, unwrap(error));
             }

@@ -1,8 +1,9 @@
 package io.github.adammeme.agent;
 
+import io.github.adammeme.llm.ContentPart;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import io.github.adammeme.llm.ContentPart;
 
 /** One of the three analyses the reference answer is chosen from (temperature 1). */
 public final class Candidate {
@@ -15,17 +16,18 @@ public final class Candidate {
     }
 
     /**
-     * Writes one candidate analysis of a meme-category pair.
+     * Writes the candidate analyses of a meme-category pair: replicas that differ by seed, asked as choices
+     * of one request where the endpoint takes them.
      *
      * @param memeText the meme's text
      * @param erasedImage the meme's picture as it is shown (its text erased when text erasure is on), or null
      * @param category the harmfulness category
-     * @param replica which of the three Candidates this is; replicas differ by seed
-     * @return the analysis, or why there is none
+     * @param count how many Candidates write
+     * @return each analysis, or why there is none, in replica order
      */
-    public CompletableFuture<Answer<String>> analyse(String memeText, ContentPart.Image erasedImage, String category,
-                                                     int replica) {
-        return context.ask("Candidate", "candidate", Map.of("meme_text", memeText, "question", Analysis.question(category)),
-                erasedImage, 1.0, replica, Analysis.FREE_TEXT);
+    public List<CompletableFuture<Answer<String>>> analyseAll(String memeText, ContentPart.Image erasedImage,
+                                                              String category, int count) {
+        return context.askReplicas("Candidate", "candidate", Map.of("meme_text", memeText, "question",
+                Analysis.question(category)), erasedImage, 1.0, count, Analysis.FREE_TEXT);
     }
 }

@@ -2,6 +2,7 @@ package io.github.adammeme.agent;
 
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.llm.ContentPart;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -16,16 +17,21 @@ public final class Miner {
     }
 
     /**
-     * Asks one Miner which categories of the taxonomy the meme falls in, and whether it needs a new one.
+     * Asks {@code count} Miners which categories of the taxonomy the meme falls in, and whether it needs a
+     * new one: replicas that differ by seed, asked as choices of one request where the endpoint takes them.
      *
      * @param meme the meme
      * @param image the meme's picture, or null
-     * @param taxonomy the taxonomy as this Miner's batch sees it
-     * @param replica which of the three Miners this is; replicas differ by seed
-     * @return the Miner's vote, or why there is none
+     * @param taxonomy the taxonomy as this batch sees it
+     * @param count how many Miners vote
+     * @return each Miner's vote, in replica order
      */
-    public CompletableFuture<Answer<MinerVote>> mine(Meme meme, ContentPart.Image image, Taxonomy taxonomy, int replica) {
-        return context.ask("Miner", "miner", Map.of("meme_text", meme.text(), "taxonomy", taxonomy.render()),
-                image, 1.0, replica, MinerVote.PARSER);
+    public List<CompletableFuture<Answer<MinerVote>>> mineAll(Meme meme, ContentPart.Image image, Taxonomy taxonomy,
+                                                              int count) {
+        return context.askReplicas("Miner", "miner", values(meme, taxonomy), image, 1.0, count, MinerVote.PARSER);
+    }
+
+    private static Map<String, String> values(Meme meme, Taxonomy taxonomy) {
+        return Map.of("meme_text", meme.text(), "taxonomy", taxonomy.render());
     }
 }

@@ -12,6 +12,7 @@ import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
 import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
 import com.openai.models.completions.CompletionUsage;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,9 +30,10 @@ final class ChatCompletions {
      * @param model the model asked
      * @param request the call
      * @param dataUrls the encoder of images as data URLs
+     * @param n the answers asked for (choices); more than one costs the input once
      * @return the parameters of one chat completion
      */
-    static ChatCompletionCreateParams params(String model, ChatRequest request, DataUrls dataUrls) {
+    static ChatCompletionCreateParams params(String model, ChatRequest request, DataUrls dataUrls, int n) {
         ChatCompletionCreateParams.Builder params = ChatCompletionCreateParams.builder()
                 .model(model)
                 .temperature(request.temperature())
@@ -40,6 +42,9 @@ final class ChatCompletions {
                 .putAdditionalBodyProperty("seed", JsonValue.from(request.seed()));
         if (request.maxTokens() != null) {
             params.putAdditionalBodyProperty("max_tokens", JsonValue.from(request.maxTokens()));
+        }
+        if (n > 1) {
+            params.n(n);
         }
         if (request.schema() != null) {
             params.jsonSchemaResponseFormat(ResponseFormatJsonSchema.JsonSchema.builder()
@@ -69,17 +74,33 @@ final class ChatCompletions {
      * @throws ModelCallException when the completion has no choice
      */
     static ChatResponse response(ChatCompletion completion, String who) {
+        return responses(completion, who).get(0);
+    }
+
+    /**
+     * @param completion what the endpoint answered to a request for several choices
+     * @param who the model and endpoint, for messages
+     * @return one answer per choice, in the order of their index; the call's usage is on the first, as it was
+     *     paid once
+     * @throws ModelCallException when the completion has no choice
+     */
+    static List<ChatResponse> responses(ChatCompletion completion, String who) {
         if (completion.choices().isEmpty()) {
             throw new ModelCallException(who + " answered with no choices", null, 200, true, null);
         }
-        ChatCompletion.Choice choice = completion.choices().get(0);
-        String finish = choice._finishReason().asString().orElse(null);
-        if (finish == null && choice._finishReason().asKnown().isPresent()) {
-            finish = choice.finishReason().asString();
-        }
+        List<ChatCompletion.Choice> choices = completion.choices().stream()
+                .sorted(Comparator.comparingLong(ChatCompletion.Choice::index)).toList();
         Usage usage = completion.usage().map(ChatCompletions::usage).orElse(Usage.NONE);
-        return new ChatResponse(choice.message().content().orElse(""), choice.message().refusal().orElse(null), finish,
-                usage, false);
+        List<ChatResponse> out = new ArrayList<>();
+        for (ChatCompletion.Choice choice : choices) {
+            String finish = choice._finishReason().asString().orElse(null);
+            if (finish == null && choice._finishReason().asKnown().isPresent()) {
+                finish = choice.finishReason().asString();
+            }
+            out.add(new ChatResponse(choice.message().content().orElse(""), choice.message().refusal().orElse(null), finish,
+                    out.isEmpty() ? usage : Usage.NONE, false));
+        }
+        return out;
     }
 
     /** Cached input as the endpoint reports it; endpoints without a prompt cache leave the details out. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.llm;
 
+import java.util.List;
+
 /** The port every model is reached through: one blocking chat-completion call. */
 public interface ChatModel {
 
@@ -25,4 +27,18 @@ public interface ChatModel {
      * @throws ModelCallException when the call fails; it says whether asking again may help
      */
     ChatResponse complete(ChatRequest request) throws ModelCallException;
+
+    /**
+     * Several answers to one request ({@code n} choices), its input paid once: how replicas that differ
+     * only by seed (the three Miners, the three reference Candidates) are asked for at a third of the
+     * input. An endpoint may give fewer than asked; the caller asks for the rest one by one.
+     *
+     * @param request the call, with the first replica's seed
+     * @param n how many answers
+     * @return at least one answer; the call's usage is on the first
+     * @throws ModelCallException as {@link #complete}
+     */
+    default List<ChatResponse> completeChoices(ChatRequest request, int n) {
+        return List.of(complete(request));
+    }
 }

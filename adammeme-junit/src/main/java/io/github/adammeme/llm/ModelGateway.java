@@ -1,14 +1,18 @@
 package io.github.adammeme.llm;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 
 /**
  * The one way calls reach a model: cache lookup, a bound on calls in flight, then the client
@@ -28,6 +32,7 @@ public final class ModelGateway implements AutoCloseable {
     private final Map<String, String> cacheOnly = new ConcurrentHashMap<>();
     private volatile StructuredOutput structuredOutput = StructuredOutput.OFF;
     private volatile boolean schemasTurnedDown;
+    private volatile boolean replicasInOneCall = true;
     private final ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight = new ConcurrentHashMap<>();
 
     /**
@@ -211,8 +216,143 @@ public final class ModelGateway implements AutoCloseable {
         return mine;
     }
 
+    /**
+     * Replicas of one call, the same request but for their seeds (which run on from the first's), asked
+     * as one request for that many choices: its input is paid once instead of once per replica. Each
+     * answer is kept under its replica's own cache key, so a warm cache serves replicas as before, and
+     * a replica already answered, in flight, or being made by another process sharing the cache is
+     * asked on its own, as is every replica the endpoint gave no choice for.
+     *
+     * @param replicas the replicas, in seed order
+     * @return each replica's answer, as {@link #call} would give it
+     */
+    public List<CompletableFuture<ChatResponse>> callReplicas(List<ChatRequest> replicas) {
+        if (replicas.size() < 2 || !replicasInOneCall || cacheOnly.containsKey(replicas.get(0).stage())) {
+            return replicas.stream().map(this::call).toList();
+        }
+        List<String> keys = replicas.stream().map(r -> CacheKey.of(model, r)).toList();
+        if (keys.stream().anyMatch(k -> cache.get(k).isPresent())) {
+            return replicas.stream().map(this::call).toList();
+        }
+        List<CompletableFuture<ChatResponse>> mine = new ArrayList<>();
+        for (String key : keys) {
+            CompletableFuture<ChatResponse> answer = new CompletableFuture<>();
+            if (inFlight.putIfAbsent(key, answer) != null) {
+                for (int j = 0; j < mine.size(); j++) {
+                    inFlight.remove(keys.get(j), mine.get(j));
+                }
+                return replicas.stream().map(this::call).toList();
+            }
+            mine.add(answer);
+        }
+        callers.execute(() -> askAsChoices(replicas, keys, mine));
+        return List.copyOf(mine);
+    }
+
+    private void askAsChoices(List<ChatRequest> replicas, List<String> keys, List<CompletableFuture<ChatResponse>> mine) {
+        ChatRequest first = replicas.get(0);
+        int claimed = 0;
+        while (claimed < keys.size() && cache.claim(keys.get(claimed))) {
+            claimed++;
+        }
+        // Another process is making one of them, or an answer landed since the lookup (from another
+        // process, or a call of this one that has left the in-flight table): each replica goes alone.
+        if (claimed < keys.size() || keys.stream().anyMatch(k -> cache.get(k).isPresent())) {
+            aloneFrom(0, replicas, keys, mine, claimed);
+            return;
+        }
+        List<ChatResponse> answers;
+        try {
+            answers = withRetries(first, () -> model.completeChoices(first, replicas.size()));
+            ledger.recordCall(first, model.model(), answers.get(0).usage());
+        } catch (ModelCallException e) {
+            if (e.status() == 400 || e.status() == 422) {
+                replicasTurnedDown("HTTP " + e.status());
+                aloneFrom(0, replicas, keys, mine, keys.size());
+                return;
+            }
+            failAll(replicas, keys, mine, e);
+            return;
+        } catch (RuntimeException e) {
+            failAll(replicas, keys, mine, e);
+            return;
+        }
+        int answered = Math.min(answers.size(), replicas.size());
+        for (int i = 0; i < answered; i++) {
+            try {
+                cache.put(keys.get(i), new CallCache.Meta(model.identity(), model.model(), first.role()), answers.get(i));
+            } catch (RuntimeException e) {
+                inFlight.remove(keys.get(i), mine.get(i));
+                mine.get(i).completeExceptionally(e);
+                continue;
+            }
+            inFlight.remove(keys.get(i), mine.get(i));
+            mine.get(i).complete(answers.get(i));
+        }
+        aloneFrom(answered, replicas, keys, mine, keys.size());
+    }
+
+    /** Replicas from {@code from} on are asked one by one; the claims this process holds on them are given up first. */
+    private void aloneFrom(int from, List<ChatRequest> replicas, List<String> keys, List<CompletableFuture<ChatResponse>> mine,
+                           int claimed) {
+        for (int i = from; i < keys.size(); i++) {
+            if (i < claimed) {
+                cache.release(keys.get(i));
+            }
+            inFlight.remove(keys.get(i), mine.get(i));
+            CompletableFuture<ChatResponse> target = mine.get(i);
+            call(replicas.get(i)).whenComplete((answer, error) -> {
+                if (error != null) {
+                    target.completeExceptionally(error instanceof CompletionException && error.getCause() != null
+                            ? error.getCause() : error);
+                } else {
+                    target.complete(answer);
+                }
+            });
+        }
+    }
+
+    private void failAll(List<ChatRequest> replicas, List<String> keys, List<CompletableFuture<ChatResponse>> mine,
+                         RuntimeException e) {
+        for (int i = 0; i < keys.size(); i++) {
+            try {
+                cache.release(keys.get(i));
+            } catch (RuntimeException releaseFailed) {
+                e.addSuppressed(releaseFailed);
+            }
+            inFlight.remove(keys.get(i), mine.get(i));
+        }
+        ledger.recordFailure(replicas.get(0), model.model());
+        RuntimeException failure = e instanceof ModelCallException || e instanceof FailSafeCache.CacheUnavailableException ? e
+                : new ModelCallException(replicas.get(0).role() + " call to " + model.model() + " failed: " + e, e);
+        mine.forEach(f -> f.completeExceptionally(failure));
+    }
+
+    /**
+     * Whether replicas are asked as choices of one request ({@code adammeme.replicas.one-request}).
+     *
+     * @param on whether they are
+     */
+    public void replicasInOneCall(boolean on) {
+        this.replicasInOneCall = on;
+    }
+
+    /** The endpoint answered a request for several choices as a bad request: replicas go one by one from now on. */
+    private void replicasTurnedDown(String why) {
+        if (replicasInOneCall) {
+            replicasInOneCall = false;
+            System.err.println("adammeme: " + model.model() + " at " + model.identity() + " turned down a request for"
+                    + " several choices (" + why + "); replicas are asked one by one from now on");
+        }
+    }
+
     /** One call, asked again on retryable failures until it succeeds, retries run out, or its time does. */
     private ChatResponse completeWithRetries(ChatRequest request) {
+        return withRetries(request, () -> model.complete(request));
+    }
+
+    /** {@code call} (one request to the endpoint for {@code request}) with the retries, limits and budget of any. */
+    private <T> T withRetries(ChatRequest request, Supplier<T> call) {
         long deadline = System.nanoTime() + retries.maxTotal().toNanos();
         long tokens = caps.off() ? 0 : estimatedTokens(request);
         for (int attempt = 0; ; attempt++) {
@@ -231,7 +371,7 @@ public final class ModelGateway implements AutoCloseable {
             }
             ModelCallException failure;
             try {
-                ChatResponse response = model.complete(request);
+                T response = call.get();
                 limit.release(false);
                 return response;
             } catch (ModelCallException e) {

@@ -7,6 +7,7 @@ import com.openai.errors.OpenAIException;
 import com.openai.errors.OpenAIInvalidDataException;
 import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
+import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import java.time.Duration;
 import java.util.List;
@@ -86,10 +87,19 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
 
     @Override
     public ChatResponse complete(ChatRequest request) {
-        ChatCompletionCreateParams params = ChatCompletions.params(endpoint.model(), request, dataUrls);
+        return ChatCompletions.response(create(ChatCompletions.params(endpoint.model(), request, dataUrls, 1)),
+                endpoint.model() + " at " + identity());
+    }
+
+    @Override
+    public List<ChatResponse> completeChoices(ChatRequest request, int n) {
+        return ChatCompletions.responses(create(ChatCompletions.params(endpoint.model(), request, dataUrls, n)),
+                endpoint.model() + " at " + identity());
+    }
+
+    private ChatCompletion create(ChatCompletionCreateParams params) {
         try {
-            return ChatCompletions.response(client.chat().completions().create(params),
-                    endpoint.model() + " at " + identity());
+            return client.chat().completions().create(params);
         } catch (OpenAIServiceException e) {
             int status = e.statusCode();
             boolean retryable = status == 408 || status == 409 || status == 429 || status >= 500;

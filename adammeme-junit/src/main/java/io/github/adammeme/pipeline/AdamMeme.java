@@ -287,6 +287,7 @@ public final class AdamMeme {
                 config.retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
         gateway.budget(config.budgetUsd());
         gateway.structuredOutput(config.structuredOutput());
+        gateway.replicasInOneCall(config.replicasInOneRequest());
         return gateway;
     }
 

@@ -70,6 +70,11 @@ public final class ConfigKeys {
     public static final String REFINEMENT_ORDER = "adammeme.refinement.order";
     /** Re-asks after an answer of no use: wrong shape, cut off, declined by an agent, a failed call (default 2). */
     public static final String REASKS = "adammeme.reasks";
+    /**
+     * Whether replicas that differ only by seed (three Miners, three Candidates) are asked as choices of one request,
+     * their input paid once (default true; an endpoint that turns choices down is asked one by one anyway).
+     */
+    public static final String REPLICAS_ONE_REQUEST = "adammeme.replicas.one-request";
     /** Whether a refusal counts as a failure in FR (default true). */
     public static final String REFUSAL_IS_FAILURE = "adammeme.refusal-counts-as-failure";
     /** Longest image side sent to a model, in pixels (default 768). */

@@ -45,6 +45,7 @@ public record EvaluationConfig(
         Shard shard,
         long randomSeed,
         int reasks,
+        boolean replicasInOneRequest,
         StructuredOutput structuredOutput,
         boolean refusalCountsAsFailure,
         double judgeRecheck,
@@ -111,6 +112,7 @@ public record EvaluationConfig(
                 r.string(ConfigKeys.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(ConfigKeys.SHARD, null)),
                 r.parse(ConfigKeys.RANDOM_SEED, 42L, v -> wholeNumber(v, "expected a whole number, such as 42")),
                 r.integer(ConfigKeys.REASKS, 2, 0, 10),
+                r.bool(ConfigKeys.REPLICAS_ONE_REQUEST, true),
                 r.parse(ConfigKeys.STRUCTURED_OUTPUT, StructuredOutput.AUTO, StructuredOutput::parse),
                 r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),
                 r.decimal(ConfigKeys.JUDGE_RECHECK, 0.1, 0, 1),
@@ -334,7 +336,7 @@ public record EvaluationConfig(
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, miningLookahead, shard, randomSeed, reasks,
-                structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, imageMaxBytes, imageTimeoutSeconds, roleImages, datasetMaxLineBytes, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, cacheRequired, stages, prompts, directory);
+                replicasInOneRequest, structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, imageMaxBytes, imageTimeoutSeconds, roleImages, datasetMaxLineBytes, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, cacheRequired, stages, prompts, directory);
     }
 
     /**

@@ -194,10 +194,12 @@ final class MiningStage {
     }
 
     private Mined startMining(Meme meme, CompletableFuture<ContentPart.Image> picture, Taxonomy taxonomy) {
+        CompletableFuture<List<CompletableFuture<Answer<MinerVote>>>> asked =
+                picture.thenApply(image -> miner.mineAll(meme, image, taxonomy, MINERS));
         List<CompletableFuture<Answer<MinerVote>>> votes = new ArrayList<>();
         for (int replica = 0; replica < MINERS; replica++) {
             int r = replica;
-            votes.add(picture.thenCompose(image -> miner.mine(meme, image, taxonomy, r)));
+            votes.add(asked.thenCompose(all -> all.get(r)));
         }
         return new Mined(meme, picture, votes);
     }

@@ -121,10 +121,8 @@ final class ScoringStage {
 
     /** The reference alone: what the mining stage stores for the shards that score. */
     CompletableFuture<Answer<String>> reference(Probe probe) {
-        List<CompletableFuture<Answer<String>>> candidates = new ArrayList<>();
-        for (int replica = 0; replica < CANDIDATES; replica++) {
-            candidates.add(candidate.analyse(probe.promptText(), probe.image(), probe.category(), replica));
-        }
+        List<CompletableFuture<Answer<String>>> candidates = candidate.analyseAll(probe.promptText(), probe.image(),
+                probe.category(), CANDIDATES);
         return CompletableFuture.allOf(candidates.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
             List<String> texts = new ArrayList<>();
             for (int i = 0; i < candidates.size(); i++) {

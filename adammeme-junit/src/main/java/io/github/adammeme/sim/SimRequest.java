@@ -49,6 +49,11 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
         return new SimRequest(model, seed, temperature, prompt.toString(), images, schema);
     }
 
+    /** The same request with another seed: one of the choices of a request for several. */
+    SimRequest withSeed(long other) {
+        return new SimRequest(model, other, temperature, prompt, images, schema, blocks, instructions);
+    }
+
     /**
      * The content of the first {@code <name key="...">} block, read as a careful model reads: block by
      * block, so a tag planted inside one value is never taken for a block of its own.

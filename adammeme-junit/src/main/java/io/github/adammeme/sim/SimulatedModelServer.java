@@ -15,6 +15,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
@@ -40,6 +41,8 @@ public final class SimulatedModelServer implements AutoCloseable {
             .map(p -> p.id).toList();
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The most choices one request may ask for, as at OpenAI. */
+    private static final int MAX_CHOICES = 128;
     private static SimulatedModelServer shared;
 
     static {
@@ -196,6 +199,11 @@ public final class SimulatedModelServer implements AutoCloseable {
             error(exchange, 400, "invalid_request_error", "'messages' must be a non-empty array");
             return;
         }
+        int n = body.path("n").asInt(1);
+        if (n < 1 || n > MAX_CHOICES) {
+            error(exchange, 400, "invalid_request_error", "n must be from 1 to " + MAX_CHOICES + ", was " + body.path("n"));
+            return;
+        }
         SimRequest request = SimRequest.from(body);
         SimulatedModel.Persona persona = SimulatedModel.Persona.of(request.model());
         if (persona == null) {
@@ -224,19 +232,25 @@ public final class SimulatedModelServer implements AutoCloseable {
         }
         long latency = latency(now);
         requests.incrementAndGet();
-        answered.add(CacheKey.sha256Hex((request.model() + "\u0000" + request.seed() + "\u0000" + request.temperature()
-                + "\u0000" + request.prompt()).getBytes(StandardCharsets.UTF_8)));
-        String content = answerer.answer(persona, request, now.judgeNoise());
-        if (request.schema() != null) {
-            content = StructuredAnswers.of(request.schema(), content);
-            if (content == null) {
-                error(exchange, 400, "invalid_request_error", "the simulator has no schema named '"
-                        + request.schema() + "'");
-                return;
+        // n choices are the answers to n consecutive seeds: what n replicas asked one by one would get.
+        List<String> contents = new ArrayList<>();
+        for (int choice = 0; choice < n; choice++) {
+            SimRequest replica = request.withSeed(request.seed() + choice);
+            answered.add(CacheKey.sha256Hex((replica.model() + "\u0000" + replica.seed() + "\u0000" + replica.temperature()
+                    + "\u0000" + replica.prompt()).getBytes(StandardCharsets.UTF_8)));
+            String content = answerer.answer(persona, replica, now.judgeNoise());
+            if (request.schema() != null) {
+                content = StructuredAnswers.of(request.schema(), content);
+                if (content == null) {
+                    error(exchange, 400, "invalid_request_error", "the simulator has no schema named '"
+                            + request.schema() + "'");
+                    return;
+                }
             }
+            contents.add(content);
         }
         pause(latency - (System.nanoTime() - received) / 1_000_000);
-        send(exchange, 200, completion(request, content, meter.count(request.model(), body.path("messages"))));
+        send(exchange, 200, completion(request, contents, meter.count(request.model(), body.path("messages"))));
     }
 
     private boolean rateLimited(SimSettings now) {
@@ -330,7 +344,7 @@ public final class SimulatedModelServer implements AutoCloseable {
         send(exchange, 200, root);
     }
 
-    private static ObjectNode completion(SimRequest request, String content, TokenMeter.Count input) {
+    private static ObjectNode completion(SimRequest request, List<String> contents, TokenMeter.Count input) {
         ObjectNode root = JSON.createObjectNode();
         String digest = CacheKey.sha256Hex((request.model() + request.seed() + request.prompt()).getBytes(StandardCharsets.UTF_8));
         root.put("id", "chatcmpl-sim-" + digest.substring(0, 24));
@@ -338,12 +352,16 @@ public final class SimulatedModelServer implements AutoCloseable {
         root.put("created", 1_700_000_000L);
         root.put("model", request.model());
         root.put("system_fingerprint", "adammeme-simulator");
-        ObjectNode choice = root.putArray("choices").addObject();
-        choice.put("index", 0);
-        choice.putObject("message").put("role", "assistant").put("content", content).putNull("refusal");
-        choice.putNull("logprobs");
-        choice.put("finish_reason", "stop");
-        long completionTokens = Math.max(1, (content.length() + TokenMeter.CHARS_PER_TOKEN - 1) / TokenMeter.CHARS_PER_TOKEN);
+        ArrayNode choices = root.putArray("choices");
+        long completionTokens = 0;
+        for (int i = 0; i < contents.size(); i++) {
+            ObjectNode choice = choices.addObject();
+            choice.put("index", i);
+            choice.putObject("message").put("role", "assistant").put("content", contents.get(i)).putNull("refusal");
+            choice.putNull("logprobs");
+            choice.put("finish_reason", "stop");
+            completionTokens += Math.max(1, (contents.get(i).length() + TokenMeter.CHARS_PER_TOKEN - 1) / TokenMeter.CHARS_PER_TOKEN);
+        }
         ObjectNode usage = root.putObject("usage").put("prompt_tokens", input.promptTokens())
                 .put("completion_tokens", completionTokens).put("total_tokens", input.promptTokens() + completionTokens);
         usage.putObject("prompt_tokens_details").put("cached_tokens", input.cachedTokens());

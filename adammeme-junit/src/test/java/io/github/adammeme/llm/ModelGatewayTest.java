@@ -118,4 +118,101 @@ class ModelGatewayTest {
         assertEquals(sync + batched, line.costUsd(), 1e-12);
         assertEquals(sync + batched, ledger.totalCostUsd(), 1e-12);
     }
+
+    /** Answers a request for n choices with up to {@code most} of them, "seed s" for choice s; or turns choices down. */
+    private static final class ChoosingModel implements ChatModel {
+        final List<Integer> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final int most;
+        final boolean turnsDown;
+
+        ChoosingModel(int most, boolean turnsDown) {
+            this.most = most;
+            this.turnsDown = turnsDown;
+        }
+
+        @Override
+        public String identity() {
+            return "choosing";
+        }
+
+        @Override
+        public String model() {
+            return "m";
+        }
+
+        @Override
+        public ChatResponse complete(ChatRequest request) {
+            asked.add(1);
+            return new ChatResponse("seed " + request.seed(), null, "stop", new Usage(100, 10), false);
+        }
+
+        @Override
+        public List<ChatResponse> completeChoices(ChatRequest request, int n) {
+            if (turnsDown) {
+                throw new ModelCallException("HTTP 400: n must be 1", null, 400, false, null);
+            }
+            asked.add(n);
+            List<ChatResponse> out = new java.util.ArrayList<>();
+            for (int i = 0; i < Math.min(n, most); i++) {
+                out.add(new ChatResponse("seed " + (request.seed() + i), null, "stop", i == 0 ? new Usage(100, 30) : Usage.NONE,
+                        false));
+            }
+            return out;
+        }
+    }
+
+    private static List<ChatRequest> replicas(String text) {
+        return List.of(request(text, 0), request(text, 1), request(text, 2));
+    }
+
+    private static List<String> contents(List<CompletableFuture<ChatResponse>> answers) {
+        return answers.stream().map(f -> f.join().content()).toList();
+    }
+
+    @Test
+    void replicasGoAsOneRequestForThatManyChoicesEachKeptUnderItsOwnKey() {
+        ChoosingModel model = new ChoosingModel(3, false);
+        UsageLedger ledger = new UsageLedger();
+        InMemoryCallCache cache = new InMemoryCallCache();
+        try (ModelGateway gateway = new ModelGateway(model, cache, ledger, 2)) {
+            assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
+            assertEquals(List.of(3), model.asked, "one request for three choices");
+            assertEquals(1, ledger.totalCalls());
+            assertEquals(100, ledger.lines().get(0).promptTokens(), "the input paid once");
+            ChatResponse second = gateway.call(request("hi", 1)).join();
+            assertTrue(second.fromCache(), "replica 1 is answered from its own cache entry");
+            assertEquals("seed 43", second.content());
+            assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
+            assertEquals(List.of(3), model.asked, "a warm cache serves the replicas as before");
+        }
+    }
+
+    @Test
+    void replicasTheEndpointGaveNoChoiceForAreAskedAlone() {
+        ChoosingModel model = new ChoosingModel(1, false);
+        try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 2)) {
+            assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
+            assertEquals(List.of(3, 1, 1), model.asked.stream().sorted(java.util.Comparator.reverseOrder()).toList());
+        }
+    }
+
+    @Test
+    void anEndpointThatTurnsChoicesDownIsAskedOneByOneFromThenOn() {
+        ChoosingModel model = new ChoosingModel(3, true);
+        try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 2)) {
+            assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
+            assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("again"))));
+            assertEquals(List.of(1, 1, 1, 1, 1, 1), model.asked, "every replica alone, the second group without trying");
+        }
+    }
+
+    @Test
+    void aGroupWithAReplicaAlreadyAnsweredGoesAloneAndPaysOnlyForTheOthers() {
+        ChoosingModel model = new ChoosingModel(3, false);
+        try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 2)) {
+            gateway.call(request("hi", 1)).join();
+            assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
+            assertEquals(List.of(1, 1, 1), model.asked);
+        }
+    }
 }

@@ -202,4 +202,26 @@ class OpenAiChatModelTest {
             assertEquals(again.usage().promptTokens() - again.usage().cachedTokens(), again.usage().uncachedTokens());
         }
     }
+
+    @Test
+    void severalChoicesAreTheAnswersOfConsecutiveSeedsAtOneInput() {
+        try (OpenAiChatModel model = model("sim:agent")) {
+            ChatRequest first = analysis("Why do they always smell like curry", tinyPng());
+            List<ChatResponse> choices = model.completeChoices(first, 3);
+            assertEquals(3, choices.size());
+            long completion = 0;
+            for (int i = 0; i < 3; i++) {
+                ChatRequest alone = new ChatRequest(first.role(), first.messages(), first.temperature(), first.seed() + i,
+                        first.maxTokens(), i, first.templateDigest());
+                ChatResponse single = model.complete(alone);
+                assertEquals(single.content(), choices.get(i).content(), "choice " + i);
+                completion += single.usage().completionTokens();
+                if (i == 0) {
+                    assertEquals(single.usage().promptTokens(), choices.get(0).usage().promptTokens(), "the input once");
+                }
+            }
+            assertEquals(completion, choices.get(0).usage().completionTokens(), "every choice's output");
+            assertEquals(Usage.NONE, choices.get(1).usage());
+        }
+    }
 }

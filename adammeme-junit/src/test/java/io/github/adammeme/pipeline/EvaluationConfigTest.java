@@ -164,4 +164,13 @@ class EvaluationConfigTest {
             assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(ConfigKeys.PRICE_PREFIX + "m", bad)), bad);
         }
     }
+
+    @Test
+    void replicasGoAsOneRequestUnlessTurnedOff() {
+        assertTrue(EvaluationConfig.from(with()).replicasInOneRequest());
+        assertFalse(EvaluationConfig.from(with(ConfigKeys.REPLICAS_ONE_REQUEST, "false")).replicasInOneRequest());
+        ConfigurationException e = assertThrows(ConfigurationException.class,
+                () -> EvaluationConfig.from(with(ConfigKeys.REPLICAS_ONE_REQUEST, "sometimes")));
+        assertTrue(e.getMessage().contains("'adammeme.replicas.one-request' has value 'sometimes'"), e.getMessage());
+    }
 }

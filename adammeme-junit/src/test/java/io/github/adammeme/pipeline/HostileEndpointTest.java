@@ -138,7 +138,7 @@ class HostileEndpointTest {
         }
         for (String prompt : scorerPrompts) {
             List<PromptBlocks.Block> blocks = PromptBlocks.read(prompt);
-            assertEquals(List.of("meme_text", "question", "reference_answer", "assistant_answer"),
+            assertEquals(List.of("question", "reference_answer", "meme_text", "assistant_answer"),
                     blocks.stream().map(PromptBlocks.Block::name).toList(), "one block per value: " + prompt);
             assertTrue(blocks.get(3).content().endsWith(PLANTED), "the planted text stays inside the answer's block");
         }

@@ -30,8 +30,8 @@ class ResumeAfterKillTest {
 
     private static void awaitQuiet(SimulatedModelServer server) throws InterruptedException {
         long seen = -1;
-        while (seen != server.requestsServed()) {
-            seen = server.requestsServed();
+        while (seen != server.answered().size()) {
+            seen = server.answered().size();
             Thread.sleep(500);
         }
     }
@@ -44,12 +44,12 @@ class ResumeAfterKillTest {
 
             Process reference = launch(server, dataset, dir.resolve("reference.db"), dir.resolve("reference"));
             assertTrue(reference.waitFor(5, TimeUnit.MINUTES) && reference.exitValue() == 0, "the uninterrupted run");
-            long uninterrupted = server.requestsServed();
+            long uninterrupted = server.answered().size();
 
-            long before = server.requestsServed();
+            long before = server.answered().size();
             Path cache = dir.resolve("resumed.db");
             Process killed = launch(server, dataset, cache, dir.resolve("resumed"));
-            while (server.requestsServed() - before < uninterrupted / 3 && killed.isAlive()) {
+            while (server.answered().size() - before < uninterrupted / 3 && killed.isAlive()) {
                 Thread.sleep(20);
             }
             killed.destroyForcibly().waitFor(30, TimeUnit.SECONDS); // SIGKILL: no shutdown hooks, no flush
@@ -63,10 +63,10 @@ class ResumeAfterKillTest {
             }
             assertTrue(completed > 0 && completed < uninterrupted, completed + " of " + uninterrupted + " calls kept");
 
-            long beforeRestart = server.requestsServed();
+            long beforeRestart = server.answered().size();
             Process restarted = launch(server, dataset, cache, dir.resolve("resumed"));
             assertTrue(restarted.waitFor(5, TimeUnit.MINUTES) && restarted.exitValue() == 0, "the restarted run");
-            long repaid = server.requestsServed() - beforeRestart;
+            long repaid = server.answered().size() - beforeRestart;
 
             List<String> all = server.answered();
             java.util.Set<String> beforeKill = new java.util.HashSet<>(all.subList((int) before, (int) beforeRestart));
@@ -77,7 +77,8 @@ class ResumeAfterKillTest {
                     + " (an uninterrupted run makes %d)%n", beforeKill.size(), completed, repaid, repeated, uninterrupted);
             assertEquals(answeredNotStored, repeated, "only answers the kill kept from the cache are asked again");
             assertEquals(uninterrupted - completed, repaid, "the restart makes exactly the calls it has no stored answer for");
-            assertTrue(repeated <= 8, "at most the calls in flight when the process died: " + repeated);
+            // Four calls in flight on each of two endpoints, a call carrying up to three replicas' answers.
+            assertTrue(repeated <= 4 * 2 * 3, "at most the answers in flight when the process died: " + repeated);
             assertEquals(EvaluationWriter.sampleLines(dir.resolve("reference")), EvaluationWriter.sampleLines(dir.resolve("resumed")));
             assertEquals(Files.readAllLines(dir.resolve("reference").resolve(EvaluationWriter.MEMES)),
                     Files.readAllLines(dir.resolve("resumed").resolve(EvaluationWriter.MEMES)));

@@ -37,20 +37,21 @@ class SharedCacheProcessesTest {
 
             Process solo = ChildRuns.launch(server, dataset, dir.resolve("solo.db"), dir.resolve("solo"), dir);
             assertTrue(solo.waitFor(5, TimeUnit.MINUTES) && solo.exitValue() == 0, "the solo run");
-            long soloCalls = server.requestsServed();
+            // Answers, not requests: replicas asked as choices of one request are several answers.
+            long soloCalls = server.answered().size();
 
             Path shared = dir.resolve("shared.db");
             Process a = ChildRuns.launch(server, dataset, shared, dir.resolve("a"), dir);
             Process b = ChildRuns.launch(server, dataset, shared, dir.resolve("b"), dir);
             assertTrue(a.waitFor(5, TimeUnit.MINUTES) && a.exitValue() == 0, "process a");
             assertTrue(b.waitFor(5, TimeUnit.MINUTES) && b.exitValue() == 0, "process b");
-            long paid = server.requestsServed() - soloCalls;
+            long paid = server.answered().size() - soloCalls;
 
             List<String> answered = server.answered();
             List<String> together = answered.subList((int) soloCalls, answered.size());
-            System.out.printf("solo run: %d calls; two processes on one cache: %d calls, %d distinct%n",
+            System.out.printf("solo run: %d answers; two processes on one cache: %d answers, %d distinct%n",
                     soloCalls, paid, new HashSet<>(together).size());
-            assertEquals(soloCalls, paid, "each call paid once between the two processes");
+            assertEquals(soloCalls, paid, "each answer paid once between the two processes");
             assertEquals(together.size(), new HashSet<>(together).size(), "no request answered twice");
             try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + shared);
                  ResultSet check = db.createStatement().executeQuery("PRAGMA integrity_check")) {
@@ -58,7 +59,7 @@ class SharedCacheProcessesTest {
                 assertEquals("ok", check.getString(1));
             }
             try (SqliteCallCache cache = new SqliteCallCache(shared)) {
-                assertEquals(soloCalls, cache.size(), "one row per call");
+                assertEquals(soloCalls, cache.size(), "one row per answer");
             }
             for (String run : List.of("a", "b")) {
                 assertEquals(EvaluationWriter.sampleLines(dir.resolve("solo")), EvaluationWriter.sampleLines(dir.resolve(run)), run);
