@@ -13,6 +13,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 
 /**
  * The one way calls reach a model: cache lookup, a bound on calls in flight, then the client
@@ -33,6 +34,8 @@ public final class ModelGateway implements AutoCloseable {
     private volatile StructuredOutput structuredOutput = StructuredOutput.OFF;
     private volatile boolean schemasTurnedDown;
     private volatile boolean replicasInOneCall = true;
+    /** How endpoints word a refusal of several choices: OpenAI's "'n' ...", llama.cpp's "Only one completion choice". */
+    private static final Pattern CHOICES_REFUSAL = Pattern.compile("\\bn\\b|choice", Pattern.CASE_INSENSITIVE);
     private final ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight = new ConcurrentHashMap<>();
 
     /**
@@ -267,7 +270,10 @@ public final class ModelGateway implements AutoCloseable {
             ledger.recordCall(first, model.model(), answers.get(0).usage());
         } catch (ModelCallException e) {
             if (e.status() == 400 || e.status() == 422) {
-                replicasTurnedDown("HTTP " + e.status());
+                // Refused as asked: for its choices, from now on; for something else (its schema, say), this once.
+                if (CHOICES_REFUSAL.matcher(String.valueOf(e.getMessage())).find()) {
+                    replicasTurnedDown("HTTP " + e.status());
+                }
                 aloneFrom(0, replicas, keys, mine, keys.size());
                 return;
             }

@@ -119,13 +119,24 @@ class ModelGatewayTest {
         assertEquals(sync + batched, ledger.totalCostUsd(), 1e-12);
     }
 
+    /** What a 400 says. */
+    private enum Refusal {
+        CHOICES("'n' must be 1 for this model"), SCHEMA("response_format json_schema is not supported");
+
+        final String message;
+
+        Refusal(String message) {
+            this.message = message;
+        }
+    }
+
     /** Answers a request for n choices with up to {@code most} of them, "seed s" for choice s; or turns choices down. */
     private static final class ChoosingModel implements ChatModel {
         final List<Integer> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
         final int most;
-        final boolean turnsDown;
+        final Refusal turnsDown;
 
-        ChoosingModel(int most, boolean turnsDown) {
+        ChoosingModel(int most, Refusal turnsDown) {
             this.most = most;
             this.turnsDown = turnsDown;
         }
@@ -146,10 +157,13 @@ class ModelGatewayTest {
             return new ChatResponse("seed " + request.seed(), null, "stop", new Usage(100, 10), false);
         }
 
+        final AtomicInteger tries = new AtomicInteger();
+
         @Override
         public List<ChatResponse> completeChoices(ChatRequest request, int n) {
-            if (turnsDown) {
-                throw new ModelCallException("HTTP 400: n must be 1", null, 400, false, null);
+            tries.incrementAndGet();
+            if (turnsDown != null) {
+                throw new ModelCallException(turnsDown.message, null, 400, false, null);
             }
             asked.add(n);
             List<ChatResponse> out = new java.util.ArrayList<>();
@@ -171,7 +185,7 @@ class ModelGatewayTest {
 
     @Test
     void replicasGoAsOneRequestForThatManyChoicesEachKeptUnderItsOwnKey() {
-        ChoosingModel model = new ChoosingModel(3, false);
+        ChoosingModel model = new ChoosingModel(3, null);
         UsageLedger ledger = new UsageLedger();
         InMemoryCallCache cache = new InMemoryCallCache();
         try (ModelGateway gateway = new ModelGateway(model, cache, ledger, 2)) {
@@ -189,7 +203,7 @@ class ModelGatewayTest {
 
     @Test
     void replicasTheEndpointGaveNoChoiceForAreAskedAlone() {
-        ChoosingModel model = new ChoosingModel(1, false);
+        ChoosingModel model = new ChoosingModel(1, null);
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 2)) {
             assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
             assertEquals(List.of(3, 1, 1), model.asked.stream().sorted(java.util.Comparator.reverseOrder()).toList());
@@ -198,17 +212,23 @@ class ModelGatewayTest {
 
     @Test
     void anEndpointThatTurnsChoicesDownIsAskedOneByOneFromThenOn() {
-        ChoosingModel model = new ChoosingModel(3, true);
+        ChoosingModel model = new ChoosingModel(3, Refusal.CHOICES);
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 2)) {
             assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
             assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("again"))));
             assertEquals(List.of(1, 1, 1, 1, 1, 1), model.asked, "every replica alone, the second group without trying");
         }
+        ChoosingModel schemaless = new ChoosingModel(3, Refusal.SCHEMA);
+        try (ModelGateway gateway = new ModelGateway(schemaless, new InMemoryCallCache(), new UsageLedger(), 2)) {
+            gateway.callReplicas(replicas("hi")).forEach(CompletableFuture::join);
+            gateway.callReplicas(replicas("again")).forEach(CompletableFuture::join);
+            assertEquals(2, schemaless.tries.get(), "a 400 about something else does not stop choices: each group tries");
+        }
     }
 
     @Test
     void aGroupWithAReplicaAlreadyAnsweredGoesAloneAndPaysOnlyForTheOthers() {
-        ChoosingModel model = new ChoosingModel(3, false);
+        ChoosingModel model = new ChoosingModel(3, null);
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 2)) {
             gateway.call(request("hi", 1)).join();
             assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
