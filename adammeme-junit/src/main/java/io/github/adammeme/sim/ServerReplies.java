@@ -17,9 +17,14 @@ final class ServerReplies {
 
     /** An error in OpenAI's shape: {@code {"error": {"message", "type", "param", "code"}}}. */
     static void error(HttpExchange exchange, int status, String type, String message) throws IOException {
+        send(exchange, status, errorBody(type, message));
+    }
+
+    /** The body of such an error, also written into a batch's error file. */
+    static ObjectNode errorBody(String type, String message) {
         ObjectNode root = JSON.createObjectNode();
         root.putObject("error").put("message", message).put("type", type).putNull("param").put("code", type);
-        send(exchange, status, root);
+        return root;
     }
 
     static void send(HttpExchange exchange, int status, JsonNode body) throws IOException {

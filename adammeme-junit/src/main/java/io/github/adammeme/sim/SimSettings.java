@@ -19,10 +19,13 @@ package io.github.adammeme.sim;
  *                          replica, so the judge's reliability can be seen to drop
  * @param structuredOutput  whether requests with a JSON schema are answered in it (false: they get a 400,
  *                          as from an endpoint without structured output)
+ * @param batchDelayMillis  how long a batch stays in progress before it is answered, read whenever it is
+ *                          polled (so a test can hold batches pending, then let them finish)
  */
 public record SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
                           double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
-                          double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput) {
+                          double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput,
+                          long batchDelayMillis) {
 
     /** No faults and no latency, a fair judge. */
     public static final SimSettings DEFAULT = new SimSettings(0, 0.5, 0, 0, 0, 0, 0, 0, 0, 10_000, 7);
@@ -50,6 +53,39 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
     }
 
     /**
+     * Batches answered as soon as they are polled.
+     *
+     * @param latencyMillis mean answer latency
+     * @param latencySpread sigma of the log-normal latency
+     * @param requestsPerMinute a rate limit answered with 429, or 0
+     * @param rateLimitRate share answered 429 regardless of load
+     * @param serverErrorRate share answered 500-503
+     * @param hangRate share that hangs before answering
+     * @param dropRate share whose connection is closed without an answer
+     * @param truncatedRate share whose body is cut off half way
+     * @param malformedRate share answered with a body that is not JSON
+     * @param hangMillis how long a hang lasts
+     * @param seed seeds the draws
+     * @param judgeNoise share of the Scorer's ratings moved off their fair value
+     * @param structuredOutput whether requests with a JSON schema are answered in it
+     */
+    public SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
+                       double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
+                       double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput) {
+        this(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate, dropRate,
+                truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, 0);
+    }
+
+    /**
+     * @param millis how long a batch stays in progress before it is answered
+     * @return these settings with that batch delay
+     */
+    public SimSettings withBatchDelay(long millis) {
+        return new SimSettings(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate,
+                dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, millis);
+    }
+
+    /**
      * Checks that every fault rate and the judge noise are shares from 0 to 1, and that the fault rates add
      * up to at most 1.
      *
@@ -66,6 +102,7 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @param seed seeds the draws
      * @param judgeNoise share of the Scorer's ratings moved off their fair value
      * @param structuredOutput whether requests with a JSON schema are answered in it
+     * @param batchDelayMillis how long a batch stays in progress before it is answered
      * @throws IllegalArgumentException naming the setting out of range
      */
     public SimSettings {
@@ -79,6 +116,9 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
         }
         if (judgeNoise < 0 || judgeNoise > 1) {
             throw new IllegalArgumentException("judge noise is a share from 0 to 1");
+        }
+        if (batchDelayMillis < 0) {
+            throw new IllegalArgumentException("the batch delay cannot be negative");
         }
     }
 }

@@ -9,19 +9,15 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.github.adammeme.llm.CacheKey;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
-import java.util.Queue;
 import java.util.Random;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -41,8 +37,6 @@ public final class SimulatedModelServer implements AutoCloseable {
             .map(p -> p.id).toList();
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** The most choices one request may ask for, as at OpenAI. */
-    private static final int MAX_CHOICES = 128;
     private static SimulatedModelServer shared;
 
     static {
@@ -65,23 +59,22 @@ public final class SimulatedModelServer implements AutoCloseable {
     private final HttpServer server;
     private final BoundedExecutor workers;
     private final ServerDeadlines deadlines = new ServerDeadlines();
-    private final Answerer answerer;
-    private final AtomicLong requests = new AtomicLong();
+    private final ChatAnswers answers;
+    private final SimulatedBatches batches;
     private final AtomicLong faults = new AtomicLong();
-    private final AtomicLong withSchema = new AtomicLong();
-    private final Queue<String> answered = new ConcurrentLinkedQueue<>();
     private final Deque<Long> minute = new ArrayDeque<>();
-    private final TokenMeter meter = new TokenMeter();
     private volatile SimSettings settings = SimSettings.DEFAULT;
     private volatile Random random = new Random(SimSettings.DEFAULT.seed());
 
     private SimulatedModelServer(ServerLimits limits, Answerer answerer) throws IOException {
-        this.answerer = answerer;
+        this.answers = new ChatAnswers(answerer);
+        this.batches = new SimulatedBatches(answers, () -> settings);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
         workers = new BoundedExecutor(limits.workers(), limits.queue());
         server.setExecutor(workers);
         server.createContext("/v1/chat/completions", new ServerGuard(this::chatCompletions, limits, workers, deadlines));
         server.createContext("/v1/models", new ServerGuard(this::models, limits, workers, deadlines));
+        batches.serve(server, limits, workers, deadlines);
         ServerThreads.startAsDaemon(server);
     }
 
@@ -136,9 +129,14 @@ public final class SimulatedModelServer implements AutoCloseable {
         return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + "/v1";
     }
 
-    /** @return how many chat-completion requests it has answered, injected faults not counted */
+    /** @return how many chat-completion requests it has answered, lines of batches included, injected faults not */
     public long requestsServed() {
-        return requests.get();
+        return answers.requests();
+    }
+
+    /** @return the Batch API's state: batches made and pending, and a test's ways to make one expire or fail */
+    public SimulatedBatches batches() {
+        return batches;
     }
 
     /**
@@ -147,7 +145,7 @@ public final class SimulatedModelServer implements AutoCloseable {
      * @return the digests
      */
     public List<String> answered() {
-        return List.copyOf(answered);
+        return answers.answered();
     }
 
     /**
@@ -156,7 +154,7 @@ public final class SimulatedModelServer implements AutoCloseable {
      * @return how many
      */
     public long structuredRequests() {
-        return withSchema.get();
+        return answers.structuredRequests();
     }
 
     /**
@@ -195,29 +193,10 @@ public final class SimulatedModelServer implements AutoCloseable {
             error(exchange, 400, "invalid_request_error", "request body is not JSON: " + e.getMessage());
             return;
         }
-        if (body == null || !body.path("messages").isArray() || body.path("messages").isEmpty()) {
-            error(exchange, 400, "invalid_request_error", "'messages' must be a non-empty array");
-            return;
-        }
-        int n = body.path("n").asInt(1);
-        if (n < 1 || n > MAX_CHOICES) {
-            error(exchange, 400, "invalid_request_error", "n must be from 1 to " + MAX_CHOICES + ", was " + body.path("n"));
-            return;
-        }
-        SimRequest request = SimRequest.from(body);
-        SimulatedModel.Persona persona = SimulatedModel.Persona.of(request.model());
-        if (persona == null) {
-            error(exchange, 404, "model_not_found", "The model '" + request.model()
-                    + "' does not exist on the simulator; it offers " + String.join(", ", MODELS));
-            return;
-        }
         SimSettings now = settings;
-        if (request.schema() != null) {
-            withSchema.incrementAndGet();
-        }
-        if (request.schema() != null && !now.structuredOutput()) {
-            error(exchange, 400, "invalid_request_error",
-                    "response_format of type json_schema is not supported by this model");
+        ChatAnswers.Asked asked = answers.read(body, now);
+        if (asked.refused() != null) {
+            send(exchange, asked.refused().status(), asked.refused().body());
             return;
         }
         if (rateLimited(now)) {
@@ -231,26 +210,11 @@ public final class SimulatedModelServer implements AutoCloseable {
             return;
         }
         long latency = latency(now);
-        requests.incrementAndGet();
-        // n choices are the answers to n consecutive seeds: what n replicas asked one by one would get.
-        List<String> contents = new ArrayList<>();
-        for (int choice = 0; choice < n; choice++) {
-            SimRequest replica = request.withSeed(request.seed() + choice);
-            answered.add(CacheKey.sha256Hex((replica.model() + "\u0000" + replica.seed() + "\u0000" + replica.temperature()
-                    + "\u0000" + replica.prompt()).getBytes(StandardCharsets.UTF_8)));
-            String content = answerer.answer(persona, replica, now.judgeNoise());
-            if (request.schema() != null) {
-                content = StructuredAnswers.of(request.schema(), content);
-                if (content == null) {
-                    error(exchange, 400, "invalid_request_error", "the simulator has no schema named '"
-                            + request.schema() + "'");
-                    return;
-                }
-            }
-            contents.add(content);
+        ChatAnswers.Reply reply = answers.answer(asked, now);
+        if (reply.status() == 200) {
+            pause(latency - (System.nanoTime() - received) / 1_000_000);
         }
-        pause(latency - (System.nanoTime() - received) / 1_000_000);
-        send(exchange, 200, completion(request, contents, meter.count(request.model(), body.path("messages"))));
+        send(exchange, reply.status(), reply.body());
     }
 
     private boolean rateLimited(SimSettings now) {
@@ -342,30 +306,6 @@ public final class SimulatedModelServer implements AutoCloseable {
             data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", "adammeme-simulator");
         }
         send(exchange, 200, root);
-    }
-
-    private static ObjectNode completion(SimRequest request, List<String> contents, TokenMeter.Count input) {
-        ObjectNode root = JSON.createObjectNode();
-        String digest = CacheKey.sha256Hex((request.model() + request.seed() + request.prompt()).getBytes(StandardCharsets.UTF_8));
-        root.put("id", "chatcmpl-sim-" + digest.substring(0, 24));
-        root.put("object", "chat.completion");
-        root.put("created", 1_700_000_000L);
-        root.put("model", request.model());
-        root.put("system_fingerprint", "adammeme-simulator");
-        ArrayNode choices = root.putArray("choices");
-        long completionTokens = 0;
-        for (int i = 0; i < contents.size(); i++) {
-            ObjectNode choice = choices.addObject();
-            choice.put("index", i);
-            choice.putObject("message").put("role", "assistant").put("content", contents.get(i)).putNull("refusal");
-            choice.putNull("logprobs");
-            choice.put("finish_reason", "stop");
-            completionTokens += Math.max(1, (contents.get(i).length() + TokenMeter.CHARS_PER_TOKEN - 1) / TokenMeter.CHARS_PER_TOKEN);
-        }
-        ObjectNode usage = root.putObject("usage").put("prompt_tokens", input.promptTokens())
-                .put("completion_tokens", completionTokens).put("total_tokens", input.promptTokens() + completionTokens);
-        usage.putObject("prompt_tokens_details").put("cached_tokens", input.cachedTokens());
-        return root;
     }
 
     @Override
