@@ -62,7 +62,8 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .build();
     }
 
-    private static String apiKey(Endpoint endpoint) {
+    /** The key the endpoint's variable holds (registered as a secret), or a placeholder for endpoints that need none. */
+    static String apiKey(Endpoint endpoint) {
         if (endpoint.apiKeyEnv() == null || endpoint.apiKeyEnv().isBlank()) {
             return NO_KEY;
         }

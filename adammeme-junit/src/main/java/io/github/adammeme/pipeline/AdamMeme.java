@@ -21,7 +21,11 @@ import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.data.ImageException;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
+import io.github.adammeme.llm.BatchChatModel;
+import io.github.adammeme.llm.BatchJournal;
+import io.github.adammeme.llm.BatchSettings;
 import io.github.adammeme.llm.CallCache;
+import io.github.adammeme.llm.ChatModel;
 import io.github.adammeme.llm.ContentPart;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.InMemoryCallCache;
@@ -62,6 +66,8 @@ public final class AdamMeme {
     public static final String REFINEMENT = "refinement";
 
     private final CallCache cache;
+    /** Batch mode's journals, one per file, shared by this instance's runs and endpoints. */
+    private final Map<Path, BatchJournal> journals = new java.util.concurrent.ConcurrentHashMap<>();
 
     /** An instance with a call cache of its own, in memory. */
     public AdamMeme() {
@@ -283,7 +289,15 @@ public final class AdamMeme {
     }
 
     private ModelGateway gateway(Endpoint endpoint, UsageLedger ledger, EvaluationConfig config) {
-        ModelGateway gateway = new ModelGateway(new OpenAiChatModel(endpoint, config.concurrency()), cache, ledger, config.concurrency(),
+        BatchSettings batch = config.batch();
+        // In batch mode a call waits on its gateway thread for its batch's answer: a batch's worth of calls
+        // are pending at once, besides the calls of roles still made at once.
+        ChatModel model = batch.enabled()
+                ? new BatchChatModel(endpoint, config.concurrency(), cache, journals.computeIfAbsent(batch.journal(),
+                        BatchJournal::open), batch)
+                : new OpenAiChatModel(endpoint, config.concurrency());
+        ModelGateway gateway = new ModelGateway(model, cache, ledger,
+                config.concurrency() + (batch.enabled() ? batch.maxRequests() : 0),
                 config.retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
         gateway.budget(config.budgetUsd());
         gateway.structuredOutput(config.structuredOutput());

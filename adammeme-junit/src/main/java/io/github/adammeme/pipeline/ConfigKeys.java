@@ -141,6 +141,25 @@ public final class ConfigKeys {
      * memory, warns once and goes on).
      */
     public static final String CACHE_REQUIRED = "adammeme.cache.required";
+    /**
+     * Batch mode (default false): the calls of {@link #BATCH_ROLES} go through OpenAI's Batch API at its discount,
+     * for runs that can wait; pending batches survive a restart through {@link #BATCH_JOURNAL}.
+     */
+    public static final String BATCH = "adammeme.batch";
+    /** Roles whose calls are batched, comma-separated, or {@code all} (default: miner, examiner, judge, narrator, candidate, senior, target). */
+    public static final String BATCH_ROLES = "adammeme.batch.roles";
+    /** Calls in one batch; a batch is sent once it holds this many (default 1000). */
+    public static final String BATCH_MAX_REQUESTS = "adammeme.batch.max-requests";
+    /** A batch holding fewer is sent once no call has joined it for this many seconds (default 2). */
+    public static final String BATCH_QUIET_SECONDS = "adammeme.batch.quiet-seconds";
+    /** Seconds between polls of a pending batch (default 30). */
+    public static final String BATCH_POLL_SECONDS = "adammeme.batch.poll-seconds";
+    /** The longest a batch is waited for, in seconds; then it is cancelled and its unanswered calls fail (default 90000, 25 h). */
+    public static final String BATCH_MAX_WAIT_SECONDS = "adammeme.batch.max-wait-seconds";
+    /** Where pending batches are remembered across restarts (default beside the cache file: cache-batches.jsonl). */
+    public static final String BATCH_JOURNAL = "adammeme.batch.journal";
+    /** The simulator's Batch API: how long a batch stays in progress before it is answered, in ms (default 0). */
+    public static final String SIM_BATCH_DELAY_MS = "adammeme.sim.batch-delay-ms";
     /** The built-in simulator's behaviour, for benchmarks and failure tests: mean latency in ms (default 0). */
     public static final String SIM_LATENCY_MS = "adammeme.sim.latency-ms";
     /** Sigma of the simulator's log-normal latency (default 0.5). */

@@ -6,6 +6,7 @@ import io.github.adammeme.data.ImageLimits;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.data.RoleImages;
 import io.github.adammeme.data.TextErasure;
+import io.github.adammeme.llm.BatchSettings;
 import io.github.adammeme.llm.CacheStore;
 import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
@@ -66,6 +67,7 @@ public record EvaluationConfig(
         SimSettings sim,
         CacheStore cache,
         boolean cacheRequired,
+        BatchSettings batch,
         Stages stages,
         Path prompts,
         Path outputDir) {
@@ -93,6 +95,7 @@ public record EvaluationConfig(
             throw new ConfigurationException(ConfigKeys.DATASET, String.valueOf(datasetValue),
                     "a dataset file is required (the suite's dataset or -D" + ConfigKeys.DATASET + "=path/to/memes.jsonl)");
         }
+        CacheStore cache = cacheStore(r);
         EvaluationConfig config = new EvaluationConfig(
                 java.util.Arrays.stream(datasetValue.split(",")).map(String::trim).filter(v -> !v.isEmpty())
                         .map(Path::of).toList(),
@@ -147,8 +150,9 @@ public record EvaluationConfig(
                 prices(values),
                 r.decimal(ConfigKeys.BUDGET_USD, Double.POSITIVE_INFINITY, 0, 1e9),
                 simSettings(r),
-                cacheStore(r),
+                cache,
                 r.bool(ConfigKeys.CACHE_REQUIRED, false),
+                batchSettings(r, cache),
                 r.parse(ConfigKeys.STAGES, Stages.ALL, Stages::parse),
                 r.parse(ConfigKeys.PROMPTS, null, Path::of),
                 r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of));
@@ -244,10 +248,57 @@ public record EvaluationConfig(
                     r.decimal(ConfigKeys.SIM_FAULT_HANG, 0, 0, 1), r.decimal(ConfigKeys.SIM_FAULT_DROP, 0, 0, 1),
                     r.decimal(ConfigKeys.SIM_FAULT_TRUNCATED, 0, 0, 1), r.decimal(ConfigKeys.SIM_FAULT_MALFORMED, 0, 0, 1),
                     r.integer(ConfigKeys.SIM_HANG_MS, 10_000, 0, 600_000), 7,
-                    r.decimal(ConfigKeys.SIM_JUDGE_NOISE, 0, 0, 1), r.bool(ConfigKeys.SIM_STRUCTURED_OUTPUT, true));
+                    r.decimal(ConfigKeys.SIM_JUDGE_NOISE, 0, 0, 1), r.bool(ConfigKeys.SIM_STRUCTURED_OUTPUT, true),
+                    r.integer(ConfigKeys.SIM_BATCH_DELAY_MS, 0, 0, 86_400_000));
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("adammeme.sim.fault.*", "", e.getMessage());
         }
+    }
+
+    /** Batch mode's settings, checked whether it is on or not; the journal lives beside a cache file by default. */
+    private static BatchSettings batchSettings(Reader r, CacheStore cache) {
+        Path journal = r.parse(ConfigKeys.BATCH_JOURNAL, cache instanceof SqliteDatabase db ? journalBeside(db.file())
+                : BatchSettings.OFF.journal(), Path::of);
+        if (java.nio.file.Files.isDirectory(journal)) {
+            throw new ConfigurationException(ConfigKeys.BATCH_JOURNAL, journal.toString(), "a folder, not a file");
+        }
+        return new BatchSettings(r.bool(ConfigKeys.BATCH, false),
+                r.parse(ConfigKeys.BATCH_ROLES, BatchSettings.DEFAULT_ROLES, EvaluationConfig::batchRoles),
+                r.integer(ConfigKeys.BATCH_MAX_REQUESTS, BatchSettings.OFF.maxRequests(), 1, 10_000),
+                seconds(r, ConfigKeys.BATCH_QUIET_SECONDS, BatchSettings.OFF.quiet()),
+                seconds(r, ConfigKeys.BATCH_POLL_SECONDS, BatchSettings.OFF.poll()),
+                Duration.ofSeconds(r.integer(ConfigKeys.BATCH_MAX_WAIT_SECONDS, (int) BatchSettings.OFF.maxWait().toSeconds(),
+                        1, 7 * 24 * 3600)),
+                journal);
+    }
+
+    /** {@code .adammeme/cache.db} keeps its batches in {@code .adammeme/cache-batches.jsonl}. */
+    private static Path journalBeside(Path cacheFile) {
+        String name = cacheFile.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return cacheFile.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + "-batches.jsonl");
+    }
+
+    private static java.util.Set<String> batchRoles(String value) {
+        String allowed = "the roles are " + String.join(", ", BatchSettings.ROLES) + ", or all";
+        if (value.equalsIgnoreCase("all")) {
+            return java.util.Set.copyOf(BatchSettings.ROLES);
+        }
+        java.util.Set<String> roles = new java.util.HashSet<>();
+        for (String role : value.split(",")) {
+            String name = role.trim();
+            if (BatchSettings.ROLES.stream().noneMatch(name::equalsIgnoreCase)) {
+                throw new IllegalArgumentException("no role '" + name + "' makes calls; " + allowed);
+            }
+            roles.add(name);
+        }
+        return roles;
+    }
+
+    /** A time in seconds, fractions allowed (tests poll a simulator every few milliseconds), up to an hour. */
+    private static Duration seconds(Reader r, String key, Duration fallback) {
+        double seconds = r.decimal(key, fallback.toMillis() / 1000.0, 0.001, 3600);
+        return Duration.ofNanos(Math.round(seconds * 1e9));
     }
 
     private static TextErasure textErasure(Reader r) {
@@ -336,7 +387,7 @@ public record EvaluationConfig(
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, target, targetTemperature, controller, threshold,
                 samplesPerCategory, seeds, iterations, concurrency, miningBatchSize, miningLookahead, shard, randomSeed, reasks,
-                replicasInOneRequest, structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, imageMaxBytes, imageTimeoutSeconds, roleImages, datasetMaxLineBytes, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, cacheRequired, stages, prompts, directory);
+                replicasInOneRequest, structuredOutput, refusalCountsAsFailure, judgeRecheck, judgeSecondModel, refinementOrder, imageMaxSide, imageMaxPixels, imageMaxBytes, imageTimeoutSeconds, roleImages, datasetMaxLineBytes, textErasure, refinedText, maxTokens, retries, prices, budgetUsd, sim, cache, cacheRequired, batch, stages, prompts, directory);
     }
 
     /**
