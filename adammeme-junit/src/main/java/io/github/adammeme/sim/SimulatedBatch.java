@@ -53,7 +53,7 @@ final class SimulatedBatch {
 
     SimulatedBatch(long sequence, SimulatedFiles.StoredFile input, SimulatedFiles files, ChatAnswers answers,
                    Supplier<SimSettings> settings) {
-        this.id = "batch_sim" + sequence;
+        this.id = "batch_sim" + files.server + "_" + sequence;
         this.sequence = sequence;
         this.input = input;
         this.files = files;
@@ -158,12 +158,12 @@ final class SimulatedBatch {
         SimSettings now = settings.get();
         for (int i = 0; i < lines.size(); i++) {
             Line line = lines.get(i);
-            ObjectNode out = JSON.createObjectNode().put("id", "batch_req_sim" + sequence + "_" + i)
+            ObjectNode out = JSON.createObjectNode().put("id", id.replace("batch_", "batch_req_") + "_" + i)
                     .put("custom_id", line.customId());
             if (i < answering) {
                 ChatAnswers.Asked asked = answers.read(line.body(), now);
                 ChatAnswers.Reply reply = asked.refused() != null ? asked.refused() : answers.answer(asked, now);
-                out.putObject("response").put("status_code", reply.status()).put("request_id", "req_sim" + sequence + "_" + i)
+                out.putObject("response").put("status_code", reply.status()).put("request_id", id.replace("batch_", "req_") + "_" + i)
                         .set("body", reply.body());
                 out.putNull("error");
                 if (reply.status() == 200) {

@@ -77,9 +77,9 @@ public final class SimulatedBatches {
         return batches.size();
     }
 
-    /** @return batches created and not yet answered, failed, expired or cancelled */
-    public int pending() {
-        return (int) batches.values().stream().filter(b -> !b.finished()).count();
+    /** @return the ids of batches created and not yet answered, failed, expired or cancelled */
+    public List<String> pending() {
+        return batches.values().stream().filter(b -> !b.finished()).map(SimulatedBatch::id).sorted().toList();
     }
 
     private void handle(HttpExchange exchange, byte[] body) throws IOException {
@@ -134,7 +134,8 @@ public final class SimulatedBatches {
         } else if (!"24h".equals(body.path("completion_window").asText())) {
             error(exchange, 400, "invalid_request_error", "completion_window must be '24h'");
         } else {
-            SimulatedBatch batch = new SimulatedBatch(ids.incrementAndGet(), input, files, answers, settings);
+            SimulatedBatch batch = new SimulatedBatch(ids.incrementAndGet(), input, files, answers,
+                    settings);
             String model = batch.model();
             batch.misbehave(model == null ? null : expiring.remove(model), model == null ? null : failing.remove(model));
             batches.put(batch.id(), batch);

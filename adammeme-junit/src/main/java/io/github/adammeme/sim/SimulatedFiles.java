@@ -34,6 +34,12 @@ final class SimulatedFiles {
     /** OpenAI takes batch input files of up to 200 MB. */
     static final int MAX_UPLOAD_BYTES = 200 << 20;
 
+    /**
+     * Sets this simulator's ids apart from another's, as OpenAI's ids are unique: a journal that outlived one
+     * simulator must not take another's file or batch of the same number for its own.
+     */
+    final String server = Long.toString(new java.security.SecureRandom().nextLong() >>> 1, 36);
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PREFIX = "/v1/files";
 
@@ -41,7 +47,7 @@ final class SimulatedFiles {
     private final AtomicLong ids = new AtomicLong();
 
     StoredFile add(String filename, String purpose, byte[] bytes) {
-        StoredFile file = new StoredFile("file-sim" + ids.incrementAndGet(), filename, purpose,
+        StoredFile file = new StoredFile("file-sim" + server + "_" + ids.incrementAndGet(), filename, purpose,
                 System.currentTimeMillis() / 1000, bytes);
         files.put(file.id(), file);
         return file;
