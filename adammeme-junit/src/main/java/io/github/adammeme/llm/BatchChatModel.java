@@ -11,8 +11,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -33,6 +33,8 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
 
     /** OpenAI may take up to ten minutes to cancel a batch; past that its calls are failed regardless. */
     private static final Duration CANCEL_GRACE = Duration.ofMinutes(10);
+    /** How long closing waits for the batch thread's current step; a slow poll is abandoned, at no cost. */
+    private static final Duration CLOSE_GRACE = Duration.ofSeconds(5);
 
     /** A batch this process follows: sent by it, or found in the journal. */
     private static final class Pending {
@@ -67,6 +69,8 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
     private BatchSpool gathering;
     private long lastJoin;
     private boolean quietCheckScheduled;
+    /** Once the run closes, pending batches are left to the journal: nothing is failed or marked finished. */
+    private volatile boolean closed;
 
     /**
      * Follows the batches the journal holds for this endpoint and model at once, so their answers reach
@@ -87,11 +91,13 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
         this.cache = cache;
         this.settings = settings;
         this.who = endpoint.model() + " at " + endpoint.identity();
-        this.clock = Executors.newSingleThreadScheduledExecutor(r -> {
+        ScheduledThreadPoolExecutor thread = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "adammeme-batches-" + endpoint.model());
             t.setDaemon(true);
             return t;
         });
+        thread.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        this.clock = thread;
         List<BatchJournal.Entry> left = journal.pending(identity(), model());
         for (BatchJournal.Entry entry : left) {
             Pending pending = new Pending(entry, true);
@@ -229,6 +235,9 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
 
     /** Creates the batch if need be, then asks how it is doing; on the clock thread. */
     private void poll(Pending p) {
+        if (closed) {
+            return;
+        }
         try {
             if (p.entry.batch() == null) {
                 create(p);
@@ -247,6 +256,9 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
                 default -> waitMore(p, batch);
             }
         } catch (ModelCallException e) {
+            if (closed) {
+                return;
+            }
             if (!e.retryable()) {
                 end(p, e);
             } else if (System.nanoTime() - p.since > settings.maxWait().plus(CANCEL_GRACE).toNanos()) {
@@ -256,7 +268,9 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
                 later(p);
             }
         } catch (RuntimeException e) {
-            end(p, new ModelCallException(who + ": " + name(p) + " could not be followed: " + e, e));
+            if (!closed) {
+                end(p, new ModelCallException(who + ": " + name(p) + " could not be followed: " + e, e));
+            }
         }
     }
 
@@ -411,7 +425,15 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
 
     @Override
     public void close() {
-        clock.shutdownNow();
+        closed = true;
+        // Not interrupted: the batch being collected is marked finished in the journal (its answers are
+        // handed over before that line is written), and a line being written is never torn by the run's end.
+        clock.shutdown();
+        try {
+            clock.awaitTermination(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         List<CompletableFuture<ChatResponse>> left;
         synchronized (lock) {
             if (gathering != null) {

@@ -277,7 +277,8 @@ public final class BatchJournal {
                 return action.run();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("the batch journal " + file + " cannot be used: " + e.getMessage(), e);
+            throw new UncheckedIOException("the batch journal " + file + " cannot be used: "
+                    + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()), e);
         } finally {
             here.unlock();
         }

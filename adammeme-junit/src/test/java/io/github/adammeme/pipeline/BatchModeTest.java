@@ -5,15 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -79,6 +80,8 @@ class BatchModeTest {
             UsageLedger.Line s = sync.get(key);
             UsageLedger.Line b = batch.get(key);
             assertEquals(s.calls(), b.calls(), key + ": the same calls are paid for");
+            assertEquals(s.promptTokens(), b.promptTokens(), key + ": the same requests, pictures and all");
+            assertEquals(s.completionTokens(), b.completionTokens(), key + ": the same answers");
             boolean batchedRole = !key.contains("Scorer") && !key.contains("Refiner") && !key.contains("RefusalCheck");
             assertEquals(batchedRole ? b.calls() : 0, b.batchedCalls(), key + ": batched calls");
             if (batchedRole && b.calls() > 0) {
@@ -91,11 +94,77 @@ class BatchModeTest {
         assertFalse(batch.isEmpty());
     }
 
+    @Test
+    void aBatchThatExpiresPartWayKeepsWhatItAnsweredAndTheRestBecomeErrorSamplesNamingIt() {
+        InMemoryCallCache cache = new InMemoryCallCache();
+        server.batches().expireNextBatch("sim:keyword", 3);
+        Evaluation expired = new AdamMeme(cache).run(EvaluationConfig.from(settings("expired", true)), PipelineListener.NONE);
+
+        List<ScoredSample> errors = expired.samples().stream().filter(s -> s.outcome() == Outcome.ERROR).toList();
+        assertFalse(errors.isEmpty(), "the target's unanswered calls are ERROR samples");
+        for (ScoredSample error : errors) {
+            assertTrue(error.reason().matches("target CALL_FAILED: .*batch batch_sim\\w+ \\(expired\\) did not answer this call"
+                    + " \\(batch_expired: .*"), error.reason());
+        }
+        Map<String, ScoredSample> fair = byId(synchronous);
+        expired.samples().stream().filter(s -> s.outcome() != Outcome.ERROR)
+                .forEach(s -> assertEquals(verdict(fair.get(s.id())), verdict(s), s.id()));
+        assertTrue(expired.samples().size() - errors.size() >= 3, "the lines answered before it expired are scored");
+
+        // Run again on the same cache: only the expired calls are paid for, and the run is whole.
+        Evaluation again = new AdamMeme(cache).run(EvaluationConfig.from(settings("again", true)), PipelineListener.NONE);
+        long targetCalls = again.usage().stream().filter(l -> l.stage().equals(AdamMeme.SCORING) && l.role().equals("Target"))
+                .mapToLong(UsageLedger.Line::calls).sum();
+        assertEquals(errors.size(), targetCalls, "the answered lines were kept; only the expired ones are asked again");
+        assertEquals(synchronous.samples().stream().map(BatchModeTest::verdict).toList(),
+                again.samples().stream().map(BatchModeTest::verdict).toList());
+    }
+
+    @Test
+    void aFailedBatchMakesErrorSamplesNamingItAndItsReason() {
+        server.batches().failNextBatch("sim:keyword", "the input file was rejected");
+        Evaluation failed = AdamMeme.evaluate(EvaluationConfig.from(settings("failed", true)));
+
+        List<ScoredSample> errors = failed.samples().stream().filter(s -> s.outcome() == Outcome.ERROR).toList();
+        assertFalse(errors.isEmpty(), "the failed batch's calls are ERROR samples");
+        errors.forEach(e -> assertTrue(e.reason().matches("target CALL_FAILED: .*batch batch_sim\\w+ failed: invalid_request:"
+                + " the input file was rejected"), e.reason()));
+        Map<String, ScoredSample> fair = byId(synchronous);
+        failed.samples().stream().filter(s -> s.outcome() != Outcome.ERROR)
+                .forEach(s -> assertEquals(verdict(fair.get(s.id())), verdict(s), s.id()));
+    }
+
+    @Test
+    void aBatchNotFinishedWithinTheLongestWaitIsCancelledAndItsCallsBecomeErrors() {
+        server.configure(SimSettings.DEFAULT.withBatchDelay(3_600_000));
+        try {
+            Map<String, String> values = settings("cancelled", true);
+            values.put(ConfigKeys.BATCH_ROLES, "target");
+            values.put(ConfigKeys.BATCH_MAX_WAIT_SECONDS, "1");
+            long start = System.nanoTime();
+            Evaluation cancelled = AdamMeme.evaluate(EvaluationConfig.from(values));
+
+            assertFalse(cancelled.samples().isEmpty());
+            cancelled.samples().forEach(s -> assertTrue(s.outcome() == Outcome.ERROR && s.reason().matches(
+                    "target CALL_FAILED: .*batch batch_sim\\w+ \\(cancelled\\) did not answer this call \\(batch_cancelled: .*"),
+                    s.outcome() + ": " + s.reason()));
+            assertEquals(List.of(), server.batches().pending(), "the batch was cancelled, not left running");
+            assertTrue(System.nanoTime() - start < 30_000_000_000L, "given up after the longest wait, not an hour");
+        } finally {
+            server.configure(SimSettings.DEFAULT);
+        }
+    }
+
+    private static Map<String, ScoredSample> byId(Evaluation e) {
+        return e.samples().stream().collect(Collectors.toMap(ScoredSample::id, s -> s));
+    }
+
+    private static String verdict(ScoredSample s) {
+        return s.id() + " " + s.outcome() + " " + s.score();
+    }
+
     private static Map<String, UsageLedger.Line> byRole(List<UsageLedger.Line> lines) {
         return lines.stream().collect(Collectors.toMap(l -> l.stage() + "/" + l.role() + "/" + l.model(), l -> l));
     }
 
-    static Set<String> ids(Evaluation e) {
-        return e.samples().stream().map(ScoredSample::id).collect(Collectors.toSet());
-    }
 }
