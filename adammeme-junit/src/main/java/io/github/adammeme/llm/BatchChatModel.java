@@ -245,14 +245,14 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
             Optional<Batch> found = endpoint.retrieve(p.entry.batch());
             if (found.isEmpty() || !found.get().inputFileId().equals(p.entry.file())) {
                 end(p, new ModelCallException(who + ": batch " + p.entry.batch() + " is unknown to the endpoint (gone,"
-                        + " or sent to another); its unanswered calls are asked again", null, -1, true, null));
+                        + " or sent to another); its unanswered calls are asked again", null, -1, true, null), true);
                 return;
             }
             Batch batch = found.get();
             String status = batch.status().asString();
             switch (status) {
                 case "completed", "expired", "cancelled" -> collect(p, batch, status);
-                case "failed" -> end(p, new ModelCallException(who + ": batch " + batch.id() + " failed" + errors(batch)));
+                case "failed" -> end(p, new ModelCallException(who + ": batch " + batch.id() + " failed" + errors(batch)), true);
                 default -> waitMore(p, batch);
             }
         } catch (ModelCallException e) {
@@ -260,16 +260,18 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
                 return;
             }
             if (!e.retryable()) {
-                end(p, e);
+                // A batch the endpoint refused to create is done with; one that exists stays in the journal,
+                // so a later run (with its key mended, say) still collects what it was charged for.
+                end(p, e, p.entry.batch() == null);
             } else if (System.nanoTime() - p.since > settings.maxWait().plus(CANCEL_GRACE).toNanos()) {
                 end(p, new ModelCallException(who + ": gave up following " + name(p) + " after "
-                        + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds): " + e.getMessage()));
+                        + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds): " + e.getMessage()), false);
             } else {
                 later(p);
             }
         } catch (RuntimeException e) {
             if (!closed) {
-                end(p, new ModelCallException(who + ": " + name(p) + " could not be followed: " + e, e));
+                end(p, new ModelCallException(who + ": " + name(p) + " could not be followed: " + e, e), false);
             }
         }
     }
@@ -297,14 +299,20 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
     private void waitMore(Pending p, Batch batch) {
         long now = System.nanoTime();
         if (p.cancelledAt < 0 && now - p.since > settings.maxWait().toNanos()) {
-            endpoint.cancel(batch.id());
             p.cancelledAt = now;
+            String outcome;
+            try {
+                endpoint.cancel(batch.id());
+                outcome = "is cancelled; what it answered is kept";
+            } catch (ModelCallException e) {
+                outcome = "could not be cancelled (" + e.getMessage() + "); it is followed a while longer";
+            }
             System.err.println("adammeme: batch " + batch.id() + " of " + who + " did not finish within "
-                    + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds) and is cancelled;"
-                    + " what it answered is kept");
+                    + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds) and " + outcome);
         } else if (p.cancelledAt >= 0 && now - p.cancelledAt > CANCEL_GRACE.toNanos()) {
             end(p, new ModelCallException(who + ": batch " + batch.id() + " was cancelled after "
-                    + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds) and has not stopped"));
+                    + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds) and has not stopped;"
+                    + " a later run collects what it answers"), false);
             return;
         }
         later(p);
@@ -330,7 +338,7 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
                 });
             }
         }
-        end(p, new ModelCallException(who + ": " + about + " ended without answering this call"));
+        end(p, new ModelCallException(who + ": " + about + " ended without answering this call"), true);
     }
 
     /** Stored before it is handed over, so no answer paid for is lost to a kill. */
@@ -369,12 +377,18 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
         }
     }
 
-    /** Fails every call of the batch not yet answered, and tells the journal it is done with. */
-    private void end(Pending p, ModelCallException why) {
+    /**
+     * Fails every call of the batch not yet answered and, when the batch has ended (or never began), tells the
+     * journal it is done with; a batch that may still answer stays there for a later run to collect.
+     */
+    private void end(Pending p, ModelCallException why, boolean done) {
         for (String id : p.entry.calls().keySet()) {
             if (p.delivered.add(id)) {
                 fail(id, why);
             }
+        }
+        if (!done) {
+            return;
         }
         try {
             journal.finished(p.entry);

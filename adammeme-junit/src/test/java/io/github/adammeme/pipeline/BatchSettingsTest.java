@@ -32,7 +32,7 @@ class BatchSettingsTest {
     void offByDefaultWithTheTargetIndependentCallsAndTheTargetsToBatchAndItsJournalBesideTheCache() {
         BatchSettings batch = EvaluationConfig.from(with()).batch();
         assertFalse(batch.enabled());
-        assertTrue(batch.batches("Miner") == false, "nothing is batched while batch mode is off");
+        assertFalse(batch.batches("Miner"), "nothing is batched while batch mode is off");
         assertEquals(BatchSettings.DEFAULT_ROLES, batch.roles());
         assertEquals(Path.of(".adammeme", "cache-batches.jsonl"), batch.journal());
         assertEquals(Duration.ofSeconds(30), batch.poll());
