@@ -1,5 +1,6 @@
 package io.github.adammeme.llm;
 
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.http.HttpResponse;
@@ -37,18 +38,25 @@ final class BatchEndpoint implements AutoCloseable {
     }
 
     private final OpenAIClient client;
+    private final JsonMapper mapper;
     private final String who;
 
     BatchEndpoint(Endpoint endpoint, DataUrls dataUrls) {
         this.who = endpoint.model() + " at " + endpoint.identity();
+        this.mapper = dataUrls.mapper();
         this.client = OpenAIOkHttpClient.builder()
                 .baseUrl(endpoint.baseUrl())
-                .jsonMapper(dataUrls.mapper())
+                .jsonMapper(mapper)
                 .apiKey(OpenAiChatModel.apiKey(endpoint))
                 .timeout(TRANSFER_TIMEOUT)
                 // Polls and downloads are safe to repeat; a lost poll costs nothing but the next one.
                 .maxRetries(2)
                 .build();
+    }
+
+    /** @return the writer and reader of request and answer bodies, as synchronous calls use it */
+    JsonMapper mapper() {
+        return mapper;
     }
 
     /** @return the id of the uploaded file of requests */

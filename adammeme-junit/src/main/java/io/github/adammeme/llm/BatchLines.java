@@ -9,6 +9,7 @@ import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.List;
 
 /**
  * The lines of the Batch API's files: a request line carries a call's {@code custom_id} and the very
@@ -21,16 +22,30 @@ final class BatchLines {
     static final String URL = "/v1/chat/completions";
 
     /**
-     * What one line says about one call: an answer, priced as batched, or a failure.
+     * What one line says about one call: its answers (one per choice asked for), priced as batched, or a failure.
      *
      * @param customId the call's id
-     * @param answer the answer, or null
-     * @param failure why there is none, or null
+     * @param answers the answers, or null
+     * @param failure why there are none, or null
      */
-    record Result(String customId, ChatResponse answer, ModelCallException failure) {
+    record Result(String customId, List<ChatResponse> answers, ModelCallException failure) {
     }
 
     private BatchLines() {
+    }
+
+    /**
+     * @param key the call's cache key
+     * @param choices how many answers it asks for
+     * @return its {@code custom_id}: the key itself, or for several choices the key and their number
+     */
+    static String customId(String key, int choices) {
+        return choices == 1 ? key : key + "/n" + choices;
+    }
+
+    /** @return the cache key a call's one answer is stored under, or null for a call of several choices */
+    static String cacheKey(String customId) {
+        return customId.indexOf('/') < 0 ? customId : null;
     }
 
     /**
@@ -92,9 +107,10 @@ final class BatchLines {
 
     private static Result answer(String customId, JsonNode body, String who, JsonMapper mapper) {
         try {
-            ChatResponse response = ChatCompletions.response(mapper.treeToValue(body, ChatCompletion.class), who);
-            return new Result(customId, new ChatResponse(response.content(), response.refusal(), response.finishReason(),
-                    response.usage().asBatched(), false), null);
+            List<ChatResponse> answers = ChatCompletions.responses(mapper.treeToValue(body, ChatCompletion.class), who)
+                    .stream().map(r -> new ChatResponse(r.content(), r.refusal(), r.finishReason(), r.usage().asBatched(),
+                            false)).toList();
+            return new Result(customId, answers, null);
         } catch (ModelCallException e) {
             return new Result(customId, null, e);
         } catch (JsonProcessingException | RuntimeException e) {
