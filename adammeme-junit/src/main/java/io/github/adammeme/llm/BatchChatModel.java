@@ -224,14 +224,16 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
 
     @Override
     public void close() {
-        follower.close();
-        // Not interrupted: a journal line being written is finished, never torn by the run's end.
+        follower.stop();
+        // Not interrupted: the batch being read is read to its end, and a journal line being written is
+        // never torn by the run's end.
         clock.shutdown();
         try {
             clock.awaitTermination(CLOSE_GRACE.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        follower.close();
         synchronized (lock) {
             if (gathering != null) {
                 gathering.delete();

@@ -264,13 +264,17 @@ final class BatchFollower {
         }
     }
 
+    /** The run is ending: no batch is polled again, and none is given up because its thread stops. */
+    void stop() {
+        closed = true;
+    }
+
     /**
-     * The run is over: batches read to their end are marked done now rather than after their grace. Their
-     * answers have reached their calls, which stored them before the run could end; an answer still kept
-     * was not needed by this run.
+     * The run is over and the batch thread idle: batches read to their end are marked done now rather than
+     * after their grace. Their answers have reached their calls, which stored them before the run could
+     * end; an answer still kept was not needed by this run.
      */
     void close() {
-        closed = true;
         List<Pending> done;
         synchronized (finishing) {
             done = List.copyOf(finishing);
