@@ -187,11 +187,12 @@ public final class PromptTemplate {
         }
         List<ContentPart> parts = new ArrayList<>();
         int at = pictureAt();
+        String before = render(user.subList(0, at), values);
+        String after = render(user.subList(at, user.size()), values);
         if (images.isEmpty()) {
-            parts.add(new ContentPart.Text(render(user, values)));
+            // The text a reader joining the parts line by line would see with a picture, as one part.
+            parts.add(new ContentPart.Text(before.isEmpty() || after.isEmpty() ? before + after : before + "\n" + after));
         } else {
-            String before = render(user.subList(0, at), values);
-            String after = render(user.subList(at, user.size()), values);
             if (!before.isEmpty()) {
                 parts.add(new ContentPart.Text(before));
             }

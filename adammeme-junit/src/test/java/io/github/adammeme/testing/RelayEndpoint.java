@@ -132,7 +132,11 @@ public final class RelayEndpoint implements AutoCloseable {
                 prompt.append(content.asText()).append('\n');
             } else {
                 for (JsonNode part : content) {
-                    prompt.append(part.path("text").asText("")).append('\n');
+                    // Text parts only, as the simulator reads them: pictures sit between texts, and how many a
+                    // prompt has (a Refiner's examples) is no part of its text.
+                    if ("text".equals(part.path("type").asText())) {
+                        prompt.append(part.path("text").asText()).append('\n');
+                    }
                 }
             }
         }
