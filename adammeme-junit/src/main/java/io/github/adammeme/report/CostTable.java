@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * What a run paid for, per stage, role and model: calls, input tokens split into those the endpoint
  * read anew and those it served from its prompt cache (priced at their own rate), output tokens and
- * dollars. Calls answered from the call cache cost nothing and are counted apart.
+ * dollars. Calls answered from the call cache cost nothing and are counted apart ("hits").
  */
 public final class CostTable {
 
@@ -21,7 +21,7 @@ public final class CostTable {
     public static String text(List<UsageLedger.Line> usage) {
         StringBuilder sb = new StringBuilder();
         String format = "%-28s %-14s %7s %7s %11s %11s %11s %9s %10s%n";
-        sb.append(String.format(Locale.ROOT, format, "stage / role", "model", "calls", "cached", "input",
+        sb.append(String.format(Locale.ROOT, format, "stage / role", "model", "calls", "hits", "input",
                 "of it cached", "output", "batched", "USD"));
         for (UsageLedger.Line l : usage) {
             sb.append(String.format(Locale.ROOT, format, l.stage() + " / " + l.role(), l.model(), l.calls(), l.cacheHits(),

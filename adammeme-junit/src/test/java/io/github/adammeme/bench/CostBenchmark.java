@@ -1,11 +1,14 @@
 package io.github.adammeme.bench;
 
+import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.report.CostTable;
 import io.github.adammeme.report.FrTable;
+import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -26,6 +29,8 @@ import java.util.Map;
  * </ol>
  * It prints prompt, cached and completion tokens and the cost by role for each run, the ratios the
  * targets are set on, and the paper's 30 US dollars per target scaled to the run's size.
+ *
+ * A fourth run makes the first target's calls through the Batch API, priced at its discount.
  *
  * <p>Run it with {@code bench/cost}; options are {@code --name value}: {@code memes}, {@code harmeme},
  * {@code work}, {@code target}, {@code second-target}, {@code controller-price}, {@code target-price} (USD
@@ -96,7 +101,14 @@ public final class CostBenchmark {
         Run second = run("second target, warm cache", secondTarget, warm, datasets, prices, extra, work);
         Run full = run("first target, full detail, no cache", target, work.resolve("cache-full.db"), datasets, uncached,
                 fullDetail, work);
-        print(System.out, List.of(first, second, full), options);
+        // A run that can wait: the same work through the Batch API (short waits, the simulator answers at once).
+        Map<String, String> batched = new LinkedHashMap<>(extra);
+        batched.putAll(Map.of(ConfigKeys.BATCH, "true", ConfigKeys.BATCH_QUIET_SECONDS, "0.2",
+                ConfigKeys.BATCH_POLL_SECONDS, "0.2", ConfigKeys.BATCH_JOURNAL, work.resolve("batches.jsonl").toString()));
+        Files.deleteIfExists(work.resolve("cache-batch.db"));
+        Files.deleteIfExists(work.resolve("batches.jsonl"));
+        Run batch = run("first target, batch mode", target, work.resolve("cache-batch.db"), datasets, prices, batched, work);
+        print(System.out, List.of(first, second, full, batch), options);
         System.exit(0);
     }
 
@@ -115,12 +127,22 @@ public final class CostBenchmark {
         values.put(ConfigKeys.OUTPUT_DIR, work.resolve(name.replaceAll("[^a-z0-9]+", "-")).toString());
         values.putAll(prices);
         values.putAll(settings);
-        EvaluationConfig config = EvaluationConfig.from(values);
-        System.out.printf("%s: %s ...%n", name, target);
-        long start = System.nanoTime();
-        Evaluation evaluation = AdamMeme.evaluate(config);
-        System.out.printf(Locale.ROOT, "  %.1f s%n", (System.nanoTime() - start) / 1e9);
-        return new Run(name, evaluation);
+        // Each run on a simulator of its own, whose prompt cache starts cold: no run is priced on another's prefixes.
+        try (SimulatedModelServer simulator = SimulatedModelServer.start()) {
+            if (target.startsWith(Endpoint.SIMULATED_PREFIX)) {
+                values.putIfAbsent(ConfigKeys.TARGET_BASE_URL, simulator.baseUrl());
+            }
+            if (values.getOrDefault(ConfigKeys.CONTROLLER_MODEL, EvaluationConfig.DEFAULT_CONTROLLER)
+                    .startsWith(Endpoint.SIMULATED_PREFIX)) {
+                values.putIfAbsent(ConfigKeys.CONTROLLER_BASE_URL, simulator.baseUrl());
+            }
+            EvaluationConfig config = EvaluationConfig.from(values);
+            System.out.printf("%s: %s ...%n", name, target);
+            long start = System.nanoTime();
+            Evaluation evaluation = AdamMeme.evaluate(config);
+            System.out.printf(Locale.ROOT, "  %.1f s%n", (System.nanoTime() - start) / 1e9);
+            return new Run(name, evaluation);
+        }
     }
 
     static void print(PrintStream out, List<Run> runs, Map<String, String> options) {
@@ -131,30 +153,21 @@ public final class CostBenchmark {
         for (Run r : runs) {
             out.println();
             out.println(r.name());
-            out.printf("%-30s %-12s %8s %12s %12s %12s %10s%n", "stage / role", "model", "calls", "prompt", "cached",
-                    "completion", "USD");
-            long[] sum = new long[4];
-            for (UsageLedger.Line l : r.evaluation().usage()) {
-                if (l.calls() == 0) {
-                    continue;
-                }
-                out.printf(Locale.ROOT, "%-30s %-12s %8d %12d %12d %12d %10.4f%n", l.stage() + " / " + l.role(), l.model(),
-                        l.calls(), l.promptTokens(), l.cachedTokens(), l.completionTokens(), l.costUsd());
-                sum[0] += l.calls();
-                sum[1] += l.promptTokens();
-                sum[2] += l.cachedTokens();
-                sum[3] += l.completionTokens();
-            }
-            out.printf(Locale.ROOT, "%-30s %-12s %8d %12d %12d %12d %10.4f%n", "total", "", sum[0], sum[1], sum[2], sum[3],
-                    r.cost());
+            out.print(CostTable.text(r.evaluation().usage()));
         }
         Run first = runs.get(0);
         Run second = runs.get(1);
         Run full = runs.get(2);
+        Run batch = runs.get(3);
         out.println();
         double share = first.cost() / full.cost();
         check(out, String.format(Locale.ROOT, "first target: $%.2f, %.1f%% of $%.2f at full detail with no cached prefixes",
                 first.cost(), 100 * share, full.cost()), share <= MAX_SHARE_OF_FULL_DETAIL, "<= 40%");
+        double batchShare = batch.cost() / full.cost();
+        check(out, String.format(Locale.ROOT, "first target in batch mode: $%.2f, %.1f%% of $%.2f (synchronous, full detail,"
+                + " no cached prefixes)", batch.cost(), 100 * batchShare, full.cost()), batchShare <= MAX_SHARE_OF_FULL_DETAIL,
+                "<= 40%");
+        check(out, "FR in batch mode is the synchronous FR", fr(first).equals(fr(batch)), "unchanged");
         String frFirst = FrTable.table(first.evaluation().metrics());
         boolean sameFr = frFirst.equals(FrTable.table(full.evaluation().metrics()));
         check(out, "FR at the roles' details is the FR at full detail: " + FrTable.headline(first.evaluation().metrics()),
@@ -174,6 +187,10 @@ public final class CostBenchmark {
                 PAPER_USD * samples / PAPER_SAMPLES);
         out.printf(Locale.ROOT, "this run: $%.2f for the first target, $%.2f for each further one%n", first.cost(),
                 second.cost());
+    }
+
+    private static String fr(Run r) {
+        return FrTable.table(r.evaluation().metrics());
     }
 
     private static void check(PrintStream out, String figure, boolean met, String target) {
