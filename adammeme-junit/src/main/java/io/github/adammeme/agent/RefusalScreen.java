@@ -20,13 +20,17 @@ public final class RefusalScreen {
     /** Fewer words than this cannot hold an analysis worth the name, so the checker reads them. */
     static final int SHORT_ANSWER_WORDS = 25;
 
-    private static final Pattern CUE = Pattern.compile(String.join("|",
+    /** What a refusal says it will not do to the meme: "I don't analyse", "I never comment". */
+    private static final String TASK_VERBS = "(?:provide|give|offer|do|make|produce|write|evaluat|analy|assess|comment|engage)";
+
+    /** The words of an apology or a decline, in the common languages. */
+    static final String CUES = String.join("|",
             "sorry|apolog|unfortunately|regret|can ?(?:'|’)?t|cannot|can not|won ?(?:'|’)?t|will not|unable|not able|"
                     + "decline|refrain|comfortable|as an ai|language model|polic(?:y|ies)|guideline|appropriate|"
                     + "rather not|prefer not|not going to|willing|pass on|weigh in|not something i|isn(?:'|’)?t something|"
                     + "don(?:'|’)?t feel|do not feel|don(?:'|’)?t think i should|should(?:n(?:'|’)?t| not)|"
-                    + "(?:don(?:'|’)?t|do not|never) (?:provide|give|offer|do|make|produce|write|evaluat|analy|assess|"
-                    + "comment|engage)|stop here|not in a position",
+                    + "don(?:'|’)?t " + TASK_VERBS + "|do not " + TASK_VERBS + "|never " + TASK_VERBS + "|"
+                    + "stop here|not in a position",
             "lo siento|disculp|lamento|no puedo|cómod|comod|prefiero no|désolé|desole|excuse|je ne peux|je ne vais|"
                     + "à l(?:'|’)aise|je préfère|entschuldig|leider|ich kann|ich werde|ich möchte|wohl dabei|mi dispiace|"
                     + "purtroppo|non posso|a mio agio|preferisco|desculp|infelizmente|não posso|não vou|à vontade|prefiro|"
@@ -38,8 +42,9 @@ public final class RefusalScreen {
                     + "نمی‌توانم|نمیتوانم|معذرت|вибачте|на жаль|не можу|"
                     + "抱歉|对不起|无法|不能|不便|申し訳|すみません|できません|残念|извин|к сожалению|не могу|не буду|"
                     + "عذر|آسف|للأسف|لا أستطيع|لا يمكنني|क्षमा|माफ़|माफ|खेद|नहीं कर|죄송|유감|할 수 없|어렵|"
-                    + "üzgünüm|maalesef|yapamam|olamam|edemem"),
-            Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+                    + "üzgünüm|maalesef|yapamam|olamam|edemem");
+
+    private static final Phrases CUE = new Phrases(CUES);
 
     private static final Pattern DECLINE_ANYWHERE = Pattern.compile(
             "(?:can ?(?:'|’)?t|cannot|won ?(?:'|’)?t|will not|unable to|not able to|not going to|decline to|refrain from|"
@@ -133,9 +138,9 @@ public final class RefusalScreen {
         if (answer == null || answer.isBlank()) {
             return false;
         }
-        String opening = answer.length() > EDGE ? answer.substring(0, EDGE) : answer;
-        String closing = answer.length() > EDGE ? answer.substring(answer.length() - EDGE) : answer;
-        return CUE.matcher(opening).find() || CUE.matcher(closing).find() || DECLINE_ANYWHERE.matcher(answer).find();
+        boolean cue = answer.length() <= EDGE ? CUE.foundIn(answer)
+                : CUE.foundIn(answer.substring(0, EDGE)) || CUE.foundIn(answer.substring(answer.length() - EDGE));
+        return cue || DECLINE_ANYWHERE.matcher(answer).find();
     }
 
     /**
