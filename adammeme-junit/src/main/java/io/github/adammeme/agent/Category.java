@@ -23,6 +23,9 @@ public record Category(String name, String description, Admission origin) {
      */
     private static final Pattern NAME = Pattern.compile("[a-z]+(?: [a-z]+){0,2}");
 
+    /** Compiled once: names are normalised a few hundred times per meme, in every vote and taxonomy lookup. */
+    private static final Pattern SEPARATORS = Pattern.compile("[\\s_-]+");
+
     /**
      * Category names compare case- and spacing-insensitively ("Child  Exploitation" = "child exploitation").
      *
@@ -30,7 +33,7 @@ public record Category(String name, String description, Admission origin) {
      * @return the name trimmed, in lower case, with runs of spaces, underscores and hyphens made one space
      */
     public static String normalise(String name) {
-        return name.trim().toLowerCase(Locale.ROOT).replaceAll("[\\s_-]+", " ");
+        return SEPARATORS.matcher(name.trim().toLowerCase(Locale.ROOT)).replaceAll(" ");
     }
 
     /**

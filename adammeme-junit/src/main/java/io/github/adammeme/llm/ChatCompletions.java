@@ -1,5 +1,7 @@
 package io.github.adammeme.llm;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.openai.core.JsonValue;
 import com.openai.models.ResponseFormatJsonSchema;
 import com.openai.models.chat.completions.ChatCompletion;
@@ -12,6 +14,7 @@ import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
 import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
 import com.openai.models.completions.CompletionUsage;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +53,7 @@ final class ChatCompletions {
             params.jsonSchemaResponseFormat(ResponseFormatJsonSchema.JsonSchema.builder()
                     .name(request.schema().name())
                     .schema(ResponseFormatJsonSchema.JsonSchema.Schema.builder()
-                            .additionalProperties(toJsonValues(request.schema().schema())).build())
+                            .additionalProperties(SCHEMAS.get(request.schema(), ChatCompletions::toJsonValues)).build())
                     .strict(true)
                     .build());
         }
@@ -127,9 +130,12 @@ final class ChatCompletions {
         return parts;
     }
 
-    private static Map<String, JsonValue> toJsonValues(Map<String, Object> schema) {
+    /** Each schema converted once (by identity, as {@link ResponseSchema#json()}), not on every call that carries it. */
+    private static final Cache<ResponseSchema, Map<String, JsonValue>> SCHEMAS = Caffeine.newBuilder().weakKeys().build();
+
+    private static Map<String, JsonValue> toJsonValues(ResponseSchema schema) {
         Map<String, JsonValue> out = new LinkedHashMap<>();
-        schema.forEach((key, value) -> out.put(key, JsonValue.from(value)));
-        return out;
+        schema.schema().forEach((key, value) -> out.put(key, JsonValue.from(value)));
+        return Collections.unmodifiableMap(out);
     }
 }

@@ -3,6 +3,8 @@ package io.github.adammeme.llm;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,6 +22,12 @@ import java.util.Objects;
 public record ResponseSchema(String name, Map<String, Object> schema) {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * Each schema's JSON text, written once: a schema is a constant of its agent, and every call's
+     * cache key holds it. Keyed by identity (weak keys), so a lookup never hashes the schema's maps.
+     */
+    private static final Cache<ResponseSchema, String> TEXTS = Caffeine.newBuilder().weakKeys().build();
 
     /**
      * Requires a name and keeps its own copy of the schema, in its order.
@@ -55,10 +63,14 @@ public record ResponseSchema(String name, Map<String, Object> schema) {
      * @return the schema as JSON text
      */
     public String json() {
+        return TEXTS.get(this, ResponseSchema::write);
+    }
+
+    private static String write(ResponseSchema schema) {
         try {
-            return JSON.writeValueAsString(schema);
+            return JSON.writeValueAsString(schema.schema);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("schema " + name + " is not serialisable", e);
+            throw new IllegalStateException("schema " + schema.name + " is not serialisable", e);
         }
     }
 }

@@ -20,9 +20,11 @@ final class Vote {
 
     /** Categories of T named by a strict majority of {@code answers}, in taxonomy order. */
     static List<String> majority(List<Answer<MinerVote>> answers, Taxonomy taxonomy) {
+        // What each Miner named is worked out once, not once per category of T.
+        List<Set<String>> named = answers.stream().filter(Answer::ok).map(a -> named(a.value(), taxonomy)).toList();
         List<String> kept = new ArrayList<>();
         for (String category : taxonomy.names()) {
-            long votes = answers.stream().filter(a -> a.ok() && named(a.value(), taxonomy).contains(category)).count();
+            long votes = named.stream().filter(n -> n.contains(category)).count();
             if (2 * votes > answers.size()) {
                 kept.add(category);
             }
