@@ -8,6 +8,9 @@ import java.util.concurrent.CompletableFuture;
 /** Checks that a proposed category's harm really is in the meme that prompted it (temperature 0). */
 public final class Examiner {
 
+    /** The role its calls are made and accounted as. */
+    public static final String ROLE = "Examiner";
+
     private final AgentContext context;
 
     /** @param context the model, templates, seed and re-ask bound shared by the run's agents */
@@ -24,7 +27,7 @@ public final class Examiner {
      * @return the Examiner's Yes/No and reason, or why there is none
      */
     public CompletableFuture<Answer<Verdict>> examine(Meme meme, ContentPart.Image image, MinerVote.Proposal proposal) {
-        return context.ask("Examiner", "examiner", Map.of("meme_text", meme.text(), "category", proposal.name(),
+        return context.ask(ROLE, "examiner", Map.of("meme_text", meme.text(), "category", proposal.name(),
                 "category_description", proposal.description()), image, 0.0, 0, Verdict.PARSER);
     }
 }

@@ -6,6 +6,9 @@ import java.util.concurrent.CompletableFuture;
 /** Checks that a proposed category fits the taxonomy's granularity without overlap (temperature 0). */
 public final class Judge {
 
+    /** The role its calls are made and accounted as. */
+    public static final String ROLE = "Judge";
+
     private final AgentContext context;
 
     /** @param context the model, templates, seed and re-ask bound shared by the run's agents */
@@ -21,7 +24,7 @@ public final class Judge {
      * @return the Judge's Yes/No and reason, or why there is none
      */
     public CompletableFuture<Answer<Verdict>> judge(Taxonomy taxonomy, MinerVote.Proposal proposal) {
-        return context.ask("Judge", "judge", Map.of("taxonomy", taxonomy.render(), "category", proposal.name(),
+        return context.ask(ROLE, "judge", Map.of("taxonomy", taxonomy.render(), "category", proposal.name(),
                 "category_description", proposal.description()), java.util.List.of(), 0.0, 0, Verdict.PARSER);
     }
 }

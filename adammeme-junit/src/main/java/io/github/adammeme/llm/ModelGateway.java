@@ -8,10 +8,13 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.PriorityBlockingQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToIntFunction;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -25,7 +28,9 @@ public final class ModelGateway implements AutoCloseable {
     private final ChatModel model;
     private final CallCache cache;
     private final UsageLedger ledger;
-    private final ExecutorService callers;
+    private final ThreadPoolExecutor callers;
+    private final AtomicLong arrivals = new AtomicLong();
+    private volatile ToIntFunction<ChatRequest> rank = request -> 0;
     private final AdaptiveLimit limit;
     private final RateCaps caps;
     private final RetryPolicy retries;
@@ -71,7 +76,8 @@ public final class ModelGateway implements AutoCloseable {
         this.caps = caps;
         this.limit = new AdaptiveLimit(concurrency);
         // Threads wait on the adaptive limit, so there are as many as the bound allows at its widest.
-        this.callers = Executors.newFixedThreadPool(concurrency, daemonThreads(model.model()));
+        this.callers = new ThreadPoolExecutor(concurrency, concurrency, 0, TimeUnit.MILLISECONDS,
+                new PriorityBlockingQueue<>(), daemonThreads(model.model()));
     }
 
     /**
@@ -82,6 +88,16 @@ public final class ModelGateway implements AutoCloseable {
      */
     public void budget(double usd) {
         this.budgetUsd = usd;
+    }
+
+    /**
+     * The order in which calls waiting for a free slot are made: lowest rank first, and in order of
+     * arrival within a rank. Without one, calls are made in order of arrival.
+     *
+     * @param rank a call's rank
+     */
+    public void queueOrder(ToIntFunction<ChatRequest> rank) {
+        this.rank = rank;
     }
 
     /**
@@ -180,7 +196,7 @@ public final class ModelGateway implements AutoCloseable {
             ledger.recordCacheHit(request, model.model());
             return existing.thenApply(ChatResponse::replayed);
         }
-        callers.execute(() -> {
+        callers.execute(new Waiting(rank.applyAsInt(request), arrivals.getAndIncrement(), () -> {
             ChatResponse response;
             try {
                 // Another process sharing the cache may be making this very call: wait for its answer.
@@ -215,7 +231,7 @@ public final class ModelGateway implements AutoCloseable {
             }
             inFlight.remove(key, mine);
             mine.complete(response);
-        });
+        }));
         return mine;
     }
 
@@ -248,7 +264,8 @@ public final class ModelGateway implements AutoCloseable {
             }
             mine.add(answer);
         }
-        callers.execute(() -> askAsChoices(replicas, keys, mine));
+        callers.execute(new Waiting(rank.applyAsInt(replicas.get(0)), arrivals.getAndIncrement(),
+                () -> askAsChoices(replicas, keys, mine)));
         return List.copyOf(mine);
     }
 
@@ -349,6 +366,20 @@ public final class ModelGateway implements AutoCloseable {
             replicasInOneCall = false;
             System.err.println("adammeme: " + model.model() + " at " + model.identity() + " turned down a request for"
                     + " several choices (" + why + "); replicas are asked one by one from now on");
+        }
+    }
+
+    /** A call waiting for a slot, in the queue's order. */
+    private record Waiting(int rank, long arrival, Runnable call) implements Runnable, Comparable<Waiting> {
+
+        @Override
+        public void run() {
+            call.run();
+        }
+
+        @Override
+        public int compareTo(Waiting other) {
+            return rank != other.rank ? Integer.compare(rank, other.rank) : Long.compare(arrival, other.arrival);
         }
     }
 

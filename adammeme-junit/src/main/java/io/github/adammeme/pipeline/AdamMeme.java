@@ -300,6 +300,7 @@ public final class AdamMeme {
                 config.concurrency() + (batch.enabled() ? batch.maxRequests() : 0),
                 config.retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
         gateway.budget(config.budgetUsd());
+        gateway.queueOrder(CallPriority::rank);
         gateway.structuredOutput(config.structuredOutput());
         gateway.replicasInOneCall(config.replicasInOneRequest());
         return gateway;

@@ -22,7 +22,7 @@ class ModelGatewayTest {
     }
 
     /** Counts calls; can hold them until released, to have several in flight at once. */
-    private static final class CountingModel implements ChatModel {
+    private static class CountingModel implements ChatModel {
         final AtomicInteger calls = new AtomicInteger();
         final CountDownLatch release;
 
@@ -233,6 +233,29 @@ class ModelGatewayTest {
             gateway.call(request("hi", 1)).join();
             assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
             assertEquals(List.of(1, 1, 1), model.asked);
+        }
+    }
+
+    @Test
+    void waitingCallsAreMadeLowestRankFirstAndInArrivalOrderWithinARank() {
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> made = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        ChatModel model = new CountingModel(release) {
+            @Override
+            public ChatResponse complete(ChatRequest request) {
+                made.add(request.messages().get(0).text());
+                return super.complete(request);
+            }
+        };
+        try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 1)) {
+            gateway.queueOrder(r -> r.messages().get(0).text().startsWith("urgent") ? 0 : 1);
+            CompletableFuture<ChatResponse> first = gateway.call(request("holds the only slot", 0));
+            List<CompletableFuture<ChatResponse>> waiting = List.of(gateway.call(request("later 1", 0)),
+                    gateway.call(request("urgent 1", 0)), gateway.call(request("later 2", 0)), gateway.call(request("urgent 2", 0)));
+            release.countDown();
+            first.join();
+            waiting.forEach(CompletableFuture::join);
+            assertEquals(List.of("holds the only slot", "urgent 1", "urgent 2", "later 1", "later 2"), made);
         }
     }
 }
