@@ -22,9 +22,12 @@ import javax.imageio.stream.MemoryCacheImageOutputStream;
 /**
  * Turns an image file into what a model receives: the type sniffed from the bytes, downscaled to
  * a longest side, encoded with the matching MIME type. Read on demand so a large dataset never
- * sits in memory; a meme is sent a dozen times or more (3 Miners, the Narrator, 3 Candidates, the
- * target, the Scorer, Refiner examples), so what was prepared is kept in a cache bounded by bytes
- * and keyed by the file's size and modification time, so an edited file is read again.
+ * sits in memory; a meme is loaded again for each of its samples and refinement steps, so what was
+ * prepared is remembered, keyed by the file's size and modification time, so an edited file is read
+ * again. A picture that had to be decoded and encoded again is kept, in a cache bounded by bytes;
+ * one sent as it is keeps only its type and digest, and its bytes are read again: a read and a
+ * digest cost a fraction of deciding afresh, and a dataset's worth of small pictures does not fill
+ * the heap.
  *
  * <p>Every file is a stranger's: it is read bounded in bytes ({@link ImageFiles}), its container
  * is walked before any decoder sees it ({@link ImageHeaders}), and it is decoded bounded in memory
@@ -36,8 +39,10 @@ public final class MemeImages {
     /** Refuse images above this many pixels before decoding them (a decompression bomb is small on disk). */
     public static final long DEFAULT_MAX_PIXELS = ImageLimits.DEFAULT_MAX_PIXELS;
 
-    /** Enough for every meme in flight at high concurrency, small beside a 512 MiB heap. */
-    static final long CACHE_BYTES = 96L << 20;
+    /** Pictures decoded and encoded again, by bytes: a few hundred downscaled photos, small beside a 512 MiB heap. */
+    static final long CONVERTED_BYTES = 48L << 20;
+    /** Files sent as they are, by count: each costs its path, type and digest. */
+    static final int AS_IS_FILES = 1 << 16;
     /** A normalised PNG above this is sent as JPEG instead. */
     static final int LARGE_PNG_BYTES = 384 << 10;
     /**
@@ -50,13 +55,18 @@ public final class MemeImages {
     private record FileVersion(Path file, long size, long modified) {
     }
 
+    /** What is known of a file that is sent as it is. */
+    private record AsIs(String mimeType, String sha256) {
+    }
+
     private final ImageLimits limits;
     private final ImageWatchdog watchdog;
     private final ImageDecoder decoder;
-    private final Cache<FileVersion, ContentPart.Image> prepared = Caffeine.newBuilder()
-            .maximumWeight(CACHE_BYTES)
+    private final Cache<FileVersion, ContentPart.Image> converted = Caffeine.newBuilder()
+            .maximumWeight(CONVERTED_BYTES)
             .weigher((FileVersion k, ContentPart.Image v) -> v.bytes().length)
             .build();
+    private final Cache<FileVersion, AsIs> asIs = Caffeine.newBuilder().maximumSize(AS_IS_FILES).build();
 
     /**
      * Default limits, with another longest side.
@@ -106,7 +116,17 @@ public final class MemeImages {
             BasicFileAttributes attributes = ImageFiles.attributes(file);
             FileVersion version = new FileVersion(file.toAbsolutePath().normalize(), attributes.size(),
                     attributes.lastModifiedTime().toMillis());
-            return prepared.get(version, v -> ImageFailures.guard(file, () -> prepare(file)));
+            AsIs known = asIs.getIfPresent(version);
+            if (known != null) {
+                byte[] bytes = read(file);
+                String sha256 = CacheKey.sha256Hex(bytes);
+                // The same digest: the very bytes that were checked. A file rewritten in place is prepared afresh.
+                if (sha256.equals(known.sha256())) {
+                    return new ContentPart.Image(known.mimeType(), bytes, sha256);
+                }
+            }
+            ContentPart.Image image = converted.getIfPresent(version);
+            return image != null ? image : prepare(file, version);
         });
     }
 
@@ -126,15 +146,21 @@ public final class MemeImages {
         });
     }
 
-    private ContentPart.Image prepare(Path file) throws Exception {
+    /** Prepares a picture and remembers it: as a file sent as it is, or as its converted bytes. */
+    private ContentPart.Image prepare(Path file, FileVersion version) throws Exception {
         byte[] bytes = read(file);
         ImageHeader header = header(file, bytes);
         // Most memes are already small 8-bit RGB pictures, and decoding every one only to learn that
         // costs more CPU than the calls that send it: the header and the decoder's type decide.
-        if (sendableAsIs(header) && decoder.plainRgb(file, bytes, header)) {
-            return asIs(header, bytes);
+        ContentPart.Image image = sendableAsIs(header) && decoder.plainRgb(file, bytes, header) ? asIs(header, bytes)
+                : decoder.decode(file, bytes, header, limits.maxSide(), decoded -> normalise(header, bytes, decoded));
+        // Sent as it is exactly when what goes out is the file's own byte array.
+        if (image.bytes() == bytes) {
+            asIs.put(version, new AsIs(image.mimeType(), image.sha256()));
+        } else {
+            converted.put(version, image);
         }
-        return decoder.decode(file, bytes, header, limits.maxSide(), decoded -> normalise(header, bytes, decoded));
+        return image;
     }
 
     private byte[] read(Path file) throws Exception {

@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Pictures as the data URLs requests carry. A meme goes out a dozen times or more, to the target
- * and to the agents, so each is base64-encoded once per JVM; and the JSON writer copies these URLs
+ * and to the agents, mostly within a short while, so the URLs of pictures sent lately are kept
+ * rather than base64-encoded for every call; and the JSON writer copies these URLs
  * into the request as they are, because escaping a base64 string character by character cost more
  * CPU than anything else in a call.
  */
@@ -22,8 +23,13 @@ final class DataUrls {
     /** One memo for every endpoint: the target and the agents show the same pictures. */
     static final DataUrls SHARED = new DataUrls();
 
-    /** Data URLs of pictures sent lately, by weight in characters: a 1,000-meme run's pictures, about. */
-    private static final long MEMO_CHARS = 64L << 20;
+    /**
+     * Data URLs of pictures sent lately, by weight in characters. A meme's calls come close together
+     * (its Miners at once, its reference answers, the target and the Scorer of a sample within a few
+     * batches), so the latest few hundred pictures' URLs serve two of three sends at 5,000 memes, four
+     * of five with four times the memory; the rest are encoded again, which costs far less than a call.
+     */
+    private static final long MEMO_CHARS = 16L << 20;
     /** Below this a string is written the ordinary way: the lookup would cost more than it saves. */
     private static final int VERBATIM_MIN_CHARS = 4096;
 

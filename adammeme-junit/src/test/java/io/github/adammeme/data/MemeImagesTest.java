@@ -104,6 +104,36 @@ class MemeImagesTest {
     }
 
     @Test
+    void aPictureSentAsItIsIsReadAgainAndOneRewrittenInPlaceIsPreparedAfresh() throws Exception {
+        Path file = dir.resolve("meme.png");
+        ImageIO.write(SyntheticMemes.draw("first", 1), "png", file.toFile());
+        MemeImages images = new MemeImages(768);
+        ContentPart.Image first = images.load(file);
+        assertEquals(first, images.load(file));
+        assertTrue(Arrays.equals(Files.readAllBytes(file), images.load(file).bytes()));
+
+        // Other bytes of the same length under the same modification time (its end cut off, zeros in
+        // its place): the digest tells them apart, and they are checked again rather than sent.
+        byte[] cut = Files.readAllBytes(file);
+        Arrays.fill(cut, cut.length - 100, cut.length, (byte) 0);
+        java.nio.file.attribute.FileTime modified = Files.getLastModifiedTime(file);
+        Files.write(file, cut);
+        Files.setLastModifiedTime(file, modified);
+        assertThrows(ImageException.class, () -> images.load(file));
+    }
+
+    @Test
+    void aConvertedPictureIsPreparedOnce() throws Exception {
+        Path file = dir.resolve("grey.png");
+        BufferedImage grey = new BufferedImage(200, 100, BufferedImage.TYPE_BYTE_GRAY);
+        grey.createGraphics().drawImage(SyntheticMemes.draw("grey", 3), 0, 0, 200, 100, null);
+        ImageIO.write(grey, "png", file.toFile());
+        MemeImages images = new MemeImages(768);
+        ContentPart.Image first = images.load(file);
+        assertTrue(first.bytes() == images.load(file).bytes(), "the converted bytes are kept, not made again");
+    }
+
+    @Test
     void greyPaletteAlphaAndSixteenBitImagesBecomeEightBitRgb() throws Exception {
         BufferedImage base = SyntheticMemes.draw("normalise me", 4);
         int[] types = {BufferedImage.TYPE_BYTE_GRAY, BufferedImage.TYPE_BYTE_INDEXED, BufferedImage.TYPE_INT_ARGB,
