@@ -77,9 +77,10 @@ public final class CostBenchmark {
         }
         Path work = options.get("work").isEmpty() ? Files.createTempDirectory("adammeme-cost")
                 : Files.createDirectories(Path.of(options.get("work")));
-        List<Path> datasets = PipelineBenchmark.datasets(new PipelineBenchmark.Options(
-                Integer.parseInt(options.get("memes")), options.get("harmeme").equals("none") ? "" : options.get("harmeme"),
-                0, 0, 32, false, false, 0, work, Map.of()));
+        int memes = Integer.parseInt(options.get("memes"));
+        List<Path> datasets = PipelineBenchmark.datasets(new PipelineBenchmark.Options(memes,
+                options.get("harmeme").equals("none") ? "" : options.get("harmeme"), 0, 0, 32, false, false, 0, work,
+                List.of(), Map.of()), memes);
         String controller = extra.getOrDefault(ConfigKeys.CONTROLLER_MODEL, EvaluationConfig.DEFAULT_CONTROLLER);
         String target = options.get("target");
         String secondTarget = options.get("second-target");

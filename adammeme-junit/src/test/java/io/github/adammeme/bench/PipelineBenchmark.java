@@ -39,14 +39,16 @@ public final class PipelineBenchmark {
      * @param second      whether to run the second target on the warm cache
      * @param warmup      memes of a run made first and not reported, so the JIT has compiled the harness's code
      * @param work        where datasets, caches and outputs go
+     * @param scale       dataset sizes to run the first target at, one after another, for the table of
+     *                    growth ({@link ScaleReport}); empty for the usual runs
      */
     record Options(int memes, String harmeme, long latencyMs, double spread, int concurrency, boolean serial,
-                   boolean second, int warmup, Path work, Map<String, String> extra) {
+                   boolean second, int warmup, Path work, List<Integer> scale, Map<String, String> extra) {
 
         static Options parse(String[] args) throws IOException {
             Map<String, String> values = new LinkedHashMap<>(Map.of("memes", "1000",
                     "harmeme", "../shared/data/harmeme-val/annotations/val.jsonl", "latency-ms", "100", "spread", "0.3",
-                    "concurrency", "32", "serial", "true", "second", "true", "warmup", "0", "work", ""));
+                    "concurrency", "32", "serial", "true", "second", "true", "warmup", "0", "work", "", "scale", ""));
             Map<String, String> extra = new LinkedHashMap<>();
             for (int i = 0; i < args.length; i++) {
                 if (!args[i].startsWith("--") || i + 1 >= args.length) {
@@ -66,10 +68,12 @@ public final class PipelineBenchmark {
                     : Files.createDirectories(Path.of(values.get("work")));
             // An empty argument does not survive Maven's exec.args, so "none" stands for no path.
             String harmeme = values.get("harmeme").equals("none") ? "" : values.get("harmeme");
+            List<Integer> scale = values.get("scale").isEmpty() ? List.of()
+                    : java.util.Arrays.stream(values.get("scale").split(",")).map(String::trim).map(Integer::parseInt).sorted().toList();
             return new Options(Integer.parseInt(values.get("memes")), harmeme,
                     Long.parseLong(values.get("latency-ms")), Double.parseDouble(values.get("spread")),
                     Integer.parseInt(values.get("concurrency")), Boolean.parseBoolean(values.get("serial")),
-                    Boolean.parseBoolean(values.get("second")), Integer.parseInt(values.get("warmup")), work, extra);
+                    Boolean.parseBoolean(values.get("second")), Integer.parseInt(values.get("warmup")), work, scale, extra);
         }
     }
 
@@ -95,7 +99,7 @@ public final class PipelineBenchmark {
 
     public static void main(String[] args) throws Exception {
         Options options = Options.parse(args);
-        List<Path> datasets = datasets(options);
+        List<Path> datasets = datasets(options, options.scale().isEmpty() ? options.memes() : options.scale().get(0));
         try (SimulatorProcess simulator = SimulatorProcess.start(options.latencyMs(), options.spread())) {
             System.out.printf(Locale.ROOT, "simulator: %s, latency log-normal with mean %d ms and sigma %.2f, in its own process%n",
                     simulator.baseUrl(), options.latencyMs(), options.spread());
@@ -109,23 +113,49 @@ public final class PipelineBenchmark {
                 run("warm-up (not reported)", "sim:keyword", options.concurrency(), options.work().resolve("cache-warmup.db"),
                         warmup, simulator, options);
             }
-            List<Run> runs = new ArrayList<>();
-            Path warm = options.work().resolve("cache-first.db");
-            Run first = run("first target", "sim:keyword", options.concurrency(), warm, datasets, simulator, options);
-            runs.add(first);
-            if (options.second()) {
-                runs.add(run("second target, warm cache", "sim:oracle", options.concurrency(), warm, datasets, simulator, options));
+            if (options.scale().isEmpty()) {
+                compare(options, datasets, simulator);
+            } else {
+                scale(options, simulator);
             }
-            if (options.serial()) {
-                runs.add(run("first target, concurrency 1", "sim:keyword", 1, options.work().resolve("cache-serial.db"),
-                        datasets, simulator, options));
-            }
-            Report.print(System.out, options, runs);
         }
         System.exit(0);
     }
 
-    static List<Path> datasets(Options options) {
+    /** The first target at concurrency C, the second on its warm cache, the first at concurrency 1. */
+    private static void compare(Options options, List<Path> datasets, SimulatorProcess simulator) throws IOException {
+        List<Run> runs = new ArrayList<>();
+        Path warm = options.work().resolve("cache-first.db");
+        // A --work used before keeps its caches: the first target must start cold all the same.
+        Files.deleteIfExists(warm);
+        Files.deleteIfExists(options.work().resolve("cache-serial.db"));
+        Run first = run("first target", "sim:keyword", options.concurrency(), warm, datasets, simulator, options);
+        runs.add(first);
+        if (options.second()) {
+            runs.add(run("second target, warm cache", "sim:oracle", options.concurrency(), warm, datasets, simulator, options));
+        }
+        if (options.serial()) {
+            runs.add(run("first target, concurrency 1", "sim:keyword", 1, options.work().resolve("cache-serial.db"),
+                    datasets, simulator, options));
+        }
+        Report.print(System.out, options, runs);
+    }
+
+    /** The first target on each dataset size in turn, each on a fresh cache, and the table of how they grow. */
+    private static void scale(Options options, SimulatorProcess simulator) throws IOException {
+        List<ScaleReport.Row> rows = new ArrayList<>();
+        for (int memes : options.scale()) {
+            Path cache = options.work().resolve("cache-scale-" + memes + ".db");
+            Files.deleteIfExists(cache);
+            Run run = run(String.format(Locale.ROOT, "%,d memes", memes), "sim:keyword", options.concurrency(), cache,
+                    datasets(options, memes), simulator, options);
+            rows.add(new ScaleReport.Row(run.evaluation().memes().size(), run.calls(), run.wallSeconds(),
+                    run.heap().peakAfterGc(), run.heap().max()));
+        }
+        ScaleReport.print(System.out, options, rows);
+    }
+
+    static List<Path> datasets(Options options, int memes) {
         List<Path> datasets = new ArrayList<>();
         int real = 0;
         if (!options.harmeme().isEmpty() && Files.isRegularFile(Path.of(options.harmeme()))) {
@@ -138,7 +168,7 @@ public final class PipelineBenchmark {
         } else if (!options.harmeme().isEmpty()) {
             System.out.println("no HarMeme val at " + options.harmeme() + "; synthetic memes only");
         }
-        int synthetic = Math.max(0, options.memes() - real);
+        int synthetic = Math.max(0, memes - real);
         if (synthetic > 0) {
             Path root = options.work().resolve("synthetic-" + synthetic);
             Path annotations = root.resolve("annotations").resolve("memes.jsonl");

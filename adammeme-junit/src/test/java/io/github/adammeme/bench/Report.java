@@ -8,12 +8,14 @@ import java.util.Map;
 /** The benchmark's figures, as one block of text, with the targets it is held to. */
 final class Report {
 
-    static final double MAX_WALL_OVER_FLOOR = 1.2;
+    static final double MAX_WALL_OVER_FLOOR = 1.1;
     static final int TARGET_CONCURRENCY = 32;
     static final int TARGET_MEMES = 1000;
     static final double MAX_SECOND_TARGET_SHARE = 0.30;
-    static final double MAX_CPU_MS_PER_CALL = 2.0;
-    static final long MAX_HEAP_BYTES = 512L << 20;
+    /** The harness's CPU per call on a warm JVM (--warmup), JIT compiler and collector included. */
+    static final double MAX_CPU_MS_PER_CALL = 1.0;
+    /** Set at 5,000 memes; the caches are bounded, so it holds at any size. */
+    static final long MAX_HEAP_BYTES = 256L << 20;
     static final int CORES = Runtime.getRuntime().availableProcessors();
 
     private Report() {
@@ -110,11 +112,17 @@ final class Report {
             }
         }
         double cpu = 1000 * first.cpuSeconds() / first.calls();
-        check(out, String.format(Locale.ROOT, "harness CPU per call (first target): %.2f ms", cpu),
-                cpu <= MAX_CPU_MS_PER_CALL, "<= " + MAX_CPU_MS_PER_CALL + " ms");
+        String cpuPerCall = String.format(Locale.ROOT, "harness CPU per call (first target): %.2f ms", cpu);
+        if (first.concurrency() == TARGET_CONCURRENCY && options.warmup() > 0) {
+            check(out, cpuPerCall, cpu <= MAX_CPU_MS_PER_CALL, "<= " + MAX_CPU_MS_PER_CALL + " ms");
+        } else {
+            // A cold JVM spends the first thousand memes' CPU compiling the harness: the target is a warm one's.
+            out.printf(Locale.ROOT, "        %s (the target, <= %s ms, is set on a warm JVM, --warmup, at concurrency %d)%n",
+                    cpuPerCall, MAX_CPU_MS_PER_CALL, TARGET_CONCURRENCY);
+        }
         long heap = runs.stream().mapToLong(r -> r.heap().peakAfterGc()).max().orElse(0);
         check(out, "peak heap after GC: " + mib(heap) + " (limit " + mib(first.heap().max()) + ")",
-                heap <= MAX_HEAP_BYTES, "<= 512 MiB");
+                heap <= MAX_HEAP_BYTES, "<= " + mib(MAX_HEAP_BYTES));
     }
 
     private static void row(PrintStream out, String label, List<PipelineBenchmark.Run> runs,
@@ -124,8 +132,8 @@ final class Report {
         out.println();
     }
 
-    private static void check(PrintStream out, String figure, boolean met, String target) {
-        out.println((met ? "MET     " : "NOT MET ") + figure + " (target " + target + ")");
+    static void check(PrintStream out, String figure, boolean met, String target) {
+        out.println((met ? "PASS    " : "FAIL    ") + figure + " (target " + target + ")");
     }
 
     private static String mib(long bytes) {
