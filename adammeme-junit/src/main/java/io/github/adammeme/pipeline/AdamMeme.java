@@ -234,7 +234,7 @@ public final class AdamMeme {
                 // Every shard's pairs: the shards that score will find each reference in the cache.
                 List<MinedSample> all = select(mining.samples(), categories, config);
                 listener.samplesSelected(categories, List.of());
-                prepareReferences(all, probes, scoring, preparers);
+                prepareReferences(all, probes, scoring, preparers, sampleWindow(config, preparers));
                 Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts,
                         structuredOutput(config, controllerGateway)), mining.taxonomy().categories(), mining.admissions(),
                         mining.memes(), mining.samples(), List.of(), List.of(),
@@ -252,7 +252,8 @@ public final class AdamMeme {
 
             // A category's refinement needs only that category's originals, so it starts as soon as
             // they are scored, while other categories are still being scored or refined.
-            List<CompletableFuture<ScoredSample>> originals = scoreAll(selected, probes, scoring, listener, preparers);
+            List<CompletableFuture<ScoredSample>> originals = scoreAll(selected, probes, scoring, listener, preparers,
+                    sampleWindow(config, preparers));
             Map<String, List<CompletableFuture<ScoredSample>>> byCategory = new LinkedHashMap<>();
             for (int i = 0; i < selected.size(); i++) {
                 byCategory.computeIfAbsent(selected.get(i).category(), c -> new ArrayList<>()).add(originals.get(i));
@@ -287,6 +288,16 @@ public final class AdamMeme {
             return t;
         });
     }
+
+    /**
+     * Samples scored at once: a sample's calls come in two or three waves (the reference and the
+     * target, the Senior, the Scorer), so twice the endpoint's concurrency keeps every slot busy.
+     */
+    private static SampleWindow sampleWindow(EvaluationConfig config, Executor preparers) {
+        return new SampleWindow(SAMPLES_PER_SLOT * config.concurrency(), preparers);
+    }
+
+    private static final int SAMPLES_PER_SLOT = 2;
 
     private ModelGateway gateway(Endpoint endpoint, UsageLedger ledger, EvaluationConfig config) {
         BatchSettings batch = config.batch();
@@ -341,12 +352,13 @@ public final class AdamMeme {
      * The reference answers of these pairs, paid and cached now. A picture that cannot be read has no
      * reference on any shard either; a cache that must not be gone without stops the run.
      */
-    private static void prepareReferences(List<MinedSample> pairs, Probes probes, ScoringStage scoring, Executor preparers) {
+    private static void prepareReferences(List<MinedSample> pairs, Probes probes, ScoringStage scoring, Executor preparers,
+                                          SampleWindow window) {
         List<CompletableFuture<?>> references = new ArrayList<>();
         for (MinedSample m : pairs) {
             if (m.misbelief() != null) {
-                references.add(CompletableFuture.supplyAsync(() -> probes.original(m), preparers)
-                        .thenCompose(scoring::reference)
+                references.add(window.submit(() -> CompletableFuture.supplyAsync(() -> probes.original(m), preparers)
+                        .thenCompose(scoring::reference))
                         .exceptionally(error -> {
                             Throwable cause = error instanceof CompletionException && error.getCause() != null
                                     ? error.getCause() : error;
@@ -362,14 +374,14 @@ public final class AdamMeme {
 
     private static List<CompletableFuture<ScoredSample>> scoreAll(List<MinedSample> selected, Probes probes,
                                                                   ScoringStage scoring, PipelineListener listener,
-                                                                  Executor preparers) {
+                                                                  Executor preparers, SampleWindow window) {
         List<CompletableFuture<ScoredSample>> futures = new ArrayList<>();
         for (MinedSample m : selected) {
             CompletableFuture<ScoredSample> future;
             if (m.misbelief() == null) {
                 future = CompletableFuture.completedFuture(unscorable(m, m.narratorError()));
             } else {
-                future = CompletableFuture.supplyAsync(() -> probes.original(m), preparers).handle((probe, error) -> {
+                future = window.submit(() -> CompletableFuture.supplyAsync(() -> probes.original(m), preparers).handle((probe, error) -> {
                     if (error == null) {
                         return scoring.score(probe);
                     }
@@ -378,7 +390,7 @@ public final class AdamMeme {
                         return CompletableFuture.completedFuture(unscorable(m, cause.getMessage()));
                     }
                     return CompletableFuture.<ScoredSample>failedFuture(cause);
-                }).thenCompose(f -> f);
+                }).thenCompose(f -> f));
             }
             futures.add(future.thenApply(s -> {
                 listener.sampleScored(s);
