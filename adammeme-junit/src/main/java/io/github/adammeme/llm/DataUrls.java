@@ -13,7 +13,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Pictures as the data URLs requests carry. A meme goes out a dozen times or more, to the target
- * and to the agents, mostly within a short while, so the URLs of pictures sent lately are kept
+ * and to the agents, often several calls at once, so the URLs of the pictures in flight are kept
  * rather than base64-encoded for every call; and the JSON writer copies these URLs
  * into the request as they are, because escaping a base64 string character by character cost more
  * CPU than anything else in a call.
@@ -24,12 +24,14 @@ final class DataUrls {
     static final DataUrls SHARED = new DataUrls();
 
     /**
-     * Data URLs of pictures sent lately, by weight in characters. A meme's calls come close together
-     * (its Miners at once, its reference answers, the target and the Scorer of a sample within a few
-     * batches), so the latest few hundred pictures' URLs serve two of three sends at 5,000 memes, four
-     * of five with four times the memory; the rest are encoded again, which costs far less than a call.
+     * Data URLs of pictures sent lately, by weight in characters: those of the calls in flight, so the
+     * calls that show a picture together (a meme's three Miners, a sample's reference answers) share
+     * one encoding. A memo long enough to serve a picture again seconds later kept each URL until the
+     * collector had moved it to the old generation, where it stayed as garbage: at 5,000 memes one of
+     * 16M characters had four times as much promoted as this one, to spare encoding about one picture
+     * sent in five.
      */
-    private static final long MEMO_CHARS = 16L << 20;
+    private static final long MEMO_CHARS = 2L << 20;
     /** Below this a string is written the ordinary way: the lookup would cost more than it saves. */
     private static final int VERBATIM_MIN_CHARS = 4096;
 
