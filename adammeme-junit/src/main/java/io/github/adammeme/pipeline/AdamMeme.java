@@ -291,10 +291,12 @@ public final class AdamMeme {
 
     /**
      * Samples scored at once: a sample's calls come in two or three waves (the reference and the
-     * target, the Senior, the Scorer), so twice the endpoint's concurrency keeps every slot busy.
+     * target, the Senior, the Scorer), so twice the endpoint's concurrency keeps every slot busy. In batch
+     * mode a batch's places are slots too, or batches would leave with a few calls each.
      */
     private static SampleWindow sampleWindow(EvaluationConfig config, Executor preparers) {
-        return new SampleWindow(SAMPLES_PER_SLOT * config.concurrency(), preparers);
+        int slots = config.concurrency() + (config.batch().enabled() ? config.batch().maxRequests() : 0);
+        return new SampleWindow(SAMPLES_PER_SLOT * slots, preparers);
     }
 
     private static final int SAMPLES_PER_SLOT = 2;
