@@ -58,7 +58,7 @@ class PostgresShardsTest {
         soloCalls = server.answered().size();
         soloAsked = counts(server.answered());
         Files.move(solo.resolve("out"), dir.resolve("solo"));
-        System.out.printf("unsharded run on SQLite (%s): %d calls%n", dataset, soloCalls);
+        System.out.printf("unsharded run on SQLite (%s): %d answers%n", dataset, soloCalls);
     }
 
     @AfterAll
