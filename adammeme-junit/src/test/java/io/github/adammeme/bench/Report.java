@@ -14,7 +14,7 @@ final class Report {
     static final double MAX_SECOND_TARGET_SHARE = 0.30;
     /** The harness's CPU per call on a warm JVM (--warmup), JIT compiler and collector included. */
     static final double MAX_CPU_MS_PER_CALL = 1.0;
-    /** Set at 5,000 memes; the caches are bounded, so it holds at any size. */
+    /** Set at 5,000 memes (--latency-ms 5) and held against any run: a smaller one needs less. */
     static final long MAX_HEAP_BYTES = 256L << 20;
     static final int CORES = Runtime.getRuntime().availableProcessors();
 
