@@ -2,6 +2,7 @@ package io.github.adammeme.sim;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
@@ -25,6 +26,20 @@ final class ServerReplies {
         ObjectNode root = JSON.createObjectNode();
         root.putObject("error").put("message", message).put("type", type).putNull("param").put("code", type);
         return root;
+    }
+
+    /**
+     * A request body read as JSON (a missing node for an empty one), or null once the exchange has been
+     * answered 400 for one that is not JSON.
+     */
+    static JsonNode jsonBody(HttpExchange exchange, byte[] bytes) throws IOException {
+        try {
+            JsonNode body = JSON.readTree(bytes);
+            return body == null ? MissingNode.getInstance() : body;
+        } catch (IOException e) {
+            error(exchange, 400, "invalid_request_error", "request body is not JSON: " + e.getMessage());
+            return null;
+        }
     }
 
     static void send(HttpExchange exchange, int status, JsonNode body) throws IOException {

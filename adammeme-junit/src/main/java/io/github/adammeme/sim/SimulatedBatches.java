@@ -1,6 +1,7 @@
 package io.github.adammeme.sim;
 
 import static io.github.adammeme.sim.ServerReplies.error;
+import static io.github.adammeme.sim.ServerReplies.jsonBody;
 import static io.github.adammeme.sim.ServerReplies.send;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -114,17 +115,14 @@ public final class SimulatedBatches {
     }
 
     private void create(HttpExchange exchange, byte[] bytes) throws IOException {
-        JsonNode body;
-        try {
-            body = JSON.readTree(bytes);
-        } catch (IOException e) {
-            error(exchange, 400, "invalid_request_error", "request body is not JSON: " + e.getMessage());
+        JsonNode body = jsonBody(exchange, bytes);
+        if (body == null) {
             return;
         }
-        SimulatedFiles.StoredFile input = files.get(body == null ? null : body.path("input_file_id").asText(null));
+        String inputId = body.path("input_file_id").asText(null);
+        SimulatedFiles.StoredFile input = files.get(inputId);
         if (input == null) {
-            error(exchange, 400, "invalid_request_error", "No such File object: " + (body == null ? null
-                    : body.path("input_file_id").asText(null)));
+            error(exchange, 400, "invalid_request_error", "No such File object: " + inputId);
         } else if (!"batch".equals(input.purpose())) {
             error(exchange, 400, "invalid_request_error", "the input file's purpose is '" + input.purpose()
                     + "', not 'batch'");

@@ -1,6 +1,7 @@
 package io.github.adammeme.sim;
 
 import static io.github.adammeme.sim.ServerReplies.error;
+import static io.github.adammeme.sim.ServerReplies.jsonBody;
 import static io.github.adammeme.sim.ServerReplies.send;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -186,11 +187,8 @@ public final class SimulatedModelServer implements AutoCloseable {
             error(exchange, 405, "invalid_request_error", "use POST for chat completions");
             return;
         }
-        JsonNode body;
-        try {
-            body = JSON.readTree(bytes);
-        } catch (IOException e) {
-            error(exchange, 400, "invalid_request_error", "request body is not JSON: " + e.getMessage());
+        JsonNode body = jsonBody(exchange, bytes);
+        if (body == null) {
             return;
         }
         SimSettings now = settings;
