@@ -3,7 +3,7 @@ package io.github.adammeme.engine;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.Outcome;
-import io.github.adammeme.report.FailureRate;
+import io.github.adammeme.pipeline.FailureRate;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;

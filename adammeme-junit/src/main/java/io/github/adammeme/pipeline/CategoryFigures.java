@@ -1,6 +1,5 @@
 package io.github.adammeme.pipeline;
 
-import io.github.adammeme.report.FailureRate;
 import java.util.Map;
 
 /**

@@ -1,6 +1,5 @@
 package io.github.adammeme.pipeline;
 
-import io.github.adammeme.report.FailureRate;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;

@@ -3,6 +3,7 @@ package io.github.adammeme.report;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.Chain;
 import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.FailureRate;
 import io.github.adammeme.pipeline.ScoredSample;
 import io.github.adammeme.retrieval.MisbeliefIndex;
 import java.awt.Color;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.FailureRate;
 import io.github.adammeme.pipeline.Metrics;
 import java.io.IOException;
 import java.util.ArrayList;

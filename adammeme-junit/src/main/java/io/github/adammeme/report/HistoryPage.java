@@ -1,5 +1,6 @@
 package io.github.adammeme.report;
 
+import io.github.adammeme.pipeline.FailureRate;
 import io.github.adammeme.pipeline.Metrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -2,6 +2,7 @@ package io.github.adammeme.report;
 
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.FailureRate;
 import io.github.adammeme.pipeline.Metrics;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,7 @@
 package io.github.adammeme.report;
 
 import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.FailureRate;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Outcome;
 import io.github.adammeme.pipeline.ScoredSample;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.Outcome;
-import io.github.adammeme.report.FailureRate;
+import io.github.adammeme.pipeline.FailureRate;
 import java.util.EnumMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

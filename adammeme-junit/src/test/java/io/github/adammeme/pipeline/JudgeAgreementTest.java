@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.report.FailureRate;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

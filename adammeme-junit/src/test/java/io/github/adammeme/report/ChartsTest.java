@@ -3,6 +3,7 @@ package io.github.adammeme.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.pipeline.FailureRate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;

@@ -9,6 +9,7 @@ import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.FailureRate;
 import io.github.adammeme.pipeline.Metrics;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,4 +1,4 @@
-package io.github.adammeme.report;
+package io.github.adammeme.pipeline;
 
 /**
  * FR: the share of counted samples that failed, with its 95% Wilson score interval.

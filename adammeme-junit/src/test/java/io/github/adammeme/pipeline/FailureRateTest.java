@@ -1,4 +1,4 @@
-package io.github.adammeme.report;
+package io.github.adammeme.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
