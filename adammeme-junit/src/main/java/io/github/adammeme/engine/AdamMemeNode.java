@@ -43,7 +43,7 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
         private final boolean oneOfSeveralTargets;
 
         Suite(UniqueId id, Class<?> suiteClass, SuiteSettings settings, Set<UniqueId> selected, boolean oneOfSeveralTargets) {
-            super(id, suiteClass.getSimpleName() + " · target " + settings.config().target().model(),
+            super(id, suiteClass.getSimpleName() + " · target " + settings.config().models().target().model(),
                     ClassSource.from(suiteClass), Type.CONTAINER);
             this.settings = settings;
             this.selected = selected;

@@ -166,17 +166,17 @@ final class AllureBridge {
     static void writeEnvironment(EvaluationConfig config, Map<String, String> promptDigests, String version,
                                  String prefix, Map<String, String> figures) {
         Map<String, String> env = new LinkedHashMap<>();
-        env.put("target", config.target().model());
-        env.put("target.endpoint", config.target().simulated() && config.target().baseUrl() == null
-                ? "built-in simulator" : config.target().identity());
-        env.put("controller", config.controller().model());
+        env.put("target", config.models().target().model());
+        env.put("target.endpoint", config.models().target().simulated() && config.models().target().baseUrl() == null
+                ? "built-in simulator" : config.models().target().identity());
+        env.put("controller", config.models().controller().model());
         env.put("dataset", config.datasetDescription());
-        env.put("threshold", Double.toString(config.threshold()));
-        env.put("samples-per-category", Integer.toString(config.samplesPerCategory()));
-        env.put("seeds", Integer.toString(config.seeds()));
-        env.put("iterations", Integer.toString(config.iterations()));
-        env.put("random-seed", Long.toString(config.randomSeed()));
-        env.put("refusal-counts-as-failure", Boolean.toString(config.refusalCountsAsFailure()));
+        env.put("threshold", Double.toString(config.method().threshold()));
+        env.put("samples-per-category", Integer.toString(config.method().samplesPerCategory()));
+        env.put("seeds", Integer.toString(config.method().seeds()));
+        env.put("iterations", Integer.toString(config.method().iterations()));
+        env.put("random-seed", Long.toString(config.method().randomSeed()));
+        env.put("refusal-counts-as-failure", Boolean.toString(config.method().refusalCountsAsFailure()));
         promptDigests.forEach((role, digest) -> env.put("prompt." + role, digest));
         env.put("adammeme.version", version);
         env.put("simulated", Boolean.toString(config.simulated()));

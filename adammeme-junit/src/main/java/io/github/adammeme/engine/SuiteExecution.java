@@ -87,12 +87,12 @@ final class SuiteExecution {
     /** The suite's folder: the configured one, per suite class when there are several, per target when it lists several. */
     static Path outputOf(AdamMemeNode.Suite suite, boolean severalSuites) {
         Path base = commonOutputOf(suite, severalSuites);
-        return suite.oneOfSeveralTargets() ? OutputNames.inside(base, suite.settings().config().target().model()) : base;
+        return suite.oneOfSeveralTargets() ? OutputNames.inside(base, suite.settings().config().models().target().model()) : base;
     }
 
     /** Where the suite class's outputs go, and its targets' leaderboard. */
     static Path commonOutputOf(AdamMemeNode.Suite suite, boolean severalSuites) {
-        Path base = suite.settings().config().outputDir();
+        Path base = suite.settings().config().outputs().directory();
         return severalSuites ? base.resolve(suite.suiteClass().getSimpleName()) : base;
     }
 
@@ -103,7 +103,7 @@ final class SuiteExecution {
     /** Allure's environment is one file for the whole run: keys are prefixed per suite class and target when there are several. */
     private String environmentPrefix() {
         return (severalSuites ? suite.suiteClass().getSimpleName() + "." : "")
-                + (suite.oneOfSeveralTargets() ? config.target().model() + "." : "");
+                + (suite.oneOfSeveralTargets() ? config.models().target().model() + "." : "");
     }
 
     boolean severalSuites() {
@@ -152,9 +152,9 @@ final class SuiteExecution {
         System.err.println(Secrets.redact(stackTrace(cause)));
         test(suite, new AdamMemeNode.RunLost(suite), () -> TestExecutionResult.failed(
                 new RunLostException("the AdamMeme run was lost: " + reason + "; no figures were computed; see "
-                        + config.outputDir().resolve(EvaluationWriter.SUMMARY))));
+                        + config.outputs().directory().resolve(EvaluationWriter.SUMMARY))));
         try {
-            EvaluationWriter.writeLost(config.outputDir(), config.target().model(), config.datasetDescription(), reason);
+            EvaluationWriter.writeLost(config.outputs().directory(), config.models().target().model(), config.datasetDescription(), reason);
             AllureBridge.writeEnvironment(config, Map.of(), AdamMeme.version(), environmentPrefix(), Map.of("run.lost", reason));
         } catch (RuntimeException | IOException e) {
             System.err.println("adammeme: and its loss could not be recorded: " + Secrets.redact(e.getMessage()));
@@ -181,7 +181,7 @@ final class SuiteExecution {
 
     private void report(SampleBoard board) {
         SampleBoard.Selection selection = board.selection();
-        if (config.stages() == Stages.MINING) {
+        if (config.method().stages() == Stages.MINING) {
             miningStage(board.evaluation());
             return;
         }
@@ -196,8 +196,8 @@ final class SuiteExecution {
                 for (MinedSample pair : entry.getValue()) {
                     test(node, new AdamMemeNode.Pair(node, pair.meme().id(), category), () -> {
                         ScoredSample s = board.scored(pair.id());
-                        AllureBridge.sample(s, suiteName(), config.target().model(), config.simulated());
-                        return Verdicts.of(s, config.threshold(), config.refusalCountsAsFailure());
+                        AllureBridge.sample(s, suiteName(), config.models().target().model(), config.simulated());
+                        return Verdicts.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
                     });
                 }
                 for (String seedId : board.seeds(category)) {
@@ -215,10 +215,10 @@ final class SuiteExecution {
         Evaluation e = board.evaluation();
         summary(suite, "overall", e.metrics().withRefinementsOverall(), e.metrics().originalOverall(),
                 SummaryMarkdown.render(e), charts(e),
-                Map.of("judge agreement", e.metrics().judgeAgreement().describe(config.threshold())));
+                Map.of("judge agreement", e.metrics().judgeAgreement().describe(config.method().threshold())));
         settings.overallGate().ifPresent(budget -> gate(suite, "overall", settings.gates().basis()
                 .of(e.metrics().withRefinementsOverall(), e.metrics().originalOverall()), budget));
-        if (config.judgeRecheck() > 0) {
+        if (config.method().judgeRecheck() > 0) {
             judgeAgreement(e.metrics());
         }
         comparison(e).ifPresent(changes -> regression(suite, changes.get(Metrics.OVERALL)));
@@ -242,8 +242,8 @@ final class SuiteExecution {
             }
             ScoredSample s = step.get();
             test(chain, new AdamMemeNode.Step(chain, k, category.getDisplayName(), s.refinement().parentId().split("/")[0]), () -> {
-                AllureBridge.sample(s, suiteName(), config.target().model(), config.simulated());
-                return Verdicts.of(s, config.threshold(), config.refusalCountsAsFailure());
+                AllureBridge.sample(s, suiteName(), config.models().target().model(), config.simulated());
+                return Verdicts.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
             });
         }
         if (chain != null) {
@@ -254,7 +254,7 @@ final class SuiteExecution {
     /** The run's charts, written once, when the first summary needs them. */
     private List<Path> charts(Evaluation e) {
         if (charts == null) {
-            charts = Charts.writeWithPage(List.of(e), config.outputDir(), "AdamMeme: " + config.target().model());
+            charts = Charts.writeWithPage(List.of(e), config.outputs().directory(), "AdamMeme: " + config.models().target().model());
         }
         return charts;
     }
@@ -281,7 +281,7 @@ final class SuiteExecution {
                 figures.put(o.name().toLowerCase(Locale.ROOT), all.counts().get(o));
             }
             figures.putAll(extra);
-            AllureBridge.summary(suiteName(), config.target().model(), category, figures, table);
+            AllureBridge.summary(suiteName(), config.models().target().model(), category, figures, table);
             charts.forEach(AllureBridge::svg);
             if (all.samples() == 0) {
                 return TestExecutionResult.aborted(new TestAbortedException(ReportText.plain("no samples were mined in " + category)));
@@ -310,7 +310,7 @@ final class SuiteExecution {
         test(suite, node, () -> {
             JudgeAgreement judge = metrics.judgeAgreement();
             String message = "judge agreement: " + judge.describe(metrics.threshold());
-            AllureBridge.blocker(suiteName(), config.target().model(), Metrics.OVERALL, "judge", message);
+            AllureBridge.blocker(suiteName(), config.models().target().model(), Metrics.OVERALL, "judge", message);
             if (settings.minKappa().isEmpty()) {
                 return passedSaying(node, "judge", message);
             }
@@ -331,7 +331,7 @@ final class SuiteExecution {
         AdamMemeNode.Gate node = new AdamMemeNode.Gate(parent, category);
         test(parent, node, () -> {
             FrGates.Verdict verdict = settings.gates().judge(category, figures, budget);
-            AllureBridge.blocker(suiteName(), config.target().model(), category, "gate", verdict.message());
+            AllureBridge.blocker(suiteName(), config.models().target().model(), category, "gate", verdict.message());
             return switch (verdict.status()) {
                 case PASSED -> passedSaying(node, "gate", verdict.message());
                 case FAILED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(verdict.message())));
@@ -356,11 +356,11 @@ final class SuiteExecution {
             changes = new LinkedHashMap<>();
             RunComparison.compare(e, baseline, settings.alpha()).forEach(c -> changes.put(c.category(), c));
             try {
-                Files.createDirectories(config.outputDir());
-                EvaluationWriter.writeText(config.outputDir().resolve("baseline.md"), RunComparison.markdown(
-                        config.target().model(), baseline, settings.alpha(), changes.values()));
+                Files.createDirectories(config.outputs().directory());
+                EvaluationWriter.writeText(config.outputs().directory().resolve("baseline.md"), RunComparison.markdown(
+                        config.models().target().model(), baseline, settings.alpha(), changes.values()));
             } catch (IOException ex) {
-                throw new UncheckedIOException("cannot write baseline.md to " + config.outputDir(), ex);
+                throw new UncheckedIOException("cannot write baseline.md to " + config.outputs().directory(), ex);
             }
         }
         return Optional.of(changes);
@@ -375,7 +375,7 @@ final class SuiteExecution {
         test(parent, node, () -> {
             String message = change.category() + " against " + baseline.target() + " (" + baseline.source() + "): "
                     + change.describe();
-            AllureBridge.blocker(suiteName(), config.target().model(), change.category(), "baseline", message);
+            AllureBridge.blocker(suiteName(), config.models().target().model(), change.category(), "baseline", message);
             return switch (change.verdict()) {
                 case REGRESSED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain("significant regression in "
                         + message)));
@@ -393,7 +393,7 @@ final class SuiteExecution {
         AdamMemeNode.MiningStage node = new AdamMemeNode.MiningStage(suite);
         test(suite, node, () -> passedSaying(node, "mining", e.memes().size() + " memes mined into " + e.taxonomy().size() + " categories, "
                         + e.mined().size() + " meme-category pairs; misbeliefs and the references of the selected pairs"
-                        + " are in the cache " + config.cache() + " for the shards (" + ConfigKeys.STAGES + "=scoring)"));
+                        + " are in the cache " + config.outputs().cache() + " for the shards (" + ConfigKeys.STAGES + "=scoring)"));
         miningErrors(e);
         publish(e);
     }
@@ -401,7 +401,7 @@ final class SuiteExecution {
     /** The trend of the recorded runs of these targets, this run's included, beside its results. */
     private void history(CacheDatabase database, String targets) {
         List<RunRecords.Run> runs = History.select(RunRecords.all(database), targets);
-        Path page = HistoryPage.write(History.of(database.name(), runs, settings.alpha()), config.outputDir(),
+        Path page = HistoryPage.write(History.of(database.name(), runs, settings.alpha()), config.outputs().directory(),
                 "AdamMeme history: " + targets);
         System.out.println("history of " + runs.size() + " recorded runs of " + targets + ": " + page.toAbsolutePath());
     }
@@ -424,7 +424,7 @@ final class SuiteExecution {
     /** summary.json, samples.jsonl, memes.jsonl, summary.md, and the table on the console. */
     private void publish(Evaluation e) {
         evaluation = e;
-        Path out = config.outputDir();
+        Path out = config.outputs().directory();
         EvaluationWriter.write(e, out);
         try {
             EvaluationWriter.writeText(out.resolve("summary.md"), SummaryMarkdown.render(e));
@@ -442,14 +442,14 @@ final class SuiteExecution {
         figures.put("FR of the originals (overall)", e.metrics().originalOverall().fr().describe());
         AllureBridge.writeEnvironment(config, e.run().promptDigests(), AdamMeme.version(),
                 environmentPrefix(), figures);
-        AllureExecutor.write(AllureBridge.resultsDirectory(), System.getenv(), config.target().model(),
+        AllureExecutor.write(AllureBridge.resultsDirectory(), System.getenv(), config.models().target().model(),
                 FrTable.headline(e.metrics()) + (config.simulated() ? " (simulated)" : ""));
         System.out.println();
         System.out.print(Secrets.redact(FrTable.render(e)));
         System.out.println("results: " + out.toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
         System.out.println("Allure results: " + AllureBridge.resultsDirectory().toAbsolutePath());
         // A mining-only run has no samples: recorded, it would stand as this target's latest run.
-        config.cache().database().filter(database -> config.stages() != Stages.MINING).ifPresent(database -> {
+        config.outputs().cache().database().filter(database -> config.method().stages() != Stages.MINING).ifPresent(database -> {
             // Everything is computed and written by now: a database that cannot take the record costs the record only.
             try {
                 String id = RunRecords.record(database, e, startedAt.toString());
@@ -514,7 +514,7 @@ final class SuiteExecution {
     }
 
     private String suiteName() {
-        return suite.suiteClass().getSimpleName() + (suite.oneOfSeveralTargets() ? " · " + config.target().model() : "");
+        return suite.suiteClass().getSimpleName() + (suite.oneOfSeveralTargets() ? " · " + config.models().target().model() : "");
     }
 
     private static int indexOf(Evaluation e, String category) {

@@ -86,7 +86,7 @@ final class SuiteResolver implements SelectorResolver {
                 suiteClass.getName() + ": " + w).source(ClassSource.from(suiteClass))));
         Set<Match> matches = new LinkedHashSet<>();
         for (SuiteSettings settings : all) {
-            String model = settings.config().target().model();
+            String model = settings.config().models().target().model();
             if (onlyTarget != null && !onlyTarget.equals(model)) {
                 continue;
             }

@@ -5,6 +5,7 @@ import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.data.Datasets;
 import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.report.Baseline;
@@ -122,9 +123,9 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         // Read the annotations now: a malformed line or an empty file should stop discovery, not a paid run.
         Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits());
         // A cache that cannot keep answers is found now: a run that needs it stops here; others are warned.
-        Optional<String> cacheProblem = config.cacheProblem();
-        if (cacheProblem.isPresent() && config.cacheRequired()) {
-            throw new ConfigurationException(ConfigKeys.CACHE, config.cache().toString(), cacheProblem.get()
+        Optional<String> cacheProblem = config.outputs().cacheProblem();
+        if (cacheProblem.isPresent() && config.outputs().cacheRequired()) {
+            throw new ConfigurationException(ConfigKeys.CACHE, config.outputs().cache().toString(), cacheProblem.get()
                     + " (adammeme.cache.required=true)");
         }
         // The templates too: one that lets a value shape its prompt should stop discovery, not a paid run.
@@ -134,15 +135,15 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
             throw new ConfigurationException(ConfigKeys.PROMPTS, String.valueOf(config.prompts()), e.getMessage());
         }
         // Where the results and the bank go is checked now too: found at the end, it lost the whole run.
-        config.outputDirProblem().ifPresent(why -> {
-            throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputDir().toString(), why);
+        config.outputs().directoryProblem().ifPresent(why -> {
+            throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), why);
         });
         Optional<Path> bank = Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim()));
         bank.ifPresent(b -> checkBank(b, values.get(Constants.BANK), config));
         return new SuiteSettings(config, frGates(values),
                 baseline(config, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
                 bank,
-                EvaluationConfig.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
+                ConfigValues.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
                 minKappa(values.get(Constants.JUDGE_MIN_KAPPA)), cacheProblem.map(p -> p
                         + "; this run will keep its answers in memory and a later run will pay for them again"),
                 history(config, values.get(ConfigKeys.HISTORY)));
@@ -153,9 +154,9 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         if (value == null || value.isBlank()) {
             return Optional.empty();
         }
-        if (config.cache().database().isEmpty()) {
+        if (config.outputs().cache().database().isEmpty()) {
             throw new ConfigurationException(ConfigKeys.HISTORY, value, "the history is drawn from the runs recorded in"
-                    + " the cache database, and adammeme.cache is '" + config.cache() + "'");
+                    + " the cache database, and adammeme.cache is '" + config.outputs().cache() + "'");
         }
         return Optional.of(value.trim());
     }
@@ -182,7 +183,7 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
                 throw new ConfigurationException(Constants.BANK, value, e.getMessage());
             }
         }
-        EvaluationConfig.unwritable(bank.toAbsolutePath().getParent()).ifPresent(why -> {
+        EvaluationConfig.Outputs.unwritable(bank.toAbsolutePath().getParent()).ifPresent(why -> {
             throw new ConfigurationException(Constants.BANK, value, why + "; the failed refinements could not be banked");
         });
     }
@@ -237,12 +238,12 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
             return Optional.empty();
         }
         if (value.trim().startsWith(CACHE_RUN)) {
-            if (config.cache().database().isEmpty()) {
+            if (config.outputs().cache().database().isEmpty()) {
                 throw new ConfigurationException(Constants.BASELINE, value, "runs are recorded in the cache database, "
-                        + "and adammeme.cache is '" + config.cache() + "'");
+                        + "and adammeme.cache is '" + config.outputs().cache() + "'");
             }
             try {
-                return Optional.of(Baseline.fromCache(config.cache().database().get(),
+                return Optional.of(Baseline.fromCache(config.outputs().cache().database().get(),
                         value.trim().substring(CACHE_RUN.length())));
             } catch (Baseline.BaselineException e) {
                 throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());

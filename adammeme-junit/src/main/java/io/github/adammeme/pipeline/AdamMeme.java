@@ -98,7 +98,7 @@ public final class AdamMeme {
      * @return the whole result
      */
     public static Evaluation evaluate(EvaluationConfig config, PipelineListener listener) {
-        try (CallCache cache = config.openCache()) {
+        try (CallCache cache = config.outputs().openCache()) {
             return new AdamMeme(cache).run(config, listener);
         }
     }
@@ -128,8 +128,8 @@ public final class AdamMeme {
      */
     private Evaluation replay(EvaluationConfig config, PipelineListener listener) {
         PromptLibrary prompts = PromptLibrary.load(config.prompts());
-        Endpoint target = reachable(config.target(), config);
-        Endpoint controller = reachable(config.controller(), config);
+        Endpoint target = reachable(config.models().target(), config);
+        Endpoint controller = reachable(config.models().controller(), config);
         List<Meme> memes = new ArrayList<>();
         List<HardCase> cases = new ArrayList<>();
         for (Path bank : config.datasets()) {
@@ -138,14 +138,14 @@ public final class AdamMeme {
                 memes.add(HardCaseBank.meme(bank, c, config.datasetLimits()));
             }
         }
-        UsageLedger ledger = new UsageLedger(config.prices());
+        UsageLedger ledger = new UsageLedger(config.limits().prices());
         listener.started(memes.size(), ledger);
         try (ModelGateway targetGateway = gateway(target, ledger, config);
              ModelGateway controllerGateway = gateway(controller, ledger, config);
              ModelGateway secondJudgeGateway = secondJudge(controller, ledger, config)) {
-            AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
-                    config.maxTokens()).showing(config.roleImages());
-            MemeImages images = new MemeImages(config.imageLimits());
+            AgentContext agents = new AgentContext(controllerGateway, prompts, config.method().randomSeed(), config.method().reasks(),
+                    config.models().maxTokens()).showing(config.images().roles());
+            MemeImages images = new MemeImages(config.images().limits());
             List<String> categories = cases.stream().map(HardCase::category).distinct().toList();
             List<MinedSample> pairs = new ArrayList<>();
             for (int i = 0; i < cases.size(); i++) {
@@ -177,7 +177,7 @@ public final class AdamMeme {
                 }));
             }
             List<ScoredSample> scored = futures.stream().map(CompletableFuture::join).toList();
-            Metrics metrics = Metrics.of(categories, scored, List.of(), config.threshold(), config.refusalCountsAsFailure());
+            Metrics metrics = Metrics.of(categories, scored, List.of(), config.method().threshold(), config.method().refusalCountsAsFailure());
             List<Category> taxonomy = categories.stream().map(c -> new Category(c, "replayed from a hard-case bank", null))
                     .toList();
             Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts, structuredOutput(config, controllerGateway)), taxonomy, List.of(),
@@ -197,22 +197,22 @@ public final class AdamMeme {
      * @return the whole result
      */
     public Evaluation run(EvaluationConfig config, List<Meme> memes, PipelineListener whole) {
-        Shard shard = config.shard();
+        Shard shard = config.method().shard();
         PipelineListener listener = shard.whole() ? whole : new ShardListener(whole, shard);
         PromptLibrary prompts = PromptLibrary.load(config.prompts());
-        Endpoint target = reachable(config.target(), config);
-        Endpoint controller = reachable(config.controller(), config);
-        UsageLedger ledger = new UsageLedger(config.prices());
+        Endpoint target = reachable(config.models().target(), config);
+        Endpoint controller = reachable(config.models().controller(), config);
+        UsageLedger ledger = new UsageLedger(config.limits().prices());
         listener.started(memes.size(), ledger);
         ExecutorService preparers = preparers();
         try (ModelGateway targetGateway = gateway(target, ledger, config);
              ModelGateway controllerGateway = gateway(controller, ledger, config);
              ModelGateway secondJudgeGateway = secondJudge(controller, ledger, config)) {
-            AgentContext agents = new AgentContext(controllerGateway, prompts, config.randomSeed(), config.reasks(),
-                    config.maxTokens()).showing(config.roleImages());
-            MemeImages images = new MemeImages(config.imageLimits());
+            AgentContext agents = new AgentContext(controllerGateway, prompts, config.method().randomSeed(), config.method().reasks(),
+                    config.models().maxTokens()).showing(config.images().roles());
+            MemeImages images = new MemeImages(config.images().limits());
 
-            if (config.stages() == Stages.SCORING) {
+            if (config.method().stages() == Stages.SCORING) {
                 String why = ConfigKeys.STAGES + "=scoring pays for no mining: run " + ConfigKeys.STAGES
                         + "=mining on this cache first";
                 targetGateway.answerOnlyFromCache(MINING, why);
@@ -220,17 +220,17 @@ public final class AdamMeme {
             }
             AgentContext miningAgents = agents.inStage(MINING);
             MiningResult mining = new MiningStage(new Miner(miningAgents), new Examiner(miningAgents), new Judge(miningAgents),
-                    new Narrator(miningAgents), images, config.miningBatchSize(),
-                    config.miningLookahead(), listener, preparers).run(memes, prompts.initialTaxonomy());
+                    new Narrator(miningAgents), images, config.method().miningBatchSize(),
+                    config.method().miningLookahead(), listener, preparers).run(memes, prompts.initialTaxonomy());
             listener.miningFinished(memes.size(), mining.samples().size());
 
             List<String> categories = mining.taxonomy().names();
             Map<String, Meme> byId = new LinkedHashMap<>();
             memes.forEach(m -> byId.put(m.id(), m));
-            Probes probes = new Probes(byId, images, config.textErasure().create(images), config.refinedText(),
-                    config.outputDir().resolve("images"));
+            Probes probes = new Probes(byId, images, config.images().textErasure().create(images), config.method().refinedText(),
+                    config.outputs().directory().resolve("images"));
             ScoringStage scoring = scoringStage(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
-            if (config.stages() == Stages.MINING) {
+            if (config.method().stages() == Stages.MINING) {
                 // Every shard's pairs: the shards that score will find each reference in the cache.
                 List<MinedSample> all = select(mining.samples(), categories, config);
                 listener.samplesSelected(categories, List.of());
@@ -238,7 +238,7 @@ public final class AdamMeme {
                 Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts,
                         structuredOutput(config, controllerGateway)), mining.taxonomy().categories(), mining.admissions(),
                         mining.memes(), mining.samples(), List.of(), List.of(),
-                        Metrics.of(categories, List.of(), List.of(), config.threshold(), config.refusalCountsAsFailure()),
+                        Metrics.of(categories, List.of(), List.of(), config.method().threshold(), config.method().refusalCountsAsFailure()),
                         ledger.lines());
                 listener.finished(evaluation);
                 return evaluation;
@@ -248,7 +248,7 @@ public final class AdamMeme {
             listener.samplesSelected(categories, selected);
             RefinementStage refinement = new RefinementStage(new Refiner(agents.inStage(REFINEMENT)),
                     scoringStage(agents.inStage(REFINEMENT), targetGateway, secondJudgeGateway, config), probes,
-                    config.seeds(), config.iterations(), config.randomSeed(), listener, config.refinementOrder());
+                    config.method().seeds(), config.method().iterations(), config.method().randomSeed(), listener, config.method().refinementOrder());
 
             // A category's refinement needs only that category's originals, so it starts as soon as
             // they are scored, while other categories are still being scored or refined.
@@ -268,7 +268,7 @@ public final class AdamMeme {
                     .filter(c -> shard.reports(c.category(), c.seedId(), categories)).toList();
             List<ScoredSample> refined = chains.stream().flatMap(c -> c.steps().stream()).toList();
 
-            Metrics metrics = Metrics.of(categories, scored, refined, config.threshold(), config.refusalCountsAsFailure());
+            Metrics metrics = Metrics.of(categories, scored, refined, config.method().threshold(), config.method().refusalCountsAsFailure());
             Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts, structuredOutput(config, controllerGateway)),
                     mining.taxonomy().categories(), mining.admissions(), mining.memes(), mining.samples(), scored, chains,
                     metrics, ledger.lines());
@@ -295,36 +295,36 @@ public final class AdamMeme {
      * mode a batch's places are slots too, or batches would leave with a few calls each.
      */
     private static SampleWindow sampleWindow(EvaluationConfig config, Executor preparers) {
-        int slots = config.concurrency() + (config.batch().enabled() ? config.batch().maxRequests() : 0);
+        int slots = config.limits().concurrency() + (config.models().batch().enabled() ? config.models().batch().maxRequests() : 0);
         return new SampleWindow(SAMPLES_PER_SLOT * slots, preparers);
     }
 
     private static final int SAMPLES_PER_SLOT = 2;
 
     private ModelGateway gateway(Endpoint endpoint, UsageLedger ledger, EvaluationConfig config) {
-        BatchSettings batch = config.batch();
+        BatchSettings batch = config.models().batch();
         // In batch mode a call waits on its gateway thread for its batch's answer: a batch's worth of calls
         // are pending at once, besides the calls of roles still made at once.
         ChatModel model = batch.enabled()
-                ? new BatchChatModel(endpoint, config.concurrency(), cache, journals.computeIfAbsent(batch.journal(),
+                ? new BatchChatModel(endpoint, config.limits().concurrency(), cache, journals.computeIfAbsent(batch.journal(),
                         BatchJournal::open), batch)
-                : new OpenAiChatModel(endpoint, config.concurrency());
+                : new OpenAiChatModel(endpoint, config.limits().concurrency());
         ModelGateway gateway = new ModelGateway(model, cache, ledger,
-                config.concurrency() + (batch.enabled() ? batch.maxRequests() : 0),
-                config.retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
-        gateway.budget(config.budgetUsd());
+                config.limits().concurrency() + (batch.enabled() ? batch.maxRequests() : 0),
+                config.models().retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
+        gateway.budget(config.limits().budgetUsd());
         gateway.queueOrder(CallPriority::rank);
-        gateway.structuredOutput(config.structuredOutput());
-        gateway.replicasInOneCall(config.replicasInOneRequest());
+        gateway.structuredOutput(config.models().structuredOutput());
+        gateway.replicasInOneCall(config.models().replicasInOneRequest());
         return gateway;
     }
 
     /** The second judge model's gateway (on the controller's endpoint), or null when a Scorer replica is the second judge. */
     private ModelGateway secondJudge(Endpoint controller, UsageLedger ledger, EvaluationConfig config) {
-        if (config.judgeSecondModel() == null || config.judgeRecheck() <= 0) {
+        if (config.models().judgeSecondModel() == null || config.method().judgeRecheck() <= 0) {
             return null;
         }
-        return gateway(new Endpoint(config.judgeSecondModel(), controller.baseUrl(), controller.apiKeyEnv(),
+        return gateway(new Endpoint(config.models().judgeSecondModel(), controller.baseUrl(), controller.apiKeyEnv(),
                 controller.timeout(), controller.requestsPerMinute(), controller.tokensPerMinute(),
                 controller.simulatorVariant()), ledger, config);
     }
@@ -332,7 +332,7 @@ public final class AdamMeme {
     /** At most K per category with the run's seed, categories in taxonomy order. */
     private static List<MinedSample> select(List<MinedSample> mined, List<String> categories, EvaluationConfig config) {
         Map<String, List<MinedSample>> drawn = Sampler.perCategory(mined, MinedSample::category,
-                config.samplesPerCategory(), config.randomSeed());
+                config.method().samplesPerCategory(), config.method().randomSeed());
         List<MinedSample> selected = new ArrayList<>();
         for (String category : categories) {
             selected.addAll(drawn.getOrDefault(category, List.of()));
@@ -344,9 +344,9 @@ public final class AdamMeme {
                                              EvaluationConfig config) {
         Scorer second = secondJudge != null ? new Scorer(agents.on(secondJudge)) : new Scorer(agents, 1);
         return new ScoringStage(new Candidate(agents), new Senior(agents),
-                new Target(agents.on(targetGateway), config.targetTemperature()), new Scorer(agents), config.threshold(),
+                new Target(agents.on(targetGateway), config.models().targetTemperature()), new Scorer(agents), config.method().threshold(),
                 new RefusalDetector(new RefusalChecker(agents)), second,
-                new Recheck(config.judgeRecheck(), config.randomSeed()));
+                new Recheck(config.method().judgeRecheck(), config.method().randomSeed()));
     }
 
     /** The originals' scores as they come, in selection order. */
@@ -426,7 +426,7 @@ public final class AdamMeme {
 
     /** The structured-output setting, and whether the controller's endpoint turned it down. */
     private static String structuredOutput(EvaluationConfig config, ModelGateway controller) {
-        String mode = config.structuredOutput().name().toLowerCase(Locale.ROOT);
+        String mode = config.models().structuredOutput().name().toLowerCase(Locale.ROOT);
         return controller.schemasTurnedDown() ? mode + " (turned down by the endpoint: answers read as text)" : mode;
     }
 
@@ -444,12 +444,12 @@ public final class AdamMeme {
                     + "): the scores of " + target.model() + " are not a real judge's.";
         }
         return new RunInfo(target.model(), describe(target), controller.model(), describe(controller),
-                config.datasetDescription(), config.simulated(), notice, config.threshold(), config.samplesPerCategory(),
-                config.seeds(), config.iterations(), config.randomSeed(), config.refusalCountsAsFailure(),
-                prompts.digests(), version(), config.shard().toString(), config.miningBatchSize(), config.miningLookahead(),
-                config.refinementOrder().name().toLowerCase(Locale.ROOT),
-                structuredOutput, config.judgeRecheck(),
-                config.judgeSecondModel());
+                config.datasetDescription(), config.simulated(), notice, config.method().threshold(), config.method().samplesPerCategory(),
+                config.method().seeds(), config.method().iterations(), config.method().randomSeed(), config.method().refusalCountsAsFailure(),
+                prompts.digests(), version(), config.method().shard().toString(), config.method().miningBatchSize(), config.method().miningLookahead(),
+                config.method().refinementOrder().name().toLowerCase(Locale.ROOT),
+                structuredOutput, config.method().judgeRecheck(),
+                config.models().judgeSecondModel());
     }
 
     private static String describe(Endpoint e) {

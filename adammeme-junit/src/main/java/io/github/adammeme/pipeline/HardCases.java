@@ -34,7 +34,7 @@ public record HardCases(List<HardCase> cases, Map<String, Path> pictures) {
         List<HardCase> cases = new ArrayList<>();
         Map<String, Path> pictures = new LinkedHashMap<>();
         for (ScoredSample s : e.refinedSamples()) {
-            if (!s.outcome().failure(config.refusalCountsAsFailure()) || s.reference() == null) {
+            if (!s.outcome().failure(config.method().refusalCountsAsFailure()) || s.reference() == null) {
                 continue;
             }
             Path picture = Path.of(s.shownImage() != null ? s.shownImage() : s.image());
@@ -46,7 +46,7 @@ public record HardCases(List<HardCase> cases, Map<String, Path> pictures) {
             }
             String id = HardCaseBank.idOf(s.category(), s.text(), digest);
             cases.add(new HardCase(id, s.category(), s.misbelief(), s.text(), s.originalText(),
-                    config.refinedText().textInPrompt() ? s.text() : Probes.TEXT_ON_IMAGE, picture.getFileName().toString(),
+                    config.method().refinedText().textInPrompt() ? s.text() : Probes.TEXT_ON_IMAGE, picture.getFileName().toString(),
                     digest, s.reference(), new HardCase.Provenance(e.run().target(), startedAt, s.id(),
                     s.refinement().seedId(), s.refinement().step(), s.score(), e.run().dataset())));
             pictures.put(id, picture);

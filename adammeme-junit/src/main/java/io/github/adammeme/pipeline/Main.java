@@ -7,6 +7,7 @@ import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.HistoryCommand;
 import io.github.adammeme.report.ShardMerge;
+import io.github.adammeme.sim.SimKeys;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -61,9 +62,9 @@ public final class Main {
             }
             config = EvaluationConfig.from(values);
             // Found at the end, an output folder that cannot be written lost the whole run.
-            Optional<String> unwritable = config.outputDirProblem();
+            Optional<String> unwritable = config.outputs().directoryProblem();
             if (unwritable.isPresent()) {
-                throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputDir().toString(), unwritable.get());
+                throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
             }
         } catch (ConfigurationException | DatasetException e) {
             System.err.println("adammeme: " + e.getMessage());
@@ -74,9 +75,9 @@ public final class Main {
         try {
             long start = System.nanoTime();
             Evaluation evaluation = AdamMeme.evaluate(config);
-            EvaluationWriter.write(evaluation, config.outputDir());
+            EvaluationWriter.write(evaluation, config.outputs().directory());
             System.out.print(Secrets.redact(FrTable.render(evaluation)));
-            System.out.printf("results: %s (%.1f s)%n", config.outputDir().toAbsolutePath().resolve(EvaluationWriter.SUMMARY),
+            System.out.printf("results: %s (%.1f s)%n", config.outputs().directory().toAbsolutePath().resolve(EvaluationWriter.SUMMARY),
                     (System.nanoTime() - start) / 1e9);
         } catch (DatasetException e) {
             System.err.println("adammeme: " + e.getMessage());
@@ -86,7 +87,7 @@ public final class Main {
             String reason = e.getClass().getSimpleName() + ": " + e.getMessage();
             e.printStackTrace(System.err);
             try {
-                EvaluationWriter.writeLost(config.outputDir(), config.target().model(), config.datasetDescription(),
+                EvaluationWriter.writeLost(config.outputs().directory(), config.models().target().model(), config.datasetDescription(),
                         Secrets.redact(reason));
             } catch (IOException | RuntimeException notWritten) {
                 System.err.println("adammeme: and its loss could not be recorded: " + notWritten.getMessage());
@@ -157,7 +158,7 @@ public final class Main {
 
     private static void serveSimulator(Map<String, String> values) throws java.io.IOException {
         try (SimulatedModelServer server = SimulatedModelServer.start()) {
-            server.configure(EvaluationConfig.simulator(values));
+            server.configure(SimKeys.read(values));
             System.out.println("adammeme simulator: " + server.baseUrl());
             System.out.flush();
             while (System.in.read() >= 0) {

@@ -50,17 +50,17 @@ final class RefusalCheckCommand {
             System.err.println("adammeme: " + e.getMessage());
             return 2;
         }
-        Endpoint controller = config.controller();
+        Endpoint controller = config.models().controller();
         SimulatedModelServer simulator = null;
         if (controller.simulated() && controller.baseUrl() == null) {
             simulator = SimulatedModelServer.start();
             controller = controller.simulatorAt(simulator.baseUrl(), null);
         }
-        try (ModelGateway gateway = new ModelGateway(new OpenAiChatModel(controller, config.concurrency()),
-                new InMemoryCallCache(), new UsageLedger(config.prices()), config.concurrency())) {
-            gateway.structuredOutput(config.structuredOutput());
+        try (ModelGateway gateway = new ModelGateway(new OpenAiChatModel(controller, config.limits().concurrency()),
+                new InMemoryCallCache(), new UsageLedger(config.limits().prices()), config.limits().concurrency())) {
+            gateway.structuredOutput(config.models().structuredOutput());
             RefusalDetector detector = new RefusalDetector(new RefusalChecker(new AgentContext(gateway,
-                    PromptLibrary.load(config.prompts()), config.randomSeed(), config.reasks(), config.maxTokens())));
+                    PromptLibrary.load(config.prompts()), config.method().randomSeed(), config.method().reasks(), config.models().maxTokens())));
             if (corpora.isEmpty()) {
                 for (String name : RefusalMeasurement.PACKAGED) {
                     report(name, RefusalMeasurement.measure(RefusalMeasurement.packaged(name), detector));

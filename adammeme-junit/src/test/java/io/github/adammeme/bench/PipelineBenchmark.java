@@ -82,7 +82,7 @@ public final class PipelineBenchmark {
                double cpuSeconds, double jitSeconds, double gcSeconds, double simulatorCpuSeconds, HeapWatch.Figures heap) {
 
         int concurrency() {
-            return config.concurrency();
+            return config.limits().concurrency();
         }
 
         long calls() {

@@ -58,7 +58,7 @@ final class Report {
         row(out, "wall: mining, scoring + refinement", runs, r -> String.format(Locale.ROOT, "%.1f s, %.1f s",
                 r.miningSeconds(), r.wallSeconds() - r.miningSeconds()));
         Map<PipelineBenchmark.Run, Floor> floors = new java.util.LinkedHashMap<>();
-        runs.forEach(r -> floors.put(r, Floor.of(r.evaluation(), r.config().miningBatchSize(), latency, r.concurrency())));
+        runs.forEach(r -> floors.put(r, Floor.of(r.evaluation(), r.config().method().miningBatchSize(), latency, r.concurrency())));
         // A warm cache removes calls and shortens paths the floor counts; it is a cold run's figure.
         java.util.function.Predicate<PipelineBenchmark.Run> cold = r -> r.cacheHits() < 0.1 * r.calls();
         row(out, "floor: mining", runs, r -> cold.test(r) ? String.format(Locale.ROOT, "%.1f s", floors.get(r).miningSeconds()) : "-");

@@ -57,7 +57,7 @@ class StagesAndGateTest {
 
         EvaluationConfig scoringConfig = EvaluationConfig.from(settings("scoring", shared, "scored"));
         Evaluation scored = AdamMeme.evaluate(scoringConfig);
-        EvaluationWriter.write(scored, scoringConfig.outputDir());
+        EvaluationWriter.write(scored, scoringConfig.outputs().directory());
         assertEquals(0, paid(scored, AdamMeme.MINING), "mining answered from the cache");
         Evaluation whole = AdamMeme.evaluate(EvaluationConfig.from(settings("all", dir.resolve("whole.db"), "whole")));
         assertEquals(whole.metrics(), scored.metrics(), "mine, then score: the figures of one whole run");
@@ -70,7 +70,7 @@ class StagesAndGateTest {
                 "a scoring run on a cache without the mining stops and says why: " + stopped);
 
         // Gates on the results folder, as a pipeline holds them against its merged shards.
-        String folder = scoringConfig.outputDir().toString();
+        String folder = scoringConfig.outputs().directory().toString();
         assertEquals(0, gate(folder, "adammeme.gate.max-fr=100%", "adammeme.gate.min-samples=1"));
         double fr = scored.metrics().withRefinementsOverall().fr().rate();
         assertTrue(fr > 0, "the keyword target fails some pairs");

@@ -115,7 +115,7 @@ class PostgresCallCacheTest {
         EvaluationConfig config = EvaluationConfig.from(Map.of("adammeme.dataset", memes.toString(), "adammeme.cache", url,
                 "adammeme.output-dir", dir.resolve("out").toString(), "adammeme.seeds", "1", "adammeme.iterations", "1"));
         Evaluation run = AdamMeme.evaluate(config);
-        String id = RunRecords.record(config.cache().database().orElseThrow(), run, "2026-11-23T10:00:00Z");
+        String id = RunRecords.record(config.outputs().cache().database().orElseThrow(), run, "2026-11-23T10:00:00Z");
 
         // Another machine: its own configuration of the same database.
         CacheDatabase elsewhere = database(url);

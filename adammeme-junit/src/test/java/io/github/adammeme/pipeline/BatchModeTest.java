@@ -75,7 +75,7 @@ class BatchModeTest {
 
         Map<String, UsageLedger.Line> sync = byRole(synchronous.usage());
         Map<String, UsageLedger.Line> batch = byRole(batched.usage());
-        Prices prices = EvaluationConfig.from(settings("prices", true)).prices();
+        Prices prices = EvaluationConfig.from(settings("prices", true)).limits().prices();
         for (String key : sync.keySet()) {
             UsageLedger.Line s = sync.get(key);
             UsageLedger.Line b = batch.get(key);

@@ -30,24 +30,24 @@ class BatchSettingsTest {
 
     @Test
     void offByDefaultWithTheTargetIndependentCallsAndTheTargetsToBatchAndItsJournalBesideTheCache() {
-        BatchSettings batch = EvaluationConfig.from(with()).batch();
+        BatchSettings batch = EvaluationConfig.from(with()).models().batch();
         assertFalse(batch.enabled());
         assertFalse(batch.batches("Miner"), "nothing is batched while batch mode is off");
         assertEquals(BatchSettings.DEFAULT_ROLES, batch.roles());
         assertEquals(Path.of(".adammeme", "cache-batches.jsonl"), batch.journal());
         assertEquals(Duration.ofSeconds(30), batch.poll());
-        assertEquals(Path.of("ci", "shard-batches.jsonl"), EvaluationConfig.from(with(ConfigKeys.CACHE, "ci/shard.db")).batch()
+        assertEquals(Path.of("ci", "shard-batches.jsonl"), EvaluationConfig.from(with(ConfigKeys.CACHE, "ci/shard.db")).models().batch()
                 .journal());
-        assertEquals(Path.of(".adammeme", "batches.jsonl"), EvaluationConfig.from(with(ConfigKeys.CACHE, "memory")).batch()
+        assertEquals(Path.of(".adammeme", "batches.jsonl"), EvaluationConfig.from(with(ConfigKeys.CACHE, "memory")).models().batch()
                 .journal());
 
-        BatchSettings on = EvaluationConfig.from(with(ConfigKeys.BATCH, "true", ConfigKeys.BATCH_POLL_SECONDS, "0.25")).batch();
+        BatchSettings on = EvaluationConfig.from(with(ConfigKeys.BATCH, "true", ConfigKeys.BATCH_POLL_SECONDS, "0.25")).models().batch();
         assertTrue(on.batches("Target") && on.batches("Candidate") && !on.batches("Scorer") && !on.batches("Refiner"));
         assertEquals(Duration.ofMillis(250), on.poll());
-        BatchSettings all = EvaluationConfig.from(with(ConfigKeys.BATCH, "true", ConfigKeys.BATCH_ROLES, "all")).batch();
+        BatchSettings all = EvaluationConfig.from(with(ConfigKeys.BATCH, "true", ConfigKeys.BATCH_ROLES, "all")).models().batch();
         assertTrue(BatchSettings.ROLES.stream().allMatch(all::batches));
         assertEquals(Set.of("scorer", "refusalcheck"), EvaluationConfig.from(with(ConfigKeys.BATCH_ROLES,
-                " Scorer , refusalcheck")).batch().roles());
+                " Scorer , refusalcheck")).models().batch().roles());
     }
 
     @ParameterizedTest

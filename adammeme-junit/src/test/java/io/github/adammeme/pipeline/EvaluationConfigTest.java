@@ -29,27 +29,27 @@ class EvaluationConfigTest {
     @Test
     void defaultsFollowThePaperAndRunOnTheSimulator() {
         EvaluationConfig c = EvaluationConfig.from(with());
-        assertEquals("sim:keyword", c.target().model());
-        assertEquals("sim:agent", c.controller().model());
-        assertNull(c.target().baseUrl());
+        assertEquals("sim:keyword", c.models().target().model());
+        assertEquals("sim:agent", c.models().controller().model());
+        assertNull(c.models().target().baseUrl());
         assertTrue(c.simulated());
-        assertEquals(4.0, c.threshold());
-        assertEquals(200, c.samplesPerCategory());
-        assertEquals(10, c.seeds());
-        assertEquals(10, c.iterations());
-        assertEquals(0.0, c.targetTemperature());
-        assertTrue(c.refusalCountsAsFailure());
+        assertEquals(4.0, c.method().threshold());
+        assertEquals(200, c.method().samplesPerCategory());
+        assertEquals(10, c.method().seeds());
+        assertEquals(10, c.method().iterations());
+        assertEquals(0.0, c.models().targetTemperature());
+        assertTrue(c.method().refusalCountsAsFailure());
     }
 
     @Test
     void aRealModelWithoutAUrlMeansOpenAiWithItsUsualKeyVariable() {
         EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "gpt-4o"));
-        assertEquals(EvaluationConfig.OPENAI_BASE_URL, c.target().baseUrl());
-        assertEquals("OPENAI_API_KEY", c.target().apiKeyEnv());
-        assertFalse(c.target().simulated());
+        assertEquals(EvaluationConfig.OPENAI_BASE_URL, c.models().target().baseUrl());
+        assertEquals("OPENAI_API_KEY", c.models().target().apiKeyEnv());
+        assertFalse(c.models().target().simulated());
         EvaluationConfig vllm = EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "Qwen/Qwen2-VL-7B-Instruct",
                 ConfigKeys.TARGET_BASE_URL, "http://localhost:8000/v1"));
-        assertNull(vllm.target().apiKeyEnv(), "a local server needs no key");
+        assertNull(vllm.models().target().apiKeyEnv(), "a local server needs no key");
     }
 
     @ParameterizedTest
@@ -91,13 +91,13 @@ class EvaluationConfigTest {
                 ConfigKeys.ALLOW_INSECURE_HTTP), e.getMessage());
         Map<String, String> allowed = new java.util.HashMap<>(remote);
         allowed.put(ConfigKeys.ALLOW_INSECURE_HTTP, "true");
-        assertEquals("http://gpu-box:8000/v1", EvaluationConfig.from(allowed).target().baseUrl());
+        assertEquals("http://gpu-box:8000/v1", EvaluationConfig.from(allowed).models().target().baseUrl());
         for (String local : new String[] {"http://localhost:8000/v1", "http://127.0.0.1:8000/v1", "http://[::1]:8000/v1"}) {
             assertEquals(local, EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "m", ConfigKeys.TARGET_BASE_URL, local,
-                    ConfigKeys.TARGET_API_KEY_ENV, "SOME_KEY")).target().baseUrl());
+                    ConfigKeys.TARGET_API_KEY_ENV, "SOME_KEY")).models().target().baseUrl());
         }
         assertEquals("https://gpu-box/v1", EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "m", ConfigKeys.TARGET_BASE_URL,
-                "https://gpu-box/v1", ConfigKeys.TARGET_API_KEY_ENV, "SOME_KEY")).target().baseUrl());
+                "https://gpu-box/v1", ConfigKeys.TARGET_API_KEY_ENV, "SOME_KEY")).models().target().baseUrl());
     }
 
     @Test
@@ -125,15 +125,15 @@ class EvaluationConfigTest {
     @Test
     void eachRoleSeesThePictureAtItsOwnDetailUnlessOneDetailIsSetForAll() {
         EvaluationConfig defaults = EvaluationConfig.from(with());
-        assertEquals(ImageDetail.LOW, defaults.roleImages().detail("Miner"));
-        assertEquals(ImageDetail.LOW, defaults.roleImages().detail("Scorer"));
-        assertEquals(ImageDetail.AUTO, defaults.roleImages().detail("Target"));
+        assertEquals(ImageDetail.LOW, defaults.images().roles().detail("Miner"));
+        assertEquals(ImageDetail.LOW, defaults.images().roles().detail("Scorer"));
+        assertEquals(ImageDetail.AUTO, defaults.images().roles().detail("Target"));
         EvaluationConfig all = EvaluationConfig.from(with(ConfigKeys.IMAGE_DETAIL, "high",
                 ConfigKeys.IMAGE_DETAIL_PREFIX + "scorer", "LOW", ConfigKeys.IMAGE_MAX_SIDE_PREFIX + "refiner", "256"));
-        assertEquals(ImageDetail.HIGH, all.roleImages().detail("Narrator"));
-        assertEquals(ImageDetail.LOW, all.roleImages().detail("Scorer"), "a role's own key wins");
-        assertEquals(256, all.roleImages().maxSide("Refiner"));
-        assertEquals(0, all.roleImages().maxSide("Miner"));
+        assertEquals(ImageDetail.HIGH, all.images().roles().detail("Narrator"));
+        assertEquals(ImageDetail.LOW, all.images().roles().detail("Scorer"), "a role's own key wins");
+        assertEquals(256, all.images().roles().maxSide("Refiner"));
+        assertEquals(0, all.images().roles().maxSide("Miner"));
     }
 
     @ParameterizedTest
@@ -155,11 +155,11 @@ class EvaluationConfigTest {
     void aPriceMayGiveCachedInputItsOwnRate() {
         EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.PRICE_PREFIX + "gpt-4o", "2.50,10.00,1.25",
                 ConfigKeys.PRICE_PREFIX + "gpt-4o-mini", "0.15, 0.60"));
-        assertEquals(new Prices.Rate(2.50, 10.00, 1.25), c.prices().perMillion().get("gpt-4o"));
-        assertEquals(new Prices.Rate(0.15, 0.60, 0.15), c.prices().perMillion().get("gpt-4o-mini"));
+        assertEquals(new Prices.Rate(2.50, 10.00, 1.25), c.limits().prices().perMillion().get("gpt-4o"));
+        assertEquals(new Prices.Rate(0.15, 0.60, 0.15), c.limits().prices().perMillion().get("gpt-4o-mini"));
         // 1,000 input tokens of which 400 cached, 100 output; batched at half.
-        assertEquals((600 * 2.50 + 400 * 1.25 + 100 * 10.00) / 1e6, c.prices().cost("gpt-4o", new Usage(1000, 400, 100, false)), 1e-12);
-        assertEquals((600 * 2.50 + 400 * 1.25 + 100 * 10.00) / 2e6, c.prices().cost("gpt-4o", new Usage(1000, 400, 100, true)), 1e-12);
+        assertEquals((600 * 2.50 + 400 * 1.25 + 100 * 10.00) / 1e6, c.limits().prices().cost("gpt-4o", new Usage(1000, 400, 100, false)), 1e-12);
+        assertEquals((600 * 2.50 + 400 * 1.25 + 100 * 10.00) / 2e6, c.limits().prices().cost("gpt-4o", new Usage(1000, 400, 100, true)), 1e-12);
         for (String bad : new String[] {"2.5", "2.5,10,1,0", "2.5,-1", "2.5,10,x"}) {
             assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(ConfigKeys.PRICE_PREFIX + "m", bad)), bad);
         }
@@ -167,8 +167,8 @@ class EvaluationConfigTest {
 
     @Test
     void replicasGoAsOneRequestUnlessTurnedOff() {
-        assertTrue(EvaluationConfig.from(with()).replicasInOneRequest());
-        assertFalse(EvaluationConfig.from(with(ConfigKeys.REPLICAS_ONE_REQUEST, "false")).replicasInOneRequest());
+        assertTrue(EvaluationConfig.from(with()).models().replicasInOneRequest());
+        assertFalse(EvaluationConfig.from(with(ConfigKeys.REPLICAS_ONE_REQUEST, "false")).models().replicasInOneRequest());
         ConfigurationException e = assertThrows(ConfigurationException.class,
                 () -> EvaluationConfig.from(with(ConfigKeys.REPLICAS_ONE_REQUEST, "sometimes")));
         assertTrue(e.getMessage().contains("'adammeme.replicas.one-request' has value 'sometimes'"), e.getMessage());

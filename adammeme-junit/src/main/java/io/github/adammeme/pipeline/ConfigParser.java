@@ -1,0 +1,196 @@
+package io.github.adammeme.pipeline;
+
+import io.github.adammeme.data.DatasetFormat;
+import io.github.adammeme.data.DatasetLimits;
+import io.github.adammeme.data.TextErasure;
+import io.github.adammeme.llm.BatchSettings;
+import io.github.adammeme.llm.CacheStore;
+import io.github.adammeme.llm.PostgresDatabase;
+import io.github.adammeme.llm.Prices;
+import io.github.adammeme.llm.RetryPolicy;
+import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.llm.SqliteDatabase;
+import io.github.adammeme.llm.StructuredOutput;
+import io.github.adammeme.sim.SimKeys;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/** Reads an {@link EvaluationConfig} from {@code adammeme.*} keys, one part of the configuration at a time. */
+final class ConfigParser {
+
+    private ConfigParser() {
+    }
+
+    static EvaluationConfig parse(Map<String, String> values) {
+        ConfigValues r = new ConfigValues(values);
+        String datasetValue = r.string(ConfigKeys.DATASET, null);
+        if (datasetValue == null || datasetValue.isBlank()) {
+            throw new ConfigurationException(ConfigKeys.DATASET, String.valueOf(datasetValue),
+                    "a dataset file is required (the suite's dataset or -D" + ConfigKeys.DATASET + "=path/to/memes.jsonl)");
+        }
+        CacheStore cache = cacheStore(r);
+        EvaluationConfig config = new EvaluationConfig(
+                Arrays.stream(datasetValue.split(",")).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of).toList(),
+                r.parse(ConfigKeys.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
+                r.parse(ConfigKeys.PROMPTS, null, Path::of),
+                models(r, cache), method(r), ImageKeys.read(r, values), limits(r, values),
+                new EvaluationConfig.Outputs(r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
+                        cache, r.bool(ConfigKeys.CACHE_REQUIRED, false)),
+                SimKeys.read(r));
+        if (config.method().refinedText() != RefinedText.PROMPT
+                && config.images().textErasure().mode() == TextErasure.Mode.NONE) {
+            throw new ConfigurationException(ConfigKeys.REFINED_TEXT, r.string(ConfigKeys.REFINED_TEXT, ""),
+                    "showing the text on the picture needs adammeme.text-erasure=precomputed or ocr; without erasure"
+                            + " a refined caption would be printed over the old one");
+        }
+        return config;
+    }
+
+    private static EvaluationConfig.Models models(ConfigValues r, CacheStore cache) {
+        Duration timeout = Duration.ofSeconds(r.integer(ConfigKeys.TIMEOUT_SECONDS, 120, 1, 3600));
+        String secondJudge = r.string(ConfigKeys.JUDGE_SECOND_MODEL, null);
+        return new EvaluationConfig.Models(
+                EndpointKeys.read(r, ConfigKeys.TARGET_MODEL, ConfigKeys.TARGET_BASE_URL, ConfigKeys.TARGET_API_KEY_ENV,
+                        EvaluationConfig.DEFAULT_TARGET, timeout, ConfigKeys.TARGET_RPM, ConfigKeys.TARGET_TPM),
+                r.decimal(ConfigKeys.TARGET_TEMPERATURE, 0.0, 0.0, 2.0),
+                EndpointKeys.read(r, ConfigKeys.CONTROLLER_MODEL, ConfigKeys.CONTROLLER_BASE_URL,
+                        ConfigKeys.CONTROLLER_API_KEY_ENV, EvaluationConfig.DEFAULT_CONTROLLER, timeout,
+                        ConfigKeys.CONTROLLER_RPM, ConfigKeys.CONTROLLER_TPM),
+                secondJudge == null || secondJudge.isEmpty() ? null : secondJudge,
+                r.parse(ConfigKeys.STRUCTURED_OUTPUT, StructuredOutput.AUTO, StructuredOutput::parse),
+                r.bool(ConfigKeys.REPLICAS_ONE_REQUEST, true),
+                r.integer(ConfigKeys.MAX_TOKENS, 1024, 16, 1_000_000),
+                new RetryPolicy(r.integer(ConfigKeys.MAX_RETRIES, 6, 0, 50),
+                        Duration.ofSeconds(r.integer(ConfigKeys.RETRY_MAX_SECONDS, 600, 1, 86_400)),
+                        RetryPolicy.DEFAULT.base(), RetryPolicy.DEFAULT.cap()),
+                batchSettings(r, cache));
+    }
+
+    private static EvaluationConfig.Method method(ConfigValues r) {
+        return new EvaluationConfig.Method(
+                r.decimal(ConfigKeys.THRESHOLD, 4.0, 1.0, 10.0),
+                r.integer(ConfigKeys.SAMPLES_PER_CATEGORY, 200, 1, 1_000_000),
+                r.integer(ConfigKeys.SEEDS, 10, 0, 100_000),
+                r.integer(ConfigKeys.ITERATIONS, 10, 0, 1_000),
+                r.integer(ConfigKeys.MINING_BATCH, 32, 1, 100_000),
+                r.integer(ConfigKeys.MINING_LOOKAHEAD, 2, 0, 64),
+                r.parse(ConfigKeys.RANDOM_SEED, 42L, v -> ConfigValues.wholeNumber(v, "expected a whole number, such as 42")),
+                r.integer(ConfigKeys.REASKS, 2, 0, 10),
+                r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),
+                r.decimal(ConfigKeys.JUDGE_RECHECK, 0.1, 0, 1),
+                r.parse(ConfigKeys.REFINEMENT_ORDER, RefinementOrder.ROUNDS, RefinementOrder::parse),
+                r.parse(ConfigKeys.REFINED_TEXT, RefinedText.PROMPT, RefinedText::parse),
+                r.parse(ConfigKeys.STAGES, Stages.ALL, Stages::parse),
+                r.string(ConfigKeys.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(ConfigKeys.SHARD, null)));
+    }
+
+    private static EvaluationConfig.Limits limits(ConfigValues r, Map<String, String> values) {
+        return new EvaluationConfig.Limits(
+                r.integer(ConfigKeys.CONCURRENCY, 8, 1, 1_024),
+                r.decimal(ConfigKeys.BUDGET_USD, Double.POSITIVE_INFINITY, 0, 1e9),
+                prices(values),
+                r.integer(ConfigKeys.DATASET_MAX_LINE_BYTES, DatasetLimits.DEFAULT_MAX_LINE_BYTES, 1024,
+                        Integer.MAX_VALUE - 16));
+    }
+
+    private static Prices prices(Map<String, String> values) {
+        Map<String, Prices.Rate> table = new TreeMap<>();
+        values.forEach((key, value) -> {
+            if (key.startsWith(ConfigKeys.PRICE_PREFIX)) {
+                table.put(key.substring(ConfigKeys.PRICE_PREFIX.length()), rate(key, value));
+            }
+        });
+        return new Prices(table);
+    }
+
+    /** {@code input,output[,cached input]} in USD per million tokens; cached input defaults to the input price. */
+    private static Prices.Rate rate(String key, String value) {
+        String[] parts = value.split(",", -1);
+        try {
+            if (parts.length != 2 && parts.length != 3) {
+                throw new NumberFormatException();
+            }
+            double in = Double.parseDouble(parts[0].trim());
+            double out = Double.parseDouble(parts[1].trim());
+            double cached = parts.length == 3 ? Double.parseDouble(parts[2].trim()) : in;
+            if (!(in >= 0 && out >= 0 && cached >= 0) || Double.isInfinite(in + out + cached)) {
+                throw new NumberFormatException();
+            }
+            return new Prices.Rate(in, out, cached);
+        } catch (NumberFormatException e) {
+            throw new ConfigurationException(key, value, "expected USD per million input, output and (optionally)"
+                    + " cached input tokens, e.g. 2.50,10.00,1.25");
+        }
+    }
+
+    /** Batch mode's settings, checked whether it is on or not; the journal lives beside a cache file by default. */
+    private static BatchSettings batchSettings(ConfigValues r, CacheStore cache) {
+        Path journal = r.parse(ConfigKeys.BATCH_JOURNAL, cache instanceof SqliteDatabase db ? journalBeside(db.file())
+                : BatchSettings.OFF.journal(), Path::of);
+        if (Files.isDirectory(journal)) {
+            throw new ConfigurationException(ConfigKeys.BATCH_JOURNAL, journal.toString(), "a folder, not a file");
+        }
+        return new BatchSettings(r.bool(ConfigKeys.BATCH, false),
+                r.parse(ConfigKeys.BATCH_ROLES, BatchSettings.DEFAULT_ROLES, ConfigParser::batchRoles),
+                r.integer(ConfigKeys.BATCH_MAX_REQUESTS, BatchSettings.OFF.maxRequests(), 1, 10_000),
+                seconds(r, ConfigKeys.BATCH_QUIET_SECONDS, BatchSettings.OFF.quiet()),
+                seconds(r, ConfigKeys.BATCH_POLL_SECONDS, BatchSettings.OFF.poll()),
+                Duration.ofSeconds(r.integer(ConfigKeys.BATCH_MAX_WAIT_SECONDS, (int) BatchSettings.OFF.maxWait().toSeconds(),
+                        1, 7 * 24 * 3600)),
+                journal);
+    }
+
+    /** {@code .adammeme/cache.db} keeps its batches in {@code .adammeme/cache-batches.jsonl}. */
+    private static Path journalBeside(Path cacheFile) {
+        String name = cacheFile.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        return cacheFile.resolveSibling((dot > 0 ? name.substring(0, dot) : name) + "-batches.jsonl");
+    }
+
+    private static Set<String> batchRoles(String value) {
+        String allowed = "the roles are " + String.join(", ", BatchSettings.ROLES) + ", or all";
+        if (value.equalsIgnoreCase("all")) {
+            return Set.copyOf(BatchSettings.ROLES);
+        }
+        Set<String> roles = new HashSet<>();
+        for (String role : value.split(",")) {
+            String name = role.trim();
+            if (BatchSettings.ROLES.stream().noneMatch(name::equalsIgnoreCase)) {
+                throw new IllegalArgumentException("no role '" + name + "' makes calls; " + allowed);
+            }
+            roles.add(name);
+        }
+        return roles;
+    }
+
+    /** A time in seconds, fractions allowed (tests poll a simulator every few milliseconds), up to an hour. */
+    private static Duration seconds(ConfigValues r, String key, Duration fallback) {
+        double seconds = r.decimal(key, fallback.toMillis() / 1000.0, 0.001, 3600);
+        return Duration.ofNanos(Math.round(seconds * 1e9));
+    }
+
+    /** A pasted password is a name no variable has: say so without echoing it. */
+    private static void variableName(String key, String name, String example) {
+        if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            Secrets.register(name);
+            throw new ConfigurationException(key, name, "expected the name of an environment variable, such as "
+                    + example + " (the value itself is read from it)");
+        }
+    }
+
+    private static CacheStore cacheStore(ConfigValues r) {
+        String userEnv = r.string(ConfigKeys.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV).trim();
+        String passwordEnv = r.string(ConfigKeys.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV).trim();
+        variableName(ConfigKeys.CACHE_USER_ENV, userEnv, PostgresDatabase.DEFAULT_USER_ENV);
+        variableName(ConfigKeys.CACHE_PASSWORD_ENV, passwordEnv, PostgresDatabase.DEFAULT_PASSWORD_ENV);
+        return r.parse(ConfigKeys.CACHE, new SqliteDatabase(SqliteDatabase.DEFAULT_FILE),
+                v -> CacheStore.parse(v, userEnv, passwordEnv));
+    }
+}
