@@ -162,9 +162,7 @@ public final class AdamMeme {
                 try {
                     picture = images.load(pair.meme().image());
                 } catch (ImageException e) {
-                    ScoredSample error = new ScoredSample(pair.id(), pair.meme().id(), c.category(), c.misbelief(), c.text(),
-                            c.originalText(), pair.meme().image().toString(), null, Outcome.ERROR, null, c.reference(), null,
-                            null, e.getMessage(), null, null);
+                    ScoredSample error = ScoredSample.unreadableCase(pair, c, e.getMessage());
                     listener.sampleScored(error);
                     futures.add(CompletableFuture.completedFuture(error));
                     continue;
@@ -381,7 +379,7 @@ public final class AdamMeme {
         for (MinedSample m : selected) {
             CompletableFuture<ScoredSample> future;
             if (m.misbelief() == null) {
-                future = CompletableFuture.completedFuture(unscorable(m, m.narratorError()));
+                future = CompletableFuture.completedFuture(ScoredSample.unscorable(m, m.narratorError()));
             } else {
                 future = window.submit(() -> CompletableFuture.supplyAsync(() -> probes.original(m), preparers).handle((probe, error) -> {
                     if (error == null) {
@@ -389,7 +387,7 @@ public final class AdamMeme {
                     }
                     Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
                     if (cause instanceof ImageException) {
-                        return CompletableFuture.completedFuture(unscorable(m, cause.getMessage()));
+                        return CompletableFuture.completedFuture(ScoredSample.unscorable(m, cause.getMessage()));
                     }
                     return CompletableFuture.<ScoredSample>failedFuture(cause);
                 }).thenCompose(f -> f));
@@ -400,11 +398,6 @@ public final class AdamMeme {
             }));
         }
         return futures;
-    }
-
-    private static ScoredSample unscorable(MinedSample m, String reason) {
-        return new ScoredSample(m.id(), m.meme().id(), m.category(), m.misbelief(), m.meme().text(), m.meme().text(),
-                m.meme().image().toString(), null, Outcome.ERROR, null, null, null, null, reason, null, null);
     }
 
     /** A {@code sim:} model with no URL is served by the built-in simulator, started here on first use. */

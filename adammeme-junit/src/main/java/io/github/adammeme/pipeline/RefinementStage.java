@@ -239,13 +239,13 @@ final class RefinementStage {
                         Refinement link = new Refinement(chain.seed.id(), current.id(), previous, stepNo, current.score(),
                                 exampleIds, rewrite.ok() ? rewrite.value().explanation() : null);
                         if (!rewrite.ok()) {
-                            return CompletableFuture.completedFuture(failed(current, id, link,
+                            return CompletableFuture.completedFuture(ScoredSample.failedStep(current, id, link,
                                     "Refiner " + rewrite.status() + ": " + rewrite.failure(), rewrite.raw()));
                         }
                         try {
                             return scoring.score(probes.refined(current, id, rewrite.value().rewrittenText(), link));
                         } catch (ImageException e) {
-                            return CompletableFuture.completedFuture(failed(current, id, link, e.getMessage(), null));
+                            return CompletableFuture.completedFuture(ScoredSample.failedStep(current, id, link, e.getMessage(), null));
                         }
                     }).thenCompose(f -> f).thenApply(refined -> {
                         listener.refinementStep(refined);
@@ -253,7 +253,7 @@ final class RefinementStage {
                     });
         } catch (ImageException e) {
             Refinement link = new Refinement(chain.seed.id(), current.id(), previous, stepNo, current.score(), exampleIds, null);
-            ScoredSample failed = failed(current, id, link, e.getMessage(), null);
+            ScoredSample failed = ScoredSample.failedStep(current, id, link, e.getMessage(), null);
             listener.refinementStep(failed);
             return CompletableFuture.completedFuture(failed);
         }
@@ -277,11 +277,6 @@ final class RefinementStage {
                 chain.current = run.history.get(next.get());
             }
         }
-    }
-
-    private static ScoredSample failed(ScoredSample current, String id, Refinement link, String reason, String raw) {
-        return new ScoredSample(id, current.memeId(), current.category(), current.misbelief(), current.text(),
-                current.originalText(), current.image(), null, Outcome.ERROR, null, null, null, null, reason, raw, link);
     }
 
     /** In H, and usable as a seed, a pool case or an example: it has a score and a misbelief. */

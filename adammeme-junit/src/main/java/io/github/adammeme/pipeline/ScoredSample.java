@@ -1,5 +1,8 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.data.HardCase;
+import io.github.adammeme.data.Meme;
+
 /**
  * One sample put to the target and scored: an original mined pair, or a refined rewrite of one.
  *
@@ -29,30 +32,45 @@ public record ScoredSample(String id, String memeId, String category, String mis
                            Refinement refinement, SecondScore secondScore) {
 
     /**
-     * A sample no second judge looked at.
+     * An original pair that never reached the target: its picture could not be read, or it has no misbelief.
      *
-     * @param id stable id of the sample
-     * @param memeId the meme whose image it uses
-     * @param category its harmfulness category
-     * @param misbelief the misbelief it conveys, or null
-     * @param text the meme text the target saw
-     * @param originalText the dataset's text of the meme
-     * @param image path of the meme image
-     * @param shownImage path of the image the target was shown, or null
-     * @param outcome how it ended
-     * @param score the Scorer's rating, or null
-     * @param reference the reference answer, or null
-     * @param targetAnswer the target's analysis, or its refusal
-     * @param scorerExplanation the Scorer's explanation
-     * @param reason what happened, for REFUSED, UNSCORED and ERROR
-     * @param raw the unusable output, for UNSCORED and ERROR
-     * @param refinement null for an original sample
+     * @param pair the mined pair
+     * @param reason why it was not put to the target
+     * @return the ERROR sample
      */
-    public ScoredSample(String id, String memeId, String category, String misbelief, String text, String originalText,
-                        String image, String shownImage, Outcome outcome, Integer score, String reference,
-                        String targetAnswer, String scorerExplanation, String reason, String raw, Refinement refinement) {
-        this(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score, reference,
-                targetAnswer, scorerExplanation, reason, raw, refinement, null);
+    public static ScoredSample unscorable(MinedSample pair, String reason) {
+        Meme meme = pair.meme();
+        return new ScoredSample(pair.id(), meme.id(), pair.category(), pair.misbelief(), meme.text(), meme.text(),
+                meme.image().toString(), null, Outcome.ERROR, null, null, null, null, reason, null, null, null);
+    }
+
+    /**
+     * A hard case whose picture could not be read when the bank was replayed.
+     *
+     * @param pair the case as a pair
+     * @param hardCase the case as the bank stored it
+     * @param reason why it was not put to the target
+     * @return the ERROR sample, with the case's stored reference
+     */
+    public static ScoredSample unreadableCase(MinedSample pair, HardCase hardCase, String reason) {
+        return new ScoredSample(pair.id(), pair.meme().id(), hardCase.category(), hardCase.misbelief(), hardCase.text(),
+                hardCase.originalText(), pair.meme().image().toString(), null, Outcome.ERROR, null, hardCase.reference(),
+                null, null, reason, null, null, null);
+    }
+
+    /**
+     * A refinement step that failed before it was scored (the Refiner's call, or the rewrite's picture).
+     *
+     * @param current the sample the step set out from
+     * @param id the step's id
+     * @param link where the step stands in its chain
+     * @param reason what happened, naming the agent
+     * @param raw the unusable output, or null
+     * @return the ERROR step
+     */
+    public static ScoredSample failedStep(ScoredSample current, String id, Refinement link, String reason, String raw) {
+        return new ScoredSample(id, current.memeId(), current.category(), current.misbelief(), current.text(),
+                current.originalText(), current.image(), null, Outcome.ERROR, null, null, null, null, reason, raw, link, null);
     }
 
     /**

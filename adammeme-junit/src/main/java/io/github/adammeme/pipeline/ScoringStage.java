@@ -187,6 +187,6 @@ final class ScoringStage {
                                        String explanation, String reason, String raw) {
         return new ScoredSample(probe.id(), probe.memeId(), probe.category(), probe.misbelief(), probe.text(),
                 probe.originalText(), probe.imagePath(), probe.shownImage(), outcome, score, reference, answer, explanation, reason, raw,
-                probe.refinement());
+                probe.refinement(), null);
     }
 }

@@ -11,7 +11,7 @@ class MetricsTest {
 
     private static ScoredSample sample(String category, Outcome outcome, Integer score, boolean refined) {
         return new ScoredSample("id", "m", category, "misb", "t", "t", "img", null, outcome, score, null, null, null, null, null,
-                refined ? new Refinement("s", "p", null, 1, 8, List.of(), "e") : null);
+                refined ? new Refinement("s", "p", null, 1, 8, List.of(), "e") : null, null);
     }
 
     private final List<ScoredSample> originals = List.of(

@@ -63,7 +63,7 @@ class RefinementStageTest {
         memes.put(id, meme);
         scores.put(text, score);
         return new ScoredSample(id + "/" + category, id, category, misbelief, text, text, meme.image().toString(), null,
-                score < 4 ? Outcome.FAILED : Outcome.PASSED, score, "ref", "answer", "why", null, null, null);
+                score < 4 ? Outcome.FAILED : Outcome.PASSED, score, "ref", "answer", "why", null, null, null, null);
     }
 
     /** A stage made with the constructor that predates orders, as callers that set none make it. */
@@ -415,7 +415,7 @@ class RefinementStageTest {
     private static ScoredSample unscored(ScoredSample s, Outcome outcome) {
         return new ScoredSample(s.id(), s.memeId(), s.category(), s.misbelief(), s.text(), s.originalText(), s.image(),
                 null, outcome, null, "ref", outcome == Outcome.REFUSED ? "I cannot help with that." : null, null,
-                "the target " + outcome, null, null);
+                "the target " + outcome, null, null, null);
     }
 
     private static PipelineListener recorder(List<String> events) {
