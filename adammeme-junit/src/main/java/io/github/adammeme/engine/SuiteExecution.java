@@ -12,6 +12,7 @@ import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.HardCases;
 import io.github.adammeme.pipeline.JudgeAgreement;
+import io.github.adammeme.pipeline.LibraryVersion;
 import io.github.adammeme.pipeline.MemeOutcome;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.MinedSample;
@@ -30,6 +31,7 @@ import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.RunComparison;
 import io.github.adammeme.report.RunRecords;
 import io.github.adammeme.report.SummaryMarkdown;
+import io.github.adammeme.sim.BuiltInSimulator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -126,9 +128,10 @@ final class SuiteExecution {
         });
         TestExecutionResult result = TestExecutionResult.successful();
         try (ProgressLine progress = settings.progress() ? new ProgressLine(System.err, System.console() != null) : null) {
-            AllureBridge.writeEnvironment(config, PromptLibrary.load(config.prompts()).digests(), AdamMeme.version(),
+            AllureBridge.writeEnvironment(config, PromptLibrary.load(config.prompts()).digests(), LibraryVersion.current(),
                     environmentPrefix());
-            CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, Listeners.of(board, progress)), runner)
+            CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, new BuiltInSimulator(settings.simulator()),
+                    Listeners.of(board, progress)), runner)
                     .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));
             report(board);
         } catch (RuntimeException | Error e) {
@@ -155,7 +158,7 @@ final class SuiteExecution {
                         + config.outputs().directory().resolve(EvaluationWriter.SUMMARY))));
         try {
             EvaluationWriter.writeLost(config.outputs().directory(), config.models().target().model(), config.datasetDescription(), reason);
-            AllureBridge.writeEnvironment(config, Map.of(), AdamMeme.version(), environmentPrefix(), Map.of("run.lost", reason));
+            AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(), Map.of("run.lost", reason));
         } catch (RuntimeException | IOException e) {
             System.err.println("adammeme: and its loss could not be recorded: " + Secrets.redact(e.getMessage()));
         }
@@ -440,7 +443,7 @@ final class SuiteExecution {
         figures.put("cost.usd", String.format(Locale.ROOT, "%.4f", total.costUsd()));
         figures.put("FR with refinements (overall)", e.metrics().withRefinementsOverall().fr().describe());
         figures.put("FR of the originals (overall)", e.metrics().originalOverall().fr().describe());
-        AllureBridge.writeEnvironment(config, e.run().promptDigests(), AdamMeme.version(),
+        AllureBridge.writeEnvironment(config, e.run().promptDigests(), LibraryVersion.current(),
                 environmentPrefix(), figures);
         AllureExecutor.write(AllureBridge.resultsDirectory(), System.getenv(), config.models().target().model(),
                 FrTable.headline(e.metrics()) + (config.simulated() ? " (simulated)" : ""));

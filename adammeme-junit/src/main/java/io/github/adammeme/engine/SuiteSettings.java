@@ -10,6 +10,8 @@ import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.OutputNames;
+import io.github.adammeme.sim.SimKeys;
+import io.github.adammeme.sim.SimSettings;
 import java.io.UncheckedIOException;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
@@ -39,7 +41,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param minKappa the judge agreement below which its test fails, when set
  * @param warning  what discovery should warn about without stopping (a cache that cannot be written)
  */
-record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> baseline, double alpha,
+record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gates, Optional<Baseline> baseline, double alpha,
                      Optional<Path> bank, boolean progress, Optional<Double> minKappa, Optional<String> warning,
                      Optional<String> history) {
 
@@ -77,7 +79,7 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
     }
 
     private SuiteSettings withConfig(EvaluationConfig other) {
-        return new SuiteSettings(other, gates, baseline, alpha, bank, progress, minKappa, warning, history);
+        return new SuiteSettings(other, simulator, gates, baseline, alpha, bank, progress, minKappa, warning, history);
     }
 
     /** Every adammeme.* setting for the suite, datasets located. */
@@ -140,7 +142,7 @@ record SuiteSettings(EvaluationConfig config, FrGates gates, Optional<Baseline> 
         });
         Optional<Path> bank = Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim()));
         bank.ifPresent(b -> checkBank(b, values.get(Constants.BANK), config));
-        return new SuiteSettings(config, frGates(values),
+        return new SuiteSettings(config, SimKeys.read(values), frGates(values),
                 baseline(config, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
                 bank,
                 ConfigValues.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),

@@ -28,13 +28,12 @@ import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.ChatModel;
 import io.github.adammeme.llm.ContentPart;
 import io.github.adammeme.llm.Endpoint;
-import io.github.adammeme.llm.InMemoryCallCache;
+import io.github.adammeme.llm.EndpointResolver;
 import io.github.adammeme.llm.ModelGateway;
 import io.github.adammeme.llm.OpenAiChatModel;
 import io.github.adammeme.llm.RateCaps;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.UsageLedger;
-import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -65,28 +64,17 @@ public final class AdamMeme {
     /** The stage of the Refiner's calls and of the scoring of its rewrites. */
     public static final String REFINEMENT = "refinement";
 
-    private final CallCache cache;
-    /** Batch mode's journals, one per file, shared by this instance's runs and endpoints. */
-    private final Map<Path, BatchJournal> journals = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** An instance with a call cache of its own, in memory. */
-    public AdamMeme() {
-        this(new InMemoryCallCache());
-    }
-
-    /** @param cache the call cache every evaluation of this instance shares; the caller closes it */
-    public AdamMeme(CallCache cache) {
-        this.cache = cache;
-    }
+    private final Gateways gateways;
+    private final EndpointResolver endpoints;
 
     /**
-     * Loads the configured datasets and evaluates them with the configured cache.
-     *
-     * @param config the run's configuration
-     * @return the whole result
+     * @param cache the call cache every evaluation of this instance shares; the caller closes it
+     * @param endpoints makes the configured endpoints reachable (the engine's and the command line's
+     *                  serve {@code sim:} models from the built-in simulator)
      */
-    public static Evaluation evaluate(EvaluationConfig config) {
-        return evaluate(config, PipelineListener.NONE);
+    public AdamMeme(CallCache cache, EndpointResolver endpoints) {
+        this.gateways = new Gateways(cache);
+        this.endpoints = endpoints;
     }
 
     /**
@@ -94,12 +82,13 @@ public final class AdamMeme {
      * goes.
      *
      * @param config the run's configuration
+     * @param endpoints makes the configured endpoints reachable
      * @param listener hears each stage's progress
      * @return the whole result
      */
-    public static Evaluation evaluate(EvaluationConfig config, PipelineListener listener) {
+    public static Evaluation evaluate(EvaluationConfig config, EndpointResolver endpoints, PipelineListener listener) {
         try (CallCache cache = config.outputs().openCache()) {
-            return new AdamMeme(cache).run(config, listener);
+            return new AdamMeme(cache, endpoints).run(config, listener);
         }
     }
 
@@ -113,76 +102,13 @@ public final class AdamMeme {
      */
     public Evaluation run(EvaluationConfig config, PipelineListener listener) {
         if (Datasets.allBanks(config.datasets())) {
-            return replay(config, listener);
+            return new BankReplay(gateways, endpoints).replay(config, listener);
         }
         if (config.datasets().stream().anyMatch(HardCaseBank::isBank)) {
             throw new DatasetException("a hard-case bank is replayed on its own, not mixed with datasets to mine: "
                     + config.datasetDescription());
         }
         return run(config, Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits()), listener);
-    }
-
-    /**
-     * Replays hard-case banks as plain scoring: each case is put to the target as it was before and
-     * scored against its stored reference. No mining, no reference Candidates, no refinement.
-     */
-    private Evaluation replay(EvaluationConfig config, PipelineListener listener) {
-        PromptLibrary prompts = PromptLibrary.load(config.prompts());
-        Endpoint target = reachable(config.models().target(), config);
-        Endpoint controller = reachable(config.models().controller(), config);
-        List<Meme> memes = new ArrayList<>();
-        List<HardCase> cases = new ArrayList<>();
-        for (Path bank : config.datasets()) {
-            for (HardCase c : HardCaseBank.read(bank, config.datasetLimits())) {
-                cases.add(c);
-                memes.add(HardCaseBank.meme(bank, c, config.datasetLimits()));
-            }
-        }
-        UsageLedger ledger = new UsageLedger(config.limits().prices());
-        listener.started(memes.size(), ledger);
-        try (ModelGateway targetGateway = gateway(target, ledger, config);
-             ModelGateway controllerGateway = gateway(controller, ledger, config);
-             ModelGateway secondJudgeGateway = secondJudge(controller, ledger, config)) {
-            AgentContext agents = new AgentContext(controllerGateway, prompts, config.method().randomSeed(), config.method().reasks(),
-                    config.models().maxTokens()).showing(config.images().roles());
-            MemeImages images = new MemeImages(config.images().limits());
-            List<String> categories = cases.stream().map(HardCase::category).distinct().toList();
-            List<MinedSample> pairs = new ArrayList<>();
-            for (int i = 0; i < cases.size(); i++) {
-                pairs.add(new MinedSample(MinedSample.idOf(memes.get(i), cases.get(i).category()), memes.get(i),
-                        cases.get(i).category(), cases.get(i).misbelief(), null));
-            }
-            listener.samplesSelected(categories, pairs);
-            ScoringStage scoring = scoringStage(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
-            List<CompletableFuture<ScoredSample>> futures = new ArrayList<>();
-            for (int i = 0; i < cases.size(); i++) {
-                HardCase c = cases.get(i);
-                MinedSample pair = pairs.get(i);
-                ContentPart.Image picture;
-                try {
-                    picture = images.load(pair.meme().image());
-                } catch (ImageException e) {
-                    ScoredSample error = ScoredSample.unreadableCase(pair, c, e.getMessage());
-                    listener.sampleScored(error);
-                    futures.add(CompletableFuture.completedFuture(error));
-                    continue;
-                }
-                ScoringStage.Probe probe = new ScoringStage.Probe(pair.id(), pair.meme().id(), c.category(), c.misbelief(),
-                        c.text(), c.originalText(), pair.meme().image().toString(), null, c.promptText(), picture, null);
-                futures.add(scoring.score(probe, c.reference()).thenApply(s -> {
-                    listener.sampleScored(s);
-                    return s;
-                }));
-            }
-            List<ScoredSample> scored = futures.stream().map(CompletableFuture::join).toList();
-            Metrics metrics = Metrics.of(categories, scored, List.of(), config.method().threshold(), config.method().refusalCountsAsFailure());
-            List<Category> taxonomy = categories.stream().map(c -> new Category(c, "replayed from a hard-case bank", null))
-                    .toList();
-            Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts, structuredOutput(config, controllerGateway)), taxonomy, List.of(),
-                    List.of(), pairs, scored, List.of(), metrics, ledger.lines());
-            listener.finished(evaluation);
-            return evaluation;
-        }
     }
 
     /**
@@ -198,16 +124,15 @@ public final class AdamMeme {
         Shard shard = config.method().shard();
         PipelineListener listener = shard.whole() ? whole : new ShardListener(whole, shard);
         PromptLibrary prompts = PromptLibrary.load(config.prompts());
-        Endpoint target = reachable(config.models().target(), config);
-        Endpoint controller = reachable(config.models().controller(), config);
+        Endpoint target = endpoints.resolve(config.models().target());
+        Endpoint controller = endpoints.resolve(config.models().controller());
         UsageLedger ledger = new UsageLedger(config.limits().prices());
         listener.started(memes.size(), ledger);
         ExecutorService preparers = preparers();
-        try (ModelGateway targetGateway = gateway(target, ledger, config);
-             ModelGateway controllerGateway = gateway(controller, ledger, config);
-             ModelGateway secondJudgeGateway = secondJudge(controller, ledger, config)) {
-            AgentContext agents = new AgentContext(controllerGateway, prompts, config.method().randomSeed(), config.method().reasks(),
-                    config.models().maxTokens()).showing(config.images().roles());
+        try (ModelGateway targetGateway = gateways.open(target, ledger, config);
+             ModelGateway controllerGateway = gateways.open(controller, ledger, config);
+             ModelGateway secondJudgeGateway = gateways.secondJudge(controller, ledger, config)) {
+            AgentContext agents = Gateways.agents(config, controllerGateway, prompts);
             MemeImages images = new MemeImages(config.images().limits());
 
             if (config.method().stages() == Stages.SCORING) {
@@ -227,14 +152,14 @@ public final class AdamMeme {
             memes.forEach(m -> byId.put(m.id(), m));
             Probes probes = new Probes(byId, images, config.images().textErasure().create(images), config.method().refinedText(),
                     config.outputs().directory().resolve("images"));
-            ScoringStage scoring = scoringStage(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
+            ScoringStage scoring = ScoringStage.of(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
             if (config.method().stages() == Stages.MINING) {
                 // Every shard's pairs: the shards that score will find each reference in the cache.
                 List<MinedSample> all = select(mining.samples(), categories, config);
                 listener.samplesSelected(categories, List.of());
                 prepareReferences(all, probes, scoring, preparers, sampleWindow(config, preparers));
-                Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts,
-                        structuredOutput(config, controllerGateway)), mining.taxonomy().categories(), mining.admissions(),
+                Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts,
+                        controllerGateway), mining.taxonomy().categories(), mining.admissions(),
                         mining.memes(), mining.samples(), List.of(), List.of(),
                         Metrics.of(categories, List.of(), List.of(), config.method().threshold(), config.method().refusalCountsAsFailure()),
                         ledger.lines());
@@ -245,7 +170,7 @@ public final class AdamMeme {
                     .filter(s -> shard.computes(s.category(), categories)).toList();
             listener.samplesSelected(categories, selected);
             RefinementStage refinement = new RefinementStage(new Refiner(agents.inStage(REFINEMENT)),
-                    scoringStage(agents.inStage(REFINEMENT), targetGateway, secondJudgeGateway, config), probes,
+                    ScoringStage.of(agents.inStage(REFINEMENT), targetGateway, secondJudgeGateway, config), probes,
                     config.method().seeds(), config.method().iterations(), config.method().randomSeed(), listener, config.method().refinementOrder());
 
             // A category's refinement needs only that category's originals, so it starts as soon as
@@ -267,7 +192,7 @@ public final class AdamMeme {
             List<ScoredSample> refined = chains.stream().flatMap(c -> c.steps().stream()).toList();
 
             Metrics metrics = Metrics.of(categories, scored, refined, config.method().threshold(), config.method().refusalCountsAsFailure());
-            Evaluation evaluation = new Evaluation(runInfo(config, target, controller, prompts, structuredOutput(config, controllerGateway)),
+            Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts, controllerGateway),
                     mining.taxonomy().categories(), mining.admissions(), mining.memes(), mining.samples(), scored, chains,
                     metrics, ledger.lines());
             listener.finished(evaluation);
@@ -299,34 +224,6 @@ public final class AdamMeme {
 
     private static final int SAMPLES_PER_SLOT = 2;
 
-    private ModelGateway gateway(Endpoint endpoint, UsageLedger ledger, EvaluationConfig config) {
-        BatchSettings batch = config.models().batch();
-        // In batch mode a call waits on its gateway thread for its batch's answer: a batch's worth of calls
-        // are pending at once, besides the calls of roles still made at once.
-        ChatModel model = batch.enabled()
-                ? new BatchChatModel(endpoint, config.limits().concurrency(), cache, journals.computeIfAbsent(batch.journal(),
-                        BatchJournal::open), batch)
-                : new OpenAiChatModel(endpoint, config.limits().concurrency());
-        ModelGateway gateway = new ModelGateway(model, cache, ledger,
-                config.limits().concurrency() + (batch.enabled() ? batch.maxRequests() : 0),
-                config.models().retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
-        gateway.budget(config.limits().budgetUsd());
-        gateway.queueOrder(CallPriority::rank);
-        gateway.structuredOutput(config.models().structuredOutput());
-        gateway.replicasInOneCall(config.models().replicasInOneRequest());
-        return gateway;
-    }
-
-    /** The second judge model's gateway (on the controller's endpoint), or null when a Scorer replica is the second judge. */
-    private ModelGateway secondJudge(Endpoint controller, UsageLedger ledger, EvaluationConfig config) {
-        if (config.models().judgeSecondModel() == null || config.method().judgeRecheck() <= 0) {
-            return null;
-        }
-        return gateway(new Endpoint(config.models().judgeSecondModel(), controller.baseUrl(), controller.apiKeyEnv(),
-                controller.timeout(), controller.requestsPerMinute(), controller.tokensPerMinute(),
-                controller.simulatorVariant()), ledger, config);
-    }
-
     /** At most K per category with the run's seed, categories in taxonomy order. */
     private static List<MinedSample> select(List<MinedSample> mined, List<String> categories, EvaluationConfig config) {
         Map<String, List<MinedSample>> drawn = Sampler.perCategory(mined, MinedSample::category,
@@ -336,15 +233,6 @@ public final class AdamMeme {
             selected.addAll(drawn.getOrDefault(category, List.of()));
         }
         return selected;
-    }
-
-    private static ScoringStage scoringStage(AgentContext agents, ModelGateway targetGateway, ModelGateway secondJudge,
-                                             EvaluationConfig config) {
-        Scorer second = secondJudge != null ? new Scorer(agents.on(secondJudge)) : new Scorer(agents, 1);
-        return new ScoringStage(new Candidate(agents), new Senior(agents),
-                new Target(agents.on(targetGateway), config.models().targetTemperature()), new Scorer(agents), config.method().threshold(),
-                new RefusalDetector(new RefusalChecker(agents)), second,
-                new Recheck(config.method().judgeRecheck(), config.method().randomSeed()));
     }
 
     /** The originals' scores as they come, in selection order. */
@@ -400,70 +288,4 @@ public final class AdamMeme {
         return futures;
     }
 
-    /** A {@code sim:} model with no URL is served by the built-in simulator, started here on first use. */
-    private static Endpoint reachable(Endpoint endpoint, EvaluationConfig config) {
-        if (!endpoint.simulated() || endpoint.baseUrl() != null) {
-            return endpoint;
-        }
-        boolean fresh = !SimulatedModelServer.isSharedRunning();
-        SimulatedModelServer server = SimulatedModelServer.shared();
-        server.configure(config.sim());
-        if (fresh) {
-            System.err.println("adammeme: no endpoint configured for " + endpoint.model()
-                    + "; started the built-in simulated mLLM at " + server.baseUrl()
-                    + " (its scores are simulated, not a real model's)");
-        }
-        return endpoint.simulatorAt(server.baseUrl(), config.sim().judgeNoise() > 0
-                ? "judge-noise=" + config.sim().judgeNoise() : null);
-    }
-
-    /** The structured-output setting, and whether the controller's endpoint turned it down. */
-    private static String structuredOutput(EvaluationConfig config, ModelGateway controller) {
-        String mode = config.models().structuredOutput().name().toLowerCase(Locale.ROOT);
-        return controller.schemasTurnedDown() ? mode + " (turned down by the endpoint: answers read as text)" : mode;
-    }
-
-    private static RunInfo runInfo(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts,
-                                   String structuredOutput) {
-        String notice = null;
-        if (target.simulated() && controller.simulated()) {
-            notice = "Scores come from the built-in simulator (target " + target.model() + ", controller "
-                    + controller.model() + "): they show how the tool works, not how any real model performs.";
-        } else if (target.simulated()) {
-            notice = "The target is the built-in simulator (" + target.model()
-                    + "): its scores show how the tool works, not how a real model performs.";
-        } else if (controller.simulated()) {
-            notice = "The agents (reference answers, Scorer) are the built-in simulator (" + controller.model()
-                    + "): the scores of " + target.model() + " are not a real judge's.";
-        }
-        return new RunInfo(target.model(), describe(target), controller.model(), describe(controller),
-                config.datasetDescription(), config.simulated(), notice, config.method().threshold(), config.method().samplesPerCategory(),
-                config.method().seeds(), config.method().iterations(), config.method().randomSeed(), config.method().refusalCountsAsFailure(),
-                prompts.digests(), version(), config.method().shard().toString(), config.method().miningBatchSize(), config.method().miningLookahead(),
-                config.method().refinementOrder().name().toLowerCase(Locale.ROOT),
-                structuredOutput, config.method().judgeRecheck(),
-                config.models().judgeSecondModel());
-    }
-
-    private static String describe(Endpoint e) {
-        return e.simulated() && e.baseUrl() != null && e.baseUrl().startsWith("http://127.0.0.1")
-                ? "built-in simulator" : Secrets.redact(e.baseUrl());
-    }
-
-    /**
-     * The library's version, from the jar's build.
-     *
-     * @return the version, or "unknown"
-     */
-    public static String version() {
-        try (InputStream in = AdamMeme.class.getResourceAsStream("/io/github/adammeme/version.properties")) {
-            Properties p = new Properties();
-            if (in != null) {
-                p.load(in);
-            }
-            return p.getProperty("version", "unknown");
-        } catch (IOException e) {
-            return "unknown";
-        }
-    }
 }

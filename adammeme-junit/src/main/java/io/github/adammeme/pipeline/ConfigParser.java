@@ -11,7 +11,6 @@ import io.github.adammeme.llm.RetryPolicy;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.llm.StructuredOutput;
-import io.github.adammeme.sim.SimKeys;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,8 +41,7 @@ final class ConfigParser {
                 r.parse(ConfigKeys.PROMPTS, null, Path::of),
                 models(r, cache), method(r), ImageKeys.read(r, values), limits(r, values),
                 new EvaluationConfig.Outputs(r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
-                        cache, r.bool(ConfigKeys.CACHE_REQUIRED, false)),
-                SimKeys.read(r));
+                        cache, r.bool(ConfigKeys.CACHE_REQUIRED, false)));
         if (config.method().refinedText() != RefinedText.PROMPT
                 && config.images().textErasure().mode() == TextErasure.Mode.NONE) {
             throw new ConfigurationException(ConfigKeys.REFINED_TEXT, r.string(ConfigKeys.REFINED_TEXT, ""),

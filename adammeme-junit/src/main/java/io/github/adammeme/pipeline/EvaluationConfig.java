@@ -12,7 +12,6 @@ import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.RetryPolicy;
 import io.github.adammeme.llm.StructuredOutput;
-import io.github.adammeme.sim.SimSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,10 +33,9 @@ import java.util.Optional;
  * @param images        how pictures are bounded and shown to each role
  * @param limits        concurrency, prices and the budget
  * @param outputs       the output folder and the call cache
- * @param sim           the built-in simulator's latency and faults
  */
 public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat, Path prompts, Models models,
-                               Method method, Images images, Limits limits, Outputs outputs, SimSettings sim) {
+                               Method method, Images images, Limits limits, Outputs outputs) {
 
     /** The target when none is configured: the simulator's keyword matcher. */
     public static final String DEFAULT_TARGET = "sim:keyword";
@@ -186,7 +184,7 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      */
     public EvaluationConfig withOutputDir(Path directory) {
         return new EvaluationConfig(datasets, datasetFormat, prompts, models, method, images, limits,
-                new Outputs(directory, outputs.cache(), outputs.cacheRequired()), sim);
+                new Outputs(directory, outputs.cache(), outputs.cacheRequired()));
     }
 
     /** @return how dataset and bank files are bounded as they are read */

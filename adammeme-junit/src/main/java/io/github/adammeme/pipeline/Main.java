@@ -7,6 +7,7 @@ import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.HistoryCommand;
 import io.github.adammeme.report.ShardMerge;
+import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.sim.SimKeys;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
@@ -74,7 +75,7 @@ public final class Main {
         int status = 0;
         try {
             long start = System.nanoTime();
-            Evaluation evaluation = AdamMeme.evaluate(config);
+            Evaluation evaluation = AdamMeme.evaluate(config, new BuiltInSimulator(SimKeys.read(values)), PipelineListener.NONE);
             EvaluationWriter.write(evaluation, config.outputs().directory());
             System.out.print(Secrets.redact(FrTable.render(evaluation)));
             System.out.printf("results: %s (%.1f s)%n", config.outputs().directory().toAbsolutePath().resolve(EvaluationWriter.SUMMARY),

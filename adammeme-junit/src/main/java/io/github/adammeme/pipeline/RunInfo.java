@@ -1,5 +1,10 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.agent.PromptLibrary;
+import io.github.adammeme.llm.Endpoint;
+import io.github.adammeme.llm.ModelGateway;
+import io.github.adammeme.llm.Secrets;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -22,4 +27,39 @@ public record RunInfo(String target, String targetEndpoint, String controller, S
                       Map<String, String> promptDigests, String libraryVersion, String shard, int miningBatchSize,
                       int miningLookahead, String refinementOrder, String structuredOutput, double judgeRecheck,
                       String judgeSecondModel) {
+
+    /** What this configuration's run is, with its endpoints as they were reached. */
+    static RunInfo of(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts,
+                      ModelGateway controllerGateway) {
+        String structuredOutput = structuredOutput(config, controllerGateway);
+        String notice = null;
+        if (target.simulated() && controller.simulated()) {
+            notice = "Scores come from the built-in simulator (target " + target.model() + ", controller "
+                    + controller.model() + "): they show how the tool works, not how any real model performs.";
+        } else if (target.simulated()) {
+            notice = "The target is the built-in simulator (" + target.model()
+                    + "): its scores show how the tool works, not how a real model performs.";
+        } else if (controller.simulated()) {
+            notice = "The agents (reference answers, Scorer) are the built-in simulator (" + controller.model()
+                    + "): the scores of " + target.model() + " are not a real judge's.";
+        }
+        return new RunInfo(target.model(), describe(target), controller.model(), describe(controller),
+                config.datasetDescription(), config.simulated(), notice, config.method().threshold(), config.method().samplesPerCategory(),
+                config.method().seeds(), config.method().iterations(), config.method().randomSeed(), config.method().refusalCountsAsFailure(),
+                prompts.digests(), LibraryVersion.current(), config.method().shard().toString(), config.method().miningBatchSize(), config.method().miningLookahead(),
+                config.method().refinementOrder().name().toLowerCase(Locale.ROOT),
+                structuredOutput, config.method().judgeRecheck(),
+                config.models().judgeSecondModel());
+    }
+
+    /** The structured-output setting, and whether the controller's endpoint turned it down. */
+    private static String structuredOutput(EvaluationConfig config, ModelGateway controller) {
+        String mode = config.models().structuredOutput().name().toLowerCase(Locale.ROOT);
+        return controller.schemasTurnedDown() ? mode + " (turned down by the endpoint: answers read as text)" : mode;
+    }
+
+    private static String describe(Endpoint e) {
+        return e.simulated() && e.baseUrl() != null && e.baseUrl().startsWith("http://127.0.0.1")
+                ? "built-in simulator" : Secrets.redact(e.baseUrl());
+    }
 }

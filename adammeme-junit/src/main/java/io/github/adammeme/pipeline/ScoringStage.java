@@ -1,13 +1,16 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.agent.AgentContext;
 import io.github.adammeme.agent.Answer;
 import io.github.adammeme.agent.Candidate;
 import io.github.adammeme.agent.Rating;
+import io.github.adammeme.agent.RefusalChecker;
 import io.github.adammeme.agent.RefusalDetector;
 import io.github.adammeme.agent.Scorer;
 import io.github.adammeme.agent.Senior;
 import io.github.adammeme.agent.Target;
 import io.github.adammeme.llm.ContentPart;
+import io.github.adammeme.llm.ModelGateway;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -58,6 +61,16 @@ final class ScoringStage {
      */
     record Probe(String id, String memeId, String category, String misbelief, String text, String originalText,
                  String imagePath, String shownImage, String promptText, ContentPart.Image image, Refinement refinement) {
+    }
+
+    /** The stage with the run's agents: the second judge is its own model's Scorer when one is configured. */
+    static ScoringStage of(AgentContext agents, ModelGateway targetGateway, ModelGateway secondJudge,
+                                             EvaluationConfig config) {
+        Scorer second = secondJudge != null ? new Scorer(agents.on(secondJudge)) : new Scorer(agents, 1);
+        return new ScoringStage(new Candidate(agents), new Senior(agents),
+                new Target(agents.on(targetGateway), config.models().targetTemperature()), new Scorer(agents), config.method().threshold(),
+                new RefusalDetector(new RefusalChecker(agents)), second,
+                new Recheck(config.method().judgeRecheck(), config.method().randomSeed()));
     }
 
     CompletableFuture<ScoredSample> score(Probe probe) {

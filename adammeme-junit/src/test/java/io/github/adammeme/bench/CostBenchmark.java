@@ -6,8 +6,10 @@ import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.PipelineListener;
 import io.github.adammeme.report.CostTable;
 import io.github.adammeme.report.FrTable;
+import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -140,7 +142,7 @@ public final class CostBenchmark {
             EvaluationConfig config = EvaluationConfig.from(values);
             System.out.printf("%s: %s ...%n", name, target);
             long start = System.nanoTime();
-            Evaluation evaluation = AdamMeme.evaluate(config);
+            Evaluation evaluation = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
             System.out.printf(Locale.ROOT, "  %.1f s%n", (System.nanoTime() - start) / 1e9);
             return new Run(name, evaluation);
         }

@@ -1,10 +1,11 @@
 package io.github.adammeme.bench;
 
 import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.llm.EndpointResolver;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.AdamMeme;
-import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Main;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -200,7 +201,7 @@ public final class PipelineBenchmark {
         long simulatorCpu = simulator.cpuNanos();
         long start = System.nanoTime();
         long[] mined = new long[1];
-        Evaluation evaluation = AdamMeme.evaluate(config, new io.github.adammeme.pipeline.PipelineListener() {
+        Evaluation evaluation = AdamMeme.evaluate(config, EndpointResolver.AS_CONFIGURED, new io.github.adammeme.pipeline.PipelineListener() {
             @Override
             public void miningFinished(int memes, int minedSamples) {
                 mined[0] = System.nanoTime();

@@ -10,7 +10,9 @@ import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.PipelineListener;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.sim.BuiltInSimulator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +50,7 @@ class StagesAndGateTest {
     @Test
     void theMiningStagePaysForWhatNoTargetChangesAndScoringPaysForNoneOfIt() throws Exception {
         Path shared = dir.resolve("shared.db");
-        Evaluation mined = AdamMeme.evaluate(EvaluationConfig.from(settings("mining", shared, "mined")));
+        Evaluation mined = AdamMeme.evaluate(EvaluationConfig.from(settings("mining", shared, "mined")), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         assertTrue(mined.samples().isEmpty() && mined.chains().isEmpty(), "the mining stage scores nothing");
         assertFalse(mined.mined().isEmpty(), "it mines");
         assertTrue(paid(mined, AdamMeme.SCORING) > 0, "it pays for the references");
@@ -56,16 +58,18 @@ class StagesAndGateTest {
                 "the target is not asked: " + mined.usage());
 
         EvaluationConfig scoringConfig = EvaluationConfig.from(settings("scoring", shared, "scored"));
-        Evaluation scored = AdamMeme.evaluate(scoringConfig);
+        Evaluation scored = AdamMeme.evaluate(scoringConfig, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         EvaluationWriter.write(scored, scoringConfig.outputs().directory());
         assertEquals(0, paid(scored, AdamMeme.MINING), "mining answered from the cache");
-        Evaluation whole = AdamMeme.evaluate(EvaluationConfig.from(settings("all", dir.resolve("whole.db"), "whole")));
+        Evaluation whole = AdamMeme.evaluate(EvaluationConfig.from(settings("all", dir.resolve("whole.db"), "whole")),
+                BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         assertEquals(whole.metrics(), scored.metrics(), "mine, then score: the figures of one whole run");
         assertEquals(paid(whole, AdamMeme.SCORING), paid(mined, AdamMeme.SCORING) + paid(scored, AdamMeme.SCORING),
                 "the references the mining stage paid for are not paid again");
 
         RuntimeException stopped = assertThrows(RuntimeException.class,
-                () -> AdamMeme.evaluate(EvaluationConfig.from(settings("scoring", dir.resolve("empty.db"), "none"))));
+                () -> AdamMeme.evaluate(EvaluationConfig.from(settings("scoring", dir.resolve("empty.db"), "none")),
+                        BuiltInSimulator.DEFAULT, PipelineListener.NONE));
         assertTrue(String.valueOf(stopped.getMessage()).contains("adammeme.stages=scoring pays for no mining"),
                 "a scoring run on a cache without the mining stops and says why: " + stopped);
 

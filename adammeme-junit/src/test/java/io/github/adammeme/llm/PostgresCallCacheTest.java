@@ -9,8 +9,10 @@ import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.PipelineListener;
 import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.RunRecords;
+import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -114,7 +116,7 @@ class PostgresCallCacheTest {
         Path memes = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size());
         EvaluationConfig config = EvaluationConfig.from(Map.of("adammeme.dataset", memes.toString(), "adammeme.cache", url,
                 "adammeme.output-dir", dir.resolve("out").toString(), "adammeme.seeds", "1", "adammeme.iterations", "1"));
-        Evaluation run = AdamMeme.evaluate(config);
+        Evaluation run = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         String id = RunRecords.record(config.outputs().cache().database().orElseThrow(), run, "2026-11-23T10:00:00Z");
 
         // Another machine: its own configuration of the same database.

@@ -11,8 +11,10 @@ import io.github.adammeme.agent.Category;
 import io.github.adammeme.data.JsonlDatasetLoader;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.sim.BuiltInSimulator;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -53,7 +55,7 @@ class AdamMemePipelineTest {
 
     @Test
     void everyMemeIsAccountedForAndTheTaxonomyGrowsThroughExaminerAndJudge() {
-        Evaluation e = AdamMeme.evaluate(config(dataset, "sim:keyword"));
+        Evaluation e = AdamMeme.evaluate(config(dataset, "sim:keyword"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         List<Meme> memes = JsonlDatasetLoader.load(dataset, null);
         assertEquals(memes.stream().map(Meme::id).toList(), e.memes().stream().map(MemeOutcome::memeId).toList());
         long harmless = e.memes().stream().filter(m -> m.status() == MemeOutcome.Status.HARMLESS).count();
@@ -83,7 +85,7 @@ class AdamMemePipelineTest {
 
     @Test
     void refinementDefeatsTheKeywordReaderButNotTheOracle() {
-        AdamMeme shared = new AdamMeme();
+        AdamMeme shared = new AdamMeme(new InMemoryCallCache(), BuiltInSimulator.DEFAULT);
         Evaluation keyword = shared.run(config(dataset, "sim:keyword"), PipelineListener.NONE);
         Evaluation oracle = shared.run(config(dataset, "sim:oracle"), PipelineListener.NONE);
 
@@ -110,9 +112,9 @@ class AdamMemePipelineTest {
     @Test
     void twoRunsWithTheSameConfigurationGiveIdenticalResults() throws Exception {
         EvaluationConfig config = config(dataset, "sim:keyword", ConfigKeys.CONCURRENCY, "16");
-        Evaluation first = AdamMeme.evaluate(config);
+        Evaluation first = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         EvaluationWriter.write(first, dir.resolve("first"));
-        Evaluation second = AdamMeme.evaluate(config);
+        Evaluation second = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         EvaluationWriter.write(second, dir.resolve("second"));
         assertEquals(first.memes(), second.memes());
         assertEquals(first.samples(), second.samples());
@@ -121,7 +123,7 @@ class AdamMemePipelineTest {
         assertEquals(EvaluationWriter.sampleLines(dir.resolve("first")), EvaluationWriter.sampleLines(dir.resolve("second")));
 
         // Overlapping stages change when calls are made, never what they are: one call at a time gives the same.
-        Evaluation serial = AdamMeme.evaluate(config(dataset, "sim:keyword", ConfigKeys.CONCURRENCY, "1"));
+        Evaluation serial = AdamMeme.evaluate(config(dataset, "sim:keyword", ConfigKeys.CONCURRENCY, "1"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         assertEquals(first.memes(), serial.memes());
         assertEquals(first.samples(), serial.samples());
         assertEquals(first.chains(), serial.chains());
@@ -130,8 +132,8 @@ class AdamMemePipelineTest {
     @Test
     void aSecondRunOnTheSameCacheFilePaysForNothingAndGivesTheSameResult() {
         EvaluationConfig config = config(dataset, "sim:keyword", ConfigKeys.CACHE, dir.resolve("resume.db").toString());
-        Evaluation first = AdamMeme.evaluate(config);
-        Evaluation again = AdamMeme.evaluate(config);
+        Evaluation first = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation again = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         assertTrue(first.usage().stream().mapToLong(UsageLedger.Line::calls).sum() > 100);
         assertEquals(0, again.usage().stream().mapToLong(UsageLedger.Line::calls).sum(), "every answer came from the file");
         assertEquals(first.samples(), again.samples());
@@ -141,7 +143,7 @@ class AdamMemePipelineTest {
 
     @Test
     void theResultIsWrittenAsASummaryAndOneLinePerSample() throws Exception {
-        Evaluation e = AdamMeme.evaluate(config(dataset, "sim:refuser"));
+        Evaluation e = AdamMeme.evaluate(config(dataset, "sim:refuser"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         Path out = dir.resolve("written");
         EvaluationWriter.write(e, out);
         JsonNode summary = new ObjectMapper().readTree(out.resolve(EvaluationWriter.SUMMARY).toFile());
@@ -166,7 +168,7 @@ class AdamMemePipelineTest {
     void theRealHarMemeSplitIsFullyAccountedFor() {
         Path harmeme = JsonlDatasetLoaderPath.HARMEME;
         assumeTrue(Files.exists(harmeme), "../shared/data is not beside this checkout");
-        Evaluation e = AdamMeme.evaluate(config(harmeme, "sim:keyword", ConfigKeys.SEEDS, "10", ConfigKeys.ITERATIONS, "10"));
+        Evaluation e = AdamMeme.evaluate(config(harmeme, "sim:keyword", ConfigKeys.SEEDS, "10", ConfigKeys.ITERATIONS, "10"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         assertEquals(177, e.memes().size());
         assertEquals(177, e.memes().stream().map(MemeOutcome::memeId).distinct().count());
         assertTrue(e.memes().stream().allMatch(m -> m.status() != MemeOutcome.Status.ERROR), "all images load");

@@ -9,6 +9,7 @@ import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Path;
@@ -41,7 +42,7 @@ class BatchModeTest {
     static void start() {
         dataset = SyntheticMemes.write(dir.resolve("memes"), 12);
         server = SimulatedModelServer.start();
-        synchronous = AdamMeme.evaluate(EvaluationConfig.from(settings("sync", false)));
+        synchronous = AdamMeme.evaluate(EvaluationConfig.from(settings("sync", false)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
     }
 
     @AfterAll
@@ -66,7 +67,7 @@ class BatchModeTest {
     @Test
     void aBatchedRunGivesTheSynchronousRunsSamplesAtHalfThePriceOfItsBatchedCalls() throws Exception {
         int batchesBefore = server.batches().created();
-        Evaluation batched = AdamMeme.evaluate(EvaluationConfig.from(settings("batched", true)));
+        Evaluation batched = AdamMeme.evaluate(EvaluationConfig.from(settings("batched", true)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
 
         assertEquals(EvaluationWriter.sampleLinesOf(synchronous), EvaluationWriter.sampleLinesOf(batched));
         assertEquals(synchronous.metrics(), batched.metrics(), "the same FR, counts and judge agreement");
@@ -98,7 +99,7 @@ class BatchModeTest {
     void aBatchThatExpiresPartWayKeepsWhatItAnsweredAndTheRestBecomeErrorSamplesNamingIt() {
         InMemoryCallCache cache = new InMemoryCallCache();
         server.batches().expireNextBatch("sim:keyword", 3);
-        Evaluation expired = new AdamMeme(cache).run(EvaluationConfig.from(settings("expired", true)), PipelineListener.NONE);
+        Evaluation expired = new AdamMeme(cache, BuiltInSimulator.DEFAULT).run(EvaluationConfig.from(settings("expired", true)), PipelineListener.NONE);
 
         List<ScoredSample> errors = expired.samples().stream().filter(s -> s.outcome() == Outcome.ERROR).toList();
         assertFalse(errors.isEmpty(), "the target's unanswered calls are ERROR samples");
@@ -112,7 +113,7 @@ class BatchModeTest {
         assertTrue(expired.samples().size() - errors.size() >= 3, "the lines answered before it expired are scored");
 
         // Run again on the same cache: only the expired calls are paid for, and the run is whole.
-        Evaluation again = new AdamMeme(cache).run(EvaluationConfig.from(settings("again", true)), PipelineListener.NONE);
+        Evaluation again = new AdamMeme(cache, BuiltInSimulator.DEFAULT).run(EvaluationConfig.from(settings("again", true)), PipelineListener.NONE);
         long targetCalls = again.usage().stream().filter(l -> l.stage().equals(AdamMeme.SCORING) && l.role().equals("Target"))
                 .mapToLong(UsageLedger.Line::calls).sum();
         assertEquals(errors.size(), targetCalls, "the answered lines were kept; only the expired ones are asked again");
@@ -123,7 +124,7 @@ class BatchModeTest {
     @Test
     void aFailedBatchMakesErrorSamplesNamingItAndItsReason() {
         server.batches().failNextBatch("sim:keyword", "the input file was rejected");
-        Evaluation failed = AdamMeme.evaluate(EvaluationConfig.from(settings("failed", true)));
+        Evaluation failed = AdamMeme.evaluate(EvaluationConfig.from(settings("failed", true)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
 
         List<ScoredSample> errors = failed.samples().stream().filter(s -> s.outcome() == Outcome.ERROR).toList();
         assertFalse(errors.isEmpty(), "the failed batch's calls are ERROR samples");
@@ -142,7 +143,7 @@ class BatchModeTest {
             values.put(ConfigKeys.BATCH_ROLES, "target");
             values.put(ConfigKeys.BATCH_MAX_WAIT_SECONDS, "1");
             long start = System.nanoTime();
-            Evaluation cancelled = AdamMeme.evaluate(EvaluationConfig.from(values));
+            Evaluation cancelled = AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
 
             assertFalse(cancelled.samples().isEmpty());
             cancelled.samples().forEach(s -> assertTrue(s.outcome() == Outcome.ERROR && s.reason().matches(

@@ -7,6 +7,7 @@ import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.SummaryMarkdown;
+import io.github.adammeme.sim.BuiltInSimulator;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -39,7 +40,7 @@ class CostAndBudgetTest {
 
     @Test
     void costIsTheReportedTokensAtTheConfiguredPrices() {
-        Evaluation e = AdamMeme.evaluate(config());
+        Evaluation e = AdamMeme.evaluate(config(), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         for (UsageLedger.Line line : e.usage()) {
             double[] price = line.model().equals("sim:agent") ? new double[] {2.50, 10.00, 1.25} : new double[] {0.15, 0.60, 0.15};
             assertEquals(((line.promptTokens() - line.cachedTokens()) * price[0] + line.cachedTokens() * price[2]
@@ -58,9 +59,9 @@ class CostAndBudgetTest {
 
     @Test
     void aBudgetStopsSpendingAndKeepsEverythingComputedSoFar() {
-        double full = AdamMeme.evaluate(config()).usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
+        double full = AdamMeme.evaluate(config(), BuiltInSimulator.DEFAULT, PipelineListener.NONE).usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
         double budget = full / 3;
-        Evaluation capped = AdamMeme.evaluate(config(ConfigKeys.BUDGET_USD, Double.toString(budget)));
+        Evaluation capped = AdamMeme.evaluate(config(ConfigKeys.BUDGET_USD, Double.toString(budget)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         double spent = capped.usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
         // In-flight calls may finish after the cap is reached, never many.
         assertTrue(spent >= budget && spent < budget * 1.5, "spent " + spent + " of a " + budget + " budget");

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Path;
@@ -47,11 +48,11 @@ class FaultyEndpointTest {
 
     @Test
     void thirtyPercentOf429And5xxStillScoresEverySampleAndCountsTheRetries() {
-        Evaluation calm = AdamMeme.evaluate(config());
+        Evaluation calm = AdamMeme.evaluate(config(), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         server.configure(new SimSettings(0, 0.5, 0, 0.15, 0.15, 0, 0, 0, 0, 0, 11));
         Evaluation stormy;
         try {
-            stormy = AdamMeme.evaluate(config());
+            stormy = AdamMeme.evaluate(config(), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         } finally {
             server.configure(SimSettings.DEFAULT);
         }
@@ -69,11 +70,11 @@ class FaultyEndpointTest {
 
     @Test
     void droppedTruncatedAndMalformedAnswersAreRetriedToo() {
-        Evaluation calm = AdamMeme.evaluate(config(ConfigKeys.ITERATIONS, "0", ConfigKeys.TIMEOUT_SECONDS, "2"));
+        Evaluation calm = AdamMeme.evaluate(config(ConfigKeys.ITERATIONS, "0", ConfigKeys.TIMEOUT_SECONDS, "2"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         server.configure(new SimSettings(0, 0.5, 0, 0, 0, 0, 0.07, 0.07, 0.07, 0, 13));
         Evaluation broken;
         try {
-            broken = AdamMeme.evaluate(config(ConfigKeys.ITERATIONS, "0", ConfigKeys.TIMEOUT_SECONDS, "2"));
+            broken = AdamMeme.evaluate(config(ConfigKeys.ITERATIONS, "0", ConfigKeys.TIMEOUT_SECONDS, "2"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         } finally {
             server.configure(SimSettings.DEFAULT);
         }

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.agent.Analysis;
 import io.github.adammeme.agent.PromptBlocks;
 import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.testing.RelayEndpoint;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -111,7 +112,7 @@ class HostileEndpointTest {
                 ConfigKeys.TARGET_BASE_URL, url(), ConfigKeys.CONTROLLER_BASE_URL, url(), ConfigKeys.SEEDS, "2",
                 ConfigKeys.ITERATIONS, "3", ConfigKeys.CACHE, "memory", ConfigKeys.STRUCTURED_OUTPUT, "off",
                 ConfigKeys.OUTPUT_DIR, dir.resolve("out").toString()));
-        Evaluation e = AdamMeme.evaluate(EvaluationConfig.from(values));
+        Evaluation e = AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
 
         List<ScoredSample> all = new ArrayList<>(e.samples());
         all.addAll(e.refinedSamples());

@@ -9,6 +9,7 @@ import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.data.TextEraser;
 import io.github.adammeme.llm.ChatRequest;
+import io.github.adammeme.sim.BuiltInSimulator;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -75,7 +76,7 @@ class ScoringStageTest {
         Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, memes.toString(), ConfigKeys.SEEDS, "1",
                 ConfigKeys.ITERATIONS, "1", ConfigKeys.CACHE, "memory", ConfigKeys.JUDGE_RECHECK, "1",
                 ConfigKeys.JUDGE_SECOND_MODEL, "sim:oracle", ConfigKeys.OUTPUT_DIR, dir.resolve("out").toString()));
-        Evaluation e = AdamMeme.evaluate(EvaluationConfig.from(values));
+        Evaluation e = AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         List<ScoredSample> scored = e.samples().stream().filter(x -> x.outcome().scored()).toList();
         assertTrue(!scored.isEmpty() && scored.stream().allMatch(x -> x.secondScore() != null
                 && x.secondScore().judge().equals("second judge sim:oracle")), "every scored sample, by the named model");

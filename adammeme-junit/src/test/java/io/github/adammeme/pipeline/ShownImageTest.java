@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.data.TextErasure;
+import io.github.adammeme.sim.BuiltInSimulator;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ class ShownImageTest {
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }
-        return AdamMeme.evaluate(EvaluationConfig.from(values));
+        return AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
     }
 
     @Test

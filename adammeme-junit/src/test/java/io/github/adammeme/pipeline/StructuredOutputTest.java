@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ class StructuredOutputTest {
                 ConfigKeys.TARGET_BASE_URL, server.baseUrl(), ConfigKeys.CONTROLLER_BASE_URL, server.baseUrl(),
                 ConfigKeys.SEEDS, "1", ConfigKeys.ITERATIONS, "2", ConfigKeys.CACHE, "memory",
                 ConfigKeys.STRUCTURED_OUTPUT, mode, ConfigKeys.OUTPUT_DIR, dir.resolve("out").toString()));
-        return AdamMeme.evaluate(EvaluationConfig.from(values));
+        return AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
     }
 
     private static SimSettings schemas(boolean taken) {

@@ -11,6 +11,8 @@ import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.FailureRate;
 import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.pipeline.PipelineListener;
+import io.github.adammeme.sim.BuiltInSimulator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -38,7 +40,7 @@ class HistoryTest {
                     "adammeme.cache", cache.toString(), "adammeme.target.model", versions.get(i),
                     "adammeme.output-dir", dir.resolve("run-" + i).toString(), "adammeme.seeds", "2",
                     "adammeme.iterations", "2"));
-            Evaluation run = AdamMeme.evaluate(config);
+            Evaluation run = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
             RunRecords.record(database, run, "2026-11-2" + (i + 1) + "T09:00:00Z");
         }
         List<RunRecords.Run> runs = History.select(RunRecords.all(database), "sim:");
