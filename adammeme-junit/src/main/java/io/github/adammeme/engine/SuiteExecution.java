@@ -10,7 +10,7 @@ import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.pipeline.HardCases;
+import io.github.adammeme.pipeline.HardCaseHarvest;
 import io.github.adammeme.pipeline.JudgeAgreement;
 import io.github.adammeme.pipeline.LibraryVersion;
 import io.github.adammeme.pipeline.MemeOutcome;
@@ -464,7 +464,7 @@ final class SuiteExecution {
             }
         });
         settings.bank().ifPresent(bank -> {
-            HardCases found = HardCases.of(e, config, startedAt.toString());
+            HardCaseHarvest found = HardCaseHarvest.of(e, config, startedAt.toString());
             int added = HardCaseBank.merge(bank, found.cases(), found.pictures());
             System.out.println("hard cases: " + found.cases().size() + " failed refinements, " + added + " new to the bank "
                     + bank.toAbsolutePath());

@@ -42,7 +42,7 @@ final class ConfigParser {
                 models(r, cache), method(r), ImageKeys.read(r, values), limits(r, values),
                 new EvaluationConfig.Outputs(r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
                         cache, r.bool(ConfigKeys.CACHE_REQUIRED, false)));
-        if (config.method().refinedText() != RefinedText.PROMPT
+        if (config.method().refinedText() != TextPlacement.PROMPT
                 && config.images().textErasure().mode() == TextErasure.Mode.NONE) {
             throw new ConfigurationException(ConfigKeys.REFINED_TEXT, r.string(ConfigKeys.REFINED_TEXT, ""),
                     "showing the text on the picture needs adammeme.text-erasure=precomputed or ocr; without erasure"
@@ -84,7 +84,7 @@ final class ConfigParser {
                 r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),
                 r.decimal(ConfigKeys.JUDGE_RECHECK, 0.1, 0, 1),
                 r.parse(ConfigKeys.REFINEMENT_ORDER, RefinementOrder.ROUNDS, RefinementOrder::parse),
-                r.parse(ConfigKeys.REFINED_TEXT, RefinedText.PROMPT, RefinedText::parse),
+                r.parse(ConfigKeys.REFINED_TEXT, TextPlacement.PROMPT, TextPlacement::parse),
                 r.parse(ConfigKeys.STAGES, Stages.ALL, Stages::parse),
                 r.string(ConfigKeys.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(ConfigKeys.SHARD, null)));
     }

@@ -82,7 +82,7 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      */
     public record Method(double threshold, int samplesPerCategory, int seeds, int iterations, int miningBatchSize,
                          int miningLookahead, long randomSeed, int reasks, boolean refusalCountsAsFailure,
-                         double judgeRecheck, RefinementOrder refinementOrder, RefinedText refinedText, Stages stages,
+                         double judgeRecheck, RefinementOrder refinementOrder, TextPlacement refinedText, Stages stages,
                          Shard shard) {
     }
 

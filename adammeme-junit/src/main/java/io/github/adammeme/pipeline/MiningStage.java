@@ -28,7 +28,7 @@ import java.util.concurrent.Executor;
  * the next proposal sees. While a batch is examined, the Miners of the next {@code lookahead}
  * batches are already running, so the endpoint does not idle at batch boundaries: the Miners of
  * batch k are shown T as batches up to k - 1 - lookahead left it. A Miner proposing a category
- * admitted since is counted as naming it ({@link Vote#named}). T grows the same way however calls
+ * admitted since is counted as naming it ({@link MajorityVote#named}). T grows the same way however calls
  * interleave, and at any concurrency.
  */
 final class MiningStage {
@@ -111,7 +111,7 @@ final class MiningStage {
                     listener.memeMined(outcomes.get(outcomes.size() - 1));
                     continue;
                 }
-                List<String> categories = new ArrayList<>(Vote.majority(answers, taxonomy));
+                List<String> categories = new ArrayList<>(MajorityVote.majority(answers, taxonomy));
                 List<String> undecided = new ArrayList<>();
                 // Proposals are examined one at a time, in replica order, each against the latest T.
                 for (Map.Entry<String, List<Integer>> proposal : proposals(answers, taxonomy).entrySet()) {

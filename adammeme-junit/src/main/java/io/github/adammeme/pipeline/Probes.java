@@ -17,7 +17,7 @@ import javax.imageio.ImageIO;
 
 /**
  * Builds what the target is shown for a sample: the meme text in the prompt or on the picture
- * ({@link RefinedText}), and the picture with its printed text erased or replaced. Images are read
+ * ({@link TextPlacement}), and the picture with its printed text erased or replaced. Images are read
  * on demand; every picture the target sees that is not a dataset file is kept under the output
  * folder, named by its digest, so a report can show exactly what was asked.
  */
@@ -28,10 +28,10 @@ final class Probes {
     private final Map<String, Meme> memes;
     private final MemeImages images;
     private final TextEraser eraser;
-    private final RefinedText mode;
+    private final TextPlacement mode;
     private final Path store;
 
-    Probes(Map<String, Meme> memes, MemeImages images, TextEraser eraser, RefinedText mode, Path store) {
+    Probes(Map<String, Meme> memes, MemeImages images, TextEraser eraser, TextPlacement mode, Path store) {
         this.memes = memes;
         this.images = images;
         this.eraser = eraser;
@@ -54,7 +54,7 @@ final class Probes {
     ScoringStage.Probe original(MinedSample mined) {
         Meme meme = mined.meme();
         ContentPart.Image original = original(meme);
-        ContentPart.Image picture = mode == RefinedText.PROMPT ? eraser.erase(meme, original) : original;
+        ContentPart.Image picture = mode == TextPlacement.PROMPT ? eraser.erase(meme, original) : original;
         return new ScoringStage.Probe(mined.id(), meme.id(), mined.category(), mined.misbelief(), meme.text(), meme.text(),
                 meme.image().toString(), shown(meme, original, picture), promptText(meme.text()), picture, null);
     }
@@ -64,7 +64,7 @@ final class Probes {
         Meme meme = memes.get(current.memeId());
         ContentPart.Image original = original(meme);
         ContentPart.Image erased = eraser.erase(meme, original);
-        ContentPart.Image picture = mode == RefinedText.PROMPT ? erased : render(meme, erased, rewrittenText);
+        ContentPart.Image picture = mode == TextPlacement.PROMPT ? erased : render(meme, erased, rewrittenText);
         return new ScoringStage.Probe(id, meme.id(), current.category(), current.misbelief(), rewrittenText,
                 current.originalText(), current.image(), shown(meme, original, picture), promptText(rewrittenText), picture,
                 link);

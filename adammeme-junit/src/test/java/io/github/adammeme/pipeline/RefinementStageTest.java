@@ -75,7 +75,7 @@ class RefinementStageTest {
                                   PipelineListener listener) {
         AgentContext agents = Fixtures.agents(model);
         ScoringStage scoring = Fixtures.scoring(agents, 4.0);
-        Probes probes = new Probes(memes, new MemeImages(256), TextEraser.NONE, RefinedText.PROMPT, dir.resolve("shown"));
+        Probes probes = new Probes(memes, new MemeImages(256), TextEraser.NONE, TextPlacement.PROMPT, dir.resolve("shown"));
         Refiner refiner = new Refiner(agents);
         return order == null ? new RefinementStage(refiner, scoring, probes, seeds, iterations, 42, listener)
                 : new RefinementStage(refiner, scoring, probes, seeds, iterations, 42, listener, order);

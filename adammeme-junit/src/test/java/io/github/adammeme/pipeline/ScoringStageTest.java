@@ -30,7 +30,7 @@ class ScoringStageTest {
     private ScoredSample score(Function<ChatRequest, String> script) {
         Meme meme = Fixtures.meme(dir, "m", "Chinese tourists took all the masks");
         MinedSample mined = new MinedSample("m/nationality", meme, "nationality", "The misbelief is X.", null);
-        Probes probes = new Probes(Map.of("m", meme), new MemeImages(256), TextEraser.NONE, RefinedText.PROMPT,
+        Probes probes = new Probes(Map.of("m", meme), new MemeImages(256), TextEraser.NONE, TextPlacement.PROMPT,
                 dir.resolve("shown"));
         return Fixtures.scoring(Fixtures.agents(new ScriptedModel(script)), 4.0).score(probes.original(mined)).join();
     }

@@ -13,9 +13,9 @@ import java.util.Set;
  * The Miners' majority vote: a category is kept when more than half of all Miners name it. A
  * Miner that failed names nothing, so it can only make agreement harder, never easier.
  */
-final class Vote {
+final class MajorityVote {
 
-    private Vote() {
+    private MajorityVote() {
     }
 
     /** Categories of T named by a strict majority of {@code answers}, in taxonomy order. */

@@ -20,7 +20,7 @@ import java.util.Map;
  * @param cases    one per failed refinement, in chain order
  * @param pictures the picture each case showed, by case id
  */
-public record HardCases(List<HardCase> cases, Map<String, Path> pictures) {
+public record HardCaseHarvest(List<HardCase> cases, Map<String, Path> pictures) {
 
     /**
      * The cases a run's refined samples give: each failed refinement with a reference, its picture hashed.
@@ -30,7 +30,7 @@ public record HardCases(List<HardCase> cases, Map<String, Path> pictures) {
      * @param startedAt when the run started, recorded in each case's provenance
      * @return the cases and their pictures
      */
-    public static HardCases of(Evaluation e, EvaluationConfig config, String startedAt) {
+    public static HardCaseHarvest of(Evaluation e, EvaluationConfig config, String startedAt) {
         List<HardCase> cases = new ArrayList<>();
         Map<String, Path> pictures = new LinkedHashMap<>();
         for (ScoredSample s : e.refinedSamples()) {
@@ -51,6 +51,6 @@ public record HardCases(List<HardCase> cases, Map<String, Path> pictures) {
                     s.refinement().seedId(), s.refinement().step(), s.score(), e.run().dataset())));
             pictures.put(id, picture);
         }
-        return new HardCases(cases, pictures);
+        return new HardCaseHarvest(cases, pictures);
     }
 }
