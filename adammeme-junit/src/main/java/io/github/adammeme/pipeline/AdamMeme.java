@@ -1,51 +1,28 @@
 package io.github.adammeme.pipeline;
 
 import io.github.adammeme.agent.AgentContext;
-import io.github.adammeme.agent.Candidate;
-import io.github.adammeme.agent.Category;
 import io.github.adammeme.agent.Examiner;
 import io.github.adammeme.agent.Judge;
 import io.github.adammeme.agent.Miner;
 import io.github.adammeme.agent.Narrator;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.agent.Refiner;
-import io.github.adammeme.agent.RefusalChecker;
-import io.github.adammeme.agent.RefusalDetector;
 import io.github.adammeme.agent.Scorer;
-import io.github.adammeme.agent.Senior;
-import io.github.adammeme.agent.Target;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.data.Datasets;
-import io.github.adammeme.data.HardCase;
 import io.github.adammeme.data.HardCaseBank;
-import io.github.adammeme.data.ImageException;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
-import io.github.adammeme.llm.BatchChatModel;
-import io.github.adammeme.llm.BatchJournal;
-import io.github.adammeme.llm.BatchSettings;
 import io.github.adammeme.llm.CallCache;
-import io.github.adammeme.llm.ChatModel;
-import io.github.adammeme.llm.ContentPart;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.EndpointResolver;
 import io.github.adammeme.llm.ModelGateway;
-import io.github.adammeme.llm.OpenAiChatModel;
-import io.github.adammeme.llm.RateCaps;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.UsageLedger;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -155,9 +132,9 @@ public final class AdamMeme {
             ScoringStage scoring = ScoringStage.of(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
             if (config.method().stages() == Stages.MINING) {
                 // Every shard's pairs: the shards that score will find each reference in the cache.
-                List<MinedSample> all = select(mining.samples(), categories, config);
+                List<MinedSample> all = Sampler.pairs(mining.samples(), categories, config.method());
                 listener.samplesSelected(categories, List.of());
-                prepareReferences(all, probes, scoring, preparers, sampleWindow(config, preparers));
+                new OriginalScoring(probes, scoring, preparers, config).prepareReferences(all);
                 Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts,
                         controllerGateway), mining.taxonomy().categories(), mining.admissions(),
                         mining.memes(), mining.samples(), List.of(), List.of(),
@@ -166,7 +143,7 @@ public final class AdamMeme {
                 listener.finished(evaluation);
                 return evaluation;
             }
-            List<MinedSample> selected = select(mining.samples(), categories, config).stream()
+            List<MinedSample> selected = Sampler.pairs(mining.samples(), categories, config.method()).stream()
                     .filter(s -> shard.computes(s.category(), categories)).toList();
             listener.samplesSelected(categories, selected);
             RefinementStage refinement = new RefinementStage(new Refiner(agents.inStage(REFINEMENT)),
@@ -175,8 +152,8 @@ public final class AdamMeme {
 
             // A category's refinement needs only that category's originals, so it starts as soon as
             // they are scored, while other categories are still being scored or refined.
-            List<CompletableFuture<ScoredSample>> originals = scoreAll(selected, probes, scoring, listener, preparers,
-                    sampleWindow(config, preparers));
+            List<CompletableFuture<ScoredSample>> originals = new OriginalScoring(probes, scoring, preparers, config)
+                    .scoreAll(selected, listener);
             Map<String, List<CompletableFuture<ScoredSample>>> byCategory = new LinkedHashMap<>();
             for (int i = 0; i < selected.size(); i++) {
                 byCategory.computeIfAbsent(selected.get(i).category(), c -> new ArrayList<>()).add(originals.get(i));
@@ -211,81 +188,4 @@ public final class AdamMeme {
             return t;
         });
     }
-
-    /**
-     * Samples scored at once: a sample's calls come in two or three waves (the reference and the
-     * target, the Senior, the Scorer), so twice the endpoint's concurrency keeps every slot busy. In batch
-     * mode a batch's places are slots too, or batches would leave with a few calls each.
-     */
-    private static SampleWindow sampleWindow(EvaluationConfig config, Executor preparers) {
-        int slots = config.limits().concurrency() + (config.models().batch().enabled() ? config.models().batch().maxRequests() : 0);
-        return new SampleWindow(SAMPLES_PER_SLOT * slots, preparers);
-    }
-
-    private static final int SAMPLES_PER_SLOT = 2;
-
-    /** At most K per category with the run's seed, categories in taxonomy order. */
-    private static List<MinedSample> select(List<MinedSample> mined, List<String> categories, EvaluationConfig config) {
-        Map<String, List<MinedSample>> drawn = Sampler.perCategory(mined, MinedSample::category,
-                config.method().samplesPerCategory(), config.method().randomSeed());
-        List<MinedSample> selected = new ArrayList<>();
-        for (String category : categories) {
-            selected.addAll(drawn.getOrDefault(category, List.of()));
-        }
-        return selected;
-    }
-
-    /** The originals' scores as they come, in selection order. */
-    /**
-     * The reference answers of these pairs, paid and cached now. A picture that cannot be read has no
-     * reference on any shard either; a cache that must not be gone without stops the run.
-     */
-    private static void prepareReferences(List<MinedSample> pairs, Probes probes, ScoringStage scoring, Executor preparers,
-                                          SampleWindow window) {
-        List<CompletableFuture<?>> references = new ArrayList<>();
-        for (MinedSample m : pairs) {
-            if (m.misbelief() != null) {
-                references.add(window.submit(() -> CompletableFuture.supplyAsync(() -> probes.original(m), preparers)
-                        .thenCompose(scoring::reference))
-                        .exceptionally(error -> {
-                            Throwable cause = error instanceof CompletionException && error.getCause() != null
-                                    ? error.getCause() : error;
-                            if (cause instanceof ImageException) {
-                                return null;
-                            }
-                            throw error instanceof CompletionException c ? c : new CompletionException(cause);
-                        }));
-            }
-        }
-        references.forEach(CompletableFuture::join);
-    }
-
-    private static List<CompletableFuture<ScoredSample>> scoreAll(List<MinedSample> selected, Probes probes,
-                                                                  ScoringStage scoring, PipelineListener listener,
-                                                                  Executor preparers, SampleWindow window) {
-        List<CompletableFuture<ScoredSample>> futures = new ArrayList<>();
-        for (MinedSample m : selected) {
-            CompletableFuture<ScoredSample> future;
-            if (m.misbelief() == null) {
-                future = CompletableFuture.completedFuture(ScoredSample.unscorable(m, m.narratorError()));
-            } else {
-                future = window.submit(() -> CompletableFuture.supplyAsync(() -> probes.original(m), preparers).handle((probe, error) -> {
-                    if (error == null) {
-                        return scoring.score(probe);
-                    }
-                    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-                    if (cause instanceof ImageException) {
-                        return CompletableFuture.completedFuture(ScoredSample.unscorable(m, cause.getMessage()));
-                    }
-                    return CompletableFuture.<ScoredSample>failedFuture(cause);
-                }).thenCompose(f -> f));
-            }
-            futures.add(future.thenApply(s -> {
-                listener.sampleScored(s);
-                return s;
-            }));
-        }
-        return futures;
-    }
-
 }

@@ -40,4 +40,15 @@ final class Sampler {
         chosen.sort(Comparator.naturalOrder());
         return chosen.stream().map(items::get).toList();
     }
+
+    /** At most K per category with the run's seed, categories in taxonomy order. */
+    static List<MinedSample> pairs(List<MinedSample> mined, List<String> categories, EvaluationConfig.Method method) {
+        Map<String, List<MinedSample>> drawn = Sampler.perCategory(mined, MinedSample::category,
+                method.samplesPerCategory(), method.randomSeed());
+        List<MinedSample> selected = new ArrayList<>();
+        for (String category : categories) {
+            selected.addAll(drawn.getOrDefault(category, List.of()));
+        }
+        return selected;
+    }
 }
