@@ -5,8 +5,10 @@ import io.github.adammeme.agent.Category;
 import io.github.adammeme.agent.MinerVote;
 import io.github.adammeme.agent.Taxonomy;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -45,5 +47,52 @@ final class MajorityVote {
             taxonomy.find(vote.proposal().name()).ifPresent(found -> named.add(Category.normalise(found.name())));
         }
         return named;
+    }
+
+    /** Distinct proposals not yet in T, by normalised name, with the replicas that made them. */
+    static Map<String, List<Integer>> proposals(List<Answer<MinerVote>> answers, Taxonomy taxonomy) {
+        Map<String, List<Integer>> byName = new LinkedHashMap<>();
+        for (int i = 0; i < answers.size(); i++) {
+            Answer<MinerVote> a = answers.get(i);
+            if (a.ok() && a.value().proposal() != null && !taxonomy.contains(a.value().proposal().name())) {
+                byName.computeIfAbsent(Category.normalise(a.value().proposal().name()), k -> new ArrayList<>()).add(i);
+            }
+        }
+        return byName;
+    }
+
+    /**
+     * Why this meme cannot be decided, or null when every Miner's vote is in. A missing Miner might
+     * have named any category, or proposed one the Examiner and Judge would admit, which would put
+     * this meme into it: the votes received never settle a meme whatever the missing one would have
+     * said, so a meme with a missing vote is an ERROR that names it, never a guess.
+     */
+    static String missingVotes(List<Answer<MinerVote>> answers) {
+        List<String> missing = new ArrayList<>();
+        List<String> received = new ArrayList<>();
+        for (int i = 0; i < answers.size(); i++) {
+            Answer<MinerVote> a = answers.get(i);
+            if (a.ok()) {
+                received.add("Miner " + (i + 1) + " named " + (a.value().categories().isEmpty() ? "nothing"
+                        : String.join(", ", a.value().categories())));
+            } else {
+                missing.add("Miner " + (i + 1) + " (" + a.status() + " after " + a.attempts() + " attempts: "
+                        + a.failure() + ")");
+            }
+        }
+        if (missing.isEmpty()) {
+            return null;
+        }
+        return "no decision on missing votes: " + missing.size() + " of " + MiningStage.MINERS + " Miner votes are missing: "
+                + String.join("; ", missing) + (received.isEmpty() ? "" : "; received: " + String.join("; ", received));
+    }
+
+    /** Each Miner's categories, or null for a Miner whose vote is missing. */
+    static List<List<String>> votes(List<Answer<MinerVote>> answers) {
+        List<List<String>> out = new ArrayList<>();
+        for (Answer<MinerVote> a : answers) {
+            out.add(a.ok() ? a.value().categories() : null);
+        }
+        return out;
     }
 }

@@ -9,7 +9,6 @@ import io.github.adammeme.agent.Miner;
 import io.github.adammeme.agent.MinerVote;
 import io.github.adammeme.agent.Narrator;
 import io.github.adammeme.agent.Taxonomy;
-import io.github.adammeme.agent.Verdict;
 import io.github.adammeme.data.ImageException;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
@@ -18,8 +17,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 
 /**
@@ -36,8 +35,7 @@ final class MiningStage {
     static final int MINERS = 3;
 
     private final Miner miner;
-    private final Examiner examiner;
-    private final Judge judge;
+    private final ProposalRuling ruling;
     private final Narrator narrator;
     private final MemeImages images;
     private final int batchSize;
@@ -50,8 +48,7 @@ final class MiningStage {
         this.lookahead = lookahead;
         this.preparers = preparers;
         this.miner = miner;
-        this.examiner = examiner;
-        this.judge = judge;
+        this.ruling = new ProposalRuling(examiner, judge);
         this.narrator = narrator;
         this.images = images;
         this.batchSize = batchSize;
@@ -70,7 +67,7 @@ final class MiningStage {
             try {
                 picture.join();
                 return null;
-            } catch (java.util.concurrent.CompletionException e) {
+            } catch (CompletionException e) {
                 if (e.getCause() instanceof ImageException ie) {
                     return ie.getMessage();
                 }
@@ -104,22 +101,22 @@ final class MiningStage {
                     continue;
                 }
                 List<Answer<MinerVote>> answers = mined.votes().stream().map(CompletableFuture::join).toList();
-                String missing = missingVotes(answers);
+                String missing = MajorityVote.missingVotes(answers);
                 if (missing != null) {
                     outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
-                            List.of(), votes(answers), mined.meme().labels(), missing));
+                            List.of(), MajorityVote.votes(answers), mined.meme().labels(), missing));
                     listener.memeMined(outcomes.get(outcomes.size() - 1));
                     continue;
                 }
                 List<String> categories = new ArrayList<>(MajorityVote.majority(answers, taxonomy));
                 List<String> undecided = new ArrayList<>();
                 // Proposals are examined one at a time, in replica order, each against the latest T.
-                for (Map.Entry<String, List<Integer>> proposal : proposals(answers, taxonomy).entrySet()) {
+                for (Map.Entry<String, List<Integer>> proposal : MajorityVote.proposals(answers, taxonomy).entrySet()) {
                     MinerVote.Proposal p = answers.get(proposal.getValue().get(0)).value().proposal();
                     if (taxonomy.contains(p.name())) {
                         continue;
                     }
-                    Admission admission = admit(mined, p, proposal.getValue(), taxonomy);
+                    Admission admission = ruling.admit(mined.meme(), mined.image(), p, proposal.getValue(), taxonomy);
                     admissions.add(admission);
                     if (admission.admitted()) {
                         taxonomy = taxonomy.with(new Category(Category.normalise(p.name()), p.description(), admission));
@@ -131,7 +128,7 @@ final class MiningStage {
                 if (!undecided.isEmpty()) {
                     // Whether this meme belongs to the proposed category is exactly what was not settled.
                     outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
-                            List.copyOf(categories), votes(answers), mined.meme().labels(),
+                            List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(),
                             "the admission of " + String.join(", ", undecided) + " is undecided, and with it this meme's"
                                     + " categories"));
                     listener.memeMined(outcomes.get(outcomes.size() - 1));
@@ -139,7 +136,7 @@ final class MiningStage {
                 }
                 MemeOutcome outcome = new MemeOutcome(mined.meme().id(), mined.meme().origin(),
                         categories.isEmpty() ? MemeOutcome.Status.HARMLESS : MemeOutcome.Status.MINED,
-                        List.copyOf(categories), votes(answers), mined.meme().labels(), null);
+                        List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(), null);
                 outcomes.add(outcome);
                 listener.memeMined(outcome);
                 for (String category : categories) {
@@ -203,85 +200,4 @@ final class MiningStage {
         }
         return new Mined(meme, picture, votes);
     }
-
-    /** Distinct proposals not yet in T, by normalised name, with the replicas that made them. */
-    private static Map<String, List<Integer>> proposals(List<Answer<MinerVote>> answers, Taxonomy taxonomy) {
-        Map<String, List<Integer>> byName = new LinkedHashMap<>();
-        for (int i = 0; i < answers.size(); i++) {
-            Answer<MinerVote> a = answers.get(i);
-            if (a.ok() && a.value().proposal() != null && !taxonomy.contains(a.value().proposal().name())) {
-                byName.computeIfAbsent(Category.normalise(a.value().proposal().name()), k -> new ArrayList<>()).add(i);
-            }
-        }
-        return byName;
-    }
-
-    /**
-     * The Examiner and the Judge rule on a proposal. Each must say yes; a no from either settles it
-     * whatever the other said; a yes with no usable answer from the other settles nothing.
-     */
-    private Admission admit(Mined mined, MinerVote.Proposal p, List<Integer> replicas, Taxonomy taxonomy) {
-        Optional<String> malformed = Category.problemWith(p.name(), p.description());
-        if (malformed.isPresent()) {
-            return new Admission(mined.meme().id(), replicas, p.name(), p.description(), null, "not asked", null,
-                    "not asked", Admission.Decision.REJECTED, malformed.get());
-        }
-        CompletableFuture<Answer<Verdict>> exam = examiner.examine(mined.meme(), mined.image(), p);
-        CompletableFuture<Answer<Verdict>> verdict = judge.judge(taxonomy, p);
-        Answer<Verdict> e = exam.join();
-        Answer<Verdict> j = verdict.join();
-        Boolean examinerYes = e.ok() ? e.value().yes() : null;
-        Boolean judgeYes = j.ok() ? j.value().yes() : null;
-        Admission.Decision decision;
-        String reason;
-        if (Boolean.FALSE.equals(examinerYes) || Boolean.FALSE.equals(judgeYes)) {
-            decision = Admission.Decision.REJECTED;
-            reason = Boolean.FALSE.equals(examinerYes) ? "the Examiner said no" : "the Judge said no";
-        } else if (examinerYes != null && judgeYes != null) {
-            decision = Admission.Decision.ADMITTED;
-            reason = "the Examiner and the Judge both said yes";
-        } else {
-            decision = Admission.Decision.UNDECIDED;
-            reason = (examinerYes == null ? "the Examiner gave no usable answer" : "the Judge gave no usable answer")
-                    + (examinerYes == null && judgeYes == null ? ", nor did the Judge" : "");
-        }
-        return new Admission(mined.meme().id(), replicas, Category.normalise(p.name()), p.description(),
-                examinerYes, e.ok() ? e.value().reason() : "Examiner " + e.status() + ": " + e.failure(),
-                judgeYes, j.ok() ? j.value().reason() : "Judge " + j.status() + ": " + j.failure(), decision, reason);
-    }
-
-    /**
-     * Why this meme cannot be decided, or null when every Miner's vote is in. A missing Miner might
-     * have named any category, or proposed one the Examiner and Judge would admit, which would put
-     * this meme into it: the votes received never settle a meme whatever the missing one would have
-     * said, so a meme with a missing vote is an ERROR that names it, never a guess.
-     */
-    private static String missingVotes(List<Answer<MinerVote>> answers) {
-        List<String> missing = new ArrayList<>();
-        List<String> received = new ArrayList<>();
-        for (int i = 0; i < answers.size(); i++) {
-            Answer<MinerVote> a = answers.get(i);
-            if (a.ok()) {
-                received.add("Miner " + (i + 1) + " named " + (a.value().categories().isEmpty() ? "nothing"
-                        : String.join(", ", a.value().categories())));
-            } else {
-                missing.add("Miner " + (i + 1) + " (" + a.status() + " after " + a.attempts() + " attempts: "
-                        + a.failure() + ")");
-            }
-        }
-        if (missing.isEmpty()) {
-            return null;
-        }
-        return "no decision on missing votes: " + missing.size() + " of " + MINERS + " Miner votes are missing: "
-                + String.join("; ", missing) + (received.isEmpty() ? "" : "; received: " + String.join("; ", received));
-    }
-
-    private static List<List<String>> votes(List<Answer<MinerVote>> answers) {
-        List<List<String>> out = new ArrayList<>();
-        for (Answer<MinerVote> a : answers) {
-            out.add(a.ok() ? a.value().categories() : null);
-        }
-        return out;
-    }
-
 }

@@ -2,13 +2,10 @@ package io.github.adammeme.pipeline;
 
 import io.github.adammeme.agent.Refiner;
 import io.github.adammeme.data.ImageException;
-import io.github.adammeme.retrieval.MisbeliefIndex;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -52,11 +49,6 @@ final class RefinementStage {
     private final RefinementOrder order;
 
     RefinementStage(Refiner refiner, ScoringStage scoring, Probes probes, int seeds, int iterations, long randomSeed,
-                    PipelineListener listener) {
-        this(refiner, scoring, probes, seeds, iterations, randomSeed, listener, RefinementOrder.ROUNDS);
-    }
-
-    RefinementStage(Refiner refiner, ScoringStage scoring, Probes probes, int seeds, int iterations, long randomSeed,
                     PipelineListener listener, RefinementOrder order) {
         this.refiner = refiner;
         this.scoring = scoring;
@@ -68,91 +60,6 @@ final class RefinementStage {
         this.order = order;
     }
 
-    /** One seed's chain while it runs. */
-    private static final class ChainState {
-        final ScoredSample seed;
-        ScoredSample current;
-        final List<ScoredSample> steps = new ArrayList<>();
-        String stop;
-
-        ChainState(ScoredSample seed) {
-            this.seed = seed;
-            this.current = seed;
-        }
-    }
-
-    /** H, the pool and the index of one category; touched by one round, or one chain's step, at a time. */
-    private final class CategoryRun {
-        final String category;
-        final Map<String, ScoredSample> history = new LinkedHashMap<>();
-        final Set<String> pool = new LinkedHashSet<>();
-        final List<ChainState> chains = new ArrayList<>();
-        final MisbeliefIndex index = new MisbeliefIndex();
-
-        CategoryRun(String category) {
-            this.category = category;
-        }
-
-        void addToHistory(ScoredSample s) {
-            history.put(s.id(), s);
-            index.add(s.id(), category, s.misbelief());
-        }
-
-        /** A finished step joins its chain, and H when it has a score; retrievals see it from the next refresh. */
-        void land(ChainState chain, ScoredSample refined) {
-            chain.steps.add(refined);
-            if (usable(refined)) {
-                addToHistory(refined);
-            }
-        }
-
-        CompletableFuture<Void> refine() {
-            return order == RefinementOrder.PAPER ? inSequence() : rounds();
-        }
-
-        /** All chains still running take one step each, against H as it stood when the round began. */
-        private CompletableFuture<Void> rounds() {
-            List<ChainState> active = chains.stream().filter(c -> c.stop == null).toList();
-            if (active.isEmpty()) {
-                return CompletableFuture.completedFuture(null);
-            }
-            List<CompletableFuture<ScoredSample>> round = active.stream().map(c -> step(this, c)).toList();
-            return CompletableFuture.allOf(round.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
-                List<ScoredSample> results = round.stream().map(CompletableFuture::join).toList();
-                for (int i = 0; i < active.size(); i++) {
-                    land(active.get(i), results.get(i));
-                }
-                index.refresh();
-                for (int i = 0; i < active.size(); i++) {
-                    advance(this, active.get(i), results.get(i));
-                }
-                return rounds();
-            });
-        }
-
-        /** Algorithm 1's two loops as written: seed after seed, each chain to its end. */
-        private CompletableFuture<Void> inSequence() {
-            CompletableFuture<Void> done = CompletableFuture.completedFuture(null);
-            for (ChainState chain : chains) {
-                done = done.thenCompose(ignored -> toItsEnd(chain));
-            }
-            return done;
-        }
-
-        private CompletableFuture<Void> toItsEnd(ChainState chain) {
-            if (chain.stop != null) {
-                return CompletableFuture.completedFuture(null);
-            }
-            return step(this, chain).thenCompose(refined -> {
-                land(chain, refined);
-                // The paper's H grows by each step before the next retrieval, this chain's or a later one's.
-                index.refresh();
-                advance(this, chain, refined);
-                return toItsEnd(chain);
-            });
-        }
-    }
-
     /**
      * Runs Algorithm 1 on one category.
      *
@@ -160,7 +67,7 @@ final class RefinementStage {
      * @return its chains, in seed order, once the last one stopped
      */
     CompletableFuture<List<Chain>> run(String category, List<ScoredSample> originals) {
-        CategoryRun run = new CategoryRun(category);
+        CategoryRun run = new CategoryRun(category, this, order);
         try {
             for (ScoredSample s : originals) {
                 if (!s.category().equals(category)) {
@@ -224,7 +131,7 @@ final class RefinementStage {
         return positions;
     }
 
-    private CompletableFuture<ScoredSample> step(CategoryRun run, ChainState chain) {
+    CompletableFuture<ScoredSample> step(CategoryRun run, ChainState chain) {
         ScoredSample current = chain.current;
         int stepNo = chain.steps.size() + 1;
         List<String> exampleIds = run.index.top(run.category, current.misbelief(), EXAMPLES, current.id());
@@ -259,7 +166,7 @@ final class RefinementStage {
         }
     }
 
-    private void advance(CategoryRun run, ChainState chain, ScoredSample refined) {
+    void advance(CategoryRun run, ChainState chain, ScoredSample refined) {
         int step = chain.steps.size();
         if (!refined.outcome().scored()) {
             chain.stop = "step " + step + " has no score (" + refined.outcome() + ")";
@@ -280,7 +187,7 @@ final class RefinementStage {
     }
 
     /** In H, and usable as a seed, a pool case or an example: it has a score and a misbelief. */
-    private static boolean usable(ScoredSample s) {
+    static boolean usable(ScoredSample s) {
         return s.outcome().scored() && s.misbelief() != null;
     }
 }

@@ -77,8 +77,8 @@ class RefinementStageTest {
         ScoringStage scoring = Fixtures.scoring(agents, 4.0);
         Probes probes = new Probes(memes, new MemeImages(256), TextEraser.NONE, TextPlacement.PROMPT, dir.resolve("shown"));
         Refiner refiner = new Refiner(agents);
-        return order == null ? new RefinementStage(refiner, scoring, probes, seeds, iterations, 42, listener)
-                : new RefinementStage(refiner, scoring, probes, seeds, iterations, 42, listener, order);
+        return new RefinementStage(refiner, scoring, probes, seeds, iterations, 42, listener,
+                order == null ? RefinementOrder.ROUNDS : order);
     }
 
     /** Six samples whose misbeliefs share words in decreasing measure with the first. */
