@@ -1,0 +1,2 @@
+/** The JUnit Platform test engine: finds @AdamMemeSuite classes, runs the pipeline and reports every pair and refinement step as a test. */
+package io.github.adammeme.engine;
