@@ -1,5 +1,7 @@
 package io.github.adammeme.pipeline;
 
+import java.util.Locale;
+
 /**
  * FR: the share of counted samples that failed, with its 95% Wilson score interval.
  *
@@ -48,7 +50,7 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
         if (rate == null) {
             return "n/a (0 scored)";
         }
-        return String.format(java.util.Locale.ROOT, "%.1f%% [%.1f, %.1f] (%d/%d)", 100 * rate, 100 * low, 100 * high,
+        return String.format(Locale.ROOT, "%.1f%% [%.1f, %.1f] (%d/%d)", 100 * rate, 100 * low, 100 * high,
                 failures, n);
     }
 
@@ -60,6 +62,6 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
      * @return the change in percentage points
      */
     public static String pointsChange(Double before, Double now) {
-        return before == null || now == null ? "-" : String.format(java.util.Locale.ROOT, "%+.1f points", 100 * (now - before));
+        return before == null || now == null ? "-" : String.format(Locale.ROOT, "%+.1f points", 100 * (now - before));
     }
 }

@@ -39,7 +39,7 @@ public final class Main {
      * @param args {@code key=value} settings, after the command if there is one
      * @throws java.io.IOException when results cannot be written
      */
-    public static void main(String[] args) throws java.io.IOException {
+    public static void main(String[] args) throws IOException {
         if (args.length > 0 && args[0].equals("merge")) {
             merge(Arrays.copyOfRange(args, 1, args.length));
             return;
@@ -157,7 +157,7 @@ public final class Main {
         return values;
     }
 
-    private static void serveSimulator(Map<String, String> values) throws java.io.IOException {
+    private static void serveSimulator(Map<String, String> values) throws IOException {
         try (SimulatedModelServer server = SimulatedModelServer.start()) {
             server.configure(SimKeys.read(values));
             System.out.println("adammeme simulator: " + server.baseUrl());

@@ -13,7 +13,9 @@ import io.github.adammeme.data.ImageException;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.llm.ContentPart;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -85,7 +87,7 @@ final class MiningStage {
         Map<String, String> pairCategories = new LinkedHashMap<>();
 
         Pictures pictures = new Pictures(memes);
-        java.util.ArrayDeque<List<Mined>> inFlight = new java.util.ArrayDeque<>();
+        ArrayDeque<List<Mined>> inFlight = new ArrayDeque<>();
         int nextBatch = 0;
         for (int start = 0; start < memes.size(); start += batchSize) {
             for (; inFlight.size() <= lookahead && nextBatch < memes.size(); nextBatch += batchSize) {
@@ -174,7 +176,7 @@ final class MiningStage {
     private final class Pictures {
 
         private final List<Meme> memes;
-        private final java.util.Map<Integer, CompletableFuture<ContentPart.Image>> read = new java.util.HashMap<>();
+        private final Map<Integer, CompletableFuture<ContentPart.Image>> read = new HashMap<>();
         private int next;
 
         Pictures(List<Meme> memes) {

@@ -1,5 +1,8 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.llm.UsageLedger;
+import java.util.List;
+
 /**
  * Hears the pipeline's progress as it happens, for progress lines and for test engines that
  * report each sample as soon as it is scored. Called from pipeline threads.
@@ -12,7 +15,7 @@ public interface PipelineListener {
      * @param memes how many memes the run reads
      * @param usage the run's ledger
      */
-    default void started(int memes, io.github.adammeme.llm.UsageLedger usage) {
+    default void started(int memes, UsageLedger usage) {
     }
 
     /**
@@ -38,7 +41,7 @@ public interface PipelineListener {
      * @param categories the final taxonomy's names
      * @param samples the pairs to score
      */
-    default void samplesSelected(java.util.List<String> categories, java.util.List<MinedSample> samples) {
+    default void samplesSelected(List<String> categories, List<MinedSample> samples) {
     }
 
     /**
@@ -56,7 +59,7 @@ public interface PipelineListener {
      * @param category the category
      * @param seedIds the seed samples' ids, one chain each
      */
-    default void refinementPlanned(String category, java.util.List<String> seedIds) {
+    default void refinementPlanned(String category, List<String> seedIds) {
     }
 
     /**

@@ -12,6 +12,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Map;
 import javax.imageio.ImageIO;
 
@@ -98,8 +99,8 @@ final class Probes {
                 Files.createDirectories(store);
                 Path tmp = Files.createTempFile(store, picture.sha256(), ".tmp");
                 Files.write(tmp, picture.bytes());
-                Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-                        java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING,
+                        StandardCopyOption.ATOMIC_MOVE);
             }
         } catch (IOException e) {
             throw new ImageException("cannot keep the image shown for " + meme.id() + " in " + store + ": " + e.getMessage());

@@ -1,5 +1,7 @@
 package io.github.adammeme.pipeline;
 
+import java.util.List;
+
 /**
  * Where a refined sample comes from, so a chain can be replayed and shown.
  *
@@ -12,5 +14,5 @@ package io.github.adammeme.pipeline;
  * @param explanation    the Refiner's account of its rewrite
  */
 public record Refinement(String seedId, String parentId, String previousStepId, int step, int parentScore,
-                         java.util.List<String> examples, String explanation) {
+                         List<String> examples, String explanation) {
 }

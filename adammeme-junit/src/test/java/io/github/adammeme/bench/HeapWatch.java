@@ -1,6 +1,7 @@
 package io.github.adammeme.bench;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
@@ -9,6 +10,7 @@ import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.management.ListenerNotFoundException;
 import javax.management.NotificationEmitter;
 import javax.management.NotificationListener;
 import javax.management.openmbean.CompositeData;
@@ -60,7 +62,7 @@ final class HeapWatch {
                 watch.unregister.add(() -> {
                     try {
                         emitter.removeNotificationListener(listener);
-                    } catch (javax.management.ListenerNotFoundException e) {
+                    } catch (ListenerNotFoundException e) {
                         // already gone
                     }
                 });
@@ -91,6 +93,6 @@ final class HeapWatch {
     }
 
     static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+        return ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 }

@@ -7,17 +7,21 @@ import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Main;
+import io.github.adammeme.pipeline.PipelineListener;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The pipeline against the simulator with latency, in one run: the first target at concurrency C,
@@ -70,7 +74,7 @@ public final class PipelineBenchmark {
             // An empty argument does not survive Maven's exec.args, so "none" stands for no path.
             String harmeme = values.get("harmeme").equals("none") ? "" : values.get("harmeme");
             List<Integer> scale = values.get("scale").isEmpty() ? List.of()
-                    : java.util.Arrays.stream(values.get("scale").split(",")).map(String::trim).map(Integer::parseInt).sorted().toList();
+                    : Arrays.stream(values.get("scale").split(",")).map(String::trim).map(Integer::parseInt).sorted().toList();
             return new Options(Integer.parseInt(values.get("memes")), harmeme,
                     Long.parseLong(values.get("latency-ms")), Double.parseDouble(values.get("spread")),
                     Integer.parseInt(values.get("concurrency")), Boolean.parseBoolean(values.get("serial")),
@@ -201,7 +205,7 @@ public final class PipelineBenchmark {
         long simulatorCpu = simulator.cpuNanos();
         long start = System.nanoTime();
         long[] mined = new long[1];
-        Evaluation evaluation = AdamMeme.evaluate(config, EndpointResolver.AS_CONFIGURED, new io.github.adammeme.pipeline.PipelineListener() {
+        Evaluation evaluation = AdamMeme.evaluate(config, EndpointResolver.AS_CONFIGURED, new PipelineListener() {
             @Override
             public void miningFinished(int memes, int minedSamples) {
                 mined[0] = System.nanoTime();
@@ -258,14 +262,14 @@ public final class PipelineBenchmark {
 
         /** CPU the simulator has used so far: it shares the machine's cores with the harness. */
         long cpuNanos() {
-            return process.toHandle().info().totalCpuDuration().map(java.time.Duration::toNanos).orElse(0L);
+            return process.toHandle().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
         }
 
         @Override
         public void close() throws IOException {
             process.getOutputStream().close();
             try {
-                if (!process.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)) {
+                if (!process.waitFor(10, TimeUnit.SECONDS)) {
                     process.destroyForcibly();
                 }
             } catch (InterruptedException e) {

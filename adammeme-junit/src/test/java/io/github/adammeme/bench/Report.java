@@ -1,9 +1,14 @@
 package io.github.adammeme.bench;
 
 import java.io.PrintStream;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /** The benchmark's figures, as one block of text, with the targets it is held to. */
 final class Report {
@@ -31,8 +36,8 @@ final class Report {
         out.printf("%-34s", "calls (cache hits) by stage / role");
         runs.forEach(r -> out.printf("%28s", r.name()));
         out.println();
-        Map<PipelineBenchmark.Run, Map<String, long[]>> byStageAndRole = new java.util.LinkedHashMap<>();
-        java.util.Set<String> keys = new java.util.LinkedHashSet<>();
+        Map<PipelineBenchmark.Run, Map<String, long[]>> byStageAndRole = new LinkedHashMap<>();
+        Set<String> keys = new LinkedHashSet<>();
         for (PipelineBenchmark.Run r : runs) {
             byStageAndRole.put(r, PipelineBenchmark.callsByStageAndRole(r));
             keys.addAll(byStageAndRole.get(r).keySet());
@@ -57,10 +62,10 @@ final class Report {
         row(out, "wall time", runs, r -> String.format(Locale.ROOT, "%.1f s", r.wallSeconds()));
         row(out, "wall: mining, scoring + refinement", runs, r -> String.format(Locale.ROOT, "%.1f s, %.1f s",
                 r.miningSeconds(), r.wallSeconds() - r.miningSeconds()));
-        Map<PipelineBenchmark.Run, Floor> floors = new java.util.LinkedHashMap<>();
+        Map<PipelineBenchmark.Run, Floor> floors = new LinkedHashMap<>();
         runs.forEach(r -> floors.put(r, Floor.of(r.evaluation(), r.config().method().miningBatchSize(), latency, r.concurrency())));
         // A warm cache removes calls and shortens paths the floor counts; it is a cold run's figure.
-        java.util.function.Predicate<PipelineBenchmark.Run> cold = r -> r.cacheHits() < 0.1 * r.calls();
+        Predicate<PipelineBenchmark.Run> cold = r -> r.cacheHits() < 0.1 * r.calls();
         row(out, "floor: mining", runs, r -> cold.test(r) ? String.format(Locale.ROOT, "%.1f s", floors.get(r).miningSeconds()) : "-");
         row(out, "floor: scoring + refinement", runs,
                 r -> cold.test(r) ? String.format(Locale.ROOT, "%.1f s", floors.get(r).scoringAndRefinementSeconds()) : "-");
@@ -126,7 +131,7 @@ final class Report {
     }
 
     private static void row(PrintStream out, String label, List<PipelineBenchmark.Run> runs,
-                            java.util.function.Function<PipelineBenchmark.Run, String> cell) {
+                            Function<PipelineBenchmark.Run, String> cell) {
         out.printf("%-34s", label);
         runs.forEach(r -> out.printf("%28s", cell.apply(r)));
         out.println();

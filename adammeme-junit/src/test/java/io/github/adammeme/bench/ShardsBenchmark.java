@@ -11,6 +11,7 @@ import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -79,7 +80,7 @@ public final class ShardsBenchmark {
             System.out.printf(Locale.ROOT, "1 process on SQLite:        wall %7.1f s, calls %6d%n", soloWall, soloCalls);
             System.out.printf(Locale.ROOT, "%d shard processes on PostgreSQL: wall %7.1f s, calls %6d (per shard %s), %.2fx the"
                     + " calls and %.2fx the wall time of one process%n", shards, shardsWall, shardCalls,
-                    java.util.Arrays.toString(perShard), (double) shardCalls / soloCalls, shardsWall / soloWall);
+                    Arrays.toString(perShard), (double) shardCalls / soloCalls, shardsWall / soloWall);
         }
     }
 

@@ -15,15 +15,19 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.github.adammeme.pipeline.Stages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -87,21 +91,21 @@ class PipelineSchemaTest {
     @Test
     void everyMainClassAndStageTheyNameExists() throws Exception {
         for (String file : new String[] {".github/workflows/adammeme.yml", ".gitlab-ci.yml"}) {
-            String text = java.nio.file.Files.readString(ROOT.resolve(file));
-            java.util.regex.Matcher main = java.util.regex.Pattern.compile("-Dexec\\.mainClass=([\\w.]+)").matcher(text);
+            String text = Files.readString(ROOT.resolve(file));
+            Matcher main = Pattern.compile("-Dexec\\.mainClass=([\\w.]+)").matcher(text);
             int mains = 0;
             while (main.find()) {
                 mains++;
-                assertTrue(java.lang.reflect.Modifier.isStatic(Class.forName(main.group(1))
+                assertTrue(Modifier.isStatic(Class.forName(main.group(1))
                         .getMethod("main", String[].class).getModifiers()), file + ": " + main.group(1));
             }
             assertTrue(mains >= 2, file + " merges and gates through the library's commands");
-            java.util.regex.Matcher stage = java.util.regex.Pattern.compile("-Dadammeme\\.stages=(\\w+)").matcher(text);
-            java.util.Set<String> stages = new java.util.TreeSet<>();
+            Matcher stage = Pattern.compile("-Dadammeme\\.stages=(\\w+)").matcher(text);
+            Set<String> stages = new TreeSet<>();
             while (stage.find()) {
-                stages.add(io.github.adammeme.pipeline.Stages.parse(stage.group(1)).name());
+                stages.add(Stages.parse(stage.group(1)).name());
             }
-            assertEquals(java.util.Set.of("MINING", "SCORING"), stages, file + ": mines once, then the shards score");
+            assertEquals(Set.of("MINING", "SCORING"), stages, file + ": mines once, then the shards score");
         }
     }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.Prices;
+import io.github.adammeme.llm.Usage;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.sim.BuiltInSimulator;
@@ -87,7 +88,7 @@ class BatchModeTest {
             assertEquals(batchedRole ? b.calls() : 0, b.batchedCalls(), key + ": batched calls");
             if (batchedRole && b.calls() > 0) {
                 // Priced from the tokens the endpoint reported for these very calls, at half the synchronous rate.
-                double full = prices.cost(b.model(), new io.github.adammeme.llm.Usage(b.promptTokens(), b.cachedTokens(),
+                double full = prices.cost(b.model(), new Usage(b.promptTokens(), b.cachedTokens(),
                         b.completionTokens(), false));
                 assertEquals(full * Prices.BATCH_SHARE, b.costUsd(), 1e-9, key);
             }

@@ -11,7 +11,9 @@ import io.github.adammeme.sim.BuiltInSimulator;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,10 +50,10 @@ class CostAndBudgetTest {
         }
         double total = e.usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
         assertTrue(total > 0);
-        assertTrue(FrTable.render(e).contains(String.format(java.util.Locale.ROOT, "$%.4f", total)), FrTable.render(e));
+        assertTrue(FrTable.render(e).contains(String.format(Locale.ROOT, "$%.4f", total)), FrTable.render(e));
         String summary = SummaryMarkdown.render(e);
         for (UsageLedger.Line line : e.usage()) {
-            assertTrue(summary.contains(String.format(java.util.Locale.ROOT, "| %s / %s | %s | %d | %d | %d | %d | %d | %d | %.4f |",
+            assertTrue(summary.contains(String.format(Locale.ROOT, "| %s / %s | %s | %d | %d | %d | %d | %d | %d | %.4f |",
                     line.stage(), line.role(), line.model(), line.calls(), line.cacheHits(), line.promptTokens(),
                     line.cachedTokens(), line.completionTokens(), line.batchedCalls(), line.costUsd())), summary);
         }
@@ -76,7 +78,7 @@ class CostAndBudgetTest {
 
     @Test
     void aMalformedPriceIsNamed() {
-        ConfigurationException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigurationException.class,
+        ConfigurationException e = Assertions.assertThrows(ConfigurationException.class,
                 () -> config(ConfigKeys.PRICE_PREFIX + "gpt-4o", "cheap"));
         assertTrue(e.getMessage().contains("'adammeme.price.gpt-4o' has value 'cheap'"), e.getMessage());
     }

@@ -89,7 +89,7 @@ class EvaluationConfigTest {
         assertEquals(ConfigKeys.TARGET_BASE_URL, e.key());
         assertTrue(e.getMessage().contains("would travel unencrypted") && e.getMessage().contains(
                 ConfigKeys.ALLOW_INSECURE_HTTP), e.getMessage());
-        Map<String, String> allowed = new java.util.HashMap<>(remote);
+        Map<String, String> allowed = new HashMap<>(remote);
         allowed.put(ConfigKeys.ALLOW_INSECURE_HTTP, "true");
         assertEquals("http://gpu-box:8000/v1", EvaluationConfig.from(allowed).models().target().baseUrl());
         for (String local : new String[] {"http://localhost:8000/v1", "http://127.0.0.1:8000/v1", "http://[::1]:8000/v1"}) {

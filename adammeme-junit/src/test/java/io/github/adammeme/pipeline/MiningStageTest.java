@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.agent.Admission;
 import io.github.adammeme.agent.AgentContext;
 import io.github.adammeme.agent.Examiner;
@@ -16,13 +17,14 @@ import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.llm.ChatRequest;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 /** The Miners' vote and the Examiner-and-Judge admission of new categories. */
 class MiningStageTest {
@@ -131,7 +133,7 @@ class MiningStageTest {
     @ValueSource(strings = {"<img src=x onerror=alert(1)>", "hate against people who are left handed",
             "**politics**", "religion/ethnicity", "a_very_long_category_name_over_the_limit", "covid19", "race & gender"})
     void aProposalWhoseNameIsNotOneToThreeLowercaseWordsIsRejectedUnasked(String name) throws Exception {
-        String proposal = new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(Map.of("categories", List.of(),
+        String proposal = new ObjectMapper().writeValueAsString(Map.of("categories", List.of(),
                 "new_category", Map.of("name", name, "description", "A harm.")));
         ScriptedModel model = new ScriptedModel(script(Map.of("meme n", List.of(proposal, proposal, proposal)), "Yes.", "Yes."));
         MiningResult result = mine(model, 8, Fixtures.meme(dir, "n", "meme n"));
@@ -206,7 +208,7 @@ class MiningStageTest {
     void theMinersOfBatchKAreShownTheTaxonomyAsBatchesUpToKMinusOneMinusLookaheadLeftIt() {
         String proposal = "{\"categories\": [], \"new_category\": {\"name\": \"political\", \"description\": \"Contempt.\"}}";
         String none = "{\"categories\": []}";
-        Map<String, List<String>> answers = new java.util.HashMap<>(Map.of("meme 0", List.of(proposal, proposal, none)));
+        Map<String, List<String>> answers = new HashMap<>(Map.of("meme 0", List.of(proposal, proposal, none)));
         for (int i = 1; i < 6; i++) {
             answers.put("meme " + i, List.of(none, none, none));
         }

@@ -13,11 +13,16 @@ import io.github.adammeme.sim.SimulatedModelServer;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -85,9 +90,9 @@ class PostgresShardsTest {
             perShard[i] = paidCalls(output(i + 1, "together"));
         }
         System.out.printf("4 shards on one PostgreSQL: calls per shard %s, %d in total; unsharded %d%n",
-                java.util.Arrays.toString(perShard), answered.size(), soloCalls);
+                Arrays.toString(perShard), answered.size(), soloCalls);
         assertEquals(soloAsked, counts(answered), "the shards together ask what the unsharded run asks, as often");
-        assertEquals(server.requestsServed() - requestsBefore, java.util.Arrays.stream(perShard).sum(),
+        assertEquals(server.requestsServed() - requestsBefore, Arrays.stream(perShard).sum(),
                 "each shard's usage counts what it paid");
         assertMergedEqualsSolo("together");
     }
@@ -123,7 +128,7 @@ class PostgresShardsTest {
         // carries up to three replicas' answers.
         assertTrue(twice <= CONCURRENCY * 3L, twice + " answers paid twice");
         Path restartedOutput = output(2, "killed-again");
-        Files.move(restartedOutput, output(2, "killed"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        Files.move(restartedOutput, output(2, "killed"), StandardCopyOption.REPLACE_EXISTING);
         assertMergedEqualsSolo("killed");
     }
 
@@ -152,8 +157,8 @@ class PostgresShardsTest {
         JsonNode solo = JSON.readTree(dir.resolve("solo").resolve(EvaluationWriter.SUMMARY).toFile());
         JsonNode together = JSON.readTree(merged.resolve(EvaluationWriter.SUMMARY).toFile());
         assertEquals(solo.path("metrics"), together.path("metrics"), run + ": the merged figures");
-        assertEquals(new java.util.TreeSet<>(EvaluationWriter.sampleLines(dir.resolve("solo"))),
-                new java.util.TreeSet<>(EvaluationWriter.sampleLines(merged)), run + ": the merged samples");
+        assertEquals(new TreeSet<>(EvaluationWriter.sampleLines(dir.resolve("solo"))),
+                new TreeSet<>(EvaluationWriter.sampleLines(merged)), run + ": the merged samples");
     }
 
     private static long paidCalls(Path output) throws Exception {
@@ -166,7 +171,7 @@ class PostgresShardsTest {
     }
 
     private static Map<String, Long> counts(List<String> answered) {
-        return answered.stream().collect(java.util.stream.Collectors.groupingBy(a -> a, java.util.TreeMap::new,
-                java.util.stream.Collectors.counting()));
+        return answered.stream().collect(Collectors.groupingBy(a -> a, TreeMap::new,
+                Collectors.counting()));
     }
 }

@@ -10,7 +10,9 @@ import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -69,7 +71,7 @@ class ResumeAfterKillTest {
             long repaid = server.answered().size() - beforeRestart;
 
             List<String> all = server.answered();
-            java.util.Set<String> beforeKill = new java.util.HashSet<>(all.subList((int) before, (int) beforeRestart));
+            Set<String> beforeKill = new HashSet<>(all.subList((int) before, (int) beforeRestart));
             List<String> afterRestart = all.subList((int) beforeRestart, all.size());
             long repeated = afterRestart.stream().filter(beforeKill::contains).count();
             long answeredNotStored = beforeKill.size() - completed;

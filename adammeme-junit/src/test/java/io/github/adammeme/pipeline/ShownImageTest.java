@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.adammeme.data.MemeRenderer;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.data.TextErasure;
 import io.github.adammeme.sim.BuiltInSimulator;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import javax.imageio.ImageIO;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -60,7 +62,7 @@ class ShownImageTest {
         ScoredSample refined = e.refinedSamples().stream().filter(s -> s.shownImage() != null).findFirst().orElseThrow();
         BufferedImage shown = ImageIO.read(Path.of(refined.shownImage()).toFile());
         BufferedImage background = ImageIO.read(erased.resolve(Path.of(refined.image()).getFileName()).toFile());
-        BufferedImage expected = io.github.adammeme.data.MemeRenderer.render(background, refined.text());
+        BufferedImage expected = MemeRenderer.render(background, refined.text());
         assertEquals(0, differingPixels(expected, shown), "exactly the rewrite on the erased picture");
         assertTrue(differingPixels(background, shown) > 1000);
         assertTrue(refined.shownImage().startsWith(dir.resolve("image").resolve("images").toString()));
@@ -68,7 +70,7 @@ class ShownImageTest {
 
     @Test
     void showingTextOnThePictureWithoutErasureIsRefused() {
-        ConfigurationException e = org.junit.jupiter.api.Assertions.assertThrows(ConfigurationException.class,
+        ConfigurationException e = Assertions.assertThrows(ConfigurationException.class,
                 () -> run("refused", ConfigKeys.REFINED_TEXT, "both"));
         assertTrue(e.getMessage().contains("needs adammeme.text-erasure=precomputed or ocr"), e.getMessage());
     }
