@@ -51,19 +51,7 @@ public record ConfigValues(Map<String, String> values) {
      * @return the whole number
      */
     public int integer(String key, int fallback, int min, int max) {
-        String v = values.get(key);
-        if (v == null || v.isBlank()) {
-            return fallback;
-        }
-        try {
-            int i = Integer.parseInt(v.trim());
-            if (i >= min && i <= max) {
-                return i;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, with the range
-        }
-        throw new ConfigurationException(key, v, "expected a whole number from " + min + " to " + max);
+        return ranged(key, fallback, Integer::valueOf, min, max, "a whole number");
     }
 
     /**
@@ -71,22 +59,28 @@ public record ConfigValues(Map<String, String> values) {
      * @param fallback the value when none is set
      * @param min the least allowed
      * @param max the most allowed
-     * @return the number
+     * @return the number (NaN is outside every range)
      */
     public double decimal(String key, double fallback, double min, double max) {
+        return ranged(key, fallback, Double::valueOf, min, max, "a number");
+    }
+
+    private <T extends Comparable<T>> T ranged(String key, T fallback, Function<String, T> parser, T min, T max,
+                                               String kind) {
         String v = values.get(key);
         if (v == null || v.isBlank()) {
             return fallback;
         }
         try {
-            double d = Double.parseDouble(v.trim());
-            if (d >= min && d <= max) {
-                return d;
+            T parsed = parser.apply(v.trim());
+            // compareTo orders NaN above every double, so the upper bound turns it away
+            if (parsed.compareTo(min) >= 0 && parsed.compareTo(max) <= 0) {
+                return parsed;
             }
         } catch (NumberFormatException e) {
             // reported below, with the range
         }
-        throw new ConfigurationException(key, v, "expected a number from " + min + " to " + max);
+        throw new ConfigurationException(key, v, "expected " + kind + " from " + min + " to " + max);
     }
 
     /**

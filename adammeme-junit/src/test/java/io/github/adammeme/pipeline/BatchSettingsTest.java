@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.llm.BatchSettings;
+import io.github.adammeme.sim.SimKeys;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -61,7 +62,14 @@ class BatchSettingsTest {
             "adammeme.batch.roles|miner,poet|no role 'poet' makes calls; the roles are Miner, Examiner",
             "adammeme.sim.batch-delay-ms|later|expected a whole number from 0 to 86400000"})
     void aBadValueNamesTheKeyTheValueAndWhatIsAllowed(String key, String value, String allowed) {
-        ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(key, value)));
+        // the simulator's keys are read by the engine and the command line that start it
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> {
+            if (key.startsWith("adammeme.sim.")) {
+                SimKeys.read(with(key, value));
+            } else {
+                EvaluationConfig.from(with(key, value));
+            }
+        });
         assertEquals(key, e.key());
         assertTrue(e.getMessage().contains("'" + value + "'") && e.getMessage().contains(allowed), e.getMessage());
     }
