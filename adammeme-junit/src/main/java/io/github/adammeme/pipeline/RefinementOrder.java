@@ -7,7 +7,7 @@ import java.util.Locale;
  * the same steps with the same transitions; they differ in what the history H and the pool P hold
  * when a step retrieves, so they may refine different cases from different examples.
  */
-public enum RefinementOrder {
+enum RefinementOrder {
 
     /**
      * The default: within a category all chains advance together in rounds; a round's retrievals see H as

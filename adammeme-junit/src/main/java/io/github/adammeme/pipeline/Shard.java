@@ -15,7 +15,7 @@ import java.util.List;
  *
  * @param index 1-based
  */
-public record Shard(int index, int count) {
+record Shard(int index, int count) {
 
     /** The whole run: one shard of one. */
     public static final Shard ALL = new Shard(1, 1);

@@ -7,7 +7,7 @@ import java.util.Locale;
  * be contradicted by the old text still printed on the picture, so the picture is always the
  * erased one, or one with the refined text rendered on it.
  */
-public enum TextPlacement {
+enum TextPlacement {
     /** the erased image, the text in the prompt (the paper's way) */
     PROMPT,
     /** the text only on the picture: originals as they are, rewrites rendered on the erased image */
