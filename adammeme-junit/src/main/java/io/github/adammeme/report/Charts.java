@@ -5,7 +5,6 @@ import io.github.adammeme.pipeline.Chain;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.FailureRate;
 import io.github.adammeme.pipeline.ScoredSample;
-import io.github.adammeme.retrieval.MisbeliefIndex;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Rectangle;
@@ -14,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -65,7 +63,7 @@ public final class Charts {
             charts.add(save(scoreByStep(runs), directory, "score-by-refinement-step.svg"));
             for (Evaluation run : runs) {
                 for (CategoryFigures f : run.metrics().withRefinements()) {
-                    Map<String, Integer> terms = failedMisbeliefTerms(run, f.category());
+                    Map<String, Integer> terms = MisbeliefTerms.amongFailures(run, f.category(), TERMS);
                     if (!terms.isEmpty()) {
                         charts.add(save(termChart(run.run().target(), f.category(), terms), directory,
                                 "misbelief-terms-" + slug(run.run().target()) + "-" + slug(f.category()) + ".svg"));
@@ -202,24 +200,6 @@ public final class Charts {
         // counts of samples: whole numbers on the axis
         chart.getCategoryPlot().getRangeAxis().setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         return style(chart);
-    }
-
-    /** The most frequent misbelief terms (stop words aside) among the category's failed samples, each counted once per sample. */
-    static Map<String, Integer> failedMisbeliefTerms(Evaluation run, String category) {
-        boolean refusalFails = run.metrics().refusalCountsAsFailure();
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        List<ScoredSample> all = new ArrayList<>(run.samples());
-        all.addAll(run.refinedSamples());
-        for (ScoredSample s : all) {
-            if (s.outcome().failure(refusalFails) && s.category().equals(category) && s.misbelief() != null) {
-                MisbeliefIndex.terms(s.misbelief()).stream().distinct().forEach(t -> counts.merge(t, 1, Integer::sum));
-            }
-        }
-        Map<String, Integer> top = new LinkedHashMap<>();
-        counts.entrySet().stream()
-                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .limit(TERMS).forEach(e -> top.put(e.getKey(), e.getValue()));
-        return top;
     }
 
     private static void add(Map<Integer, double[]> byStep, int step, int score) {
