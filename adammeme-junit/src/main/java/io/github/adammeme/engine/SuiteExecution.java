@@ -1,8 +1,6 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.agent.PromptLibrary;
-import io.github.adammeme.data.HardCaseBank;
-import io.github.adammeme.llm.CacheDatabase;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.AdamMeme;
@@ -10,7 +8,6 @@ import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.pipeline.HardCaseHarvest;
 import io.github.adammeme.pipeline.JudgeAgreement;
 import io.github.adammeme.pipeline.LibraryVersion;
 import io.github.adammeme.pipeline.MemeOutcome;
@@ -24,19 +21,15 @@ import io.github.adammeme.report.Charts;
 import io.github.adammeme.report.CostTable;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.FrTable;
-import io.github.adammeme.report.History;
-import io.github.adammeme.report.HistoryPage;
-import io.github.adammeme.report.OutputNames;
+import io.github.adammeme.report.OutputLayout;
 import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.RunComparison;
-import io.github.adammeme.report.RunRecords;
+import io.github.adammeme.report.RunPublisher;
 import io.github.adammeme.report.SummaryMarkdown;
 import io.github.adammeme.sim.BuiltInSimulator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -71,9 +64,7 @@ final class SuiteExecution {
     private final boolean severalSuites;
     private final SuiteSettings settings;
     private final EvaluationConfig config;
-    private Map<String, RunComparison.Change> changes;
-    private Instant startedAt;
-    private List<Path> charts;
+    private RunPublisher publisher;
     private SampleBoard board;
     private Evaluation evaluation;
     private String lost;
@@ -88,14 +79,13 @@ final class SuiteExecution {
 
     /** The suite's folder: the configured one, per suite class when there are several, per target when it lists several. */
     static Path outputOf(AdamMemeNode.Suite suite, boolean severalSuites) {
-        Path base = commonOutputOf(suite, severalSuites);
-        return suite.oneOfSeveralTargets() ? OutputNames.inside(base, suite.settings().config().models().target().model()) : base;
+        return OutputLayout.targetFolder(commonOutputOf(suite, severalSuites), suite.settings().config().models().target().model(),
+                suite.oneOfSeveralTargets());
     }
 
     /** Where the suite class's outputs go, and its targets' leaderboard. */
     static Path commonOutputOf(AdamMemeNode.Suite suite, boolean severalSuites) {
-        Path base = suite.settings().config().outputs().directory();
-        return severalSuites ? base.resolve(suite.suiteClass().getSimpleName()) : base;
+        return OutputLayout.suiteFolder(suite.settings().config().outputs().directory(), suite.suiteClass().getSimpleName(), severalSuites);
     }
 
     AdamMemeNode.Suite suite() {
@@ -118,7 +108,8 @@ final class SuiteExecution {
     }
 
     void run() {
-        startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS);
+        publisher = new RunPublisher(config, new RunPublisher.Options(settings.baseline(), settings.alpha(), settings.history(),
+                settings.bank()), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), System.out, System.err);
         listener.executionStarted(suite);
         board = new SampleBoard();
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
@@ -157,7 +148,7 @@ final class SuiteExecution {
                 new RunLostException("the AdamMeme run was lost: " + reason + "; no figures were computed; see "
                         + config.outputs().directory().resolve(EvaluationWriter.SUMMARY))));
         try {
-            EvaluationWriter.writeLost(config.outputs().directory(), config.models().target().model(), config.datasetDescription(), reason);
+            publisher.writeLost(reason);
             AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(), Map.of("run.lost", reason));
         } catch (RuntimeException | IOException e) {
             System.err.println("adammeme: and its loss could not be recorded: " + Secrets.redact(e.getMessage()));
@@ -256,10 +247,7 @@ final class SuiteExecution {
 
     /** The run's charts, written once, when the first summary needs them. */
     private List<Path> charts(Evaluation e) {
-        if (charts == null) {
-            charts = Charts.writeWithPage(List.of(e), config.outputs().directory(), "AdamMeme: " + config.models().target().model());
-        }
-        return charts;
+        return publisher.charts(e);
     }
 
     /** What a category's summary shows inline: FR per category, and the misbelief terms of its failures. */
@@ -351,22 +339,7 @@ final class SuiteExecution {
 
     /** This run against the baseline, per category and overall; computed once, written as baseline.md. */
     private Optional<Map<String, RunComparison.Change>> comparison(Evaluation e) {
-        if (settings.baseline().isEmpty()) {
-            return Optional.empty();
-        }
-        if (changes == null) {
-            Baseline baseline = settings.baseline().get();
-            changes = new LinkedHashMap<>();
-            RunComparison.compare(e, baseline, settings.alpha()).forEach(c -> changes.put(c.category(), c));
-            try {
-                Files.createDirectories(config.outputs().directory());
-                EvaluationWriter.writeText(config.outputs().directory().resolve("baseline.md"), RunComparison.markdown(
-                        config.models().target().model(), baseline, settings.alpha(), changes.values()));
-            } catch (IOException ex) {
-                throw new UncheckedIOException("cannot write baseline.md to " + config.outputs().directory(), ex);
-            }
-        }
-        return Optional.of(changes);
+        return publisher.comparison(e);
     }
 
     private void regression(TestDescriptor parent, RunComparison.Change change) {
@@ -401,14 +374,6 @@ final class SuiteExecution {
         publish(e);
     }
 
-    /** The trend of the recorded runs of these targets, this run's included, beside its results. */
-    private void history(CacheDatabase database, String targets) {
-        List<RunRecords.Run> runs = History.select(RunRecords.all(database), targets);
-        Path page = HistoryPage.write(History.of(database.name(), runs, settings.alpha()), config.outputs().directory(),
-                "AdamMeme history: " + targets);
-        System.out.println("history of " + runs.size() + " recorded runs of " + targets + ": " + page.toAbsolutePath());
-    }
-
     private void miningErrors(Evaluation e) {
         List<MemeOutcome> errors = e.memes().stream().filter(m -> m.status() == MemeOutcome.Status.ERROR).toList();
         if (errors.isEmpty()) {
@@ -424,16 +389,10 @@ final class SuiteExecution {
         });
     }
 
-    /** summary.json, samples.jsonl, memes.jsonl, summary.md, and the table on the console. */
+    /** The run's files through the publisher, the Allure environment and executor, and the table on the console. */
     private void publish(Evaluation e) {
         evaluation = e;
-        Path out = config.outputs().directory();
-        EvaluationWriter.write(e, out);
-        try {
-            EvaluationWriter.writeText(out.resolve("summary.md"), SummaryMarkdown.render(e));
-        } catch (IOException ex) {
-            throw new UncheckedIOException("cannot write " + out.resolve("summary.md"), ex);
-        }
+        publisher.writeFiles(e);
         Map<String, String> figures = new LinkedHashMap<>();
         UsageLedger.Line total = CostTable.total(e.usage());
         figures.put("calls", Long.toString(total.calls()));
@@ -447,28 +406,9 @@ final class SuiteExecution {
                 environmentPrefix(), figures);
         AllureExecutor.write(AllureBridge.resultsDirectory(), System.getenv(), config.models().target().model(),
                 FrTable.headline(e.metrics()) + (config.simulated() ? " (simulated)" : ""));
-        System.out.println();
-        System.out.print(Secrets.redact(FrTable.render(e)));
-        System.out.println("results: " + out.toAbsolutePath().resolve(EvaluationWriter.SUMMARY));
+        publisher.printResults(e);
         System.out.println("Allure results: " + AllureBridge.resultsDirectory().toAbsolutePath());
-        // A mining-only run has no samples: recorded, it would stand as this target's latest run.
-        config.outputs().cache().database().filter(database -> config.method().stages() != Stages.MINING).ifPresent(database -> {
-            // Everything is computed and written by now: a database that cannot take the record costs the record only.
-            try {
-                String id = RunRecords.record(database, e, startedAt.toString());
-                System.out.println("recorded as run " + id + " in " + database.name()
-                        + " (a later run's baseline: -D" + Constants.BASELINE + "=" + SuiteSettings.CACHE_RUN + id + ")");
-                settings.history().ifPresent(targets -> history(database, targets));
-            } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException notRecorded) {
-                System.err.println("adammeme: " + Secrets.redact(notRecorded.getMessage()) + "; the run's files are in " + out);
-            }
-        });
-        settings.bank().ifPresent(bank -> {
-            HardCaseHarvest found = HardCaseHarvest.of(e, config, startedAt.toString());
-            int added = HardCaseBank.merge(bank, found.cases(), found.pictures());
-            System.out.println("hard cases: " + found.cases().size() + " failed refinements, " + added + " new to the bank "
-                    + bank.toAbsolutePath());
-        });
+        publisher.record(e);
     }
 
     // --- reporting primitives ------------------------------------------------------------------

@@ -85,13 +85,13 @@ public final class Charts {
      * @return the SVG files written
      */
     public static List<Path> writeWithPage(List<Evaluation> runs, Path directory, String title) {
-        Path charts = directory.resolve("charts");
+        Path charts = directory.resolve(OutputLayout.CHARTS_FOLDER);
         List<Chart> written = write(runs, charts);
         try {
-            EvaluationWriter.writeText(directory.resolve("charts.html"), html(title, written.stream()
-                    .map(c -> new Chart(c.title(), "charts/" + c.file())).toList()));
+            EvaluationWriter.writeText(directory.resolve(OutputLayout.CHARTS_PAGE), html(title, written.stream()
+                    .map(c -> new Chart(c.title(), OutputLayout.CHARTS_FOLDER + "/" + c.file())).toList()));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + directory.resolve("charts.html"), e);
+            throw new UncheckedIOException("cannot write " + directory.resolve(OutputLayout.CHARTS_PAGE), e);
         }
         return written.stream().map(c -> charts.resolve(c.file())).toList();
     }

@@ -29,11 +29,11 @@ import java.util.TreeMap;
 public final class EvaluationWriter {
 
     /** The run, taxonomy, figures and usage. */
-    public static final String SUMMARY = "summary.json";
+    public static final String SUMMARY = OutputLayout.SUMMARY_JSON;
     /** One line per scored sample. */
-    public static final String SAMPLES = "samples.jsonl";
+    public static final String SAMPLES = OutputLayout.SAMPLES;
     /** One line per input meme. */
-    public static final String MEMES = "memes.jsonl";
+    public static final String MEMES = OutputLayout.MEMES;
 
     private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 

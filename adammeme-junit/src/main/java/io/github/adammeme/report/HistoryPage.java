@@ -44,7 +44,7 @@ public final class HistoryPage {
      * @return the page
      */
     public static Path write(History history, Path directory, String title) {
-        Path charts = directory.resolve("history");
+        Path charts = directory.resolve(OutputLayout.HISTORY_FOLDER);
         List<Charts.Chart> written = new ArrayList<>();
         try {
             Files.createDirectories(charts);
@@ -58,7 +58,7 @@ public final class HistoryPage {
                 written.add(Charts.save(frChart(history, category), charts, file));
             }
             written.add(Charts.save(scoreChart(history), charts, "average-score.svg"));
-            Path page = directory.resolve("history.html");
+            Path page = directory.resolve(OutputLayout.HISTORY_PAGE);
             EvaluationWriter.writeText(page, html(history, title, written));
             return page;
         } catch (IOException e) {
@@ -169,7 +169,7 @@ public final class HistoryPage {
         }
         out.append("</ul>\n");
         for (Charts.Chart c : charts) {
-            String file = "history/" + c.file();
+            String file = OutputLayout.HISTORY_FOLDER + "/" + c.file();
             out.append("<h2>").append(ReportText.html(c.title())).append("</h2>\n<a href=\"").append(file)
                     .append("\"><img src=\"").append(file).append("\" alt=\"").append(ReportText.html(c.title()))
                     .append("\"></a>\n");
