@@ -1,12 +1,6 @@
-package io.github.adammeme.engine;
+package io.github.adammeme.pipeline;
 
 import io.github.adammeme.llm.UsageLedger;
-import io.github.adammeme.pipeline.Chain;
-import io.github.adammeme.pipeline.Evaluation;
-import io.github.adammeme.pipeline.MemeOutcome;
-import io.github.adammeme.pipeline.MinedSample;
-import io.github.adammeme.pipeline.PipelineListener;
-import io.github.adammeme.pipeline.ScoredSample;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.concurrent.Executors;
@@ -19,7 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * elapsed time and what the current stage still needs at its present pace. On a terminal it
  * rewrites itself in place; in a CI log it prints a new line when something changed.
  */
-final class ProgressLine implements PipelineListener, AutoCloseable {
+public final class ProgressLine implements PipelineListener, AutoCloseable {
 
     private final PrintStream out;
     private final boolean terminal;
@@ -38,7 +32,13 @@ final class ProgressLine implements PipelineListener, AutoCloseable {
     private volatile double stageCost;
     private String last = "";
 
-    ProgressLine(PrintStream out, boolean terminal) {
+    /**
+     * Starts the line's clock.
+     *
+     * @param out      where the line goes, stderr in practice
+     * @param terminal whether it may rewrite itself in place (a console), or prints new lines (a log)
+     */
+    public ProgressLine(PrintStream out, boolean terminal) {
         this.out = out;
         this.terminal = terminal;
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {

@@ -1,17 +1,11 @@
-package io.github.adammeme.engine;
+package io.github.adammeme.pipeline;
 
 import io.github.adammeme.llm.UsageLedger;
-import io.github.adammeme.pipeline.Chain;
-import io.github.adammeme.pipeline.Evaluation;
-import io.github.adammeme.pipeline.MemeOutcome;
-import io.github.adammeme.pipeline.MinedSample;
-import io.github.adammeme.pipeline.PipelineListener;
-import io.github.adammeme.pipeline.ScoredSample;
 import java.util.List;
 import java.util.Objects;
 
 /** Several pipeline listeners heard as one, in order. */
-final class Listeners implements PipelineListener {
+public final class Listeners implements PipelineListener {
 
     private final List<PipelineListener> all;
 
@@ -19,7 +13,11 @@ final class Listeners implements PipelineListener {
         this.all = all;
     }
 
-    static PipelineListener of(PipelineListener... listeners) {
+    /**
+     * @param listeners the listeners, in the order they hear each event; nulls (a listener switched off) are left out
+     * @return one listener for all of them
+     */
+    public static PipelineListener of(PipelineListener... listeners) {
         return new Listeners(java.util.Arrays.stream(listeners).filter(Objects::nonNull).toList());
     }
 
