@@ -46,13 +46,14 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        ticker.scheduleAtFixedRate(this::print, 1, terminal ? 1 : 10, TimeUnit.SECONDS);
     }
 
+    /** The line starts with the pipeline: a run that stops at its settings or dataset shows only why. */
     @Override
     public void started(int memeCount, UsageLedger ledger) {
         memes = memeCount;
         usage = ledger;
+        ticker.scheduleAtFixedRate(this::print, 1, terminal ? 1 : 10, TimeUnit.SECONDS);
     }
 
     @Override
@@ -167,6 +168,9 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
     @Override
     public void close() {
         ticker.shutdownNow();
+        if (usage == null) {
+            return;
+        }
         print();
         if (terminal) {
             out.println();

@@ -1,12 +1,12 @@
 package io.github.adammeme.bench;
 
+import io.github.adammeme.cli.Main;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.llm.EndpointResolver;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.pipeline.Main;
 import io.github.adammeme.pipeline.PipelineListener;
 import java.io.BufferedReader;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package io.github.adammeme.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.data.SyntheticMemes;
-import io.github.adammeme.pipeline.Main;
+import io.github.adammeme.cli.Main;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;

@@ -807,7 +807,7 @@ class BadInputSuiteTest {
                     Path root = dir.resolve("cases").resolve("cli-argument");
                     Child c = child(root, Map.of(), List.of(), MAIN, "adammeme.dataset=" + clean, "oops");
                     assertCommandLineError("an argument that is not key=value", c, "adammeme: arguments are key=value, e.g."
-                            + " adammeme.dataset=memes.jsonl; got 'oops'");
+                            + " adammeme.dataset=memes.jsonl, or a .properties file; got 'oops'");
                 }),
                 kase("configuration: a malformed dataset line on the command line", RUN, () -> {
                     Path root = dir.resolve("cases").resolve("cli-dataset");
@@ -1200,7 +1200,7 @@ class BadInputSuiteTest {
 
     // --- child processes --------------------------------------------------------------------------
 
-    static final String MAIN = "io.github.adammeme.pipeline.Main";
+    static final String MAIN = "io.github.adammeme.cli.Main";
 
     record Child(int exit, String out, String err) {
     }

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.cli.Main;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Path;
 import java.util.ArrayList;

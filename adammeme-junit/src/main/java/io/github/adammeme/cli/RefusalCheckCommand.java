@@ -1,4 +1,4 @@
-package io.github.adammeme.pipeline;
+package io.github.adammeme.cli;
 
 import io.github.adammeme.agent.AgentContext;
 import io.github.adammeme.agent.PromptLibrary;
@@ -11,6 +11,9 @@ import io.github.adammeme.llm.ModelGateway;
 import io.github.adammeme.llm.OpenAiChatModel;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,0 +1,70 @@
+package io.github.adammeme.cli;
+
+import io.github.adammeme.pipeline.ConfigKeys;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * A command's {@code adammeme.*} settings, later sources winning: {@code .properties} files named as
+ * arguments (a suite's junit-platform.properties works as it is), then system properties, then
+ * {@code key=value} arguments, where "adammeme." may be left off.
+ */
+final class Arguments {
+
+    private Arguments() {
+    }
+
+    /** An argument that is neither {@code key=value} nor a properties file that can be read. */
+    static final class BadArgumentException extends IllegalArgumentException {
+        BadArgumentException(String message) {
+            super(message);
+        }
+    }
+
+    static Map<String, String> settings(List<String> args, Map<Object, Object> systemProperties) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String arg : args) {
+            if (arg.indexOf('=') <= 0) {
+                values.putAll(propertiesFile(arg));
+            }
+        }
+        systemProperties.forEach((k, v) -> {
+            if (k.toString().startsWith(ConfigKeys.PREFIX)) {
+                values.put(k.toString(), v.toString());
+            }
+        });
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq > 0) {
+                String key = arg.substring(0, eq);
+                values.put(key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key, arg.substring(eq + 1));
+            }
+        }
+        return values;
+    }
+
+    private static Map<String, String> propertiesFile(String arg) {
+        Path file = Path.of(arg);
+        if (!arg.endsWith(".properties") || !Files.isRegularFile(file)) {
+            throw new BadArgumentException("arguments are key=value, e.g. adammeme.dataset=memes.jsonl, or a .properties"
+                    + " file; got '" + arg + "'");
+        }
+        Properties properties = new Properties();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new BadArgumentException("cannot read " + file + ": " + e.getMessage());
+        }
+        Map<String, String> values = new LinkedHashMap<>();
+        properties.stringPropertyNames().stream().filter(k -> k.startsWith(ConfigKeys.PREFIX)).sorted()
+                .forEach(k -> values.put(k, properties.getProperty(k).trim()));
+        return values;
+    }
+}

@@ -1,0 +1,84 @@
+package io.github.adammeme.cli;
+
+import io.github.adammeme.data.DatasetException;
+import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.pipeline.AdamMeme;
+import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.pipeline.ConfigValues;
+import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.Listeners;
+import io.github.adammeme.pipeline.ProgressLine;
+import io.github.adammeme.report.RunPublisher;
+import io.github.adammeme.sim.BuiltInSimulator;
+import io.github.adammeme.sim.SimKeys;
+import io.github.adammeme.sim.SimSettings;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * One evaluation from the command line: the progress line while it runs, then every output through
+ * the same {@link RunPublisher} as a test run, so its folder holds the files {@code mvn test} leaves.
+ * Exit status 0, 1 when the run was lost, 2 for a bad setting or dataset.
+ */
+final class EvaluateCommand {
+
+    /** {@code adammeme.progress=false} silences the progress line, as it does in a test run. */
+    static final String PROGRESS = ConfigKeys.PREFIX + "progress";
+
+    private EvaluateCommand() {
+    }
+
+    static int run(Map<String, String> values, PrintStream out, PrintStream err) {
+        EvaluationConfig config;
+        SimSettings simulator;
+        boolean progress;
+        try {
+            config = EvaluationConfig.from(values);
+            simulator = SimKeys.read(values);
+            progress = ConfigValues.bool(PROGRESS, values.get(PROGRESS), true);
+            // Found at the end, an output folder that cannot be written lost the whole run.
+            Optional<String> unwritable = config.outputs().directoryProblem();
+            if (unwritable.isPresent()) {
+                throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
+            }
+        } catch (ConfigurationException | DatasetException e) {
+            err.println("adammeme: " + e.getMessage());
+            return 2;
+        }
+        RunPublisher publisher = new RunPublisher(config, RunPublisher.Options.NONE,
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), out, err);
+        try {
+            long start = System.nanoTime();
+            Evaluation evaluation;
+            // Closed before the results are printed, so the table never shares a line with the progress.
+            try (ProgressLine line = progress ? new ProgressLine(err, System.console() != null) : null) {
+                evaluation = AdamMeme.evaluate(config, new BuiltInSimulator(simulator), Listeners.of(line));
+            }
+            publisher.writeFiles(evaluation);
+            publisher.printResults(evaluation);
+            out.printf("finished in %.1f s%n", (System.nanoTime() - start) / 1e9);
+            publisher.record(evaluation);
+            return 0;
+        } catch (DatasetException e) {
+            err.println("adammeme: " + e.getMessage());
+            return 2;
+        } catch (RuntimeException | Error e) {
+            // Said last, where a reader of the console looks, and in summary.json, where CI reads.
+            String reason = Secrets.redact(e.getClass().getSimpleName() + ": " + e.getMessage());
+            e.printStackTrace(err);
+            try {
+                publisher.writeLost(reason);
+            } catch (IOException | RuntimeException notWritten) {
+                err.println("adammeme: and its loss could not be recorded: " + notWritten.getMessage());
+            }
+            out.println("adammeme: RUN LOST, no figures: " + reason);
+            return 1;
+        }
+    }
+}

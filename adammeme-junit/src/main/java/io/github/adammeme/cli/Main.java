@@ -1,0 +1,80 @@
+package io.github.adammeme.cli;
+
+import io.github.adammeme.data.DatasetException;
+import io.github.adammeme.engine.GateCommand;
+import io.github.adammeme.llm.CacheCommand;
+import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.report.HistoryCommand;
+import java.io.IOException;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The command line: {@code java -jar adammeme-junit-<version>-cli.jar [command] [settings]}. Without a
+ * command it runs one evaluation and writes the files a test run writes; settings are
+ * {@code adammeme.*} keys as {@code key=value} arguments, system properties or {@code .properties}
+ * files (see {@link Arguments}).
+ * <pre>
+ * [evaluate] key=value...                     one evaluation: the FR table, then the run's files
+ * merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]
+ * history key=value...                        the trend of the runs recorded in the cache database
+ * refusal-check [corpus.jsonl...] key=value...  the controller's refusal check on labelled answers
+ * simulator key=value...                      the built-in simulated mLLM, until standard input closes
+ * gate RESULTS_FOLDER adammeme.gate.*=...     a merged run's FR gates
+ * cache stats|prune|export|import ...         the call cache database
+ * </pre>
+ * The process exits with the command's status; the embedded simulator's threads must not keep a
+ * finished (or failed) run alive.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    /**
+     * Runs a command and exits with its status.
+     *
+     * @param args the command, if any, then its arguments
+     * @throws IOException when the simulator cannot read its input
+     */
+    public static void main(String[] args) throws IOException {
+        String command = args.length > 0 && !args[0].contains("=") && !args[0].endsWith(".properties") ? args[0] : "evaluate";
+        String[] rest = command.equals("evaluate") && (args.length == 0 || !args[0].equals("evaluate")) ? args
+                : Arrays.copyOfRange(args, 1, args.length);
+        int status;
+        try {
+            status = switch (command) {
+                case "evaluate" -> EvaluateCommand.run(Arguments.settings(List.of(rest), System.getProperties()),
+                        System.out, System.err);
+                case "merge" -> MergeCommand.run(rest, System.out, System.err);
+                case "history" -> HistoryCommand.run(Arguments.settings(List.of(rest), System.getProperties()),
+                        System.out, System.err);
+                case "refusal-check" -> RefusalCheckCommand.run(rest);
+                case "simulator" -> SimulatorCommand.run(Arguments.settings(List.of(rest), System.getProperties()),
+                        System.in, System.out);
+                // gate and cache keep entry points of their own: each exits with its own status on a failure.
+                case "gate" -> {
+                    GateCommand.main(rest);
+                    yield 0;
+                }
+                case "cache" -> {
+                    CacheCommand.main(rest);
+                    yield 0;
+                }
+                default -> usage("unknown command '" + command + "'");
+            };
+        } catch (Arguments.BadArgumentException | ConfigurationException | DatasetException e) {
+            // One line that names the problem, as a test run's discovery names it.
+            System.err.println("adammeme: " + e.getMessage());
+            status = 2;
+        }
+        System.exit(status);
+    }
+
+    private static int usage(String problem) {
+        System.err.println("adammeme: " + problem);
+        System.err.println("usage: [evaluate] key=value... | merge | history | refusal-check | simulator | gate | cache"
+                + " (see the README's command line section)");
+        return 2;
+    }
+}

@@ -1,0 +1,57 @@
+package io.github.adammeme.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.report.FrTable;
+import io.github.adammeme.report.OutputLayout;
+import io.github.adammeme.report.ShardMerge;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]}: joins a sharded
+ * run's outputs, and optionally its Allure result folders, into one. Exit status 0, or 2 on bad
+ * arguments or shards.
+ */
+final class MergeCommand {
+
+    private MergeCommand() {
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        int allure = Arrays.asList(args).indexOf("--allure");
+        List<String> outputs = Arrays.asList(args).subList(0, allure < 0 ? args.length : allure);
+        // Checked before anything is merged: "--allure" with no folders after it merged the run, then failed naming nothing.
+        if (outputs.size() < 2 || allure >= 0 && args.length - allure - 1 < 2) {
+            err.println("adammeme: merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]");
+            return 2;
+        }
+        try {
+            OutputLayout merged = OutputLayout.of(Path.of(outputs.get(0)));
+            Metrics m = ShardMerge.merge(outputs.subList(1, outputs.size()).stream().map(Path::of).toList(), merged.folder());
+            out.print(FrTable.table(m));
+            out.println("merged " + (outputs.size() - 1) + " shards: " + merged.summaryJson().toAbsolutePath());
+            if (allure >= 0) {
+                List<String> results = Arrays.asList(args).subList(allure + 1, args.length);
+                String target = new ObjectMapper().readTree(merged.summaryJson().toFile()).at("/run/target").asText("?");
+                String headline = "AdamMeme · " + target + ": " + FrTable.headline(m) + " (merged from "
+                        + (outputs.size() - 1) + " shards)";
+                int copied = ShardMerge.mergeAllure(results.subList(1, results.size()).stream().map(Path::of).toList(),
+                        Path.of(results.get(0)), headline);
+                out.println("Allure results: " + copied + " files in " + results.get(0));
+            }
+            return 0;
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            return 2;
+        } catch (IOException e) {
+            err.println("adammeme: cannot read the merged summary: " + Secrets.redact(e.getMessage()));
+            return 2;
+        }
+    }
+}

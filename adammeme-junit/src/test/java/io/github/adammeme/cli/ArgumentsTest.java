@@ -1,0 +1,35 @@
+package io.github.adammeme.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A suite's properties file, then system properties, then arguments: the later wins. */
+class ArgumentsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void laterSourcesWinAndThePrefixMayBeLeftOff() throws Exception {
+        Path file = Files.writeString(dir.resolve("junit-platform.properties"),
+                "adammeme.threshold=4.0\nadammeme.seeds=1\nadammeme.iterations=10\njunit.other=kept out\n");
+        Map<String, String> values = Arguments.settings(List.of(file.toString(), "iterations=3"),
+                Map.of("adammeme.seeds", "2", "user.home", "/home/someone"));
+        assertEquals(Map.of("adammeme.threshold", "4.0", "adammeme.seeds", "2", "adammeme.iterations", "3"), values);
+    }
+
+    @Test
+    void anArgumentThatIsNeitherASettingNorAPropertiesFileIsNamed() {
+        Arguments.BadArgumentException e = assertThrows(Arguments.BadArgumentException.class,
+                () -> Arguments.settings(List.of("memes.jsonl"), Map.of()));
+        assertTrue(e.getMessage().contains("'memes.jsonl'"), e.getMessage());
+    }
+}

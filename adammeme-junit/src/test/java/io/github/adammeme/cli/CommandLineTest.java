@@ -1,0 +1,102 @@
+package io.github.adammeme.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.engine.AdamMemeSuite;
+import io.github.adammeme.engine.Constants;
+import io.github.adammeme.llm.SqliteDatabase;
+import io.github.adammeme.report.RunRecords;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+/**
+ * The command line and the test engine on the same dataset and settings leave the same files: the
+ * same publisher writes both runs' outputs.
+ */
+class CommandLineTest {
+
+    @TempDir
+    Path dir;
+
+    /** A marker class for the engine's side; nested, so Surefire never runs it on its own. */
+    @AdamMemeSuite(dataset = "set-by-each-test.jsonl")
+    static class Sample {
+    }
+
+    private Map<String, String> settings(Path dataset, String name) {
+        Map<String, String> values = new LinkedHashMap<>();
+        values.put("adammeme.dataset", dataset.toString());
+        values.put("adammeme.target.model", "sim:keyword");
+        values.put("adammeme.seeds", "1");
+        values.put("adammeme.iterations", "3");
+        values.put("adammeme.cache", dir.resolve(name + ".db").toString());
+        values.put("adammeme.output-dir", dir.resolve(name).toString());
+        return values;
+    }
+
+    @Test
+    void writesTheFilesATestRunWritesAndShowsTheProgressLine() throws Exception {
+        Path dataset = SyntheticMemes.write(dir.resolve("memes"), 8);
+
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = EvaluateCommand.run(settings(dataset, "cli"), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(0, status, err.toString(StandardCharsets.UTF_8));
+
+        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID).configurationParameter("adammeme.progress", "false");
+        settings(dataset, "engine").forEach(kit::configurationParameter);
+        kit.selectors(selectClass(Sample.class)).execute();
+
+        Set<String> cli = files(dir.resolve("cli"));
+        assertEquals(files(dir.resolve("engine")), cli, "the same files, by name");
+        assertTrue(cli.containsAll(List.of("summary.json", "samples.jsonl", "memes.jsonl", "summary.md", "charts.html",
+                "charts/fr-by-category.svg")), cli.toString());
+        for (String same : List.of("samples.jsonl", "memes.jsonl", "summary.md", "charts.html")) {
+            assertEquals(Files.readString(dir.resolve("engine").resolve(same)), Files.readString(dir.resolve("cli").resolve(same)),
+                    same + " is the same whichever way the run was started");
+        }
+        for (String name : List.of("cli", "engine")) {
+            assertEquals(1, RunRecords.all(new SqliteDatabase(dir.resolve(name + ".db"))).size(), name + " recorded its run");
+        }
+        String console = out.toString(StandardCharsets.UTF_8);
+        assertTrue(console.contains("FR") && console.contains("results: " + dir.resolve("cli").resolve("summary.json")
+                .toAbsolutePath()) && console.contains("recorded as run"), console);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("elapsed"), "the progress line: " + err);
+    }
+
+    @Test
+    void aSettingThatCannotBeUsedStopsTheRunWithOneLine() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Map<String, String> values = settings(dir.resolve("absent.jsonl"), "bad");
+        values.put("adammeme.threshold", "eleven");
+        int status = EvaluateCommand.run(values, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        assertEquals(2, status);
+        String said = err.toString(StandardCharsets.UTF_8).strip();
+        assertTrue(said.startsWith("adammeme: ") && !said.contains("\n"), said);
+    }
+
+    private static Set<String> files(Path root) throws IOException {
+        try (Stream<Path> all = Files.walk(root)) {
+            return all.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/'))
+                    .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+        }
+    }
+}
