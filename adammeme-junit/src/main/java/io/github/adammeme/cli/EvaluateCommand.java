@@ -10,6 +10,7 @@ import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Listeners;
 import io.github.adammeme.pipeline.ProgressLine;
+import io.github.adammeme.report.PublishSettings;
 import io.github.adammeme.report.RunPublisher;
 import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.sim.SimKeys;
@@ -38,6 +39,7 @@ final class EvaluateCommand {
         EvaluationConfig config;
         SimSettings simulator;
         boolean progress;
+        RunPublisher.Options publishing;
         try {
             config = EvaluationConfig.from(values);
             simulator = SimKeys.read(values);
@@ -47,12 +49,13 @@ final class EvaluateCommand {
             if (unwritable.isPresent()) {
                 throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
             }
+            publishing = PublishSettings.read(values, config);
         } catch (ConfigurationException | DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;
         }
-        RunPublisher publisher = new RunPublisher(config, RunPublisher.Options.NONE,
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), out, err);
+        RunPublisher publisher = new RunPublisher(config, publishing, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                out, err);
         try {
             long start = System.nanoTime();
             Evaluation evaluation;

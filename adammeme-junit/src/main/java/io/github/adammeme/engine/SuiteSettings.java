@@ -1,15 +1,15 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.agent.PromptLibrary;
-import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.data.Datasets;
-import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.OutputNames;
+import io.github.adammeme.report.PublishSettings;
+import io.github.adammeme.report.RunPublisher;
 import io.github.adammeme.sim.SimKeys;
 import io.github.adammeme.sim.SimSettings;
 import java.io.UncheckedIOException;
@@ -140,27 +140,12 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
         config.outputs().directoryProblem().ifPresent(why -> {
             throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), why);
         });
-        Optional<Path> bank = Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim()));
-        bank.ifPresent(b -> checkBank(b, values.get(Constants.BANK), config));
-        return new SuiteSettings(config, SimKeys.read(values), frGates(values),
-                baseline(config, values.get(Constants.BASELINE)), alpha(values.get(Constants.BASELINE_ALPHA)),
-                bank,
+        RunPublisher.Options publishing = PublishSettings.read(values, config);
+        return new SuiteSettings(config, SimKeys.read(values), frGates(values), publishing.baseline(), publishing.alpha(), publishing.bank(),
                 ConfigValues.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
                 minKappa(values.get(Constants.JUDGE_MIN_KAPPA)), cacheProblem.map(p -> p
                         + "; this run will keep its answers in memory and a later run will pay for them again"),
-                history(config, values.get(ConfigKeys.HISTORY)));
-    }
-
-    /** The targets whose trend a run draws: only where runs are recorded, so a typo shows at discovery. */
-    private static Optional<String> history(EvaluationConfig config, String value) {
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        if (config.outputs().cache().database().isEmpty()) {
-            throw new ConfigurationException(ConfigKeys.HISTORY, value, "the history is drawn from the runs recorded in"
-                    + " the cache database, and adammeme.cache is '" + config.outputs().cache() + "'");
-        }
-        return Optional.of(value.trim());
+                publishing.history());
     }
 
     /** The FR gates the {@code adammeme.gate.*} keys set, for a suite or for a merged run's results. */
@@ -171,23 +156,6 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
                 values.containsKey(Constants.GATE_MAX_UNCOUNTED) ? fraction(Constants.GATE_MAX_UNCOUNTED,
                         values.get(Constants.GATE_MAX_UNCOUNTED)) : FrGates.DEFAULT_MAX_UNCOUNTED,
                 FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail")));
-    }
-
-    /** A bank to merge into: a readable bank file if it exists, in a folder that can be written. */
-    private static void checkBank(Path bank, String value, EvaluationConfig config) {
-        if (Files.exists(bank)) {
-            if (!Files.isRegularFile(bank)) {
-                throw new ConfigurationException(Constants.BANK, value, bank + " is not a regular file");
-            }
-            try {
-                HardCaseBank.read(bank, config.datasetLimits());
-            } catch (DatasetException e) {
-                throw new ConfigurationException(Constants.BANK, value, e.getMessage());
-            }
-        }
-        EvaluationConfig.Outputs.unwritable(bank.toAbsolutePath().getParent()).ifPresent(why -> {
-            throw new ConfigurationException(Constants.BANK, value, why + "; the failed refinements could not be banked");
-        });
     }
 
     /** A path relative to the working directory, else a resource on the suite's classpath. */
@@ -235,51 +203,6 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
         throw new ConfigurationException(key, value, "expected a share from 0 to 1, or a percentage such as 25%");
     }
 
-    private static Optional<Baseline> baseline(EvaluationConfig config, String value) {
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        if (value.trim().startsWith(CACHE_RUN)) {
-            if (config.outputs().cache().database().isEmpty()) {
-                throw new ConfigurationException(Constants.BASELINE, value, "runs are recorded in the cache database, "
-                        + "and adammeme.cache is '" + config.outputs().cache() + "'");
-            }
-            try {
-                return Optional.of(Baseline.fromCache(config.outputs().cache().database().get(),
-                        value.trim().substring(CACHE_RUN.length())));
-            } catch (Baseline.BaselineException e) {
-                throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
-            }
-        }
-        Path location = Path.of(value.trim());
-        if (!Files.exists(location)) {
-            throw new ConfigurationException(Constants.BASELINE, value, "no such run (looked in "
-                    + location.toAbsolutePath() + "); name a run's output directory or its summary.json");
-        }
-        try {
-            return Optional.of(Baseline.read(location));
-        } catch (Baseline.BaselineException e) {
-            throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
-        }
-    }
-
-    /** Prefix of a baseline recorded in the cache database: {@code cache:sim:keyword} or {@code cache:<run id>}. */
-    static final String CACHE_RUN = "cache:";
-
-    private static double alpha(String value) {
-        if (value == null) {
-            return 0.05;
-        }
-        try {
-            double a = Double.parseDouble(value.trim());
-            if (a > 0 && a < 1) {
-                return a;
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new ConfigurationException(Constants.BASELINE_ALPHA, value, "expected a significance level between 0 and 1, such as 0.05");
-    }
 
     private static Optional<Double> minKappa(String value) {
         if (value == null || value.isBlank()) {

@@ -136,6 +136,12 @@ public final class ConfigKeys {
      * own is recorded: history.html and its charts in the output folder (default: none).
      */
     public static final String HISTORY = "adammeme.history";
+    /** A previous run to compare with: its output folder, its summary.json, or {@code cache:<run id or target>}. */
+    public static final String BASELINE = "adammeme.baseline";
+    /** Significance level of the comparison with the baseline (default 0.05). */
+    public static final String BASELINE_ALPHA = "adammeme.baseline.alpha";
+    /** A hard-case bank (a .jsonl file, pictures in a folder beside it) failed refinements are merged into. */
+    public static final String BANK = "adammeme.bank";
     /**
      * Whether a run must stop when its cache cannot store answers (default false: it keeps them in
      * memory, warns once and goes on).

@@ -168,7 +168,7 @@ public final class RunPublisher {
             try {
                 String id = RunRecords.record(database, e, startedAt);
                 out.println("recorded as run " + id + " in " + database.name()
-                        + " (a later run's baseline: -D" + ConfigKeys.PREFIX + "baseline=" + CACHE_RUN + id + ")");
+                        + " (a later run's baseline: -D" + ConfigKeys.BASELINE + "=" + CACHE_RUN + id + ")");
                 options.history().ifPresent(targets -> history(database, targets));
             } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException notRecorded) {
                 err.println("adammeme: " + Secrets.redact(notRecorded.getMessage()) + "; the run's files are in "
