@@ -3,9 +3,11 @@ package io.github.adammeme.cli;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.engine.GateCommand;
 import io.github.adammeme.llm.CacheCommand;
+import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.report.HistoryCommand;
 import java.io.IOException;
+import java.sql.SQLException;
 import java.util.Arrays;
 import java.util.List;
 
@@ -52,15 +54,8 @@ public final class Main {
                 case "refusal-check" -> RefusalCheckCommand.run(rest);
                 case "simulator" -> SimulatorCommand.run(Arguments.settings(List.of(rest), System.getProperties()),
                         System.in, System.out);
-                // gate and cache keep entry points of their own: each exits with its own status on a failure.
-                case "gate" -> {
-                    GateCommand.main(rest);
-                    yield 0;
-                }
-                case "cache" -> {
-                    CacheCommand.main(rest);
-                    yield 0;
-                }
+                case "gate" -> GateCommand.run(rest, System.out, System.err);
+                case "cache" -> cache(rest);
                 default -> usage("unknown command '" + command + "'");
             };
         } catch (Arguments.BadArgumentException | ConfigurationException | DatasetException e) {
@@ -69,6 +64,20 @@ public final class Main {
             status = 2;
         }
         System.exit(status);
+    }
+
+    /** The cache's commands: 2 for a bad argument, 1 when the database fails. */
+    private static int cache(String[] args) {
+        try {
+            System.out.print(CacheCommand.run(args));
+            return 0;
+        } catch (IllegalArgumentException e) {
+            System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            return 2;
+        } catch (SQLException | IllegalStateException e) {
+            System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            return 1;
+        }
     }
 
     private static int usage(String problem) {

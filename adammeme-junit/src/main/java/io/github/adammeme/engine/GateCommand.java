@@ -22,9 +22,8 @@ import java.util.Map;
 /**
  * The FR gates of a suite, judged on a run's results folder: a CI pipeline that merged its shards
  * fails on the merged run, as one unsharded {@code mvn test} would, since a shard's own gates see
- * only its part. {@code GateCommand <results-folder> adammeme.gate.max-fr=25% [adammeme.gate.*=...]};
- * exit status 0 when every gate passes, 1 when one fails (or lacks evidence and is not to be
- * skipped), 2 on a bad folder or setting.
+ * only its part. The command line's {@code gate <results-folder> adammeme.gate.max-fr=25%
+ * [adammeme.gate.*=...]}; it lives beside the gates it judges, which the engine keeps to itself.
  */
 public final class GateCommand {
 
@@ -35,17 +34,18 @@ public final class GateCommand {
     }
 
     /**
-     * Runs the gates and exits with their status.
+     * Judges the gates the settings name on the run in the folder, printing each verdict as the gate
+     * test would.
      *
-     * @param args the results folder, then {@code adammeme.gate.*=value} settings
+     * @param args the results folder, then {@code adammeme.gate.*=value} settings (system properties too)
+     * @param out  where the verdicts go
+     * @param err  where a bad folder or setting is named
+     * @return 0 when every gate passes, 1 when one fails (or lacks evidence and is not to be skipped),
+     *         2 on a bad folder or setting
      */
-    public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
-    }
-
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length < 1) {
-            err.println("usage: GateCommand RESULTS_FOLDER adammeme.gate.max-fr=25% [adammeme.gate.max-fr.<category>=...]"
+            err.println("usage: gate RESULTS_FOLDER adammeme.gate.max-fr=25% [adammeme.gate.max-fr.<category>=...]"
                     + " [adammeme.gate.on|basis|min-samples|max-uncounted|insufficient=...]");
             return 2;
         }

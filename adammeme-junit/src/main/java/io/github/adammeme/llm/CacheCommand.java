@@ -12,16 +12,17 @@ import java.util.List;
  * {@code .db} file or a {@code jdbc:postgresql://} URL (credentials from {@code PGUSER} and
  * {@code PGPASSWORD}, or the variables named by {@code -Dadammeme.cache.user-env} and
  * {@code -Dadammeme.cache.password-env}); without one, {@code .adammeme/cache.db}.
+ * The command line's {@code cache}:
  * <pre>
- * CacheCommand stats  [database]
- * CacheCommand prune  &lt;days&gt; [model] [database]
- * CacheCommand export &lt;to-database&gt; [database]     copies calls and run records the destination lacks
- * CacheCommand import &lt;from-database&gt; [database]
+ * cache stats  [database]
+ * cache prune  &lt;days&gt; [model] [database]
+ * cache export &lt;to-database&gt; [database]     copies calls and run records the destination lacks
+ * cache import &lt;from-database&gt; [database]
  * </pre>
  */
 public final class CacheCommand {
 
-    private static final String USAGE = "usage: CacheCommand stats [database] | prune <days> [model] [database]"
+    private static final String USAGE = "usage: cache stats [database] | prune <days> [model] [database]"
             + " | export <to-database> [database] | import <from-database> [database]"
             + "  (a database is a .db file or a jdbc:postgresql:// URL)";
 
@@ -29,24 +30,14 @@ public final class CacheCommand {
     }
 
     /**
-     * Runs one command; exit status 2 on a bad argument, 1 when the database fails.
+     * Runs one command.
      *
      * @param args the command and its arguments, as in the usage above
+     * @return what the command prints
+     * @throws IllegalArgumentException naming a bad argument
+     * @throws SQLException when the database fails
      */
-    public static void main(String[] args) {
-        try {
-            System.out.print(run(args));
-        } catch (IllegalArgumentException e) {
-            System.err.println("CacheCommand: " + Secrets.redact(e.getMessage()));
-            System.exit(2);
-        } catch (SQLException | IllegalStateException e) {
-            System.err.println("CacheCommand: " + Secrets.redact(e.getMessage()));
-            System.exit(1);
-        }
-    }
-
-    /** What the command prints; a bad argument is an {@link IllegalArgumentException} that says which. */
-    static String run(String[] args) throws SQLException {
+    public static String run(String[] args) throws SQLException {
         if (args.length == 0) {
             throw new IllegalArgumentException(USAGE);
         }

@@ -181,8 +181,8 @@ class PipelineSchemaTest {
     }
 
     private static void assertGateCommand(String commands) {
-        assertTrue(commands.contains("exec:java") && commands.contains("-Dexec.mainClass=io.github.adammeme.engine.GateCommand")
-                && commands.contains("-Dexec.args=\"merged/ "), () -> "no gate command in: " + commands);
+        assertTrue(commands.contains("exec:java") && commands.contains("-Dexec.mainClass=io.github.adammeme.cli.Main")
+                && commands.contains("-Dexec.args=\"gate merged/ "), () -> "no gate command in: " + commands);
     }
 
     private static void assertCacheUrl(String url) {

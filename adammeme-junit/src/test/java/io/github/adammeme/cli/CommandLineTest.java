@@ -79,6 +79,30 @@ class CommandLineTest {
         assertTrue(console.contains("FR") && console.contains("results: " + dir.resolve("cli").resolve("summary.json")
                 .toAbsolutePath()) && console.contains("recorded as run"), console);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("elapsed"), "the progress line: " + err);
+
+        Child gate = main("gate", dir.resolve("cli").toString(), "adammeme.gate.max-fr=100%", "adammeme.gate.min-samples=1");
+        assertEquals(0, gate.exit(), gate.output());
+        assertTrue(gate.output().contains("PASSED  FR with refinements"), gate.output());
+        Child cache = main("cache", "stats", dir.resolve("cli.db").toString());
+        assertEquals(0, cache.exit(), cache.output());
+        assertTrue(cache.output().contains("1 recorded runs"), cache.output());
+        Child unknown = main("evaluation-please");
+        assertEquals(2, unknown.exit(), unknown.output());
+        assertTrue(unknown.output().contains("adammeme: unknown command 'evaluation-please'"), unknown.output());
+    }
+
+    record Child(int exit, String output) {
+    }
+
+    /** {@link Main} in a JVM of its own, since it ends with System.exit: its status and its output. */
+    private Child main(String... args) throws Exception {
+        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        command.addAll(List.of(args));
+        Path log = dir.resolve("main-" + System.nanoTime() + ".log");
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        assertTrue(p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES), "Main " + String.join(" ", args) + " ended");
+        return new Child(p.exitValue(), Files.readString(log));
     }
 
     @Test
