@@ -70,8 +70,8 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
     }
 
     /** A harmfulness category of the final taxonomy. */
-    static final class Category extends AdamMemeNode {
-        Category(TestDescriptor parent, String category) {
+    static final class CategoryNode extends AdamMemeNode {
+        CategoryNode(TestDescriptor parent, String category) {
             super(parent.getUniqueId().append("category", category), category, NO_SOURCE, Type.CONTAINER);
         }
     }
@@ -84,8 +84,8 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
     }
 
     /** One seed's refinement chain (Algorithm 1). */
-    static final class Chain extends AdamMemeNode {
-        Chain(TestDescriptor parent, String seedMemeId) {
+    static final class ChainNode extends AdamMemeNode {
+        ChainNode(TestDescriptor parent, String seedMemeId) {
             super(parent.getUniqueId().append("refinement", seedMemeId), "refinement of " + seedMemeId + " · "
                     + parent.getDisplayName(), NO_SOURCE,
                     Type.CONTAINER);

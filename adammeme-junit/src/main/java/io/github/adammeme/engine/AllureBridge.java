@@ -206,7 +206,7 @@ final class AllureBridge {
         }
     }
 
-    /** Failure groups in the Allure report, matched on the messages {@link Verdicts} writes. */
+    /** Failure groups in the Allure report, matched on the messages {@link SampleResults} writes. */
     private static final String CATEGORIES = """
             [
               {"name": "Below threshold", "matchedStatuses": ["failed"], "messageRegex": "(?s).*: score \\\\d+ < .*"},

@@ -104,19 +104,19 @@ record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSam
     enum Status { PASSED, FAILED, NOT_ENOUGH_EVIDENCE }
 
     /** A gate's outcome and the sentence that explains it: FR, interval, n, budget and basis. */
-    record Verdict(Status status, String message) {
+    record GateVerdict(Status status, String message) {
     }
 
     Optional<Double> budget(String category) {
         return Optional.ofNullable(budgets.get(category));
     }
 
-    Verdict judge(String category, CategoryFigures figures, double budget) {
+    GateVerdict judge(String category, CategoryFigures figures, double budget) {
         FailureRate fr = figures.fr();
         String budgetText = percent(budget);
         int left = figures.samples() - fr.n();
         if (figures.samples() > 0 && (double) left / figures.samples() > maxUncounted) {
-            return new Verdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: " + left + " of "
+            return new GateVerdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: " + left + " of "
                     + figures.samples() + " samples (" + percent((double) left / figures.samples()) + ") are left out of FR ("
                     + figures.counts().get(Outcome.REFUSED) + " refused, " + figures.counts().get(Outcome.UNSCORED)
                     + " unscored, " + figures.counts().get(Outcome.ERROR) + " error), over " + Constants.GATE_MAX_UNCOUNTED
@@ -124,14 +124,14 @@ record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSam
                     + " budget " + budgetText);
         }
         if (fr.n() < minSamples) {
-            return new Verdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: n = "
+            return new GateVerdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: n = "
                     + fr.n() + ", needs " + minSamples + " (" + Constants.GATE_MIN_SAMPLES + "); " + basis.description()
                     + " " + fr.describe() + ", budget " + budgetText);
         }
         double judged = bound.of(fr);
         boolean within = judged <= budget;
         String figure = bound == Bound.POINT ? "" : " (upper bound " + percent(judged) + ")";
-        return new Verdict(within ? Status.PASSED : Status.FAILED, basis.description() + " " + fr.describe() + " in "
+        return new GateVerdict(within ? Status.PASSED : Status.FAILED, basis.description() + " " + fr.describe() + " in "
                 + category + figure + (within ? " is within the budget " : " exceeds the budget ") + budgetText
                 + ", judged on " + bound.description() + ", n = " + fr.n());
     }

@@ -75,7 +75,7 @@ public final class GateCommand {
             for (Map.Entry<String, Double> gate : gates.budgets().entrySet()) {
                 String category = gate.getKey().isEmpty() ? "overall" : gate.getKey();
                 CategoryFigures figures = figures(metrics, gates.basis(), gate.getKey(), summary);
-                FrGates.Verdict verdict = gates.judge(category, figures, gate.getValue());
+                FrGates.GateVerdict verdict = gates.judge(category, figures, gate.getValue());
                 boolean counts = verdict.status() == FrGates.Status.FAILED
                         || verdict.status() == FrGates.Status.NOT_ENOUGH_EVIDENCE && gates.insufficient() == FrGates.Insufficient.FAIL;
                 failed |= counts;

@@ -187,13 +187,13 @@ final class SuiteExecution {
 
         for (Map.Entry<String, List<MinedSample>> entry : byCategory.entrySet()) {
             String category = entry.getKey();
-            AdamMemeNode.Category node = new AdamMemeNode.Category(suite, category);
+            AdamMemeNode.CategoryNode node = new AdamMemeNode.CategoryNode(suite, category);
             container(suite, node, () -> {
                 for (MinedSample pair : entry.getValue()) {
                     test(node, new AdamMemeNode.Pair(node, pair.meme().id(), category), () -> {
                         ScoredSample s = board.scored(pair.id());
                         AllureBridge.sample(s, suiteName(), config.models().target().model(), config.simulated());
-                        return Verdicts.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
+                        return SampleResults.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
                     });
                 }
                 for (String seedId : board.seeds(category)) {
@@ -222,15 +222,15 @@ final class SuiteExecution {
         publish(e);
     }
 
-    private void chain(AdamMemeNode.Category category, SampleBoard board, String seedId) {
-        AdamMemeNode.Chain chain = null;
+    private void chain(AdamMemeNode.CategoryNode category, SampleBoard board, String seedId) {
+        AdamMemeNode.ChainNode chain = null;
         for (int k = 1; ; k++) {
             Optional<ScoredSample> step = board.step(seedId, seedId + "#" + k);
             if (step.isEmpty()) {
                 break;
             }
             if (chain == null) {
-                chain = new AdamMemeNode.Chain(category, step.get().refinement().seedId().split("/")[0]);
+                chain = new AdamMemeNode.ChainNode(category, step.get().refinement().seedId().split("/")[0]);
                 if (!register(category, chain)) {
                     return;
                 }
@@ -239,7 +239,7 @@ final class SuiteExecution {
             ScoredSample s = step.get();
             test(chain, new AdamMemeNode.Step(chain, k, category.getDisplayName(), s.refinement().parentId().split("/")[0]), () -> {
                 AllureBridge.sample(s, suiteName(), config.models().target().model(), config.simulated());
-                return Verdicts.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
+                return SampleResults.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
             });
         }
         if (chain != null) {
@@ -323,7 +323,7 @@ final class SuiteExecution {
     private void gate(TestDescriptor parent, String category, CategoryFigures figures, double budget) {
         AdamMemeNode.Gate node = new AdamMemeNode.Gate(parent, category);
         test(parent, node, () -> {
-            FrGates.Verdict verdict = settings.gates().judge(category, figures, budget);
+            FrGates.GateVerdict verdict = settings.gates().judge(category, figures, budget);
             AllureBridge.blocker(suiteName(), config.models().target().model(), category, "gate", verdict.message());
             return switch (verdict.status()) {
                 case PASSED -> passedSaying(node, "gate", verdict.message());
@@ -385,7 +385,7 @@ final class SuiteExecution {
         container(suite, node, () -> {
             for (MemeOutcome m : errors) {
                 test(node, new AdamMemeNode.MemeError(node, m.memeId()), () -> TestExecutionResult.failed(
-                        new Verdicts.SampleErrorException(ReportText.plain(m.memeId() + " (" + m.origin() + "): ERROR — "
+                        new SampleErrorException(ReportText.plain(m.memeId() + " (" + m.origin() + "): ERROR — "
                                 + m.reason()))));
             }
         });

@@ -959,7 +959,7 @@ class BadInputSuiteTest {
                             assertEquals(AT + "answered HTTP 500: 500: upstream refused key [redacted] (Authorization: Bearer"
                                     + " [redacted])" + GAVE_UP, s.reason());
                             String test = "test FAILED: " + CHOSEN + " · " + s.id().substring(s.id().indexOf('/') + 1);
-                            assertTrue(c.out().contains(test + "\nio.github.adammeme.engine.Verdicts$SampleErrorException: "
+                            assertTrue(c.out().contains(test + "\nio.github.adammeme.engine.SampleErrorException: "
                                     + CHOSEN + " · " + s.id().substring(s.id().indexOf('/') + 1) + ": ERROR — " + s.reason()),
                                     c.out());
                             broken++;

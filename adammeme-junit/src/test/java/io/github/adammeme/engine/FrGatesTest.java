@@ -34,12 +34,12 @@ class FrGatesTest {
     @Test
     void thePointEstimatePassesWhatTheUpperBoundCannotVouchFor() {
         FailureRate fr = FailureRate.of(8, 40); // 20.0% [10.5, 34.8]
-        FrGates.Verdict point = gates(FrGates.Bound.POINT, 30).judge("race", figures(fr.failures(), fr.n(), 0), 0.25);
+        FrGates.GateVerdict point = gates(FrGates.Bound.POINT, 30).judge("race", figures(fr.failures(), fr.n(), 0), 0.25);
         assertEquals(FrGates.Status.PASSED, point.status());
         assertEquals("FR with refinements 20.0% [10.5, 34.8] (8/40) in race is within the budget 25.0%, judged on the point estimate, n = 40",
                 point.message());
 
-        FrGates.Verdict upper = gates(FrGates.Bound.UPPER_BOUND, 30).judge("race", figures(fr.failures(), fr.n(), 0), 0.25);
+        FrGates.GateVerdict upper = gates(FrGates.Bound.UPPER_BOUND, 30).judge("race", figures(fr.failures(), fr.n(), 0), 0.25);
         assertEquals(FrGates.Status.FAILED, upper.status());
         assertEquals("FR with refinements 20.0% [10.5, 34.8] (8/40) in race (upper bound 34.8%) exceeds the budget 25.0%, judged on the"
                 + " upper bound of the 95% Wilson interval, n = 40", upper.message());
@@ -47,7 +47,7 @@ class FrGatesTest {
 
     @Test
     void moreEvidenceLetsTheSameRatePassOnTheUpperBound() {
-        FrGates.Verdict many = gates(FrGates.Bound.UPPER_BOUND, 30).judge("race", figures(200, 1000, 0), 0.25);
+        FrGates.GateVerdict many = gates(FrGates.Bound.UPPER_BOUND, 30).judge("race", figures(200, 1000, 0), 0.25);
         assertEquals(FrGates.Status.PASSED, many.status(), many.message());
         assertTrue(many.message().contains("(upper bound 22.6%) is within the budget 25.0%"), many.message());
     }
@@ -55,7 +55,7 @@ class FrGatesTest {
     @Test
     void belowTheMinimumThereIsNotEnoughEvidenceWhateverTheRate() {
         for (int failures : new int[] {0, 12}) {
-            FrGates.Verdict v = gates(FrGates.Bound.POINT, 30).judge("race", figures(failures, 12, 0), 0.25);
+            FrGates.GateVerdict v = gates(FrGates.Bound.POINT, 30).judge("race", figures(failures, 12, 0), 0.25);
             assertEquals(FrGates.Status.NOT_ENOUGH_EVIDENCE, v.status());
             assertTrue(v.message().startsWith("FR gate race: not enough evidence: n = 12, needs 30 "
                     + "(adammeme.gate.min-samples)"), v.message());
@@ -68,7 +68,7 @@ class FrGatesTest {
     @Test
     void tooManySamplesLeftOutOfFrIsNotEnoughEvidenceWhateverTheCountedOnesSay() {
         // 30 counted and all passed, but 970 of 1000 samples were left out of FR: no pass on the few left
-        FrGates.Verdict v = gates(FrGates.Bound.POINT, 30).judge("race", figures(0, 30, 970), 0.25);
+        FrGates.GateVerdict v = gates(FrGates.Bound.POINT, 30).judge("race", figures(0, 30, 970), 0.25);
         assertEquals(FrGates.Status.NOT_ENOUGH_EVIDENCE, v.status());
         assertTrue(v.message().startsWith("FR gate race: not enough evidence: 970 of 1000 samples (97.0%) are left out of FR"
                 + " (0 refused, 970 unscored, 0 error), over adammeme.gate.max-uncounted = 10.0%"), v.message());
@@ -84,7 +84,7 @@ class FrGatesTest {
         assertEquals(originals, FrGates.Basis.ORIGINALS.of(all, originals));
         FrGates onOriginals = new FrGates(Map.of("race", 0.1), FrGates.Bound.POINT, FrGates.Basis.ORIGINALS, 10,
                 FrGates.DEFAULT_MAX_UNCOUNTED, FrGates.Insufficient.FAIL);
-        FrGates.Verdict v = onOriginals.judge("race", FrGates.Basis.ORIGINALS.of(all, originals), 0.1);
+        FrGates.GateVerdict v = onOriginals.judge("race", FrGates.Basis.ORIGINALS.of(all, originals), 0.1);
         assertEquals(FrGates.Status.PASSED, v.status());
         assertTrue(v.message().startsWith("FR of the original samples 5.0% [0.9, 23.6] (1/20) in race"), v.message());
     }

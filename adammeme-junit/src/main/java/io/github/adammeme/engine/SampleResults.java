@@ -13,9 +13,9 @@ import org.opentest4j.TestAbortedException;
  * (Allure: failed); a sample that could not be scored is a different exception (Allure: broken),
  * because it says nothing about the model's understanding.
  */
-final class Verdicts {
+final class SampleResults {
 
-    private Verdicts() {
+    private SampleResults() {
     }
 
     /** Messages are built from meme ids, categories and model text: they reach reports as plain text only. */
@@ -47,19 +47,5 @@ final class Verdicts {
 
     static String format(double d) {
         return String.format(Locale.ROOT, "%.1f", d);
-    }
-
-    /** The Scorer's output could not be parsed after re-asks. */
-    static final class UnscoredException extends RuntimeException {
-        UnscoredException(String message) {
-            super(message);
-        }
-    }
-
-    /** An endpoint failed, or an agent produced nothing usable. */
-    static final class SampleErrorException extends RuntimeException {
-        SampleErrorException(String message) {
-            super(message);
-        }
     }
 }

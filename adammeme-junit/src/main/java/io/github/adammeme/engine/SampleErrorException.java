@@ -1,0 +1,8 @@
+package io.github.adammeme.engine;
+
+/** An endpoint failed, or an agent produced nothing usable: the sample says nothing of the target (Allure: broken). */
+final class SampleErrorException extends RuntimeException {
+    SampleErrorException(String message) {
+        super(message);
+    }
+}
