@@ -1,21 +1,29 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.report.ReportText;
-import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
-import org.junit.platform.engine.support.descriptor.ClassSource;
+import org.junit.platform.engine.support.hierarchical.Node;
 
 /**
  * The test tree (DESIGN.md §2). Only suites exist at discovery; everything below them is
  * registered as the pipeline produces it, which is why containers say they may register tests.
  * Unique ids are built from dataset ids and categories, so a rerun or a report history lines up.
+ *
+ * <p>A node below the suite is given what it does when it is created, as Jupiter's dynamic tests
+ * are: the platform then reports it, times it and hands it the listener that Allure's attachments
+ * follow. A test's body returns its result; a container's registers and runs its children.
  */
-abstract class AdamMemeNode extends AbstractTestDescriptor {
+abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamMemeExecutionContext> {
 
     private final Type type;
+    private Consumer<Children> container = children -> { };
+    private Supplier<TestExecutionResult> test = TestExecutionResult::successful;
 
     /** Display names are made of meme ids, categories and model names: shown as plain text only. */
     AdamMemeNode(UniqueId id, String displayName, TestSource source, Type type) {
@@ -33,40 +41,42 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
         return type == Type.CONTAINER;
     }
 
-    /** A marker class annotated {@link AdamMemeSuite}: one evaluation. */
-    static final class Suite extends AdamMemeNode {
-        static final String SEGMENT = "suite";
+    /** A container's body: registers and runs its children as their results arrive. */
+    AdamMemeNode containing(Consumer<Children> body) {
+        this.container = body;
+        return this;
+    }
 
-        private final SuiteSettings settings;
-        private final Set<UniqueId> selected;
+    /** A test's body: waits for what it reports and says how it went. */
+    AdamMemeNode testing(Supplier<TestExecutionResult> body) {
+        this.test = body;
+        return this;
+    }
 
-        private final boolean oneOfSeveralTargets;
-
-        Suite(UniqueId id, Class<?> suiteClass, SuiteSettings settings, Set<UniqueId> selected, boolean oneOfSeveralTargets) {
-            super(id, suiteClass.getSimpleName() + " · target " + settings.config().models().target().model(),
-                    ClassSource.from(suiteClass), Type.CONTAINER);
-            this.settings = settings;
-            this.selected = selected;
-            this.oneOfSeveralTargets = oneOfSeveralTargets;
+    /**
+     * Runs the body. An exception out of it (the pipeline died, an output could not be written) is the
+     * whole suite's: the node fails with it, and so does every container up to the suite, which then
+     * reports the run as lost. A result that is not successful is raised for the platform to report.
+     */
+    @Override
+    public AdamMemeExecutionContext execute(AdamMemeExecutionContext context, DynamicTestExecutor executor)
+            throws Exception {
+        TestExecutionResult result;
+        try {
+            container.accept(new Children(context.suite(), this, executor));
+            result = test.get();
+        } catch (RuntimeException | Error e) {
+            context.suite().lose(e);
+            throw e;
         }
-
-        /** Whether the suite class lists several targets, each its own suite node, output folder and Allure epic. */
-        boolean oneOfSeveralTargets() {
-            return oneOfSeveralTargets;
+        if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+            Throwable t = result.getThrowable().orElseThrow();
+            if (t instanceof Exception e) {
+                throw e;
+            }
+            throw (Error) t;
         }
-
-        SuiteSettings settings() {
-            return settings;
-        }
-
-        /** Unique ids below this suite that a selector asked for; empty means everything. */
-        Set<UniqueId> selected() {
-            return selected;
-        }
-
-        Class<?> suiteClass() {
-            return ((ClassSource) getSource().orElseThrow()).getJavaClass();
-        }
+        return context;
     }
 
     /** A harmfulness category of the final taxonomy. */
@@ -77,8 +87,8 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
     }
 
     /** A mined meme-category pair, scored once: passes at or above the threshold. */
-    static final class Pair extends AdamMemeNode {
-        Pair(TestDescriptor parent, String memeId, String category) {
+    static final class PairNode extends AdamMemeNode {
+        PairNode(TestDescriptor parent, String memeId, String category) {
             super(parent.getUniqueId().append("pair", memeId), memeId + " · " + category, NO_SOURCE, Type.TEST);
         }
     }
@@ -93,68 +103,68 @@ abstract class AdamMemeNode extends AbstractTestDescriptor {
     }
 
     /** One refinement step: a rewritten meme scored again. */
-    static final class Step extends AdamMemeNode {
-        Step(TestDescriptor parent, int step, String category, String parentMemeId) {
+    static final class StepNode extends AdamMemeNode {
+        StepNode(TestDescriptor parent, int step, String category, String parentMemeId) {
             super(parent.getUniqueId().append("step", Integer.toString(step)),
                     "step " + step + " · " + category + " (rewrites " + parentMemeId + ")", NO_SOURCE, Type.TEST);
         }
     }
 
     /** The FR figures of a category, or overall. */
-    static final class Summary extends AdamMemeNode {
-        Summary(TestDescriptor parent, String category) {
+    static final class SummaryNode extends AdamMemeNode {
+        SummaryNode(TestDescriptor parent, String category) {
             super(parent.getUniqueId().append("summary", "fr"), "FR summary: " + category, NO_SOURCE, Type.TEST);
         }
     }
 
     /** FR against the baseline run's, failing on a significant rise. */
-    static final class Regression extends AdamMemeNode {
-        Regression(TestDescriptor parent, String category) {
+    static final class RegressionNode extends AdamMemeNode {
+        RegressionNode(TestDescriptor parent, String category) {
             super(parent.getUniqueId().append("baseline", "regression"), "against the baseline: " + category, NO_SOURCE,
                     Type.TEST);
         }
     }
 
     /** An FR budget, failing when exceeded. */
-    static final class Gate extends AdamMemeNode {
-        Gate(TestDescriptor parent, String category) {
+    static final class GateNode extends AdamMemeNode {
+        GateNode(TestDescriptor parent, String category) {
             super(parent.getUniqueId().append("gate", "max-fr"), "FR gate: " + category, NO_SOURCE, Type.TEST);
         }
     }
 
     /** The judge's reliability: its verdicts against a second judge's on a seeded draw of samples. */
-    static final class JudgeAgreement extends AdamMemeNode {
-        JudgeAgreement(TestDescriptor parent) {
+    static final class JudgeAgreementNode extends AdamMemeNode {
+        JudgeAgreementNode(TestDescriptor parent) {
             super(parent.getUniqueId().append("judge", "agreement"), "judge agreement", NO_SOURCE, Type.TEST);
         }
     }
 
     /** The whole run, when it was lost: a failed test, so a build that fails on failures fails on it. */
-    static final class RunLost extends AdamMemeNode {
-        RunLost(TestDescriptor parent) {
+    static final class RunLostNode extends AdamMemeNode {
+        RunLostNode(TestDescriptor parent) {
             super(parent.getUniqueId().append("run", "lost"), "the run was lost", NO_SOURCE, Type.TEST);
         }
     }
 
     /** Memes that could not be mined (a missing image, every Miner failing). */
-    static final class MiningErrors extends AdamMemeNode {
-        MiningErrors(TestDescriptor parent) {
+    static final class MiningErrorsNode extends AdamMemeNode {
+        MiningErrorsNode(TestDescriptor parent) {
             super(parent.getUniqueId().append("mining", "errors"), "memes that could not be mined", NO_SOURCE,
                     Type.CONTAINER);
         }
     }
 
     /** A run of the mining stage alone: what it stored for the shards that will score. */
-    static final class MiningStage extends AdamMemeNode {
-        MiningStage(TestDescriptor parent) {
+    static final class MiningStageNode extends AdamMemeNode {
+        MiningStageNode(TestDescriptor parent) {
             super(parent.getUniqueId().append("mining", "stage"), "mining stage: taxonomy, misbeliefs and references"
                     + " stored in the cache", NO_SOURCE, Type.TEST);
         }
     }
 
     /** One meme that could not be mined, shown as a broken test with its reason. */
-    static final class MemeError extends AdamMemeNode {
-        MemeError(TestDescriptor parent, String memeId) {
+    static final class MemeErrorNode extends AdamMemeNode {
+        MemeErrorNode(TestDescriptor parent, String memeId) {
             super(parent.getUniqueId().append("meme", memeId), memeId + " could not be mined", NO_SOURCE, Type.TEST);
         }
     }

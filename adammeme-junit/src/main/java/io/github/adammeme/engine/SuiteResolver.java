@@ -54,7 +54,7 @@ final class SuiteResolver implements SelectorResolver {
             return unresolved();
         }
         UniqueId.Segment suiteSegment = id.getSegments().get(1);
-        if (!AdamMemeNode.Suite.SEGMENT.equals(suiteSegment.getType())) {
+        if (!SuiteNode.SEGMENT.equals(suiteSegment.getType())) {
             return unresolved();
         }
         // "com.example.Suite", or "com.example.Suite@model" when the suite evaluates several targets
@@ -92,9 +92,9 @@ final class SuiteResolver implements SelectorResolver {
             }
             String value = all.size() > 1 ? suiteClass.getName() + "@" + model : suiteClass.getName();
             context.addToParent(parent -> {
-                UniqueId id = parent.getUniqueId().append(AdamMemeNode.Suite.SEGMENT, value);
-                Optional<AdamMemeNode.Suite> existing = parent.getChildren().stream()
-                        .filter(c -> c.getUniqueId().equals(id)).map(AdamMemeNode.Suite.class::cast).findFirst();
+                UniqueId id = parent.getUniqueId().append(SuiteNode.SEGMENT, value);
+                Optional<SuiteNode> existing = parent.getChildren().stream()
+                        .filter(c -> c.getUniqueId().equals(id)).map(SuiteNode.class::cast).findFirst();
                 if (existing.isPresent()) {
                     // a second selector for the same suite widens what it reports
                     Set<UniqueId> merged = new LinkedHashSet<>(existing.get().selected());
@@ -107,7 +107,7 @@ final class SuiteResolver implements SelectorResolver {
                     existing.get().selected().addAll(merged);
                     return Optional.of(existing.get());
                 }
-                return Optional.of(new AdamMemeNode.Suite(id, suiteClass, settings, new LinkedHashSet<>(selected),
+                return Optional.of(new SuiteNode(id, suiteClass, settings, new LinkedHashSet<>(selected),
                         all.size() > 1));
             }).ifPresent(suite -> matches.add(Match.exact(suite)));
         }

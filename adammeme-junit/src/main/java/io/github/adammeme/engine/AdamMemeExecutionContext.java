@@ -1,0 +1,18 @@
+package io.github.adammeme.engine;
+
+import org.junit.platform.engine.EngineExecutionListener;
+import org.junit.platform.engine.support.hierarchical.EngineExecutionContext;
+
+/**
+ * What a node of the tree is given when the platform runs it: the listener (for report entries),
+ * the run of the whole engine, and, below a suite, that suite's run.
+ *
+ * @param suite the suite being run; null at the engine's level, above every suite
+ */
+record AdamMemeExecutionContext(EngineExecutionListener listener, EngineRun engine, SuiteRun suite)
+        implements EngineExecutionContext {
+
+    AdamMemeExecutionContext forSuite(SuiteRun run) {
+        return new AdamMemeExecutionContext(listener, engine, run);
+    }
+}

@@ -1,0 +1,42 @@
+package io.github.adammeme.engine;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What outlives a suite's run: the targets of a suite class, for their leaderboard, and the runs that
+ * were lost, for the console's closing lines. Suites run one after another, each adding to it once.
+ */
+final class EngineRun {
+
+    private final boolean severalSuites;
+    private final Map<Class<?>, List<SuiteOutputs>> severalTargets = new LinkedHashMap<>();
+    private final List<String> lost = new ArrayList<>();
+
+    /** @param severalSuites whether more than one suite class runs: each then writes into a folder of its own */
+    EngineRun(boolean severalSuites) {
+        this.severalSuites = severalSuites;
+    }
+
+    boolean severalSuites() {
+        return severalSuites;
+    }
+
+    synchronized void finished(SuiteNode suite, SuiteOutputs outputs, String lostReason) {
+        if (lostReason != null) {
+            lost.add(suite.getDisplayName() + ": " + lostReason);
+        }
+        if (suite.oneOfSeveralTargets()) {
+            severalTargets.computeIfAbsent(suite.suiteClass(), c -> new ArrayList<>()).add(outputs);
+        }
+    }
+
+    /** Once every suite has run: the leaderboards, then the lost runs, last, where a reader of the console looks. */
+    synchronized void close() {
+        severalTargets.values().forEach(SuiteOutputs::leaderboard);
+        // A lost run must not hide above its own noise.
+        lost.forEach(reason -> System.out.println("adammeme: RUN LOST, no figures: " + reason));
+    }
+}

@@ -1,0 +1,126 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.JudgeAgreement;
+import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.pipeline.Outcome;
+import io.github.adammeme.report.Baseline;
+import io.github.adammeme.report.ReportText;
+import io.github.adammeme.report.RunComparison;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+/**
+ * The tests on a run's figures rather than on one sample: FR summaries, FR gates, the comparison
+ * with a baseline run, and the judge's agreement. Each is added to the container it belongs to.
+ */
+final class FigureTests {
+
+    private final SuiteRun run;
+    private final SuiteSettings settings;
+    private final EvaluationConfig config;
+
+    FigureTests(SuiteRun run) {
+        this.run = run;
+        this.settings = run.settings();
+        this.config = run.config();
+    }
+
+    /** @param extra figures of the whole run that belong beside the overall FR (the judge's agreement) */
+    void summary(Children children, String category, CategoryFigures all, CategoryFigures originals,
+                 String table, List<Path> charts, Map<String, Object> extra) {
+        children.run(new AdamMemeNode.SummaryNode(children.parent(), category).testing(() -> {
+            Map<String, Object> figures = new LinkedHashMap<>();
+            figures.put("FR (with refinements)", all.fr().describe());
+            figures.put("FR (originals)", originals.fr().describe());
+            figures.put("average score", all.averageScore() == null ? "-" : format(all.averageScore()));
+            figures.put("average score (originals)", originals.averageScore() == null ? "-" : format(originals.averageScore()));
+            figures.put("samples", all.samples());
+            for (Outcome o : Outcome.values()) {
+                figures.put(o.name().toLowerCase(Locale.ROOT), all.counts().get(o));
+            }
+            figures.putAll(extra);
+            AllureBridge.summary(run.suiteName(), config.models().target().model(), category, figures, table);
+            charts.forEach(AllureBridge::svg);
+            if (all.samples() == 0) {
+                return TestExecutionResult.aborted(new TestAbortedException(ReportText.plain("no samples were mined in " + category)));
+            }
+            if (all.fr().n() == 0) {
+                // Every sample refused (with refusals left out of FR), unscored or in error: no FR exists, and a
+                // build must not pass on figures it does not have.
+                return run.insufficient("FR summary " + category + ": not enough evidence: n = 0 of " + all.samples()
+                        + " samples counted in FR (" + all.counts().get(Outcome.REFUSED) + " refused, "
+                        + all.counts().get(Outcome.UNSCORED) + " unscored, " + all.counts().get(Outcome.ERROR) + " error)");
+            }
+            return TestExecutionResult.successful();
+        }));
+    }
+
+    /** The judge's reliability in this run, failing below adammeme.judge.min-kappa when that is set. */
+    void judgeAgreement(Children children, Metrics metrics) {
+        AdamMemeNode node = new AdamMemeNode.JudgeAgreementNode(children.parent());
+        children.run(node.testing(() -> {
+            JudgeAgreement judge = metrics.judgeAgreement();
+            String message = "judge agreement: " + judge.describe(metrics.threshold());
+            AllureBridge.blocker(run.suiteName(), config.models().target().model(), Metrics.OVERALL, "judge", message);
+            if (settings.minKappa().isEmpty()) {
+                return run.passedSaying(node, "judge", message);
+            }
+            double min = settings.minKappa().get();
+            if (judge.kappa() == null || judge.compared() < settings.gates().minSamples()) {
+                return run.insufficient(message + "; not enough evidence for " + Constants.JUDGE_MIN_KAPPA + " = " + min
+                        + ": n = " + judge.compared() + ", needs " + settings.gates().minSamples() + " ("
+                        + Constants.GATE_MIN_SAMPLES + ") with both sides of the threshold");
+            }
+            return judge.kappa() < min
+                    ? TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(message + ", below "
+                            + Constants.JUDGE_MIN_KAPPA + " = " + min)))
+                    : run.passedSaying(node, "judge", message);
+        }));
+    }
+
+    void gate(Children children, String category, CategoryFigures figures, double budget) {
+        AdamMemeNode node = new AdamMemeNode.GateNode(children.parent(), category);
+        children.run(node.testing(() -> {
+            FrGates.GateVerdict verdict = settings.gates().judge(category, figures, budget);
+            AllureBridge.blocker(run.suiteName(), config.models().target().model(), category, "gate", verdict.message());
+            return switch (verdict.status()) {
+                case PASSED -> run.passedSaying(node, "gate", verdict.message());
+                case FAILED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(verdict.message())));
+                case NOT_ENOUGH_EVIDENCE -> run.insufficient(verdict.message());
+            };
+        }));
+    }
+
+    void regression(Children children, RunComparison.Change change) {
+        if (change == null) {
+            return;
+        }
+        TestDescriptor parent = children.parent();
+        AdamMemeNode node = new AdamMemeNode.RegressionNode(parent, change.category());
+        Baseline baseline = settings.baseline().orElseThrow();
+        children.run(node.testing(() -> {
+            String message = change.category() + " against " + baseline.target() + " (" + baseline.source() + "): "
+                    + change.describe();
+            AllureBridge.blocker(run.suiteName(), config.models().target().model(), change.category(), "baseline", message);
+            return switch (change.verdict()) {
+                case REGRESSED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain("significant regression in "
+                        + message)));
+                case IMPROVED -> run.passedSaying(node, "baseline", "significant improvement in " + message);
+                case UNCHANGED -> run.passedSaying(node, "baseline", "no significant change in " + message);
+            };
+        }));
+    }
+
+    private static String format(double d) {
+        return String.format(Locale.ROOT, "%.2f", d);
+    }
+}

@@ -1,0 +1,52 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.MinedSample;
+import io.github.adammeme.pipeline.ScoredSample;
+import java.util.Optional;
+import org.junit.platform.engine.TestExecutionResult;
+
+/**
+ * The tests on single samples: a mined pair scored once, and the steps of a refinement chain
+ * (Algorithm 1). Each waits for its own sample on the board, then attaches it and judges it.
+ */
+final class SampleTests {
+
+    private final SuiteRun run;
+    private final EvaluationConfig config;
+    private final SampleBoard board;
+
+    SampleTests(SuiteRun run) {
+        this.run = run;
+        this.config = run.config();
+        this.board = run.board();
+    }
+
+    void pair(Children category, MinedSample pair, String categoryName) {
+        category.run(new AdamMemeNode.PairNode(category.parent(), pair.meme().id(), categoryName)
+                .testing(() -> verdict(board.scored(pair.id()))));
+    }
+
+    /** A seed's chain, once its first step is in; none when the seed was never rewritten. */
+    void chain(Children tests, AdamMemeNode.CategoryNode category, String seedId) {
+        Optional<ScoredSample> first = board.step(seedId, seedId + "#1");
+        if (first.isEmpty()) {
+            return;
+        }
+        AdamMemeNode.ChainNode chain = new AdamMemeNode.ChainNode(category, first.get().refinement().seedId().split("/")[0]);
+        tests.run(chain.containing(steps -> {
+            Optional<ScoredSample> step = first;
+            for (int k = 1; step.isPresent(); k++) {
+                ScoredSample s = step.get();
+                steps.run(new AdamMemeNode.StepNode(chain, k, category.getDisplayName(), s.refinement().parentId().split("/")[0])
+                        .testing(() -> verdict(s)));
+                step = board.step(seedId, seedId + "#" + (k + 1));
+            }
+        }));
+    }
+
+    private TestExecutionResult verdict(ScoredSample s) {
+        AllureBridge.sample(s, run.suiteName(), config.models().target().model(), config.simulated());
+        return SampleResults.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
+    }
+}

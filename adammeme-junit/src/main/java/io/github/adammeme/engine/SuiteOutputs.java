@@ -1,0 +1,139 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.agent.PromptLibrary;
+import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.LibraryVersion;
+import io.github.adammeme.report.Charts;
+import io.github.adammeme.report.CostTable;
+import io.github.adammeme.report.FrTable;
+import io.github.adammeme.report.OutputLayout;
+import io.github.adammeme.report.RunComparison;
+import io.github.adammeme.report.RunPublisher;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What a suite's run leaves beside its tests: the run's files through the {@link RunPublisher} the
+ * command line uses too, and what only a test run has, the Allure environment and executor. The
+ * tests only read from it.
+ */
+final class SuiteOutputs {
+
+    private final SuiteNode suite;
+    private final boolean severalSuites;
+    private final EvaluationConfig config;
+    private final SampleBoard board;
+    private final RunPublisher publisher;
+    private Evaluation evaluation;
+
+    SuiteOutputs(SuiteNode suite, boolean severalSuites, EvaluationConfig config, SampleBoard board) {
+        this.suite = suite;
+        this.severalSuites = severalSuites;
+        this.config = config;
+        this.board = board;
+        SuiteSettings settings = suite.settings();
+        this.publisher = new RunPublisher(config, new RunPublisher.Options(settings.baseline(), settings.alpha(),
+                settings.history(), settings.bank()), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                System.out, System.err);
+    }
+
+    /** The suite's folder: the configured one, per suite class when there are several, per target when it lists several. */
+    static Path outputOf(SuiteNode suite, boolean severalSuites) {
+        return OutputLayout.targetFolder(commonOutputOf(suite, severalSuites),
+                suite.settings().config().models().target().model(), suite.oneOfSeveralTargets());
+    }
+
+    /** Where the suite class's outputs go, and its targets' leaderboard. */
+    static Path commonOutputOf(SuiteNode suite, boolean severalSuites) {
+        return OutputLayout.suiteFolder(suite.settings().config().outputs().directory(),
+                suite.suiteClass().getSimpleName(), severalSuites);
+    }
+
+    /** Allure's environment is one file for the whole run: keys are prefixed per suite class and target when there are several. */
+    private String environmentPrefix() {
+        return (severalSuites ? suite.suiteClass().getSimpleName() + "." : "")
+                + (suite.oneOfSeveralTargets() ? config.models().target().model() + "." : "");
+    }
+
+    /** The finished evaluation, when the pipeline got that far. */
+    Optional<Evaluation> evaluation() {
+        return Optional.ofNullable(evaluation);
+    }
+
+    /** The run's charts, written once, when the first summary needs them. */
+    List<Path> charts(Evaluation e) {
+        return publisher.charts(e);
+    }
+
+    /** What a category's summary shows inline: FR per category, and the misbelief terms of its failures. */
+    List<Path> chartsOf(String category) {
+        String suffix = "-" + Charts.slug(category) + ".svg";
+        return charts(board.evaluation()).stream().filter(c -> c.getFileName().toString().startsWith("fr-by-category")
+                || c.getFileName().toString().startsWith("misbelief-terms-") && c.getFileName().toString().endsWith(suffix))
+                .toList();
+    }
+
+    /** This run against the baseline, per category and overall; computed once, written as baseline.md. */
+    Optional<Map<String, RunComparison.Change>> comparison(Evaluation e) {
+        return publisher.comparison(e);
+    }
+
+    /** The run's files, the Allure environment and executor, the table on the console, the run record and the bank. */
+    void publish(Evaluation e) {
+        evaluation = e;
+        publisher.writeFiles(e);
+        Map<String, String> figures = new LinkedHashMap<>();
+        UsageLedger.Line total = CostTable.total(e.usage());
+        figures.put("calls", Long.toString(total.calls()));
+        figures.put("calls.cached", Long.toString(total.cacheHits()));
+        figures.put("tokens", Long.toString(total.promptTokens() + total.completionTokens()));
+        figures.put("tokens.cached", Long.toString(total.cachedTokens()));
+        figures.put("cost.usd", String.format(Locale.ROOT, "%.4f", total.costUsd()));
+        figures.put("FR with refinements (overall)", e.metrics().withRefinementsOverall().fr().describe());
+        figures.put("FR of the originals (overall)", e.metrics().originalOverall().fr().describe());
+        AllureBridge.writeEnvironment(config, e.run().promptDigests(), LibraryVersion.current(),
+                environmentPrefix(), figures);
+        AllureExecutor.write(AllureBridge.resultsDirectory(), System.getenv(), config.models().target().model(),
+                FrTable.headline(e.metrics()) + (config.simulated() ? " (simulated)" : ""));
+        publisher.printResults(e);
+        System.out.println("Allure results: " + AllureBridge.resultsDirectory().toAbsolutePath());
+        publisher.record(e);
+    }
+
+    /** The Allure environment before anything runs, so a run that is lost early still says what it ran. */
+    void writeEnvironment() {
+        AllureBridge.writeEnvironment(config, PromptLibrary.load(config.prompts()).digests(), LibraryVersion.current(),
+                environmentPrefix());
+    }
+
+    /** summary.json and the Allure environment of a lost run; what cannot be written is said on stderr. */
+    void recordLoss(String reason) {
+        try {
+            publisher.writeLost(reason);
+            AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(),
+                    Map.of("run.lost", reason));
+        } catch (RuntimeException | IOException e) {
+            System.err.println("adammeme: and its loss could not be recorded: " + Secrets.redact(e.getMessage()));
+        }
+    }
+
+    /** Writes the leaderboard of a suite that evaluated several targets, beside their own folders. */
+    static void leaderboard(List<SuiteOutputs> targets) {
+        List<Evaluation> runs = targets.stream().map(SuiteOutputs::evaluation).flatMap(Optional::stream).toList();
+        if (runs.size() < 2) {
+            return; // a target whose pipeline failed has already failed its suite; one alone is no comparison
+        }
+        SuiteOutputs first = targets.get(0);
+        RunPublisher.leaderboard(runs, commonOutputOf(first.suite, first.severalSuites), System.out);
+    }
+}
