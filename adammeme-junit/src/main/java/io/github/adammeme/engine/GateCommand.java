@@ -64,7 +64,7 @@ public final class GateCommand {
             values.put(args[i].substring(0, eq), args[i].substring(eq + 1));
         }
         try {
-            FrGates gates = SuiteSettings.frGates(values);
+            FrGates gates = GateSettings.read(values);
             if (gates.budgets().isEmpty()) {
                 err.println("adammeme: no gate is set: give adammeme.gate.max-fr or adammeme.gate.max-fr.<category>");
                 return 2;
