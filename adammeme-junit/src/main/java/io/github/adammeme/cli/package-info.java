@@ -1,0 +1,2 @@
+/** The command line: one evaluation published as a test run publishes it, and the merge, gate, history, cache, refusal-check and simulator commands. */
+package io.github.adammeme.cli;
