@@ -1,18 +1,19 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.data.MemeImages;
+import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.report.HtmlTables;
+import io.github.adammeme.report.ReportText;
 import io.qameta.allure.Allure;
 import io.qameta.allure.model.Label;
 import io.qameta.allure.model.Link;
 import io.qameta.allure.util.PropertiesUtils;
-import io.github.adammeme.llm.Secrets;
-import io.github.adammeme.report.HtmlTables;
-import io.github.adammeme.report.ReportText;
-import java.net.URLEncoder;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -137,7 +138,7 @@ final class AllureBridge {
             byte[] bytes = Files.readAllBytes(file);
             String mime = MemeImages.mimeType(bytes);
             if (mime != null) {
-                Allure.addAttachment(name, mime, new java.io.ByteArrayInputStream(bytes), mime.substring(6));
+                Allure.addAttachment(name, mime, new ByteArrayInputStream(bytes), mime.substring(6));
             }
         } catch (IOException e) {
             text(name, "could not be read: " + e.getMessage());

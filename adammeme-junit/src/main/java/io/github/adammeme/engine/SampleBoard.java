@@ -7,6 +7,7 @@ import io.github.adammeme.pipeline.PipelineListener;
 import io.github.adammeme.pipeline.ScoredSample;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -97,14 +98,14 @@ final class SampleBoard implements PipelineListener {
     }
 
     /** Step {@code stepId} of a chain, or empty when the chain ended before it. */
-    java.util.Optional<ScoredSample> step(String seedId, String stepId) {
+    Optional<ScoredSample> step(String seedId, String stepId) {
         CompletableFuture<Chain> chain = chain(seedId);
         CompletableFuture<ScoredSample> step = sample(stepId);
         CompletableFuture.anyOf(step, chain).handle((ignored, error) -> null).join();
         if (chain.isDone() && !chain.isCompletedExceptionally()) {
             return chain.join().steps().stream().filter(s -> s.id().equals(stepId)).findFirst();
         }
-        return java.util.Optional.of(await(step));
+        return Optional.of(await(step));
     }
 
     private CompletableFuture<ScoredSample> sample(String id) {

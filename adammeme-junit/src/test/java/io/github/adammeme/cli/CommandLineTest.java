@@ -15,11 +15,14 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,12 +99,12 @@ class CommandLineTest {
 
     /** {@link Main} in a JVM of its own, since it ends with System.exit: its status and its output. */
     private Child main(String... args) throws Exception {
-        List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
         command.addAll(List.of(args));
         Path log = dir.resolve("main-" + System.nanoTime() + ".log");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        assertTrue(p.waitFor(2, java.util.concurrent.TimeUnit.MINUTES), "Main " + String.join(" ", args) + " ended");
+        assertTrue(p.waitFor(2, TimeUnit.MINUTES), "Main " + String.join(" ", args) + " ended");
         return new Child(p.exitValue(), Files.readString(log));
     }
 
@@ -120,7 +123,7 @@ class CommandLineTest {
     private static Set<String> files(Path root) throws IOException {
         try (Stream<Path> all = Files.walk(root)) {
             return all.filter(Files::isRegularFile).map(p -> root.relativize(p).toString().replace('\\', '/'))
-                    .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+                    .collect(Collectors.toCollection(TreeSet::new));
         }
     }
 }

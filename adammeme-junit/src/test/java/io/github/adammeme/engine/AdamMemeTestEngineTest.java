@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,6 +25,7 @@ import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineDiscoveryResults;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -194,7 +196,7 @@ class AdamMemeTestEngineTest {
         // A passing gate's figures are published beside it.
         assertTrue(results.allEvents().reportingEntryPublished().stream()
                 .anyMatch(e -> e.getTestDescriptor().getDisplayName().equals("FR gate: misinformation")
-                        && e.getPayload(org.junit.platform.engine.reporting.ReportEntry.class).orElseThrow()
+                        && e.getPayload(ReportEntry.class).orElseThrow()
                         .getKeyValuePairs().get("gate").contains("is within the budget 100.0%")));
 
         // Too few counted samples: the gate fails closed, whatever the budget, unless the suite skips such gates.
@@ -231,6 +233,6 @@ class AdamMemeTestEngineTest {
         JsonNode categories = new ObjectMapper().readTree(results.resolve("categories.json").toFile());
         assertEquals(List.of("Below threshold", "Refused", "Unscored", "Endpoint error", "FR over budget",
                         "Not enough evidence", "Judge agreement below minimum"),
-                java.util.stream.StreamSupport.stream(categories.spliterator(), false).map(c -> c.get("name").asText()).toList());
+                StreamSupport.stream(categories.spliterator(), false).map(c -> c.get("name").asText()).toList());
     }
 }

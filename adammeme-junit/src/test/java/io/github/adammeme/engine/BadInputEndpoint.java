@@ -24,6 +24,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /**
  * An OpenAI-compatible endpoint of the suite's own on 127.0.0.1: it relays every request to a
@@ -75,7 +76,7 @@ final class BadInputEndpoint implements AutoCloseable {
     private final Behaviour behaviour;
     private final String key;
     private volatile BiFunction<JsonNode, String, String> rewrite = (request, content) -> content;
-    private volatile java.util.function.UnaryOperator<String> models = m -> m;
+    private volatile UnaryOperator<String> models = m -> m;
 
     /** Every request that reached the endpoint. */
     final List<JsonNode> requests = new CopyOnWriteArrayList<>();
@@ -104,7 +105,7 @@ final class BadInputEndpoint implements AutoCloseable {
     }
 
     /** Maps the model a request asks for to the simulator persona that answers it (a hostile name to one it knows). */
-    BadInputEndpoint mapping(java.util.function.UnaryOperator<String> personas) {
+    BadInputEndpoint mapping(UnaryOperator<String> personas) {
         this.models = personas;
         return this;
     }

@@ -2,6 +2,7 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.data.ImageSamples;
 import io.github.adammeme.data.SyntheticMemes;
+import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -58,10 +59,10 @@ final class BadInputFiles {
     static byte[] drawn(String caption, String format) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
-            java.awt.image.BufferedImage picture = SyntheticMemes.draw(caption, 1);
+            BufferedImage picture = SyntheticMemes.draw(caption, 1);
             if (format.equals("jpg")) {
-                java.awt.image.BufferedImage rgb = new java.awt.image.BufferedImage(picture.getWidth(), picture.getHeight(),
-                        java.awt.image.BufferedImage.TYPE_INT_RGB);
+                BufferedImage rgb = new BufferedImage(picture.getWidth(), picture.getHeight(),
+                        BufferedImage.TYPE_INT_RGB);
                 rgb.getGraphics().drawImage(picture, 0, 0, null);
                 picture = rgb;
             }

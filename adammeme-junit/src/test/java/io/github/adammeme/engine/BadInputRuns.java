@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
@@ -166,7 +167,7 @@ final class BadInputRuns {
                 texts.add(e.getTestDescriptor().getDisplayName());
                 e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable)
                         .ifPresent(t -> texts.add(String.valueOf(t.getMessage())));
-                e.getPayload(org.junit.platform.engine.reporting.ReportEntry.class)
+                e.getPayload(ReportEntry.class)
                         .ifPresent(r -> texts.add(r.getKeyValuePairs().toString()));
             });
             return texts;

@@ -23,27 +23,39 @@ import io.github.adammeme.engine.BadInputRuns.Run;
 import io.github.adammeme.engine.BadInputRuns.SampleRow;
 import io.github.adammeme.engine.BadInputRuns.Scope;
 import io.github.adammeme.llm.CacheKey;
+import io.github.adammeme.report.OutputNames;
 import io.github.adammeme.report.ShardMerge;
 import io.github.adammeme.testing.RelayEndpoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -116,7 +128,7 @@ class BadInputSuiteTest {
         cleanLines = Files.readAllLines(clean, StandardCharsets.UTF_8);
         cleanIds = BadInputRuns.harmemeIds(cleanLines);
         Run run = run(clean, dir.resolve("clean-out"));
-        assertEquals(java.util.Optional.empty(), run.lostWhole());
+        assertEquals(Optional.empty(), run.lostWhole());
         assertEquals(Map.of(), run.brokenMessages(), "the clean run has no broken test");
         baseline = run.outcomes();
         assertEquals(cleanIds, List.copyOf(baseline.memes().keySet()));
@@ -124,7 +136,7 @@ class BadInputSuiteTest {
 
         cleanCsv = csvDataset(dir.resolve("csv-clean").resolve("memes"), false);
         Run csv = run(cleanCsv, dir.resolve("csv-clean-out"));
-        assertEquals(java.util.Optional.empty(), csv.lostWhole());
+        assertEquals(Optional.empty(), csv.lostWhole());
         csvBaseline = csv.outcomes();
         assertEquals(8, csvBaseline.memes().size());
     }
@@ -583,7 +595,7 @@ class BadInputSuiteTest {
                     assertTrue(c.out().contains("Allure results: 2 files in " + merged), c.out());
                     try (Stream<Path> files = Files.list(merged)) {
                         assertEquals(Set.of("1-result.json", "2-result.json"), files.map(f -> f.getFileName().toString())
-                                .collect(java.util.stream.Collectors.toSet()), "links are not copied");
+                                .collect(Collectors.toSet()), "links are not copied");
                     }
                     assertNoneLost(baseline, Outcomes.read(root.resolve("merged-run")), cleanIds, Set.of(),
                             Scope.EVERYTHING);
@@ -594,7 +606,7 @@ class BadInputSuiteTest {
     }
 
     private static DynamicTest mergeRefused(String name, ThrowingFunction<Path[], List<Path>> inputs,
-                                            java.util.function.BiFunction<Path[], List<Path>, String> expected) {
+                                            BiFunction<Path[], List<Path>, String> expected) {
         return kase("shard merge: " + name, RUN, () -> {
             Path[] s = shards();
             List<Path> in = inputs.apply(s);
@@ -772,7 +784,7 @@ class BadInputSuiteTest {
                                 .filter(d -> d.getUniqueId().getLastSegment().getType().equals("suite"))
                                 .map(d -> d.getDisplayName()).toList();
                         assertEquals(List.of("Keyword · target sim:keyword", "Keyword · target .."), suites);
-                        Path dotDot = out.resolve(io.github.adammeme.report.OutputNames.of(".."));
+                        Path dotDot = out.resolve(OutputNames.of(".."));
                         assertTrue(dotDot.getFileName().toString().startsWith("model-"), dotDot.toString());
                         try (Stream<Path> entries = Files.list(root)) {
                             assertEquals(List.of(out), entries.toList(), "nothing was written beside the output folder");
@@ -831,7 +843,7 @@ class BadInputSuiteTest {
     /** A directory nothing can be written in, even by root: no write permission, and immutable where chattr works. */
     static Path readOnlyDirectory(Path ro) throws IOException {
         Files.createDirectories(ro);
-        Files.setPosixFilePermissions(ro, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+        Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("r-xr-xr-x"));
         if (canWrite(ro)) {
             BadInputFiles.command("chattr", "+i", ro.toString());
         }
@@ -846,7 +858,7 @@ class BadInputSuiteTest {
     static void writable(Path ro) {
         BadInputFiles.command("chattr", "-i", ro.toString());
         try {
-            Files.setPosixFilePermissions(ro, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(ro, PosixFilePermissions.fromString("rwxr-xr-x"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -899,7 +911,7 @@ class BadInputSuiteTest {
                         + " (JSON String, Number, Array, Object or token 'null', 'true' or 'false'))" + GAVE_UP),
                 kase("endpoint: nothing listens at the target's URL", ENDPOINT, () -> {
                     int port;
-                    try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+                    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
                         port = free.getLocalPort();
                     }
                     String url = "http://127.0.0.1:" + port + "/v1";
@@ -1009,7 +1021,7 @@ class BadInputSuiteTest {
                 assertEquals(baseline.memes().get(CHOSEN).verdict(), outcomes.memes().get(CHOSEN).verdict(),
                         "mining is on the controller, which behaves");
                 assertNoneLost(baseline, outcomes, cleanIds, Set.of(CHOSEN), Scope.ORIGINALS);
-                record(String.format(java.util.Locale.ROOT, "broken test after %.1f s: %s", seconds,
+                record(String.format(Locale.ROOT, "broken test after %.1f s: %s", seconds,
                         expected.values().iterator().next()));
             }
         });
@@ -1104,10 +1116,10 @@ class BadInputSuiteTest {
                         assertNoneLost(baseline, outcomes, cleanIds, Set.of("harmeme:synthetic_0005"),
                                 Scope.ORIGINALS);
                         accepted.incrementAndGet();
-                        Set<String> roles = new java.util.TreeSet<>();
+                        Set<String> roles = new TreeSet<>();
                         carrying.forEach(p -> {
                             // the agents introduce themselves; the candidate answers as "an expert analyst"; the target is told nothing
-                            java.util.regex.Matcher m = java.util.regex.Pattern.compile("^You are an? ([A-Z]\\w+)").matcher(p);
+                            Matcher m = Pattern.compile("^You are an? ([A-Z]\\w+)").matcher(p);
                             roles.add(m.find() ? m.group(1) : p.startsWith("You are an expert analyst") ? "Candidate" : "target");
                         });
                         record("prompts intact: " + carrying.size() + " prompts " + roles
@@ -1305,12 +1317,12 @@ class BadInputSuiteTest {
 
     /** The run's results, after counting it as failed whole when it was lost. */
     static Outcomes wholeRun(Run run) {
-        java.util.Optional<String> lost = run.lostWhole();
+        Optional<String> lost = run.lostWhole();
         if (lost.isPresent()) {
             runsFailedWhole.incrementAndGet();
             record("RUN FAILED WHOLE: " + lost.get());
         }
-        assertEquals(java.util.Optional.empty(), lost, "the run was lost whole");
+        assertEquals(Optional.empty(), lost, "the run was lost whole");
         return run.outcomes();
     }
 
@@ -1324,7 +1336,7 @@ class BadInputSuiteTest {
         brokenTests.addAndGet(broken.size());
     }
 
-    static void assertNoneLost(Outcomes clean, Outcomes run, java.util.Collection<String> inputIds,
+    static void assertNoneLost(Outcomes clean, Outcomes run, Collection<String> inputIds,
                                Set<String> touched, Scope scope) {
         List<String> lost = BadInputRuns.lost(clean, run, inputIds, touched, scope);
         if (!lost.isEmpty()) {

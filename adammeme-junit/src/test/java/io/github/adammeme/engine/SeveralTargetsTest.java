@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.UniqueId;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 
@@ -79,7 +80,7 @@ class SeveralTargetsTest {
         assertTrue(Files.isRegularFile(dir.resolve("three").resolve("sim-keyword").resolve("charts").resolve("fr-by-category.svg")));
 
         // An IDE rerunning one target's suite gets that target alone.
-        EngineExecutionResults one = engine("one").selectors(selectUniqueId(org.junit.platform.engine.UniqueId
+        EngineExecutionResults one = engine("one").selectors(selectUniqueId(UniqueId
                 .forEngine(Constants.ENGINE_ID).append("suite", Suites.Keyword.class.getName() + "@sim:oracle"))).execute();
         assertEquals(List.of("Keyword · target sim:oracle"), one.containerEvents().started().list().stream()
                 .map(e -> e.getTestDescriptor())

@@ -7,15 +7,18 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.report.ShardMerge;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /** A run split into shards and merged again gives the unsharded run's figures, test for test. */
@@ -77,18 +80,18 @@ class ShardingTest {
         assertEquals("merged from " + shards + " shards", merged.at("/run/shard").asText());
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void allureResultFoldersAreJoinedFileByFile() throws Exception {
-        Path a = java.nio.file.Files.createDirectories(dir.resolve("allure-a"));
-        Path b = java.nio.file.Files.createDirectories(dir.resolve("allure-b"));
-        java.nio.file.Files.writeString(a.resolve("1-result.json"), "{}");
-        java.nio.file.Files.writeString(a.resolve("environment.properties"), "target=sim:keyword\n");
-        java.nio.file.Files.writeString(b.resolve("2-result.json"), "{}");
-        java.nio.file.Files.writeString(b.resolve("environment.properties"), "target=sim:keyword\n");
+        Path a = Files.createDirectories(dir.resolve("allure-a"));
+        Path b = Files.createDirectories(dir.resolve("allure-b"));
+        Files.writeString(a.resolve("1-result.json"), "{}");
+        Files.writeString(a.resolve("environment.properties"), "target=sim:keyword\n");
+        Files.writeString(b.resolve("2-result.json"), "{}");
+        Files.writeString(b.resolve("environment.properties"), "target=sim:keyword\n");
         assertEquals(3, ShardMerge.mergeAllure(List.of(a, b), dir.resolve("allure-merged")));
-        try (var files = java.nio.file.Files.list(dir.resolve("allure-merged"))) {
+        try (var files = Files.list(dir.resolve("allure-merged"))) {
             assertEquals(Set.of("1-result.json", "2-result.json", "environment.properties"),
-                    files.map(f -> f.getFileName().toString()).collect(java.util.stream.Collectors.toSet()));
+                    files.map(f -> f.getFileName().toString()).collect(Collectors.toSet()));
         }
     }
 }
