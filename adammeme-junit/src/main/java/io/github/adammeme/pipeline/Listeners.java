@@ -1,6 +1,7 @@
 package io.github.adammeme.pipeline;
 
 import io.github.adammeme.llm.UsageLedger;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,7 +19,7 @@ public final class Listeners implements PipelineListener {
      * @return one listener for all of them
      */
     public static PipelineListener of(PipelineListener... listeners) {
-        return new Listeners(java.util.Arrays.stream(listeners).filter(Objects::nonNull).toList());
+        return new Listeners(Arrays.stream(listeners).filter(Objects::nonNull).toList());
     }
 
     @Override

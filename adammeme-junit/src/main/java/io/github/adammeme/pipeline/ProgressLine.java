@@ -3,6 +3,8 @@ package io.github.adammeme.pipeline;
 import io.github.adammeme.llm.UsageLedger;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -107,9 +109,9 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
         if (ledger != null) {
             double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
             sb.append(" · ").append(ledger.totalCalls()).append(" calls (").append(ledger.totalCacheHits()).append(" cached, ")
-                    .append(String.format(java.util.Locale.ROOT, "%.1f/s", ledger.totalCalls() / seconds)).append(")")
+                    .append(String.format(Locale.ROOT, "%.1f/s", ledger.totalCalls() / seconds)).append(")")
                     .append(" · ").append(ledger.totalTokens()).append(" tokens")
-                    .append(String.format(java.util.Locale.ROOT, " · $%.4f", ledger.totalCostUsd()));
+                    .append(String.format(Locale.ROOT, " · $%.4f", ledger.totalCostUsd()));
         }
         sb.append(" · ").append(clock(System.nanoTime() - start)).append(" elapsed");
         estimate().ifPresent(sb::append);
@@ -120,7 +122,7 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
      * Time and money the current stage still needs at its pace so far: mining until every meme is
      * mined, then scoring of the originals. Refinement has no fixed length, so it gets no estimate.
      */
-    private java.util.Optional<String> estimate() {
+    private Optional<String> estimate() {
         long elapsed;
         int done;
         int total;
@@ -137,10 +139,10 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
             spent = cost();
         }
         if (done == 0 || total <= done) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         double left = (double) (total - done) / done;
-        return java.util.Optional.of(String.format(java.util.Locale.ROOT, " · ~%s and ~$%.4f left in %s",
+        return Optional.of(String.format(Locale.ROOT, " · ~%s and ~$%.4f left in %s",
                 clock((long) (elapsed * left)), spent * left, pairs >= 0 ? "scoring" : "mining"));
     }
 
