@@ -3,6 +3,7 @@ package io.github.adammeme.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.report.AllureMerge;
 import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.OutputLayout;
 import io.github.adammeme.report.ShardMerge;
@@ -41,7 +42,7 @@ final class MergeCommand {
                 String target = new ObjectMapper().readTree(merged.summaryJson().toFile()).at("/run/target").asText("?");
                 String headline = "AdamMeme · " + target + ": " + FrTable.headline(m) + " (merged from "
                         + (outputs.size() - 1) + " shards)";
-                int copied = ShardMerge.mergeAllure(results.subList(1, results.size()).stream().map(Path::of).toList(),
+                int copied = AllureMerge.merge(results.subList(1, results.size()).stream().map(Path::of).toList(),
                         Path.of(results.get(0)), headline);
                 out.println("Allure results: " + copied + " files in " + results.get(0));
             }

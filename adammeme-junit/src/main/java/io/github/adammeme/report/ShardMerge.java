@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.stream.Stream;
 
 /**
@@ -129,7 +128,7 @@ public final class ShardMerge {
     }
 
     /** The same folder given twice is one shard counted twice. */
-    private static void distinct(List<Path> folders) {
+    static void distinct(List<Path> folders) {
         Map<Path, Path> seen = new LinkedHashMap<>();
         for (Path folder : folders) {
             Path real;
@@ -208,83 +207,5 @@ public final class ShardMerge {
         ArrayNode out = JSON.createArrayNode();
         lines.values().forEach(out::add);
         return out;
-    }
-
-    /**
-     * Copies every shard's Allure results into one folder; a file two shards both hold is the same result.
-     *
-     * @param shardResults the shards' Allure results folders
-     * @param out the merged folder
-     * @return how many files were copied
-     */
-    public static int mergeAllure(List<Path> shardResults, Path out) {
-        return mergeAllure(shardResults, out, null);
-    }
-
-    /**
-     * Joins the shards' Allure results, and where {@code headline} is given, titles the merged report
-     * with it: each shard's {@code executor.json} and environment name the FR of its own part only.
-     *
-     * @param shardResults the shards' result folders
-     * @param out          the merged folder
-     * @param headline     the whole run's FR line, or null to keep the first shard's title
-     * @return how many files were copied
-     */
-    public static int mergeAllure(List<Path> shardResults, Path out, String headline) {
-        int copied = copyAllure(shardResults, out);
-        if (headline != null) {
-            retitle(out, headline);
-        }
-        return copied;
-    }
-
-    private static void retitle(Path out, String headline) {
-        try {
-            Path executor = out.resolve("executor.json");
-            if (Files.isRegularFile(executor, LinkOption.NOFOLLOW_LINKS)) {
-                JsonNode node = JSON.readTree(executor.toFile());
-                if (node instanceof ObjectNode o) {
-                    o.put("reportName", ReportText.plain(headline));
-                    Files.writeString(executor, JSON.writeValueAsString(o));
-                }
-            }
-            Path environment = out.resolve("environment.properties");
-            if (Files.isRegularFile(environment, LinkOption.NOFOLLOW_LINKS)) {
-                Properties p = new Properties();
-                try (var in = Files.newInputStream(environment)) {
-                    p.load(in);
-                }
-                // A shard's FR lines describe its part: the merged run's are in the title.
-                p.keySet().removeIf(k -> k.toString().startsWith("FR "));
-                p.setProperty("FR (all shards)", ReportText.plain(headline));
-                try (var o = Files.newOutputStream(environment)) {
-                    p.store(o, "AdamMeme evaluation, merged");
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot title the merged Allure results in " + out, e);
-        }
-    }
-
-    private static int copyAllure(List<Path> shardResults, Path out) {
-        distinct(shardResults);
-        int copied = 0;
-        try {
-            Files.createDirectories(out);
-            for (Path dir : shardResults) {
-                try (Stream<Path> files = Files.list(dir)) {
-                    for (Path f : files.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).toList()) {
-                        Path target = out.resolve(f.getFileName());
-                        if (!Files.exists(target)) {
-                            Files.copy(f, target);
-                            copied++;
-                        }
-                    }
-                }
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot merge Allure results into " + out, e);
-        }
-        return copied;
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.report.AllureMerge;
 import io.github.adammeme.report.ShardMerge;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,7 +89,7 @@ class ShardingTest {
         Files.writeString(a.resolve("environment.properties"), "target=sim:keyword\n");
         Files.writeString(b.resolve("2-result.json"), "{}");
         Files.writeString(b.resolve("environment.properties"), "target=sim:keyword\n");
-        assertEquals(3, ShardMerge.mergeAllure(List.of(a, b), dir.resolve("allure-merged")));
+        assertEquals(3, AllureMerge.merge(List.of(a, b), dir.resolve("allure-merged")));
         try (var files = Files.list(dir.resolve("allure-merged"))) {
             assertEquals(Set.of("1-result.json", "2-result.json", "environment.properties"),
                     files.map(f -> f.getFileName().toString()).collect(Collectors.toSet()));

@@ -34,7 +34,7 @@ class MergedAllureTitleTest {
             Files.writeString(shard.resolve(i + "-result.json"), "{}");
         }
         String headline = "AdamMeme · sim:keyword: FR 51.2% [36.5, 65.7] (21/41) with refinements (merged from 2 shards)";
-        ShardMerge.mergeAllure(List.of(dir.resolve("shard-1"), dir.resolve("shard-2")), dir.resolve("merged"), headline);
+        AllureMerge.merge(List.of(dir.resolve("shard-1"), dir.resolve("shard-2")), dir.resolve("merged"), headline);
 
         var executor = new ObjectMapper().readTree(dir.resolve("merged/executor.json").toFile());
         assertEquals(headline, executor.path("reportName").asText());
