@@ -26,7 +26,7 @@ import java.util.Set;
  * @param categories every category any run reported, in first-seen order, then "overall"
  * @param alpha      the significance level of the changes
  */
-public record History(List<Point> points, List<String> categories, double alpha) {
+record History(List<Point> points, List<String> categories, double alpha) {
 
     /**
      * One recorded run.

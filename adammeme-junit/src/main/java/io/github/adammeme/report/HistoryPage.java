@@ -27,7 +27,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
  * score. A run whose change against the run before was significant is marked on the runs axis:
  * {@code ▲} FR rose, {@code ▼} it fell.
  */
-public final class HistoryPage {
+final class HistoryPage {
 
     static final String UP = "\u25B2";
     static final String DOWN = "\u25BC";

@@ -18,7 +18,7 @@ import java.util.function.Function;
  * with refinements; Table 2, the same on original samples only, with the change refinement made.
  * In each column the best model is marked (bold) and the second (underlined): highest score, lowest FR.
  */
-public final class Leaderboard {
+final class Leaderboard {
 
     private Leaderboard() {
     }
