@@ -30,6 +30,7 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
     private final AtomicInteger chains = new AtomicInteger();
     private final AtomicInteger chainsDone = new AtomicInteger();
     private final AtomicInteger steps = new AtomicInteger();
+    private volatile boolean finished;
     private volatile long stageStart = System.nanoTime();
     private volatile double stageCost;
     private String last = "";
@@ -93,6 +94,7 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
     @Override
     public void finished(Evaluation evaluation) {
         print();
+        finished = true;
     }
 
     String line() {
@@ -173,7 +175,10 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
         if (usage == null) {
             return;
         }
-        print();
+        // A finished run's line is already out; on a log, printing it again would only repeat it.
+        if (!finished) {
+            print();
+        }
         if (terminal) {
             out.println();
         }
