@@ -7,6 +7,7 @@ import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.function.DoubleSupplier;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.ValueAxis;
 import org.jfree.chart.plot.CategoryPlot;
@@ -48,12 +49,9 @@ final class ErrorBars {
                                  CategoryAxis domainAxis, ValueAxis rangeAxis, CategoryDataset dataset, int row, int column,
                                  int pass) {
                 super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
-                double[] interval = of(dataset, row, column);
-                if (interval != null) {
-                    double middle = calculateBarW0(plot, plot.getOrientation(), dataArea, domainAxis, state, row, column)
-                            + state.getBarWidth() / 2;
-                    whisker(g2, plot, rangeAxis, dataArea, middle, state.getBarWidth() / 4, interval);
-                }
+                whisker(g2, plot, rangeAxis, dataArea, of(dataset, row, column), state.getBarWidth() / 4,
+                        () -> calculateBarW0(plot, plot.getOrientation(), dataArea, domainAxis, state, row, column)
+                                + state.getBarWidth() / 2);
             }
         };
     }
@@ -66,13 +64,11 @@ final class ErrorBars {
                                  CategoryAxis domainAxis, ValueAxis rangeAxis, CategoryDataset dataset, int row, int column,
                                  int pass) {
                 super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
-                double[] interval = of(dataset, row, column);
-                if (pass == 1 && interval != null) {
-                    double middle = getUseSeriesOffset()
+                if (pass == 1) {
+                    whisker(g2, plot, rangeAxis, dataArea, of(dataset, row, column), 4, () -> getUseSeriesOffset()
                             ? domainAxis.getCategorySeriesMiddle(column, dataset.getColumnCount(), row, dataset.getRowCount(),
                                     getItemMargin(), dataArea, plot.getDomainAxisEdge())
-                            : domainAxis.getCategoryMiddle(column, dataset.getColumnCount(), dataArea, plot.getDomainAxisEdge());
-                    whisker(g2, plot, rangeAxis, dataArea, middle, 4, interval);
+                            : domainAxis.getCategoryMiddle(column, dataset.getColumnCount(), dataArea, plot.getDomainAxisEdge()));
                 }
             }
         };
@@ -82,8 +78,13 @@ final class ErrorBars {
         return renderer;
     }
 
-    private static void whisker(Graphics2D g2, CategoryPlot plot, ValueAxis rangeAxis, Rectangle2D dataArea, double at,
-                                double cap, double[] interval) {
+    /** The interval's whisker across the item's middle, when the item has an interval. */
+    private static void whisker(Graphics2D g2, CategoryPlot plot, ValueAxis rangeAxis, Rectangle2D dataArea,
+                                double[] interval, double cap, DoubleSupplier middle) {
+        if (interval == null) {
+            return;
+        }
+        double at = middle.getAsDouble();
         double low = rangeAxis.valueToJava2D(interval[0], dataArea, plot.getRangeAxisEdge());
         double high = rangeAxis.valueToJava2D(interval[1], dataArea, plot.getRangeAxisEdge());
         g2.setStroke(WHISKER);
