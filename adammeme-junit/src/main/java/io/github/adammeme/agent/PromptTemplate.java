@@ -1,12 +1,9 @@
 package io.github.adammeme.agent;
 
-import io.github.adammeme.llm.CacheKey;
 import io.github.adammeme.llm.ChatMessage;
 import io.github.adammeme.llm.ContentPart;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
+import io.github.adammeme.llm.Digests;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -62,7 +59,7 @@ public final class PromptTemplate {
         this.name = name;
         this.system = system;
         this.user = user;
-        this.digest = CacheKey.sha256Hex(source.getBytes(StandardCharsets.UTF_8)).substring(0, 16);
+        this.digest = Digests.sha256Hex(source).substring(0, 16);
         this.placeholders = placeholders;
     }
 
@@ -247,9 +244,7 @@ public final class PromptTemplate {
      */
     String key(String block, String content) {
         for (int salt = 0; ; salt++) {
-            MessageDigest sha = CacheKey.sha256();
-            sha.update((digest + '\u0000' + block + '\u0000' + salt + '\u0000').getBytes(StandardCharsets.UTF_8));
-            String key = HexFormat.of().formatHex(sha.digest(content.getBytes(StandardCharsets.UTF_8)))
+            String key = Digests.sha256Hex(digest + '\u0000' + block + '\u0000' + salt + '\u0000' + content)
                     .substring(0, PromptBlocks.KEY_LENGTH);
             if (!content.contains(key)) {
                 return key;

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.llm.CacheKey;
+import io.github.adammeme.llm.Digests;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +18,6 @@ import java.nio.file.StandardCopyOption;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -195,7 +194,7 @@ public final class HardCaseBank {
             if (Files.size(file) > limits.maxImageBytes()) {
                 throw refuse.apply(over);
             }
-            MessageDigest sha256 = CacheKey.sha256();
+            MessageDigest sha256 = Digests.sha256();
             // not following a link: the path is real, so a link here now was swapped in after the check
             try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
                 byte[] buffer = new byte[HASH_BUFFER];
@@ -208,7 +207,7 @@ public final class HardCaseBank {
                     sha256.update(buffer, 0, n);
                 }
             }
-            if (!HexFormat.of().formatHex(sha256.digest()).equals(c.imageSha256())) {
+            if (!Digests.hex(sha256).equals(c.imageSha256())) {
                 throw new DatasetException("hard case " + DatasetException.shown(c.id()) + " in " + bank + ": picture "
                         + file + " has changed since it was banked (its SHA-256 is not the bank's imageSha256)");
             }
@@ -251,7 +250,7 @@ public final class HardCaseBank {
      * @return the first 16 hex digits of a SHA-256 over the three
      */
     public static String idOf(String category, String text, String imageSha256) {
-        return CacheKey.sha256Hex((category + "\u0000" + text + "\u0000" + imageSha256).getBytes(StandardCharsets.UTF_8))
+        return Digests.sha256Hex(category + "\u0000" + text + "\u0000" + imageSha256)
                 .substring(0, 16);
     }
 

@@ -2,8 +2,8 @@ package io.github.adammeme.data;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.adammeme.llm.CacheKey;
 import io.github.adammeme.llm.ContentPart;
+import io.github.adammeme.llm.Digests;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
@@ -119,7 +119,7 @@ public final class MemeImages {
             AsIs known = asIs.getIfPresent(version);
             if (known != null) {
                 byte[] bytes = read(file);
-                String sha256 = CacheKey.sha256Hex(bytes);
+                String sha256 = Digests.sha256Hex(bytes);
                 // The same digest: the very bytes that were checked. A file rewritten in place is prepared afresh.
                 if (sha256.equals(known.sha256())) {
                     return new ContentPart.Image(known.mimeType(), bytes, sha256);
@@ -184,7 +184,7 @@ public final class MemeImages {
     }
 
     private static ContentPart.Image asIs(ImageHeader header, byte[] bytes) {
-        return new ContentPart.Image(header.format().mimeType(), bytes, CacheKey.sha256Hex(bytes));
+        return new ContentPart.Image(header.format().mimeType(), bytes, Digests.sha256Hex(bytes));
     }
 
     private ContentPart.Image normalise(ImageHeader header, byte[] bytes, BufferedImage decoded) throws IOException {
@@ -201,9 +201,9 @@ public final class MemeImages {
         byte[] normalised = photo ? null : png(rgb);
         if (normalised == null || normalised.length > LARGE_PNG_BYTES) {
             normalised = jpeg(rgb);
-            return new ContentPart.Image("image/jpeg", normalised, CacheKey.sha256Hex(normalised));
+            return new ContentPart.Image("image/jpeg", normalised, Digests.sha256Hex(normalised));
         }
-        return new ContentPart.Image("image/png", normalised, CacheKey.sha256Hex(normalised));
+        return new ContentPart.Image("image/png", normalised, Digests.sha256Hex(normalised));
     }
 
     /** Already what models expect: 8 bits per channel, RGB, no alpha, no palette. */

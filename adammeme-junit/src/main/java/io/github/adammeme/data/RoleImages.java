@@ -2,8 +2,8 @@ package io.github.adammeme.data;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import io.github.adammeme.llm.CacheKey;
 import io.github.adammeme.llm.ContentPart;
+import io.github.adammeme.llm.Digests;
 import io.github.adammeme.llm.ImageDetail;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -116,6 +116,6 @@ public final class RoleImages {
         BufferedImage small = MemeImages.toRgb(decoded, (double) side / longest);
         byte[] bytes = "image/png".equals(image.mimeType()) ? MemeImages.encodePng(small) : MemeImages.encodeJpeg(small);
         return new ContentPart.Image(image.mimeType().equals("image/png") ? "image/png" : "image/jpeg", bytes,
-                CacheKey.sha256Hex(bytes));
+                Digests.sha256Hex(bytes));
     }
 }

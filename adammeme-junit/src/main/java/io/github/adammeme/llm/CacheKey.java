@@ -2,8 +2,6 @@ package io.github.adammeme.llm;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 
 /**
  * The identity of a call (DESIGN.md §3): endpoint, model, rendered messages with images by
@@ -23,7 +21,7 @@ public final class CacheKey {
      * @return a SHA-256 in hex
      */
     public static String of(ChatModel model, ChatRequest request) {
-        MessageDigest sha = sha256();
+        MessageDigest sha = Digests.sha256();
         field(sha, "endpoint", model.identity());
         field(sha, "model", model.model());
         field(sha, "temperature", Double.toString(request.temperature()));
@@ -46,7 +44,7 @@ public final class CacheKey {
                 }
             }
         }
-        return HexFormat.of().formatHex(sha.digest());
+        return Digests.hex(sha);
     }
 
     /** Length-prefixed fields, so no two different requests can concatenate to the same bytes. */
@@ -57,22 +55,5 @@ public final class CacheKey {
         sha.update(Integer.toString(bytes.length).getBytes(StandardCharsets.US_ASCII));
         sha.update((byte) 0);
         sha.update(bytes);
-    }
-
-    /** @return a new SHA-256 digest */
-    public static MessageDigest sha256() {
-        try {
-            return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-        }
-    }
-
-    /**
-     * @param bytes the bytes
-     * @return their SHA-256 in lowercase hex
-     */
-    public static String sha256Hex(byte[] bytes) {
-        return HexFormat.of().formatHex(sha256().digest(bytes));
     }
 }

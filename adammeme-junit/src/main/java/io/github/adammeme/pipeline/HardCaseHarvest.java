@@ -2,7 +2,7 @@ package io.github.adammeme.pipeline;
 
 import io.github.adammeme.data.HardCase;
 import io.github.adammeme.data.HardCaseBank;
-import io.github.adammeme.llm.CacheKey;
+import io.github.adammeme.llm.Digests;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -40,7 +40,7 @@ public record HardCaseHarvest(List<HardCase> cases, Map<String, Path> pictures) 
             Path picture = Path.of(s.shownImage() != null ? s.shownImage() : s.image());
             String digest;
             try {
-                digest = CacheKey.sha256Hex(Files.readAllBytes(picture));
+                digest = Digests.sha256Hex(Files.readAllBytes(picture));
             } catch (IOException ex) {
                 throw new UncheckedIOException("cannot read the picture " + picture + " shown for " + s.id(), ex);
             }

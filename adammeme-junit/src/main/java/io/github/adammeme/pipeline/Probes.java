@@ -5,8 +5,8 @@ import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.data.MemeRenderer;
 import io.github.adammeme.data.TextEraser;
-import io.github.adammeme.llm.CacheKey;
 import io.github.adammeme.llm.ContentPart;
+import io.github.adammeme.llm.Digests;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -82,7 +82,7 @@ final class Probes {
                 throw new ImageException("cannot decode the erased image of " + meme.id() + " to render its text");
             }
             byte[] bytes = MemeImages.encodePng(MemeRenderer.render(picture, text));
-            return new ContentPart.Image("image/png", bytes, CacheKey.sha256Hex(bytes));
+            return new ContentPart.Image("image/png", bytes, Digests.sha256Hex(bytes));
         } catch (IOException e) {
             throw new ImageException("cannot render the refined text of " + meme.id() + ": " + e.getMessage());
         }

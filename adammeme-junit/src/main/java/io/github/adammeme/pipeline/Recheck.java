@@ -1,6 +1,6 @@
 package io.github.adammeme.pipeline;
 
-import io.github.adammeme.llm.CacheKey;
+import io.github.adammeme.llm.Digests;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
@@ -19,7 +19,7 @@ record Recheck(double fraction, long seed) {
         if (fraction <= 0) {
             return false;
         }
-        byte[] digest = CacheKey.sha256().digest((seed + "\u0000recheck\u0000" + sampleId).getBytes(StandardCharsets.UTF_8));
+        byte[] digest = Digests.sha256((seed + "\u0000recheck\u0000" + sampleId).getBytes(StandardCharsets.UTF_8));
         double u = (ByteBuffer.wrap(digest).getLong() >>> 11) / (double) (1L << 53);
         return u < fraction;
     }

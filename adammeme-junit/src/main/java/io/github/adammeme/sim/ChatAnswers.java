@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.llm.CacheKey;
+import io.github.adammeme.llm.Digests;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,7 +99,7 @@ final class ChatAnswers {
         List<String> contents = new ArrayList<>();
         for (int choice = 0; choice < asked.choices(); choice++) {
             SimRequest replica = request.withSeed(request.seed() + choice);
-            answered.add(CacheKey.sha256Hex((replica.model() + "\u0000" + replica.seed() + "\u0000" + replica.temperature()
+            answered.add(Digests.sha256Hex((replica.model() + "\u0000" + replica.seed() + "\u0000" + replica.temperature()
                     + "\u0000" + replica.prompt()).getBytes(StandardCharsets.UTF_8)));
             String content = answerer.answer(asked.persona(), replica, now.judgeNoise());
             if (request.schema() != null) {
@@ -128,7 +128,7 @@ final class ChatAnswers {
 
     private static ObjectNode completion(SimRequest request, List<String> contents, TokenMeter.Count input) {
         ObjectNode root = JSON.createObjectNode();
-        String digest = CacheKey.sha256Hex((request.model() + request.seed() + request.prompt()).getBytes(StandardCharsets.UTF_8));
+        String digest = Digests.sha256Hex(request.model() + request.seed() + request.prompt());
         root.put("id", "chatcmpl-sim-" + digest.substring(0, 24));
         root.put("object", "chat.completion");
         root.put("created", 1_700_000_000L);

@@ -1,8 +1,8 @@
 package io.github.adammeme.sim;
 
-import io.github.adammeme.llm.CacheKey;
-import java.nio.charset.StandardCharsets;
+import io.github.adammeme.llm.Digests;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -368,7 +368,7 @@ final class SimulatedModel {
         for (String p : parts) {
             sb.append('\u0000').append(p);
         }
-        byte[] digest = CacheKey.sha256().digest(sb.toString().getBytes(StandardCharsets.UTF_8));
+        byte[] digest = Digests.sha256(sb.toString().getBytes(StandardCharsets.UTF_8));
         long bits = ByteBuffer.wrap(digest).getLong() >>> 11;
         return bits / (double) (1L << 53);
     }

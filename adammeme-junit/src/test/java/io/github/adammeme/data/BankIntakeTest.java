@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.llm.CacheKey;
+import io.github.adammeme.llm.Digests;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class BankIntakeTest {
 
     private static final byte[] PICTURE = {(byte) 0x89, 'P', 'N', 'G', 1, 2, 3};
-    private static final String DIGEST = CacheKey.sha256Hex(PICTURE);
+    private static final String DIGEST = Digests.sha256Hex(PICTURE);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.github.adammeme.llm.CacheKey;
+import io.github.adammeme.llm.Digests;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +28,7 @@ class DatasetFuzzTest {
     /** Small caps, so that a fuzzed line reaches them within the fuzzer's input sizes. */
     private static final DatasetLimits LIMITS = new DatasetLimits(2048, 64);
     private static final byte[] PICTURE = {(byte) 0x89, 'P', 'N', 'G', 1, 2, 3};
-    private static final String DIGEST = CacheKey.sha256Hex(PICTURE);
+    private static final String DIGEST = Digests.sha256Hex(PICTURE);
     private static final Path ROOT = fixture();
 
     /**

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import io.github.adammeme.llm.CacheKey;
 import io.github.adammeme.llm.ContentPart;
+import io.github.adammeme.llm.Digests;
 import io.github.adammeme.llm.ImageDetail;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
@@ -19,7 +19,7 @@ class RoleImagesTest {
 
     private static ContentPart.Image png(int width, int height) {
         byte[] bytes = MemeImages.encodePng(new BufferedImage(width, height, BufferedImage.TYPE_INT_RGB));
-        return new ContentPart.Image("image/png", bytes, CacheKey.sha256Hex(bytes));
+        return new ContentPart.Image("image/png", bytes, Digests.sha256Hex(bytes));
     }
 
     @Test
@@ -32,7 +32,7 @@ class RoleImagesTest {
         BufferedImage small = ImageIO.read(new ByteArrayInputStream(scorer.bytes()));
         assertEquals(256, small.getWidth());
         assertEquals(171, small.getHeight(), "the aspect ratio is kept");
-        assertEquals(CacheKey.sha256Hex(scorer.bytes()), scorer.sha256(), "a smaller picture is another picture to the cache");
+        assertEquals(Digests.sha256Hex(scorer.bytes()), scorer.sha256(), "a smaller picture is another picture to the cache");
         assertSame(scorer.bytes(), roles.shown("Scorer", prepared).bytes(), "made once per picture and size");
 
         ContentPart.Image miner = roles.shown("Miner", prepared);

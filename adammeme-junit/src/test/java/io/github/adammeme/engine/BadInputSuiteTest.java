@@ -22,7 +22,7 @@ import io.github.adammeme.engine.BadInputRuns.Outcomes;
 import io.github.adammeme.engine.BadInputRuns.Run;
 import io.github.adammeme.engine.BadInputRuns.SampleRow;
 import io.github.adammeme.engine.BadInputRuns.Scope;
-import io.github.adammeme.llm.CacheKey;
+import io.github.adammeme.llm.Digests;
 import io.github.adammeme.report.OutputNames;
 import io.github.adammeme.report.ShardMerge;
 import io.github.adammeme.testing.RelayEndpoint;
@@ -336,7 +336,7 @@ class BadInputSuiteTest {
             assertEquals(Set.of("bank:case-0/nationality", "bank:case-1/nationality"), replayed.samples().keySet());
             assertTrue(replayed.samples().values().stream().allMatch(s -> s.score() != null), replayed.samples().toString());
             String value = picture.make(bank, images);
-            String digest = value.contains("#") ? value.substring(value.indexOf('#') + 1) : CacheKey.sha256Hex(utf8("x"));
+            String digest = value.contains("#") ? value.substring(value.indexOf('#') + 1) : Digests.sha256Hex(utf8("x"));
             String image = value.contains("#") ? value.substring(0, value.indexOf('#')) : value;
             HardCase bad = hardCase("case-bad", image, digest);
             List<String> lines = new ArrayList<>(cleanBank);
@@ -352,7 +352,7 @@ class BadInputSuiteTest {
         for (int i = 0; i < 2; i++) {
             byte[] picture = Files.readAllBytes(clean.getParent().resolveSibling("images")
                     .resolve(String.format("synthetic_%04d.png", i)));
-            String digest = CacheKey.sha256Hex(picture);
+            String digest = Digests.sha256Hex(picture);
             write(images.resolve(digest + ".png"), picture);
             lines.add(BadInputRuns.JSON.writeValueAsString(hardCase("case-" + i, "hard-cases-images/" + digest + ".png", digest)));
         }

@@ -59,7 +59,7 @@ class OpenAiChatModelTest {
     private static ContentPart.Image tinyPng() {
         byte[] png = java.util.Base64.getDecoder().decode(
                 "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
-        return new ContentPart.Image("image/png", png, CacheKey.sha256Hex(png));
+        return new ContentPart.Image("image/png", png, Digests.sha256Hex(png));
     }
 
     @Test
@@ -117,7 +117,7 @@ class OpenAiChatModelTest {
     void picturesAndTextsReachTheEndpointExactlyAsGiven() throws Exception {
         byte[] picture = new byte[60_000];
         new java.util.Random(7).nextBytes(picture);
-        ContentPart.Image image = new ContentPart.Image("image/png", picture, CacheKey.sha256Hex(picture));
+        ContentPart.Image image = new ContentPart.Image("image/png", picture, Digests.sha256Hex(picture));
         // Looks like a data URL, but it is a meme's text: it must still be escaped.
         String text = "data:image/png;base64," + "say \"hi\" \\ \u00e9\u4e2d\n".repeat(400);
         List<JsonNode> bodies = new CopyOnWriteArrayList<>();
@@ -185,7 +185,7 @@ class OpenAiChatModelTest {
         BufferedImage picture = new BufferedImage(1024, 1024, BufferedImage.TYPE_INT_RGB);
         ByteArrayOutputStream png = new ByteArrayOutputStream();
         ImageIO.write(picture, "png", png);
-        ContentPart.Image image = new ContentPart.Image("image/png", png.toByteArray(), CacheKey.sha256Hex(png.toByteArray()));
+        ContentPart.Image image = new ContentPart.Image("image/png", png.toByteArray(), Digests.sha256Hex(png.toByteArray()));
         String instructions = "Follow these instructions carefully. ".repeat(130);
         try (OpenAiChatModel model = model("sim:keyword")) {
             BiFunction<ImageDetail, String, ChatRequest> ask = (detail, text) -> new ChatRequest("Scorer",
