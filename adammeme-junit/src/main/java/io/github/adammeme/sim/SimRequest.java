@@ -62,6 +62,12 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
         return blocks.stream().filter(b -> b.name().equals(name)).map(b -> b.content().strip()).findFirst().orElse(null);
     }
 
+    /** The content of the first {@code <name>} block, or empty when the prompt has none. */
+    String text(String name) {
+        String content = block(name);
+        return content == null ? "" : content;
+    }
+
     /** Whether the instructions (the prompt outside its blocks) say this: what the task is, not what a value says. */
     boolean mentions(String text) {
         return instructions.contains(text);

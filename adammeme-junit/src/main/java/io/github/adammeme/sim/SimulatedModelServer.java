@@ -13,13 +13,8 @@ import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.Deque;
 import java.util.List;
-import java.util.Random;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The built-in simulated mLLM: an OpenAI-compatible chat-completions server on 127.0.0.1 with an
@@ -62,10 +57,8 @@ public final class SimulatedModelServer implements AutoCloseable {
     private final ServerDeadlines deadlines = new ServerDeadlines();
     private final ChatAnswers answers;
     private final SimulatedBatches batches;
-    private final AtomicLong faults = new AtomicLong();
-    private final Deque<Long> minute = new ArrayDeque<>();
+    private final SimulatedFaults faults = new SimulatedFaults();
     private volatile SimSettings settings = SimSettings.DEFAULT;
-    private volatile Random random = new Random(SimSettings.DEFAULT.seed());
 
     private SimulatedModelServer(ServerLimits limits, Answerer answerer) throws IOException {
         this.answers = new ChatAnswers(answerer);
@@ -164,7 +157,7 @@ public final class SimulatedModelServer implements AutoCloseable {
      * @return how many
      */
     public long faultsInjected() {
-        return faults.get();
+        return faults.injected();
     }
 
     /**
@@ -174,7 +167,7 @@ public final class SimulatedModelServer implements AutoCloseable {
      */
     public void configure(SimSettings next) {
         settings = next;
-        random = new Random(next.seed());
+        faults.reseed(next.seed());
     }
 
     /** The guard has read the body (and closes the exchange). */
@@ -197,104 +190,15 @@ public final class SimulatedModelServer implements AutoCloseable {
             send(exchange, asked.refused().status(), asked.refused().body());
             return;
         }
-        if (rateLimited(now)) {
-            faults.incrementAndGet();
-            exchange.getResponseHeaders().set("Retry-After", "1");
-            error(exchange, 429, "rate_limit_exceeded", "requests per minute exceeded; retry after 1 s");
+        if (faults.overQuota(exchange, now) || faults.inject(exchange, now)) {
             return;
         }
-        if (injectFault(exchange, now)) {
-            faults.incrementAndGet();
-            return;
-        }
-        long latency = latency(now);
+        long latency = faults.latency(now);
         ChatAnswers.Reply reply = answers.answer(asked, now);
         if (reply.status() == 200) {
-            pause(latency - (System.nanoTime() - received) / 1_000_000);
+            SimulatedFaults.pause(latency - (System.nanoTime() - received) / 1_000_000);
         }
         send(exchange, reply.status(), reply.body());
-    }
-
-    private boolean rateLimited(SimSettings now) {
-        if (now.requestsPerMinute() <= 0) {
-            return false;
-        }
-        synchronized (minute) {
-            long t = System.nanoTime();
-            while (!minute.isEmpty() && t - minute.peekFirst() > 60_000_000_000L) {
-                minute.pollFirst();
-            }
-            if (minute.size() >= now.requestsPerMinute()) {
-                return true;
-            }
-            minute.addLast(t);
-            return false;
-        }
-    }
-
-    /** Draws one fault by the configured shares; true when the exchange has been dealt with. */
-    private boolean injectFault(HttpExchange exchange, SimSettings now) throws IOException {
-        double u = random.nextDouble();
-        if ((u -= now.rateLimitRate()) < 0) {
-            exchange.getResponseHeaders().set("Retry-After", "0.2");
-            error(exchange, 429, "rate_limit_exceeded", "simulated rate limit");
-            return true;
-        }
-        if ((u -= now.serverErrorRate()) < 0) {
-            error(exchange, 500 + random.nextInt(4), "server_error", "simulated server error");
-            return true;
-        }
-        if ((u -= now.hangRate()) < 0) {
-            pause(now.hangMillis());
-            error(exchange, 504, "timeout", "simulated hang");
-            return true;
-        }
-        if ((u -= now.dropRate()) < 0) {
-            // Close the connection with nothing sent: the client sees it dropped.
-            exchange.getRequestBody().close();
-            exchange.getResponseBody().close();
-            return true;
-        }
-        if ((u -= now.truncatedRate()) < 0) {
-            byte[] body = "{\"id\": \"chatcmpl-sim\", \"object\": \"chat.completion\", \"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": \"cut"
-                    .getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length * 2L);
-            exchange.getResponseBody().write(body);
-            exchange.getResponseBody().flush();
-            exchange.getResponseBody().close();
-            return true;
-        }
-        if ((u -= now.malformedRate()) < 0) {
-            byte[] body = "<html>upstream proxy error</html>".getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.getResponseBody().close();
-            return true;
-        }
-        return false;
-    }
-
-    private long latency(SimSettings now) {
-        if (now.latencyMillis() <= 0) {
-            return 0;
-        }
-        double sigma = now.latencySpread();
-        // A log-normal with the configured mean: exp(mu + sigma^2 / 2) = mean.
-        double mu = Math.log(now.latencyMillis()) - sigma * sigma / 2;
-        return Math.round(Math.exp(mu + sigma * random.nextGaussian()));
-    }
-
-    private static void pause(long millis) {
-        if (millis <= 0) {
-            return;
-        }
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 
     private void models(HttpExchange exchange, byte[] ignored) throws IOException {
