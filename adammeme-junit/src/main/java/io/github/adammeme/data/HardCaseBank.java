@@ -1,30 +1,12 @@
 package io.github.adammeme.data;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.llm.Digests;
-import java.io.BufferedWriter;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Function;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
  * A bank of hard cases: one JSON line per case, pictures in a folder beside the file named by their
@@ -32,14 +14,6 @@ import java.util.stream.Collectors;
  * without duplicates: a case already held keeps its first provenance.
  */
 public final class HardCaseBank {
-
-    private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** The fields a case cannot be replayed without. */
-    private static final List<String> REQUIRED = List.of("id", "category", "text", "image", "imageSha256", "reference");
-    private static final List<String> OPTIONAL_TEXT = List.of("misbelief", "originalText", "promptText");
-    private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
-    private static final int HASH_BUFFER = 64 << 10;
 
     private HardCaseBank() {
     }
@@ -105,56 +79,7 @@ public final class HardCaseBank {
      * @throws DatasetException naming the file and line of anything malformed, or a case id given twice
      */
     public static List<HardCase> read(Path bank, DatasetLimits limits) {
-        if (!Files.isRegularFile(bank)) {
-            throw new DatasetException("hard-case bank " + bank + " does not exist or is not a file");
-        }
-        List<HardCase> cases = new ArrayList<>();
-        Map<String, Long> seen = new HashMap<>();
-        try (DatasetLines lines = DatasetLines.open(bank, limits)) {
-            for (String line = lines.next(); line != null; line = lines.next()) {
-                if (line.isBlank()) {
-                    continue;
-                }
-                DatasetRecord record = new DatasetRecord(bank, lines.number(), DatasetJson.object(bank, lines.number(), line));
-                HardCase c = hardCase(record);
-                Long earlier = seen.putIfAbsent(c.id(), record.line());
-                if (earlier != null) {
-                    throw record.refuse("id", ": duplicate id " + DatasetException.shown(c.id()) + " (also on line "
-                            + earlier + ")");
-                }
-                cases.add(c);
-            }
-        }
-        return cases;
-    }
-
-    private static HardCase hardCase(DatasetRecord record) {
-        for (String field : REQUIRED) {
-            if (record.lacks(field) || record.text(field).isBlank()) {
-                throw record.refuse(field, " is missing or empty (a hard case needs " + String.join(", ", REQUIRED) + ")");
-            }
-        }
-        OPTIONAL_TEXT.stream().filter(field -> !record.lacks(field)).forEach(record::text);
-        if (!SHA256.matcher(record.text("imageSha256")).matches()) {
-            throw record.refuse("imageSha256", ": expected 64 lowercase hexadecimal digits");
-        }
-        try {
-            return DatasetJson.MAPPER.treeToValue(record.node(), HardCase.class);
-        } catch (UnrecognizedPropertyException e) {
-            throw record.refuse(DatasetException.shown(fieldPath(e)), " is not a field of a hard case");
-        } catch (JsonProcessingException | IllegalArgumentException e) {
-            String field = e instanceof JsonMappingException m ? fieldPath(m) : "";
-            String problem = e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
-            throw DatasetException.at(record.file(), record.line(), "not a hard case: "
-                    + (field.isEmpty() ? "" : "field '" + DatasetException.shown(field) + "': ")
-                    + DatasetException.shownMessage(problem), e);
-        }
-    }
-
-    /** Where in the case Jackson stopped, e.g. {@code provenance.step}. */
-    private static String fieldPath(JsonMappingException e) {
-        return e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()))
-                .collect(Collectors.joining("."));
+        return BankReader.read(bank, limits);
     }
 
     /**
@@ -180,41 +105,7 @@ public final class HardCaseBank {
      * @throws DatasetException when the picture is missing, outside the bank's folder, too large or changed
      */
     public static Path picture(Path bank, HardCase c, DatasetLimits limits) {
-        Path images = imagesOf(bank);
-        Function<String, DatasetException> refuse = problem -> new DatasetException("hard case "
-                + DatasetException.shown(String.valueOf(c.id())) + " in " + bank + ": picture '"
-                + DatasetException.shown(String.valueOf(c.image())) + "' " + problem);
-        if (c.image() == null) {
-            throw refuse.apply("is not named");
-        }
-        Path file = DatasetPaths.contained(images.getParent(), c.image(),
-                new DatasetPaths.Folder(images, false, "the bank's images folder " + images), true, refuse);
-        String over = "is over " + limits.maxImageBytes() + " bytes (" + DatasetLimits.MAX_IMAGE_BYTES_KEY + ")";
-        try {
-            if (Files.size(file) > limits.maxImageBytes()) {
-                throw refuse.apply(over);
-            }
-            MessageDigest sha256 = Digests.sha256();
-            // not following a link: the path is real, so a link here now was swapped in after the check
-            try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-                byte[] buffer = new byte[HASH_BUFFER];
-                long total = 0;
-                for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
-                    total += n;
-                    if (total > limits.maxImageBytes()) {
-                        throw refuse.apply(over);
-                    }
-                    sha256.update(buffer, 0, n);
-                }
-            }
-            if (!Digests.hex(sha256).equals(c.imageSha256())) {
-                throw new DatasetException("hard case " + DatasetException.shown(c.id()) + " in " + bank + ": picture "
-                        + file + " has changed since it was banked (its SHA-256 is not the bank's imageSha256)");
-            }
-            return file;
-        } catch (IOException e) {
-            throw refuse.apply("cannot be read (" + DatasetException.shownMessage(e.getMessage()) + ")");
-        }
+        return BankPictures.checked(bank, c, limits);
     }
 
     /**
@@ -263,43 +154,6 @@ public final class HardCaseBank {
      * @return how many cases were new
      */
     public static int merge(Path bank, List<HardCase> found, Map<String, Path> pictures) {
-        Map<String, HardCase> all = new LinkedHashMap<>();
-        if (Files.exists(bank)) {
-            read(bank).forEach(c -> all.putIfAbsent(c.id(), c));
-        }
-        int before = all.size();
-        try {
-            Path images = imagesOf(bank);
-            for (HardCase c : found) {
-                if (all.containsKey(c.id())) {
-                    continue;
-                }
-                Path source = pictures.get(c.id());
-                byte[] bytes = Files.readAllBytes(source);
-                String ext = source.getFileName().toString().replaceFirst(".*\\.", "");
-                Path target = images.resolve(c.imageSha256() + "." + ext);
-                Files.createDirectories(images);
-                if (!Files.exists(target)) {
-                    Files.write(target, bytes);
-                }
-                String relative = bank.toAbsolutePath().getParent().relativize(target).toString().replace('\\', '/');
-                all.put(c.id(), new HardCase(c.id(), c.category(), c.misbelief(), c.text(), c.originalText(),
-                        c.promptText(), relative, c.imageSha256(), c.reference(), c.provenance()));
-            }
-            Path tmp = bank.toAbsolutePath().resolveSibling(bank.getFileName() + ".tmp");
-            if (bank.toAbsolutePath().getParent() != null) {
-                Files.createDirectories(bank.toAbsolutePath().getParent());
-            }
-            try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                for (HardCase c : all.values()) {
-                    out.write(JSON.writeValueAsString(c));
-                    out.write('\n');
-                }
-            }
-            Files.move(tmp, bank.toAbsolutePath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write hard-case bank " + bank, e);
-        }
-        return all.size() - before;
+        return BankWriter.merge(bank, found, pictures);
     }
 }

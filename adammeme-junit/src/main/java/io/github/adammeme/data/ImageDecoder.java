@@ -63,7 +63,7 @@ final class ImageDecoder {
             try (ImageInputStream in = new ImageByteInput(bytes, watch)) {
                 reader.setInput(in, true, true);
                 Iterator<ImageTypeSpecifier> types = reader.getImageTypes(0);
-                return types.hasNext() && MemeImages.plainRgb(types.next().getBufferedImageType());
+                return types.hasNext() && RgbImages.plainRgb(types.next().getBufferedImageType());
             } catch (IOException | RuntimeException e) {
                 return false; // decoding will say what is wrong
             } finally {

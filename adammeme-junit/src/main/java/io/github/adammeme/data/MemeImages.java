@@ -4,20 +4,10 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.adammeme.llm.ContentPart;
 import io.github.adammeme.llm.Digests;
-import java.awt.Color;
-import java.awt.Graphics2D;
-import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import javax.imageio.IIOImage;
-import javax.imageio.ImageIO;
-import javax.imageio.ImageWriteParam;
-import javax.imageio.ImageWriter;
-import javax.imageio.stream.ImageOutputStream;
-import javax.imageio.stream.MemoryCacheImageOutputStream;
 
 /**
  * Turns an image file into what a model receives: the type sniffed from the bytes, downscaled to
@@ -50,7 +40,6 @@ public final class MemeImages {
      * of a byte per pixel): it is sent as JPEG without trying PNG first.
      */
     static final double PHOTO_PNG_BYTES_PER_PIXEL = 0.3;
-    static final float JPEG_QUALITY = 0.9f;
 
     private record FileVersion(Path file, long size, long modified) {
     }
@@ -142,7 +131,7 @@ public final class MemeImages {
         return ImageFailures.guard(file, () -> {
             byte[] bytes = read(file);
             ImageHeader header = header(file, bytes);
-            return decoder.decode(file, bytes, header, 0, decoded -> plainRgb(decoded) ? decoded : toRgb(decoded, 1.0));
+            return decoder.decode(file, bytes, header, 0, decoded -> RgbImages.plainRgb(decoded) ? decoded : RgbImages.toRgb(decoded, 1.0));
         });
     }
 
@@ -188,60 +177,22 @@ public final class MemeImages {
     }
 
     private ContentPart.Image normalise(ImageHeader header, byte[] bytes, BufferedImage decoded) throws IOException {
-        if (sendableAsIs(header) && plainRgb(decoded)) {
+        if (sendableAsIs(header) && RgbImages.plainRgb(decoded)) {
             return asIs(header, bytes);
         }
         int longest = Math.max(decoded.getWidth(), decoded.getHeight());
-        BufferedImage rgb = toRgb(decoded, Math.min(1.0, (double) limits.maxSide() / longest));
+        BufferedImage rgb = RgbImages.toRgb(decoded, Math.min(1.0, (double) limits.maxSide() / longest));
         // Photos stay JPEG; drawings and screenshots become PNG unless that is much larger. Every
         // byte is base64-encoded into every request that shows the meme, a dozen or more per meme.
         // A photo saved losslessly goes straight to JPEG instead of being encoded twice.
         double bytesPerPixel = (double) bytes.length / header.pixels();
         boolean photo = header.lossy() || (header.format() != ImageFormat.GIF && bytesPerPixel >= PHOTO_PNG_BYTES_PER_PIXEL);
-        byte[] normalised = photo ? null : png(rgb);
+        byte[] normalised = photo ? null : ImageEncoder.png(rgb);
         if (normalised == null || normalised.length > LARGE_PNG_BYTES) {
-            normalised = jpeg(rgb);
+            normalised = ImageEncoder.jpeg(rgb);
             return new ContentPart.Image("image/jpeg", normalised, Digests.sha256Hex(normalised));
         }
         return new ContentPart.Image("image/png", normalised, Digests.sha256Hex(normalised));
-    }
-
-    /** Already what models expect: 8 bits per channel, RGB, no alpha, no palette. */
-    private static boolean plainRgb(BufferedImage image) {
-        return plainRgb(image.getType());
-    }
-
-    static boolean plainRgb(int type) {
-        return type == BufferedImage.TYPE_3BYTE_BGR || type == BufferedImage.TYPE_INT_RGB
-                || type == BufferedImage.TYPE_INT_BGR;
-    }
-
-    /**
-     * Grey, palette, alpha (over white), CMYK and 16-bit pictures all become 8-bit RGB, downscaled
-     * by halving steps and a last bilinear one: as sharp as one bicubic step for text on a meme,
-     * and a third of its CPU.
-     */
-    static BufferedImage toRgb(BufferedImage source, double factor) {
-        int w = Math.max(1, (int) Math.round(source.getWidth() * factor));
-        int h = Math.max(1, (int) Math.round(source.getHeight() * factor));
-        BufferedImage current = draw(source, source.getWidth(), source.getHeight(), true);
-        while (current.getWidth() / 2 >= w && current.getHeight() / 2 >= h) {
-            current = draw(current, current.getWidth() / 2, current.getHeight() / 2, false);
-        }
-        return current.getWidth() == w && current.getHeight() == h ? current : draw(current, w, h, false);
-    }
-
-    private static BufferedImage draw(BufferedImage source, int w, int h, boolean overWhite) {
-        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = out.createGraphics();
-        if (overWhite) {
-            g.setColor(Color.WHITE);
-            g.fillRect(0, 0, w, h);
-        }
-        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BILINEAR);
-        g.drawImage(source, 0, 0, w, h, null);
-        g.dispose();
-        return out;
     }
 
     /**
@@ -255,14 +206,6 @@ public final class MemeImages {
         return format == null ? null : format.mimeType();
     }
 
-    static byte[] encodeJpeg(BufferedImage image) {
-        try {
-            return jpeg(image);
-        } catch (IOException e) {
-            throw new ImageException("cannot encode a downscaled image: " + e.getMessage(), e);
-        }
-    }
-
     /**
      * A picture as PNG bytes: a downscaled meme, or one with refined text drawn on it.
      *
@@ -271,34 +214,6 @@ public final class MemeImages {
      * @throws ImageException when it cannot be encoded
      */
     public static byte[] encodePng(BufferedImage image) {
-        try {
-            return png(image);
-        } catch (IOException e) {
-            throw new ImageException("cannot encode a picture as PNG: " + e.getMessage(), e);
-        }
-    }
-
-    // Encoders write to memory: ImageIO's default stream for an OutputStream caches in a temporary file.
-    private static byte[] jpeg(BufferedImage image) throws IOException {
-        ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ImageOutputStream stream = new MemoryCacheImageOutputStream(out)) {
-            ImageWriteParam param = writer.getDefaultWriteParam();
-            param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-            param.setCompressionQuality(JPEG_QUALITY);
-            writer.setOutput(stream);
-            writer.write(null, new IIOImage(image, null, null), param);
-        } finally {
-            writer.dispose();
-        }
-        return out.toByteArray();
-    }
-
-    private static byte[] png(BufferedImage image) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (ImageOutputStream stream = new MemoryCacheImageOutputStream(out)) {
-            ImageIO.write(image, "png", stream);
-        }
-        return out.toByteArray();
+        return ImageEncoder.encodePng(image);
     }
 }

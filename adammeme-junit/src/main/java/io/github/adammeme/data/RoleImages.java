@@ -113,8 +113,8 @@ public final class RoleImages {
         if (longest <= side) {
             return image;
         }
-        BufferedImage small = MemeImages.toRgb(decoded, (double) side / longest);
-        byte[] bytes = "image/png".equals(image.mimeType()) ? MemeImages.encodePng(small) : MemeImages.encodeJpeg(small);
+        BufferedImage small = RgbImages.toRgb(decoded, (double) side / longest);
+        byte[] bytes = "image/png".equals(image.mimeType()) ? ImageEncoder.encodePng(small) : ImageEncoder.encodeJpeg(small);
         return new ContentPart.Image(image.mimeType().equals("image/png") ? "image/png" : "image/jpeg", bytes,
                 Digests.sha256Hex(bytes));
     }
