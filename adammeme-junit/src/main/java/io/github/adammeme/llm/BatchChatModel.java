@@ -72,7 +72,7 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
         clock.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
         this.follower = new BatchFollower(this.endpoint, journal, cache, waiters, settings, this, clock);
         List<BatchJournal.Entry> left = journal.pending(identity(), model());
-        left.forEach(entry -> follower.follow(new BatchFollower.Pending(entry, true)));
+        left.forEach(entry -> follower.follow(new PendingBatch(entry, true)));
         if (!left.isEmpty()) {
             System.err.println("adammeme: " + left.size() + " batch(es) of " + who + " sent by an earlier run are pending"
                     + " (" + journal.file() + "); their calls are waited on, not sent again");
@@ -198,7 +198,7 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
             calls.keySet().forEach(id -> waiters.fail(id, unsent));
             return;
         }
-        follower.follow(new BatchFollower.Pending(entry, false));
+        follower.follow(new PendingBatch(entry, false));
     }
 
     /** The answers, or the batch's failure in the caller's thread; bounded so a lost batch never hangs a run. */

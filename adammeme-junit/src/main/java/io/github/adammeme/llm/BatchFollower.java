@@ -3,10 +3,7 @@ package io.github.adammeme.llm;
 import com.openai.models.batches.Batch;
 import java.io.UncheckedIOException;
 import java.time.Duration;
-import java.util.HashSet;
-import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -21,63 +18,34 @@ final class BatchFollower {
 
     /** OpenAI may take up to ten minutes to cancel a batch; past that its calls are failed regardless. */
     static final Duration CANCEL_GRACE = Duration.ofMinutes(10);
-    /**
-     * How long after its answers are handed over a batch is marked done. The replicas' answers of one
-     * request are stored by the calls that receive them, moments later; a kill before the mark costs a
-     * second download of the batch's output, never a call.
-     */
-    private static final Duration FINISH_GRACE = Duration.ofSeconds(30);
-
-    /** A batch followed: sent by this process, or found in the journal. */
-    static final class Pending {
-        private BatchJournal.Entry entry;
-        /** Whether a batch of its file may exist unrecorded (a process stopped, or a create call was lost). */
-        private boolean mayExist;
-        private final long since = System.nanoTime();
-        private long cancelledAt = -1;
-        /** Calls whose line has been read, or given up on. */
-        private final Set<String> settled = new HashSet<>();
-        /** Answers kept for calls that have not asked yet, and not stored: the batch stays open for them. */
-        private int kept;
-
-        Pending(BatchJournal.Entry entry, boolean mayExist) {
-            this.entry = entry;
-            this.mayExist = mayExist;
-        }
-    }
-
     private final BatchEndpoint endpoint;
     private final BatchJournal journal;
-    private final CallCache cache;
     private final BatchWaiters waiters;
     private final BatchSettings settings;
-    private final ChatModel model;
     private final String who;
     private final ScheduledExecutorService clock;
-    /** Batches read to their end and not yet marked done. */
-    private final Set<Pending> finishing = new HashSet<>();
+    private final BatchCollector collector;
     private volatile boolean closed;
 
     BatchFollower(BatchEndpoint endpoint, BatchJournal journal, CallCache cache, BatchWaiters waiters,
                   BatchSettings settings, ChatModel model, ScheduledExecutorService clock) {
         this.endpoint = endpoint;
         this.journal = journal;
-        this.cache = cache;
         this.waiters = waiters;
         this.settings = settings;
-        this.model = model;
         this.who = model.model() + " at " + model.identity();
         this.clock = clock;
+        this.collector = new BatchCollector(endpoint, journal, cache, waiters, model, clock);
     }
 
     /** Starts following a batch: its calls now wait on it. */
-    void follow(Pending p) {
+    void follow(PendingBatch p) {
         p.entry.calls().keySet().forEach(waiters::inBatch);
         clock.execute(() -> poll(p));
     }
 
     /** Creates the batch if need be, then asks how it is doing; on the clock thread. */
-    private void poll(Pending p) {
+    private void poll(PendingBatch p) {
         if (closed) {
             return;
         }
@@ -87,18 +55,18 @@ final class BatchFollower {
             }
             Optional<Batch> found = endpoint.retrieve(p.entry.batch());
             if (found.isEmpty() || !found.get().inputFileId().equals(p.entry.file())) {
-                end(p, new ModelCallException(who + ": batch " + p.entry.batch() + " is unknown to the endpoint (gone,"
+                p.failUnsettled(waiters, new ModelCallException(who + ": batch " + p.entry.batch() + " is unknown to the endpoint (gone,"
                         + " or sent to another); its unanswered calls are asked again", null, -1, true, null));
-                markDone(p);
+                collector.markDone(p);
                 return;
             }
             Batch batch = found.get();
             String status = batch.status().asString();
             switch (status) {
-                case "completed", "expired", "cancelled" -> collect(p, batch, status);
+                case "completed", "expired", "cancelled" -> collector.collect(p, batch, status);
                 case "failed" -> {
-                    end(p, new ModelCallException(who + ": batch " + batch.id() + " failed" + errors(batch)));
-                    markDone(p);
+                    p.failUnsettled(waiters, new ModelCallException(who + ": batch " + batch.id() + " failed" + errors(batch)));
+                    collector.markDone(p);
                 }
                 default -> waitMore(p, batch);
             }
@@ -107,24 +75,24 @@ final class BatchFollower {
                 return;
             }
             if (!e.retryable()) {
-                end(p, e);
+                p.failUnsettled(waiters, e);
                 if (p.entry.batch() == null) {
-                    markDone(p); // the endpoint refused to create it: there is nothing to collect
+                    collector.markDone(p); // the endpoint refused to create it: there is nothing to collect
                 }
             } else if (System.nanoTime() - p.since > settings.maxWait().plus(CANCEL_GRACE).toNanos()) {
-                end(p, new ModelCallException(who + ": gave up following " + name(p) + " after "
+                p.failUnsettled(waiters, new ModelCallException(who + ": gave up following " + p.name() + " after "
                         + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds): " + e.getMessage()));
             } else {
                 later(p);
             }
         } catch (RuntimeException e) {
             if (!closed) {
-                end(p, new ModelCallException(who + ": " + name(p) + " could not be followed: " + e, e));
+                p.failUnsettled(waiters, new ModelCallException(who + ": " + p.name() + " could not be followed: " + e, e));
             }
         }
     }
 
-    private void create(Pending p) {
+    private void create(PendingBatch p) {
         String file = p.entry.file();
         Optional<Batch> existing = p.mayExist ? endpoint.findByInputFile(file) : Optional.empty();
         Batch made;
@@ -144,7 +112,7 @@ final class BatchFollower {
         }
     }
 
-    private void waitMore(Pending p, Batch batch) {
+    private void waitMore(PendingBatch p, Batch batch) {
         long now = System.nanoTime();
         if (p.cancelledAt < 0 && now - p.since > settings.maxWait().toNanos()) {
             p.cancelledAt = now;
@@ -158,7 +126,7 @@ final class BatchFollower {
             System.err.println("adammeme: batch " + batch.id() + " of " + who + " did not finish within "
                     + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds) and " + outcome);
         } else if (p.cancelledAt >= 0 && now - p.cancelledAt > CANCEL_GRACE.toNanos()) {
-            end(p, new ModelCallException(who + ": batch " + batch.id() + " was cancelled after "
+            p.failUnsettled(waiters, new ModelCallException(who + ": batch " + batch.id() + " was cancelled after "
                     + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds) and has not stopped;"
                     + " a later run collects what it answers"));
             return;
@@ -166,102 +134,8 @@ final class BatchFollower {
         later(p);
     }
 
-    private void later(Pending p) {
+    private void later(PendingBatch p) {
         clock.schedule(() -> poll(p), settings.poll().toNanos(), TimeUnit.NANOSECONDS);
-    }
-
-    /** Reads what an ended batch answered, both files; a call no line mentions was never answered. */
-    private void collect(Pending p, Batch batch, String status) {
-        String about = "batch " + batch.id() + " (" + status + ")";
-        for (Optional<String> file : List.of(batch.outputFileId(), batch.errorFileId())) {
-            if (file.isPresent()) {
-                endpoint.read(file.get(), lines -> {
-                    for (String line = lines.next(); line != null; line = lines.next()) {
-                        BatchLines.Result result = BatchLines.read(line, who, about, endpoint.mapper());
-                        if (result != null && p.entry.calls().containsKey(result.customId())
-                                && p.settled.add(result.customId())) {
-                            deliver(p, result);
-                        }
-                    }
-                });
-            }
-        }
-        end(p, new ModelCallException(who + ": " + about + " ended without answering this call"));
-        finishLater(p);
-    }
-
-    /** A single call's answer is stored before it is handed over, so no answer paid for is lost to a kill. */
-    private void deliver(Pending p, BatchLines.Result result) {
-        String id = result.customId();
-        if (result.failure() != null) {
-            waiters.fail(id, result.failure());
-            return;
-        }
-        String key = BatchLines.cacheKey(id);
-        if (key != null) {
-            try {
-                cache.put(key, new CallCache.Meta(model.identity(), model.model(), p.entry.calls().get(id)),
-                        result.answers().get(0));
-            } catch (RuntimeException notStored) {
-                // The waiting call stores it again, and its failure is reported there as the cache's policy says.
-            }
-            waiters.answer(id, result.answers(), () -> { });
-            return;
-        }
-        // The answers of several choices are stored by the call that receives them, under its replicas' keys:
-        // until it has, the batch stays open.
-        synchronized (finishing) {
-            p.kept++;
-        }
-        if (waiters.answer(id, result.answers(), () -> claimed(p))) {
-            claimed(p);
-        }
-    }
-
-    /** A kept answer of several choices reached its call, which stores it. */
-    private void claimed(Pending p) {
-        synchronized (finishing) {
-            p.kept--;
-            if (p.kept == 0 && finishing.contains(p)) {
-                clock.schedule(() -> finish(p), FINISH_GRACE.toNanos(), TimeUnit.NANOSECONDS);
-            }
-        }
-    }
-
-    /** Once every answer is stored or handed over, and a moment more, the batch is done with. */
-    private void finishLater(Pending p) {
-        synchronized (finishing) {
-            finishing.add(p);
-            if (p.kept == 0) {
-                clock.schedule(() -> finish(p), FINISH_GRACE.toNanos(), TimeUnit.NANOSECONDS);
-            }
-        }
-    }
-
-    private void finish(Pending p) {
-        synchronized (finishing) {
-            if (p.kept > 0 || !finishing.remove(p)) {
-                return;
-            }
-        }
-        markDone(p);
-    }
-
-    /** Fails every call of the batch whose line has not been read; the journal still holds the batch. */
-    private void end(Pending p, ModelCallException why) {
-        for (String id : p.entry.calls().keySet()) {
-            if (p.settled.add(id)) {
-                waiters.fail(id, why);
-            }
-        }
-    }
-
-    private void markDone(Pending p) {
-        try {
-            journal.finished(p.entry);
-        } catch (UncheckedIOException e) {
-            System.err.println("adammeme: " + e.getMessage() + "; a restart will look at " + name(p) + " again, at no cost");
-        }
     }
 
     /** The run is ending: no batch is polled again, and none is given up because its thread stops. */
@@ -269,22 +143,9 @@ final class BatchFollower {
         closed = true;
     }
 
-    /**
-     * The run is over and the batch thread idle: batches read to their end are marked done now rather than
-     * after their grace. Their answers have reached their calls, which stored them before the run could
-     * end; an answer still kept was not needed by this run.
-     */
+    /** The run is over and the batch thread idle: batches read to their end are marked done now. */
     void close() {
-        List<Pending> done;
-        synchronized (finishing) {
-            done = List.copyOf(finishing);
-            finishing.clear();
-        }
-        done.forEach(this::markDone);
-    }
-
-    private static String name(Pending p) {
-        return p.entry.batch() != null ? "batch " + p.entry.batch() : "the batch of input file " + p.entry.file();
+        collector.close();
     }
 
     private static String errors(Batch batch) {
