@@ -2,7 +2,6 @@ package io.github.adammeme.llm;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,7 +11,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * The durable cache: one SQLite file (WAL mode), shared by runs, targets and processes. Every
@@ -30,7 +28,7 @@ public final class SqliteCallCache implements CallCache {
     private final Connection connection;
     /** Prepared once per connection: preparing a statement on every use cost two thirds as much CPU as running it. */
     private final Statements statements;
-    private final String owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
+    private final SqliteClaims claims;
 
     /**
      * Opens the file, creating or migrating its tables as needed.
@@ -47,6 +45,7 @@ public final class SqliteCallCache implements CallCache {
         try {
             connection = database.connect();
             statements = new Statements(connection);
+            claims = new SqliteClaims(connection);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open the call cache " + file + ": " + e.getMessage(), e);
         }
@@ -105,53 +104,16 @@ public final class SqliteCallCache implements CallCache {
     @Override
     public synchronized boolean claim(String key) {
         try {
-            // One statement takes a free key or a stale claim; a live claim of another process stays.
-            PreparedStatement take = statements.take;
-            long now = Instant.now().toEpochMilli();
-            take.setString(1, key);
-            take.setString(2, owner);
-            take.setLong(3, now);
-            take.setLong(4, now - STALE_CLAIM.toMillis());
-            take.executeUpdate();
-            PreparedStatement holderOf = statements.holder;
-            holderOf.setString(1, key);
-            String holder;
-            try (ResultSet rs = holderOf.executeQuery()) {
-                holder = rs.next() ? rs.getString(1) : null;
-            }
-            if (holder != null && !holder.equals(owner) && dead(holder)) {
-                // A process killed mid-call leaves its claims behind: take them over at once.
-                PreparedStatement steal = statements.steal;
-                steal.setString(1, owner);
-                steal.setLong(2, Instant.now().toEpochMilli());
-                steal.setString(3, key);
-                steal.setString(4, holder);
-                steal.executeUpdate();
-                return true;
-            }
-            return owner.equals(holder);
+            return claims.claim(key);
         } catch (SQLException e) {
             throw failure("claim a call in", e);
         }
     }
 
-    /** A claim's owner is "pid@host/uuid": on this host, a pid that no longer runs owns nothing. */
-    private static boolean dead(String holder) {
-        String[] parts = holder.split("[@/]", 3);
-        String host = ManagementFactory.getRuntimeMXBean().getName().split("@", 2)[1];
-        if (parts.length < 3 || !parts[1].equals(host) || !parts[0].matches("\\d+")) {
-            return false;
-        }
-        return ProcessHandle.of(Long.parseLong(parts[0])).map(p -> !p.isAlive()).orElse(true);
-    }
-
     @Override
     public synchronized void release(String key) {
         try {
-            PreparedStatement d = statements.release;
-            d.setString(1, key);
-            d.setString(2, owner);
-            d.executeUpdate();
+            claims.release(key);
         } catch (SQLException e) {
             throw failure("release a claim in", e);
         }
@@ -244,10 +206,6 @@ public final class SqliteCallCache implements CallCache {
         final PreparedStatement touch;
         final PreparedStatement insert;
         final PreparedStatement unclaim;
-        final PreparedStatement take;
-        final PreparedStatement holder;
-        final PreparedStatement steal;
-        final PreparedStatement release;
 
         Statements(Connection c) throws SQLException {
             select = c.prepareStatement(
@@ -256,11 +214,6 @@ public final class SqliteCallCache implements CallCache {
             insert = c.prepareStatement("INSERT OR REPLACE INTO calls (" + CallRows.COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
             unclaim = c.prepareStatement("DELETE FROM claims WHERE key = ?");
-            take = c.prepareStatement("INSERT INTO claims (key, owner, claimed_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
-                    + "SET owner = excluded.owner, claimed_at = excluded.claimed_at WHERE claims.claimed_at < ?");
-            holder = c.prepareStatement("SELECT owner FROM claims WHERE key = ?");
-            steal = c.prepareStatement("UPDATE claims SET owner = ?, claimed_at = ? WHERE key = ? AND owner = ?");
-            release = c.prepareStatement("DELETE FROM claims WHERE key = ? AND owner = ?");
         }
     }
 }
