@@ -4,12 +4,10 @@ import io.github.adammeme.llm.ChatMessage;
 import io.github.adammeme.llm.ContentPart;
 import io.github.adammeme.llm.Digests;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * One agent's prompt: a {@code [system]} and a {@code [user]} section with {@code {{name}}}
@@ -30,31 +28,13 @@ import java.util.regex.Pattern;
  */
 public final class PromptTemplate {
 
-    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{([a-z0-9_]+)}}");
-    private static final Pattern BLOCK_LINE = Pattern.compile("^<(/?)([a-z][a-z0-9_]*)>$");
-    private static final String PICTURE_LINE = "[image]";
-
-    /** A run of the template: literal instructions, or a block whose content is filled in. */
-    private record Segment(String block, String text) {
-        boolean isBlock() {
-            return block != null;
-        }
-
-        boolean isPicture() {
-            return this == PICTURE;
-        }
-    }
-
-    /** Where the user section places the picture. */
-    private static final Segment PICTURE = new Segment(null, PICTURE_LINE);
-
     private final String name;
-    private final List<Segment> system;
-    private final List<Segment> user;
+    private final List<TemplateSegment> system;
+    private final List<TemplateSegment> user;
     private final String digest;
     private final Set<String> placeholders;
 
-    private PromptTemplate(String name, List<Segment> system, List<Segment> user, String source,
+    private PromptTemplate(String name, List<TemplateSegment> system, List<TemplateSegment> user, String source,
                            Set<String> placeholders) {
         this.name = name;
         this.system = system;
@@ -74,79 +54,8 @@ public final class PromptTemplate {
      *     or a block is never closed
      */
     public static PromptTemplate parse(String name, String source, String origin) {
-        String normalised = source.replace("\r\n", "\n");
-        int sys = normalised.indexOf("[system]\n");
-        int usr = normalised.indexOf("[user]\n");
-        if (usr < 0) {
-            throw new IllegalArgumentException("prompt template " + origin + " has no [user] section");
-        }
-        String system = sys >= 0 && sys < usr ? normalised.substring(sys + "[system]\n".length(), usr).strip() : "";
-        String user = normalised.substring(usr + "[user]\n".length()).strip();
-        Set<String> placeholders = new LinkedHashSet<>();
-        List<Segment> systemSegments = segments(system, origin, placeholders);
-        List<Segment> userSegments = segments(user, origin, placeholders);
-        if (systemSegments.contains(PICTURE) || userSegments.indexOf(PICTURE) != userSegments.lastIndexOf(PICTURE)) {
-            throw new IllegalArgumentException("prompt template " + origin + ": an " + PICTURE_LINE
-                    + " line may appear once, in the [user] section");
-        }
-        return new PromptTemplate(name, systemSegments, userSegments, normalised, placeholders);
-    }
-
-    /** Splits a section into instructions and blocks; a placeholder outside a block is refused. */
-    private static List<Segment> segments(String section, String origin, Set<String> placeholders) {
-        List<Segment> out = new ArrayList<>();
-        if (section.isEmpty()) {
-            return out;
-        }
-        StringBuilder literal = new StringBuilder();
-        String open = null;
-        StringBuilder content = new StringBuilder();
-        for (String line : section.split("\n", -1)) {
-            Matcher tag = BLOCK_LINE.matcher(line.strip());
-            if (tag.matches() && tag.group(1).isEmpty() && open == null) {
-                open = tag.group(2);
-                content.setLength(0);
-            } else if (tag.matches() && !tag.group(1).isEmpty() && tag.group(2).equals(open)) {
-                if (literal.length() > 0) {
-                    out.add(new Segment(null, literal.toString()));
-                    literal.setLength(0);
-                }
-                String inner = content.length() == 0 ? "" : content.substring(0, content.length() - 1);
-                collect(inner, placeholders);
-                out.add(new Segment(open, inner));
-                open = null;
-            } else if (open != null) {
-                content.append(line).append('\n');
-            } else if (line.strip().equals(PICTURE_LINE)) {
-                if (literal.length() > 0) {
-                    out.add(new Segment(null, literal.substring(0, literal.length() - 1)));
-                    literal.setLength(0);
-                }
-                out.add(PICTURE);
-            } else {
-                Matcher p = PLACEHOLDER.matcher(line);
-                if (p.find()) {
-                    throw new IllegalArgumentException("prompt template " + origin + ": {{" + p.group(1)
-                            + "}} is outside a block; put every inserted value between a <name> line and a </name> line,"
-                            + " so that no value can shape the prompt");
-                }
-                literal.append(line).append('\n');
-            }
-        }
-        if (open != null) {
-            throw new IllegalArgumentException("prompt template " + origin + ": the block <" + open + "> is never closed");
-        }
-        if (literal.length() > 0) {
-            out.add(new Segment(null, literal.substring(0, literal.length() - 1)));
-        }
-        return out;
-    }
-
-    private static void collect(String text, Set<String> placeholders) {
-        Matcher m = PLACEHOLDER.matcher(text);
-        while (m.find()) {
-            placeholders.add(m.group(1));
-        }
+        TemplateParser.Parsed parsed = TemplateParser.parse(source, origin);
+        return new PromptTemplate(name, parsed.system(), parsed.user(), parsed.source(), parsed.placeholders());
     }
 
     /** @return the role the template is for */
@@ -204,7 +113,7 @@ public final class PromptTemplate {
 
     /** The index of the user segment the picture goes before: its marker, or the first block. */
     private int pictureAt() {
-        int marker = user.indexOf(PICTURE);
+        int marker = user.indexOf(TemplateSegment.PICTURE);
         if (marker >= 0) {
             return marker;
         }
@@ -216,9 +125,9 @@ public final class PromptTemplate {
         return user.size();
     }
 
-    private String render(List<Segment> segments, Map<String, String> values) {
+    private String render(List<TemplateSegment> segments, Map<String, String> values) {
         StringBuilder out = new StringBuilder();
-        for (Segment s : segments) {
+        for (TemplateSegment s : segments) {
             if (s.isPicture()) {
                 continue;
             }
@@ -253,7 +162,7 @@ public final class PromptTemplate {
     }
 
     private static String fill(String text, Map<String, String> values) {
-        Matcher m = PLACEHOLDER.matcher(text);
+        Matcher m = TemplateParser.PLACEHOLDER.matcher(text);
         StringBuilder out = new StringBuilder();
         while (m.find()) {
             String value = values.get(m.group(1));
