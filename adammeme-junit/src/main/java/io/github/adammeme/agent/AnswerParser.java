@@ -4,7 +4,7 @@ import io.github.adammeme.llm.ResponseSchema;
 
 /** Turns one role's raw answer into its typed result, or says exactly what is wrong with it. */
 @FunctionalInterface
-public interface AnswerParser<T> {
+interface AnswerParser<T> {
 
     /**
      * Reads one raw answer.

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * heading, whether the analysis starts on the next line or on the heading's own line
  * ({@code ## Final Response: The meme ...}, as the paper's format has it).
  */
-public final class FinalResponse {
+final class FinalResponse {
 
     private static final Pattern HEADING = Pattern.compile(
             "^[ \\t]*#{1,6}[ \\t]*\\**[ \\t]*final[ \\t]+response[ \\t]*\\**[ \\t]*:?[ \\t]*\\**[ \\t]*",

@@ -10,7 +10,7 @@ import java.io.IOException;
  * Finds the JSON object in a model's answer: bare, in a ```json fence, or with prose around it.
  * The first complete object wins; its fields are checked by the caller, never defaulted.
  */
-public final class JsonAnswers {
+final class JsonAnswers {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final JsonFactory FACTORY = JSON.getFactory();

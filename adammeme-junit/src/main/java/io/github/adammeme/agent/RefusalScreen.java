@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * "I can't help but notice", a quoted "I can't even", an apology before a full analysis. It never
  * decides a target's outcome; {@link RefusalChecker} reads a candidate whole and does.
  */
-public final class RefusalScreen {
+final class RefusalScreen {
 
     /** Characters at the start and at the end of an answer where an apology or a decline usually sits. */
     static final int EDGE = 400;

@@ -22,7 +22,7 @@ import org.apache.commons.csv.DuplicateHeaderMode;
  * {@code id,image,text} files of a folder dataset. The delimiter is taken from the header, not the
  * file name, because MAMI's official training file is tab-separated despite its {@code .csv}.
  */
-public final class CsvDatasetLoader {
+final class CsvDatasetLoader {
 
     /** MAMI's official names first, then the variants seen in the wild. */
     private static final List<String> MAMI_IMAGE = List.of("file_name");

@@ -29,7 +29,7 @@ import org.opencv.photo.Photo;
  * the mask from the surrounding picture. Results are cached on disk by the original's digest, so
  * each image is erased once across runs and targets.
  */
-public final class OcrTextEraser implements TextEraser {
+final class OcrTextEraser implements TextEraser {
 
     /** Words Tesseract itself doubts are usually texture, not text. */
     static final float MIN_CONFIDENCE = 20f;
@@ -86,7 +86,7 @@ public final class OcrTextEraser implements TextEraser {
     }
 
     /** A word Tesseract read, and where. */
-    public record ReadWord(String text, Rectangle box) {
+    record ReadWord(String text, Rectangle box) {
     }
 
     /**

@@ -4,7 +4,7 @@ package io.github.adammeme.llm;
  * Calls in flight to one endpoint, adapted to what it tolerates: halved when it answers 429,
  * grown back by one after a run of successes, never above the configured bound or below one.
  */
-public final class AdaptiveLimit {
+final class AdaptiveLimit {
 
     /** Successes in a row that earn one more call in flight. */
     static final int GROWTH_STREAK = 20;

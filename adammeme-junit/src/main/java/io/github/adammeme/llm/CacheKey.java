@@ -8,7 +8,7 @@ import java.security.MessageDigest;
  * digest, temperature, seed, replica and template digest. Two calls with the same key are the
  * same question to the same model, so one answer serves both.
  */
-public final class CacheKey {
+final class CacheKey {
 
     private CacheKey() {
     }
