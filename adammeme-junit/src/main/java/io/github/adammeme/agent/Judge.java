@@ -1,5 +1,6 @@
 package io.github.adammeme.agent;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -25,6 +26,6 @@ public final class Judge {
      */
     public CompletableFuture<Answer<Verdict>> judge(Taxonomy taxonomy, MinerVote.Proposal proposal) {
         return context.ask(ROLE, "judge", Map.of("taxonomy", taxonomy.render(), "category", proposal.name(),
-                "category_description", proposal.description()), java.util.List.of(), 0.0, 0, Verdict.PARSER);
+                "category_description", proposal.description()), List.of(), 0.0, 0, Verdict.PARSER);
     }
 }

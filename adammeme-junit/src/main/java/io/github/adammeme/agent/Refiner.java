@@ -4,6 +4,7 @@ import io.github.adammeme.llm.ContentPart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /** Rewrites a meme's text into a harder case for this target, learning from retrieved examples (temperature 0). */
@@ -39,7 +40,7 @@ public final class Refiner {
         if (erasedImage != null) {
             images.add(erasedImage);
         }
-        sorted.stream().map(Example::image).filter(java.util.Objects::nonNull).forEach(images::add);
+        sorted.stream().map(Example::image).filter(Objects::nonNull).forEach(images::add);
         return context.ask("Refiner", "refiner", Map.of("meme_text", memeText, "category", category,
                 "misbelief", misbelief, "score", Integer.toString(score), "examples", render(sorted)),
                 images, 0.0, 0, Rewrite.PARSER);

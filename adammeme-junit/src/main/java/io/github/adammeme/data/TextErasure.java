@@ -1,5 +1,6 @@
 package io.github.adammeme.data;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 
@@ -52,12 +53,12 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
 
     /** Fails with what is missing: the erased-image folder, or the OCR libraries and language data. */
     public void check() {
-        if (mode == Mode.PRECOMPUTED && (directory == null || !java.nio.file.Files.isDirectory(directory))) {
+        if (mode == Mode.PRECOMPUTED && (directory == null || !Files.isDirectory(directory))) {
             throw new IllegalArgumentException("the folder of erased images " + directory + " does not exist");
         }
         if (mode == Mode.OCR) {
             requireLibraries();
-            if (tessdata == null || !java.nio.file.Files.isRegularFile(tessdata.resolve("eng.traineddata"))) {
+            if (tessdata == null || !Files.isRegularFile(tessdata.resolve("eng.traineddata"))) {
                 throw new IllegalArgumentException("no eng.traineddata in " + tessdata
                         + ": install Tesseract's English data (Debian: tesseract-ocr-eng) or set adammeme.text-erasure.tessdata");
             }

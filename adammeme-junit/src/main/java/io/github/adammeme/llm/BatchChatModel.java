@@ -10,6 +10,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 
 /**
  * The {@link ChatModel} port in batch mode: a call of a batched role joins the batch being gathered
@@ -100,7 +101,7 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
                 : directly(() -> direct.completeChoices(request, n));
     }
 
-    private <T> T directly(java.util.function.Supplier<T> call) {
+    private <T> T directly(Supplier<T> call) {
         try {
             directSlots.acquire();
         } catch (InterruptedException e) {

@@ -3,6 +3,7 @@ package io.github.adammeme.llm;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;
+import java.util.UUID;
 
 /**
  * A database holding calls, claims and the records of finished runs, in the tables of
@@ -69,7 +70,7 @@ public sealed interface CacheDatabase extends CacheStore permits SqliteDatabase,
         try {
             c.setAutoCommit(false);
             try (var insert = c.prepareStatement("INSERT INTO claims (key, owner, claimed_at) VALUES (?, ?, 0)")) {
-                insert.setString(1, "adammeme-write-check-" + java.util.UUID.randomUUID());
+                insert.setString(1, "adammeme-write-check-" + UUID.randomUUID());
                 insert.setString(2, "write-check");
                 insert.executeUpdate();
             } finally {

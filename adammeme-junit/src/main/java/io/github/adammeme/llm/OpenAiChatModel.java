@@ -9,7 +9,13 @@ import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import java.io.InterruptedIOException;
+import java.math.BigDecimal;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.List;
 
 /** The {@link ChatModel} port on openai-java: any OpenAI-compatible chat-completions endpoint. */
@@ -115,7 +121,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
             }
             if (timedOut(e)) {
                 throw new ModelCallException(endpoint.model() + " at " + identity() + " gave no complete answer within "
-                        + java.math.BigDecimal.valueOf(endpoint.timeout().toMillis(), 3).stripTrailingZeros().toPlainString()
+                        + BigDecimal.valueOf(endpoint.timeout().toMillis(), 3).stripTrailingZeros().toPlainString()
                         + " s (adammeme.timeout-seconds)", null, -1, true, null);
             }
             throw new ModelCallException(endpoint.model() + " at " + identity() + (e instanceof OpenAIIoException
@@ -137,9 +143,9 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                     return Duration.ofMillis((long) (Double.parseDouble(value.trim()) * 1000));
                 } catch (NumberFormatException notSeconds) {
                     try {
-                        return Duration.between(java.time.Instant.now(), java.time.ZonedDateTime.parse(value.trim(),
-                                java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
-                    } catch (java.time.format.DateTimeParseException ignored) {
+                        return Duration.between(Instant.now(), ZonedDateTime.parse(value.trim(),
+                                DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+                    } catch (DateTimeParseException ignored) {
                         // an unreadable header is as good as none
                     }
                 }
@@ -158,7 +164,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
     /** Whether the failure was the call's time bound running out (OkHttp's "timeout"), while connecting or reading. */
     private static boolean timedOut(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.io.InterruptedIOException) {
+            if (t instanceof InterruptedIOException) {
                 return true;
             }
         }

@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -210,7 +211,7 @@ final class Lexicon {
         return out.replaceAll("\\s+", " ").strip();
     }
 
-    private static final Map<String, Pattern> PATTERNS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
 
     private static Pattern pattern(String phrase) {
         return PATTERNS.computeIfAbsent(phrase, p -> Pattern.compile("(?<![a-z0-9])" + Pattern.quote(p) + "(?![a-z0-9])",

@@ -3,6 +3,7 @@ package io.github.adammeme.sim;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,7 +40,7 @@ final class Multipart {
      */
     static Map<String, Part> parse(String contentType, byte[] body) {
         Matcher boundary = contentType == null ? null : BOUNDARY.matcher(contentType);
-        if (contentType == null || !contentType.toLowerCase(java.util.Locale.ROOT).startsWith("multipart/form-data")
+        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")
                 || !boundary.find()) {
             throw new IllegalArgumentException("expected a multipart/form-data body with a boundary");
         }

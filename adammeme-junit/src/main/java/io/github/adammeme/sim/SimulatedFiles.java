@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.security.SecureRandom;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -38,7 +39,7 @@ final class SimulatedFiles {
      * Sets this simulator's ids apart from another's, as OpenAI's ids are unique: a journal that outlived one
      * simulator must not take another's file or batch of the same number for its own.
      */
-    final String server = Long.toString(new java.security.SecureRandom().nextLong() >>> 1, 36);
+    final String server = Long.toString(new SecureRandom().nextLong() >>> 1, 36);
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String PREFIX = "/v1/files";

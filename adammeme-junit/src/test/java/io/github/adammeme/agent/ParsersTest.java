@@ -174,7 +174,7 @@ class ParsersTest {
     }
 
     @Nested
-    class Senior {
+    class SeniorsPick {
 
         @Test
         void takesWhatFollowsTheLastFinalResponseHeading() throws ParseException {
@@ -200,15 +200,15 @@ class ParsersTest {
         @ValueSource(strings = {"analysis_2", "**analysis_2**", "Analysis 2.", "`analysis_2`", "ANALYSIS2"})
         void aPickByNameIsThatCandidatesTextCopied(String name) throws ParseException {
             List<String> candidates = List.of("First analysis.", " Second analysis.\n", "Third analysis.");
-            assertEquals("Second analysis.", io.github.adammeme.agent.Senior.chosen(
+            assertEquals("Second analysis.", Senior.chosen(
                     FinalResponse.parse("Reasoning.\n## Final Response\n" + name), candidates));
         }
 
         @Test
         void aWrittenAnalysisThatMerelyMentionsOneIsKeptAsWritten() throws ParseException {
             String written = "Unlike analysis_2, this one names the group: the meme mocks X.";
-            assertEquals(written, io.github.adammeme.agent.Senior.chosen(written, List.of("a", "b", "c")));
-            assertEquals("analysis_4", io.github.adammeme.agent.Senior.chosen("analysis_4", List.of("a", "b", "c")));
+            assertEquals(written, Senior.chosen(written, List.of("a", "b", "c")));
+            assertEquals("analysis_4", Senior.chosen("analysis_4", List.of("a", "b", "c")));
         }
     }
 

@@ -10,6 +10,7 @@ import io.github.adammeme.llm.ChatMessage;
 import io.github.adammeme.llm.ContentPart;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -99,7 +100,7 @@ class PromptTemplateTest {
         PromptLibrary library = PromptLibrary.packaged();
         for (String role : PromptLibrary.ROLES) {
             PromptTemplate t = library.get(role);
-            java.util.Map<String, String> values = new java.util.HashMap<>();
+            Map<String, String> values = new HashMap<>();
             for (String name : List.of("meme_text", "question", "taxonomy", "category", "category_description",
                     "candidate_1", "candidate_2", "candidate_3", "reference_answer", "target_answer", "misbelief",
                     "score", "examples", "answer")) {

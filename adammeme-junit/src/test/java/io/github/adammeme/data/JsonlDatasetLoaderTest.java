@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -118,12 +120,12 @@ class JsonlDatasetLoaderTest {
         List<Meme> memes = JsonlDatasetLoader.load(original, DatasetFormat.FHM);
         assertEquals(20, memes.size());
         // the official lines, re-serialised the way the variant files are, parse to the same records
-        List<String> reserialised = new java.util.ArrayList<>();
+        List<String> reserialised = new ArrayList<>();
         for (String line : Files.readAllLines(original)) {
-            var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+            var json = new ObjectMapper().readTree(line);
             reserialised.add(String.format("{\"id\": \"%05d\", \"img\": \"%s\", \"label\": %d, \"text\": %s}",
                     json.get("id").asInt(), json.get("img").asText(), json.get("label").asInt(),
-                    new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(json.get("text").asText())));
+                    new ObjectMapper().writeValueAsString(json.get("text").asText())));
         }
         Path variantOfOriginal = write("fhm-real/train.jsonl", reserialised.toArray(String[]::new));
         assertEquals(comparable(memes), comparable(JsonlDatasetLoader.load(variantOfOriginal, null)));

@@ -13,6 +13,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.Arrays;
 import java.util.Random;
 import javax.imageio.IIOImage;
@@ -116,7 +117,7 @@ class MemeImagesTest {
         // its place): the digest tells them apart, and they are checked again rather than sent.
         byte[] cut = Files.readAllBytes(file);
         Arrays.fill(cut, cut.length - 100, cut.length, (byte) 0);
-        java.nio.file.attribute.FileTime modified = Files.getLastModifiedTime(file);
+        FileTime modified = Files.getLastModifiedTime(file);
         Files.write(file, cut);
         Files.setLastModifiedTime(file, modified);
         assertThrows(ImageException.class, () -> images.load(file));

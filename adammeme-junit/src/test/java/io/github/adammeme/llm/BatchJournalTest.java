@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,7 +21,7 @@ class BatchJournalTest {
     Path dir;
 
     private static BatchJournal.Entry entry(String file, String... calls) {
-        Map<String, String> roles = new java.util.LinkedHashMap<>();
+        Map<String, String> roles = new LinkedHashMap<>();
         for (String call : calls) {
             roles.put(call, "Target");
         }
@@ -55,7 +57,7 @@ class BatchJournalTest {
         BatchJournal journal = BatchJournal.open(file);
         journal.uploaded(entry("file-1", "a"));
         Files.write(file, "{\"event\":\"uploaded\",\"endpoint\":\"https://api.exa".getBytes(StandardCharsets.UTF_8),
-                java.nio.file.StandardOpenOption.APPEND);
+                StandardOpenOption.APPEND);
 
         BatchJournal reopened = BatchJournal.open(file);
         assertEquals(List.of(entry("file-1", "a")), reopened.pending("https://api.example/v1", "gpt-4o"));

@@ -7,10 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -132,7 +136,7 @@ class ModelGatewayTest {
 
     /** Answers a request for n choices with up to {@code most} of them, "seed s" for choice s; or turns choices down. */
     private static final class ChoosingModel implements ChatModel {
-        final List<Integer> asked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final List<Integer> asked = new CopyOnWriteArrayList<>();
         final int most;
         final Refusal turnsDown;
 
@@ -166,7 +170,7 @@ class ModelGatewayTest {
                 throw new ModelCallException(turnsDown.message, null, 400, false, null);
             }
             asked.add(n);
-            List<ChatResponse> out = new java.util.ArrayList<>();
+            List<ChatResponse> out = new ArrayList<>();
             for (int i = 0; i < Math.min(n, most); i++) {
                 out.add(new ChatResponse("seed " + (request.seed() + i), null, "stop", i == 0 ? new Usage(100, 30) : Usage.NONE,
                         false));
@@ -206,7 +210,7 @@ class ModelGatewayTest {
         ChoosingModel model = new ChoosingModel(1, null);
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 2)) {
             assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
-            assertEquals(List.of(3, 1, 1), model.asked.stream().sorted(java.util.Comparator.reverseOrder()).toList());
+            assertEquals(List.of(3, 1, 1), model.asked.stream().sorted(Comparator.reverseOrder()).toList());
         }
     }
 
@@ -239,7 +243,7 @@ class ModelGatewayTest {
     @Test
     void waitingCallsAreMadeLowestRankFirstAndInArrivalOrderWithinARank() {
         CountDownLatch release = new CountDownLatch(1);
-        List<String> made = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        List<String> made = Collections.synchronizedList(new ArrayList<>());
         ChatModel model = new CountingModel(release) {
             @Override
             public ChatResponse complete(ChatRequest request) {

@@ -19,8 +19,10 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
@@ -57,7 +59,7 @@ class OpenAiChatModelTest {
     }
 
     private static ContentPart.Image tinyPng() {
-        byte[] png = java.util.Base64.getDecoder().decode(
+        byte[] png = Base64.getDecoder().decode(
                 "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
         return new ContentPart.Image("image/png", png, Digests.sha256Hex(png));
     }
@@ -116,7 +118,7 @@ class OpenAiChatModelTest {
     @Test
     void picturesAndTextsReachTheEndpointExactlyAsGiven() throws Exception {
         byte[] picture = new byte[60_000];
-        new java.util.Random(7).nextBytes(picture);
+        new Random(7).nextBytes(picture);
         ContentPart.Image image = new ContentPart.Image("image/png", picture, Digests.sha256Hex(picture));
         // Looks like a data URL, but it is a meme's text: it must still be escaped.
         String text = "data:image/png;base64," + "say \"hi\" \\ \u00e9\u4e2d\n".repeat(400);
