@@ -35,19 +35,4 @@ public record Answer<T>(Status status, T value, String raw, String failure, int 
     public boolean ok() {
         return status == Status.OK;
     }
-
-    /**
-     * Re-types a non-OK answer, which holds no value.
-     *
-     * @param <U> the type the caller expects
-     * @return this answer, typed as an answer of {@code U}
-     * @throws IllegalStateException when the answer is OK
-     */
-    @SuppressWarnings("unchecked")
-    public <U> Answer<U> failedAs() {
-        if (ok()) {
-            throw new IllegalStateException("answer is OK");
-        }
-        return (Answer<U>) this;
-    }
 }

@@ -125,15 +125,6 @@ public record Rating(int score, String explanation) {
     }
 
     /**
-     * The explanation's first sentence, for a failure message that fits on one line.
-     *
-     * @return at most 200 characters, on one line
-     */
-    public String oneLineReason() {
-        return firstSentence(explanation);
-    }
-
-    /**
      * The first sentence of a model's text on one line, at most 200 characters: what fits in a failure
      * message.
      *

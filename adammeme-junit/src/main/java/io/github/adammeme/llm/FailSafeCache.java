@@ -100,15 +100,6 @@ public final class FailSafeCache implements CallCache {
         durable.awaitOthers(maxMillis);
     }
 
-    /**
-     * Answers held in memory because the store could not take them.
-     *
-     * @return how many answers
-     */
-    public int keptInMemory() {
-        return kept.size();
-    }
-
     private void failed(String what, RuntimeException e) {
         if (closed) {
             return; // the run that wanted this answer has ended; nothing of it is lost

@@ -71,12 +71,4 @@ public record Prices(Map<String, Rate> perMillion, double batchShare) {
                 + usage.completionTokens() * rate.output()) / 1_000_000.0;
         return usage.batched() ? usd * batchShare : usd;
     }
-
-    /**
-     * @param model the model name
-     * @return whether the table has a price for it
-     */
-    public boolean priced(String model) {
-        return perMillion.containsKey(model);
-    }
 }

@@ -160,10 +160,6 @@ final class Lexicon {
         return TOPICS.get(category.toLowerCase(Locale.ROOT).trim());
     }
 
-    static List<Topic> topics() {
-        return List.copyOf(TOPICS.values());
-    }
-
     /** The cues of a category found in a text, in the order they first occur. */
     static List<Cue> find(String text, String category, boolean explicitOnly) {
         String lower = " " + text.toLowerCase(Locale.ROOT) + " ";

@@ -169,7 +169,7 @@ class ParsersTest {
         @Test
         void summarisesTheReasonOnOneLine() throws ParseException {
             Rating r = Rating.parse("Mistakes:\n- misses the slur.\nMore text here.\nRating: [[2]]");
-            assertEquals("Mistakes: - misses the slur.", r.oneLineReason());
+            assertEquals("Mistakes: - misses the slur.", Rating.firstSentence(r.explanation()));
         }
     }
 
