@@ -9,15 +9,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Follows batches to their end, on the one thread of their model: creates the batch of an uploaded
- * file (or finds the one a stopped process created), polls it, cancels it past the longest wait, reads
- * its output and error files, stores each answer and hands it to its call, and tells the journal once
- * the batch is done with. A batch that may still answer is never marked done, so a later run collects
- * what it was charged for.
+ * file (or finds the one a stopped process created), polls it, cancels it past the longest wait, and
+ * hands an ended batch to its {@link BatchCollector}. A batch that may still answer is never marked
+ * done, so a later run collects what it was charged for.
  */
 final class BatchFollower {
 
     /** OpenAI may take up to ten minutes to cancel a batch; past that its calls are failed regardless. */
     static final Duration CANCEL_GRACE = Duration.ofMinutes(10);
+
     private final BatchEndpoint endpoint;
     private final BatchJournal journal;
     private final BatchWaiters waiters;
@@ -55,8 +55,8 @@ final class BatchFollower {
             }
             Optional<Batch> found = endpoint.retrieve(p.entry.batch());
             if (found.isEmpty() || !found.get().inputFileId().equals(p.entry.file())) {
-                p.failUnsettled(waiters, new ModelCallException(who + ": batch " + p.entry.batch() + " is unknown to the endpoint (gone,"
-                        + " or sent to another); its unanswered calls are asked again", null, -1, true, null));
+                p.failUnsettled(waiters, new ModelCallException(who + ": batch " + p.entry.batch() + " is unknown to the"
+                        + " endpoint (gone, or sent to another); its unanswered calls are asked again", null, -1, true, null));
                 collector.markDone(p);
                 return;
             }
