@@ -5,16 +5,24 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * The layering DESIGN.md draws, checked on the library's classes: the engine knows the pipeline and
@@ -59,4 +67,50 @@ class ArchitectureTest {
     }
 
     private static final Path SOURCES = Path.of("src", "main", "java");
+
+    /**
+     * What users name from outside the library without any class of it naming them: the engine the
+     * platform loads by ServiceLoader, the suite annotation, the keys of the engine, the command line,
+     * and the second judge's score a script reads from a sample ({@code ScoredSample.secondScore()}).
+     */
+    private static final Set<String> ENTRY_POINTS = Set.of("io.github.adammeme.engine.AdamMemeTestEngine",
+            "io.github.adammeme.engine.AdamMemeSuite", "io.github.adammeme.engine.Constants", "io.github.adammeme.cli.Main",
+            "io.github.adammeme.pipeline.SecondScore");
+
+    /**
+     * A public type is one another package names, itself or a type nested in it (main code or its
+     * tests, which use what a user would); everything else stays package-private, so a package's
+     * surface is what the others need of it. Read from the sources: a constant another package reads
+     * is inlined by the compiler and leaves no trace in its class.
+     */
+    @ArchTest
+    static void typesArePublicOnlyWhereAnotherPackageUsesThem(JavaClasses main) throws IOException {
+        Map<String, String> sourcesByPackage = new HashMap<>();
+        for (Path root : List.of(SOURCES, Path.of("src", "test", "java"))) {
+            try (Stream<Path> files = Files.walk(root)) {
+                for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    sourcesByPackage.merge(root.relativize(f.getParent()).toString().replace('/', '.'),
+                            Files.readString(f), String::concat);
+                }
+            }
+        }
+        JavaClasses all = new ClassFileImporter().importPaths(Path.of("target", "classes"), Path.of("target", "test-classes"));
+        List<String> needlesslyPublic = main.stream()
+                .filter(c -> c.getModifiers().contains(JavaModifier.PUBLIC) && c.isTopLevelClass())
+                .filter(c -> !ENTRY_POINTS.contains(c.getName()))
+                .filter(c -> !usedFrom(all, c) && sourcesByPackage.entrySet().stream()
+                        .filter(e -> !e.getKey().equals(c.getPackageName()))
+                        .noneMatch(e -> Pattern.compile(Pattern.quote(c.getName()) + "\\b").matcher(e.getValue()).find()))
+                .map(JavaClass::getName).sorted().toList();
+        assertTrue(main.size() > 100, "the library's classes were found: " + main.size());
+        assertEquals(List.of(), needlesslyPublic, "public types no other package uses");
+    }
+
+    /** Whether a class of another package depends on this type or one nested in it (a call through an accessor counts). */
+    private static boolean usedFrom(JavaClasses all, JavaClass type) {
+        return all.stream()
+                .filter(t -> t.getName().equals(type.getName()) || t.getName().startsWith(type.getName() + "$"))
+                .flatMap(t -> t.getDirectDependenciesToSelf().stream())
+                .anyMatch(d -> !d.getOriginClass().getPackageName().equals(type.getPackageName()));
+    }
 }
