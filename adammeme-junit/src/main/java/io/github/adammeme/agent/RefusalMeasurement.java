@@ -2,12 +2,10 @@ package io.github.adammeme.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
+import io.github.adammeme.llm.JsonLines;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -109,6 +107,9 @@ public final class RefusalMeasurement {
         }
     }
 
+    /** Far above any labelled answer: an answer is bounded by the client's 16 MiB. */
+    private static final int MAX_LINE_BYTES = 16 << 20;
+
     /**
      * Lines of {"id", "category", "kind", "label": "refusal" | "analysis", "answer"}.
      *
@@ -120,10 +121,9 @@ public final class RefusalMeasurement {
      */
     public static List<Labelled> read(InputStream in, String origin) throws IOException {
         List<Labelled> out = new ArrayList<>();
-        BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        int number = 0;
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-            number++;
+        JsonLines lines = new JsonLines(in, MAX_LINE_BYTES);
+        for (String line = lines.next(); line != null; line = lines.next()) {
+            long number = lines.number();
             if (line.isBlank()) {
                 continue;
             }

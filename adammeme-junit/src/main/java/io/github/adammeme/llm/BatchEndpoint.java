@@ -34,7 +34,7 @@ final class BatchEndpoint implements AutoCloseable {
     /** Reads a downloaded file's lines. */
     @FunctionalInterface
     interface LineReader {
-        void read(BoundedLines lines) throws IOException;
+        void read(JsonLines lines) throws IOException;
     }
 
     private final OpenAIClient client;
@@ -103,9 +103,11 @@ final class BatchEndpoint implements AutoCloseable {
     void read(String fileId, LineReader reader) {
         call("download file " + fileId, () -> {
             try (HttpResponse response = client.files().content(fileId);
-                 BoundedLines lines = new BoundedLines(response.body(), MAX_LINE_BYTES)) {
+                 JsonLines lines = new JsonLines(response.body(), MAX_LINE_BYTES)) {
                 reader.read(lines);
                 return null;
+            } catch (JsonLines.BadLine e) {
+                throw new UncheckedIOException("line " + e.line() + " of " + fileId + ": " + e.getMessage(), e);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -125,7 +127,7 @@ final class BatchEndpoint implements AutoCloseable {
                     + abbreviate(String.valueOf(e.getMessage())) + hint, null, status, retryable, null);
         } catch (OpenAIException | UncheckedIOException e) {
             // A file with a line no answer can fit is the same file when downloaded again.
-            boolean retryable = !(e.getCause() instanceof BoundedLines.BadLine);
+            boolean retryable = !(e.getCause() instanceof JsonLines.BadLine);
             throw new ModelCallException(who + " could not " + what + ": " + abbreviate(String.valueOf(e.getMessage())),
                     null, -1, retryable, null);
         }

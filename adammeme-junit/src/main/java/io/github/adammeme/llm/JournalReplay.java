@@ -47,7 +47,7 @@ final class JournalReplay {
         }
         Map<String, Entry> read = new LinkedHashMap<>();
         boolean rewrite = false;
-        try (BoundedLines lines = new BoundedLines(Files.newInputStream(file), MAX_LINE_BYTES)) {
+        try (JsonLines lines = new JsonLines(Files.newInputStream(file), MAX_LINE_BYTES)) {
             for (String text = next(lines); text != null; text = next(lines)) {
                 JsonNode line;
                 try {
@@ -68,11 +68,11 @@ final class JournalReplay {
         return new Replayed(read, rewrite);
     }
 
-    private String next(BoundedLines lines) throws IOException {
+    private String next(JsonLines lines) throws IOException {
         try {
             return lines.next();
-        } catch (BoundedLines.BadLine e) {
-            throw new DamagedJournalException(file, lines.number() + 1, e.getMessage());
+        } catch (JsonLines.BadLine e) {
+            throw new DamagedJournalException(file, e.line(), e.getMessage());
         }
     }
 

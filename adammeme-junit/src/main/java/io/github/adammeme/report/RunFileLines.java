@@ -1,15 +1,14 @@
 package io.github.adammeme.report;
 
-import java.io.BufferedReader;
+import io.github.adammeme.llm.JsonLines;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
- * The lines of a run's samples.jsonl, read back as a baseline or a shard: each line is bounded while
- * it is read, so a file that is not a run's (a huge one without line breaks, say) is named instead of
- * filling the heap.
+ * The lines of a run's samples.jsonl, read back as a baseline or a shard by {@link JsonLines}: each
+ * line is bounded while it is read, so a file that is not a run's (a huge one without line breaks,
+ * say) is named instead of filling the heap.
  */
 final class RunFileLines {
 
@@ -17,7 +16,7 @@ final class RunFileLines {
      * Far above any sample: a sample holds a few model answers, each bounded by the client's 16 MiB,
      * and of a kilobyte or so at the usual token limits.
      */
-    static final int MAX_LINE_CHARS = 64 << 20;
+    static final int MAX_LINE_BYTES = 64 << 20;
 
     /** Takes one line and its number (from 1). */
     @FunctionalInterface
@@ -25,10 +24,11 @@ final class RunFileLines {
         void accept(int number, String line);
     }
 
-    /** A line past {@link #MAX_LINE_CHARS}: the message names the file and the line. */
+    /** A line past {@link #MAX_LINE_BYTES}, or one that is not UTF-8: the message names the file and the line. */
     static final class TooLong extends RuntimeException {
-        TooLong(Path file, int number) {
-            super(file + " line " + number + " is over " + MAX_LINE_CHARS + " characters; not a run's " + file.getFileName());
+        TooLong(Path file, JsonLines.BadLine bad) {
+            super(file + " line " + bad.line() + (bad.tooLong() ? " is over " + MAX_LINE_BYTES + " bytes"
+                    : ": " + bad.getMessage()) + "; not a run's " + file.getFileName());
         }
     }
 
@@ -37,27 +37,12 @@ final class RunFileLines {
 
     /** Every line, LF or CRLF ended, in order. */
     static void forEach(Path file, Line each) throws IOException {
-        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            StringBuilder line = new StringBuilder();
-            char[] buffer = new char[8192];
-            int number = 1;
-            for (int n; (n = in.read(buffer)) >= 0; ) {
-                for (int i = 0; i < n; i++) {
-                    char c = buffer[i];
-                    if (c == '\n') {
-                        int end = line.length() > 0 && line.charAt(line.length() - 1) == '\r' ? line.length() - 1 : line.length();
-                        each.accept(number++, line.substring(0, end));
-                        line.setLength(0);
-                    } else if (line.length() == MAX_LINE_CHARS) {
-                        throw new TooLong(file, number);
-                    } else {
-                        line.append(c);
-                    }
-                }
+        try (JsonLines lines = new JsonLines(Files.newInputStream(file), MAX_LINE_BYTES)) {
+            for (String line = lines.next(); line != null; line = lines.next()) {
+                each.accept((int) lines.number(), line);
             }
-            if (line.length() > 0) {
-                each.accept(number, line.toString());
-            }
+        } catch (JsonLines.BadLine e) {
+            throw new TooLong(file, e);
         }
     }
 }

@@ -567,7 +567,7 @@ class BadInputSuiteTest {
                     Path copy = copyTree(s[1], dir.resolve("cases").resolve("merge-huge").resolve("shard-2"));
                     BadInputFiles.sparse(copy.resolve("samples.jsonl"), utf8("{\"id\": \""), 3L << 30);
                     return List.of(s[0], copy);
-                }, (s, in) -> in.get(1).resolve("samples.jsonl") + " line 1 is over 67108864 characters; not a run's"
+                }, (s, in) -> in.get(1).resolve("samples.jsonl") + " line 1 is over 67108864 bytes; not a run's"
                         + " samples.jsonl"),
                 mergeRefused("a shard folder that does not exist", s -> List.of(s[0], dir.resolve("cases").resolve("nowhere")),
                         (s, in) -> in.get(1) + " does not exist or cannot be read: " + in.get(1)),
@@ -707,7 +707,7 @@ class BadInputSuiteTest {
                     BadInputFiles.sparse(base.resolve("samples.jsonl"), utf8("{\"id\": \""), 3L << 30);
                     assertDiscoveryError(clean, base.resolveSibling("out"),
                             "configuration key 'adammeme.baseline' has value '" + base + "': " + base.resolve("samples.jsonl")
-                                    + " line 1 is over 67108864 characters; not a run's samples.jsonl",
+                                    + " line 1 is over 67108864 bytes; not a run's samples.jsonl",
                             "adammeme.baseline", base.toString());
                 }),
                 kase("configuration: a prompt template with a value outside a block", DISCOVERY, () -> {

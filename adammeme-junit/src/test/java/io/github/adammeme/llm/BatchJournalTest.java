@@ -88,6 +88,6 @@ class BatchJournalTest {
         Files.writeString(file, "{\"calls\":\"" + "x".repeat(17 << 20) + "\"}\n");
         BatchJournal.DamagedJournalException e = assertThrows(BatchJournal.DamagedJournalException.class,
                 () -> BatchJournal.open(file));
-        assertTrue(e.getMessage().contains("damaged at line 1: line 1 is longer than"), e.getMessage());
+        assertTrue(e.getMessage().contains("damaged at line 1: the line is over"), e.getMessage());
     }
 }
