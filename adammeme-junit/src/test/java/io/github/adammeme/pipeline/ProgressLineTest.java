@@ -4,12 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.llm.ChatMessage;
-import io.github.adammeme.llm.ChatModel;
 import io.github.adammeme.llm.ChatRequest;
-import io.github.adammeme.llm.ChatResponse;
 import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.ModelGateway;
-import io.github.adammeme.llm.Usage;
 import io.github.adammeme.llm.UsageLedger;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -26,22 +23,7 @@ class ProgressLineTest {
     /** A ledger that has paid for one call, so the line shows a rate that changes as time passes. */
     private static UsageLedger oneCallPaid() {
         UsageLedger ledger = new UsageLedger();
-        ChatModel model = new ChatModel() {
-            @Override
-            public String identity() {
-                return "test";
-            }
-
-            @Override
-            public String model() {
-                return "m";
-            }
-
-            @Override
-            public ChatResponse complete(ChatRequest request) {
-                return new ChatResponse("answer", null, "stop", new Usage(3, 2), false);
-            }
-        };
+        ScriptedModel model = new ScriptedModel(request -> "answer");
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), ledger, 1)) {
             gateway.call(new ChatRequest("Miner", List.of(ChatMessage.user("hi")), 0, 42, 100, 0, "digest")).join();
         }
