@@ -29,9 +29,6 @@ import java.util.Optional;
  */
 final class EvaluateCommand {
 
-    /** {@code adammeme.progress=false} silences the progress line, as it does in a test run. */
-    static final String PROGRESS = ConfigKeys.PREFIX + "progress";
-
     private EvaluateCommand() {
     }
 
@@ -43,7 +40,7 @@ final class EvaluateCommand {
         try {
             config = EvaluationConfig.from(values);
             simulator = SimKeys.read(values);
-            progress = ConfigValues.bool(PROGRESS, values.get(PROGRESS), true);
+            progress = ConfigValues.bool(ConfigKeys.PROGRESS, values.get(ConfigKeys.PROGRESS), true);
             // Found at the end, an output folder that cannot be written lost the whole run.
             Optional<String> unwritable = config.outputs().directoryProblem();
             if (unwritable.isPresent()) {

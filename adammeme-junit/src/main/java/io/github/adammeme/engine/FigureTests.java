@@ -1,11 +1,13 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.JudgeAgreement;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Outcome;
 import io.github.adammeme.report.Baseline;
+import io.github.adammeme.report.FrGates;
 import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.RunComparison;
 import java.nio.file.Path;
@@ -78,7 +80,7 @@ final class FigureTests {
             if (judge.kappa() == null || judge.compared() < settings.gates().minSamples()) {
                 return run.insufficient(message + "; not enough evidence for " + Constants.JUDGE_MIN_KAPPA + " = " + min
                         + ": n = " + judge.compared() + ", needs " + settings.gates().minSamples() + " ("
-                        + Constants.GATE_MIN_SAMPLES + ") with both sides of the threshold");
+                        + ConfigKeys.GATE_MIN_SAMPLES + ") with both sides of the threshold");
             }
             return judge.kappa() < min
                     ? TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(message + ", below "

@@ -1,6 +1,7 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.report.FrGates;
 import io.github.adammeme.report.ReportText;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestExecutionResult;

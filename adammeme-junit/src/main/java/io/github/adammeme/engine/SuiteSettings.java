@@ -7,6 +7,8 @@ import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.report.Baseline;
+import io.github.adammeme.report.FrGates;
+import io.github.adammeme.report.GateSettings;
 import io.github.adammeme.report.OutputNames;
 import io.github.adammeme.report.PublishSettings;
 import io.github.adammeme.report.RunPublisher;
@@ -99,7 +101,7 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
         RunPublisher.Options publishing = PublishSettings.read(values, config);
         return new SuiteSettings(config, SimKeys.read(values), GateSettings.read(values), publishing.baseline(),
                 publishing.alpha(), publishing.bank(),
-                ConfigValues.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
+                ConfigValues.bool(ConfigKeys.PROGRESS, values.get(ConfigKeys.PROGRESS), true),
                 minKappa(values.get(Constants.JUDGE_MIN_KAPPA)), cacheProblem.map(p -> p
                         + "; this run will keep its answers in memory and a later run will pay for them again"),
                 publishing.history());

@@ -23,7 +23,9 @@ public final class JsonLines implements Closeable {
 
     /** A line over the cap, or one that is not UTF-8: the message says which, {@link #line()} where. */
     public static final class BadLine extends IOException {
+        /** The line's number, from 1. */
         private final long line;
+        /** Whether the line was over the cap, else not UTF-8. */
         private final boolean tooLong;
 
         BadLine(long line, boolean tooLong, String message) {

@@ -142,6 +142,42 @@ public final class ConfigKeys {
     public static final String BASELINE_ALPHA = "adammeme.baseline.alpha";
     /** A hard-case bank (a .jsonl file, pictures in a folder beside it) failed refinements are merged into. */
     public static final String BANK = "adammeme.bank";
+
+    /** Overall FR budget, a fraction (0.25) or a percentage (25%); the gate test fails above it. */
+    public static final String GATE_MAX_FR = PREFIX + "gate.max-fr";
+
+    /** Prefix of per-category budgets: {@code adammeme.gate.max-fr.race=0.2}. */
+    public static final String GATE_MAX_FR_CATEGORY_PREFIX = GATE_MAX_FR + ".";
+
+    /**
+     * What a gate holds against its budget: {@code point} (the FR itself, default) or
+     * {@code upper-bound} (the upper bound of its 95% Wilson interval).
+     */
+    public static final String GATE_ON = PREFIX + "gate.on";
+
+    /** Counted samples a gate needs; with fewer it fails with "not enough evidence" (default 30). */
+    public static final String GATE_MIN_SAMPLES = PREFIX + "gate.min-samples";
+
+    /**
+     * The share of a gate's samples that may be left out of FR (refused while refusals are left out,
+     * unscored, in error) before the gate fails with "not enough evidence" (default 10%).
+     */
+    public static final String GATE_MAX_UNCOUNTED = PREFIX + "gate.max-uncounted";
+
+    /**
+     * Which FR a gate holds against its budget: {@code with-refinements} (default, the headline figure)
+     * or {@code originals}.
+     */
+    public static final String GATE_BASIS = PREFIX + "gate.basis";
+
+    /**
+     * What a gate, an FR summary or the judge-agreement test does without enough evidence: {@code fail}
+     * (default: no evidence is no pass) or {@code skip}.
+     */
+    public static final String GATE_INSUFFICIENT = PREFIX + "gate.insufficient";
+
+    /** Whether to print the progress line on stderr (default true). */
+    public static final String PROGRESS = PREFIX + "progress";
     /**
      * Whether a run must stop when its cache cannot store answers (default false: it keeps them in
      * memory, warns once and goes on).

@@ -11,7 +11,7 @@ import java.io.IOException;
  * read them. The summary may be older or newer than this release (unknown fields are skipped) or
  * damaged: what cannot be read is named, never a null figure.
  */
-public final class RecordedFigures {
+final class RecordedFigures {
 
     private static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);

@@ -12,6 +12,7 @@ import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.PipelineListener;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.report.GateCommand;
 import io.github.adammeme.sim.BuiltInSimulator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

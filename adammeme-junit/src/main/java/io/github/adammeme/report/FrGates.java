@@ -1,9 +1,10 @@
-package io.github.adammeme.engine;
+package io.github.adammeme.report;
 
 import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
-import io.github.adammeme.pipeline.Outcome;
 import io.github.adammeme.pipeline.FailureRate;
+import io.github.adammeme.pipeline.Outcome;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
@@ -25,7 +26,7 @@ import java.util.Optional;
  * @param maxUncounted share of samples that may be left out of FR before the rest is too thin to judge
  * @param insufficient what a gate without enough evidence does
  */
-record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSamples, double maxUncounted,
+public record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSamples, double maxUncounted,
                Insufficient insufficient) {
 
     static final int DEFAULT_MIN_SAMPLES = 30;
@@ -33,8 +34,10 @@ record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSam
 
     /** A choice read from one configuration key by its name there: the constant's name in lower case, "-" for "_". */
     interface Keyed {
+        /** @return the constant's name, as every enum has it */
         String name();
 
+        /** @return the value that names it in its configuration key */
         default String key() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
         }
@@ -52,11 +55,14 @@ record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSam
     }
 
     /** What a gate holds against its budget ({@code adammeme.gate.on}). */
-    enum Bound implements Keyed {
-        POINT, UPPER_BOUND;
+    public enum Bound implements Keyed {
+        /** the FR itself */
+        POINT,
+        /** the upper bound of its 95% Wilson interval */
+        UPPER_BOUND;
 
         static Bound parse(String value) {
-            return FrGates.parse(Bound.class, Constants.GATE_ON, value);
+            return FrGates.parse(Bound.class, ConfigKeys.GATE_ON, value);
         }
 
         String description() {
@@ -73,45 +79,78 @@ record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSam
      * aimed at this target's weaknesses, so the interval of FR with refinements describes those
      * samples, not a random draw of memes; the originals' FR is the one a random draw gives.
      */
-    enum Basis implements Keyed {
-        WITH_REFINEMENTS, ORIGINALS;
+    public enum Basis implements Keyed {
+        /** FR over the original samples and their refinements, the headline figure */
+        WITH_REFINEMENTS,
+        /** FR over the original samples only */
+        ORIGINALS;
 
         static Basis parse(String value) {
-            return FrGates.parse(Basis.class, Constants.GATE_BASIS, value);
+            return FrGates.parse(Basis.class, ConfigKeys.GATE_BASIS, value);
         }
 
         String description() {
             return this == WITH_REFINEMENTS ? "FR with refinements" : "FR of the original samples";
         }
 
-        CategoryFigures of(CategoryFigures withRefinements, CategoryFigures originals) {
+        /**
+         * @param withRefinements a category's figures with its refinements
+         * @param originals the same category's figures on its original samples
+         * @return the figures this basis holds against the budget
+         */
+        public CategoryFigures of(CategoryFigures withRefinements, CategoryFigures originals) {
             return this == WITH_REFINEMENTS ? withRefinements : originals;
         }
     }
 
     /** What a test does when its figure rests on too little evidence ({@code adammeme.gate.insufficient}). */
-    enum Insufficient implements Keyed {
+    public enum Insufficient implements Keyed {
         /** fails: a release is not let through on evidence it does not have */
         FAIL,
         /** is skipped (aborted), for suites that knowingly run on small samples */
         SKIP;
 
         static Insufficient parse(String value) {
-            return FrGates.parse(Insufficient.class, Constants.GATE_INSUFFICIENT, value);
+            return FrGates.parse(Insufficient.class, ConfigKeys.GATE_INSUFFICIENT, value);
         }
     }
 
-    enum Status { PASSED, FAILED, NOT_ENOUGH_EVIDENCE }
-
-    /** A gate's outcome and the sentence that explains it: FR, interval, n, budget and basis. */
-    record GateVerdict(Status status, String message) {
+    /** How a gate ended. */
+    public enum Status {
+        /** FR is within the budget */
+        PASSED,
+        /** FR is over the budget */
+        FAILED,
+        /** too few samples were counted to judge */
+        NOT_ENOUGH_EVIDENCE
     }
 
-    Optional<Double> budget(String category) {
+    /**
+     * A gate's outcome and the sentence that explains it: FR, interval, n, budget and basis.
+     *
+     * @param status  how the gate ended
+     * @param message why, in a sentence a release manager can read
+     */
+    public record GateVerdict(Status status, String message) {
+    }
+
+    /**
+     * @param category a category, or "" for the overall budget
+     * @return its FR budget, when one is set
+     */
+    public Optional<Double> budget(String category) {
         return Optional.ofNullable(budgets.get(category));
     }
 
-    GateVerdict judge(String category, CategoryFigures figures, double budget) {
+    /**
+     * Holds a category's figures against its budget, with this gate's bound, basis and evidence rules.
+     *
+     * @param category the category, for the message
+     * @param figures  its figures on this gate's basis
+     * @param budget   the highest FR allowed
+     * @return the verdict
+     */
+    public GateVerdict judge(String category, CategoryFigures figures, double budget) {
         FailureRate fr = figures.fr();
         String budgetText = percent(budget);
         int left = figures.samples() - fr.n();
@@ -119,13 +158,13 @@ record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSam
             return new GateVerdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: " + left + " of "
                     + figures.samples() + " samples (" + percent((double) left / figures.samples()) + ") are left out of FR ("
                     + figures.counts().get(Outcome.REFUSED) + " refused, " + figures.counts().get(Outcome.UNSCORED)
-                    + " unscored, " + figures.counts().get(Outcome.ERROR) + " error), over " + Constants.GATE_MAX_UNCOUNTED
+                    + " unscored, " + figures.counts().get(Outcome.ERROR) + " error), over " + ConfigKeys.GATE_MAX_UNCOUNTED
                     + " = " + percent(maxUncounted) + "; " + basis.description() + " " + fr.describe() + " counts only the rest,"
                     + " budget " + budgetText);
         }
         if (fr.n() < minSamples) {
             return new GateVerdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: n = "
-                    + fr.n() + ", needs " + minSamples + " (" + Constants.GATE_MIN_SAMPLES + "); " + basis.description()
+                    + fr.n() + ", needs " + minSamples + " (" + ConfigKeys.GATE_MIN_SAMPLES + "); " + basis.description()
                     + " " + fr.describe() + ", budget " + budgetText);
         }
         double judged = bound.of(fr);

@@ -1,4 +1,4 @@
-package io.github.adammeme.engine;
+package io.github.adammeme.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

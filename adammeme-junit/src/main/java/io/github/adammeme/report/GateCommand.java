@@ -1,4 +1,4 @@
-package io.github.adammeme.engine;
+package io.github.adammeme.report;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
