@@ -41,6 +41,15 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
         return type == Type.CONTAINER;
     }
 
+    /**
+     * Never concurrent, whatever executor a platform hands the engine: the tests are an ordered view
+     * of one background run, and each has finished before the next is looked for.
+     */
+    @Override
+    public ExecutionMode getExecutionMode() {
+        return ExecutionMode.SAME_THREAD;
+    }
+
     /** A container's body: registers and runs its children as their results arrive. */
     AdamMemeNode containing(Consumer<Children> body) {
         this.container = body;

@@ -3,6 +3,7 @@ package io.github.adammeme.engine;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.MinedSample;
 import io.github.adammeme.pipeline.ScoredSample;
 import io.github.adammeme.report.HtmlTables;
 import io.github.adammeme.report.ReportText;
@@ -44,7 +45,7 @@ final class AllureBridge {
         if (!active()) {
             return;
         }
-        labels(suite, target, s.category(), s.refined() ? "refinement of " + s.refinement().seedId().split("/")[0]
+        labels(suite, target, s.category(), s.refined() ? "refinement of " + MinedSample.memeIdOf(s.refinement().seedId(), s.category())
                 : "original pairs", s.refined() ? "refinement" : "original", s.refined() ? "minor" : "normal");
         parameter("meme", s.memeId());
         parameter("category", s.category());

@@ -64,12 +64,14 @@ final class SampleBoard implements PipelineListener {
         RuntimeException cause = failure == null
                 ? new IllegalStateException("the pipeline ended without producing this result")
                 : new PipelineFailedException(failure);
+        // Set before the sweep: a future the engine asks for from now on sees it, and one asked for
+        // before is already in the maps the sweep goes through; no future can be left waiting.
+        this.failure = cause;
         selection.completeExceptionally(cause);
         plans.values().forEach(f -> f.completeExceptionally(cause));
         evaluation.completeExceptionally(cause);
         samples.values().forEach(f -> f.completeExceptionally(cause));
         chains.values().forEach(f -> f.completeExceptionally(cause));
-        this.failure = cause;
     }
 
     Selection selection() {

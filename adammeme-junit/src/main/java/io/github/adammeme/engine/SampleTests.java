@@ -33,12 +33,14 @@ final class SampleTests {
         if (first.isEmpty()) {
             return;
         }
-        AdamMemeNode.ChainNode chain = new AdamMemeNode.ChainNode(category, first.get().refinement().seedId().split("/")[0]);
+        String memeId = MinedSample.memeIdOf(first.get().refinement().seedId(), first.get().category());
+        AdamMemeNode.ChainNode chain = new AdamMemeNode.ChainNode(category, memeId);
         tests.run(chain.containing(steps -> {
             Optional<ScoredSample> step = first;
             for (int k = 1; step.isPresent(); k++) {
                 ScoredSample s = step.get();
-                steps.run(new AdamMemeNode.StepNode(chain, k, category.getDisplayName(), s.refinement().parentId().split("/")[0])
+                // every step of a chain rewrites the seed's meme
+                steps.run(new AdamMemeNode.StepNode(chain, k, category.getDisplayName(), memeId)
                         .testing(() -> verdict(s)));
                 step = board.step(seedId, seedId + "#" + (k + 1));
             }

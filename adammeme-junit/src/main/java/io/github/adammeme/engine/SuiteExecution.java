@@ -71,6 +71,10 @@ final class SuiteExecution {
                     .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));
             report();
         } catch (RuntimeException | Error e) {
+            // Out of memory and its kind are the platform's to abort on, not a lost run to report and go past.
+            if (e instanceof VirtualMachineError fatal) {
+                throw fatal;
+            }
             Throwable cause = e instanceof SampleBoard.PipelineFailedException && e.getCause() != null ? e.getCause() : e;
             lost = ReportText.plain(cause.getClass().getSimpleName() + ": " + cause.getMessage());
             runLost(lost, cause);

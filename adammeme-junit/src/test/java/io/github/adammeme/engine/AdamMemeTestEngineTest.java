@@ -11,8 +11,10 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqu
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.data.SyntheticMemes;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -75,6 +77,26 @@ class AdamMemeTestEngineTest {
 
         EngineDiscoveryResults byPackage = engine().selectors(selectPackage("io.github.adammeme.engine")).discover();
         assertEquals(2, byPackage.getEngineDescriptor().getChildren().size(), "Keyword and Oracle");
+    }
+
+    /**
+     * Meme ids may hold a "/" (a CSV without an id column names memes by their picture's path): each
+     * chain is still a node of its own, under the meme it rewrites, with an id no other node has.
+     */
+    @Test
+    void memeIdsWithASlashStillGiveEveryChainAndStepAnIdOfItsOwn() throws IOException {
+        Path slashed = dataset.resolveSibling("slashed.jsonl");
+        Files.writeString(slashed, Files.readString(dataset).replace("{\"id\":\"", "{\"id\":\"batch/"));
+        EngineExecutionResults results = engine("adammeme.dataset", slashed.toString(), "adammeme.seeds", "3")
+                .selectors(selectClass(Suites.Keyword.class)).execute();
+
+        List<UniqueId> registered = results.allEvents().filter(e -> e.getType() == EventType.DYNAMIC_TEST_REGISTERED)
+                .map(e -> e.getTestDescriptor().getUniqueId()).toList();
+        assertEquals(registered.size(), new HashSet<>(registered).size(), "unique ids registered twice");
+        List<String> chains = registered.stream().map(id -> id.getLastSegment())
+                .filter(s -> s.getType().equals("refinement")).map(UniqueId.Segment::getValue).toList();
+        assertTrue(chains.size() >= 4, "chains: " + chains);
+        assertTrue(chains.stream().allMatch(c -> c.startsWith("harmeme:batch/synthetic_")), chains.toString());
     }
 
     @Test
