@@ -52,15 +52,20 @@ final class Arguments {
 
     private static Map<String, String> propertiesFile(String arg) {
         Path file = Path.of(arg);
-        if (!arg.endsWith(".properties") || !Files.isRegularFile(file)) {
+        if (!arg.endsWith(".properties")) {
             throw new BadArgumentException("arguments are key=value, e.g. adammeme.dataset=memes.jsonl, or a .properties"
                     + " file; got '" + arg + "'");
+        }
+        if (!Files.isRegularFile(file)) {
+            throw new BadArgumentException("the settings file " + file.toAbsolutePath()
+                    + (Files.isDirectory(file) ? " is a folder" : " does not exist"));
         }
         Properties properties = new Properties();
         try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             properties.load(in);
-        } catch (IOException e) {
-            throw new BadArgumentException("cannot read " + file + ": " + e.getMessage());
+        } catch (IOException | IllegalArgumentException e) {
+            // IllegalArgumentException: a malformed \\uXXXX escape, which Properties reports that way
+            throw new BadArgumentException("cannot read the settings file " + file + " (UTF-8 .properties): " + e.getMessage());
         }
         Map<String, String> values = new LinkedHashMap<>();
         properties.stringPropertyNames().stream().filter(k -> k.startsWith(ConfigKeys.PREFIX)).sorted()

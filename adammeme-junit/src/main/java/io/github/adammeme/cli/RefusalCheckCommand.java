@@ -46,6 +46,13 @@ final class RefusalCheckCommand {
                 corpora.add(Path.of(arg));
             }
         }
+        for (Path corpus : corpora) {
+            if (!Files.isRegularFile(corpus)) {
+                System.err.println("adammeme: the labelled answers " + corpus.toAbsolutePath()
+                        + (Files.isDirectory(corpus) ? " are a folder, not a .jsonl file" : " do not exist"));
+                return 2;
+            }
+        }
         EvaluationConfig config;
         try {
             config = EvaluationConfig.from(values);

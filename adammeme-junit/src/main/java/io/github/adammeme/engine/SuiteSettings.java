@@ -1,6 +1,5 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.data.Datasets;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigValues;
@@ -14,7 +13,6 @@ import io.github.adammeme.report.PublishSettings;
 import io.github.adammeme.report.RunPublisher;
 import io.github.adammeme.sim.SimKeys;
 import io.github.adammeme.sim.SimSettings;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -87,12 +85,6 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
         if (cacheProblem.isPresent() && config.outputs().cacheRequired()) {
             throw new ConfigurationException(ConfigKeys.CACHE, config.outputs().cache().toString(), cacheProblem.get()
                     + " (adammeme.cache.required=true)");
-        }
-        // The templates too: one that lets a value shape its prompt should stop discovery, not a paid run.
-        try {
-            PromptLibrary.load(config.prompts());
-        } catch (IllegalArgumentException | UncheckedIOException e) {
-            throw new ConfigurationException(ConfigKeys.PROMPTS, String.valueOf(config.prompts()), e.getMessage());
         }
         // Where the results and the bank go is checked now too: found at the end, it lost the whole run.
         config.outputs().directoryProblem().ifPresent(why -> {

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.data.DatasetFormat;
 import io.github.adammeme.data.DatasetLimits;
 import io.github.adammeme.data.TextErasure;
@@ -11,6 +12,7 @@ import io.github.adammeme.llm.RetryPolicy;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.llm.StructuredOutput;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,6 +43,13 @@ final class ConfigParser {
                 models(r, cache), method(r), ImageKeys.read(r, values), limits(r, values),
                 new EvaluationConfig.Outputs(r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
                         cache, r.bool(ConfigKeys.CACHE_REQUIRED, false)));
+        // The templates too: one that lets a value shape its prompt, or a folder that is not there,
+        // should stop before any call is paid for.
+        try {
+            PromptLibrary.load(config.prompts());
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            throw new ConfigurationException(ConfigKeys.PROMPTS, String.valueOf(config.prompts()), e.getMessage());
+        }
         if (config.method().refinedText() != TextPlacement.PROMPT
                 && config.images().textErasure().mode() == TextErasure.Mode.NONE) {
             throw new ConfigurationException(ConfigKeys.REFINED_TEXT, r.string(ConfigKeys.REFINED_TEXT, ""),

@@ -28,13 +28,21 @@ final class EndpointKeys {
         String url = r.string(urlKey, null);
         String keyEnv = r.string(keyEnvKey, null);
         if (url != null && !url.isBlank() && !url.matches("https?://\\S+")) {
-            throw new ConfigurationException(urlKey, url, "expected an http:// or https:// URL, e.g. http://localhost:8000/v1");
+            // A query may carry a key (?api_key=...): never echoed, even from a URL that does not parse.
+            int query = url.indexOf('?');
+            throw new ConfigurationException(urlKey, query < 0 ? url : url.substring(0, query) + "?" + Secrets.REDACTED,
+                    "expected an http:// or https:// URL, e.g. http://localhost:8000/v1");
         }
         if (keyEnv != null && !keyEnv.isBlank() && !keyEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
             // Most likely the key itself, pasted where its variable's name belongs: never echoed.
             Secrets.register(keyEnv);
             throw new ConfigurationException(keyEnvKey, Secrets.REDACTED,
                     "expected the NAME of an environment variable holding the key, not the key itself");
+        }
+        if (keyEnv != null && !keyEnv.isBlank() && !keyEnv.matches("[A-Z_][A-Z0-9_]*")) {
+            // Variables are named in capitals by convention; a mixed-case "name" may well be the key itself
+            // (gsk_..., a base64 token), so whatever names it is masked wherever it would be printed.
+            Secrets.register(keyEnv);
         }
         Secrets.registerVariable(keyEnv);
         boolean simulated = model.startsWith(Endpoint.SIMULATED_PREFIX);

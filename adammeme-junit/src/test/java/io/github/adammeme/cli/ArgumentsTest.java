@@ -32,4 +32,15 @@ class ArgumentsTest {
                 () -> Arguments.settings(List.of("memes.jsonl"), Map.of()));
         assertTrue(e.getMessage().contains("'memes.jsonl'"), e.getMessage());
     }
+
+    @Test
+    void aSettingsFileThatIsMissingAFolderOrMalformedIsNamed() throws Exception {
+        Path broken = Files.writeString(dir.resolve("broken.properties"), "adammeme.dataset=\\u12G4\n");
+        for (String arg : List.of(broken.toString(), dir.resolve("missing.properties").toString(),
+                Files.createDirectory(dir.resolve("folder.properties")).toString())) {
+            Arguments.BadArgumentException e = assertThrows(Arguments.BadArgumentException.class,
+                    () -> Arguments.settings(List.of(arg), Map.of()));
+            assertTrue(e.getMessage().contains(Path.of(arg).getFileName().toString()), e.getMessage());
+        }
+    }
 }

@@ -8,10 +8,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.llm.ImageDetail;
 import io.github.adammeme.llm.Prices;
+import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.Usage;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -79,6 +82,33 @@ class EvaluationConfigTest {
         assertFalse(e.getMessage().contains("Abc123"), e.getMessage());
         assertTrue(e.getMessage().contains("'[redacted]'") && e.getMessage().contains("expected the NAME of an environment"
                 + " variable"), e.getMessage());
+    }
+
+    /** A key that could pass for a variable's name (gsk_..., lower case) is never printed once it is configured. */
+    @Test
+    void aKeyThatLooksLikeAVariablesNameIsMaskedInEverythingPrinted() {
+        String pasted = "gsk_9fQ2xLmN8pR4tV6wY1zA3bC5dE7";
+        EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "llama-4", ConfigKeys.TARGET_BASE_URL,
+                "https://api.groq.com/openai/v1", ConfigKeys.TARGET_API_KEY_ENV, pasted));
+        String said = Secrets.redact("environment variable " + pasted + " (named for model llama-4) is not set");
+        assertFalse(said.contains("9fQ2xLmN"), said);
+        assertEquals(Secrets.redact("OPENAI_API_KEY"), "OPENAI_API_KEY", "a variable named in capitals stays readable");
+    }
+
+    @Test
+    void aUrlThatDoesNotParseIsNamedWithoutItsQuery() {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(
+                with(ConfigKeys.TARGET_BASE_URL, "https://h/v 1?api_key=QUERYSECRET1")));
+        assertEquals(ConfigKeys.TARGET_BASE_URL, e.key());
+        assertFalse(e.getMessage().contains("QUERYSECRET1"), e.getMessage());
+        assertTrue(e.getMessage().contains("'https://h/v 1?[redacted]'"), e.getMessage());
+    }
+
+    @Test
+    void aPromptsFolderThatIsNotThereStopsTheConfigurationNotTheRun(@TempDir Path dir) {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(
+                with(ConfigKeys.PROMPTS, dir.resolve("nowhere").toString())));
+        assertEquals(ConfigKeys.PROMPTS, e.key());
     }
 
     @Test
