@@ -79,9 +79,9 @@ public record Baseline(String source, String target, List<Sample> samples) {
                         + required.toAbsolutePath() + "); name a run's output directory or its summary.json");
             }
         }
-        String target;
+        JsonNode read;
         try {
-            target = JSON.readTree(summary.toFile()).at("/run/target").asText("?");
+            read = JSON.readTree(summary.toFile());
         } catch (IOException e) {
             throw new BaselineException("baseline " + summary + " is not readable JSON: " + e.getMessage());
         }
@@ -97,7 +97,11 @@ public record Baseline(String source, String target, List<Sample> samples) {
         } catch (RunFileLines.TooLong e) {
             throw new BaselineException(e.getMessage());
         }
-        return new Baseline(directory.toString(), target, List.copyOf(out));
+        String cutShort = RunFileLines.notTheSummarys(samples, out.size(), read);
+        if (cutShort != null) {
+            throw new BaselineException("baseline " + cutShort);
+        }
+        return new Baseline(directory.toString(), read.at("/run/target").asText("?"), List.copyOf(out));
     }
 
     private static Sample sample(String file, int number, String line) {

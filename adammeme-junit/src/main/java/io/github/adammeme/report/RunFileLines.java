@@ -1,5 +1,6 @@
 package io.github.adammeme.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.llm.JsonLines;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,6 +34,25 @@ final class RunFileLines {
     }
 
     private RunFileLines() {
+    }
+
+    /**
+     * Why a run's samples.jsonl cannot be the one its summary.json describes, or null when it can: the
+     * summary counts every sample, originals and refinements, so a file cut short (a copy that failed,
+     * a disk that filled) is found instead of giving figures from part of the run.
+     *
+     * @param samples the samples file
+     * @param read how many samples it holds
+     * @param summary the run's summary
+     * @return the reason, or null
+     */
+    static String notTheSummarys(Path samples, int read, JsonNode summary) {
+        JsonNode counted = summary.at("/metrics/withRefinementsOverall/samples");
+        if (!counted.canConvertToInt() || counted.asInt() == read) {
+            return null;
+        }
+        return samples + " holds " + read + " samples where its " + samples.resolveSibling("summary.json").getFileName()
+                + " counts " + counted.asInt() + "; it was cut short or is not this run's";
     }
 
     /** Every line, LF or CRLF ended, in order. */

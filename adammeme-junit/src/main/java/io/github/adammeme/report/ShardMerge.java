@@ -72,11 +72,13 @@ public final class ShardMerge {
                             + read.at("/run/shard").asText() + "; each shard's output is merged once");
                 }
                 summaries.add(read);
+                int[] lines = {0};
                 try {
                     RunFileLines.forEach(samples, (number, line) -> {
                         if (line.isBlank()) {
                             return;
                         }
+                        lines[0]++;
                         ScoredSample s;
                         try {
                             s = JSON.readValue(line, ScoredSample.class);
@@ -92,6 +94,10 @@ public final class ShardMerge {
                     });
                 } catch (RunFileLines.TooLong e) {
                     throw new IllegalArgumentException(e.getMessage());
+                }
+                String cutShort = RunFileLines.notTheSummarys(samples, lines[0], read);
+                if (cutShort != null) {
+                    throw new IllegalArgumentException("shard " + cutShort);
                 }
             }
             complete(parts);

@@ -1,6 +1,7 @@
 package io.github.adammeme.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.data.SyntheticMemes;
@@ -68,6 +69,29 @@ class RunPublisherTest {
 
         publisher.writeLost("IllegalStateException: gone");
         assertTrue(Files.readString(publisher.layout().summaryJson()).contains("\"lost\" : true"));
+    }
+
+    /** A run's samples.jsonl cut short (a copy that failed, a full disk) is refused, never read as the whole run. */
+    @Test
+    void aSamplesFileCutShortIsRefusedAsABaselineAndAsAShard() throws Exception {
+        EvaluationConfig config = EvaluationConfig.from(Map.of(
+                "adammeme.dataset", SyntheticMemes.write(dir.resolve("memes"), 8).toString(),
+                "adammeme.seeds", "1", "adammeme.iterations", "1",
+                "adammeme.cache", "memory", "adammeme.output-dir", dir.resolve("run").toString()));
+        new RunPublisher(config, RunPublisher.Options.NONE, "2026-01-01T00:00:00Z", out, out)
+                .writeFiles(AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE));
+        Path samples = dir.resolve("run").resolve("samples.jsonl");
+        List<String> all = Files.readAllLines(samples);
+        assertEquals(all.size(), Baseline.read(dir.resolve("run")).samples().size(), "the whole file is a baseline");
+        Files.write(samples, all.subList(0, 5));
+
+        Baseline.BaselineException baseline = assertThrows(Baseline.BaselineException.class,
+                () -> Baseline.read(dir.resolve("run")));
+        String cut = samples + " holds 5 samples where its summary.json counts " + all.size();
+        assertTrue(baseline.getMessage().contains(cut), baseline.getMessage());
+        IllegalArgumentException shard = assertThrows(IllegalArgumentException.class,
+                () -> ShardMerge.merge(List.of(dir.resolve("run")), dir.resolve("merged")));
+        assertTrue(shard.getMessage().contains(cut), shard.getMessage());
     }
 
     private static Set<String> topLevel(Path folder) throws IOException {
