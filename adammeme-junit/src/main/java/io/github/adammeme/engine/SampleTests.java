@@ -39,8 +39,9 @@ final class SampleTests {
             Optional<ScoredSample> step = first;
             for (int k = 1; step.isPresent(); k++) {
                 ScoredSample s = step.get();
-                // every step of a chain rewrites the seed's meme
-                steps.run(new AdamMemeNode.StepNode(chain, k, category.getDisplayName(), memeId)
+                // a step rewrites its parent: the seed, or the case Algorithm 1 retrieved after the step before
+                steps.run(new AdamMemeNode.StepNode(chain, k, category.getDisplayName(),
+                        MinedSample.memeIdOf(s.refinement().parentId(), s.category()))
                         .testing(() -> verdict(s)));
                 step = board.step(seedId, seedId + "#" + (k + 1));
             }

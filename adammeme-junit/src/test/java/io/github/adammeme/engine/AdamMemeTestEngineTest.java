@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.BeforeAll;
@@ -97,6 +98,24 @@ class AdamMemeTestEngineTest {
                 .filter(s -> s.getType().equals("refinement")).map(UniqueId.Segment::getValue).toList();
         assertTrue(chains.size() >= 4, "chains: " + chains);
         assertTrue(chains.stream().allMatch(c -> c.startsWith("harmeme:batch/synthetic_")), chains.toString());
+    }
+
+    /** A step names the meme it rewrote: its chain's, or the case Algorithm 1 retrieved after the step before. */
+    @Test
+    void aStepNamesTheMemeItRewrote() throws IOException {
+        Path slashed = dataset.resolveSibling("slashed-steps.jsonl");
+        Files.writeString(slashed, Files.readString(dataset).replace("{\"id\":\"", "{\"id\":\"batch/"));
+        EngineExecutionResults results = engine("adammeme.dataset", slashed.toString(), "adammeme.iterations", "10")
+                .selectors(selectClass(Suites.Keyword.class)).execute();
+        Pattern rewrites = Pattern.compile("\\(rewrites (.+)\\)$");
+        List<String[]> steps = results.allEvents().filter(e -> e.getType() == EventType.DYNAMIC_TEST_REGISTERED)
+                .map(Event::getTestDescriptor).filter(d -> d.getUniqueId().getLastSegment().getType().equals("step"))
+                .map(d -> new String[] {d.getParent().orElseThrow().getUniqueId().getLastSegment().getValue(),
+                        rewrites.matcher(d.getDisplayName()).results().map(m -> m.group(1)).findFirst().orElse("")})
+                .toList();
+        assertTrue(steps.stream().allMatch(s -> s[1].startsWith("harmeme:batch/synthetic_")),
+                steps.stream().map(s -> s[1]).toList().toString());
+        assertTrue(steps.stream().anyMatch(s -> !s[0].equals(s[1])), "some step rewrites a retrieved case");
     }
 
     @Test
