@@ -14,6 +14,7 @@ import io.github.adammeme.data.SyntheticMemes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -80,19 +81,25 @@ class AdamMemeTestEngineTest {
         assertEquals(2, byPackage.getEngineDescriptor().getChildren().size(), "Keyword and Oracle");
     }
 
+    /** What a run of the sample memes registers, every meme id given a "/" ({@code batch/...}). */
+    private static List<TestDescriptor> registeredWithSlashedIds(String... config) throws IOException {
+        Path slashed = dataset.resolveSibling("slashed.jsonl");
+        Files.writeString(slashed, Files.readString(dataset).replace("{\"id\":\"", "{\"id\":\"batch/"));
+        List<String> settings = new ArrayList<>(List.of("adammeme.dataset", slashed.toString()));
+        settings.addAll(List.of(config));
+        return engine(settings.toArray(String[]::new)).selectors(selectClass(Suites.Keyword.class)).execute()
+                .allEvents().filter(e -> e.getType() == EventType.DYNAMIC_TEST_REGISTERED)
+                .map(Event::getTestDescriptor).toList();
+    }
+
     /**
      * Meme ids may hold a "/" (a CSV without an id column names memes by their picture's path): each
      * chain is still a node of its own, under the meme it rewrites, with an id no other node has.
      */
     @Test
     void memeIdsWithASlashStillGiveEveryChainAndStepAnIdOfItsOwn() throws IOException {
-        Path slashed = dataset.resolveSibling("slashed.jsonl");
-        Files.writeString(slashed, Files.readString(dataset).replace("{\"id\":\"", "{\"id\":\"batch/"));
-        EngineExecutionResults results = engine("adammeme.dataset", slashed.toString(), "adammeme.seeds", "3")
-                .selectors(selectClass(Suites.Keyword.class)).execute();
-
-        List<UniqueId> registered = results.allEvents().filter(e -> e.getType() == EventType.DYNAMIC_TEST_REGISTERED)
-                .map(e -> e.getTestDescriptor().getUniqueId()).toList();
+        List<UniqueId> registered = registeredWithSlashedIds("adammeme.seeds", "3").stream()
+                .map(TestDescriptor::getUniqueId).toList();
         assertEquals(registered.size(), new HashSet<>(registered).size(), "unique ids registered twice");
         List<String> chains = registered.stream().map(id -> id.getLastSegment())
                 .filter(s -> s.getType().equals("refinement")).map(UniqueId.Segment::getValue).toList();
@@ -103,13 +110,9 @@ class AdamMemeTestEngineTest {
     /** A step names the meme it rewrote: its chain's, or the case Algorithm 1 retrieved after the step before. */
     @Test
     void aStepNamesTheMemeItRewrote() throws IOException {
-        Path slashed = dataset.resolveSibling("slashed-steps.jsonl");
-        Files.writeString(slashed, Files.readString(dataset).replace("{\"id\":\"", "{\"id\":\"batch/"));
-        EngineExecutionResults results = engine("adammeme.dataset", slashed.toString(), "adammeme.iterations", "10")
-                .selectors(selectClass(Suites.Keyword.class)).execute();
         Pattern rewrites = Pattern.compile("\\(rewrites (.+)\\)$");
-        List<String[]> steps = results.allEvents().filter(e -> e.getType() == EventType.DYNAMIC_TEST_REGISTERED)
-                .map(Event::getTestDescriptor).filter(d -> d.getUniqueId().getLastSegment().getType().equals("step"))
+        List<String[]> steps = registeredWithSlashedIds("adammeme.iterations", "10").stream()
+                .filter(d -> d.getUniqueId().getLastSegment().getType().equals("step"))
                 .map(d -> new String[] {d.getParent().orElseThrow().getUniqueId().getLastSegment().getValue(),
                         rewrites.matcher(d.getDisplayName()).results().map(m -> m.group(1)).findFirst().orElse("")})
                 .toList();
