@@ -17,8 +17,6 @@ import io.github.adammeme.sim.SimKeys;
 import io.github.adammeme.sim.SimSettings;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
@@ -73,9 +71,7 @@ final class EvaluateCommand {
         } catch (RuntimeException | Error e) {
             // Said last, where a reader of the console looks, and in summary.json, where CI reads.
             String reason = Secrets.redact(e.getClass().getSimpleName() + ": " + e.getMessage());
-            StringWriter trace = new StringWriter();
-            e.printStackTrace(new PrintWriter(trace));
-            err.print(Secrets.redact(trace.toString()));
+            err.print(Secrets.redactedStackTrace(e));
             try {
                 publisher.writeLost(reason);
             } catch (IOException | RuntimeException notWritten) {

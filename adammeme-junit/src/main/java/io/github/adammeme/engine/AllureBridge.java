@@ -3,7 +3,6 @@ package io.github.adammeme.engine;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.pipeline.MinedSample;
 import io.github.adammeme.pipeline.ScoredSample;
 import io.github.adammeme.report.HtmlTables;
 import io.github.adammeme.report.ReportText;
@@ -41,12 +40,11 @@ final class AllureBridge {
     }
 
     /** Labels, parameters and attachments of a pair or step test. */
-    static void sample(ScoredSample s, String suite, String target, boolean simulated) {
+    static void sample(ScoredSample s, String story, String suite, String target, boolean simulated) {
         if (!active()) {
             return;
         }
-        labels(suite, target, s.category(), s.refined() ? "refinement of " + MinedSample.memeIdOf(s.refinement().seedId(), s.category())
-                : "original pairs", s.refined() ? "refinement" : "original", s.refined() ? "minor" : "normal");
+        labels(suite, target, s.category(), story, s.refined() ? "refinement" : "original", s.refined() ? "minor" : "normal");
         parameter("meme", s.memeId());
         parameter("category", s.category());
         parameter("step", s.refined() ? s.refinement().step() : 0);

@@ -24,7 +24,7 @@ final class SampleTests {
 
     void pair(Children category, MinedSample pair, String categoryName) {
         category.run(new AdamMemeNode.PairNode(category.parent(), pair.meme().id(), categoryName)
-                .testing(() -> verdict(board.scored(pair.id()))));
+                .testing(() -> verdict(board.scored(pair.id()), "original pairs")));
     }
 
     /** A seed's chain, once its first step is in; none when the seed was never rewritten. */
@@ -33,23 +33,24 @@ final class SampleTests {
         if (first.isEmpty()) {
             return;
         }
-        String memeId = MinedSample.memeIdOf(first.get().refinement().seedId(), first.get().category());
+        // the first step rewrites the seed, so its meme is the chain's
+        String memeId = first.get().memeId();
         AdamMemeNode.ChainNode chain = new AdamMemeNode.ChainNode(category, memeId);
         tests.run(chain.containing(steps -> {
             Optional<ScoredSample> step = first;
             for (int k = 1; step.isPresent(); k++) {
                 ScoredSample s = step.get();
-                // a step rewrites its parent: the seed, or the case Algorithm 1 retrieved after the step before
-                steps.run(new AdamMemeNode.StepNode(chain, k, category.getDisplayName(),
-                        MinedSample.memeIdOf(s.refinement().parentId(), s.category()))
-                        .testing(() -> verdict(s)));
+                // a step rewrites its parent, whose meme it shows: the seed, or the case Algorithm 1 retrieved
+                steps.run(new AdamMemeNode.StepNode(chain, k, category.getDisplayName(), s.memeId())
+                        .testing(() -> verdict(s, "refinement of " + memeId)));
                 step = board.step(seedId, seedId + "#" + (k + 1));
             }
         }));
     }
 
-    private TestExecutionResult verdict(ScoredSample s) {
-        AllureBridge.sample(s, run.suiteName(), config.models().target().model(), config.simulated());
+    /** @param story where Allure files the test: the original pairs, or the chain of the meme it refines */
+    private TestExecutionResult verdict(ScoredSample s, String story) {
+        AllureBridge.sample(s, story, run.suiteName(), config.models().target().model(), config.simulated());
         return SampleResults.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
     }
 }

@@ -16,8 +16,6 @@ import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.SummaryMarkdown;
 import io.github.adammeme.sim.BuiltInSimulator;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -94,17 +92,11 @@ final class SuiteExecution {
      */
     private void runLost(String reason, Throwable cause) {
         System.err.println("adammeme: the run of " + run.suiteName() + " was lost: " + reason);
-        System.err.println(Secrets.redact(stackTrace(cause)));
+        System.err.println(Secrets.redactedStackTrace(cause));
         children.runEvenIfLost(new AdamMemeNode.RunLostNode(suite).testing(() -> TestExecutionResult.failed(
                 new RunLostException("the AdamMeme run was lost: " + reason + "; no figures were computed; see "
                         + config.outputs().directory().resolve(EvaluationWriter.SUMMARY)))));
         outputs.recordLoss(reason);
-    }
-
-    private static String stackTrace(Throwable t) {
-        StringWriter out = new StringWriter();
-        t.printStackTrace(new PrintWriter(out));
-        return out.toString();
     }
 
     /** The run ended before its figures: everything it would have reported is missing. */
@@ -130,7 +122,7 @@ final class SuiteExecution {
         }
         Evaluation e = board.evaluation();
         figures.summary(children, "overall", e.metrics().withRefinementsOverall(), e.metrics().originalOverall(),
-                SummaryMarkdown.render(e), outputs.charts(e),
+                outputs.summaryMarkdown(e), outputs.charts(e),
                 Map.of("judge agreement", e.metrics().judgeAgreement().describe(config.method().threshold())));
         run.settings().overallGate().ifPresent(budget -> figures.gate(children, "overall", run.settings().gates().basis()
                 .of(e.metrics().withRefinementsOverall(), e.metrics().originalOverall()), budget));

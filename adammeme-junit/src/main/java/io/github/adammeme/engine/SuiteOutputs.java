@@ -75,6 +75,11 @@ final class SuiteOutputs {
         return publisher.charts(e);
     }
 
+    /** summary.md's text, as the file has it. */
+    String summaryMarkdown(Evaluation e) {
+        return publisher.summaryMarkdown(e);
+    }
+
     /** What a category's summary shows inline: FR per category, and the misbelief terms of its failures. */
     List<Path> chartsOf(String category) {
         String suffix = "-" + Charts.slug(category) + ".svg";

@@ -97,9 +97,7 @@ final class BatchCollector {
     private void claimed(PendingBatch p) {
         synchronized (finishing) {
             p.kept--;
-            if (p.kept == 0 && finishing.contains(p)) {
-                clock.schedule(() -> finish(p), FINISH_GRACE.toNanos(), TimeUnit.NANOSECONDS);
-            }
+            finishIfIdle(p);
         }
     }
 
@@ -107,9 +105,14 @@ final class BatchCollector {
     private void finishLater(PendingBatch p) {
         synchronized (finishing) {
             finishing.add(p);
-            if (p.kept == 0) {
-                clock.schedule(() -> finish(p), FINISH_GRACE.toNanos(), TimeUnit.NANOSECONDS);
-            }
+            finishIfIdle(p);
+        }
+    }
+
+    /** Called holding {@code finishing}: a batch that is read and has no answer left to claim finishes soon. */
+    private void finishIfIdle(PendingBatch p) {
+        if (p.kept == 0 && finishing.contains(p)) {
+            clock.schedule(() -> finish(p), FINISH_GRACE.toNanos(), TimeUnit.NANOSECONDS);
         }
     }
 

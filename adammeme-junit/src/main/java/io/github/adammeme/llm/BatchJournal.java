@@ -46,6 +46,11 @@ public final class BatchJournal {
         }
 
         String key() {
+            return key(endpoint, file);
+        }
+
+        /** How a batch's entry is found: the endpoint and the input file it was uploaded as. */
+        static String key(String endpoint, String file) {
             return endpoint + '\u0000' + file;
         }
     }
@@ -101,7 +106,7 @@ public final class BatchJournal {
 
     /** Records the batch created of an uploaded file. */
     void submitted(Entry entry) {
-        append(event("submitted", entry).put("batch", entry.batch()));
+        append(submittedLine(entry));
         remember(entry);
     }
 
@@ -115,6 +120,10 @@ public final class BatchJournal {
 
     private synchronized void remember(Entry entry) {
         pending.put(entry.key(), entry);
+    }
+
+    private static ObjectNode submittedLine(Entry entry) {
+        return event("submitted", entry).put("batch", entry.batch());
     }
 
     private static ObjectNode uploadedLine(Entry entry) {
@@ -142,7 +151,7 @@ public final class BatchJournal {
         for (Entry entry : pending.values()) {
             lines.append(JSON.writeValueAsString(uploadedLine(entry))).append('\n');
             if (entry.batch() != null) {
-                lines.append(JSON.writeValueAsString(event("submitted", entry).put("batch", entry.batch()))).append('\n');
+                lines.append(JSON.writeValueAsString(submittedLine(entry))).append('\n');
             }
         }
         Path next = file.resolveSibling(file.getFileName() + ".next");

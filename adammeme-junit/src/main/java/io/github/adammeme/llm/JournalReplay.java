@@ -81,7 +81,7 @@ final class JournalReplay {
         String event = line.path("event").asText("");
         String endpoint = text(line, "endpoint", number);
         String id = text(line, "file", number);
-        String key = endpoint + '\u0000' + id;
+        String key = BatchJournal.Entry.key(endpoint, id);
         if (event.equals("uploaded")) {
             Map<String, String> calls = new LinkedHashMap<>();
             JsonNode listed = line.path("calls");

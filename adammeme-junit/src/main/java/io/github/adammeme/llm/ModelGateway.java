@@ -145,7 +145,11 @@ public final class ModelGateway implements AutoCloseable {
      * @return the answer, from the cache, a call in flight or the endpoint
      */
     public CompletableFuture<ChatResponse> call(ChatRequest request) {
-        String key = CacheKey.of(model, request);
+        return call(request, CacheKey.of(model, request));
+    }
+
+    /** As {@link #call(ChatRequest)}, with the request's cache key already worked out. */
+    private CompletableFuture<ChatResponse> call(ChatRequest request, String key) {
         Optional<ChatResponse> cached = cache.get(key);
         if (cached.isPresent()) {
             ledger.recordCacheHit(request, model.model());

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 import java.util.regex.Pattern;
 
 /**
@@ -25,12 +25,13 @@ final class ReplicaChoices {
     private final RetryLoop retries;
     private final CallQueue queue;
     private final ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight;
-    private final Function<ChatRequest, CompletableFuture<ChatResponse>> alone;
+    /** A replica asked on its own, with its cache key, which is worked out once (a hash of the whole prompt). */
+    private final BiFunction<ChatRequest, String, CompletableFuture<ChatResponse>> alone;
     private volatile boolean inOneCall = true;
 
     ReplicaChoices(ChatModel model, CallCache cache, CacheLookup lookup, UsageLedger ledger, RetryLoop retries,
                    CallQueue queue, ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight,
-                   Function<ChatRequest, CompletableFuture<ChatResponse>> alone) {
+                   BiFunction<ChatRequest, String, CompletableFuture<ChatResponse>> alone) {
         this.model = model;
         this.cache = cache;
         this.lookup = lookup;
@@ -50,12 +51,10 @@ final class ReplicaChoices {
      * asked on its own, as is every replica the endpoint gave no choice for.
      */
     List<CompletableFuture<ChatResponse>> call(List<ChatRequest> replicas) {
-        if (replicas.size() < 2 || !inOneCall || lookup.onlyFromCache(replicas.get(0).stage())) {
-            return eachAlone(replicas);
-        }
         List<String> keys = replicas.stream().map(r -> CacheKey.of(model, r)).toList();
-        if (keys.stream().anyMatch(k -> cache.get(k).isPresent())) {
-            return eachAlone(replicas);
+        if (replicas.size() < 2 || !inOneCall || lookup.onlyFromCache(replicas.get(0).stage())
+                || keys.stream().anyMatch(k -> cache.get(k).isPresent())) {
+            return eachAlone(replicas, keys);
         }
         List<CompletableFuture<ChatResponse>> mine = new ArrayList<>();
         for (String key : keys) {
@@ -64,7 +63,7 @@ final class ReplicaChoices {
                 for (int j = 0; j < mine.size(); j++) {
                     inFlight.remove(keys.get(j), mine.get(j));
                 }
-                return eachAlone(replicas);
+                return eachAlone(replicas, keys);
             }
             mine.add(answer);
         }
@@ -72,8 +71,12 @@ final class ReplicaChoices {
         return List.copyOf(mine);
     }
 
-    private List<CompletableFuture<ChatResponse>> eachAlone(List<ChatRequest> replicas) {
-        return replicas.stream().map(alone).toList();
+    private List<CompletableFuture<ChatResponse>> eachAlone(List<ChatRequest> replicas, List<String> keys) {
+        List<CompletableFuture<ChatResponse>> answers = new ArrayList<>();
+        for (int i = 0; i < replicas.size(); i++) {
+            answers.add(alone.apply(replicas.get(i), keys.get(i)));
+        }
+        return answers;
     }
 
     private void askAsChoices(List<ChatRequest> replicas, List<String> keys, List<CompletableFuture<ChatResponse>> mine) {
@@ -131,7 +134,7 @@ final class ReplicaChoices {
             }
             inFlight.remove(keys.get(i), mine.get(i));
             CompletableFuture<ChatResponse> target = mine.get(i);
-            alone.apply(replicas.get(i)).whenComplete((answer, error) -> {
+            alone.apply(replicas.get(i), keys.get(i)).whenComplete((answer, error) -> {
                 if (error != null) {
                     target.completeExceptionally(error instanceof CompletionException && error.getCause() != null
                             ? error.getCause() : error);

@@ -1,5 +1,7 @@
 package io.github.adammeme.llm;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -56,6 +58,18 @@ public final class Secrets {
         if (name != null && !name.isBlank()) {
             register(System.getenv(name.strip()));
         }
+    }
+
+    /**
+     * A failure's stack trace as it may be printed: messages quote endpoints, and so possibly a key.
+     *
+     * @param failure what failed
+     * @return its trace, redacted
+     */
+    public static String redactedStackTrace(Throwable failure) {
+        StringWriter out = new StringWriter();
+        failure.printStackTrace(new PrintWriter(out));
+        return redact(out.toString());
     }
 
     /**

@@ -40,13 +40,15 @@ final class ConfigParser {
                 Arrays.stream(datasetValue.split(",")).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of).toList(),
                 r.parse(ConfigKeys.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
                 r.parse(ConfigKeys.PROMPTS, null, Path::of),
-                models(r, cache), method(r), ImageKeys.read(r, values), limits(r, values),
+                models(r, cache), method(r), ImageKeys.read(r), limits(r),
                 new EvaluationConfig.Outputs(r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
                         cache, r.bool(ConfigKeys.CACHE_REQUIRED, false)));
-        // The templates too: one that lets a value shape its prompt, or a folder that is not there,
-        // should stop before any call is paid for.
+        // A user's templates too: one that lets a value shape its prompt, or a folder that is not there,
+        // should stop before any call is paid for. The packaged ones are the jar's and need no check.
         try {
-            PromptLibrary.load(config.prompts());
+            if (config.prompts() != null) {
+                PromptLibrary.load(config.prompts());
+            }
         } catch (IllegalArgumentException | UncheckedIOException e) {
             throw new ConfigurationException(ConfigKeys.PROMPTS, String.valueOf(config.prompts()), e.getMessage());
         }
@@ -97,11 +99,11 @@ final class ConfigParser {
                 r.string(ConfigKeys.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(ConfigKeys.SHARD, null)));
     }
 
-    private static EvaluationConfig.Limits limits(ConfigValues r, Map<String, String> values) {
+    private static EvaluationConfig.Limits limits(ConfigValues r) {
         return new EvaluationConfig.Limits(
                 r.integer(ConfigKeys.CONCURRENCY, 8, 1, 1_024),
                 r.decimal(ConfigKeys.BUDGET_USD, Double.POSITIVE_INFINITY, 0, 1e9),
-                prices(values),
+                prices(r.values()),
                 r.integer(ConfigKeys.DATASET_MAX_LINE_BYTES, DatasetLimits.DEFAULT_MAX_LINE_BYTES, 1024,
                         Integer.MAX_VALUE - 16));
     }

@@ -197,6 +197,16 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
         return String.join(", ", datasets.stream().map(Path::toString).toList());
     }
 
+    /**
+     * Calls an endpoint has going at once: the concurrency, and in batch mode a batch's places besides,
+     * since a batched call waits on its slot for the batch's answer.
+     *
+     * @return the slots per endpoint
+     */
+    public int callSlots() {
+        return limits.concurrency() + (models.batch().enabled() ? models.batch().maxRequests() : 0);
+    }
+
     /** @return whether the target or the agents' model is the built-in simulator */
     public boolean simulated() {
         return models.target().simulated() || models.controller().simulated();

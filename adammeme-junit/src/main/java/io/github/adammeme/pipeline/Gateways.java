@@ -39,7 +39,7 @@ final class Gateways {
                         BatchJournal::open), batch)
                 : new OpenAiChatModel(endpoint, config.limits().concurrency());
         ModelGateway gateway = new ModelGateway(model, cache, ledger,
-                config.limits().concurrency() + (batch.enabled() ? batch.maxRequests() : 0),
+                config.callSlots(),
                 config.models().retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
         gateway.budget(config.limits().budgetUsd());
         gateway.queueOrder(CallPriority::rank);

@@ -17,7 +17,7 @@ final class ImageKeys {
     private ImageKeys() {
     }
 
-    static EvaluationConfig.Images read(ConfigValues r, Map<String, String> values) {
+    static EvaluationConfig.Images read(ConfigValues r) {
         return new EvaluationConfig.Images(
                 r.integer(ConfigKeys.IMAGE_MAX_SIDE, 768, 32, 8192),
                 r.parse(ConfigKeys.IMAGE_MAX_PIXELS, MemeImages.DEFAULT_MAX_PIXELS, v -> {
@@ -36,7 +36,7 @@ final class ImageKeys {
                     return bytes;
                 }),
                 r.integer(ConfigKeys.IMAGE_TIMEOUT_SECONDS, (int) ImageLimits.DEFAULT_TIMEOUT.toSeconds(), 1, 3600),
-                roleImages(r, values),
+                roleImages(r),
                 textErasure(r));
     }
 
@@ -45,7 +45,8 @@ final class ImageKeys {
      * and {@code adammeme.image.max-side.<role>} for one; a role the pipeline does not have is named as an error,
      * since a misspelt role would otherwise quietly keep its default.
      */
-    private static RoleImages roleImages(ConfigValues r, Map<String, String> values) {
+    private static RoleImages roleImages(ConfigValues r) {
+        Map<String, String> values = r.values();
         ImageDetail fallback = r.parse(ConfigKeys.IMAGE_DETAIL, ImageDetail.AUTO, ImageDetail::parse);
         Map<String, ImageDetail> details = new TreeMap<>();
         if (r.string(ConfigKeys.IMAGE_DETAIL, null) == null) {

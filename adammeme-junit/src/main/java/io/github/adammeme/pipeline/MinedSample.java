@@ -18,19 +18,4 @@ public record MinedSample(String id, Meme meme, String category, String misbelie
     public static String idOf(Meme meme, String category) {
         return meme.id() + "/" + category;
     }
-
-    /**
-     * The meme id a sample's id was built from: {@link #idOf} for an original pair, that id and
-     * {@code #<step>} for a refinement step. A meme id may hold a "/" of its own (a CSV without an id
-     * column names memes by their picture's path), so the step and the category are taken off the end.
-     *
-     * @param sampleId a pair's id, {@code <meme id>/<category>}, or a step's, {@code <meme id>/<category>#<step>}
-     * @param category the sample's category
-     * @return the meme's id
-     */
-    public static String memeIdOf(String sampleId, String category) {
-        String pairId = sampleId.replaceFirst("#\\d+$", "");
-        String suffix = "/" + category;
-        return pairId.endsWith(suffix) ? pairId.substring(0, pairId.length() - suffix.length()) : pairId;
-    }
 }

@@ -34,8 +34,7 @@ final class OriginalScoring {
      * mode a batch's places are slots too, or batches would leave with a few calls each.
      */
     private static SampleWindow window(EvaluationConfig config, Executor preparers) {
-        int slots = config.limits().concurrency() + (config.models().batch().enabled() ? config.models().batch().maxRequests() : 0);
-        return new SampleWindow(SAMPLES_PER_SLOT * slots, preparers);
+        return new SampleWindow(SAMPLES_PER_SLOT * config.callSlots(), preparers);
     }
 
     /**
@@ -49,12 +48,10 @@ final class OriginalScoring {
                 references.add(window.submit(() -> CompletableFuture.supplyAsync(() -> probes.original(m), preparers)
                         .thenCompose(scoring::reference))
                         .exceptionally(error -> {
-                            Throwable cause = error instanceof CompletionException && error.getCause() != null
-                                    ? error.getCause() : error;
-                            if (cause instanceof ImageException) {
+                            if (cause(error) instanceof ImageException) {
                                 return null;
                             }
-                            throw error instanceof CompletionException c ? c : new CompletionException(cause);
+                            throw error instanceof CompletionException c ? c : new CompletionException(error);
                         }));
             }
         }
@@ -73,7 +70,7 @@ final class OriginalScoring {
                     if (error == null) {
                         return scoring.score(probe);
                     }
-                    Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+                    Throwable cause = cause(error);
                     if (cause instanceof ImageException) {
                         return CompletableFuture.completedFuture(ScoredSample.unscorable(m, cause.getMessage()));
                     }
@@ -86,5 +83,10 @@ final class OriginalScoring {
             }));
         }
         return futures;
+    }
+
+    /** What failed, out of the CompletionException a stage wraps it in. */
+    private static Throwable cause(Throwable error) {
+        return error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     }
 }

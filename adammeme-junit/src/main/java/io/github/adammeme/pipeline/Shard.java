@@ -1,7 +1,6 @@
 package io.github.adammeme.pipeline;
 
 import io.github.adammeme.llm.Digests;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -88,7 +87,7 @@ record Shard(int index, int count) {
                 sharing.add(k);
             }
         }
-        long hash = Long.parseLong(Digests.sha256Hex(id.getBytes(StandardCharsets.UTF_8)).substring(0, 12), 16);
+        long hash = Long.parseLong(Digests.sha256Hex(id).substring(0, 12), 16);
         return hash % sharing.size() == sharing.indexOf(index - 1);
     }
 

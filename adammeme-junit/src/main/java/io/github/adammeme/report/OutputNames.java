@@ -1,7 +1,6 @@
 package io.github.adammeme.report;
 
 import io.github.adammeme.llm.Digests;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 /**
@@ -30,7 +29,7 @@ public final class OutputNames {
         if (safe.length() > MAX_LENGTH) {
             safe = safe.substring(0, MAX_LENGTH);
         }
-        return safe.isEmpty() ? "model-" + Digests.sha256Hex(id.getBytes(StandardCharsets.UTF_8)).substring(0, 8) : safe;
+        return safe.isEmpty() ? "model-" + Digests.sha256Hex(id).substring(0, 8) : safe;
     }
 
     /**

@@ -37,6 +37,7 @@ public final class RunPublisher {
     private final PrintStream err;
     private final OutputLayout layout;
     private List<Path> charts;
+    private String summaryMarkdown;
     private Map<String, RunComparison.Change> changes;
 
     /**
@@ -72,6 +73,19 @@ public final class RunPublisher {
     /** @return the layout of the run's folder */
     public OutputLayout layout() {
         return layout;
+    }
+
+    /**
+     * summary.md's text, rendered once for the file and for whatever shows it inline.
+     *
+     * @param e the finished evaluation
+     * @return the Markdown
+     */
+    public synchronized String summaryMarkdown(Evaluation e) {
+        if (summaryMarkdown == null) {
+            summaryMarkdown = SummaryMarkdown.render(e);
+        }
+        return summaryMarkdown;
     }
 
     /**
@@ -123,7 +137,7 @@ public final class RunPublisher {
     public void writeFiles(Evaluation e) {
         EvaluationWriter.write(e, layout.folder());
         try {
-            EvaluationWriter.writeText(layout.summaryMarkdown(), SummaryMarkdown.render(e));
+            EvaluationWriter.writeText(layout.summaryMarkdown(), summaryMarkdown(e));
         } catch (IOException ex) {
             throw new UncheckedIOException("cannot write " + layout.summaryMarkdown(), ex);
         }

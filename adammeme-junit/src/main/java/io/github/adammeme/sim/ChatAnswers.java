@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.llm.Digests;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
@@ -99,8 +98,8 @@ final class ChatAnswers {
         List<String> contents = new ArrayList<>();
         for (int choice = 0; choice < asked.choices(); choice++) {
             SimRequest replica = request.withSeed(request.seed() + choice);
-            answered.add(Digests.sha256Hex((replica.model() + "\u0000" + replica.seed() + "\u0000" + replica.temperature()
-                    + "\u0000" + replica.prompt()).getBytes(StandardCharsets.UTF_8)));
+            answered.add(Digests.sha256Hex(replica.model() + "\u0000" + replica.seed() + "\u0000" + replica.temperature()
+                    + "\u0000" + replica.prompt()));
             String content = answerer.answer(asked.persona(), replica, now.judgeNoise());
             if (request.schema() != null) {
                 content = StructuredAnswers.of(request.schema(), content);
