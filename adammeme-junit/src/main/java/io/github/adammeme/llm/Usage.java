@@ -15,7 +15,8 @@ public record Usage(long promptTokens, long cachedTokens, long completionTokens,
     public static final Usage NONE = new Usage(0, 0);
 
     /**
-     * Cached tokens are never more than the input they are part of.
+     * No count is below zero, so an endpoint (a buggy proxy, a hostile one) cannot make a run look
+     * cheaper than it was; cached tokens are never more than the input they are part of.
      *
      * @param promptTokens input tokens, cached ones included
      * @param cachedTokens of them, served from the prompt cache
@@ -23,6 +24,8 @@ public record Usage(long promptTokens, long cachedTokens, long completionTokens,
      * @param batched whether the call was batched
      */
     public Usage {
+        promptTokens = Math.max(0, promptTokens);
+        completionTokens = Math.max(0, completionTokens);
         cachedTokens = Math.max(0, Math.min(cachedTokens, promptTokens));
     }
 
