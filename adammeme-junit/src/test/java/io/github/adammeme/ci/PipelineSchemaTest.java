@@ -109,6 +109,28 @@ class PipelineSchemaTest {
         }
     }
 
+    /**
+     * A tag can be moved, or never have existed (a workflow naming {@code setup-java@v6} fails every job at
+     * "Set up job" if there is none): every action is pinned to a full commit, with the release it is.
+     */
+    @Test
+    void githubActionsArePinnedToACommitNamedByItsRelease() throws IOException {
+        Pattern uses = Pattern.compile("uses:\\s*(\\S+)(.*)");
+        Pattern pinned = Pattern.compile("[\\w.-]+/[\\w./-]+@[0-9a-f]{40}");
+        Pattern release = Pattern.compile("\\s*#\\s*v\\d+\\.\\d+\\.\\d+\\s*");
+        List<String> lines = Files.readAllLines(ROOT.resolve(".github/workflows/adammeme.yml"));
+        int actions = 0;
+        for (String line : lines) {
+            Matcher use = uses.matcher(line);
+            if (use.find()) {
+                actions++;
+                assertTrue(pinned.matcher(use.group(1)).matches(), "not pinned to a commit: " + line.strip());
+                assertTrue(release.matcher(use.group(2)).matches(), "no release named beside the commit: " + line.strip());
+            }
+        }
+        assertTrue(actions >= 8, "the workflow's actions were found: " + actions);
+    }
+
     @Test
     void githubMatrixCoversEveryShardOnce() {
         JsonNode workflow = github();
