@@ -148,7 +148,7 @@ final class ScoringStage {
             }
             return analysed(probe, texts, "Candidate").thenCompose(declined -> declined != null
                     ? CompletableFuture.completedFuture(declined)
-                    : senior.decide(probe.promptText(), probe.category(), texts).thenCompose(s -> !s.ok()
+                    : senior.decide(probe.promptText(), probe.image(), probe.category(), texts).thenCompose(s -> !s.ok()
                             ? CompletableFuture.completedFuture(new Answer<String>(s.status(), null, s.raw(),
                                     "Senior " + s.status() + ": " + s.failure(), s.attempts()))
                             : analysed(probe, List.of(s.value()), "the Senior").thenApply(d -> d != null ? d : s)));

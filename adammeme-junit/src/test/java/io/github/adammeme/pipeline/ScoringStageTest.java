@@ -9,6 +9,7 @@ import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.data.TextEraser;
 import io.github.adammeme.llm.ChatRequest;
+import io.github.adammeme.llm.ContentPart;
 import io.github.adammeme.sim.BuiltInSimulator;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -28,11 +29,21 @@ class ScoringStageTest {
     private static final String DECLINE = "I'm sorry, but I can't help with analysing this meme.";
 
     private ScoredSample score(Function<ChatRequest, String> script) {
+        return score(new ScriptedModel(script));
+    }
+
+    private ScoredSample score(ScriptedModel model) {
         Meme meme = Fixtures.meme(dir, "m", "Chinese tourists took all the masks");
         MinedSample mined = new MinedSample("m/nationality", meme, "nationality", "The misbelief is X.", null);
         Probes probes = new Probes(Map.of("m", meme), new MemeImages(256), TextEraser.NONE, TextPlacement.PROMPT,
                 dir.resolve("shown"));
-        return Fixtures.scoring(Fixtures.agents(new ScriptedModel(script)), 4.0).score(probes.original(mined)).join();
+        return Fixtures.scoring(Fixtures.agents(model), 4.0).score(probes.original(mined)).join();
+    }
+
+    /** The digests of the pictures a request carries. */
+    private static List<String> pictures(ChatRequest request) {
+        return request.messages().stream().flatMap(m -> m.parts().stream())
+                .filter(p -> p instanceof ContentPart.Image).map(p -> ((ContentPart.Image) p).sha256()).toList();
     }
 
     private static Function<ChatRequest, String> with(String candidate, String senior) {
@@ -68,6 +79,18 @@ class ScoringStageTest {
         ScoredSample s = score(with(ANALYSIS, "Analysis 1 is best.\n## Final Response\n" + ANALYSIS));
         assertEquals(Outcome.PASSED, s.outcome());
         assertEquals(8, s.score());
+    }
+
+    @Test
+    void theSeniorSeesThePictureTheCandidatesSawBesideTheirAnalyses() {
+        ScriptedModel model = new ScriptedModel(with(ANALYSIS, "## Final Response\nanalysis_2"));
+        assertEquals(Outcome.PASSED, score(model).outcome());
+        List<String> candidates = pictures(model.byRole("Candidate").get(0));
+        assertEquals(1, candidates.size(), "a Candidate is shown the meme");
+        ChatRequest senior = model.byRole("Senior").get(0);
+        assertEquals(candidates, pictures(senior), "the Senior is shown the same picture (Eq. 5: image, text, category)");
+        assertEquals("nationality", ScriptedModel.block(senior, "category"));
+        assertEquals("Chinese tourists took all the masks", ScriptedModel.block(senior, "meme_text"));
     }
 
     @Test
