@@ -89,6 +89,7 @@ final class ConfigParser {
                 r.integer(ConfigKeys.ITERATIONS, 10, 0, 1_000),
                 r.integer(ConfigKeys.MINING_BATCH, 32, 1, 100_000),
                 r.integer(ConfigKeys.MINING_LOOKAHEAD, 2, 0, 64),
+                r.parse(ConfigKeys.NEW_CATEGORY_VOTE, NewCategoryVote.MAJORITY, NewCategoryVote::parse),
                 r.parse(ConfigKeys.RANDOM_SEED, 42L, v -> ConfigValues.wholeNumber(v, "expected a whole number, such as 42")),
                 r.integer(ConfigKeys.REASKS, 2, 0, 10),
                 r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),

@@ -71,6 +71,7 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param iterations             refinement steps per seed
      * @param miningBatchSize        memes mined before their proposals are examined
      * @param miningLookahead        batches mined ahead on an older taxonomy
+     * @param newCategoryVote        when a meme joins a category admitted on its own proposal
      * @param randomSeed             seeds every sampling choice
      * @param reasks                 times an unreadable answer is asked again
      * @param refusalCountsAsFailure whether a refusal counts in FR as a failure
@@ -81,9 +82,9 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param shard                  this process's share of the pairs
      */
     public record Method(double threshold, int samplesPerCategory, int seeds, int iterations, int miningBatchSize,
-                         int miningLookahead, long randomSeed, int reasks, boolean refusalCountsAsFailure,
-                         double judgeRecheck, RefinementOrder refinementOrder, TextPlacement refinedText, Stages stages,
-                         Shard shard) {
+                         int miningLookahead, NewCategoryVote newCategoryVote, long randomSeed, int reasks,
+                         boolean refusalCountsAsFailure, double judgeRecheck, RefinementOrder refinementOrder,
+                         TextPlacement refinedText, Stages stages, Shard shard) {
     }
 
     /**
