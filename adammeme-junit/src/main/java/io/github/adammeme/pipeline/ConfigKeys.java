@@ -35,6 +35,13 @@ public final class ConfigKeys {
     /** Name of the environment variable holding the agents' model's API key. */
     public static final String CONTROLLER_API_KEY_ENV = "adammeme.controller.api-key-env";
 
+    /**
+     * The method a run starts from: {@code default} (this implementation's defaults) or {@code paper} (every
+     * setting that departs from the paper set to the paper's value, unless the run sets it itself). Each run's
+     * summary names the method and the departures in force.
+     */
+    public static final String METHOD = "adammeme.method";
+
     /** Score strictly below this fails (default 4.0). */
     public static final String THRESHOLD = "adammeme.threshold";
     /** At most K mined samples per category are scored (default 200). */
