@@ -47,12 +47,14 @@ class EvaluationConfigTest {
         assertTrue(c.method().refusalCountsAsFailure());
     }
 
+    private static final String NO_ERASURE = "no text erasure: adammeme.text-erasure=none (the paper's:"
+            + " adammeme.text-erasure=" + Departure.ERASURE_ON + ")";
+
     @Test
     void theDefaultsNameEachDepartureFromThePaperWithItsSettingAndThePapers() {
-        EvaluationConfig c = EvaluationConfig.from(with());
+        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.TEXT_ERASURE, "none"));
         assertEquals("default", c.methodName());
-        assertEquals(List.of(
-                "no text erasure: adammeme.text-erasure=none (the paper's: adammeme.text-erasure=ocr)",
+        assertEquals(List.of(NO_ERASURE,
                 "pictures shrunk, agents at low detail: adammeme.image.max-side=768; detail miner low, examiner low,"
                         + " narrator low, candidate low, senior low, scorer low, refiner low (the paper's:"
                         + " adammeme.image.detail=auto, adammeme.image.max-side=2048)",
@@ -78,12 +80,11 @@ class EvaluationConfigTest {
             assertEquals(ImageDetail.AUTO, c.images().roles().detail(role), role);
         }
         // a key set explicitly keeps its value, and the run says it departs
-        assertEquals(List.of("no text erasure: adammeme.text-erasure=none (the paper's: adammeme.text-erasure=ocr)"),
-                c.departures());
+        assertEquals(List.of(NO_ERASURE), c.departures());
         EvaluationConfig rounds = EvaluationConfig.from(with(ConfigKeys.METHOD, "paper", ConfigKeys.TEXT_ERASURE, "none",
                 ConfigKeys.REFINEMENT_ORDER, "rounds", ConfigKeys.SEEDS, "1", ConfigKeys.MINING_BATCH, "1"));
         assertEquals(RefinementOrder.ROUNDS, rounds.method().refinementOrder());
-        assertEquals(List.of("no text erasure: adammeme.text-erasure=none (the paper's: adammeme.text-erasure=ocr)",
+        assertEquals(List.of(NO_ERASURE,
                 "refinement in rounds: adammeme.refinement.order=rounds (the paper's: adammeme.refinement.order=paper)",
                 "another number of seeds: adammeme.seeds=1 (the paper's: adammeme.seeds=10)"), rounds.departures());
     }
