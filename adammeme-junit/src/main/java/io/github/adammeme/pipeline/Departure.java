@@ -106,7 +106,7 @@ enum Departure {
     Departure(String label, Map<String, String> paper, Predicate<EvaluationConfig> inForce,
               Function<EvaluationConfig, String> setting) {
         this.label = label;
-        this.paper = paper;
+        this.paper = new TreeMap<>(paper);
         this.inForce = inForce;
         this.setting = setting;
     }
@@ -119,7 +119,7 @@ enum Departure {
     static Map<String, String> paperSettings() {
         Map<String, String> all = new LinkedHashMap<>();
         for (Departure d : values()) {
-            all.putAll(new TreeMap<>(d.paper));
+            all.putAll(d.paper);
         }
         return all;
     }
@@ -142,7 +142,7 @@ enum Departure {
     }
 
     private String paperSetting() {
-        return paper.isEmpty() ? "the packaged prompts" : new TreeMap<>(paper).entrySet().stream()
+        return paper.isEmpty() ? "the packaged prompts" : paper.entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
     }
 
