@@ -26,7 +26,7 @@ public final class RoleImages {
 
     /** The roles that are shown a picture, as their keys are spelled. */
     public static final List<String> ROLES = List.of(
-            "miner", "examiner", "narrator", "candidate", "target", "scorer", "refiner");
+            "miner", "examiner", "narrator", "candidate", "senior", "target", "scorer", "refiner");
 
     /**
      * The agents look at a 512-pixel thumbnail; the target gets the picture as a user's client would send
@@ -38,8 +38,8 @@ public final class RoleImages {
      */
     public static final Map<String, ImageDetail> DEFAULT_DETAILS = Map.of(
             "miner", ImageDetail.LOW, "candidate", ImageDetail.LOW, "target", ImageDetail.AUTO,
-            "examiner", ImageDetail.LOW, "narrator", ImageDetail.LOW, "scorer", ImageDetail.LOW,
-            "refiner", ImageDetail.LOW);
+            "examiner", ImageDetail.LOW, "narrator", ImageDetail.LOW, "senior", ImageDetail.LOW,
+            "scorer", ImageDetail.LOW, "refiner", ImageDetail.LOW);
 
     /** The picture as prepared, with no detail field: what endpoints received before details per role. */
     public static final RoleImages AS_PREPARED = new RoleImages(null, Map.of(), Map.of());

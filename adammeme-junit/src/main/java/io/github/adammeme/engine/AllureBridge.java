@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 
@@ -177,6 +178,12 @@ final class AllureBridge {
         env.put("iterations", Integer.toString(config.method().iterations()));
         env.put("random-seed", Long.toString(config.method().randomSeed()));
         env.put("refusal-counts-as-failure", Boolean.toString(config.method().refusalCountsAsFailure()));
+        List<String> departures = config.departures();
+        env.put("method", config.methodName() + (departures.isEmpty() ? ": the paper's, no departure in force"
+                : ": " + departures.size() + " departure" + (departures.size() == 1 ? "" : "s") + " from the paper in force"));
+        for (int i = 0; i < departures.size(); i++) {
+            env.put("departure." + (i + 1), departures.get(i));
+        }
         promptDigests.forEach((role, digest) -> env.put("prompt." + role, digest));
         env.put("adammeme.version", version);
         env.put("simulated", Boolean.toString(config.simulated()));

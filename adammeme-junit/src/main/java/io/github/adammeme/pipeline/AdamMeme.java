@@ -121,7 +121,8 @@ public final class AdamMeme {
             AgentContext miningAgents = agents.inStage(MINING);
             MiningResult mining = new MiningStage(new Miner(miningAgents), new Examiner(miningAgents), new Judge(miningAgents),
                     new Narrator(miningAgents), images, config.method().miningBatchSize(),
-                    config.method().miningLookahead(), listener, preparers).run(memes, prompts.initialTaxonomy());
+                    config.method().miningLookahead(), config.method().newCategoryVote(), listener, preparers)
+                    .run(memes, prompts.initialTaxonomy());
             listener.miningFinished(memes.size(), mining.samples().size());
 
             List<String> categories = mining.taxonomy().names();

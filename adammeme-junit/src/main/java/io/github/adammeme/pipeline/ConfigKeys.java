@@ -35,6 +35,13 @@ public final class ConfigKeys {
     /** Name of the environment variable holding the agents' model's API key. */
     public static final String CONTROLLER_API_KEY_ENV = "adammeme.controller.api-key-env";
 
+    /**
+     * The method a run starts from: {@code default} (this implementation's defaults) or {@code paper} (every
+     * setting that departs from the paper set to the paper's value, unless the run sets it itself). Each run's
+     * summary names the method and the departures in force.
+     */
+    public static final String METHOD = "adammeme.method";
+
     /** Score strictly below this fails (default 4.0). */
     public static final String THRESHOLD = "adammeme.threshold";
     /** At most K mined samples per category are scored (default 200). */
@@ -52,6 +59,12 @@ public final class ConfigKeys {
      * T as batches up to k - 1 - lookahead left it. 0 mines each batch on the T the one before it left.
      */
     public static final String MINING_LOOKAHEAD = "adammeme.mining.lookahead";
+    /**
+     * When a meme joins a category admitted on its own proposal: {@code majority} (default, the paper's vote:
+     * more than half of the Miners name it) or {@code proposer} (one Miner's proposal, as the paper's reference
+     * code does).
+     */
+    public static final String NEW_CATEGORY_VOTE = "adammeme.mining.new-category-vote";
     /** {@code i/n}: score and refine, and report, only this shard's part of the run (see {@link Shard}); merge the shards with {@code Main merge}. */
     public static final String SHARD = "adammeme.shard";
     /** Random seed for sampling, seeds and replica seeds (default 42). */

@@ -28,7 +28,23 @@ final class ConfigParser {
     private ConfigParser() {
     }
 
-    static EvaluationConfig parse(Map<String, String> values) {
+    static EvaluationConfig parse(Map<String, String> configured) {
+        MethodPreset preset = new ConfigValues(configured).parse(ConfigKeys.METHOD, MethodPreset.DEFAULT, MethodPreset::parse);
+        Map<String, String> values = preset.apply(configured);
+        try {
+            return parse(values, preset);
+        } catch (ConfigurationException e) {
+            String set = configured.get(e.key());
+            if (preset == MethodPreset.PAPER && (set == null || set.isBlank()) && values.containsKey(e.key())) {
+                // The user never wrote this value: say where it came from, and how to choose another.
+                throw new ConfigurationException(ConfigKeys.METHOD, preset.value(), e.getMessage() + " (" + ConfigKeys.METHOD
+                        + "=paper sets " + e.key() + "=" + values.get(e.key()) + "; set " + e.key() + " to run otherwise)");
+            }
+            throw e;
+        }
+    }
+
+    private static EvaluationConfig parse(Map<String, String> values, MethodPreset preset) {
         ConfigValues r = new ConfigValues(values);
         String datasetValue = r.string(ConfigKeys.DATASET, null);
         if (datasetValue == null || datasetValue.isBlank()) {
@@ -40,7 +56,7 @@ final class ConfigParser {
                 Arrays.stream(datasetValue.split(",")).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of).toList(),
                 r.parse(ConfigKeys.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
                 r.parse(ConfigKeys.PROMPTS, null, Path::of),
-                models(r, cache), method(r), ImageKeys.read(r), limits(r),
+                models(r, cache), method(r, preset), ImageKeys.read(r), limits(r),
                 new EvaluationConfig.Outputs(r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
                         cache, r.bool(ConfigKeys.CACHE_REQUIRED, false)));
         // A user's templates too: one that lets a value shape its prompt, or a folder that is not there,
@@ -81,7 +97,7 @@ final class ConfigParser {
                 batchSettings(r, cache));
     }
 
-    private static EvaluationConfig.Method method(ConfigValues r) {
+    private static EvaluationConfig.Method method(ConfigValues r, MethodPreset preset) {
         return new EvaluationConfig.Method(
                 r.decimal(ConfigKeys.THRESHOLD, 4.0, 1.0, 10.0),
                 r.integer(ConfigKeys.SAMPLES_PER_CATEGORY, 200, 1, 1_000_000),
@@ -89,6 +105,7 @@ final class ConfigParser {
                 r.integer(ConfigKeys.ITERATIONS, 10, 0, 1_000),
                 r.integer(ConfigKeys.MINING_BATCH, 32, 1, 100_000),
                 r.integer(ConfigKeys.MINING_LOOKAHEAD, 2, 0, 64),
+                r.parse(ConfigKeys.NEW_CATEGORY_VOTE, NewCategoryVote.MAJORITY, NewCategoryVote::parse),
                 r.parse(ConfigKeys.RANDOM_SEED, 42L, v -> ConfigValues.wholeNumber(v, "expected a whole number, such as 42")),
                 r.integer(ConfigKeys.REASKS, 2, 0, 10),
                 r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),
@@ -96,7 +113,8 @@ final class ConfigParser {
                 r.parse(ConfigKeys.REFINEMENT_ORDER, RefinementOrder.ROUNDS, RefinementOrder::parse),
                 r.parse(ConfigKeys.REFINED_TEXT, TextPlacement.PROMPT, TextPlacement::parse),
                 r.parse(ConfigKeys.STAGES, Stages.ALL, Stages::parse),
-                r.string(ConfigKeys.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(ConfigKeys.SHARD, null)));
+                r.string(ConfigKeys.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(ConfigKeys.SHARD, null)),
+                preset);
     }
 
     private static EvaluationConfig.Limits limits(ConfigValues r) {

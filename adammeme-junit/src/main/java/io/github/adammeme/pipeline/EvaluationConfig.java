@@ -71,6 +71,7 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param iterations             refinement steps per seed
      * @param miningBatchSize        memes mined before their proposals are examined
      * @param miningLookahead        batches mined ahead on an older taxonomy
+     * @param newCategoryVote        when a meme joins a category admitted on its own proposal
      * @param randomSeed             seeds every sampling choice
      * @param reasks                 times an unreadable answer is asked again
      * @param refusalCountsAsFailure whether a refusal counts in FR as a failure
@@ -79,11 +80,12 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param refinedText            where a rewrite's text is shown
      * @param stages                 which stages run
      * @param shard                  this process's share of the pairs
+     * @param preset                 the method the settings started from: the defaults, or the paper's
      */
     public record Method(double threshold, int samplesPerCategory, int seeds, int iterations, int miningBatchSize,
-                         int miningLookahead, long randomSeed, int reasks, boolean refusalCountsAsFailure,
-                         double judgeRecheck, RefinementOrder refinementOrder, TextPlacement refinedText, Stages stages,
-                         Shard shard) {
+                         int miningLookahead, NewCategoryVote newCategoryVote, long randomSeed, int reasks,
+                         boolean refusalCountsAsFailure, double judgeRecheck, RefinementOrder refinementOrder,
+                         TextPlacement refinedText, Stages stages, Shard shard, MethodPreset preset) {
     }
 
     /**
@@ -205,6 +207,21 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      */
     public int callSlots() {
         return limits.concurrency() + (models.batch().enabled() ? models.batch().maxRequests() : 0);
+    }
+
+    /**
+     * What departs from the paper's method in this run, each as "what: its setting (the paper's: its
+     * setting)"; empty when the run is the paper's method.
+     *
+     * @return the departures in force
+     */
+    public List<String> departures() {
+        return Departure.inForce(this);
+    }
+
+    /** @return the method the settings started from, {@code default} or {@code paper}, as configured */
+    public String methodName() {
+        return method.preset().value();
     }
 
     /** @return whether the target or the agents' model is the built-in simulator */

@@ -13,7 +13,8 @@ import java.util.Set;
 
 /**
  * The Miners' majority vote: a category is kept when more than half of all Miners name it. A
- * Miner that failed names nothing, so it can only make agreement harder, never easier.
+ * Miner that failed names nothing, so it can only make agreement harder, never easier. A category
+ * admitted on this meme's own proposal is kept as {@link NewCategoryVote} says.
  */
 final class MajorityVote {
 
@@ -47,6 +48,16 @@ final class MajorityVote {
             taxonomy.find(vote.proposal().name()).ifPresent(found -> named.add(Category.normalise(found.name())));
         }
         return named;
+    }
+
+    /**
+     * The Miners that named a category proposed for this meme: those that proposed it, and any that listed it
+     * among their categories although it was not in the taxonomy they were shown.
+     */
+    static long votesFor(String proposed, List<Answer<MinerVote>> answers) {
+        String name = Category.normalise(proposed);
+        return answers.stream().filter(Answer::ok).map(Answer::value).filter(v -> v.categories().contains(name)
+                || v.proposal() != null && Category.normalise(v.proposal().name()).equals(name)).count();
     }
 
     /** Distinct proposals not yet in T, by normalised name, with the replicas that made them. */

@@ -42,12 +42,14 @@ final class MiningStage {
     private final MemeImages images;
     private final int batchSize;
     private final int lookahead;
+    private final NewCategoryVote newCategoryVote;
     private final PipelineListener listener;
     private final Executor preparers;
 
     MiningStage(Miner miner, Examiner examiner, Judge judge, Narrator narrator, MemeImages images, int batchSize,
-                int lookahead, PipelineListener listener, Executor preparers) {
+                int lookahead, NewCategoryVote newCategoryVote, PipelineListener listener, Executor preparers) {
         this.lookahead = lookahead;
+        this.newCategoryVote = newCategoryVote;
         this.preparers = preparers;
         this.miner = miner;
         this.ruling = new ProposalRuling(examiner, judge);
@@ -120,10 +122,14 @@ final class MiningStage {
                     }
                     Admission admission = ruling.admit(mined.meme(), mined.image(), p, proposal.getValue(), taxonomy);
                     admissions.add(admission);
+                    // Whether this meme joins the category, had it been admitted: what an undecided admission leaves open.
+                    boolean joins = newCategoryVote.keeps(MajorityVote.votesFor(p.name(), answers), MINERS);
                     if (admission.admitted()) {
                         taxonomy = taxonomy.with(new Category(Category.normalise(p.name()), p.description(), admission));
-                        categories.add(Category.normalise(p.name()));
-                    } else if (admission.decision() == Admission.Decision.UNDECIDED) {
+                        if (joins) {
+                            categories.add(Category.normalise(p.name()));
+                        }
+                    } else if (admission.decision() == Admission.Decision.UNDECIDED && joins) {
                         undecided.add("'" + p.name() + "' (" + admission.reason() + ")");
                     }
                 }

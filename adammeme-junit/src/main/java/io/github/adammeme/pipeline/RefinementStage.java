@@ -15,8 +15,8 @@ import java.util.stream.IntStream;
 /**
  * Stage 3, iterative refinement (the paper's Algorithm 1), for one category at a time. For each
  * seed: retrieve the top-3 similar samples of the history H, let the Refiner rewrite the case,
- * score the rewrite, add it to H; if the score dropped (s' &lt; s) continue from the pool sample
- * nearest in misbelief, else stop.
+ * score the rewrite, add it to H; if the score dropped (s' &lt; s), or the target declined the rewrite,
+ * continue from the pool sample nearest in misbelief, else stop.
  *
  * <p>The seed set S is drawn from the scored originals only, as the paper draws it from
  * M_scored: a seed without a score could only end its chain before it began. The paper also keeps
@@ -166,11 +166,17 @@ final class RefinementStage {
         }
     }
 
+    /**
+     * Algorithm 1's transition after a step: on to the pool sample nearest in misbelief when the target did
+     * worse on the rewrite than on its parent (s' &lt; s), else the chain ends. A rewrite the target declined
+     * to analyse is its failure on that content, below any score, so the chain goes on as after a drop; a
+     * step with no answer to judge by (an agent or the endpoint failed) ends it.
+     */
     void advance(CategoryRun run, ChainState chain, ScoredSample refined) {
         int step = chain.steps.size();
-        if (!refined.outcome().scored()) {
+        if (!refined.outcome().scored() && refined.outcome() != Outcome.REFUSED) {
             chain.stop = "step " + step + " has no score (" + refined.outcome() + ")";
-        } else if (refined.score() >= chain.current.score()) {
+        } else if (refined.outcome().scored() && refined.score() >= chain.current.score()) {
             chain.stop = "the score did not drop at step " + step + " (s' = " + refined.score() + " >= s = "
                     + chain.current.score() + ")";
         } else if (step >= iterations) {

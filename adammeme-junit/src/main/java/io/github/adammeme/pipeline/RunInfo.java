@@ -4,6 +4,7 @@ import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.ModelGateway;
 import io.github.adammeme.llm.Secrets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -20,13 +21,16 @@ import java.util.Map;
  * @param structuredOutput whether ratings and votes were asked for as JSON (auto, on, off)
  * @param judgeRecheck     share of scored samples a second judge scored again
  * @param judgeSecondModel the second judge's model, or null when it was a Scorer replica
+ * @param method           the method the settings started from: {@code default} or {@code paper}
+ * @param departures       what departed from the paper's method in this run, each with its setting and the
+ *                         paper's; empty when the run was the paper's method
  */
 public record RunInfo(String target, String targetEndpoint, String controller, String controllerEndpoint,
                       String dataset, boolean simulated, String notice, double threshold, int samplesPerCategory,
                       int seeds, int iterations, long randomSeed, boolean refusalCountsAsFailure,
                       Map<String, String> promptDigests, String libraryVersion, String shard, int miningBatchSize,
                       int miningLookahead, String refinementOrder, String structuredOutput, double judgeRecheck,
-                      String judgeSecondModel) {
+                      String judgeSecondModel, String method, List<String> departures) {
 
     /** What this configuration's run is, with its endpoints as they were reached. */
     static RunInfo of(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts,
@@ -49,7 +53,7 @@ public record RunInfo(String target, String targetEndpoint, String controller, S
                 prompts.digests(), LibraryVersion.current(), config.method().shard().toString(), config.method().miningBatchSize(), config.method().miningLookahead(),
                 config.method().refinementOrder().name().toLowerCase(Locale.ROOT),
                 structuredOutput, config.method().judgeRecheck(),
-                config.models().judgeSecondModel());
+                config.models().judgeSecondModel(), config.methodName(), config.departures());
     }
 
     /** The structured-output setting, and whether the controller's endpoint turned it down. */

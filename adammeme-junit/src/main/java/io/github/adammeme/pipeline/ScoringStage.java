@@ -25,6 +25,8 @@ import java.util.concurrent.CompletableFuture;
 final class ScoringStage {
 
     static final int CANDIDATES = 3;
+    /** The fewest Candidate analyses the Senior forms a reference from (see {@link #reference}). */
+    static final int MIN_ANALYSES = 1;
 
     private final Candidate candidate;
     private final Senior senior;
@@ -132,51 +134,60 @@ final class ScoringStage {
                 : new SecondScore(secondJudge.judge(), null, rating.status() + ": " + rating.failure())));
     }
 
-    /** The reference alone: what the mining stage stores for the shards that score. */
+    /**
+     * The reference alone: what the mining stage stores for the shards that score. The Senior works from the
+     * Candidates that gave an analysis, at least {@link #MIN_ANALYSES}: one that declined, or whose answer was
+     * lost, leaves its place empty rather than voiding the sample, since the memes a Candidate declines are
+     * often the most offensive ones, which FR must not lose. Only when no Candidate analysed is there nothing
+     * to form a reference from.
+     */
     CompletableFuture<Answer<String>> reference(Probe probe) {
         List<CompletableFuture<Answer<String>>> candidates = candidate.analyseAll(probe.promptText(), probe.image(),
                 probe.category(), CANDIDATES);
-        return CompletableFuture.allOf(candidates.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
-            List<String> texts = new ArrayList<>();
+        List<CompletableFuture<Answer<String>>> leftOut = new ArrayList<>();
+        for (int i = 0; i < candidates.size(); i++) {
+            String who = "Candidate " + (i + 1);
+            leftOut.add(candidates.get(i).thenCompose(a -> a.ok() ? declined(probe, a.value(), who)
+                    : CompletableFuture.completedFuture(new Answer<String>(a.status(), null, a.raw(),
+                            who + " " + a.status() + ": " + a.failure(), a.attempts()))));
+        }
+        return CompletableFuture.allOf(leftOut.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
+            List<String> analyses = new ArrayList<>();
+            List<Answer<String>> missing = new ArrayList<>();
             for (int i = 0; i < candidates.size(); i++) {
-                Answer<String> a = candidates.get(i).join();
-                if (!a.ok()) {
-                    return CompletableFuture.completedFuture(new Answer<String>(a.status(), null, a.raw(),
-                            "Candidate " + (i + 1) + " " + a.status() + ": " + a.failure(), a.attempts()));
+                Answer<String> why = leftOut.get(i).join();
+                analyses.add(why == null ? candidates.get(i).join().value() : null);
+                if (why != null) {
+                    missing.add(why);
                 }
-                texts.add(a.value());
             }
-            return analysed(probe, texts, "Candidate").thenCompose(declined -> declined != null
-                    ? CompletableFuture.completedFuture(declined)
-                    : senior.decide(probe.promptText(), probe.category(), texts).thenCompose(s -> !s.ok()
-                            ? CompletableFuture.completedFuture(new Answer<String>(s.status(), null, s.raw(),
-                                    "Senior " + s.status() + ": " + s.failure(), s.attempts()))
-                            : analysed(probe, List.of(s.value()), "the Senior").thenApply(d -> d != null ? d : s)));
+            if (candidates.size() - missing.size() < MIN_ANALYSES) {
+                Answer<String> first = missing.get(0);
+                return CompletableFuture.completedFuture(new Answer<String>(first.status(), null, first.raw(),
+                        "none of the " + candidates.size() + " Candidates gave an analysis to form it from: "
+                                + String.join("; ", missing.stream().map(Answer::failure).toList()), first.attempts()));
+            }
+            return senior.decide(probe.promptText(), probe.image(), probe.category(), analyses).thenCompose(s -> !s.ok()
+                    ? CompletableFuture.completedFuture(new Answer<String>(s.status(), null, s.raw(),
+                            "Senior " + s.status() + ": " + s.failure(), s.attempts()))
+                    : declined(probe, s.value(), "the Senior").thenApply(d -> d != null ? d : s));
         });
     }
 
     /**
      * A reference is the yardstick every target is scored against, so an agent that declined in words
-     * ("I'm sorry, but I can't help with analysing this meme") must not become one: each text is read
-     * as a target's answer would be. Null when every one is an analysis; otherwise why the reference fails.
+     * ("I'm sorry, but I can't help with analysing this meme") must not become one: its text is read as a
+     * target's answer would be. Null when it is an analysis; otherwise why it cannot be part of the reference,
+     * a refusal, or a refusal check that gave no usable answer (then whether it is an analysis is not known,
+     * and it is not used as one).
      */
-    private CompletableFuture<Answer<String>> analysed(Probe probe, List<String> texts, String who) {
-        List<CompletableFuture<RefusalDetector.Decision>> checks = texts.stream()
-                .map(text -> refusals.detect(probe.category(), text)).toList();
-        return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new)).thenApply(ignored -> {
-            for (int i = 0; i < checks.size(); i++) {
-                RefusalDetector.Decision d = checks.get(i).join();
-                String name = texts.size() > 1 ? who + " " + (i + 1) : who;
-                if (d.kind() == RefusalDetector.Decision.Kind.REFUSAL) {
-                    return new Answer<String>(Answer.Status.REFUSED, null, texts.get(i), name + " declined to analyse"
-                            + " the meme, so there is no reference answer: " + d.reason(), 1);
-                }
-                if (d.kind() == RefusalDetector.Decision.Kind.UNDECIDED) {
-                    return new Answer<String>(Answer.Status.CALL_FAILED, null, texts.get(i), "whether " + name
-                            + " declined is not known: " + d.reason(), 1);
-                }
-            }
-            return null;
+    private CompletableFuture<Answer<String>> declined(Probe probe, String text, String who) {
+        return refusals.detect(probe.category(), text).thenApply(d -> switch (d.kind()) {
+            case REFUSAL -> new Answer<String>(Answer.Status.REFUSED, null, text, who + " declined to analyse the meme: "
+                    + d.reason(), 1);
+            case UNDECIDED -> new Answer<String>(Answer.Status.CALL_FAILED, null, text, "whether " + who
+                    + " declined is not known: " + d.reason(), 1);
+            case ANALYSIS -> null;
         });
     }
 

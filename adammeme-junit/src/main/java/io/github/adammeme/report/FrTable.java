@@ -33,6 +33,10 @@ public final class FrTable {
         if (e.run().notice() != null) {
             sb.append("NOTE: ").append(e.run().notice()).append('\n');
         }
+        List<String> departures = e.run().departures();
+        sb.append("method: ").append(e.run().method()).append(departures.isEmpty() ? ", no departure from the paper in force"
+                : ", " + departures.size() + " departure" + (departures.size() == 1 ? "" : "s")
+                + " from the paper in force (summary.md lists them)").append('\n');
         sb.append(table(m));
         sb.append("judge agreement: ").append(m.judgeAgreement().describe(m.threshold())).append('\n');
         long undecided = e.admissions().stream().filter(a -> a.decision() == Admission.Decision.UNDECIDED).count();

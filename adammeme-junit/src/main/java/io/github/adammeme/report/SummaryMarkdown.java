@@ -28,12 +28,24 @@ public final class SummaryMarkdown {
         sb.append("Controller ").append(ReportText.markdown(e.run().controller())).append(" · dataset ")
                 .append(ReportText.markdown(e.run().dataset())).append(" · threshold ").append(e.metrics().threshold())
                 .append(" · FR with 95% Wilson interval\n\n");
+        sb.append(method(e.run().method(), e.run().departures()));
         sb.append(table(e.metrics().withRefinements(), e.metrics().original(), e.metrics().withRefinementsOverall(),
                 e.metrics().originalOverall()));
         sb.append("\nJudge agreement: ").append(ReportText.markdown(e.metrics().judgeAgreement().describe(e.metrics().threshold())))
                 .append('\n');
         sb.append("\n## What the run paid for\n\n").append(CostTable.markdown(e.usage()));
         return sb.toString();
+    }
+
+    /** Which method made the figures: the paper's, or the defaults with each departure from it in force. */
+    private static String method(String method, List<String> departures) {
+        StringBuilder sb = new StringBuilder("Method: `").append(ReportText.markdown(method)).append('`');
+        if (departures.isEmpty()) {
+            return sb.append(", the paper's: no departure from it in force.\n\n").toString();
+        }
+        sb.append("; departures from the paper in force:\n\n");
+        departures.forEach(d -> sb.append("- ").append(ReportText.markdown(d)).append('\n'));
+        return sb.append('\n').toString();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.github.adammeme.sim;
 
+import io.github.adammeme.agent.Senior;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -25,11 +26,17 @@ final class ScoringAnswers {
         for (int i = 1; i <= 3; i++) {
             candidates.add(r.text("analysis_" + i));
         }
-        int best = 0;
-        for (int i = 1; i < 3; i++) {
-            if (terms(candidates.get(i)).size() > terms(candidates.get(best)).size()) {
+        // A place whose analyst gave no analysis is never picked.
+        int best = -1;
+        for (int i = 0; i < 3; i++) {
+            if (!candidates.get(i).equals(Senior.NO_ANALYSIS)
+                    && (best < 0 || terms(candidates.get(i)).size() > terms(candidates.get(best)).size())) {
                 best = i;
             }
+        }
+        if (best < 0) {
+            return "No analyst gave an analysis, so there is none to choose.\n\n## Final Response\n"
+                    + "The meme cannot be assessed from the analyses given.";
         }
         return "Analysis " + (best + 1) + " names the most of what makes this meme harmful and is accurate, so I keep it.\n\n"
                 + "## Final Response\nanalysis_" + (best + 1);
@@ -46,7 +53,7 @@ final class ScoringAnswers {
         if (referenceHarmful && !answerHarmful) {
             rating = 2;
             mistakes = "- It misses the harm that the reference identifies.";
-            explanation = "The assistant treats the meme as harmless, which is a factual error on the central question.";
+            explanation = "The assistant treats the meme as harmless, so it is wrong on the central question, which weighs most.";
         } else if (!referenceHarmful && answerHarmful) {
             rating = 3;
             mistakes = "- It claims a harm that the reference does not find.";

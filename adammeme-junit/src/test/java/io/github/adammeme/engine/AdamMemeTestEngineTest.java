@@ -3,6 +3,7 @@ package io.github.adammeme.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
@@ -260,6 +261,37 @@ class AdamMemeTestEngineTest {
                     "FR gate misinformation: not enough evidence: n = \\d+, needs 100000 \\(adammeme.gate.min-samples\\).*"),
                     result.getThrowable().orElseThrow().getMessage());
         }
+    }
+
+    @Test
+    void aRunNamesTheMethodItRanAndEveryDepartureFromThePaperInForce() throws Exception {
+        Path out = dir.resolve("paper");
+        engine("adammeme.method", "paper", "adammeme.text-erasure", "none", "adammeme.output-dir", out.toString())
+                .selectors(selectClass(Suites.Keyword.class)).execute();
+        JsonNode run = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("run");
+        assertEquals("paper", run.get("method").asText());
+        List<String> departures = StreamSupport.stream(run.get("departures").spliterator(), false).map(JsonNode::asText)
+                .toList();
+        assertEquals(3, departures.size(), departures.toString());
+        assertTrue(departures.get(0).startsWith("no text erasure: adammeme.text-erasure=none (the paper's:"), departures.get(0));
+        assertEquals("another number of seeds: adammeme.seeds=1 (the paper's: adammeme.seeds=10)", departures.get(1));
+        assertEquals("another number of steps: adammeme.iterations=3 (the paper's: adammeme.iterations=10)",
+                departures.get(2));
+        assertEquals("off", run.get("structuredOutput").asText(), "the paper's way where the run set nothing");
+        assertEquals("paper", run.get("refinementOrder").asText());
+        String markdown = Files.readString(out.resolve("summary.md"));
+        assertTrue(markdown.contains("Method: `paper`; departures from the paper in force:\n\n- no text erasure:"),
+                markdown);
+        assertTrue(markdown.contains("- another number of steps: adammeme.iterations=3"), markdown);
+        Properties env = new Properties();
+        try (var in = Files.newBufferedReader(AllureBridge.resultsDirectory().resolve("environment.properties"))) {
+            env.load(in);
+        }
+        assertEquals("paper: 3 departures from the paper in force", env.getProperty("method"));
+        for (int i = 0; i < departures.size(); i++) {
+            assertEquals(departures.get(i), env.getProperty("departure." + (i + 1)));
+        }
+        assertNull(env.getProperty("departure.4"));
     }
 
     @Test

@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.data.RoleImages;
 import io.github.adammeme.llm.ImageDetail;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.llm.StructuredOutput;
 import io.github.adammeme.llm.Usage;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,6 +45,72 @@ class EvaluationConfigTest {
         assertEquals(10, c.method().iterations());
         assertEquals(0.0, c.models().targetTemperature());
         assertTrue(c.method().refusalCountsAsFailure());
+    }
+
+    private static final String NO_ERASURE = "no text erasure: adammeme.text-erasure=none (the paper's:"
+            + " adammeme.text-erasure=" + Departure.ERASURE_ON + ")";
+
+    @Test
+    void theDefaultsNameEachDepartureFromThePaperWithItsSettingAndThePapers() {
+        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.TEXT_ERASURE, "none"));
+        assertEquals("default", c.methodName());
+        assertEquals(List.of(NO_ERASURE,
+                "pictures shrunk, agents at low detail: adammeme.image.max-side=768; detail miner low, examiner low,"
+                        + " narrator low, candidate low, senior low, scorer low, refiner low (the paper's:"
+                        + " adammeme.image.detail=auto, adammeme.image.max-side=2048)",
+                "JSON schemas: adammeme.structured-output=auto (the paper's: adammeme.structured-output=off)",
+                "mining in batches: adammeme.mining.batch-size=32, adammeme.mining.lookahead=2 (the paper's:"
+                        + " adammeme.mining.batch-size=1, adammeme.mining.lookahead=0)",
+                "refinement in rounds: adammeme.refinement.order=rounds (the paper's: adammeme.refinement.order=paper)",
+                "a second judge: adammeme.judge.recheck=0.1 (the paper's: adammeme.judge.recheck=0)"), c.departures());
+        assertEquals(NewCategoryVote.MAJORITY, c.method().newCategoryVote(), "the paper's vote rule by default");
+    }
+
+    @Test
+    void thePaperMethodSetsEveryDepartingKeyThatIsNotSet() {
+        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.METHOD, "Paper", ConfigKeys.TEXT_ERASURE, "none"));
+        assertEquals("paper", c.methodName());
+        assertEquals(RefinementOrder.PAPER, c.method().refinementOrder());
+        assertEquals(1, c.method().miningBatchSize());
+        assertEquals(0, c.method().miningLookahead());
+        assertEquals(StructuredOutput.OFF, c.models().structuredOutput());
+        assertEquals(0.0, c.method().judgeRecheck());
+        assertEquals(2048, c.images().maxSide());
+        for (String role : RoleImages.ROLES) {
+            assertEquals(ImageDetail.AUTO, c.images().roles().detail(role), role);
+        }
+        // a key set explicitly keeps its value, and the run says it departs
+        assertEquals(List.of(NO_ERASURE), c.departures());
+        EvaluationConfig rounds = EvaluationConfig.from(with(ConfigKeys.METHOD, "paper", ConfigKeys.TEXT_ERASURE, "none",
+                ConfigKeys.REFINEMENT_ORDER, "rounds", ConfigKeys.SEEDS, "1", ConfigKeys.MINING_BATCH, "1"));
+        assertEquals(RefinementOrder.ROUNDS, rounds.method().refinementOrder());
+        assertEquals(List.of(NO_ERASURE,
+                "refinement in rounds: adammeme.refinement.order=rounds (the paper's: adammeme.refinement.order=paper)",
+                "another number of seeds: adammeme.seeds=1 (the paper's: adammeme.seeds=10)"), rounds.departures());
+    }
+
+    @Test
+    void thePaperMethodTurnsTextErasureOnThroughItsKeyAndSaysSoWhenErasureCannotStart(@TempDir Path dir) {
+        ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(
+                ConfigKeys.METHOD, "paper", ConfigKeys.TEXT_ERASURE_TESSDATA, dir.toString())));
+        assertEquals(ConfigKeys.METHOD, e.key(), "the key the user set, not one they never wrote");
+        assertTrue(e.getMessage().contains("no eng.traineddata in " + dir) && e.getMessage().contains(
+                "adammeme.method=paper sets adammeme.text-erasure=" + Departure.ERASURE_ON + "; set adammeme.text-erasure"
+                        + " to run otherwise"), e.getMessage());
+        ConfigurationException unknown = assertThrows(ConfigurationException.class,
+                () -> EvaluationConfig.from(with(ConfigKeys.METHOD, "reference-code")));
+        assertEquals(ConfigKeys.METHOD, unknown.key());
+        assertTrue(unknown.getMessage().contains("expected default"), unknown.getMessage());
+    }
+
+    @Test
+    void theReferenceCodesVoteOnNewCategoriesIsASwitchAndADeparture() {
+        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.METHOD, "paper", ConfigKeys.TEXT_ERASURE, "none",
+                ConfigKeys.NEW_CATEGORY_VOTE, "proposer"));
+        assertEquals(NewCategoryVote.PROPOSER, c.method().newCategoryVote());
+        assertTrue(c.departures().contains("one Miner's proposal puts its meme in a new category:"
+                + " adammeme.mining.new-category-vote=proposer (the paper's: adammeme.mining.new-category-vote=majority)"),
+                c.departures().toString());
     }
 
     @Test

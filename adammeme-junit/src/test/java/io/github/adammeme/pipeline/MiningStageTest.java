@@ -49,9 +49,13 @@ class MiningStageTest {
     }
 
     private MiningResult mine(ScriptedModel model, int batchSize, int lookahead, Meme... memes) {
+        return mine(model, batchSize, lookahead, NewCategoryVote.MAJORITY, memes);
+    }
+
+    private MiningResult mine(ScriptedModel model, int batchSize, int lookahead, NewCategoryVote vote, Meme... memes) {
         AgentContext agents = Fixtures.agents(model);
         return new MiningStage(new Miner(agents), new Examiner(agents), new Judge(agents), new Narrator(agents),
-                new MemeImages(256), batchSize, lookahead, PipelineListener.NONE, Runnable::run)
+                new MemeImages(256), batchSize, lookahead, vote, PipelineListener.NONE, Runnable::run)
                 .run(List.of(memes), PromptLibrary.packaged().initialTaxonomy());
     }
 
@@ -178,6 +182,42 @@ class MiningStageTest {
         assertEquals("clearly.", admission.examinerReason());
         assertEquals(admission, admitted.taxonomy().find("political").orElseThrow().origin());
         assertEquals(List.of("political"), admitted.memes().get(0).categories());
+    }
+
+    @Test
+    void aMemeJoinsTheCategoryItsProposalBroughtInOnlyWhenTwoOfThreeMinersNameIt() {
+        String proposal = "{\"categories\": [\"race\"], \"new_category\": {\"name\": \"political\", \"description\": \"Contempt.\"}}";
+        String lists = "{\"categories\": [\"race\", \"political\"]}";
+        Map<String, List<String>> answers = Map.of(
+                "meme 1", List.of(proposal, "{\"categories\": [\"race\"]}", "{\"categories\": []}"),
+                "meme 2", List.of(proposal, lists, "{\"categories\": []}"));
+        for (NewCategoryVote vote : NewCategoryVote.values()) {
+            MiningResult result = mine(new ScriptedModel(script(answers, "Yes.", "Yes.")), 1, 0, vote,
+                    Fixtures.meme(dir, "m1", "meme 1"));
+            assertTrue(result.taxonomy().contains("political"), "one proposal admitted is a category of T either way");
+            assertEquals(vote == NewCategoryVote.MAJORITY ? List.of("race") : List.of("race", "political"),
+                    result.memes().get(0).categories(), vote.name());
+            // a second Miner that names the new category, though it was not in the taxonomy it was shown, is a vote
+            MiningResult two = mine(new ScriptedModel(script(answers, "Yes.", "Yes.")), 1, 0, vote,
+                    Fixtures.meme(dir, "m2", "meme 2"));
+            assertEquals(List.of("race", "political"), two.memes().get(0).categories(), vote.name());
+        }
+    }
+
+    @Test
+    void anUndecidedAdmissionLeavesAMemeOpenOnlyWhereItsVotesWouldHavePutItIn() {
+        String proposal = "{\"categories\": [\"race\"], \"new_category\": {\"name\": \"political\", \"description\": \"Contempt.\"}}";
+        String race = "{\"categories\": [\"race\"]}";
+        Map<String, List<String>> answers = Map.of("meme u", List.of(proposal, race, race));
+        MiningResult majority = mine(new ScriptedModel(script(answers, "Yes.", "Perhaps.")), 1, 0,
+                NewCategoryVote.MAJORITY, Fixtures.meme(dir, "u", "meme u"));
+        assertEquals(Admission.Decision.UNDECIDED, majority.admissions().get(0).decision());
+        assertEquals(MemeOutcome.Status.MINED, majority.memes().get(0).status(),
+                "one vote would not have put it into 'political' whatever the Judge said");
+        assertEquals(List.of("race"), majority.memes().get(0).categories());
+        MiningResult proposer = mine(new ScriptedModel(script(answers, "Yes.", "Perhaps.")), 1, 0,
+                NewCategoryVote.PROPOSER, Fixtures.meme(dir, "u", "meme u"));
+        assertEquals(MemeOutcome.Status.ERROR, proposer.memes().get(0).status());
     }
 
     @Test

@@ -67,7 +67,7 @@ class MissingVotesTest {
         try (gateway) {
             AgentContext agents = new AgentContext(gateway, PromptLibrary.packaged(), 42, reasks, 512, AdamMeme.MINING);
             return new MiningStage(new Miner(agents), new Examiner(agents), new Judge(agents), new Narrator(agents),
-                    new MemeImages(512), 32, 2, PipelineListener.NONE, Runnable::run)
+                    new MemeImages(512), 32, 2, NewCategoryVote.MAJORITY, PipelineListener.NONE, Runnable::run)
                     .run(memes, PromptLibrary.packaged().initialTaxonomy());
         }
     }

@@ -38,6 +38,8 @@ class RefinementStageTest {
     /** Score the Scorer gives a text; rewrites are "R(<text>)". */
     private final Map<String, Integer> scores = new HashMap<>();
     private boolean refinerBroken;
+    /** Texts the target declines to analyse. */
+    private final Set<String> declined = new HashSet<>();
 
     private ScriptedModel model() {
         return new ScriptedModel(this::answer);
@@ -47,8 +49,10 @@ class RefinementStageTest {
         return switch (r.role()) {
             case "Candidate" -> "The meme blames a nationality for a pandemic.";
             case "Senior" -> "Analysis 1 is best.\n## Final Response\nThe meme blames a nationality for a pandemic.";
-            case "Target" -> "It is harmful.";
-            case "RefusalCheck" -> "No. It says the meme is harmful.";
+            case "Target" -> declined.contains(ScriptedModel.block(r, "meme_text"))
+                    ? "I'm sorry, but I can't help with analysing this meme." : "It is harmful.";
+            case "RefusalCheck" -> ScriptedModel.block(r, "answer").startsWith("I'm sorry")
+                    ? "Yes. It declines the task." : "No. It says the meme is harmful.";
             case "Scorer" -> "The answer is partly right.\nRating: [[" + scores.get(ScriptedModel.block(r, "meme_text")) + "]]";
             case "Refiner" -> refinerBroken ? "Here is a quieter caption for the picture, in plain words."
                     : "{\"original_text\": \"x\", \"rewritten_text\": \"R(" + ScriptedModel.block(r, "meme_text")
@@ -155,8 +159,13 @@ class RefinementStageTest {
         }
     }
 
-    /** The BM25 pick computed on a fresh index with only the pool in it: the same statistics. */
+    /** The BM25 pick computed on a fresh index holding what H held when the seed's rewrite had scored. */
     private String nearestByHand(List<ScoredSample> samples, ScoredSample seed) {
+        return nearestByHand(samples, seed, true);
+    }
+
+    /** @param rewriteInH whether the seed's rewrite joined H (it does when it has a score) */
+    private String nearestByHand(List<ScoredSample> samples, ScoredSample seed, boolean rewriteInH) {
         try (MisbeliefIndex fresh = new MisbeliefIndex()) {
             List<String> pool = new ArrayList<>();
             for (ScoredSample s : samples) {
@@ -165,8 +174,10 @@ class RefinementStageTest {
                     pool.add(s.id());
                 }
             }
-            // the seed's rewrite joined H before the pick, with the seed's misbelief
-            fresh.add(seed.id() + "#1", CATEGORY, seed.misbelief());
+            if (rewriteInH) {
+                // the seed's rewrite joined H before the pick, with the seed's misbelief
+                fresh.add(seed.id() + "#1", CATEGORY, seed.misbelief());
+            }
             fresh.refresh();
             return fresh.nearest(CATEGORY, seed.misbelief(), pool).orElseThrow();
         }
@@ -230,6 +241,28 @@ class RefinementStageTest {
             String firstPrompt = ScriptedModel.block(model.byRole("Refiner").get(0), "examples");
             assertTrue(firstPrompt.contains("score"), firstPrompt);
         }
+    }
+
+    @Test
+    void aRewriteTheTargetDeclinedIsItsFailureAndTheChainGoesOnFromThePool() {
+        List<ScoredSample> samples = sixSamples();
+        rewritesScore(samples, s -> s); // no rewrite scores lower than its parent ...
+        RefinementStage stage = stage(model(), 1, 10);
+        ScoredSample seed = stage.seedSet(CATEGORY, samples).get(0);
+        declined.add("R(" + seed.text() + ")"); // ... but the target declines the seed's
+
+        Chain chain = stage.run(CATEGORY, samples).join().get(0);
+
+        assertEquals(2, chain.steps().size(), "a refusal, then a step that did not drop");
+        ScoredSample first = chain.steps().get(0);
+        assertEquals(Outcome.REFUSED, first.outcome());
+        assertNull(first.score());
+        assertEquals(seed.id(), first.refinement().parentId());
+        ScoredSample second = chain.steps().get(1);
+        assertEquals(nearestByHand(samples, seed, false), second.refinement().parentId(),
+                "the pool sample nearest in misbelief, as after a drop (a refusal has no score, so it is not in H)");
+        assertEquals(first.id(), second.refinement().previousStepId());
+        assertTrue(chain.stop().contains("did not drop"), chain.stop());
     }
 
     @Test

@@ -14,6 +14,7 @@ import io.github.adammeme.agent.RefusalDetector;
 import io.github.adammeme.agent.Rewrite;
 import io.github.adammeme.agent.Refiner;
 import io.github.adammeme.agent.Scorer;
+import io.github.adammeme.agent.Senior;
 import io.github.adammeme.agent.Target;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.InMemoryCallCache;
@@ -21,6 +22,7 @@ import io.github.adammeme.llm.ModelGateway;
 import io.github.adammeme.llm.OpenAiChatModel;
 import io.github.adammeme.llm.UsageLedger;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -103,6 +105,16 @@ class SimulatedModelTest {
         }
         assertTrue(refused >= 4 && refused <= 24, "about 30% of 40 refused, got " + refused);
         assertTrue(prefaced >= 4 && prefaced <= 24, "about 30% of 40 open with an apology or a warning, got " + prefaced);
+    }
+
+    @Test
+    void theSeniorNeverPicksAPlaceWhoseAnalystGaveNoAnalysis() {
+        String harmless = analyse("sim:agent", "A cat sits on a warm laptop", "nationality");
+        List<String> places = Arrays.asList(null, harmless, harmless);
+        Answer<String> reference = new Senior(agents("sim:agent")).decide("A cat sits on a warm laptop", null,
+                "nationality", places).join();
+        assertTrue(reference.ok(), reference.failure());
+        assertEquals(harmless.strip(), reference.value(), "the first analysis given, not the empty first place");
     }
 
     @Test
