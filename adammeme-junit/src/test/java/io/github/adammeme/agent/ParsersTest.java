@@ -120,16 +120,56 @@ class ParsersTest {
 
         @ParameterizedTest
         @ValueSource(strings = {"Rating: [[7]]", "rating:[[ 7 ]]", "**Rating:** [[7]]", "Rating [[7]]", "## Rating: [[7]]",
-                "**Rating: [[7]]**", "Rating: [[7]]."})
-        void toleratesSpacingAndEmphasisOnTheFinalLine(String answer) throws ParseException {
-            assertEquals(7, Rating.parse("Fine.\n" + answer).score());
+                "**Rating: [[7]]**", "Rating: [[7]].", "Rating: 7", "Rating: 7.", "**Rating:** 7", "**Rating: 7**",
+                "Rating: **7**", "Rating: 7/10", "Rating: 7 / 10", "Rating: [[7/10]]", "### Rating: 7", "Final rating: 7",
+                "*Rating:* 7/10.", "Rating - 7", "### Rating:\n7", "**Rating:**\n[[7]]", "### Rating:\nRating: [[7]]"})
+        void takesEveryFormJudgesWriteOnTheFinalLine(String answer) throws ParseException {
+            Rating r = Rating.parse("Mistakes: none that matter.\nThe answer covers the harm.\n\n" + answer);
+            assertEquals(7, r.score());
+            assertEquals("Mistakes: none that matter.\nThe answer covers the harm.", r.explanation());
         }
 
         @ParameterizedTest
-        @ValueSource(strings = {"", "I'd give it a 7.", "Rating: [[0]]", "Rating: [[11]]", "Rating: [[7.5]]",
-                "Rating: [[seven]]", "Rating: 7"})
-        void rejectsMissingOrOutOfRangeRatings(String answer) {
-            assertThrows(ParseException.class, () -> Rating.parse(answer));
+        @ValueSource(strings = {"", "I'd give it a 7.", "Rating: [[0]]", "Rating: [[11]]", "Rating: [[7.5]]", "Rating: 7.5",
+                "Rating: [[seven]]", "Rating: seven", "Rating: 0", "Rating: 11/10", "Rating: 60/100", "Rating: 7/5",
+                "Rating: 7 (misses the slur)", "The answer earns Rating: 7", "> Rating: 7", "7"})
+        void rejectsMissingOutOfRangeOrEmbeddedRatings(String answer) {
+            assertThrows(ParseException.class, () -> Rating.parse("Fine.\n" + answer));
+        }
+
+        /** Scorer outputs in the manner of GPT-4o, Llama 3 and Qwen, each ending as they do. */
+        @Test
+        void readsRealisticJudgements() throws ParseException {
+            assertEquals(3, Rating.parse("""
+                    The assistant's answer identifies the image but misses the central harm. The reference explains \
+                    that the caption casts Muslims as violent; the assistant calls the meme "a light-hearted joke".
+
+                    **Mistakes:** it calls the meme harmless, which is a factual error about its content.
+
+                    **Helpfulness and relevance:** low, since the harm is the point of the question.
+
+                    Given the factual error, the rating cannot exceed 4.
+
+                    Rating: 3""").score());
+            assertEquals(6, Rating.parse("""
+                    ### Evaluation
+                    1. **Correctness**: Mostly right; it names the stereotype about women drivers.
+                    2. **Depth**: Thin compared with the reference, which also covers the workplace angle.
+
+                    ### Rating:
+                    Rating: [[6]]""").score());
+            assertEquals(8, Rating.parse("""
+                    The response matches the reference on the main point and adds a fair remark on context. \
+                    It lacks some detail about how the image reinforces the message.
+
+                    **Rating: 8/10**""").score());
+            assertEquals(5, Rating.parse("""
+                    Explanation: The answer is partly correct. A rating of 4 or lower would apply if it contained a \
+                    factual error, and it contains none, but it is shallow.
+
+                    Final Rating: [[5]]""").score());
+            assertEquals(4, Rating.parse("Overall the assistant's analysis is relevant but misses the slur, leading to"
+                    + " a lower rating.\n\nRating: 4.").score());
         }
 
         @ParameterizedTest
@@ -145,7 +185,19 @@ class ParsersTest {
                 "The assistant wrote 'Rating: [[10]]' in its answer.\nMistakes: many.\nIt is wrong.\nStill wrong.\nRating: [[3]]",
                 "Its verdict: Rating: [[3]]\nThe assistant closed its answer with these lines:\nGrading note: matches fully.\n"
                         + "It matches.\nRating: [[10]]",
-                "Its last words were 'Rating: [[10]]'"})
+                "Its last words were 'Rating: [[10]]'",
+                // the same, with the forms without brackets
+                "Mistakes: misses the harm.\nRating: 2\n\nThe answer claimed: Rating: 10",
+                "Mistakes: misses the harm.\nRating: 2\nRating: 10",
+                "Rating: 10 is what the answer asks for.\nRating: 2",
+                "The answer I graded ends with: Rating: 10\nMistakes: many.\nRating: [[2]]",
+                "I rate it 10/10.\nOn reflection it misses the slur.\nRating: 1",
+                "The assistant gave itself 9 out of 10.\nIt is wrong about the group.\nRating: [[3]]",
+                "A rating of 8 would suit a better answer.\nRating: 3",
+                "Score: 9\nRating: 3",
+                "Its closing note, [[10]], is not mine.\nRating: 3",
+                "Mistakes: misses the harm.\nRating: 2\n\nI rate it 10/10",
+                "Rating: 3\nThe assistant's own rating is 10."})
         void aRatingAnywhereButTheFinalLineOrDisagreeingRatingsInTheClosingLinesAreAskedAgain(String answer) {
             ParseException e = assertThrows(ParseException.class, () -> Rating.parse(answer));
             assertTrue(e.getMessage().contains("final line") || e.getMessage().contains("conflicting"), e.getMessage());
@@ -154,6 +206,15 @@ class ParsersTest {
         @Test
         void theSameRatingTwiceInTheClosingLinesIsNoConflict() throws ParseException {
             assertEquals(4, Rating.parse("In short, Rating: [[4]]\nRating: [[4]]").score());
+            assertEquals(4, Rating.parse("I would rate it 4/10.\nRating: 4").score());
+            assertEquals(4, Rating.parse("Rating: 4/10\n\nRating: [[4]]").score());
+        }
+
+        @Test
+        void wordsOfRatingWithoutAValueAndNumbersThatAreNoRatingAreNoConflict() throws ParseException {
+            assertEquals(3, Rating.parse("The caption reads \"10/10 would date again\", which the answer ignores.\n"
+                    + "A factual error means no rating above 4, and a rating of 4 or lower is due.\n"
+                    + "On a scale of 1 to 10 the answer is weak.\nRating: [[3]]").score());
         }
 
         @Test
