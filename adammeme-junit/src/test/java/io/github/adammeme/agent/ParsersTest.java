@@ -277,11 +277,73 @@ class ParsersTest {
     class Misbelief {
 
         @Test
-        void requiresASentenceAboutTheMisbelief() throws ParseException {
-            assertEquals("The misbelief is that X.", Narrator.PARSER.parse("{\"misbelief\": \"The misbelief is  that X.\"}")
-                    .replace("  ", " "));
-            assertThrows(ParseException.class, () -> Narrator.PARSER.parse("{\"misbelief\": \"Immigrants are bad.\"}"));
+        void takesTheSentenceWithOrWithoutTheWordMisbelief() throws ParseException {
+            assertEquals("The misbelief is that X.", Narrator.PARSER.parse("{\"misbelief\": \"The misbelief is  that X.\"}"));
+            assertEquals("Immigrants are a burden on public services.",
+                    Narrator.PARSER.parse("{\"misbelief\": \"Immigrants are a burden on public services.\"}"));
             assertThrows(ParseException.class, () -> Narrator.PARSER.parse("{\"belief\": \"The misbelief is X.\"}"));
+            assertThrows(ParseException.class, () -> Narrator.PARSER.parse("{\"misbelief\": [\"Women are weak.\"]}"));
+        }
+
+        /** Narrator answers in the manner of GPT-4o, Llama 3, Qwen-VL and LLaVA. */
+        @ParameterizedTest
+        @ValueSource(strings = {
+                "```json\n{\n  \"misbelief\": \"Misbelief suggests that Mexican immigrants are mostly criminals.\"\n}\n```",
+                "Here is the misbelief in the requested format:\n\n```json\n{\"misbelief\": \"Women are too emotional to lead.\"}\n```",
+                "{\"misbelief\": \"The misbelief is that Muslims are inherently violent and associated with terrorism.\"}",
+                "Sure! {\"misbelief\": \"People with disabilities are a burden on their families.\"} Let me know if you need more.",
+                "{\n\"misbelief\": \"The misbelief is that Martin Luther King Jr. Day honours a figure unworthy of respect.\"\n}",
+                "{\"misbelief\": \"The misbelief is that Chinese people spread diseases. It treats a nation as a contagion.\"}",
+                "The misbelief is that Black people are inherently less intelligent than others.",
+                "**Misbelief:** Jewish people secretly control the U.S. media."})
+        void readsRealisticAnswers(String answer) throws ParseException {
+            String misbelief = Narrator.PARSER.parse(answer);
+            assertFalse(misbelief.contains("\n") || misbelief.contains("{") || misbelief.contains("`") || misbelief.contains("*"),
+                    misbelief);
+            assertTrue(misbelief.endsWith("."), misbelief);
+        }
+
+        @Test
+        void anEmptyMisbeliefIsNamedAsSuch() {
+            for (String empty : List.of("", "  ", "\n")) {
+                assertEquals("the misbelief is empty", assertThrows(ParseException.class,
+                        () -> MisbeliefSentence.read(empty)).getMessage());
+            }
+            assertTrue(assertThrows(ParseException.class, () -> Narrator.PARSER.parse("{\"misbelief\": \"\"}"))
+                    .getMessage().contains("empty"));
+        }
+
+        @ParameterizedTest
+        @ValueSource(strings = {
+                "N/A", "...", "<misbelief>", "[insert misbelief]", "\"\"",
+                "The misbelief is that women are weak.\n\nThis meme also mocks their intelligence, which is another harm.",
+                "- Women are weak.\n- Women are irrational.",
+                "1. Women are weak.",
+                "Women are weak. They cannot lead. They should stay home.",
+                "Is the misbelief that women are weak?",
+                "I'm sorry, but I can't help with identifying a misbelief in this meme.",
+                "Sure, here is the misbelief you asked for.",
+                "I think the misbelief is that women are weak.",
+                "There is no harmful misbelief in this meme regarding race.",
+                "The meme does not convey any misbelief about religion.",
+                "No misbelief."})
+        void rejectsWhatIsNoStandaloneSentence(String text) {
+            ParseException e = assertThrows(ParseException.class, () -> MisbeliefSentence.read(text));
+            assertTrue(e.getMessage().startsWith("the misbelief") || e.getMessage().startsWith("the Narrator"), e.getMessage());
+        }
+
+        @Test
+        void aSentenceTooLongForOneIsAPassage() {
+            String words = "Women ".repeat(MisbeliefSentence.MAX_WORDS) + "are weak.";
+            assertTrue(assertThrows(ParseException.class, () -> MisbeliefSentence.read(words)).getMessage()
+                    .contains("words"));
+        }
+
+        @Test
+        void fullStopsOfAbbreviationsAndInitialsEndNoSentence() {
+            assertEquals(1, MisbeliefSentence.sentences("The misbelief is that the U.S. President J. F. Kennedy and Dr. King "
+                    + "were traitors, e.g. to the South."));
+            assertEquals(2, MisbeliefSentence.sentences("Women are weak. It is false."));
         }
     }
 }
