@@ -20,7 +20,7 @@ public final class Narrator {
             return MisbeliefSentence.read(answer);
         }
         JsonNode json = JsonAnswers.firstObject(answer);
-        JsonNode field = json.get("misbelief");
+        JsonNode field = JsonAnswers.field(json, "misbelief");
         if (field == null || field.isNull()) {
             throw new ParseException("field 'misbelief' is missing");
         }

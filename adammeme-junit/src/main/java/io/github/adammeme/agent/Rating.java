@@ -148,7 +148,7 @@ public record Rating(int score, String explanation) {
         } catch (ParseException notJson) {
             return null;
         }
-        JsonNode rating = json.get("rating");
+        JsonNode rating = JsonAnswers.field(json, "rating");
         if (rating == null || !rating.isIntegralNumber()) {
             throw new ParseException("field 'rating' must be an integer from 1 to 10");
         }

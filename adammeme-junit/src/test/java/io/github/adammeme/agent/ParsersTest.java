@@ -252,7 +252,7 @@ class ParsersTest {
         }
 
         @ParameterizedTest
-        @ValueSource(strings = {"", "Analysis 2 is best.", "## Final Response\n   ", "Final Response: no heading mark"})
+        @ValueSource(strings = {"", "Analysis 2 is best.", "## Final Response\n   ", "My final response: the heading must begin a line"})
         void rejectsAnAnswerWithoutTheHeadingOrWithNothingUnderIt(String answer) {
             assertThrows(ParseException.class, () -> FinalResponse.parse(answer));
         }
