@@ -1,6 +1,5 @@
 package io.github.adammeme.agent;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.llm.ContentPart;
 import java.util.Map;
@@ -19,15 +18,7 @@ public final class Narrator {
         if (answer != null && answer.indexOf('{') < 0 && !answer.isBlank()) {
             return MisbeliefSentence.read(answer);
         }
-        JsonNode json = JsonAnswers.firstObject(answer);
-        JsonNode field = JsonAnswers.field(json, "misbelief");
-        if (field == null || field.isNull()) {
-            throw new ParseException("field 'misbelief' is missing");
-        }
-        if (!field.isTextual()) {
-            throw new ParseException("field 'misbelief' must be a string, was " + field.getNodeType());
-        }
-        return MisbeliefSentence.read(field.asText());
+        return MisbeliefSentence.read(JsonAnswers.requiredString(JsonAnswers.firstObject(answer), "misbelief"));
     };
 
     private final AgentContext context;
