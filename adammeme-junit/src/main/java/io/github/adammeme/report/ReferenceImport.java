@@ -29,6 +29,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -76,7 +77,9 @@ public final class ReferenceImport {
      * @param minedPairs         pairs read from mined_pairs.json (0 without it)
      * @param ratingsRead        Scorer outputs this project's parser read
      * @param ratingsWithoutBrackets of those, how many wrote the rating without the double brackets asked for
+     * @param ratingsRejected    Scorer outputs the parser rejected
      * @param misbeliefsRead     misbeliefs read (steps and pairs)
+     * @param misbeliefsRejected misbeliefs the parser rejected
      * @param misbeliefsWithoutTheWord of the pairs' misbeliefs, how many do not contain the word "misbelief"
      * @param rejections         each Scorer output or misbelief the parsers rejected, with file, record and why
      * @param differences        each step whose score here differs from the recorded one
@@ -84,19 +87,9 @@ public final class ReferenceImport {
      * @param unknown            what the files do not hold, and how the run stands in for it
      */
     public record Findings(List<String> files, int records, int scoredSteps, int refusedSteps, int failedRewrites,
-                           int minedPairs, int ratingsRead, int ratingsWithoutBrackets, int misbeliefsRead,
-                           int misbeliefsWithoutTheWord, List<String> rejections, List<String> differences,
+                           int minedPairs, int ratingsRead, int ratingsWithoutBrackets, int ratingsRejected,
+                           int misbeliefsRead, int misbeliefsRejected, int misbeliefsWithoutTheWord, List<String> rejections, List<String> differences,
                            List<String> problems, List<String> unknown) {
-
-        /** @return how many Scorer outputs the parser rejected */
-        public long ratingsRejected() {
-            return rejections.stream().filter(r -> r.contains(": rating rejected: ")).count();
-        }
-
-        /** @return how many misbeliefs the parser rejected */
-        public long misbeliefsRejected() {
-            return rejections.stream().filter(r -> r.contains(": misbelief rejected: ")).count();
-        }
 
         /**
          * What the import read, rejected and could not know, as the command prints it.
@@ -112,10 +105,10 @@ public final class ReferenceImport {
                 sb.append(", ").append(failedRewrites).append(" rewrites that never reached the target");
             }
             sb.append("; ").append(minedPairs).append(" mined pairs\n");
-            sb.append("Scorer outputs: ").append(ratingsRead).append(" read, ").append(ratingsRejected())
+            sb.append("Scorer outputs: ").append(ratingsRead).append(" read, ").append(ratingsRejected)
                     .append(" rejected by this project's parser (").append(ratingsWithoutBrackets)
                     .append(" wrote the rating without [[ ]])\n");
-            sb.append("misbeliefs: ").append(misbeliefsRead).append(" read, ").append(misbeliefsRejected())
+            sb.append("misbeliefs: ").append(misbeliefsRead).append(" read, ").append(misbeliefsRejected)
                     .append(" rejected (").append(misbeliefsWithoutTheWord).append(" of the pairs' do not say 'misbelief')\n");
             rejections.forEach(r -> sb.append("  rejected ").append(r).append('\n'));
             sb.append("scores that differ from the recorded ones: ").append(differences.size()).append('\n');
@@ -182,8 +175,13 @@ public final class ReferenceImport {
         }
     }
 
-    /** One step as read, before it takes its place in a chain. */
-    private record Step(String memeId, Integer runStep, ScoredSample sample, boolean seed) {
+    /**
+     * One step as read, before it takes its place in a chain.
+     *
+     * @param sample the step, without its id and link yet
+     * @param explanation the Refiner's account of the rewrite, or null where none is recorded
+     */
+    private record Step(String memeId, Integer runStep, ScoredSample sample, String explanation, boolean seed) {
     }
 
     /** The state of one import as files are read. */
@@ -204,7 +202,9 @@ public final class ReferenceImport {
         private int failedRewrites;
         private int ratingsRead;
         private int withoutBrackets;
+        private int ratingsRejected;
         private int misbeliefsRead;
+        private int misbeliefsRejected;
         private int withoutTheWord;
 
         Reading(Settings settings) {
@@ -256,6 +256,7 @@ public final class ReferenceImport {
                 withoutTheWord += MisbeliefSentence.namesTheWord(misbelief) ? 0 : 1;
             } catch (ParseException e) {
                 rejections.add(where + ": misbelief rejected: " + e.getMessage());
+                misbeliefsRejected++;
                 error = "this project's reading of the Narrator rejects the recorded misbelief: " + e.getMessage();
             }
             List<String> labels = labels(pair.path("label").asText(""));
@@ -269,12 +270,11 @@ public final class ReferenceImport {
 
         void readLog(Path file) {
             String name = file.getFileName().toString();
-            Matcher m = LOG.matcher(name);
-            m.matches();
-            String category = Category.normalise(m.group(1));
-            var bad = Category.problemWith(category, "");
+            String named = name.substring("log_".length(), name.length() - ".json".length());
+            String category = Category.normalise(named);
+            Optional<String> bad = Category.problemWith(category, "");
             if (bad.isPresent()) {
-                problems.add(name + ": the category '" + m.group(1) + "' cannot be a category here: " + bad.get());
+                problems.add(name + ": the category '" + named + "' cannot be a category here: " + bad.get());
                 return;
             }
             JsonNode root = json(file);
@@ -335,7 +335,7 @@ public final class ReferenceImport {
                         : "the rewrite never reached the target: the reference code recorded '" + score.asText() + "' ("
                         + (score.asText().equals("Refusal") ? "the Refiner declined" : "the rewrite failed its check")
                         + ")", null, null, null);
-                return new Step(memeId, null, s, seed);
+                return new Step(memeId, null, s, null, seed);
             }
             if (!score.isNumber()) {
                 problems.add(where + ": the score " + score + " is neither a number nor " + REFUSED);
@@ -358,6 +358,7 @@ public final class ReferenceImport {
                 misbeliefsRead++;
             } catch (ParseException e) {
                 rejections.add(where + ": misbelief rejected: " + e.getMessage());
+                misbeliefsRejected++;
             }
             double recorded = score.asDouble();
             String comparison = record.get("comparison").asText();
@@ -372,6 +373,7 @@ public final class ReferenceImport {
                 withoutBrackets += lastLine(comparison).contains("[[") ? 0 : 1;
             } catch (ParseException e) {
                 rejections.add(where + ": rating rejected: " + e.getMessage());
+                ratingsRejected++;
                 unscored = "this project's Scorer parser rejects the recorded output: " + e.getMessage();
             }
             if (read == null || read != recorded) {
@@ -382,9 +384,8 @@ public final class ReferenceImport {
                     : read < settings.threshold() ? Outcome.FAILED : Outcome.PASSED;
             ScoredSample s = new ScoredSample(null, memeId, category, misbelief, record.get("meme_text").asText(),
                     originalText, image, null, outcome, read, record.get("ref_ans").asText(), record.get("answer").asText(),
-                    explanation, unscored, unscored == null ? null : comparison,
-                    new Refinement(null, null, null, 0, null, List.of(), record.get("explanation").asText()), null);
-            return new Step(memeId, runStep.asInt(), s, seed);
+                    explanation, unscored, unscored == null ? null : comparison, null, null);
+            return new Step(memeId, runStep.asInt(), s, record.get("explanation").asText(), seed);
         }
 
         Imported finish(Path folder) {
@@ -439,7 +440,8 @@ public final class ReferenceImport {
             Evaluation evaluation = new Evaluation(run, taxonomy, List.of(), List.copyOf(memes.values()),
                     List.copyOf(mined), List.of(), List.copyOf(chains), metrics, List.of());
             return new Imported(evaluation, new Findings(List.copyOf(files), records, scored, refused, failedRewrites,
-                    mined.size(), ratingsRead, withoutBrackets, misbeliefsRead, withoutTheWord, List.copyOf(rejections),
+                    mined.size(), ratingsRead, withoutBrackets, ratingsRejected, misbeliefsRead, misbeliefsRejected,
+                    withoutTheWord, List.copyOf(rejections),
                     List.copyOf(differences), List.copyOf(problems), List.copyOf(unknown)));
         }
 
@@ -485,7 +487,7 @@ public final class ReferenceImport {
                     id = seedId + "#" + step + "." + n; // the same seed refined twice: each step keeps an id of its own
                 }
                 Refinement link = new Refinement(seedId, s.memeId() + "/" + category, previous, step, null, List.of(),
-                        r.refined() ? r.refinement().explanation() : null);
+                        s.explanation());
                 samples.add(new ScoredSample(id, r.memeId(), r.category(), r.misbelief(), r.text(), r.originalText(),
                         r.image(), null, r.outcome(), r.score(), r.reference(), r.targetAnswer(), r.scorerExplanation(),
                         r.reason(), r.raw(), link, null));
