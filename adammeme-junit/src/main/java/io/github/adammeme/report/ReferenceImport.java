@@ -132,7 +132,14 @@ public final class ReferenceImport {
     public record Imported(Evaluation evaluation, Findings findings) {
     }
 
-    /** How the imported run is described and counted. */
+    /**
+     * How the imported run is described and counted.
+     *
+     * @param target                 the target's name, as the run records it
+     * @param controller             the model that played the agents, as far as the user knows it
+     * @param threshold              the score below which a step fails
+     * @param refusalCountsAsFailure whether FR counts a refused step as a failure (the reference code's does not)
+     */
     public record Settings(String target, String controller, double threshold, boolean refusalCountsAsFailure) {
     }
 
