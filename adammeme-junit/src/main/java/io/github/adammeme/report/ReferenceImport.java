@@ -234,6 +234,11 @@ public final class ReferenceImport {
             files.add(MINED_PAIRS);
             root.fields().forEachRemaining(entry -> {
                 String category = Category.normalise(entry.getKey());
+                Optional<String> bad = Category.problemWith(category, "");
+                if (bad.isPresent()) {
+                    problems.add(MINED_PAIRS + " '" + entry.getKey() + "' cannot be a category here: " + bad.get());
+                    return;
+                }
                 if (!entry.getValue().isArray()) {
                     problems.add(MINED_PAIRS + " '" + entry.getKey() + "': expected a list of pairs");
                     return;

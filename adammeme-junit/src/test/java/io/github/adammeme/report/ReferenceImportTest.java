@@ -122,6 +122,19 @@ class ReferenceImportTest {
     }
 
     @Test
+    void aCategoryNameThatCouldNotBeOneHereIsAProblemNotACategory() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("odd"));
+        Files.writeString(folder.resolve("log_hate<b>.json"), "[]");
+        Files.writeString(folder.resolve("log_race.json"), "[]");
+        Files.writeString(folder.resolve("mined_pairs.json"), "{\"race\": [], \"<script>\": []}");
+        ReferenceImport.Imported odd = ReferenceImport.read(folder, new ReferenceImport.Settings("t", "c", 4.0, false));
+        assertEquals(2, odd.findings().problems().size(), odd.findings().problems().toString());
+        assertTrue(odd.findings().problems().get(0).startsWith("mined_pairs.json '<script>' cannot be a category here"));
+        assertTrue(odd.findings().problems().get(1).startsWith("log_hate<b>.json: the category 'hate<b>'"));
+        assertEquals(List.of("race"), odd.evaluation().taxonomy().stream().map(c -> c.name()).toList());
+    }
+
+    @Test
     void aFolderWithoutResultsIsRefusedByName() throws IOException {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReferenceImport.read(empty,
