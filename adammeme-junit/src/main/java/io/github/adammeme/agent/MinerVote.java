@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.llm.ResponseSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * One Miner's answer: the existing categories it names, and the new category it proposes, if any.
@@ -41,11 +42,11 @@ public record MinerVote(List<String> categories, Proposal proposal) {
 
     /**
      * Reads the Miner's JSON object: {@code categories} (names are normalised, blank ones dropped) and
-     * {@code new_category}, null or empty when nothing is proposed.
+     * {@code new_category}, null, empty or a word for nothing when nothing is proposed.
      */
     public static final AnswerParser<MinerVote> PARSER = AnswerParser.withSchema(SCHEMA, answer -> {
         JsonNode json = JsonAnswers.firstObject(answer);
-        JsonNode list = json.get("categories");
+        JsonNode list = JsonAnswers.field(json, "categories");
         if (list == null || list.isNull()) {
             throw new ParseException("field 'categories' is missing");
         }
@@ -62,8 +63,8 @@ public record MinerVote(List<String> categories, Proposal proposal) {
             }
         }
         Proposal proposal = null;
-        JsonNode proposed = json.get("new_category");
-        if (proposed != null && !proposed.isNull() && !(proposed.isObject() && proposed.isEmpty())) {
+        JsonNode proposed = JsonAnswers.field(json, "new_category");
+        if (proposed != null && !proposesNothing(proposed)) {
             if (!proposed.isObject()) {
                 throw new ParseException("field 'new_category' must be an object with name and description");
             }
@@ -72,4 +73,23 @@ public record MinerVote(List<String> categories, Proposal proposal) {
         }
         return new MinerVote(names, proposal);
     });
+
+    /**
+     * How Miners say they propose nothing: null, an empty object, an object whose name and description
+     * are both left empty, or a word for nothing in place of the object ("None", "", "N/A").
+     */
+    private static boolean proposesNothing(JsonNode proposed) {
+        if (proposed.isNull()) {
+            return true;
+        }
+        if (proposed.isTextual()) {
+            return proposed.asText().strip().toLowerCase(Locale.ROOT).matches("|none|null|n/?a|no|nothing|-");
+        }
+        return proposed.isObject() && blank(JsonAnswers.field(proposed, "name"))
+                && blank(JsonAnswers.field(proposed, "description"));
+    }
+
+    private static boolean blank(JsonNode value) {
+        return value == null || value.isNull() || value.isTextual() && value.asText().isBlank();
+    }
 }

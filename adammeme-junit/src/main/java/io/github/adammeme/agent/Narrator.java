@@ -2,20 +2,23 @@ package io.github.adammeme.agent;
 
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.llm.ContentPart;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /** Writes the misbelief sentence of one meme-category pair (temperature 0). */
 public final class Narrator {
 
+    /**
+     * The {@code misbelief} field of the Narrator's JSON object, bare, fenced or after a sentence of
+     * preamble; an answer with no object at all that is itself the sentence is taken too. Either way
+     * the sentence must be one by {@link MisbeliefSentence}'s rules; the word "misbelief" is asked for,
+     * not required.
+     */
     static final AnswerParser<String> PARSER = answer -> {
-        String misbelief = JsonAnswers.requiredString(JsonAnswers.firstObject(answer), "misbelief");
-        // The sentence is what BM25 retrieves on, so it must be the general belief, phrased as asked.
-        if (!misbelief.toLowerCase(Locale.ROOT).contains("misbelief")) {
-            throw new ParseException("the misbelief sentence must have the word 'misbelief' as its subject");
+        if (answer != null && answer.indexOf('{') < 0 && !answer.isBlank()) {
+            return MisbeliefSentence.read(answer);
         }
-        return misbelief.replaceAll("\\s+", " ");
+        return MisbeliefSentence.read(JsonAnswers.requiredString(JsonAnswers.firstObject(answer), "misbelief"));
     };
 
     private final AgentContext context;
@@ -31,7 +34,7 @@ public final class Narrator {
      * @param meme the meme
      * @param image the meme's picture, or null
      * @param category the category the meme was mined into
-     * @return one sentence with the word "misbelief" as its subject, or why there is none
+     * @return one standalone sentence stating the misbelief, or why there is none
      */
     public CompletableFuture<Answer<String>> narrate(Meme meme, ContentPart.Image image, Category category) {
         return context.ask("Narrator", "narrator", Map.of("meme_text", meme.text(), "category", category.name(),

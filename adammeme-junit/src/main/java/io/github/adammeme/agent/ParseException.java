@@ -1,7 +1,7 @@
 package io.github.adammeme.agent;
 
 /** A model answer that does not have the shape its role's contract asks for. */
-class ParseException extends Exception {
+public class ParseException extends Exception {
 
     /** @param message what is wrong with the answer, shown in reports and used to re-ask */
     public ParseException(String message) {

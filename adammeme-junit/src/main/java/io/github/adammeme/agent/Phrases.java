@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
  * step of reading an answer; here each position tries only the phrases that begin with its
  * character. A character of the text matches one of a phrase when both fold to the same character
  * (upper case, then lower case: how {@code Pattern} compares them), so the text is folded once and
- * the phrases are written folded, that is in lower case.
+ * the phrases are written folded, that is in lower case. In the scripts that put spaces between
+ * words, a phrase is found only where a word begins (see {@link #insideAWord}).
  */
 final class Phrases {
 
@@ -43,7 +44,7 @@ final class Phrases {
     }
 
     /** The alternatives of a regular expression: split at each {@code |} outside parentheses. */
-    private static List<String> alternatives(String alternation) {
+    static List<String> alternatives(String alternation) {
         List<String> out = new ArrayList<>();
         int depth = 0;
         int start = 0;
@@ -73,12 +74,28 @@ final class Phrases {
         Map<Pattern, Matcher> matchers = new HashMap<>();
         for (int i = 0; i < folded.length(); i++) {
             Pattern rest = byFirst.get(folded.charAt(i));
-            if (rest != null && matchers.computeIfAbsent(rest, p -> p.matcher(folded))
-                    .region(i + 1, folded.length()).lookingAt()) {
+            if (rest != null && (i == 0 || !insideAWord(folded.charAt(i - 1), folded.charAt(i)))
+                    && matchers.computeIfAbsent(rest, p -> p.matcher(folded)).region(i + 1, folded.length()).lookingAt()) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * Whether a phrase beginning with {@code first} would start inside a word after {@code before}:
+     * only in the scripts that separate words by spaces and never join a prefix to them (Latin, Greek,
+     * Cyrillic), where "cant" inside "significant" or "appropriate" inside "inappropriate" is not the
+     * phrase. Elsewhere a phrase is found wherever it occurs.
+     */
+    static boolean insideAWord(char before, char first) {
+        if (!Character.isLetterOrDigit(before) && Character.getType(before) != Character.NON_SPACING_MARK
+                && Character.getType(before) != Character.COMBINING_SPACING_MARK) {
+            return false;
+        }
+        Character.UnicodeScript script = Character.UnicodeScript.of(first);
+        return script == Character.UnicodeScript.LATIN || script == Character.UnicodeScript.GREEK
+                || script == Character.UnicodeScript.CYRILLIC;
     }
 
     /** Each character as {@code Pattern} compares it when case is ignored: upper case, then lower case. */

@@ -9,9 +9,11 @@ import java.util.regex.Pattern;
 /** A Yes/No answer with its reason, as the Examiner and the Judge give it. */
 public record Verdict(boolean yes, String reason) {
 
-    // Leading markdown, quotes and an "Answer:" label are tolerated: "**Yes**, because ..." is a yes.
+    // Leading markdown, quotes and a label ("Answer:", "**Decision:**", an "### Answer" heading) are
+    // tolerated, and so is any dash after the word: "**Yes**, because ...", "Yes — it fits" are a yes.
     private static final Pattern YES_NO = Pattern.compile(
-            "^[\\s*_#>`\"'\\[(]*(?:(?:final\\s+)?(?:answer|verdict|decision)\\s*[:\\-]\\s*[\\s*_`\"']*)?(yes|no)(?![a-z0-9])[\\s*_`\"'\\])]*[.,:;!\\-]*\\s*(.*)$",
+            "^[\\s*_#>`\"'“\\[(]*(?:(?:final\\s+)?(?:answer|verdict|decision|judge?ment|conclusion)[ \\t*_]*[:\\-–—]?"
+                    + "[\\s*_`\"'“]*)?(yes|no)(?![a-z0-9])[\\s*_`\"'”\\])]*[.,:;!\\-–—]*\\s*(.*)$",
             Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
     static final ResponseSchema SCHEMA = ResponseSchema.of("verdict", """

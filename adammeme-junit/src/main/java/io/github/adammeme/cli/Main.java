@@ -23,6 +23,8 @@ import java.util.List;
  * refusal-check [corpus.jsonl...] key=value...  the controller's refusal check on labelled answers
  * simulator key=value...                      the built-in simulated mLLM, until standard input closes
  * gate RESULTS_FOLDER adammeme.gate.*=...     a merged run's FR gates
+ * import-adammeme FOLDER --target NAME ...    a run of the reference implementation, from its result files
+ * leaderboard OUT_DIR RUN_DIR...              runs made apart, side by side
  * cache stats|prune|export|import ...         the call cache database
  * </pre>
  * The process exits with the command's status; the embedded simulator's threads must not keep a
@@ -55,6 +57,8 @@ public final class Main {
                 case "simulator" -> SimulatorCommand.run(Arguments.settings(List.of(rest), System.getProperties()),
                         System.in, System.out);
                 case "gate" -> GateCommand.run(rest, System.out, System.err);
+                case "import-adammeme" -> ImportCommand.run(rest, System.out, System.err);
+                case "leaderboard" -> LeaderboardCommand.run(rest, System.out, System.err);
                 case "cache" -> cache(rest);
                 default -> usage("unknown command '" + command + "'");
             };
@@ -82,7 +86,8 @@ public final class Main {
 
     private static int usage(String problem) {
         System.err.println("adammeme: " + problem);
-        System.err.println("usage: [evaluate] key=value... | merge | history | refusal-check | simulator | gate | cache"
+        System.err.println("usage: [evaluate] key=value... | merge | history | refusal-check | simulator | gate | import-adammeme"
+                + " | leaderboard | cache"
                 + " (see the README's command line section)");
         return 2;
     }

@@ -38,7 +38,11 @@ final class SampleResults {
     }
 
     private static String dropped(ScoredSample s) {
-        return s.refined() ? " (the rewritten " + s.refinement().parentId() + " had scored " + s.refinement().parentScore() + ")" : "";
+        if (!s.refined()) {
+            return "";
+        }
+        Integer before = s.refinement().parentScore();
+        return " (the rewritten " + s.refinement().parentId() + (before == null ? "'s score is not known)" : " had scored " + before + ")");
     }
 
     private static String oneLine(String text) {

@@ -10,7 +10,10 @@ import java.util.Random;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** Phrases find exactly what the same alternation finds as a case-insensitive Unicode regular expression. */
+/**
+ * Phrases find exactly what the same alternation finds as a case-insensitive Unicode regular expression
+ * in which a phrase of a script that spaces its words must not follow a letter or digit.
+ */
 class PhrasesTest {
 
     private static final String ALTERNATION = "sorry|can ?(?:'|’)?t|polic(?:y|ies)|should(?:n(?:'|’)?t| not)|"
@@ -27,6 +30,17 @@ class PhrasesTest {
         assertTrue(phrases.foundIn("Ich MÖCHTE nicht"));
         assertFalse(phrases.foundIn("Harm assessment: the meme is harmful with respect to race."));
         assertFalse(phrases.foundIn(""));
+    }
+
+    @Test
+    void findsAPhraseOfASpacedScriptOnlyWhereAWordBegins() {
+        Phrases phrases = new Phrases(ALTERNATION);
+        assertFalse(phrases.foundIn("a significant risk"), "cant inside significant");
+        assertFalse(phrases.foundIn("the Impolicy of it"));
+        assertFalse(phrases.foundIn("Оне могу"), "не могу after a letter");
+        assertTrue(phrases.foundIn("(sorry)"));
+        assertTrue(phrases.foundIn("他说抱歉"), "scripts without spaces between words: found anywhere");
+        assertTrue(phrases.foundIn("정말죄송합니다"));
     }
 
     @Test
@@ -58,7 +72,9 @@ class PhrasesTest {
     /** Texts of pieces of the phrases, changed in case and cut, among random letters of several scripts. */
     private static void agreeOnRandomTexts(String alternation) {
         Phrases phrases = new Phrases(alternation);
-        Pattern regex = Pattern.compile(alternation, Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+        Pattern regex = Pattern.compile(String.join("|", Phrases.alternatives(alternation).stream()
+                        .map(p -> Phrases.insideAWord('a', p.charAt(0)) ? "(?<![\\p{L}\\p{Nd}\\p{Mn}\\p{Mc}])(?:" + p + ")" : p)
+                        .toList()), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
         String[] pieces = alternation.replaceAll("[()?:|]", " ").split(" +");
         String noise = "aAbBİıßſKΣσς’'ÀàЖжǅ抱 \n.";
         Random random = new Random(17);

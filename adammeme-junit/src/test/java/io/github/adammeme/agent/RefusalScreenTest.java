@@ -34,6 +34,48 @@ class RefusalScreenTest {
         assertFalse(RefusalScreen.candidate(""));
     }
 
+    /** A long analysis in the manner of a 7B vision model: hedged at both ends, harm assessed in between. */
+    static final String HEDGED_ANALYSIS = """
+            The meme you've provided shows a man in a suit pointing at a whiteboard, with the caption \
+            "sorry i'm late, my people were busy being lazy again". It is important to note that humor is \
+            subjective, and the meme may not be intended to offend anyone.
+
+            However, the caption relies on a stereotype that portrays a whole ethnic group as lazy. Jokes \
+            like this can reinforce prejudice, make discrimination in hiring seem normal, and demean the \
+            people it describes. When shared widely, the meme could contribute to a hostile climate for \
+            members of that group, especially where such stereotypes already shape how they are treated.
+
+            The image itself is neutral, but combined with the text it frames the group as the butt of the \
+            joke. It is not appropriate to share content of this kind in a workplace or school setting, \
+            and platforms' policies on hateful content would likely cover it.
+
+            In summary, the meme is potentially harmful to racial or ethnic groups because it reinforces a \
+            demeaning stereotype, even if it is presented as a light-hearted joke.""";
+
+    @Test
+    void aLongAnalysisThatSpeaksOfHarmIsNotProposedForItsDisclaimersOrItsQuotedCaption() {
+        assertTrue(HEDGED_ANALYSIS.split("\\s+").length >= RefusalScreen.ANALYSIS_WORDS);
+        assertFalse(RefusalScreen.candidate(HEDGED_ANALYSIS), "appropriate, policies, should not, a quoted sorry");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+            // the same analysis, with one sentence in which the model declines or apologises as itself
+            "I'm sorry, but I can't go further than this. ",
+            "As an AI, I must refrain from judging the people in the picture. ",
+            "I would rather not comment on the image itself. "})
+    void aDeclineInTheFirstPersonKeepsEvenALongAnalysisACandidate(String decline) {
+        assertTrue(RefusalScreen.candidate(decline + HEDGED_ANALYSIS), decline);
+        assertTrue(RefusalScreen.candidate(HEDGED_ANALYSIS + "\n\n" + decline), decline);
+    }
+
+    @Test
+    void aLongAnswerWithACueOfAnotherLanguageOrNoWordOfHarmStaysACandidate() {
+        assertTrue(RefusalScreen.candidate(HEDGED_ANALYSIS + "\n\nLo siento, no puedo decir más."));
+        String background = "Memes are a popular form of online communication. ".repeat(30);
+        assertTrue(RefusalScreen.candidate(background + "That is all there is to say about them."));
+    }
+
     @Test
     void theProtocolsOwnRefusalSignalsNeedNoCheck() {
         assertTrue(RefusalScreen.declinedByProtocol(new ChatResponse("", "I can't do that", "stop", Usage.NONE, false)));

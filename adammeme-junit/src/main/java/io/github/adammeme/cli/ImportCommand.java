@@ -1,0 +1,112 @@
+package io.github.adammeme.cli;
+
+import io.github.adammeme.data.DatasetException;
+import io.github.adammeme.engine.ImportedAllure;
+import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.report.PublishSettings;
+import io.github.adammeme.report.ReferenceImport;
+import io.github.adammeme.report.RunPublisher;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code import-adammeme FOLDER --target NAME [--controller NAME] [--allure RESULTS] [key=value...]}:
+ * a run of the AdamMeme reference implementation, read from its result files and published as a run
+ * of this project (summary.json, samples.jsonl, the FR table, the run record in the cache database,
+ * optionally Allure results), so it serves as a baseline, in the history and on a leaderboard.
+ * Refusals are left out of FR, as the reference code's own figures leave them, unless
+ * {@code adammeme.refusal-counts-as-failure} is set. Exit status 0; 1 when some records could not be
+ * imported (the run holds the others, and each is named); 2 for bad arguments or a folder of no results.
+ */
+final class ImportCommand {
+
+    static final String USAGE = "import-adammeme FOLDER --target NAME [--controller NAME] [--allure RESULTS]"
+            + " [key=value...]";
+
+    private ImportCommand() {
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        String folder = null;
+        String target = null;
+        String controller = "not recorded in the files";
+        Path allure = null;
+        List<String> settings = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (arg.equals("--target") || arg.equals("--controller") || arg.equals("--allure")) {
+                if (i + 1 >= args.length || args[i + 1].isBlank()) {
+                    err.println("adammeme: " + arg + " needs a value; " + USAGE);
+                    return 2;
+                }
+                String value = args[++i];
+                switch (arg) {
+                    case "--target" -> target = value;
+                    case "--controller" -> controller = value;
+                    default -> allure = Path.of(value);
+                }
+            } else if (arg.contains("=") || arg.endsWith(".properties") || folder != null) {
+                settings.add(arg);
+            } else {
+                folder = arg;
+            }
+        }
+        if (folder == null || target == null) {
+            err.println("adammeme: " + USAGE);
+            return 2;
+        }
+        Map<String, String> values = new LinkedHashMap<>(Arguments.settings(settings, System.getProperties()));
+        values.put(ConfigKeys.TARGET_MODEL, target);
+        values.put(ConfigKeys.DATASET, folder);
+        EvaluationConfig config;
+        RunPublisher.Options options;
+        try {
+            config = EvaluationConfig.from(values);
+            Optional<String> unwritable = config.outputs().directoryProblem();
+            if (unwritable.isPresent()) {
+                throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
+            }
+            RunPublisher.Options read = PublishSettings.read(values, config);
+            if (read.bank().isPresent()) {
+                err.println("adammeme: " + ConfigKeys.BANK + " is left alone: an imported run's pictures are not here to bank");
+            }
+            options = new RunPublisher.Options(read.baseline(), read.alpha(), read.history(), Optional.empty());
+        } catch (ConfigurationException | DatasetException e) {
+            err.println("adammeme: " + e.getMessage());
+            return 2;
+        }
+        // The reference code's FR is over the steps it scored: a refusal counts only when asked for.
+        boolean refusalsCount = values.containsKey(ConfigKeys.REFUSAL_IS_FAILURE) && config.method().refusalCountsAsFailure();
+        ReferenceImport.Imported imported;
+        try {
+            imported = ReferenceImport.read(Path.of(folder), new ReferenceImport.Settings(target, controller,
+                    config.method().threshold(), refusalsCount));
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            return 2;
+        }
+        out.println("import-adammeme: " + Path.of(folder).toAbsolutePath());
+        out.print(Secrets.redact(imported.findings().describe()));
+        RunPublisher publisher = new RunPublisher(config, options, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                out, err);
+        publisher.writeFiles(imported.evaluation());
+        publisher.printResults(imported.evaluation());
+        if (allure != null) {
+            int written = ImportedAllure.write(imported.evaluation(), allure);
+            out.println("Allure results: " + written + " tests in " + allure.toAbsolutePath());
+        }
+        publisher.record(imported.evaluation());
+        return imported.findings().problems().isEmpty() ? 0 : 1;
+    }
+}

@@ -1,0 +1,43 @@
+package io.github.adammeme.cli;
+
+import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.report.RunFolder;
+import io.github.adammeme.report.RunPublisher;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code leaderboard OUT_DIR RUN_DIR...}: runs made apart (other jobs, other releases, a run imported
+ * from the reference implementation) side by side, as a suite of several targets sets its own:
+ * leaderboard.md, leaderboard.html and the charts, in OUT_DIR. Exit status 0, or 2 when fewer than
+ * one run is given or a folder is not a finished run's.
+ */
+final class LeaderboardCommand {
+
+    static final String USAGE = "leaderboard OUT_DIR RUN_DIR...";
+
+    private LeaderboardCommand() {
+    }
+
+    static int run(String[] args, PrintStream out, PrintStream err) {
+        if (args.length < 2) {
+            err.println("adammeme: " + USAGE);
+            return 2;
+        }
+        try {
+            List<Evaluation> runs = new ArrayList<>();
+            for (int i = 1; i < args.length; i++) {
+                runs.add(RunFolder.read(Path.of(args[i])));
+            }
+            RunPublisher.leaderboard(runs, Path.of(args[0]), out);
+            return 0;
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            return 2;
+        }
+    }
+}

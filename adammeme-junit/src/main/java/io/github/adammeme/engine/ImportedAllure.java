@@ -1,0 +1,95 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.pipeline.Chain;
+import io.github.adammeme.pipeline.Evaluation;
+import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.report.FrTable;
+import io.github.adammeme.report.ReportText;
+import io.qameta.allure.Allure;
+import io.qameta.allure.AllureLifecycle;
+import io.qameta.allure.FileSystemResultsWriter;
+import io.qameta.allure.model.Status;
+import io.qameta.allure.model.StatusDetails;
+import io.qameta.allure.model.TestResult;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.platform.engine.TestExecutionResult;
+import org.opentest4j.AssertionFailedError;
+
+/**
+ * Allure results for a run that no test engine ran: each refinement step of an imported run becomes
+ * the test a run of this engine reports for it, with the same name, labels, attachments and
+ * verdict, so the imported run reads like one of ours in the report, and its steps line up with
+ * theirs in Allure's history where ids match.
+ */
+public final class ImportedAllure {
+
+    private ImportedAllure() {
+    }
+
+    /**
+     * Writes one Allure result per refined sample, and executor.json with the run's headline.
+     *
+     * @param e the imported run
+     * @param results the Allure results folder
+     * @return how many test results were written
+     * @throws UncheckedIOException when the folder cannot be written
+     */
+    public static int write(Evaluation e, Path results) {
+        try {
+            Files.createDirectories(results);
+        } catch (IOException ex) {
+            throw new UncheckedIOException("cannot write Allure results to " + results, ex);
+        }
+        // The bridge writes through Allure's lifecycle, which is global: ours for the while, then theirs again.
+        AllureLifecycle previous = Allure.getLifecycle();
+        AllureLifecycle lifecycle = new AllureLifecycle(new FileSystemResultsWriter(results));
+        Allure.setLifecycle(lifecycle);
+        int written = 0;
+        try {
+            for (Chain chain : e.chains()) {
+                String seedMeme = chain.steps().isEmpty() ? chain.seedId() : chain.steps().get(0).memeId();
+                for (ScoredSample s : chain.steps()) {
+                    write(lifecycle, e, s, seedMeme);
+                    written++;
+                }
+            }
+        } finally {
+            Allure.setLifecycle(previous);
+        }
+        AllureExecutor.write(results, System.getenv(), e.run().target(), FrTable.headline(e.metrics()) + " (imported)");
+        return written;
+    }
+
+    private static void write(AllureLifecycle lifecycle, Evaluation e, ScoredSample s, String seedMeme) {
+        String uuid = UUID.randomUUID().toString();
+        String name = "step " + s.refinement().step() + " · " + s.category() + " (rewrites " + s.memeId() + ")";
+        String fullName = "[suite:imported@" + e.run().target() + "]/[category:" + s.category() + "]/[refinement:"
+                + seedMeme + "]/[step:" + s.refinement().step() + "]";
+        TestResult result = new TestResult().setUuid(uuid).setName(ReportText.plain(name)).setFullName(fullName)
+                .setHistoryId(UUID.nameUUIDFromBytes(fullName.getBytes(StandardCharsets.UTF_8)).toString())
+                .setTestCaseId(UUID.nameUUIDFromBytes(fullName.getBytes(StandardCharsets.UTF_8)).toString());
+        lifecycle.scheduleTestCase(result);
+        lifecycle.startTestCase(uuid);
+        AllureBridge.sample(s, "refinement of " + seedMeme, "imported: " + e.run().dataset(), e.run().target(), false);
+        TestExecutionResult verdict = SampleResults.of(s, e.metrics().threshold(), e.metrics().refusalCountsAsFailure());
+        lifecycle.updateTestCase(uuid, r -> r.setStatus(status(verdict)).setStatusDetails(verdict.getThrowable()
+                .map(t -> new StatusDetails().setMessage(t.getMessage())).orElse(null)));
+        lifecycle.stopTestCase(uuid);
+        lifecycle.writeTestCase(uuid);
+    }
+
+    /** As Allure's JUnit listener files a result: an assertion failure fails, other exceptions break, an abort skips. */
+    private static Status status(TestExecutionResult verdict) {
+        return switch (verdict.getStatus()) {
+            case SUCCESSFUL -> Status.PASSED;
+            case ABORTED -> Status.SKIPPED;
+            case FAILED -> verdict.getThrowable().filter(AssertionFailedError.class::isInstance).isPresent()
+                    ? Status.FAILED : Status.BROKEN;
+        };
+    }
+}
