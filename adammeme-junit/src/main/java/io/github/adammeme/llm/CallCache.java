@@ -54,6 +54,16 @@ public interface CallCache extends AutoCloseable {
         Thread.sleep(maxMillis);
     }
 
+    /**
+     * Why answers cannot be read from this cache's store now, when they cannot (a database that cannot be
+     * reached, say): a lookup that finds nothing then names that, not an answer that was never stored.
+     *
+     * @return the reason, or empty while the store can be read
+     */
+    default Optional<String> unreadable() {
+        return Optional.empty();
+    }
+
     @Override
     default void close() {
     }

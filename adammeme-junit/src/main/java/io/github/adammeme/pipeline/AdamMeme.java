@@ -113,10 +113,10 @@ public final class AdamMeme {
             MemeImages images = new MemeImages(config.images().limits());
 
             if (config.method().stages() == Stages.SCORING) {
-                String why = ConfigKeys.STAGES + "=scoring pays for no mining: run " + ConfigKeys.STAGES
-                        + "=mining on this cache first";
-                targetGateway.answerOnlyFromCache(MINING, why);
-                controllerGateway.answerOnlyFromCache(MINING, why);
+                String why = ConfigKeys.STAGES + "=scoring pays for no mining";
+                String remedy = "run " + ConfigKeys.STAGES + "=mining on this cache first";
+                targetGateway.answerOnlyFromCache(MINING, why, remedy);
+                controllerGateway.answerOnlyFromCache(MINING, why, remedy);
             }
             AgentContext miningAgents = agents.inStage(MINING);
             MiningResult mining = new MiningStage(new Miner(miningAgents), new Examiner(miningAgents), new Judge(miningAgents),
