@@ -1,5 +1,6 @@
 package io.github.adammeme.llm;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -100,6 +101,34 @@ public final class FailSafeCache implements CallCache {
             durable.release(key);
         } catch (RuntimeException e) {
             failed("release", e);
+        }
+    }
+
+    @Override
+    public void paidBy(String attempt) {
+        try {
+            durable.paidBy(attempt);
+        } catch (RuntimeException e) {
+            failed("claim", e);
+        }
+    }
+
+    @Override
+    public List<Paid> unfinishedAttempts() {
+        try {
+            return durable.unfinishedAttempts();
+        } catch (RuntimeException e) {
+            failed("read", e);
+            return List.of();
+        }
+    }
+
+    @Override
+    public void attemptFinished() {
+        try {
+            durable.attemptFinished();
+        } catch (RuntimeException e) {
+            failed("store", e);
         }
     }
 

@@ -11,6 +11,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -43,6 +44,12 @@ final class PostgresCallCache implements CallCache {
     private static final String SERVER_NOW = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
     private static final String SERVER_START = "(extract(epoch from pg_postmaster_start_time()) * 1000)::bigint";
     private static final String SESSION_GONE = "NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = claims.session)";
+    /**
+     * A claim of a worker that is gone: stamped before the server restarted and not re-stamped within the grace
+     * (one parameter, the grace in milliseconds), or stamped since with a session that has ended.
+     */
+    private static final String CLAIM_ABANDONED = "(claims.claimed_at < " + SERVER_START + " AND " + SERVER_NOW + " > "
+            + SERVER_START + " + ? OR claims.claimed_at >= " + SERVER_START + " AND " + SESSION_GONE + ")";
 
     private final PostgresDatabase database;
     private final Duration outage;
@@ -51,6 +58,8 @@ final class PostgresCallCache implements CallCache {
     private final UnstoredAnswers unstored;
     private final String owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
     private volatile boolean closed;
+    /** The attempt of a run that pays for the answers stored now, or null. */
+    private volatile String paidBy;
 
     PostgresCallCache(PostgresDatabase database) {
         this(database, UnstoredAnswers.DEFAULT_FILE, OUTAGE);
@@ -100,7 +109,7 @@ final class PostgresCallCache implements CallCache {
     }
 
     private void storeWaiting(Connection c) throws SQLException {
-        int stored = unstored.store(u -> store(c, u.key(), u.meta(), u.response()));
+        int stored = unstored.store(u -> store(c, u.key(), u.meta(), u.response(), u.paidBy()));
         if (stored > 0) {
             System.err.println("adammeme: " + stored + " answers paid for while the call cache " + database.name()
                     + " was unreachable are stored in it now");
@@ -144,23 +153,24 @@ final class PostgresCallCache implements CallCache {
         }
         // A paid answer never waits on an outage, nor is lost to one: it waits for the server instead.
         if (!lifeline.up()) {
-            keep(key, meta, response);
+            keep(key, meta, response, paidBy);
             return;
         }
+        String payer = paidBy;
         try (Connection c = pool.getConnection()) {
-            store(c, key, meta, response);
+            store(c, key, meta, response, payer);
         } catch (SQLException e) {
             if (!PostgresDatabase.unreachable(e)) {
                 throw failure("write", e);
             }
             lifeline.suspect();
-            keep(key, meta, response);
+            keep(key, meta, response, payer);
         }
     }
 
-    private void keep(String key, Meta meta, ChatResponse response) {
+    private void keep(String key, Meta meta, ChatResponse response, String payer) {
         try {
-            unstored.add(key, meta, response);
+            unstored.add(key, meta, response, payer);
         } catch (UncheckedIOException e) {
             // Kept in memory all the same, and stored when the server is back unless this process ends first.
             System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
@@ -168,15 +178,16 @@ final class PostgresCallCache implements CallCache {
     }
 
     /** The answer and the end of its claim together: no moment when the claim is gone and no answer there. */
-    private static void store(Connection c, String key, Meta meta, ChatResponse response) throws SQLException {
+    private static void store(Connection c, String key, Meta meta, ChatResponse response, String paidBy)
+            throws SQLException {
         c.setAutoCommit(false);
         try (PreparedStatement insert = c.prepareStatement("INSERT INTO calls (" + CallRows.COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET content = excluded.content,"
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET content = excluded.content,"
                 + " refusal = excluded.refusal, finish_reason = excluded.finish_reason,"
                 + " prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,"
-                + " last_used_at = excluded.last_used_at");
+                + " last_used_at = excluded.last_used_at, paid_by = excluded.paid_by");
              PreparedStatement unclaim = c.prepareStatement("DELETE FROM claims WHERE key = ?")) {
-            CallRows.bind(insert, key, meta, response);
+            CallRows.bind(insert, key, meta, response, paidBy);
             insert.executeUpdate();
             unclaim.setString(1, key);
             unclaim.executeUpdate();
@@ -203,6 +214,41 @@ final class PostgresCallCache implements CallCache {
     }
 
     @Override
+    public void paidBy(String attempt) {
+        paidBy = attempt;
+        claim(PaidAttempts.lease(attempt));
+    }
+
+    @Override
+    public List<Paid> unfinishedAttempts() {
+        String attempt = paidBy;
+        return attempt == null ? List.of() : reachable("read", (c, session) -> PaidAttempts.adopt(c, attempt,
+                PostgresCallCache::abandoned));
+    }
+
+    /** An attempt's lease is gone, or its worker's session is, as a dead worker's claim is judged. */
+    private static boolean abandoned(Connection c, String attempt) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT 1 FROM claims WHERE key = ? AND NOT (" + CLAIM_ABANDONED + ")")) {
+            q.setString(1, PaidAttempts.lease(attempt));
+            q.setLong(2, RESTAMP_GRACE.toMillis());
+            try (ResultSet rs = q.executeQuery()) {
+                return !rs.next();
+            }
+        }
+    }
+
+    @Override
+    public void attemptFinished() {
+        String attempt = paidBy;
+        if (attempt != null) {
+            reachable("write", (c, session) -> {
+                PaidAttempts.finished(c, attempt);
+                return null;
+            });
+        }
+    }
+
+    @Override
     public boolean claim(String key) {
         // One statement takes a free key, a claim already ours, a stale claim, the claim of a session that is
         // gone, or one stamped before the server restarted that its owner has not re-stamped within the grace; a
@@ -216,8 +262,7 @@ final class PostgresCallCache implements CallCache {
                             + " SET owner = excluded.owner, claimed_at = excluded.claimed_at, session = excluded.session"
                             + " WHERE claims.owner = excluded.owner"
                             + " OR claims.claimed_at < " + SERVER_NOW + " - ?"
-                            + " OR claims.claimed_at < " + SERVER_START + " AND " + SERVER_NOW + " > " + SERVER_START + " + ?"
-                            + " OR claims.claimed_at >= " + SERVER_START + " AND " + SESSION_GONE
+                            + " OR " + CLAIM_ABANDONED
                             + " RETURNING owner")) {
                 take.setString(1, key);
                 take.setString(2, owner);

@@ -38,7 +38,7 @@ final class UnstoredAnswers {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** An answer waiting for the database. */
-    record Unstored(String key, CallCache.Meta meta, ChatResponse response) {
+    record Unstored(String key, CallCache.Meta meta, ChatResponse response, String paidBy) {
     }
 
     /** Stores one answer in the database; throws when it cannot. */
@@ -91,10 +91,11 @@ final class UnstoredAnswers {
     /**
      * Keeps an answer the database could not take: in memory, and synced to the spool before this returns.
      *
+     * @param paidBy the attempt of a run that paid for it, or null
      * @throws UncheckedIOException when the spool cannot be written (the answer is still kept in memory)
      */
-    void add(String key, CallCache.Meta meta, ChatResponse response) {
-        Unstored u = new Unstored(key, meta, response);
+    void add(String key, CallCache.Meta meta, ChatResponse response, String paidBy) {
+        Unstored u = new Unstored(key, meta, response, paidBy);
         synchronized (waiting) {
             waiting.put(key, u);
         }
@@ -217,7 +218,7 @@ final class UnstoredAnswers {
                 .put("content", u.response().content()).put("refusal", u.response().refusal())
                 .put("finishReason", u.response().finishReason())
                 .put("promptTokens", u.response().usage().promptTokens())
-                .put("completionTokens", u.response().usage().completionTokens());
+                .put("completionTokens", u.response().usage().completionTokens()).put("paidBy", u.paidBy());
         try {
             return JSON.writeValueAsString(n);
         } catch (IOException e) {
@@ -230,6 +231,6 @@ final class UnstoredAnswers {
                 new CallCache.Meta(n.path("endpoint").asText(), n.path("model").asText(), n.path("role").asText()),
                 new ChatResponse(n.path("content").asText(), n.path("refusal").isTextual() ? n.path("refusal").asText() : null,
                         n.path("finishReason").asText(), new Usage(n.path("promptTokens").asLong(),
-                        n.path("completionTokens").asLong()), false));
+                        n.path("completionTokens").asLong()), false), n.path("paidBy").isTextual() ? n.path("paidBy").asText() : null);
     }
 }
