@@ -72,6 +72,8 @@ class PostgresRestartTest {
             System.out.printf("the holder's claim was re-stamped with a live session %d ms after the restart%n", restamped);
             assertFalse(other.claim("k"), "a re-stamped claim holds");
             holder.put("k", META, ANSWER);
+            // Stored at once, or, put while the lifeline was still being handed its new session, a moment later.
+            waitFor(() -> other.get("k").isPresent(), Duration.ofSeconds(10));
             assertEquals(ANSWER, other.get("k").orElseThrow(), "the answer reaches the other worker");
         }
     }
