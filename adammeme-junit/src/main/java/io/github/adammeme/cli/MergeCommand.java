@@ -40,10 +40,10 @@ final class MergeCommand {
             if (allure >= 0) {
                 List<String> results = Arrays.asList(args).subList(allure + 1, args.length);
                 String target = new ObjectMapper().readTree(merged.summaryJson().toFile()).at("/run/target").asText("?");
-                String headline = "AdamMeme · " + target + ": " + FrTable.headline(m) + " (merged from "
-                        + (outputs.size() - 1) + " shards)";
+                int shards = outputs.size() - 1;
+                String headline = "AdamMeme · " + target + ": " + FrTable.headline(m) + " (merged from " + shards + " shards)";
                 int copied = AllureMerge.merge(results.subList(1, results.size()).stream().map(Path::of).toList(),
-                        Path.of(results.get(0)), headline);
+                        Path.of(results.get(0)), new AllureMerge.WholeRun(headline, m, shards));
                 out.println("Allure results: " + copied + " files in " + results.get(0));
             }
             return 0;

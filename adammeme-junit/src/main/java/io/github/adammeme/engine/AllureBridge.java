@@ -2,8 +2,11 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.report.AllureMerge;
+import io.github.adammeme.report.FrGates;
 import io.github.adammeme.report.HtmlTables;
 import io.github.adammeme.report.ReportText;
 import io.qameta.allure.Allure;
@@ -19,7 +22,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -108,6 +113,18 @@ final class AllureBridge {
         if (active()) {
             labels(suite, target, category, "FR", stage, "blocker");
             Allure.getLifecycle().updateTestCase(r -> r.setDescription(ReportText.markdown(verdict)));
+        }
+    }
+
+    /**
+     * The settings a judge-agreement verdict was given by, as parameters: a merge of shards reads them to
+     * give the verdict again on the whole run.
+     */
+    static void judgedBy(Optional<Double> minKappa, int minSamples, FrGates.Insufficient insufficient) {
+        if (active()) {
+            parameter(ConfigKeys.JUDGE_MIN_KAPPA, minKappa.map(String::valueOf).orElse(AllureMerge.NOT_SET));
+            parameter(ConfigKeys.GATE_MIN_SAMPLES, minSamples);
+            parameter(ConfigKeys.GATE_INSUFFICIENT, insufficient.name().toLowerCase(Locale.ROOT));
         }
     }
 

@@ -11,9 +11,6 @@ public final class Constants {
     /** Engine id, as in {@code [engine:adammeme]}. */
     public static final String ENGINE_ID = "adammeme";
 
-    /** The judge-agreement test fails when Cohen's kappa falls below this (default: reported, never failed). */
-    public static final String JUDGE_MIN_KAPPA = ConfigKeys.PREFIX + "judge.min-kappa";
-
     private Constants() {
     }
 }

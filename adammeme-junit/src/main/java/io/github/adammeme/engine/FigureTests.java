@@ -1,19 +1,18 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.pipeline.CategoryFigures;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.pipeline.JudgeAgreement;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Outcome;
 import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.FrGates;
+import io.github.adammeme.report.JudgeVerdict;
 import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.RunComparison;
+import io.github.adammeme.report.SummaryFigures;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
@@ -40,15 +39,7 @@ final class FigureTests {
     void summary(Children children, String category, CategoryFigures all, CategoryFigures originals,
                  String table, List<Path> charts, Map<String, Object> extra) {
         children.run(new AdamMemeNode.SummaryNode(children.parent(), category).testing(() -> {
-            Map<String, Object> figures = new LinkedHashMap<>();
-            figures.put("FR (with refinements)", all.fr().describe());
-            figures.put("FR (originals)", originals.fr().describe());
-            figures.put("average score", all.averageScore() == null ? "-" : format(all.averageScore()));
-            figures.put("average score (originals)", originals.averageScore() == null ? "-" : format(originals.averageScore()));
-            figures.put("samples", all.samples());
-            for (Outcome o : Outcome.values()) {
-                figures.put(o.name().toLowerCase(Locale.ROOT), all.counts().get(o));
-            }
+            Map<String, Object> figures = new LinkedHashMap<>(SummaryFigures.of(all, originals));
             figures.putAll(extra);
             AllureBridge.summary(run.suiteName(), config.models().target().model(), category, figures, table);
             charts.forEach(AllureBridge::svg);
@@ -66,26 +57,22 @@ final class FigureTests {
         }));
     }
 
-    /** The judge's reliability in this run, failing below adammeme.judge.min-kappa when that is set. */
+    /**
+     * The judge's reliability in this run, failing below adammeme.judge.min-kappa when that is set. The
+     * settings it was judged by are shown beside it, so a merge of shards can judge the whole run alike.
+     */
     void judgeAgreement(Children children, Metrics metrics) {
         AdamMemeNode node = new AdamMemeNode.JudgeAgreementNode(children.parent());
         children.run(node.testing(() -> {
-            JudgeAgreement judge = metrics.judgeAgreement();
-            String message = "judge agreement: " + judge.describe(metrics.threshold());
-            AllureBridge.blocker(run.suiteName(), config.models().target().model(), Metrics.OVERALL, "judge", message);
-            if (settings.minKappa().isEmpty()) {
-                return run.passedSaying(node, "judge", message);
-            }
-            double min = settings.minKappa().get();
-            if (judge.kappa() == null || judge.compared() < settings.gates().minSamples()) {
-                return run.insufficient(message + "; not enough evidence for " + Constants.JUDGE_MIN_KAPPA + " = " + min
-                        + ": n = " + judge.compared() + ", needs " + settings.gates().minSamples() + " ("
-                        + ConfigKeys.GATE_MIN_SAMPLES + ") with both sides of the threshold");
-            }
-            return judge.kappa() < min
-                    ? TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(message + ", below "
-                            + Constants.JUDGE_MIN_KAPPA + " = " + min)))
-                    : run.passedSaying(node, "judge", message);
+            JudgeVerdict verdict = JudgeVerdict.of(metrics.judgeAgreement(), metrics.threshold(), settings.minKappa(),
+                    settings.gates().minSamples());
+            AllureBridge.blocker(run.suiteName(), config.models().target().model(), Metrics.OVERALL, "judge", verdict.message());
+            AllureBridge.judgedBy(settings.minKappa(), settings.gates().minSamples(), settings.gates().insufficient());
+            return switch (verdict.status()) {
+                case PASSED -> run.passedSaying(node, "judge", verdict.message());
+                case FAILED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(verdict.message())));
+                case NOT_ENOUGH_EVIDENCE -> run.insufficient(verdict.message());
+            };
         }));
     }
 
@@ -120,9 +107,5 @@ final class FigureTests {
                 case UNCHANGED -> run.passedSaying(node, "baseline", "no significant change in " + message);
             };
         }));
-    }
-
-    private static String format(double d) {
-        return String.format(Locale.ROOT, "%.2f", d);
     }
 }

@@ -94,7 +94,7 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
         return new SuiteSettings(config, SimKeys.read(values), GateSettings.read(values), publishing.baseline(),
                 publishing.alpha(), publishing.bank(),
                 ConfigValues.bool(ConfigKeys.PROGRESS, values.get(ConfigKeys.PROGRESS), true),
-                minKappa(values.get(Constants.JUDGE_MIN_KAPPA)), cacheProblem.map(p -> p
+                minKappa(values.get(ConfigKeys.JUDGE_MIN_KAPPA)), cacheProblem.map(p -> p
                         + "; this run will keep its answers in memory and a later run will pay for them again"),
                 publishing.history());
     }
@@ -111,7 +111,7 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new ConfigurationException(Constants.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
+        throw new ConfigurationException(ConfigKeys.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
     }
 
     Optional<Double> gate(String category) {

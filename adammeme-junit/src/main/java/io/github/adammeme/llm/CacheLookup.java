@@ -12,27 +12,40 @@ final class CacheLookup {
 
     private static final long CLAIM_POLL_MILLIS = 200;
 
+    /** Why a stage may not pay, and what the user can do about it. */
+    private record CacheOnly(String why, String remedy) {
+    }
+
     private final CallCache cache;
-    private final Map<String, String> cacheOnly = new ConcurrentHashMap<>();
+    private final Map<String, CacheOnly> cacheOnly = new ConcurrentHashMap<>();
 
     CacheLookup(CallCache cache) {
         this.cache = cache;
     }
 
-    void answerOnlyFromCache(String stage, String why) {
-        cacheOnly.put(stage, why);
+    void answerOnlyFromCache(String stage, String why, String remedy) {
+        cacheOnly.put(stage, new CacheOnly(why, remedy));
     }
 
     boolean onlyFromCache(String stage) {
         return cacheOnly.containsKey(stage);
     }
 
-    /** Empty when the call may be paid for; otherwise why it may not, as the failure to give. */
+    /**
+     * Empty when the call may be paid for; otherwise why it may not, as the failure to give. A cache that
+     * cannot be read is named as such: the answer may well be there, and the remedy is to reach it.
+     */
     Optional<FailSafeCache.CacheUnavailableException> refusal(ChatRequest request, String model) {
-        String why = cacheOnly.get(request.stage());
-        return Optional.ofNullable(why).map(w -> new FailSafeCache.CacheUnavailableException("the call cache holds no"
-                + " answer to a " + request.role() + " call of the " + request.stage() + " stage to " + model
-                + ", and " + w, null));
+        CacheOnly rule = cacheOnly.get(request.stage());
+        if (rule == null) {
+            return Optional.empty();
+        }
+        String call = "a " + request.role() + " call of the " + request.stage() + " stage to " + model;
+        String message = cache.unreadable()
+                .map(reason -> reason + ": the answer to " + call + " cannot be looked up, and " + rule.why()
+                        + "; run again once the call cache can be reached")
+                .orElse("the call cache holds no answer to " + call + ", and " + rule.why() + ": " + rule.remedy());
+        return Optional.of(new FailSafeCache.CacheUnavailableException(message, null));
     }
 
     /** Empty once this process holds the claim; the other process's answer if it finished first. */

@@ -58,7 +58,7 @@ final class CacheMaintenance {
         boolean autoCommit = to.getAutoCommit();
         to.setAutoCommit(false);
         try {
-            long[] calls = copyTable(from, to, "calls", CallRows.COLUMNS, 11);
+            long[] calls = copyTable(from, to, "calls", CallRows.COLUMNS, CallRows.COUNT);
             long[] runs = copyTable(from, to, "runs", RUN_COLUMNS, 5);
             to.commit();
             return new Copied(calls[0], runs[0], calls[1], runs[1]);

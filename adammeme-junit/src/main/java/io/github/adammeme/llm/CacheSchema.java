@@ -17,11 +17,13 @@ import java.sql.Statement;
  *   <li>claims carry the owner's database session, so a worker on another machine that died (its
  *       session gone) loses its claims at once instead of after {@link #STALE_CLAIM_MINUTES};
  *       run records in the same database.</li>
+ *   <li>calls carry the attempt of a run that paid for them until it finishes, so a later attempt of the
+ *       same run (or shard) counts what an attempt that was killed had paid.</li>
  * </ol>
  */
 final class CacheSchema {
 
-    static final int VERSION = 2;
+    static final int VERSION = 3;
     /** A claim older than this is taken to belong to a worker that died without anyone noticing. */
     static final int STALE_CLAIM_MINUTES = 10;
 
@@ -52,7 +54,13 @@ final class CacheSchema {
                       prompt_tokens BIGINT NOT NULL,
                       completion_tokens BIGINT NOT NULL,
                       created_at TEXT NOT NULL,
-                      last_used_at TEXT NOT NULL)""");
+                      last_used_at TEXT NOT NULL,
+                      paid_by TEXT)""");
+            // Files of versions 1 and 2 have calls without the attempt that paid for them.
+            if (!hasColumn(c, "calls", "paid_by")) {
+                s.execute("ALTER TABLE calls ADD COLUMN paid_by TEXT");
+            }
+            s.execute("CREATE INDEX IF NOT EXISTS calls_paid_by ON calls (paid_by)");
             s.execute("CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, "
                     + "claimed_at BIGINT NOT NULL, session BIGINT)");
             // Files of version 1 (no version row) have claims without a session.

@@ -10,15 +10,22 @@ final class CallRows {
 
     /** The columns in the order {@link #bind} fills them. */
     static final String COLUMNS = "key, endpoint, model, role, content, refusal, finish_reason, prompt_tokens, "
-            + "completion_tokens, created_at, last_used_at";
+            + "completion_tokens, created_at, last_used_at, paid_by";
+    /** How many {@link #COLUMNS} there are. */
+    static final int COUNT = 12;
     /** The columns {@link #answer} reads, in its order. */
     static final String ANSWER = "content, refusal, finish_reason, prompt_tokens, completion_tokens";
 
     private CallRows() {
     }
 
-    /** Fills the 11 parameters of an insert into {@link #COLUMNS}; the row is created and used now. */
-    static void bind(PreparedStatement insert, String key, CallCache.Meta meta, ChatResponse response) throws SQLException {
+    /**
+     * Fills the 12 parameters of an insert into {@link #COLUMNS}; the row is created and used now.
+     *
+     * @param paidBy the attempt of a run that paid for the answer, or null
+     */
+    static void bind(PreparedStatement insert, String key, CallCache.Meta meta, ChatResponse response, String paidBy)
+            throws SQLException {
         String now = Instant.now().toString();
         insert.setString(1, key);
         insert.setString(2, meta.endpoint());
@@ -31,6 +38,7 @@ final class CallRows {
         insert.setLong(9, response.usage().completionTokens());
         insert.setString(10, now);
         insert.setString(11, now);
+        insert.setString(12, paidBy);
     }
 
     /** The answer of the current row of a query that selected {@link #ANSWER}. */

@@ -1,5 +1,6 @@
 package io.github.adammeme.llm;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -27,11 +28,16 @@ public final class FailSafeCache implements CallCache {
     private final boolean required;
     private final Map<String, ChatResponse> kept = new ConcurrentHashMap<>();
     private final AtomicBoolean warned = new AtomicBoolean();
+    /** Why the durable store could not be opened, or null: this run has none to read. */
+    private final String unopened;
+    /** Why the durable store could not be read last time it was asked, or null once it could. */
+    private volatile String unreadable;
     /** Set when the run is over: calls still under way when it was stopped may reach a store already closed. */
     private volatile boolean closed;
 
-    private FailSafeCache(CallCache durable, String name, boolean required) {
+    private FailSafeCache(CallCache durable, String name, boolean required, String unopened) {
         this.durable = durable;
+        this.unopened = unopened;
         this.name = name;
         this.required = required;
     }
@@ -44,9 +50,9 @@ public final class FailSafeCache implements CallCache {
      */
     public static FailSafeCache open(Supplier<CallCache> open, String name, boolean required) {
         try {
-            return new FailSafeCache(open.get(), name, required);
+            return new FailSafeCache(open.get(), name, required, null);
         } catch (RuntimeException e) {
-            FailSafeCache memoryOnly = new FailSafeCache(CallCache.NONE, name, required);
+            FailSafeCache memoryOnly = new FailSafeCache(CallCache.NONE, name, required, String.valueOf(e.getMessage()));
             memoryOnly.failed("open", e);
             return memoryOnly;
         }
@@ -59,8 +65,11 @@ public final class FailSafeCache implements CallCache {
             return Optional.of(mine);
         }
         try {
-            return durable.get(key);
+            Optional<ChatResponse> stored = durable.get(key);
+            unreadable = null;
+            return stored;
         } catch (RuntimeException e) {
+            unreadable = e.getMessage();
             failed("read", e);
             return Optional.empty();
         }
@@ -93,6 +102,39 @@ public final class FailSafeCache implements CallCache {
         } catch (RuntimeException e) {
             failed("release", e);
         }
+    }
+
+    @Override
+    public void paidBy(String attempt) {
+        try {
+            durable.paidBy(attempt);
+        } catch (RuntimeException e) {
+            failed("claim", e);
+        }
+    }
+
+    @Override
+    public List<Paid> unfinishedAttempts() {
+        try {
+            return durable.unfinishedAttempts();
+        } catch (RuntimeException e) {
+            failed("read", e);
+            return List.of();
+        }
+    }
+
+    @Override
+    public void attemptFinished() {
+        try {
+            durable.attemptFinished();
+        } catch (RuntimeException e) {
+            failed("store", e);
+        }
+    }
+
+    @Override
+    public Optional<String> unreadable() {
+        return Optional.ofNullable(unopened != null ? unopened : unreadable).map(Secrets::redact);
     }
 
     @Override

@@ -133,9 +133,10 @@ public final class ModelGateway implements AutoCloseable {
      *
      * @param stage the stage, e.g. {@code mining}
      * @param why why it must not pay, for the failure message
+     * @param remedy what puts the missing answers in the cache
      */
-    public void answerOnlyFromCache(String stage, String why) {
-        lookup.answerOnlyFromCache(stage, why);
+    public void answerOnlyFromCache(String stage, String why, String remedy) {
+        lookup.answerOnlyFromCache(stage, why, remedy);
     }
 
     /**

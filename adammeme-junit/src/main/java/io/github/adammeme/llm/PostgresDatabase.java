@@ -5,6 +5,9 @@ import com.zaxxer.hikari.HikariDataSource;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.SQLNonTransientConnectionException;
+import java.sql.SQLRecoverableException;
+import java.sql.SQLTransientConnectionException;
 import java.sql.Statement;
 import java.util.Optional;
 import java.util.Properties;
@@ -106,6 +109,33 @@ public record PostgresDatabase(String url, String userEnv, String passwordEnv) i
         return Optional.of(c);
     }
 
+    /**
+     * Whether a failure says the server cannot be reached now (down, restarting, the connection lost) rather
+     * than that it refused what was asked: the first is waited out, the second is an error.
+     *
+     * @param failure what a statement or a connection attempt threw
+     * @return whether it is a lost or refused connection
+     */
+    static boolean unreachable(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
+                    || t instanceof SQLRecoverableException) {
+                return true;
+            }
+            if (t instanceof SQLException e && e.getSQLState() != null) {
+                String state = e.getSQLState();
+                // 08: connection exceptions; 57P01..57P03: the server shutting down, crashed, or not yet accepting
+                if (state.startsWith("08") || state.equals("57P01") || state.equals("57P02") || state.equals("57P03")) {
+                    return true;
+                }
+            }
+            if (t.getCause() == t) {
+                break;
+            }
+        }
+        return false;
+    }
+
     /** A pool for a run's many threads; its connections are checked out per statement. */
     HikariDataSource pool(int size) {
         HikariConfig config = new HikariConfig();
@@ -114,7 +144,8 @@ public record PostgresDatabase(String url, String userEnv, String passwordEnv) i
         config.setMaximumPoolSize(size);
         config.setMinimumIdle(1);
         config.setPoolName("adammeme-cache");
-        config.setConnectionTimeout(30_000);
+        // Short: a server that is down is waited out by the cache, which knows how long an outage may last.
+        config.setConnectionTimeout(5_000);
         // Creating the pool fails at once on a wrong host or password, not on the first paid answer.
         config.setInitializationFailTimeout(30_000);
         return new HikariDataSource(config);

@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -29,6 +30,8 @@ public final class SqliteCallCache implements CallCache {
     /** Prepared once per connection: preparing a statement on every use cost two thirds as much CPU as running it. */
     private final Statements statements;
     private final SqliteClaims claims;
+    /** The attempt of a run that pays for the answers stored now, or null. */
+    private volatile String paidBy;
 
     /**
      * Opens the file, creating or migrating its tables as needed.
@@ -94,7 +97,7 @@ public final class SqliteCallCache implements CallCache {
         // The answer and the end of its claim in one transaction: one commit instead of two, and no
         // moment when another process sees the claim gone but no answer.
         inTransaction("write", () -> {
-            CallRows.bind(statements.insert, key, meta, response);
+            CallRows.bind(statements.insert, key, meta, response, paidBy);
             statements.insert.executeUpdate();
             statements.unclaim.setString(1, key);
             statements.unclaim.executeUpdate();
@@ -116,6 +119,39 @@ public final class SqliteCallCache implements CallCache {
             claims.release(key);
         } catch (SQLException e) {
             throw failure("release a claim in", e);
+        }
+    }
+
+    @Override
+    public synchronized void paidBy(String attempt) {
+        paidBy = attempt;
+        try {
+            claims.claim(PaidAttempts.lease(attempt));
+        } catch (SQLException e) {
+            throw failure("claim a call in", e);
+        }
+    }
+
+    @Override
+    public synchronized List<Paid> unfinishedAttempts() {
+        if (paidBy == null) {
+            return List.of();
+        }
+        try {
+            return PaidAttempts.adopt(connection, paidBy, (c, other) -> claims.abandoned(PaidAttempts.lease(other)));
+        } catch (SQLException e) {
+            throw failure("read", e);
+        }
+    }
+
+    @Override
+    public synchronized void attemptFinished() {
+        if (paidBy != null) {
+            try {
+                PaidAttempts.finished(connection, paidBy);
+            } catch (SQLException e) {
+                throw failure("write", e);
+            }
         }
     }
 
@@ -193,6 +229,9 @@ public final class SqliteCallCache implements CallCache {
     @Override
     public synchronized void close() {
         try {
+            if (paidBy != null) {
+                claims.release(PaidAttempts.lease(paidBy)); // an attempt that did not finish leaves its answers to the next
+            }
             connection.close();
         } catch (SQLException e) {
             throw new UncheckedIOException(new IOException("cannot close the call cache " + file, e));
@@ -212,7 +251,7 @@ public final class SqliteCallCache implements CallCache {
                     "SELECT " + CallRows.ANSWER + " FROM calls WHERE key = ?");
             touch = c.prepareStatement("UPDATE calls SET last_used_at = ? WHERE key = ?");
             insert = c.prepareStatement("INSERT OR REPLACE INTO calls (" + CallRows.COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
             unclaim = c.prepareStatement("DELETE FROM claims WHERE key = ?");
         }
     }

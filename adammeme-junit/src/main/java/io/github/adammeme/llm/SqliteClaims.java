@@ -60,6 +60,14 @@ final class SqliteClaims {
         release.executeUpdate();
     }
 
+    /** Whether the claim on this key is gone, or held by a process of this host that no longer runs. */
+    boolean abandoned(String key) throws SQLException {
+        holderOf.setString(1, key);
+        try (ResultSet rs = holderOf.executeQuery()) {
+            return !rs.next() || dead(rs.getString(1));
+        }
+    }
+
     /** A claim's owner is "pid@host/uuid": on this host, a pid that no longer runs owns nothing. */
     private static boolean dead(String holder) {
         String[] parts = holder.split("[@/]", 3);

@@ -41,6 +41,7 @@ public final class AdamMeme {
     /** The stage of the Refiner's calls and of the scoring of its rewrites. */
     public static final String REFINEMENT = "refinement";
 
+    private final CallCache cache;
     private final Gateways gateways;
     private final EndpointResolver endpoints;
 
@@ -50,6 +51,7 @@ public final class AdamMeme {
      *                  serve {@code sim:} models from the built-in simulator)
      */
     public AdamMeme(CallCache cache, EndpointResolver endpoints) {
+        this.cache = cache;
         this.gateways = new Gateways(cache);
         this.endpoints = endpoints;
     }
@@ -104,6 +106,7 @@ public final class AdamMeme {
         Endpoint target = endpoints.resolve(config.models().target());
         Endpoint controller = endpoints.resolve(config.models().controller());
         UsageLedger ledger = new UsageLedger(config.limits().prices());
+        cache.paidBy(Attempt.start(config, prompts).id());
         listener.started(memes.size(), ledger);
         ExecutorService preparers = preparers();
         try (ModelGateway targetGateway = gateways.open(target, ledger, config);
@@ -113,10 +116,10 @@ public final class AdamMeme {
             MemeImages images = new MemeImages(config.images().limits());
 
             if (config.method().stages() == Stages.SCORING) {
-                String why = ConfigKeys.STAGES + "=scoring pays for no mining: run " + ConfigKeys.STAGES
-                        + "=mining on this cache first";
-                targetGateway.answerOnlyFromCache(MINING, why);
-                controllerGateway.answerOnlyFromCache(MINING, why);
+                String why = ConfigKeys.STAGES + "=scoring pays for no mining";
+                String remedy = "run " + ConfigKeys.STAGES + "=mining on this cache first";
+                targetGateway.answerOnlyFromCache(MINING, why, remedy);
+                controllerGateway.answerOnlyFromCache(MINING, why, remedy);
             }
             AgentContext miningAgents = agents.inStage(MINING);
             MiningResult mining = new MiningStage(new Miner(miningAgents), new Examiner(miningAgents), new Judge(miningAgents),
@@ -140,7 +143,8 @@ public final class AdamMeme {
                         controllerGateway), mining.taxonomy().categories(), mining.admissions(),
                         mining.memes(), mining.samples(), List.of(), List.of(),
                         Metrics.of(categories, List.of(), List.of(), config.method().threshold(), config.method().refusalCountsAsFailure()),
-                        ledger.lines());
+                        Attempt.usage(ledger, cache, config.limits().prices()));
+                cache.attemptFinished();
                 listener.finished(evaluation);
                 return evaluation;
             }
@@ -172,7 +176,8 @@ public final class AdamMeme {
             Metrics metrics = Metrics.of(categories, scored, refined, config.method().threshold(), config.method().refusalCountsAsFailure());
             Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts, controllerGateway),
                     mining.taxonomy().categories(), mining.admissions(), mining.memes(), mining.samples(), scored, chains,
-                    metrics, ledger.lines());
+                    metrics, Attempt.usage(ledger, cache, config.limits().prices()));
+            cache.attemptFinished();
             listener.finished(evaluation);
             return evaluation;
         } finally {

@@ -28,7 +28,7 @@ public record Baseline(String source, String target, List<Sample> samples) {
 
     /**
      * A run recorded in the cache database: {@code selector} is a run id or a target, whose latest
-     * recorded run is taken.
+     * recorded whole run that scored samples is taken.
      *
      * @param database the cache database the run was recorded in
      * @param selector a run id or a target
@@ -39,7 +39,9 @@ public record Baseline(String source, String target, List<Sample> samples) {
         RunRecords.Run run = RunRecords.find(database, selector).orElseThrow(() -> {
             List<String> recorded = RunRecords.ids(database);
             return new BaselineException("no run " + selector + " is recorded in " + database.name()
-                    + (recorded.isEmpty() ? " (it records no runs)" : "; recorded runs: " + recorded));
+                    + (recorded.isEmpty() ? " (it records no runs)" : "; a target's baseline is its latest whole run that"
+                    + " scored samples (a shard's record holds part of a run; name a run by its id to take it all the"
+                    + " same); recorded runs: " + recorded));
         });
         return of(database.name(), run);
     }

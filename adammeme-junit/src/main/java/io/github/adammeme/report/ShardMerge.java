@@ -52,9 +52,15 @@ public final class ShardMerge {
             Map<String, ScoredSample> originals = new LinkedHashMap<>();
             Map<String, ScoredSample> refined = new LinkedHashMap<>();
             Map<String, Path> parts = new LinkedHashMap<>();
+            Map<Path, String> unfinished = new LinkedHashMap<>();
             for (Path shard : shards) {
-                Path summary = regularFile(shard, EvaluationWriter.SUMMARY);
-                Path samples = regularFile(shard, EvaluationWriter.SAMPLES);
+                String lacking = lacking(shard);
+                if (lacking != null) {
+                    unfinished.put(shard, lacking);
+                    continue;
+                }
+                Path summary = shard.resolve(EvaluationWriter.SUMMARY);
+                Path samples = shard.resolve(EvaluationWriter.SAMPLES);
                 JsonNode read;
                 try {
                     read = JSON.readTree(summary.toFile());
@@ -99,6 +105,9 @@ public final class ShardMerge {
                 if (cutShort != null) {
                     throw new IllegalArgumentException("shard " + cutShort);
                 }
+            }
+            if (!unfinished.isEmpty()) {
+                throw new IllegalArgumentException(unfinished(parts, unfinished));
             }
             complete(parts);
             JsonNode first = summaries.get(0);
@@ -151,8 +160,40 @@ public final class ShardMerge {
         }
     }
 
+    /**
+     * Folders without a finished run's files, named with the shards that are missing from the others: a shard
+     * killed, or a job whose output was not kept, is the shard to run again, not a folder of unknown content.
+     */
+    private static String unfinished(Map<String, Path> parts, Map<Path, String> unfinished) {
+        List<String> missing = parts.isEmpty() ? List.of() : missing(parts);
+        StringBuilder sb = new StringBuilder();
+        if (!missing.isEmpty()) {
+            sb.append(missing.size() > 1 ? "shards " : "shard ").append(String.join(", ", missing)).append(" of the run ")
+                    .append("did not finish: ");
+        }
+        List<String> folders = new ArrayList<>();
+        unfinished.forEach((folder, lacking) -> folders.add(folder + " holds no " + lacking));
+        sb.append(String.join("; ", folders)).append(" (its run was killed or lost before it wrote its results, or its"
+                + " output was not kept)");
+        sb.append(parts.isEmpty() ? "; no folder given holds a finished shard's output"
+                : "; run " + (missing.size() == 1 ? "that shard" : "those shards") + " again (on the same call cache"
+                + " a shard pays only for the answers it had not stored) and merge again: merged figures would describe"
+                + " part of the run");
+        return sb.toString();
+    }
+
     /** Shards i/n of one run: every i from 1 to n present. */
     private static void complete(Map<String, Path> parts) {
+        List<String> missing = missing(parts);
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("shard" + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing)
+                    + " of the run " + (missing.size() > 1 ? "are" : "is") + " missing: merged figures would describe part"
+                    + " of it; given " + parts.keySet());
+        }
+    }
+
+    /** The shards i/n of the run that no folder holds; the split's n checked the same in every folder. */
+    private static List<String> missing(Map<String, Path> parts) {
         List<String> missing = new ArrayList<>();
         int total = -1;
         for (String part : parts.keySet()) {
@@ -173,11 +214,18 @@ public final class ShardMerge {
                 missing.add(i + "/" + total);
             }
         }
-        if (!missing.isEmpty()) {
-            throw new IllegalArgumentException("shard" + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing)
-                    + " of the run " + (missing.size() > 1 ? "are" : "is") + " missing: merged figures would describe part"
-                    + " of it; given " + parts.keySet());
+        return missing;
+    }
+
+    /** What a shard's folder lacks of a finished run's files, which must be regular files, not links out of it; null when nothing. */
+    private static String lacking(Path shard) {
+        for (String name : List.of(EvaluationWriter.SUMMARY, EvaluationWriter.SAMPLES)) {
+            Path file = shard.resolve(name);
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                return name + (Files.exists(file, LinkOption.NOFOLLOW_LINKS) ? " as a regular file" : "");
+            }
         }
+        return null;
     }
 
     /** A file of a shard's output, which must be a regular file, not a link out of the folder. */

@@ -555,7 +555,17 @@ class BadInputSuiteTest {
                     Path copy = copyTree(s[1], dir.resolve("cases").resolve("merge-no-samples").resolve("shard-2"));
                     Files.delete(copy.resolve("samples.jsonl"));
                     return List.of(s[0], copy);
-                }, (s, in) -> in.get(1) + " holds no samples.jsonl: not a run's output"),
+                }, (s, in) -> "shard 2/2 of the run did not finish: " + in.get(1) + " holds no samples.jsonl (its run was"
+                        + " killed or lost before it wrote its results, or its output was not kept); run that shard again (on"
+                        + " the same call cache a shard pays only for the answers it had not stored) and merge again: merged"
+                        + " figures would describe part of the run"),
+                mergeRefused("a shard folder a killed shard left empty", s -> {
+                    Path empty = Files.createDirectories(dir.resolve("cases").resolve("merge-killed").resolve("shard-1"));
+                    return List.of(empty, s[1]);
+                }, (s, in) -> "shard 1/2 of the run did not finish: " + in.get(0) + " holds no summary.json (its run was"
+                        + " killed or lost before it wrote its results, or its output was not kept); run that shard again (on"
+                        + " the same call cache a shard pays only for the answers it had not stored) and merge again: merged"
+                        + " figures would describe part of the run"),
                 mergeRefused("a shard whose run was lost", s -> {
                     Path copy = copyTree(s[1], dir.resolve("cases").resolve("merge-lost").resolve("shard-2"));
                     Files.writeString(copy.resolve("summary.json"), "{\"lost\": true, \"reason\": \"IllegalStateException: boom\","

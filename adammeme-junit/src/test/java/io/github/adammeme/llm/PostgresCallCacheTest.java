@@ -23,6 +23,7 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -108,6 +109,44 @@ class PostgresCallCacheTest {
             assertTrue(mine.claim("old"), "older than " + PostgresCallCache.STALE_CLAIM);
             assertFalse(mine.claim("young"), "a fresh claim of a live session holds");
         }
+    }
+
+    @Test
+    void anAttemptCountsWhatAKilledAttemptOfItsRunPaidButNotWhatOneStillRunningPays() throws Exception {
+        PostgresDatabase db = database(EmbeddedPostgresServer.newDatabase("attempts"));
+        try (CallCache finishing = db.openDurable(); CallCache running = db.openDurable()) {
+            CallCache killed = db.openDurable();
+            killed.paidBy("run1/killed");
+            killed.put("k1", META, ANSWER);
+            killed.close(); // its session ends, as a killed worker's does
+            CallCache otherRun = db.openDurable();
+            otherRun.paidBy("run2/lost");
+            otherRun.put("k4", META, ANSWER);
+            otherRun.close();
+            running.paidBy("run1/running");
+            running.put("k2", META, ANSWER);
+            finishing.paidBy("run1/finishing");
+            finishing.put("k3", META, ANSWER);
+
+            assertEquals(List.of(new CallCache.Paid("Miner", "sim:agent", 1, 120, 8)), finishing.unfinishedAttempts(),
+                    "the killed attempt's answer, not the running one's nor another run's");
+            finishing.attemptFinished();
+            assertEquals(List.of(), finishing.unfinishedAttempts(), "counted once");
+            assertEquals(Map.of("k2", "run1/running", "k4", "run2/lost"), marks(db), "only what is still to be counted is marked");
+            running.attemptFinished();
+            assertEquals(Map.of("k4", "run2/lost"), marks(db));
+        }
+    }
+
+    private static Map<String, String> marks(PostgresDatabase db) throws Exception {
+        Map<String, String> marks = new TreeMap<>();
+        try (Connection c = db.connect(); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT key, paid_by FROM calls WHERE paid_by IS NOT NULL")) {
+            while (rs.next()) {
+                marks.put(rs.getString(1), rs.getString(2));
+            }
+        }
+        return marks;
     }
 
     @Test

@@ -24,6 +24,15 @@ final class ChildRuns {
      */
     static Process launch(SimulatedModelServer server, Path dataset, String cache, Path out, Path log,
                           Map<String, String> environment, String... settings) throws Exception {
+        return launchIn(null, server, dataset, cache, out, log, environment, settings);
+    }
+
+    /**
+     * As {@link #launch(SimulatedModelServer, Path, String, Path, Path, Map, String...)}, in a working
+     * directory of its own (where a run keeps its local state, {@code .adammeme/}), or this JVM's when null.
+     */
+    static Process launchIn(Path directory, SimulatedModelServer server, Path dataset, String cache, Path out, Path log,
+                            Map<String, String> environment, String... settings) throws Exception {
         // C1 only: these short runs spent more of two shared cores compiling with C2 than running.
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
@@ -32,6 +41,9 @@ final class ChildRuns {
                 "adammeme.seeds=2", "adammeme.iterations=3", "adammeme.concurrency=4"));
         command.addAll(List.of(settings));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        if (directory != null) {
+            builder.directory(directory.toFile());
+        }
         builder.environment().putAll(environment);
         return builder.start();
     }

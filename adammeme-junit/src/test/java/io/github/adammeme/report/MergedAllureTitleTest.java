@@ -1,10 +1,10 @@
 package io.github.adammeme.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.pipeline.Metrics;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +34,9 @@ class MergedAllureTitleTest {
             Files.writeString(shard.resolve(i + "-result.json"), "{}");
         }
         String headline = "AdamMeme · sim:keyword: FR 51.2% [36.5, 65.7] (21/41) with refinements (merged from 2 shards)";
-        AllureMerge.merge(List.of(dir.resolve("shard-1"), dir.resolve("shard-2")), dir.resolve("merged"), headline);
+        Metrics none = Metrics.of(List.of(), List.of(), List.of(), 4.0, true);
+        AllureMerge.merge(List.of(dir.resolve("shard-1"), dir.resolve("shard-2")), dir.resolve("merged"),
+                new AllureMerge.WholeRun(headline, none, 2));
 
         var executor = new ObjectMapper().readTree(dir.resolve("merged/executor.json").toFile());
         assertEquals(headline, executor.path("reportName").asText());
@@ -44,7 +46,8 @@ class MergedAllureTitleTest {
             merged.load(in);
         }
         assertEquals(headline, merged.getProperty("FR (all shards)"));
-        assertFalse(merged.containsKey("FR with refinements (overall)"), "a shard's part is not the run's FR");
+        assertEquals(none.withRefinementsOverall().fr().describe(), merged.getProperty("FR with refinements (overall)"),
+                "the whole run's FR, not a shard's part");
         assertEquals("mèmes/été.jsonl", merged.getProperty("dataset"), "read back as Allure reads it, ISO-8859-1 with escapes");
         assertTrue(Files.exists(dir.resolve("merged/1-result.json")) && Files.exists(dir.resolve("merged/2-result.json")));
     }
