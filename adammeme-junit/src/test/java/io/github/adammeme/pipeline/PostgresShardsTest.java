@@ -176,11 +176,12 @@ class PostgresShardsTest {
         assertTrue(kill.waitFor(30, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name + " " + pid);
     }
 
-    /** The claims a worker holds, by its process id (a claim's owner is "pid@host/uuid"). */
+    /** The calls a worker has claimed, by its process id (a claim's owner is "pid@host/uuid"). */
     private static long claimsOf(String url, long pid) throws Exception {
         try (Connection c = DriverManager.getConnection(url, EmbeddedPostgresServer.superuser(), "");
-             PreparedStatement q = c.prepareStatement("SELECT count(*) FROM claims WHERE owner LIKE ?")) {
+             PreparedStatement q = c.prepareStatement("SELECT count(*) FROM claims WHERE owner LIKE ? AND key NOT LIKE ?")) {
             q.setString(1, pid + "@%");
+            q.setString(2, "attempt %"); // the run's own lease, not a call
             try (ResultSet rs = q.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
