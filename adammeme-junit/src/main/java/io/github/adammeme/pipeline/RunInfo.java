@@ -20,13 +20,14 @@ import java.util.Map;
  * @param structuredOutput whether ratings and votes were asked for as JSON (auto, on, off)
  * @param judgeRecheck     share of scored samples a second judge scored again
  * @param judgeSecondModel the second judge's model, or null when it was a Scorer replica
+ * @param textErasure      how the pictures' own text was erased ({@code adammeme.text-erasure}), in words
  */
 public record RunInfo(String target, String targetEndpoint, String controller, String controllerEndpoint,
                       String dataset, boolean simulated, String notice, double threshold, int samplesPerCategory,
                       int seeds, int iterations, long randomSeed, boolean refusalCountsAsFailure,
                       Map<String, String> promptDigests, String libraryVersion, String shard, int miningBatchSize,
                       int miningLookahead, String refinementOrder, String structuredOutput, double judgeRecheck,
-                      String judgeSecondModel) {
+                      String judgeSecondModel, String textErasure) {
 
     /** What this configuration's run is, with its endpoints as they were reached. */
     static RunInfo of(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts,
@@ -49,7 +50,7 @@ public record RunInfo(String target, String targetEndpoint, String controller, S
                 prompts.digests(), LibraryVersion.current(), config.method().shard().toString(), config.method().miningBatchSize(), config.method().miningLookahead(),
                 config.method().refinementOrder().name().toLowerCase(Locale.ROOT),
                 structuredOutput, config.method().judgeRecheck(),
-                config.models().judgeSecondModel());
+                config.models().judgeSecondModel(), config.images().textErasure().describe());
     }
 
     /** The structured-output setting, and whether the controller's endpoint turned it down. */

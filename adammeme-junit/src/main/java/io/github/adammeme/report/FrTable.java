@@ -33,6 +33,9 @@ public final class FrTable {
         if (e.run().notice() != null) {
             sb.append("NOTE: ").append(e.run().notice()).append('\n');
         }
+        if (e.run().textErasure() != null) {
+            sb.append("text erasure: ").append(e.run().textErasure()).append('\n');
+        }
         sb.append(table(m));
         sb.append("judge agreement: ").append(m.judgeAgreement().describe(m.threshold())).append('\n');
         long undecided = e.admissions().stream().filter(a -> a.decision() == Admission.Decision.UNDECIDED).count();
