@@ -3,16 +3,12 @@ package io.github.adammeme.data;
 import io.github.adammeme.llm.ContentPart;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
-import javax.imageio.ImageIO;
 
 /**
  * The default eraser, which needs nothing installed: Tesseract (natives from Maven Central, English
@@ -83,20 +79,13 @@ final class BuiltinTextEraser implements TextEraser {
     private void store(Meme meme, ContentPart.Image original, Path cached) {
         BufferedImage erased;
         try {
-            erased = erase(decode(meme, original));
+            erased = erase(ErasedPictures.decode(meme, original));
         } catch (ImageException e) {
             throw e;
         } catch (RuntimeException | LinkageError e) {
             throw new ImageException("cannot erase the text of " + meme.id() + ": " + e, e);
         }
-        try {
-            Files.createDirectories(cache);
-            Path tmp = Files.createTempFile(cache, original.sha256(), ".tmp");
-            ImageIO.write(erased, "png", tmp.toFile());
-            Files.move(tmp, cached, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new ImageException("cannot store the erased image of " + meme.id() + " in " + cache + ": " + e.getMessage(), e);
-        }
+        ErasedPictures.store(erased, cached, meme);
     }
 
     /**
@@ -123,17 +112,5 @@ final class BuiltinTextEraser implements TextEraser {
         }
         double widthPerCharacter = (double) box.width / box.height / word.text().codePointCount(0, word.text().length());
         return widthPerCharacter >= MIN_WIDTH && widthPerCharacter <= MAX_WIDTH;
-    }
-
-    private static BufferedImage decode(Meme meme, ContentPart.Image original) {
-        try {
-            BufferedImage image = ImageIO.read(new ByteArrayInputStream(original.bytes()));
-            if (image == null) {
-                throw new ImageException("cannot decode the image of " + meme.id() + " to erase its text");
-            }
-            return image;
-        } catch (IOException e) {
-            throw new ImageException("cannot decode the image of " + meme.id() + " to erase its text: " + e.getMessage(), e);
-        }
     }
 }

@@ -68,8 +68,8 @@ final class TesseractWords {
      */
     List<Word> read(BufferedImage picture) {
         double scale = Math.max(1, Math.min(4, (double) MIN_READ_WIDTH / picture.getWidth()));
-        List<Word> words = new ArrayList<>(read(gray(picture, scale), scale));
-        words.addAll(read(whiteText(scale == 1 ? picture : scaled(picture, scale)), scale));
+        List<Word> words = new ArrayList<>(read(scaled(picture, scale, BufferedImage.TYPE_BYTE_GRAY), scale));
+        words.addAll(read(whiteText(scaled(picture, scale, BufferedImage.TYPE_INT_RGB)), scale));
         return words;
     }
 
@@ -89,17 +89,6 @@ final class TesseractWords {
             out[i] = (byte) (min > WHITE ? 0 : 255);
         }
         return gray;
-    }
-
-    private static BufferedImage scaled(BufferedImage picture, double scale) {
-        int w = (int) Math.round(picture.getWidth() * scale);
-        int h = (int) Math.round(picture.getHeight() * scale);
-        BufferedImage out = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
-        Graphics2D g = out.createGraphics();
-        g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
-        g.drawImage(picture, 0, 0, w, h, null);
-        g.dispose();
-        return out;
     }
 
     private List<Word> read(BufferedImage gray, double scale) {
@@ -144,15 +133,16 @@ final class TesseractWords {
         }
     }
 
-    private static BufferedImage gray(BufferedImage picture, double scale) {
+    /** The picture scaled, as grey or RGB pixels. */
+    private static BufferedImage scaled(BufferedImage picture, double scale, int type) {
         int w = (int) Math.round(picture.getWidth() * scale);
         int h = (int) Math.round(picture.getHeight() * scale);
-        BufferedImage gray = new BufferedImage(w, h, BufferedImage.TYPE_BYTE_GRAY);
-        Graphics2D g = gray.createGraphics();
+        BufferedImage out = new BufferedImage(w, h, type);
+        Graphics2D g = out.createGraphics();
         g.setRenderingHint(RenderingHints.KEY_INTERPOLATION, RenderingHints.VALUE_INTERPOLATION_BICUBIC);
         g.drawImage(picture, 0, 0, w, h, null);
         g.dispose();
-        return gray;
+        return out;
     }
 
     /**
