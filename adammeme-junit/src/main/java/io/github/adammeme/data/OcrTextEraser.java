@@ -4,13 +4,9 @@ import io.github.adammeme.llm.ContentPart;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.awt.image.DataBufferByte;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.List;
-import javax.imageio.ImageIO;
 import net.sourceforge.tess4j.ITessAPI;
 import net.sourceforge.tess4j.Tesseract;
 import net.sourceforge.tess4j.TesseractException;
@@ -72,16 +68,8 @@ final class OcrTextEraser implements TextEraser {
         if (Files.exists(cached)) {
             return images.load(cached);
         }
-        BufferedImage picture = decode(meme, original);
-        BufferedImage erased = erase(picture, words(picture).stream().map(ReadWord::box).toList());
-        try {
-            Files.createDirectories(cache);
-            Path tmp = Files.createTempFile(cache, original.sha256(), ".tmp");
-            ImageIO.write(erased, "png", tmp.toFile());
-            Files.move(tmp, cached, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } catch (IOException e) {
-            throw new ImageException("cannot store the erased image of " + meme.id() + " in " + cache + ": " + e.getMessage());
-        }
+        BufferedImage picture = ErasedPictures.decode(meme, original);
+        ErasedPictures.store(erase(picture, words(picture).stream().map(ReadWord::box).toList()), cached, meme);
         return images.load(cached);
     }
 
@@ -160,17 +148,5 @@ final class OcrTextEraser implements TextEraser {
         BufferedImage bgr = new BufferedImage(picture.getWidth(), picture.getHeight(), BufferedImage.TYPE_3BYTE_BGR);
         bgr.createGraphics().drawImage(picture, 0, 0, null);
         return bgr;
-    }
-
-    private static BufferedImage decode(Meme meme, ContentPart.Image original) {
-        try {
-            BufferedImage image = ImageIO.read(new ByteArrayInputStream(original.bytes()));
-            if (image == null) {
-                throw new ImageException("cannot decode the image of " + meme.id() + " for OCR");
-            }
-            return image;
-        } catch (IOException e) {
-            throw new ImageException("cannot decode the image of " + meme.id() + " for OCR: " + e.getMessage());
-        }
     }
 }

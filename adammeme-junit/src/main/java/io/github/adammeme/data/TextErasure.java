@@ -7,20 +7,32 @@ import java.util.Locale;
 /**
  * Which {@link TextEraser} a run uses ({@code adammeme.text-erasure}).
  *
- * @param mode      none, precomputed or ocr
- * @param directory precomputed: the folder of erased images; ocr: the cache of erased images
+ * @param mode      builtin, none, precomputed or ocr
+ * @param directory precomputed: the folder of erased images; builtin and ocr: the cache of erased images
  * @param tessdata  ocr: Tesseract's language data folder
  */
 public record TextErasure(Mode mode, Path directory, Path tessdata) {
 
     /** How the printed text is removed from a meme's picture. */
     public enum Mode {
+        /** by the built-in eraser (the default): Tesseract from Maven Central finds the words, their letters are filled in */
+        BUILTIN,
         /** not at all: the original picture is sent */
         NONE,
         /** by reading an erased copy of each picture from a folder */
         PRECOMPUTED,
-        /** by OCR and inpainting, cached on disk */
+        /** by an installed Tesseract (Tess4J) and OpenCV's inpainting of the words' boxes, cached on disk */
         OCR
+    }
+
+    /** Where erased pictures are cached when no folder is named: beside the run, kept between builds. */
+    public static final Path DEFAULT_CACHE = Path.of(".adammeme", "erased");
+
+    /** Defaults the cache of the erasers that keep one. */
+    public TextErasure {
+        if (directory == null && (mode == Mode.BUILTIN || mode == Mode.OCR)) {
+            directory = DEFAULT_CACHE;
+        }
     }
 
     /** No erasure: the original picture is sent. */
@@ -39,7 +51,7 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
     /**
      * A mode by name, in any case.
      *
-     * @param value none, precomputed or ocr
+     * @param value builtin, none, precomputed or ocr
      * @return the mode
      * @throws IllegalArgumentException naming the allowed values
      */
@@ -47,12 +59,15 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
         try {
             return Mode.valueOf(value.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("allowed: none, precomputed, ocr");
+            throw new IllegalArgumentException("allowed: builtin, none, precomputed, ocr");
         }
     }
 
-    /** Fails with what is missing: the erased-image folder, or the OCR libraries and language data. */
+    /** Fails with what is missing: the erased-image folder, Tesseract's natives, or the OCR libraries and language data. */
     public void check() {
+        if (mode == Mode.BUILTIN) {
+            TesseractWords.check();
+        }
         if (mode == Mode.PRECOMPUTED && (directory == null || !Files.isDirectory(directory))) {
             throw new IllegalArgumentException("the folder of erased images " + directory + " does not exist");
         }
@@ -66,6 +81,22 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
     }
 
     /**
+     * What this erasure does, for a run's console lines and summary.
+     *
+     * @return the mode and, in a few words, how it erases and where its pictures are
+     */
+    public String describe() {
+        return switch (mode) {
+            case BUILTIN -> "builtin (Tesseract from Maven Central finds the words, their letters are filled in from around them;"
+                    + " erased pictures cached in " + directory.resolve(BuiltinTextEraser.VERSION) + ")";
+            case NONE -> "none (the target sees each picture with its own text)";
+            case PRECOMPUTED -> "precomputed (erased pictures read from " + directory + ")";
+            case OCR -> "ocr (the installed Tesseract finds the words, OpenCV inpaints their boxes; erased pictures cached in "
+                    + directory + ")";
+        };
+    }
+
+    /**
      * The eraser, checking that what it needs is there before any meme is read.
      *
      * @param images reads and prepares pictures
@@ -73,6 +104,7 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
      */
     public TextEraser create(MemeImages images) {
         return switch (mode) {
+            case BUILTIN -> new BuiltinTextEraser(directory, images);
             case NONE -> TextEraser.NONE;
             case PRECOMPUTED -> new PrecomputedTextEraser(directory, images);
             case OCR -> ocr(images);

@@ -106,9 +106,9 @@ public final class ConfigKeys {
     public static final String IMAGE_TIMEOUT_SECONDS = "adammeme.image.timeout-seconds";
     /** Longest line (or CSV record) a dataset or bank file may have, in bytes (default 1 MiB). */
     public static final String DATASET_MAX_LINE_BYTES = "adammeme.dataset.max-line-bytes";
-    /** How printed text is removed before the target sees a meme: {@code none} (default), {@code precomputed} or {@code ocr}. */
+    /** How printed text is removed before the target sees a meme: {@code builtin} (default), {@code none}, {@code precomputed} or {@code ocr}. */
     public static final String TEXT_ERASURE = "adammeme.text-erasure";
-    /** precomputed: the folder of erased images; ocr: where erased images are cached (default .adammeme/erased). */
+    /** precomputed: the folder of erased images; builtin and ocr: where erased images are cached (default .adammeme/erased). */
     public static final String TEXT_ERASURE_DIR = "adammeme.text-erasure.dir";
     /** ocr: Tesseract's language data (default TESSDATA_PREFIX, else Debian's /usr/share/tesseract-ocr/5/tessdata). */
     public static final String TEXT_ERASURE_TESSDATA = "adammeme.text-erasure.tessdata";

@@ -71,7 +71,7 @@ final class ConfigParser {
         if (config.method().refinedText() != TextPlacement.PROMPT
                 && config.images().textErasure().mode() == TextErasure.Mode.NONE) {
             throw new ConfigurationException(ConfigKeys.REFINED_TEXT, r.string(ConfigKeys.REFINED_TEXT, ""),
-                    "showing the text on the picture needs adammeme.text-erasure=precomputed or ocr; without erasure"
+                    "showing the text on the picture needs adammeme.text-erasure=builtin, precomputed or ocr; without erasure"
                             + " a refined caption would be printed over the old one");
         }
         return config;

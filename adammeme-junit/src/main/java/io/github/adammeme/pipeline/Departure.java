@@ -93,7 +93,7 @@ enum Departure {
      * The value of {@code adammeme.text-erasure} that the paper's way turns erasure on with: the one place
      * that names an eraser.
      */
-    static final String ERASURE_ON = "ocr";
+    static final String ERASURE_ON = "builtin";
 
     /** The longest side an OpenAI endpoint reads a picture at (it fits larger ones in 2048 x 2048 first). */
     static final int FULL_SIDE = 2048;

@@ -77,11 +77,8 @@ final class ImageKeys {
     }
 
     private static TextErasure textErasure(ConfigValues r) {
-        TextErasure.Mode mode = r.parse(ConfigKeys.TEXT_ERASURE, TextErasure.Mode.NONE, TextErasure::mode);
+        TextErasure.Mode mode = r.parse(ConfigKeys.TEXT_ERASURE, TextErasure.Mode.BUILTIN, TextErasure::mode);
         Path dir = r.parse(ConfigKeys.TEXT_ERASURE_DIR, null, Path::of);
-        if (mode == TextErasure.Mode.OCR && dir == null) {
-            dir = Path.of(".adammeme", "erased");
-        }
         TextErasure erasure = new TextErasure(mode, dir,
                 r.parse(ConfigKeys.TEXT_ERASURE_TESSDATA, TextErasure.defaultTessdata(), Path::of));
         try {

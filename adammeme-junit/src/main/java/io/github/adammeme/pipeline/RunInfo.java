@@ -24,13 +24,14 @@ import java.util.Map;
  * @param method           the method the settings started from: {@code default} or {@code paper}
  * @param departures       what departed from the paper's method in this run, each with its setting and the
  *                         paper's; empty when the run was the paper's method
+ * @param textErasure      how the pictures' own text was erased ({@code adammeme.text-erasure}), in words
  */
 public record RunInfo(String target, String targetEndpoint, String controller, String controllerEndpoint,
                       String dataset, boolean simulated, String notice, double threshold, int samplesPerCategory,
                       int seeds, int iterations, long randomSeed, boolean refusalCountsAsFailure,
                       Map<String, String> promptDigests, String libraryVersion, String shard, int miningBatchSize,
                       int miningLookahead, String refinementOrder, String structuredOutput, double judgeRecheck,
-                      String judgeSecondModel, String method, List<String> departures) {
+                      String judgeSecondModel, String method, List<String> departures, String textErasure) {
 
     /** What this configuration's run is, with its endpoints as they were reached. */
     static RunInfo of(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts,
@@ -53,7 +54,8 @@ public record RunInfo(String target, String targetEndpoint, String controller, S
                 prompts.digests(), LibraryVersion.current(), config.method().shard().toString(), config.method().miningBatchSize(), config.method().miningLookahead(),
                 config.method().refinementOrder().name().toLowerCase(Locale.ROOT),
                 structuredOutput, config.method().judgeRecheck(),
-                config.models().judgeSecondModel(), config.methodName(), config.departures());
+                config.models().judgeSecondModel(), config.methodName(), config.departures(),
+                config.images().textErasure().describe());
     }
 
     /** The structured-output setting, and whether the controller's endpoint turned it down. */

@@ -33,6 +33,9 @@ public final class FrTable {
         if (e.run().notice() != null) {
             sb.append("NOTE: ").append(e.run().notice()).append('\n');
         }
+        if (e.run().textErasure() != null) {
+            sb.append("text erasure: ").append(e.run().textErasure()).append('\n');
+        }
         List<String> departures = e.run().departures();
         sb.append("method: ").append(e.run().method()).append(departures.isEmpty() ? ", no departure from the paper in force"
                 : ", " + departures.size() + " departure" + (departures.size() == 1 ? "" : "s")

@@ -29,6 +29,9 @@ public final class SummaryMarkdown {
                 .append(ReportText.markdown(e.run().dataset())).append(" · threshold ").append(e.metrics().threshold())
                 .append(" · FR with 95% Wilson interval\n\n");
         sb.append(method(e.run().method(), e.run().departures()));
+        if (e.run().textErasure() != null) {
+            sb.append("Text erasure: ").append(ReportText.markdown(e.run().textErasure())).append("\n\n");
+        }
         sb.append(table(e.metrics().withRefinements(), e.metrics().original(), e.metrics().withRefinementsOverall(),
                 e.metrics().originalOverall()));
         sb.append("\nJudge agreement: ").append(ReportText.markdown(e.metrics().judgeAgreement().describe(e.metrics().threshold())))

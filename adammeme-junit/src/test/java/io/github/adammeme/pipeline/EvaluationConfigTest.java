@@ -133,7 +133,7 @@ class EvaluationConfigTest {
             "adammeme.refusal-counts-as-failure|maybe|expected true or false",
             "adammeme.target.base-url|localhost:8000|expected an http:// or https:// URL",
             "adammeme.dataset.format|csv|allowed: auto, fhm, harmeme, mami, folder",
-            "adammeme.text-erasure|magic|allowed: none, precomputed, ocr",
+            "adammeme.text-erasure|magic|allowed: builtin, none, precomputed, ocr",
             "adammeme.refined-text|poster|allowed: prompt, image, both",
             "adammeme.image.max-pixels|12|expected a pixel count of at least 1024"})
     void aBadValueNamesTheKeyTheValueAndWhatIsAllowed(String key, String value, String allowed) {

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.github.adammeme.data.MemeRenderer;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.data.TextErasure;
+import io.github.adammeme.report.FrTable;
 import io.github.adammeme.sim.BuiltInSimulator;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
@@ -48,7 +49,7 @@ class ShownImageTest {
 
     @Test
     void inPromptModeWithoutErasureTheTargetSeesTheDatasetImage() {
-        Evaluation e = run("prompt");
+        Evaluation e = run("prompt", ConfigKeys.TEXT_ERASURE, "none");
         assertFalse(e.refinedSamples().isEmpty());
         e.samples().forEach(s -> assertNull(s.shownImage(), s.id()));
         e.refinedSamples().forEach(s -> assertNull(s.shownImage(), s.id()));
@@ -71,8 +72,29 @@ class ShownImageTest {
     @Test
     void showingTextOnThePictureWithoutErasureIsRefused() {
         ConfigurationException e = Assertions.assertThrows(ConfigurationException.class,
-                () -> run("refused", ConfigKeys.REFINED_TEXT, "both"));
-        assertTrue(e.getMessage().contains("needs adammeme.text-erasure=precomputed or ocr"), e.getMessage());
+                () -> run("refused", ConfigKeys.REFINED_TEXT, "both", ConfigKeys.TEXT_ERASURE, "none"));
+        assertTrue(e.getMessage().contains("needs adammeme.text-erasure=builtin, precomputed or ocr"), e.getMessage());
+    }
+
+    @Test
+    void byDefaultTheTargetSeesEveryPictureErasedByTheBuiltinEraserAndTheRunSaysSo() throws Exception {
+        Path cache = dir.resolve("builtin-cache");
+        Evaluation e = run("builtin", ConfigKeys.TEXT_ERASURE_DIR, cache.toString());
+        assertFalse(e.refinedSamples().isEmpty());
+        for (ScoredSample s : e.samples()) {
+            assertNotNull(s.shownImage(), "an original is shown erased: " + s.id());
+            BufferedImage shown = ImageIO.read(Path.of(s.shownImage()).toFile());
+            BufferedImage original = ImageIO.read(Path.of(s.image()).toFile());
+            assertTrue(differingPixels(original, shown) > 1000, "its caption is gone: " + s.id());
+        }
+        e.refinedSamples().stream().filter(s -> s.outcome() != Outcome.ERROR)
+                .forEach(s -> assertNotNull(s.shownImage(), "a rewrite is shown on the erased picture: " + s.id()));
+        try (var cached = Files.list(cache.resolve("builtin-1"))) {
+            assertEquals(e.samples().stream().map(ScoredSample::memeId).distinct().count(), cached.count(),
+                    "each picture erased once, whatever the number of its samples and steps");
+        }
+        assertTrue(e.run().textErasure().startsWith("builtin ("), e.run().textErasure());
+        assertTrue(FrTable.render(e).contains("text erasure: builtin ("), "the console says which eraser ran");
     }
 
     @Test
