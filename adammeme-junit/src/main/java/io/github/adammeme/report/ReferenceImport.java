@@ -446,7 +446,7 @@ public final class ReferenceImport {
                     mostPerCategory(chains.stream().map(Chain::category).toList()),
                     refined.stream().mapToInt(s -> s.refinement().step()).max().orElse(0), 0,
                     settings.refusalCountsAsFailure(), Map.of(), LibraryVersion.current(), "1/1", 0, 0, "paper", "off",
-                    0, null);
+                    0, null, "reference implementation", List.of());
             List<Category> taxonomy = categories.stream().map(c -> new Category(c, "imported from the reference"
                     + " implementation's results", null)).toList();
             Evaluation evaluation = new Evaluation(run, taxonomy, List.of(), List.copyOf(memes.values()),
