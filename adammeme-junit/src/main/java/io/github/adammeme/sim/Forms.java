@@ -187,11 +187,11 @@ final class Forms {
     }
 
     /**
-     * An analysis with the caveats real models put around it. Counted on the published answers (a caveat:
-     * "important to note", "essential to consider", "worth noting", "subjective", "as an AI", a sentence
-     * saying what "I" can or would need to do): LLaVA, the target, has one in its opening paragraph in 14
-     * of 202 answers and in its closing paragraph in 118; GPT-4o, whose analyses the references are, in
-     * 45 and 109 of 712.
+     * An analysis with the caveats real models put around it. Counted on the published answers, a paragraph
+     * (split at blank lines) holding "important to", "essential to", "worth noting", "subjective", "as an AI"
+     * or "I can", "I cannot", "I would", "I need": LLaVA, the target, has one as its first paragraph in 17 of
+     * 202 answers and as its last in 141; GPT-4o, whose analyses the 743 distinct non-empty references are,
+     * in 65 and 195 of them.
      *
      * @param target whether a target writes it (LLaVA's shares) rather than a Candidate (GPT-4o's)
      */
@@ -199,8 +199,8 @@ final class Forms {
         if (strict()) {
             return body;
         }
-        boolean opens = draw("opening", target ? 14 : 45, target ? 188 : 667) == 0;
-        boolean closes = draw("closing", target ? 118 : 109, target ? 84 : 603) == 0;
+        boolean opens = draw("opening", target ? 17 : 65, target ? 202 - 17 : 743 - 65) == 0;
+        boolean closes = draw("closing", target ? 141 : 195, target ? 202 - 141 : 743 - 195) == 0;
         return (opens ? pick("opening-caveat", OPENING_CAVEATS) + "\n\n" : "") + body
                 + (closes ? "\n\n" + pick("closing-caveat", CLOSING_CAVEATS) : "");
     }

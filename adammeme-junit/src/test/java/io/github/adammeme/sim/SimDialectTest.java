@@ -297,10 +297,11 @@ class SimDialectTest {
         // 213 of 800 published misbeliefs do not have the word "misbelief".
         assertEquals(213 / 800.0, share(forms, f -> !f.misbelief("women exist to serve men").toLowerCase(Locale.ROOT)
                 .contains("misbelief")), 0.03);
-        // LLaVA closes 118 of 202 analyses with a caveat, GPT-4o 109 of 712.
-        assertEquals(118 / 202.0, share(forms, f -> !f.analysis("Harm assessment: x.", true).endsWith("x.")), 0.03);
-        assertEquals(109 / 712.0, share(forms, f -> !f.analysis("Harm assessment: x.", false).endsWith("x.")), 0.03);
-        assertEquals(14 / 202.0, share(forms, f -> !f.analysis("Harm assessment: x.", true).startsWith("Harm")), 0.02);
+        // LLaVA closes 141 of 202 published analyses with a caveat and opens 17 with one, GPT-4o 195 and 65 of 743.
+        assertEquals(141 / 202.0, share(forms, f -> !f.analysis("Harm assessment: x.", true).endsWith("x.")), 0.03);
+        assertEquals(195 / 743.0, share(forms, f -> !f.analysis("Harm assessment: x.", false).endsWith("x.")), 0.03);
+        assertEquals(17 / 202.0, share(forms, f -> !f.analysis("Harm assessment: x.", true).startsWith("Harm")), 0.02);
+        assertEquals(65 / 743.0, share(forms, f -> !f.analysis("Harm assessment: x.", false).startsWith("Harm")), 0.02);
         // The forms chosen where the published results keep none: each one comes.
         assertEquals(8, forms.stream().map(f -> f.verdict("**Yes**", "The meme mocks.")).distinct().count());
         assertEquals(8, forms.stream().map(f -> f.verdict("No", "Nothing in it.")).distinct().count());
