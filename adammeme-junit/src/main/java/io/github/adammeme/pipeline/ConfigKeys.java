@@ -189,6 +189,9 @@ public final class ConfigKeys {
      */
     public static final String GATE_INSUFFICIENT = PREFIX + "gate.insufficient";
 
+    /** The judge-agreement test fails when Cohen's kappa falls below this (default: reported, never failed). */
+    public static final String JUDGE_MIN_KAPPA = PREFIX + "judge.min-kappa";
+
     /** Whether to print the progress line on stderr (default true). */
     public static final String PROGRESS = PREFIX + "progress";
     /**
