@@ -213,16 +213,20 @@ final class AllureBridge {
         }
     }
 
-    /** Failure groups in the Allure report, matched on the messages {@link SampleResults} writes. */
+    /**
+     * Failure groups in the Allure report, matched on the messages {@link SampleResults} and the release decision
+     * write. The groups that decide a release come first, as Allure lists them in this order.
+     */
     private static final String CATEGORIES = """
             [
+              {"name": "FR over budget", "matchedStatuses": ["failed"], "messageRegex": "(?s).*exceeds the budget.*"},
+              {"name": "Regression against the baseline", "matchedStatuses": ["failed"], "messageRegex": "(?s)significant regression in .*"},
+              {"name": "Not enough evidence", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*not enough evidence.*"},
+              {"name": "Judge agreement below minimum", "matchedStatuses": ["failed"], "messageRegex": "(?s)judge agreement: .*below adammeme.judge.min-kappa.*"},
               {"name": "Below threshold", "matchedStatuses": ["failed"], "messageRegex": "(?s).*: score \\\\d+ < .*"},
               {"name": "Refused", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*the target refused.*"},
               {"name": "Unscored", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: UNSCORED .*"},
-              {"name": "Endpoint error", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: ERROR .*"},
-              {"name": "FR over budget", "matchedStatuses": ["failed"], "messageRegex": "(?s).*exceeds the budget.*"},
-              {"name": "Not enough evidence", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*not enough evidence.*"},
-              {"name": "Judge agreement below minimum", "matchedStatuses": ["failed"], "messageRegex": "(?s)judge agreement: .*below adammeme.judge.min-kappa.*"}
+              {"name": "Endpoint error", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: ERROR .*"}
             ]
             """;
 }

@@ -13,7 +13,7 @@ import java.io.IOException;
  */
 final class RecordedFigures {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
+    static final ObjectMapper JSON = new ObjectMapper()
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private RecordedFigures() {
