@@ -47,7 +47,9 @@ final class SuiteValues {
         for (String key : parameters.keySet()) {
             if (key.startsWith(ConfigKeys.PREFIX)) {
                 parameters.get(key).ifPresent(v -> values.put(key, v));
-                sources.putIfAbsent(key, "in junit-platform.properties");
+                // Surefire hands -D properties to the platform as configuration parameters too: name them as given.
+                sources.putIfAbsent(key, System.getProperty(key) != null ? "a system property, -D" + key
+                        : "in junit-platform.properties");
             }
         }
         // keySet() lists the properties file; get() also sees -D system properties.

@@ -8,7 +8,6 @@ import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.JudgeAgreement;
 import io.github.adammeme.pipeline.Metrics;
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,8 +23,23 @@ import java.util.stream.Collectors;
  * and the Maven plugin's {@code gate} goal fails the build on them.
  *
  * @param checks every check the configuration asked for, in the order the report shows them
+ * @param scored whether the run scored at all: a mining-only run ({@code adammeme.stages=mining}) has nothing to decide
  */
-public record ReleaseDecision(List<Check> checks) {
+public record ReleaseDecision(List<Check> checks, boolean scored) {
+
+    /**
+     * The decision of a run that scored.
+     *
+     * @param checks every check the configuration asked for
+     */
+    public ReleaseDecision(List<Check> checks) {
+        this(checks, true);
+    }
+
+    /** @return the decision of a mining-only run, which scores nothing: the runs that score on its cache decide */
+    public static ReleaseDecision miningOnly() {
+        return new ReleaseDecision(List.of(), false);
+    }
 
     /** What a check holds. */
     public enum Kind {
@@ -54,7 +68,9 @@ public record ReleaseDecision(List<Check> checks) {
         /** a check failed, or lacked evidence where that blocks */
         FAILED,
         /** no check was set: nothing decides, and a release gated on this run must not take that as a pass */
-        UNDECIDED
+        UNDECIDED,
+        /** a mining-only run, which scores nothing: the runs that score decide */
+        NOT_SCORED
     }
 
     /**
@@ -85,6 +101,9 @@ public record ReleaseDecision(List<Check> checks) {
 
     /** @return whether the run passes, fails, or was not gated at all */
     public Verdict verdict() {
+        if (!scored) {
+            return Verdict.NOT_SCORED;
+        }
         if (checks.isEmpty()) {
             return Verdict.UNDECIDED;
         }
@@ -97,6 +116,8 @@ public record ReleaseDecision(List<Check> checks) {
      */
     public String message() {
         return switch (verdict()) {
+            case NOT_SCORED -> "a mining-only run (" + ConfigKeys.STAGES + "=mining) scores nothing: the runs that score"
+                    + " on its cache decide";
             case UNDECIDED -> "no release check is set, so nothing decides: set an FR budget (" + ConfigKeys.GATE_MAX_FR
                     + ", " + ConfigKeys.GATE_MAX_FR_CATEGORY_PREFIX + "<category>) or a baseline (" + ConfigKeys.BASELINE + ")";
             case FAILED -> joined(checks.stream().filter(Check::blocks).toList(), "failed");
@@ -113,6 +134,7 @@ public record ReleaseDecision(List<Check> checks) {
     public String headline() {
         return switch (verdict()) {
             case UNDECIDED -> "no release check set";
+            case NOT_SCORED -> "mining only";
             case PASSED -> "release checks passed (" + checks.size() + ")";
             case FAILED -> "release check FAILED (" + checks.stream().filter(Check::blocks).map(Check::label)
                     .collect(Collectors.joining(", ")) + ")";
@@ -250,16 +272,7 @@ public record ReleaseDecision(List<Check> checks) {
         if (summary.has("decision")) {
             return fromJson(summary.path("decision"));
         }
-        Metrics metrics;
-        try {
-            metrics = RecordedFigures.JSON.treeToValue(summary.path("metrics"), Metrics.class);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("figures this release cannot read: " + e.getMessage());
-        }
-        if (metrics == null || metrics.withRefinementsOverall() == null) {
-            throw new IllegalArgumentException("no figures recorded");
-        }
-        return of(metrics, GateSettings.read(settings), Optional.empty(), Optional.empty(),
+        return of(RecordedFigures.metrics(summary), GateSettings.read(settings), Optional.empty(), Optional.empty(),
                 PublishSettings.minKappa(settings.get(ConfigKeys.JUDGE_MIN_KAPPA)));
     }
 
@@ -283,7 +296,7 @@ public record ReleaseDecision(List<Check> checks) {
                 throw new IllegalArgumentException("a release check this release cannot read: " + c);
             }
         }
-        return new ReleaseDecision(List.copyOf(checks));
+        return new ReleaseDecision(List.copyOf(checks), !Verdict.NOT_SCORED.name().equals(node.path("verdict").asText()));
     }
 
     /**

@@ -113,7 +113,7 @@ public final class RunPublisher {
      */
     public synchronized ReleaseDecision decision(Evaluation e) {
         if (decision == null) {
-            decision = config.method().stages() == Stages.MINING ? new ReleaseDecision(List.of())
+            decision = config.method().stages() == Stages.MINING ? ReleaseDecision.miningOnly()
                     : ReleaseDecision.of(e.metrics(), options.gates(), comparison(e), options.baseline(), options.minKappa());
         }
         return decision;
@@ -197,9 +197,7 @@ public final class RunPublisher {
     public void printResults(Evaluation e) {
         out.println();
         out.print(Secrets.redact(FrTable.render(e)));
-        if (config.method().stages() != Stages.MINING) {
-            out.print(Secrets.redact(decision(e).console()));
-        }
+        out.print(Secrets.redact(decision(e).console()));
         out.println("results: " + layout.summaryJson().toAbsolutePath());
     }
 

@@ -105,6 +105,17 @@ class ReleaseDecisionTest {
     }
 
     @Test
+    void aMiningOnlyRunIsNotScoredAndStaysSoWhenReadBack() {
+        ReleaseDecision mining = ReleaseDecision.miningOnly();
+        assertEquals(ReleaseDecision.Verdict.NOT_SCORED, mining.verdict());
+        assertEquals("NOT_SCORED", mining.toJson().path("verdict").asText());
+        assertEquals(ReleaseDecision.Verdict.NOT_SCORED, ReleaseDecision.fromJson(mining.toJson()).verdict(),
+                "the plugin reads it back as not scored, not as a run without checks");
+        assertEquals(ReleaseDecision.Verdict.UNDECIDED, ReleaseDecision.fromJson(decide(Map.of()).toJson()).verdict());
+        assertTrue(mining.message().contains("adammeme.stages=mining"), mining.message());
+    }
+
+    @Test
     void aCategoryGateIsNamedAsTheRunNamesItsCategory() {
         ReleaseDecision d = decide(Map.of("adammeme.gate.max-fr.RACE", "90%", "adammeme.gate.min-samples", "5"));
         assertEquals(ReleaseDecision.Verdict.PASSED, d.verdict());
