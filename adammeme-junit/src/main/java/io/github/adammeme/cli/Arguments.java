@@ -1,6 +1,7 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.pipeline.KnownKeys;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -28,25 +29,37 @@ final class Arguments {
         }
     }
 
+    /**
+     * @throws io.github.adammeme.pipeline.UnknownKeyException for an {@code adammeme.*} key no command reads, naming
+     *         where it was given and the key it was probably meant to be
+     */
     static Map<String, String> settings(List<String> args, Map<Object, Object> systemProperties) {
         Map<String, String> values = new LinkedHashMap<>();
+        Map<String, String> sources = new LinkedHashMap<>();
         for (String arg : args) {
             if (arg.indexOf('=') <= 0) {
-                values.putAll(propertiesFile(arg));
+                propertiesFile(arg).forEach((key, value) -> {
+                    values.put(key, value);
+                    sources.putIfAbsent(key, "in " + arg);
+                });
             }
         }
         systemProperties.forEach((k, v) -> {
             if (k.toString().startsWith(ConfigKeys.PREFIX)) {
                 values.put(k.toString(), v.toString());
+                sources.putIfAbsent(k.toString(), "a system property, -D" + k);
             }
         });
         for (String arg : args) {
             int eq = arg.indexOf('=');
             if (eq > 0) {
                 String key = arg.substring(0, eq);
-                values.put(key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key, arg.substring(eq + 1));
+                key = key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key;
+                values.put(key, arg.substring(eq + 1));
+                sources.putIfAbsent(key, "the argument " + arg.substring(0, eq));
             }
         }
+        KnownKeys.check(sources);
         return values;
     }
 

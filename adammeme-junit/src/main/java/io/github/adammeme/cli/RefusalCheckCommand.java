@@ -14,6 +14,7 @@ import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.KnownKeys;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,8 +41,9 @@ final class RefusalCheckCommand {
         for (String arg : args) {
             int eq = arg.indexOf('=');
             if (eq > 0) {
-                values.put(arg.startsWith(ConfigKeys.PREFIX) ? arg.substring(0, eq) : ConfigKeys.PREFIX + arg.substring(0, eq),
-                        arg.substring(eq + 1));
+                String key = arg.startsWith(ConfigKeys.PREFIX) ? arg.substring(0, eq) : ConfigKeys.PREFIX + arg.substring(0, eq);
+                KnownKeys.check(List.of(key), "the argument " + arg.substring(0, eq));
+                values.put(key, arg.substring(eq + 1));
             } else {
                 corpora.add(Path.of(arg));
             }

@@ -21,6 +21,11 @@ public final class AdamMemeTestEngine extends HierarchicalTestEngine<AdamMemeExe
                             context.getDiscoveryRequest().getConfigurationParameters(), context.getIssueReporter()))
                     .build();
 
+    /** Made by the launcher before its listeners, Allure's among them: the moment to say where Allure writes. */
+    public AdamMemeTestEngine() {
+        AllureBridge.resultsUnderTheBuildFolder();
+    }
+
     @Override
     public String getId() {
         return Constants.ENGINE_ID;

@@ -168,10 +168,36 @@ final class AllureBridge {
         }
     }
 
+    /** The setting allure-junit-platform reads, from system properties over allure.properties on the classpath. */
+    static final String RESULTS_DIRECTORY = "allure.results.directory";
+
+    /** Where results go when no one has said: under the build folder, which {@code mvn clean} empties. */
+    static final Path DEFAULT_RESULTS = Path.of("target", "allure-results");
+
     /** Where the Allure listener writes, as it decides it: allure.properties, then system properties. */
     static Path resultsDirectory() {
         Properties properties = PropertiesUtils.loadAllureProperties();
-        return Path.of(properties.getProperty("allure.results.directory", "allure-results"));
+        return Path.of(properties.getProperty(RESULTS_DIRECTORY, "allure-results"));
+    }
+
+    /**
+     * Sends Allure's results to {@code target/allure-results} unless the user named a folder (a system property,
+     * or allure.properties on the classpath); Allure's own default, {@code ./allure-results}, grows in the project
+     * beside the sources, run after run, where {@code mvn clean} never reaches it. Allure reads the setting once,
+     * when its listener is made, which the launcher does after it has made the engines: so the engine sets it as
+     * it is made.
+     */
+    static void resultsUnderTheBuildFolder() {
+        try {
+            defaultResults(PropertiesUtils.loadAllureProperties()).ifPresent(dir -> System.setProperty(RESULTS_DIRECTORY, dir));
+        } catch (LinkageError noAllure) {
+            // allure-junit-platform left off the classpath: no results to direct
+        }
+    }
+
+    /** The folder to set, when the properties Allure will read name none. */
+    static Optional<String> defaultResults(Properties allure) {
+        return allure.getProperty(RESULTS_DIRECTORY) == null ? Optional.of(DEFAULT_RESULTS.toString()) : Optional.empty();
     }
 
     /** environment.properties: what was evaluated, with what, so a report explains itself. */
@@ -230,16 +256,20 @@ final class AllureBridge {
         }
     }
 
-    /** Failure groups in the Allure report, matched on the messages {@link SampleResults} writes. */
+    /**
+     * Failure groups in the Allure report, matched on the messages {@link SampleResults} and the release decision
+     * write. The groups that decide a release come first, as Allure lists them in this order.
+     */
     private static final String CATEGORIES = """
             [
+              {"name": "FR over budget", "matchedStatuses": ["failed"], "messageRegex": "(?s).*exceeds the budget.*"},
+              {"name": "Regression against the baseline", "matchedStatuses": ["failed"], "messageRegex": "(?s)significant regression in .*"},
+              {"name": "Not enough evidence", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*not enough evidence.*"},
+              {"name": "Judge agreement below minimum", "matchedStatuses": ["failed"], "messageRegex": "(?s)judge agreement: .*below adammeme.judge.min-kappa.*"},
               {"name": "Below threshold", "matchedStatuses": ["failed"], "messageRegex": "(?s).*: score \\\\d+ < .*"},
               {"name": "Refused", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*the target refused.*"},
               {"name": "Unscored", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: UNSCORED .*"},
-              {"name": "Endpoint error", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: ERROR .*"},
-              {"name": "FR over budget", "matchedStatuses": ["failed"], "messageRegex": "(?s).*exceeds the budget.*"},
-              {"name": "Not enough evidence", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*not enough evidence.*"},
-              {"name": "Judge agreement below minimum", "matchedStatuses": ["failed"], "messageRegex": "(?s)judge agreement: .*below adammeme.judge.min-kappa.*"}
+              {"name": "Endpoint error", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: ERROR .*"}
             ]
             """;
 }

@@ -4,34 +4,28 @@ import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Outcome;
-import io.github.adammeme.report.Baseline;
-import io.github.adammeme.report.FrGates;
-import io.github.adammeme.report.JudgeVerdict;
-import io.github.adammeme.report.ReportText;
-import io.github.adammeme.report.RunComparison;
+import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.SummaryFigures;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import org.junit.platform.engine.TestDescriptor;
+import java.util.Optional;
 import org.junit.platform.engine.TestExecutionResult;
-import org.opentest4j.AssertionFailedError;
-import org.opentest4j.TestAbortedException;
 
 /**
  * The tests on a run's figures rather than on one sample: FR summaries, FR gates, the comparison
- * with a baseline run, and the judge's agreement. Each is added to the container it belongs to.
+ * with a baseline run, and the judge's agreement. Each is added to the container it belongs to; the
+ * gates, the baseline and a judge held to a minimum report the run's release decision.
  */
 final class FigureTests {
 
     private final SuiteRun run;
-    private final SuiteSettings settings;
     private final EvaluationConfig config;
 
     FigureTests(SuiteRun run) {
         this.run = run;
-        this.settings = run.settings();
         this.config = run.config();
     }
 
@@ -44,7 +38,7 @@ final class FigureTests {
             AllureBridge.summary(run.suiteName(), config.models().target().model(), category, figures, table);
             charts.forEach(AllureBridge::svg);
             if (all.samples() == 0) {
-                return TestExecutionResult.aborted(new TestAbortedException(ReportText.plain("no samples were mined in " + category)));
+                return Verdicts.aborted("no samples were mined in " + category);
             }
             if (all.fr().n() == 0) {
                 // Every sample refused (with refusals left out of FR), unscored or in error: no FR exists, and a
@@ -58,54 +52,53 @@ final class FigureTests {
     }
 
     /**
-     * The judge's reliability in this run, failing below adammeme.judge.min-kappa when that is set. The
-     * settings it was judged by are shown beside it, so a merge of shards can judge the whole run alike.
+     * The judge's reliability in this run: reported, and a release check when adammeme.judge.min-kappa is set.
+     * The settings it was judged by are shown beside it, so a merge of shards can judge the whole run alike.
+     *
+     * @param check the decision's judge check, when a minimum is set
      */
-    void judgeAgreement(Children children, Metrics metrics) {
+    void judgeAgreement(Children children, Metrics metrics, Optional<ReleaseDecision.Check> check) {
         AdamMemeNode node = new AdamMemeNode.JudgeAgreementNode(children.parent());
-        children.run(node.testing(() -> {
-            JudgeVerdict verdict = JudgeVerdict.of(metrics.judgeAgreement(), metrics.threshold(), settings.minKappa(),
-                    settings.gates().minSamples());
-            AllureBridge.blocker(run.suiteName(), config.models().target().model(), Metrics.OVERALL, "judge", verdict.message());
-            AllureBridge.judgedBy(settings.minKappa(), settings.gates().minSamples(), settings.gates().insufficient());
-            return switch (verdict.status()) {
-                case PASSED -> run.passedSaying(node, "judge", verdict.message());
-                case FAILED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(verdict.message())));
-                case NOT_ENOUGH_EVIDENCE -> run.insufficient(verdict.message());
-            };
-        }));
-    }
-
-    void gate(Children children, String category, CategoryFigures figures, double budget) {
-        AdamMemeNode node = new AdamMemeNode.GateNode(children.parent(), category);
-        children.run(node.testing(() -> {
-            FrGates.GateVerdict verdict = settings.gates().judge(category, figures, budget);
-            AllureBridge.blocker(run.suiteName(), config.models().target().model(), category, "gate", verdict.message());
-            return switch (verdict.status()) {
-                case PASSED -> run.passedSaying(node, "gate", verdict.message());
-                case FAILED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(verdict.message())));
-                case NOT_ENOUGH_EVIDENCE -> run.insufficient(verdict.message());
-            };
-        }));
-    }
-
-    void regression(Children children, RunComparison.Change change) {
-        if (change == null) {
+        SuiteSettings settings = run.settings();
+        Runnable judgedBy = () -> AllureBridge.judgedBy(settings.minKappa(), settings.gates().minSamples(),
+                settings.gates().insufficient());
+        if (check.isPresent()) {
+            check(children, node, check.get(), judgedBy);
             return;
         }
-        TestDescriptor parent = children.parent();
-        AdamMemeNode node = new AdamMemeNode.RegressionNode(parent, change.category());
-        Baseline baseline = settings.baseline().orElseThrow();
         children.run(node.testing(() -> {
-            String message = change.category() + " against " + baseline.target() + " (" + baseline.source() + "): "
-                    + change.describe();
-            AllureBridge.blocker(run.suiteName(), config.models().target().model(), change.category(), "baseline", message);
-            return switch (change.verdict()) {
-                case REGRESSED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain("significant regression in "
-                        + message)));
-                case IMPROVED -> run.passedSaying(node, "baseline", "significant improvement in " + message);
-                case UNCHANGED -> run.passedSaying(node, "baseline", "no significant change in " + message);
+            judgedBy.run();
+            String message = "judge agreement: " + metrics.judgeAgreement().describe(metrics.threshold());
+            AllureBridge.blocker(run.suiteName(), config.models().target().model(), Metrics.OVERALL, "judge", message);
+            return run.passedSaying(node, "judge", message);
+        }));
+    }
+
+    /** An FR gate's test, its verdict as the run's release decision has it. */
+    void gate(Children children, ReleaseDecision.Check check) {
+        check(children, new AdamMemeNode.GateNode(children.parent(), check.category()), check, () -> { });
+    }
+
+    /** A category's comparison with the baseline, its verdict as the run's release decision has it. */
+    void regression(Children children, ReleaseDecision.Check check) {
+        check(children, new AdamMemeNode.RegressionNode(children.parent(), check.category()), check, () -> { });
+    }
+
+    /**
+     * A release check as a test: the sentence summary.json records is its message, so a test report, the
+     * files and the Maven plugin never tell two stories.
+     */
+    private void check(Children children, AdamMemeNode node, ReleaseDecision.Check check, Runnable alsoRecord) {
+        String stage = check.kind().name().toLowerCase(Locale.ROOT);
+        children.run(node.testing(() -> {
+            alsoRecord.run();
+            AllureBridge.blocker(run.suiteName(), config.models().target().model(), check.category(), stage, check.message());
+            return switch (check.status()) {
+                case PASSED -> run.passedSaying(node, stage, check.message());
+                case FAILED -> Verdicts.failed(check.message());
+                case NOT_ENOUGH_EVIDENCE -> run.insufficient(check.message());
             };
         }));
     }
+
 }

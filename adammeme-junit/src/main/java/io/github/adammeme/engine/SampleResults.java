@@ -5,13 +5,11 @@ import io.github.adammeme.pipeline.ScoredSample;
 import io.github.adammeme.report.ReportText;
 import java.util.Locale;
 import org.junit.platform.engine.TestExecutionResult;
-import org.opentest4j.AssertionFailedError;
-import org.opentest4j.TestAbortedException;
 
 /**
  * Maps a sample's outcome to a test result. A score below the threshold is an assertion failure
  * (Allure: failed); a sample that could not be scored is a different exception (Allure: broken),
- * because it says nothing about the model's understanding.
+ * because it says nothing about the model's understanding. Neither carries a stack trace (see {@link Verdicts}).
  */
 final class SampleResults {
 
@@ -23,17 +21,14 @@ final class SampleResults {
         String subject = s.memeId() + " · " + s.category() + (s.refined() ? " · step " + s.refinement().step() : "");
         return switch (s.outcome()) {
             case PASSED -> TestExecutionResult.successful();
-            case FAILED -> TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(subject + ": score "
-                    + s.score() + " < " + format(threshold) + dropped(s) + " — " + oneLine(s.scorerExplanation()))));
+            case FAILED -> Verdicts.failed(subject + ": score " + s.score() + " < " + format(threshold) + dropped(s) + " — "
+                    + oneLine(s.scorerExplanation()));
             case REFUSED -> refusalIsFailure
-                    ? TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(subject + ": the target refused"
-                            + " to analyse the meme (refusals count as failures) — " + oneLine(s.targetAnswer()))))
-                    : TestExecutionResult.aborted(new TestAbortedException(ReportText.plain(subject
-                            + ": the target refused to analyse the meme (refusals are left out of FR)")));
-            case UNSCORED -> TestExecutionResult.failed(new UnscoredException(ReportText.plain(subject + ": UNSCORED — "
-                    + s.reason())));
-            case ERROR -> TestExecutionResult.failed(new SampleErrorException(ReportText.plain(subject + ": ERROR — "
-                    + s.reason())));
+                    ? Verdicts.failed(subject + ": the target refused to analyse the meme (refusals count as failures) — "
+                            + oneLine(s.targetAnswer()))
+                    : Verdicts.aborted(subject + ": the target refused to analyse the meme (refusals are left out of FR)");
+            case UNSCORED -> Verdicts.broken(new UnscoredException(ReportText.plain(subject + ": UNSCORED — " + s.reason())));
+            case ERROR -> Verdicts.broken(new SampleErrorException(ReportText.plain(subject + ": ERROR — " + s.reason())));
         };
     }
 

@@ -13,6 +13,7 @@ import io.github.adammeme.pipeline.MinedSample;
 import io.github.adammeme.pipeline.ProgressLine;
 import io.github.adammeme.pipeline.Stages;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.SummaryMarkdown;
 import io.github.adammeme.sim.BuiltInSimulator;
@@ -20,6 +21,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
@@ -121,17 +124,42 @@ final class SuiteExecution {
             children.run(node.containing(tests -> category(tests, node, entry.getKey(), entry.getValue())));
         }
         Evaluation e = board.evaluation();
+        ReleaseDecision decision = outputs.decision(e);
+        elsewhere(decision, byCategory.keySet());
         figures.summary(children, "overall", e.metrics().withRefinementsOverall(), e.metrics().originalOverall(),
                 outputs.summaryMarkdown(e), outputs.charts(e),
                 Map.of("judge agreement", e.metrics().judgeAgreement().describe(config.method().threshold())));
-        run.settings().overallGate().ifPresent(budget -> figures.gate(children, "overall", run.settings().gates().basis()
-                .of(e.metrics().withRefinementsOverall(), e.metrics().originalOverall()), budget));
-        if (config.method().judgeRecheck() > 0) {
-            figures.judgeAgreement(children, e.metrics());
+        decision.check(ReleaseDecision.Kind.GATE, Metrics.OVERALL).ifPresent(check -> figures.gate(children, check));
+        Optional<ReleaseDecision.Check> judge = decision.check(ReleaseDecision.Kind.JUDGE, Metrics.OVERALL);
+        if (config.method().judgeRecheck() > 0 || judge.isPresent()) {
+            figures.judgeAgreement(children, e.metrics(), judge);
         }
-        outputs.comparison(e).ifPresent(changes -> figures.regression(children, changes.get(Metrics.OVERALL)));
+        decision.check(ReleaseDecision.Kind.BASELINE, Metrics.OVERALL).ifPresent(check -> figures.regression(children, check));
         miningErrors(e);
         outputs.publish(e);
+    }
+
+    /**
+     * The release checks on categories this run has no pairs in (a gate on a category never mined, a category only
+     * the baseline had): each in a container of its own, so every check of the decision is a test.
+     */
+    private void elsewhere(ReleaseDecision decision, Set<String> reported) {
+        Map<String, List<ReleaseDecision.Check>> byCategory = new LinkedHashMap<>();
+        for (ReleaseDecision.Check check : decision.checks()) {
+            if (!reported.contains(check.category()) && !check.category().equals(Metrics.OVERALL)) {
+                byCategory.computeIfAbsent(check.category(), c -> new ArrayList<>()).add(check);
+            }
+        }
+        byCategory.forEach((category, checks) -> {
+            AdamMemeNode.CategoryNode node = new AdamMemeNode.CategoryNode(suite, category);
+            children.run(node.containing(tests -> checks.forEach(check -> {
+                if (check.kind() == ReleaseDecision.Kind.GATE) {
+                    figures.gate(tests, check);
+                } else {
+                    figures.regression(tests, check);
+                }
+            })));
+        });
     }
 
     /** A category: its pairs, its refinement chains, then its figures once the run has them all. */
@@ -148,9 +176,9 @@ final class SuiteExecution {
         CategoryFigures originals = e.metrics().original().get(i);
         figures.summary(tests, category, all, originals, SummaryMarkdown.category(e.metrics(), category),
                 outputs.chartsOf(category), Map.of());
-        run.settings().gate(category).ifPresent(budget -> figures.gate(tests, category,
-                run.settings().gates().basis().of(all, originals), budget));
-        outputs.comparison(e).ifPresent(changes -> figures.regression(tests, changes.get(category)));
+        ReleaseDecision decision = outputs.decision(e);
+        decision.check(ReleaseDecision.Kind.GATE, category).ifPresent(check -> figures.gate(tests, check));
+        decision.check(ReleaseDecision.Kind.BASELINE, category).ifPresent(check -> figures.regression(tests, check));
     }
 
     /**
@@ -175,7 +203,7 @@ final class SuiteExecution {
         AdamMemeNode.MiningErrorsNode node = new AdamMemeNode.MiningErrorsNode(suite);
         children.run(node.containing(tests -> {
             for (MemeOutcome m : errors) {
-                tests.run(new AdamMemeNode.MemeErrorNode(node, m.memeId()).testing(() -> TestExecutionResult.failed(
+                tests.run(new AdamMemeNode.MemeErrorNode(node, m.memeId()).testing(() -> Verdicts.broken(
                         new SampleErrorException(ReportText.plain(m.memeId() + " (" + m.origin() + "): ERROR — "
                                 + m.reason())))));
             }

@@ -9,6 +9,7 @@ import io.github.adammeme.pipeline.LibraryVersion;
 import io.github.adammeme.report.Charts;
 import io.github.adammeme.report.CostTable;
 import io.github.adammeme.report.FrTable;
+import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.OutputLayout;
 import io.github.adammeme.report.RunComparison;
 import io.github.adammeme.report.RunPublisher;
@@ -41,10 +42,8 @@ final class SuiteOutputs {
         this.severalSuites = severalSuites;
         this.config = config;
         this.board = board;
-        SuiteSettings settings = suite.settings();
-        this.publisher = new RunPublisher(config, new RunPublisher.Options(settings.baseline(), settings.alpha(),
-                settings.history(), settings.bank()), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                System.out, System.err);
+        this.publisher = new RunPublisher(config, suite.settings().publishing(),
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), System.out, System.err);
     }
 
     /** The suite's folder: the configured one, per suite class when there are several, per target when it lists several. */
@@ -93,6 +92,11 @@ final class SuiteOutputs {
         return publisher.comparison(e);
     }
 
+    /** What the run's figures decide: computed once, for the tests that report it and the files that record it. */
+    ReleaseDecision decision(Evaluation e) {
+        return publisher.decision(e);
+    }
+
     /** The run's files, the Allure environment and executor, the table on the console, the run record and the bank. */
     void publish(Evaluation e) {
         evaluation = e;
@@ -106,10 +110,14 @@ final class SuiteOutputs {
         figures.put("cost.usd", String.format(Locale.ROOT, "%.4f", total.costUsd()));
         figures.put("FR with refinements (overall)", e.metrics().withRefinementsOverall().fr().describe());
         figures.put("FR of the originals (overall)", e.metrics().originalOverall().fr().describe());
+        ReleaseDecision decision = decision(e);
+        figures.put("release decision", decision.verdict() + ": " + decision.message());
         AllureBridge.writeEnvironment(config, e.run().promptDigests(), LibraryVersion.current(),
                 environmentPrefix(), figures);
+        // The title is what a reader sees first: the decision and FR lead, before Allure's own count of tests.
         AllureExecutor.write(AllureBridge.resultsDirectory(), System.getenv(), config.models().target().model(),
-                FrTable.headline(e.metrics()) + (config.simulated() ? " (simulated)" : ""));
+                (decision.verdict() == ReleaseDecision.Verdict.UNDECIDED ? "" : decision.headline() + " · ")
+                        + FrTable.headline(e.metrics()) + (config.simulated() ? " (simulated)" : ""));
         publisher.printResults(e);
         System.out.println("Allure results: " + AllureBridge.resultsDirectory().toAbsolutePath());
         publisher.record(e);

@@ -77,7 +77,12 @@ final class SuiteResolver implements SelectorResolver {
         try {
             all = SuiteSettings.resolveAll(suiteClass, AnnotationSupport.findAnnotation(suiteClass, AdamMemeSuite.class)
                     .orElseThrow(), parameters);
-        } catch (ConfigurationException | DatasetException | IllegalArgumentException e) {
+        } catch (ConfigurationException | DatasetException e) {
+            // The message names the key or the file and line: a stack trace below it would only bury it.
+            issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR,
+                    suiteClass.getName() + ": " + e.getMessage()).source(ClassSource.from(suiteClass)));
+            return unresolved();
+        } catch (IllegalArgumentException e) {
             issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR,
                     suiteClass.getName() + ": " + e.getMessage()).source(ClassSource.from(suiteClass)).cause(e));
             return unresolved();

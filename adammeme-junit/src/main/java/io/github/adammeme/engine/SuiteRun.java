@@ -7,8 +7,6 @@ import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
-import org.opentest4j.AssertionFailedError;
-import org.opentest4j.TestAbortedException;
 
 /**
  * One suite's run, as its nodes see it: its settings and configuration, the board the pipeline posts
@@ -89,8 +87,6 @@ final class SuiteRun {
 
     /** A figure that rests on too little evidence fails, unless the suite chose to skip such tests. */
     TestExecutionResult insufficient(String message) {
-        return settings.gates().insufficient() == FrGates.Insufficient.SKIP
-                ? TestExecutionResult.aborted(new TestAbortedException(ReportText.plain(message)))
-                : TestExecutionResult.failed(new AssertionFailedError(ReportText.plain(message)));
+        return settings.gates().insufficient() == FrGates.Insufficient.SKIP ? Verdicts.aborted(message) : Verdicts.failed(message);
     }
 }

@@ -7,7 +7,6 @@ import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.report.Baseline;
 import io.github.adammeme.report.FrGates;
-import io.github.adammeme.report.GateSettings;
 import io.github.adammeme.report.OutputNames;
 import io.github.adammeme.report.PublishSettings;
 import io.github.adammeme.report.RunPublisher;
@@ -91,35 +90,16 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
             throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), why);
         });
         RunPublisher.Options publishing = PublishSettings.read(values, config);
-        return new SuiteSettings(config, SimKeys.read(values), GateSettings.read(values), publishing.baseline(),
+        return new SuiteSettings(config, SimKeys.read(values), publishing.gates(), publishing.baseline(),
                 publishing.alpha(), publishing.bank(),
                 ConfigValues.bool(ConfigKeys.PROGRESS, values.get(ConfigKeys.PROGRESS), true),
-                minKappa(values.get(ConfigKeys.JUDGE_MIN_KAPPA)), cacheProblem.map(p -> p
+                publishing.minKappa(), cacheProblem.map(p -> p
                         + "; this run will keep its answers in memory and a later run will pay for them again"),
                 publishing.history());
     }
 
-    private static Optional<Double> minKappa(String value) {
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        try {
-            double k = Double.parseDouble(value.trim());
-            if (k >= -1 && k <= 1) {
-                return Optional.of(k);
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new ConfigurationException(ConfigKeys.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
+    /** What the run publishes beyond its files, its release checks among them. */
+    RunPublisher.Options publishing() {
+        return new RunPublisher.Options(baseline, alpha, history, bank, gates, minKappa);
     }
-
-    Optional<Double> gate(String category) {
-        return gates.budget(category);
-    }
-
-    Optional<Double> overallGate() {
-        return gates.budget("");
-    }
-
 }

@@ -2,22 +2,20 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
+import io.github.adammeme.pipeline.KnownKeys;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.platform.engine.ConfigurationParameters;
 
 /**
  * Gathers a suite's {@code adammeme.*} values, each source over the one before: the annotation,
- * {@code junit-platform.properties}, then system properties; its datasets located on disk.
+ * {@code junit-platform.properties}, then system properties; its datasets located on disk. A key no part of
+ * the library reads stops discovery, naming where it was given and the key it was probably meant to be.
  */
 final class SuiteValues {
 
@@ -28,6 +26,7 @@ final class SuiteValues {
     static Map<String, String> of(Class<?> suiteClass, AdamMemeSuite annotation,
                                               ConfigurationParameters parameters) {
         Map<String, String> values = new LinkedHashMap<>();
+        Map<String, String> sources = new LinkedHashMap<>();
         values.put(ConfigKeys.DATASET, annotation.dataset());
         if (!annotation.target().isBlank()) {
             values.put(ConfigKeys.TARGET_MODEL, annotation.target());
@@ -41,20 +40,30 @@ final class SuiteValues {
                 throw new ConfigurationException("@AdamMemeSuite(properties)", property, "expected key=value");
             }
             String key = property.substring(0, eq).trim();
-            values.put(key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key, property.substring(eq + 1).trim());
+            key = key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key;
+            values.put(key, property.substring(eq + 1).trim());
+            sources.putIfAbsent(key, "in @AdamMemeSuite(properties) of " + suiteClass.getName());
         }
         for (String key : parameters.keySet()) {
             if (key.startsWith(ConfigKeys.PREFIX)) {
                 parameters.get(key).ifPresent(v -> values.put(key, v));
+                // Surefire hands -D properties to the platform as configuration parameters too: name them as given.
+                sources.putIfAbsent(key, System.getProperty(key) != null ? "a system property, -D" + key
+                        : "in junit-platform.properties");
             }
         }
         // keySet() lists the properties file; get() also sees -D system properties.
-        for (String key : knownKeys()) {
+        for (String key : KnownKeys.keys()) {
             parameters.get(key).ifPresent(v -> values.put(key, v));
         }
         // Open-ended keys (gates and prices per category or model) from -D as well.
-        System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(ConfigKeys.PREFIX))
-                .forEach(k -> parameters.get(k).ifPresent(v -> values.put(k, v)));
+        for (String key : System.getProperties().stringPropertyNames()) {
+            if (key.startsWith(ConfigKeys.PREFIX)) {
+                parameters.get(key).ifPresent(v -> values.put(key, v));
+                sources.putIfAbsent(key, "a system property, -D" + key);
+            }
+        }
+        KnownKeys.check(sources);
 
         String datasets = values.get(ConfigKeys.DATASET);
         values.put(ConfigKeys.DATASET, String.join(",", Arrays.stream(datasets.split(",")).map(String::trim)
@@ -78,25 +87,5 @@ final class SuiteValues {
         }
         throw new ConfigurationException(ConfigKeys.DATASET, dataset, "no such file (looked in "
                 + Path.of("").toAbsolutePath() + " and on the test classpath)");
-    }
-
-    /** Every key the pipeline and engine define, read from their constants classes. */
-    private static List<String> knownKeys() {
-        List<String> keys = new ArrayList<>();
-        for (Class<?> holder : new Class<?>[] {ConfigKeys.class, Constants.class}) {
-            for (Field f : holder.getFields()) {
-                if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
-                    try {
-                        String key = (String) f.get(null);
-                        if (key.startsWith(ConfigKeys.PREFIX) && !key.endsWith(".")) {
-                            keys.add(key);
-                        }
-                    } catch (IllegalAccessException e) {
-                        throw new IllegalStateException(e);
-                    }
-                }
-            }
-        }
-        return keys;
     }
 }

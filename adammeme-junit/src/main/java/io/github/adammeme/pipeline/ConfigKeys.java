@@ -189,6 +189,12 @@ public final class ConfigKeys {
      */
     public static final String GATE_INSUFFICIENT = PREFIX + "gate.insufficient";
 
+    /**
+     * The Maven plugin's {@code gate} goal skips its decision when true (default false): for a build that runs the
+     * suites to look at them, not to release. The engine's own tests run as ever.
+     */
+    public static final String GATE_SKIP = PREFIX + "gate.skip";
+
     /** The judge-agreement test fails when Cohen's kappa falls below this (default: reported, never failed). */
     public static final String JUDGE_MIN_KAPPA = PREFIX + "judge.min-kappa";
 

@@ -14,7 +14,17 @@ public class ConfigurationException extends RuntimeException {
      * @param allowed what the key takes
      */
     public ConfigurationException(String key, String value, String allowed) {
-        super("configuration key '" + key + "' has value '" + Secrets.redact(value) + "': " + Secrets.redact(allowed));
+        this(key, "configuration key '" + key + "' has value '" + Secrets.redact(value) + "': " + Secrets.redact(allowed));
+    }
+
+    /**
+     * For a problem with the key itself rather than its value.
+     *
+     * @param key the configuration key
+     * @param message the whole message, naming the key
+     */
+    protected ConfigurationException(String key, String message) {
+        super(message);
         this.key = key;
     }
 

@@ -47,9 +47,20 @@ public final class EvaluationWriter {
      * @param directory the output folder
      */
     public static void write(Evaluation evaluation, Path directory) {
+        write(evaluation, null, directory);
+    }
+
+    /**
+     * Writes the three files into a directory, created if need be, with the release decision in summary.json.
+     *
+     * @param evaluation the result
+     * @param decision what its figures decide, or null for a summary without one
+     * @param directory the output folder
+     */
+    public static void write(Evaluation evaluation, ReleaseDecision decision, Path directory) {
         try {
             Files.createDirectories(directory);
-            writeText(directory.resolve(SUMMARY), summaryJson(evaluation));
+            writeText(directory.resolve(SUMMARY), summaryJson(evaluation, decision));
             writeAtomically(directory.resolve(SAMPLES), out -> {
                 for (String line : sampleLinesOf(evaluation)) {
                     out.write(line);
@@ -68,9 +79,13 @@ public final class EvaluationWriter {
         }
     }
 
-    static ObjectNode summary(Evaluation e) {
+    static ObjectNode summary(Evaluation e, ReleaseDecision decision) {
         ObjectNode root = JSON.createObjectNode();
         root.set("run", JSON.valueToTree(e.run()));
+        if (decision != null) {
+            // Beside what was run, before the figures: what a CI step reads first.
+            root.set("decision", decision.toJson());
+        }
         root.set("taxonomy", JSON.valueToTree(e.taxonomy()));
         root.set("admissions", JSON.valueToTree(e.admissions()));
         Map<String, Integer> memeCounts = new TreeMap<>();
@@ -160,7 +175,19 @@ public final class EvaluationWriter {
      * @throws IOException when it cannot be serialised
      */
     public static String summaryJson(Evaluation e) throws IOException {
-        return Secrets.redact(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary(e)));
+        return summaryJson(e, null);
+    }
+
+    /**
+     * summary.json's content with the run's release decision.
+     *
+     * @param e the evaluation
+     * @param decision what its figures decide, or null for none
+     * @return the JSON, redacted
+     * @throws IOException when it cannot be serialised
+     */
+    public static String summaryJson(Evaluation e, ReleaseDecision decision) throws IOException {
+        return Secrets.redact(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary(e, decision)));
     }
 
     /**

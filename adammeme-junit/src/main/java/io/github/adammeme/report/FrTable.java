@@ -1,5 +1,6 @@
 package io.github.adammeme.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.agent.Admission;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.CategoryFigures;
@@ -57,6 +58,17 @@ public final class FrTable {
                 + " %d tokens in (%d of them cached by the endpoint), %d out, $%.4f%n", t.calls(), t.cacheHits(), t.retries(),
                 t.rateLimited(), t.failures(), t.promptTokens(), t.cachedTokens(), t.completionTokens(), t.costUsd()));
         return sb.toString();
+    }
+
+    /**
+     * The table of a run recorded in a summary.json, as the Maven plugin prints it after the tests.
+     *
+     * @param summary a finished run's summary.json
+     * @return the table, one line per category and the overall line
+     * @throws IllegalArgumentException naming what cannot be read
+     */
+    public static String recorded(JsonNode summary) {
+        return table(RecordedFigures.metrics(summary));
     }
 
     /**

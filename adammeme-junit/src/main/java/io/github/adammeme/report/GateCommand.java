@@ -7,6 +7,7 @@ import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.pipeline.KnownKeys;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.RecordedFigures;
 import java.io.IOException;
@@ -50,9 +51,11 @@ public final class GateCommand {
             return 2;
         }
         Map<String, String> values = new LinkedHashMap<>();
+        Map<String, String> sources = new LinkedHashMap<>();
         System.getProperties().forEach((k, v) -> {
             if (k.toString().startsWith(ConfigKeys.PREFIX + "gate.")) {
                 values.put(k.toString(), v.toString());
+                sources.put(k.toString(), "a system property, -D" + k);
             }
         });
         for (int i = 1; i < args.length; i++) {
@@ -62,8 +65,10 @@ public final class GateCommand {
                 return 2;
             }
             values.put(args[i].substring(0, eq), args[i].substring(eq + 1));
+            sources.putIfAbsent(args[i].substring(0, eq), "the argument " + args[i].substring(0, eq));
         }
         try {
+            KnownKeys.check(sources);
             FrGates gates = GateSettings.read(values);
             if (gates.budgets().isEmpty()) {
                 err.println("adammeme: no gate is set: give adammeme.gate.max-fr or adammeme.gate.max-fr.<category>");

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /** Reads the {@code adammeme.gate.*} keys into {@link FrGates}; a bad value is a configuration error. */
-public final class GateSettings {
+final class GateSettings {
 
     private GateSettings() {
     }
@@ -19,7 +19,7 @@ public final class GateSettings {
      * @return the gates
      * @throws io.github.adammeme.pipeline.ConfigurationException naming a key whose value cannot be used
      */
-    public static FrGates read(Map<String, String> values) {
+    static FrGates read(Map<String, String> values) {
         return new FrGates(gates(values),
                 FrGates.Bound.parse(values.getOrDefault(ConfigKeys.GATE_ON, "point")),
                 FrGates.Basis.parse(values.getOrDefault(ConfigKeys.GATE_BASIS, "with-refinements")), minSamples(values),

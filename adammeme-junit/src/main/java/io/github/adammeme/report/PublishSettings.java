@@ -12,7 +12,8 @@ import java.util.Optional;
 
 /**
  * Reads what a run publishes beyond its own files ({@code adammeme.baseline}, {@code adammeme.baseline.alpha},
- * {@code adammeme.history}, {@code adammeme.bank}) for the test engine and the command line alike, and
+ * {@code adammeme.history}, {@code adammeme.bank}) and the release checks its decision holds
+ * ({@code adammeme.gate.*}, {@code adammeme.judge.min-kappa}), for the test engine and the command line alike, and
  * checks each before the run starts: found at the end, a bad one would cost a paid run.
  */
 public final class PublishSettings {
@@ -30,7 +31,23 @@ public final class PublishSettings {
         Optional<Path> bank = Optional.ofNullable(values.get(ConfigKeys.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim()));
         bank.ifPresent(b -> checkBank(b, values.get(ConfigKeys.BANK), config));
         return new RunPublisher.Options(baseline(config, values.get(ConfigKeys.BASELINE)),
-                alpha(values.get(ConfigKeys.BASELINE_ALPHA)), history(config, values.get(ConfigKeys.HISTORY)), bank);
+                alpha(values.get(ConfigKeys.BASELINE_ALPHA)), history(config, values.get(ConfigKeys.HISTORY)), bank,
+                GateSettings.read(values), minKappa(values.get(ConfigKeys.JUDGE_MIN_KAPPA)));
+    }
+
+    static Optional<Double> minKappa(String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            double k = Double.parseDouble(value.trim());
+            if (k >= -1 && k <= 1) {
+                return Optional.of(k);
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ConfigurationException(ConfigKeys.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
     }
 
     /** The targets whose trend a run draws: only where runs are recorded, so a typo shows at discovery. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.Metrics;
 import java.io.IOException;
 
 /**
@@ -17,6 +18,23 @@ final class RecordedFigures {
             .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     private RecordedFigures() {
+    }
+
+    /**
+     * @param summary a finished run's summary.json
+     * @return every figure it records
+     * @throws IllegalArgumentException when it records none this release can read
+     */
+    static Metrics metrics(JsonNode summary) {
+        try {
+            Metrics m = JSON.treeToValue(summary.path("metrics"), Metrics.class);
+            if (m == null || m.withRefinementsOverall() == null || m.withRefinements() == null) {
+                throw new IllegalArgumentException("no figures recorded");
+            }
+            return m;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("figures this release cannot read: " + e.getMessage());
+        }
     }
 
     /**

@@ -39,6 +39,7 @@ public final class RunPublisher {
     private List<Path> charts;
     private String summaryMarkdown;
     private Map<String, RunComparison.Change> changes;
+    private ReleaseDecision decision;
 
     /**
      * What a run publishes beyond its own figures, each where the configuration asked for it.
@@ -47,11 +48,26 @@ public final class RunPublisher {
      * @param alpha    significance level of that comparison
      * @param history  the targets whose recorded trend is drawn after the run ({@code adammeme.history})
      * @param bank     the hard-case bank failed refinements are merged into ({@code adammeme.bank})
+     * @param gates    the FR budgets the release decision holds ({@code adammeme.gate.*})
+     * @param minKappa the judge agreement below which the release decision fails ({@code adammeme.judge.min-kappa})
      */
-    public record Options(Optional<Baseline> baseline, double alpha, Optional<String> history, Optional<Path> bank) {
+    public record Options(Optional<Baseline> baseline, double alpha, Optional<String> history, Optional<Path> bank,
+                          FrGates gates, Optional<Double> minKappa) {
 
-        /** No baseline, history or bank. */
+        /** No baseline, history, bank or release check. */
         public static final Options NONE = new Options(Optional.empty(), 0.05, Optional.empty(), Optional.empty());
+
+        /**
+         * Without release checks beyond the baseline's.
+         *
+         * @param baseline the run this one is compared with
+         * @param alpha    significance level of that comparison
+         * @param history  the targets whose recorded trend is drawn after the run
+         * @param bank     the hard-case bank failed refinements are merged into
+         */
+        public Options(Optional<Baseline> baseline, double alpha, Optional<String> history, Optional<Path> bank) {
+            this(baseline, alpha, history, bank, GateSettings.read(Map.of()), Optional.empty());
+        }
     }
 
     /**
@@ -83,9 +99,24 @@ public final class RunPublisher {
      */
     public synchronized String summaryMarkdown(Evaluation e) {
         if (summaryMarkdown == null) {
-            summaryMarkdown = SummaryMarkdown.render(e);
+            summaryMarkdown = SummaryMarkdown.render(e, decision(e));
         }
         return summaryMarkdown;
+    }
+
+    /**
+     * What the run's figures decide about a release: its gates, its baseline and its judge, decided once for
+     * the tests that report them, summary.json, summary.md and the console.
+     *
+     * @param e the finished evaluation
+     * @return the decision; a mining-only run, which scores nothing, has no check
+     */
+    public synchronized ReleaseDecision decision(Evaluation e) {
+        if (decision == null) {
+            decision = config.method().stages() == Stages.MINING ? ReleaseDecision.miningOnly()
+                    : ReleaseDecision.of(e.metrics(), options.gates(), comparison(e), options.baseline(), options.minKappa());
+        }
+        return decision;
     }
 
     /**
@@ -135,7 +166,7 @@ public final class RunPublisher {
      * @param e the finished evaluation
      */
     public void writeFiles(Evaluation e) {
-        EvaluationWriter.write(e, layout.folder());
+        EvaluationWriter.write(e, decision(e), layout.folder());
         try {
             EvaluationWriter.writeText(layout.summaryMarkdown(), summaryMarkdown(e));
         } catch (IOException ex) {
@@ -166,6 +197,7 @@ public final class RunPublisher {
     public void printResults(Evaluation e) {
         out.println();
         out.print(Secrets.redact(FrTable.render(e)));
+        out.print(Secrets.redact(decision(e).console()));
         out.println("results: " + layout.summaryJson().toAbsolutePath());
     }
 

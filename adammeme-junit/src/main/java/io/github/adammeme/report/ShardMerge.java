@@ -117,6 +117,8 @@ public final class ShardMerge {
                     first.at("/metrics/threshold").asDouble(), first.at("/metrics/refusalCountsAsFailure").asBoolean());
 
             ObjectNode merged = first.deepCopy();
+            // The first shard's decision judged its part only; the merged run is judged on its own figures.
+            merged.remove("decision");
             ((ObjectNode) merged.path("run")).put("shard", "merged from " + shards.size() + " shards");
             ((ObjectNode) merged.path("memes")).put("sampledPairs", originals.size());
             ((ObjectNode) merged.path("memes")).put("refinedSamples", refined.size());

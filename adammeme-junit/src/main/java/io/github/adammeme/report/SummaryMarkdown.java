@@ -20,10 +20,24 @@ public final class SummaryMarkdown {
      * @return the Markdown
      */
     public static String render(Evaluation e) {
+        return render(e, null);
+    }
+
+    /**
+     * The summary of a run led by its release decision: what a reader of a release wants first.
+     *
+     * @param e the evaluation
+     * @param decision what its figures decide, or null for a summary without one
+     * @return the Markdown
+     */
+    public static String render(Evaluation e, ReleaseDecision decision) {
         StringBuilder sb = new StringBuilder();
         sb.append("# AdamMeme: ").append(ReportText.markdown(e.run().target())).append("\n\n");
         if (e.run().notice() != null) {
             sb.append("> **Note:** ").append(ReportText.markdown(e.run().notice())).append("\n\n");
+        }
+        if (decision != null) {
+            sb.append(decision.markdown());
         }
         sb.append("Controller ").append(ReportText.markdown(e.run().controller())).append(" · dataset ")
                 .append(ReportText.markdown(e.run().dataset())).append(" · threshold ").append(e.metrics().threshold())

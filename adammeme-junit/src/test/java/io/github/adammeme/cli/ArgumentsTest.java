@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.pipeline.UnknownKeyException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,6 +25,23 @@ class ArgumentsTest {
         Map<String, String> values = Arguments.settings(List.of(file.toString(), "iterations=3"),
                 Map.of("adammeme.seeds", "2", "user.home", "/home/someone"));
         assertEquals(Map.of("adammeme.threshold", "4.0", "adammeme.seeds", "2", "adammeme.iterations", "3"), values);
+    }
+
+    @Test
+    void aMisspeltKeyIsNamedWithWhereItWasGivenAndTheKeyItWasMeantToBe() throws Exception {
+        Path file = Files.writeString(dir.resolve("junit-platform.properties"), "adammeme.gate.maxfr=0.25\n");
+        UnknownKeyException inFile = assertThrows(UnknownKeyException.class,
+                () -> Arguments.settings(List.of(file.toString()), Map.of()));
+        assertEquals("unknown configuration key 'adammeme.gate.maxfr' (in " + file + "): did you mean adammeme.gate.max-fr?",
+                inFile.getMessage());
+        UnknownKeyException asProperty = assertThrows(UnknownKeyException.class,
+                () -> Arguments.settings(List.of(), Map.of("adammeme.sample-per-category", "5")));
+        assertEquals("unknown configuration key 'adammeme.sample-per-category' (a system property,"
+                + " -Dadammeme.sample-per-category): did you mean adammeme.samples-per-category?", asProperty.getMessage());
+        UnknownKeyException asArgument = assertThrows(UnknownKeyException.class,
+                () -> Arguments.settings(List.of("gate.maxfr=0.25"), Map.of()));
+        assertTrue(asArgument.getMessage().endsWith("(the argument gate.maxfr): did you mean adammeme.gate.max-fr?"),
+                asArgument.getMessage());
     }
 
     @Test

@@ -88,6 +88,10 @@ class CommandLineTest {
         Child gate = main("gate", dir.resolve("cli").toString(), "adammeme.gate.max-fr=100%", "adammeme.gate.min-samples=1");
         assertEquals(0, gate.exit(), gate.output());
         assertTrue(gate.output().contains("PASSED  FR with refinements"), gate.output());
+        Child misspelt = main("gate", dir.resolve("cli").toString(), "adammeme.gate.maxfr=100%");
+        assertEquals(2, misspelt.exit(), misspelt.output());
+        assertEquals("adammeme: unknown configuration key 'adammeme.gate.maxfr' (the argument adammeme.gate.maxfr): did you"
+                + " mean adammeme.gate.max-fr?", misspelt.output().strip());
         Child cache = main("cache", "stats", dir.resolve("cli.db").toString());
         assertEquals(0, cache.exit(), cache.output());
         assertTrue(cache.output().contains("1 recorded runs"), cache.output());
@@ -120,6 +124,14 @@ class CommandLineTest {
         assertEquals(2, status);
         String said = err.toString(StandardCharsets.UTF_8).strip();
         assertTrue(said.startsWith("adammeme: ") && !said.contains("\n"), said);
+    }
+
+    @Test
+    void aMisspeltKeyStopsTheCommandLineBeforeAnythingRuns() throws Exception {
+        Child evaluate = main("adammeme.dataset=" + dir.resolve("absent.jsonl"), "adammeme.gate.maxfr=0.25");
+        assertEquals(2, evaluate.exit(), evaluate.output());
+        assertEquals("adammeme: unknown configuration key 'adammeme.gate.maxfr' (the argument adammeme.gate.maxfr): did you"
+                + " mean adammeme.gate.max-fr?", evaluate.output().strip());
     }
 
     private static Set<String> files(Path root) throws IOException {

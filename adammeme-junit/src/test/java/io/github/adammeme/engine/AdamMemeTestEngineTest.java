@@ -307,8 +307,8 @@ class AdamMemeTestEngineTest {
         assertEquals("true", env.getProperty("simulated"));
         assertEquals(16, env.getProperty("prompt.scorer").length());
         JsonNode categories = new ObjectMapper().readTree(results.resolve("categories.json").toFile());
-        assertEquals(List.of("Below threshold", "Refused", "Unscored", "Endpoint error", "FR over budget",
-                        "Not enough evidence", "Judge agreement below minimum"),
+        assertEquals(List.of("FR over budget", "Regression against the baseline", "Not enough evidence",
+                        "Judge agreement below minimum", "Below threshold", "Refused", "Unscored", "Endpoint error"),
                 StreamSupport.stream(categories.spliterator(), false).map(c -> c.get("name").asText()).toList());
     }
 }

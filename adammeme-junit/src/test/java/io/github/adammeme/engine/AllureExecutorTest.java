@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /** The executor a report links to: only the build's own addresses, and only those a browser opens as pages. */
@@ -28,5 +31,13 @@ class AllureExecutorTest {
                 "BUILD_URL", "https://ci.example/job/gate/17/", "JOB_NAME", "gate"));
         assertEquals("https://ci.example/job/gate/17/", jenkins.path("buildUrl").asText());
         assertEquals("gate #17", jenkins.path("buildName").asText());
+    }
+
+    @Test
+    void allureWritesUnderTheBuildFolderUnlessTheUserNamedAFolder() {
+        assertEquals(Optional.of(Path.of("target", "allure-results").toString()), AllureBridge.defaultResults(new Properties()));
+        Properties named = new Properties();
+        named.setProperty("allure.results.directory", "reports/allure");
+        assertEquals(Optional.empty(), AllureBridge.defaultResults(named), "allure.properties or -D wins");
     }
 }

@@ -39,7 +39,8 @@ class AllureOverviewTest {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), AllureRun.class.getName(), results.toString(),
                 "adammeme.dataset=" + memes, "adammeme.seeds=1", "adammeme.iterations=2", "adammeme.cache=memory",
-                "adammeme.progress=false", "adammeme.output-dir=" + dir.resolve("out")));
+                "adammeme.progress=false", "adammeme.output-dir=" + dir.resolve("out"), "adammeme.gate.max-fr=100%",
+                "adammeme.gate.min-samples=1"));
         ProcessBuilder run = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(dir.resolve("run.log").toFile());
         run.environment().keySet().removeIf(k -> k.startsWith("GITHUB_") || k.startsWith("CI_") || k.equals("GITLAB_CI")
                 || k.equals("JENKINS_URL"));
@@ -59,7 +60,7 @@ class AllureOverviewTest {
         JsonNode summary = JSON.readTree(report.resolve("widgets/summary.json").toFile());
         String title = summary.path("reportName").asText();
         System.out.println("overview title: " + title);
-        assertTrue(title.matches("AdamMeme · sim:keyword: FR \\d+\\.\\d% \\[[\\d.]+, [\\d.]+] \\(\\d+/\\d+\\) with refinements, "
+        assertTrue(title.matches("AdamMeme · sim:keyword: release checks passed \\(1\\) · FR \\d+\\.\\d% \\[[\\d.]+, [\\d.]+] \\(\\d+/\\d+\\) with refinements, "
                 + "\\d+\\.\\d% \\[[\\d.]+, [\\d.]+] \\(\\d+/\\d+\\) on the originals \\(simulated\\)"), title);
 
         JsonNode executors = JSON.readTree(report.resolve("widgets/executors.json").toFile());
@@ -75,8 +76,8 @@ class AllureOverviewTest {
         JsonNode environment = JSON.readTree(report.resolve("widgets/environment.json").toFile());
         List<String> names = new ArrayList<>();
         environment.forEach(n -> names.add(n.path("name").asText()));
-        assertTrue(names.contains("FR with refinements (overall)") && names.contains("FR of the originals (overall)"),
-                names.toString());
+        assertTrue(names.contains("FR with refinements (overall)") && names.contains("FR of the originals (overall)")
+                && names.contains("release decision"), names.toString());
 
         try (Stream<Path> files = Files.list(report.resolve("data/attachments"))) {
             List<Path> tables = files.filter(f -> f.toString().endsWith(".html")).toList();

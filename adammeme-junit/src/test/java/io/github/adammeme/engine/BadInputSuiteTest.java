@@ -696,6 +696,15 @@ class BadInputSuiteTest {
                         + " 1 <= i <= n, such as 2/4", issue -> { }, "adammeme.shard", "3/2"),
                 configRefused("adammeme.gate.max-fr=most", "configuration key 'adammeme.gate.max-fr' has value 'most':"
                         + " expected a share from 0 to 1, or a percentage such as 25%", issue -> { }, "adammeme.gate.max-fr", "most"),
+                configRefused("a misspelt gate key, adammeme.gate.maxfr", "unknown configuration key 'adammeme.gate.maxfr'"
+                        + " (in junit-platform.properties): did you mean adammeme.gate.max-fr?", issue -> { },
+                        "adammeme.gate.maxfr", "0.25"),
+                configRefused("a misspelt key, adammeme.sample-per-category", "unknown configuration key"
+                        + " 'adammeme.sample-per-category' (in junit-platform.properties): did you mean"
+                        + " adammeme.samples-per-category?", issue -> { }, "adammeme.sample-per-category", "5"),
+                configRefused("a misspelt category gate, adammeme.gate.maxfr.race", "unknown configuration key"
+                        + " 'adammeme.gate.maxfr.race' (in junit-platform.properties): did you mean adammeme.gate.max-fr.race?",
+                        issue -> { }, "adammeme.gate.maxfr.race", "10%"),
                 configRefused("two targets whose output folder names collide", "configuration key 'adammeme.target.model'"
                         + " has value 'sim:keyword, sim-keyword': the targets 'sim:keyword' and 'sim-keyword' would share the"
                         + " output folder sim-keyword", issue -> { }, "adammeme.target.model", "sim:keyword, sim-keyword"),

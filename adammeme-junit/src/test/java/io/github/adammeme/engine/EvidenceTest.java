@@ -3,8 +3,13 @@ package io.github.adammeme.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.data.SyntheticMemes;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,6 +59,33 @@ class EvidenceTest {
         EngineExecutionResults skipping = run("guarded-skip", "adammeme.target.model", "sim:guarded",
                 "adammeme.refusal-counts-as-failure", "false", "adammeme.gate.insufficient", "skip");
         assertEquals(TestExecutionResult.Status.ABORTED, result(named(skipping, "FR summary: overall")).getStatus());
+    }
+
+    @Test
+    void theGatesTestsReportTheReleaseDecisionThatSummaryJsonRecords() throws Exception {
+        EngineExecutionResults gated = run("gated", "adammeme.gate.max-fr", "1%", "adammeme.gate.max-fr.race", "100%",
+                "adammeme.gate.max-fr.rase", "50%", "adammeme.gate.min-samples", "1");
+        TestExecutionResult overall = result(named(gated, "FR gate: overall"));
+        assertEquals(TestExecutionResult.Status.FAILED, overall.getStatus());
+        assertEquals(TestExecutionResult.Status.SUCCESSFUL, result(named(gated, "FR gate: race")).getStatus());
+        TestExecutionResult misspelt = result(named(gated, "FR gate: rase"));
+        assertEquals(TestExecutionResult.Status.FAILED, misspelt.getStatus(), "a gate on no category of the run gates nothing");
+        assertTrue(misspelt.getThrowable().orElseThrow().getMessage().startsWith("FR gate rase: not enough evidence: the run"
+                + " has no category 'rase'; its categories are race, "), misspelt.getThrowable().orElseThrow().getMessage());
+
+        JsonNode decision = new ObjectMapper().readTree(dir.resolve("gated").resolve("summary.json").toFile()).path("decision");
+        assertEquals("FAILED", decision.path("verdict").asText());
+        List<String> recorded = new ArrayList<>();
+        decision.path("checks").forEach(c -> recorded.add(c.path("message").asText()));
+        assertTrue(recorded.contains(overall.getThrowable().orElseThrow().getMessage()), "one sentence in both: " + recorded);
+        assertTrue(decision.path("message").asText().startsWith("2 release checks failed: FR gate overall: FR with"
+                + " refinements "), decision.path("message").asText());
+        assertTrue(Files.readString(dir.resolve("gated").resolve("summary.md")).contains("## Release decision: FAILED"));
+
+        Throwable pair = gated.testEvents().failed().list().stream()
+                .map(e -> result(e).getThrowable().orElseThrow())
+                .filter(t -> t.getMessage().contains(": score ")).findFirst().orElseThrow();
+        assertEquals(0, pair.getStackTrace().length, "a failed pair is a verdict, reported without the engine's stack");
     }
 
     @Test

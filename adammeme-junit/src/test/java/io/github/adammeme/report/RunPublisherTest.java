@@ -47,8 +47,10 @@ class RunPublisherTest {
         first.writeFiles(e);
         assertEquals(Set.of("summary.json", "samples.jsonl", "memes.jsonl", "summary.md", "charts.html"),
                 topLevel(dir.resolve("first")), "no baseline, so no baseline.md");
-        assertEquals(EvaluationWriter.summaryJson(e), Files.readString(first.layout().summaryJson()));
-        assertEquals(SummaryMarkdown.render(e), Files.readString(first.layout().summaryMarkdown()));
+        assertEquals(ReleaseDecision.Verdict.UNDECIDED, first.decision(e).verdict(), "no gate and no baseline");
+        assertEquals(EvaluationWriter.summaryJson(e, first.decision(e)), Files.readString(first.layout().summaryJson()));
+        assertTrue(Files.readString(first.layout().summaryJson()).contains("\"verdict\" : \"UNDECIDED\""));
+        assertEquals(SummaryMarkdown.render(e, first.decision(e)), Files.readString(first.layout().summaryMarkdown()));
         assertTrue(Files.isRegularFile(dir.resolve("first/charts/fr-by-category.svg")));
 
         EvaluationConfig second = config.withOutputDir(dir.resolve("second"));
@@ -61,6 +63,8 @@ class RunPublisherTest {
         assertTrue(topLevel(dir.resolve("second")).containsAll(List.of("baseline.md", "history.html")),
                 topLevel(dir.resolve("second")).toString());
         assertTrue(publisher.comparison(e).orElseThrow().containsKey("overall"), "the comparison, computed once");
+        assertEquals(ReleaseDecision.Verdict.PASSED, publisher.decision(e).verdict(), "the same run is no regression");
+        assertTrue(Files.readString(publisher.layout().summaryMarkdown()).contains("## Release decision: PASSED"));
         assertEquals(1, RunRecords.all(new SqliteDatabase(cache)).size(), "the run is recorded");
         assertTrue(Files.isRegularFile(bank), "failed refinements are banked: " + console);
 

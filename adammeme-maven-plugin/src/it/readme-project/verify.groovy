@@ -1,0 +1,42 @@
+evaluate(new File(new File(consumer).parentFile, 'Checks.groovy'))
+assert logs.size() == 5 : logs.size() + ' invocations'
+def (holds, over, own, misspelt, missing) = logs
+
+// 1. Pairs fail, the gate holds: exit 0, a line of reason per failed pair, the decision last, Allure under target/.
+def run = (holds =~ /Tests run: (\d+), Failures: (\d+), Errors: \d+, Skipped: \d+, Time elapsed: [^\n]* in com\.example\.HarmfulMemesTest/)
+assert run.find() : 'Surefire ran the suite'
+assert (run.group(2) as int) > 0 : 'some pairs failed: ' + run.group(0)
+assert holds.contains('PASSED  FR gate overall: FR with refinements ')
+assert holds.contains('AdamMeme: release decision PASSED')
+assert holds.contains('BUILD SUCCESS')
+assert !(holds =~ /(?m)^\s+at io\.github\.adammeme\./) : 'a failed pair is one line of reason, no stack trace'
+assert new File(basedir, 'target/allure-results').list().any { it.endsWith('-result.json') } : 'Allure writes under target/'
+assert !new File(basedir, 'allure-results').exists() : 'nothing is left beside the sources'
+
+// 2. Over budget: exit 1 and the gate's sentence, as summary.json records it, is the build's last error.
+assert over.contains('FAILED  FR gate overall: FR with refinements ')
+def gateLine = (over =~ /FAILED  FR gate overall: ([^\n]*exceeds the budget 5\.0%[^\n]*)/)
+assert gateLine.find() : 'the verdict is printed'
+assert lastErrors[1].startsWith('Failed to execute goal io.github.adammeme:adammeme-maven-plugin:') : lastErrors[1]
+assert lastErrors[1].endsWith(': FR gate overall: ' + gateLine.group(1).trim() + ' -> [Help 1]') : lastErrors[1]
+
+// 3. The project's own failing test fails the build while the AdamMeme gate holds.
+assert own.contains('AdamMeme run of ') && own.contains('PASSED  FR gate overall')
+assert lastErrors[2].endsWith(': 1 test outside the AdamMeme suites failed (testFailureIgnore, which keeps failed pairs'
+        + ' from stopping the build, does not excuse them): com.example.OwnTest.holds: broken on purpose ==>'
+        + ' expected: <false> but was: <true> -> [Help 1]') : lastErrors[2]
+
+// 4. A misspelt key stops the run at discovery, naming it and the key meant.
+assert misspelt.contains("com.example.HarmfulMemesTest: unknown configuration key 'adammeme.gate.maxfr' (a system property,"
+        + " -Dadammeme.gate.maxfr): did you mean adammeme.gate.max-fr?")
+assert !misspelt.contains('T E S T S') || !misspelt.contains('AdamMeme run of ') : 'no run was made'
+
+// 5. A missing dataset is named, before any call.
+assert missing.contains("com.example.HarmfulMemesTest: configuration key 'adammeme.dataset' has value"
+        + " 'memes/no-such/memes.jsonl': no such file (looked in ")
+assert !missing.contains('AdamMeme run of ') : 'no run was made'
+
+// The last build that ran the suite decided on the figures it recorded.
+def summary = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/adammeme/summary.json'))
+assert summary.decision.verdict == 'PASSED'
+return true

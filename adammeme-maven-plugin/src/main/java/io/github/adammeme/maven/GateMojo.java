@@ -1,0 +1,225 @@
+package io.github.adammeme.maven;
+
+import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.report.FrTable;
+import io.github.adammeme.report.ReleaseDecision;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.maven.artifact.Artifact;
+import org.apache.maven.artifact.DependencyResolutionRequiredException;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Resource;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoExecution;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.descriptor.PluginDescriptor;
+import org.apache.maven.plugins.annotations.LifecyclePhase;
+import org.apache.maven.plugins.annotations.Mojo;
+import org.apache.maven.plugins.annotations.Parameter;
+import org.apache.maven.plugins.annotations.ResolutionScope;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * The release decision of the build's AdamMeme runs as the build's outcome. Surefire runs the suites with
+ * {@code testFailureIgnore}, so a model's failed pairs stay failed tests in the reports without stopping the build;
+ * this goal, bound to {@code verify} as maven-failsafe-plugin's {@code verify} and JaCoCo's {@code check} are, then
+ * reads each run's summary.json and fails the build exactly when its decision fails: an FR gate over its budget or
+ * short of evidence, a significant regression against the baseline, a judge below its minimum agreement. It fails
+ * too when there is nothing to decide on (no suite ran, no check is set, a run was lost), on a misspelt
+ * {@code adammeme.*} key, and when a test outside the AdamMeme suites failed, which {@code testFailureIgnore} let
+ * through. The FR table and the verdicts are the build's last lines; the failure is one message.
+ *
+ * <p>Run on its own ({@code mvn adammeme:gate -Dadammeme.output-dir=merged}), it decides on the summaries in the
+ * folder as they are, whenever they were written: shards joined by the command line's {@code merge} are held to the
+ * gates of the project's settings.
+ */
+@Mojo(name = "gate", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST,
+        threadSafe = true)
+public final class GateMojo extends AbstractMojo {
+
+    /** Reports of a build that ended a moment before this one began are not taken for this build's. */
+    private static final long CLOCK_SLACK_MILLIS = 2_000;
+
+    @Parameter(defaultValue = "${project}", readonly = true, required = true)
+    private MavenProject project;
+
+    @Parameter(defaultValue = "${session}", readonly = true, required = true)
+    private MavenSession session;
+
+    @Parameter(defaultValue = "${mojoExecution}", readonly = true, required = true)
+    private MojoExecution execution;
+
+    @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
+    private PluginDescriptor plugin;
+
+    /**
+     * Where the runs' summaries are. By default where the suites write them: {@code adammeme.output-dir} as the
+     * project sets it (junit-platform.properties, Surefire's configuration, {@code -D}), else {@code target/adammeme}.
+     */
+    @Parameter
+    private File resultsDirectory;
+
+    /** Surefire's reports, read for failed tests outside the AdamMeme suites. */
+    @Parameter(defaultValue = "${project.build.directory}/surefire-reports", required = true)
+    private File reportsDirectory;
+
+    /** Decides nothing: for a build that runs the suites to look at them, not to release. */
+    @Parameter(property = "adammeme.gate.skip", defaultValue = "false")
+    private boolean skip;
+
+    /** Tests skipped ({@code -DskipTests}) leave no run, and nothing to decide. */
+    @Parameter(property = "skipTests", defaultValue = "false")
+    private boolean skipTests;
+
+    /** Tests not even compiled ({@code -Dmaven.test.skip}) leave no run, and nothing to decide. */
+    @Parameter(property = "maven.test.skip", defaultValue = "false")
+    private boolean mavenTestSkip;
+
+    /** Made by Maven. */
+    public GateMojo() {
+    }
+
+    @Override
+    public void execute() throws MojoExecutionException, MojoFailureException {
+        if (skipTests || mavenTestSkip) {
+            getLog().info("AdamMeme: the tests were skipped, so there is no run to decide on");
+            return;
+        }
+        ProjectSettings settings = settings();
+        if (skip || settings.skip()) {
+            getLog().info("AdamMeme: the release decision is skipped (adammeme.gate.skip)");
+            return;
+        }
+        sameVersions();
+        boolean inLifecycle = execution.getSource() == MojoExecution.Source.LIFECYCLE;
+        // In a build's verify, only what this build's tests wrote counts; run on its own, the folder is taken as it is.
+        FileTime since = inLifecycle ? FileTime.fromMillis(session.getRequest().getStartTime().getTime() - CLOCK_SLACK_MILLIS)
+                : null;
+        Path results = resultsDirectory != null ? resultsDirectory.toPath() : settings.resultsDirectory(project.getBasedir().toPath());
+        try {
+            List<String> problems = new ArrayList<>();
+            RunSummaries summaries = RunSummaries.in(results, since);
+            summaries.stale().forEach(s -> getLog().warn("AdamMeme: " + s.file() + " was written by an earlier build ("
+                    + s.written() + "); it decides nothing now"));
+            if (inLifecycle) {
+                Path testClasses = Path.of(project.getBuild().getTestOutputDirectory());
+                List<String> suites = SuiteClasses.find(testClasses, project.getTestClasspathElements());
+                if (suites.isEmpty()) {
+                    throw new MojoFailureException("no AdamMeme suite in " + project.getArtifactId() + ": no class in "
+                            + testClasses + " is marked @AdamMemeSuite; declare adammeme-maven-plugin in the module whose"
+                            + " tests hold the suite");
+                }
+                SurefireReports reports = SurefireReports.read(reportsDirectory.toPath(), since);
+                if (summaries.fresh().isEmpty()) {
+                    problems.add(MissingRun.explain(surefireVersion(), platform(project.getArtifacts()),
+                            platform(plugin.getArtifacts()).getOrDefault("junit-platform-engine", "0"), suites, reports,
+                            results, summaries.stale().isEmpty() ? null : summaries.stale().get(0)));
+                }
+                decide(summaries.fresh(), settings, problems);
+                List<String> others = reports.failedOutside(suites);
+                if (!others.isEmpty()) {
+                    problems.add(others.size() + (others.size() == 1 ? " test" : " tests") + " outside the AdamMeme suites"
+                            + " failed (testFailureIgnore, which keeps failed pairs from stopping the build, does not"
+                            + " excuse them): " + String.join("; ", others.subList(0, Math.min(3, others.size())))
+                            + (others.size() > 3 ? "; ..." : ""));
+                }
+            } else {
+                if (summaries.fresh().isEmpty()) {
+                    problems.add("no AdamMeme run to decide on: no summary.json in " + results);
+                }
+                decide(summaries.fresh(), settings, problems);
+            }
+            if (!problems.isEmpty()) {
+                throw new MojoFailureException(String.join("; ", problems));
+            }
+            getLog().info("AdamMeme: release decision PASSED");
+        } catch (IOException | DependencyResolutionRequiredException e) {
+            throw new MojoExecutionException("AdamMeme: " + e.getMessage(), e);
+        }
+    }
+
+    private ProjectSettings settings() throws MojoExecutionException, MojoFailureException {
+        Properties commandLine = new Properties();
+        commandLine.putAll(session.getSystemProperties());
+        commandLine.putAll(session.getUserProperties());
+        try {
+            ProjectSettings settings = ProjectSettings.read(Path.of(project.getBuild().getTestOutputDirectory()),
+                    project.getTestResources().stream().map(Resource::getDirectory).map(Path::of).toList(),
+                    project.getPlugin(ProjectSettings.SUREFIRE), commandLine);
+            settings.checkKeys();
+            return settings;
+        } catch (ConfigurationException e) {
+            throw new MojoFailureException(e.getMessage());
+        } catch (IOException e) {
+            throw new MojoExecutionException("AdamMeme: " + ProjectSettings.PROPERTIES_FILE + " cannot be read: "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** Each run's table and verdicts on the console, and what fails the build added to {@code problems}. */
+    private void decide(List<RunSummaries.Summary> summaries, ProjectSettings settings, List<String> problems) {
+        for (RunSummaries.Summary summary : summaries) {
+            String who = summaries.size() > 1 ? summary.target() + ": " : "";
+            getLog().info("");
+            getLog().info("AdamMeme run of " + summary.target() + " (" + summary.file() + ")");
+            if (summary.lost() != null) {
+                problems.add(who + "the AdamMeme run was lost, no figures: " + summary.lost());
+                continue;
+            }
+            if (summary.shard() != null) {
+                // A shard's job is part of a run, not a release: the merged run decides (mvn adammeme:gate on its folder).
+                getLog().info("shard " + summary.shard() + " of a run: its gates see only its part, so it decides nothing;"
+                        + " join the shards with the command line's merge and run adammeme:gate on the merged folder");
+                continue;
+            }
+            try {
+                ReleaseDecision decision = ReleaseDecision.ofRecorded(summary.json(), settings.values());
+                if (decision.verdict() == ReleaseDecision.Verdict.NOT_SCORED) {
+                    getLog().info(decision.message());
+                    continue;
+                }
+                FrTable.recorded(summary.json()).lines().forEach(getLog()::info);
+                decision.console().lines().forEach(getLog()::info);
+                if (decision.verdict() != ReleaseDecision.Verdict.PASSED) {
+                    problems.add(who + decision.message());
+                }
+            } catch (IllegalArgumentException | ConfigurationException e) {
+                problems.add(who + summary.file() + ": " + e.getMessage());
+            }
+        }
+    }
+
+    private String surefireVersion() {
+        return project.getPlugin(ProjectSettings.SUREFIRE) == null ? null : project.getPlugin(ProjectSettings.SUREFIRE).getVersion();
+    }
+
+    /** The JUnit Platform artifacts among these, by artifact id, with their versions. */
+    private static Map<String, String> platform(Iterable<Artifact> artifacts) {
+        Map<String, String> platform = new LinkedHashMap<>();
+        for (Artifact a : artifacts) {
+            if (a.getGroupId().equals("org.junit.platform")) {
+                platform.put(a.getArtifactId(), a.getVersion());
+            }
+        }
+        return platform;
+    }
+
+    /** The keys and the decision this goal reads are adammeme-junit's: a different version may know other keys. */
+    private void sameVersions() {
+        for (Artifact a : project.getArtifacts()) {
+            if (a.getGroupId().equals(plugin.getGroupId()) && a.getArtifactId().equals("adammeme-junit")
+                    && !a.getBaseVersion().equals(plugin.getVersion())) {
+                getLog().warn("AdamMeme: the tests use adammeme-junit " + a.getBaseVersion() + " and this goal is version "
+                        + plugin.getVersion() + ": keep both at one version, as the keys and the decision may differ");
+            }
+        }
+    }
+}
