@@ -1,6 +1,7 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.data.DatasetException;
+import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.ConfigKeys;
@@ -25,7 +26,8 @@ import java.util.Optional;
 /**
  * One evaluation from the command line: the progress line while it runs, then every output through
  * the same {@link RunPublisher} as a test run, so its folder holds the files {@code mvn test} leaves.
- * Exit status 0, 1 when the run was lost, 2 for a bad setting or dataset.
+ * Exit status 0; 1 when an endpoint failed during the run or the run was lost; 2 for a bad setting or
+ * dataset, an endpoint the preflight found unusable included.
  */
 final class EvaluateCommand {
 
@@ -68,17 +70,28 @@ final class EvaluateCommand {
         } catch (DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;
+        } catch (EndpointUnusableException e) {
+            // A setting to fix, named in the message: no trace. The preflight's is a bad setting, found before any
+            // call was paid for; the breaker's stopped a run under way.
+            lost(publisher, e.getMessage(), err);
+            out.println("adammeme: RUN STOPPED, no figures: " + e.getMessage());
+            return e.when() == EndpointUnusableException.When.PREFLIGHT ? 2 : 1;
         } catch (RuntimeException | Error e) {
             // Said last, where a reader of the console looks, and in summary.json, where CI reads.
             String reason = Secrets.redact(e.getClass().getSimpleName() + ": " + e.getMessage());
             err.print(Secrets.redactedStackTrace(e));
-            try {
-                publisher.writeLost(reason);
-            } catch (IOException | RuntimeException notWritten) {
-                err.println("adammeme: and its loss could not be recorded: " + notWritten.getMessage());
-            }
+            lost(publisher, reason, err);
             out.println("adammeme: RUN LOST, no figures: " + reason);
             return 1;
+        }
+    }
+
+    /** summary.json says the run has no figures, so no reader takes an older run's for this one's. */
+    private static void lost(RunPublisher publisher, String reason, PrintStream err) {
+        try {
+            publisher.writeLost(reason);
+        } catch (IOException | RuntimeException notWritten) {
+            err.println("adammeme: and its loss could not be recorded: " + notWritten.getMessage());
         }
     }
 }
