@@ -81,7 +81,7 @@ final class ImportCommand {
             if (read.bank().isPresent()) {
                 err.println("adammeme: " + ConfigKeys.BANK + " is left alone: an imported run's pictures are not here to bank");
             }
-            options = new RunPublisher.Options(read.baseline(), read.alpha(), read.history(), Optional.empty());
+            options = new RunPublisher.Options(read.baseline(), read.alpha(), read.minSamples(), read.history(), Optional.empty());
         } catch (ConfigurationException | DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;

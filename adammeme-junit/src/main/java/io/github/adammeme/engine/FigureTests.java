@@ -1,6 +1,7 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.pipeline.CategoryFigures;
+import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Outcome;
@@ -105,6 +106,9 @@ final class FigureTests {
                         + message)));
                 case IMPROVED -> run.passedSaying(node, "baseline", "significant improvement in " + message);
                 case UNCHANGED -> run.passedSaying(node, "baseline", "no significant change in " + message);
+                case NOT_ENOUGH_EVIDENCE -> run.insufficient("not enough evidence to call " + change.category()
+                        + " unchanged: n = " + Math.min(change.before().n(), change.now().n()) + ", needs "
+                        + settings.gates().minSamples() + " (" + ConfigKeys.GATE_MIN_SAMPLES + ") in " + message);
             };
         }));
     }

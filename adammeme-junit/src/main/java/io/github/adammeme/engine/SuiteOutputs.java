@@ -43,7 +43,7 @@ final class SuiteOutputs {
         this.board = board;
         SuiteSettings settings = suite.settings();
         this.publisher = new RunPublisher(config, new RunPublisher.Options(settings.baseline(), settings.alpha(),
-                settings.history(), settings.bank()), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                settings.gates().minSamples(), settings.history(), settings.bank()), Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
                 System.out, System.err);
     }
 

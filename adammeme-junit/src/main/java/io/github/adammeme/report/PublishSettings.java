@@ -30,7 +30,8 @@ public final class PublishSettings {
         Optional<Path> bank = Optional.ofNullable(values.get(ConfigKeys.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim()));
         bank.ifPresent(b -> checkBank(b, values.get(ConfigKeys.BANK), config));
         return new RunPublisher.Options(baseline(config, values.get(ConfigKeys.BASELINE)),
-                alpha(values.get(ConfigKeys.BASELINE_ALPHA)), history(config, values.get(ConfigKeys.HISTORY)), bank);
+                alpha(values.get(ConfigKeys.BASELINE_ALPHA)), GateSettings.read(values).minSamples(),
+                history(config, values.get(ConfigKeys.HISTORY)), bank);
     }
 
     /** The targets whose trend a run draws: only where runs are recorded, so a typo shows at discovery. */

@@ -45,13 +45,17 @@ public final class RunPublisher {
      *
      * @param baseline the run this one is compared with ({@code adammeme.baseline})
      * @param alpha    significance level of that comparison
+     * @param minSamples counted samples each run needs in a category before the comparison calls it unchanged
+     *                   (the gates' {@code adammeme.gate.min-samples})
      * @param history  the targets whose recorded trend is drawn after the run ({@code adammeme.history})
      * @param bank     the hard-case bank failed refinements are merged into ({@code adammeme.bank})
      */
-    public record Options(Optional<Baseline> baseline, double alpha, Optional<String> history, Optional<Path> bank) {
+    public record Options(Optional<Baseline> baseline, double alpha, int minSamples, Optional<String> history,
+                          Optional<Path> bank) {
 
         /** No baseline, history or bank. */
-        public static final Options NONE = new Options(Optional.empty(), 0.05, Optional.empty(), Optional.empty());
+        public static final Options NONE = new Options(Optional.empty(), 0.05, FrGates.DEFAULT_MIN_SAMPLES, Optional.empty(),
+                Optional.empty());
     }
 
     /**
@@ -116,7 +120,7 @@ public final class RunPublisher {
         if (changes == null) {
             Baseline baseline = options.baseline().get();
             changes = new LinkedHashMap<>();
-            RunComparison.compare(e, baseline, options.alpha()).forEach(c -> changes.put(c.category(), c));
+            RunComparison.compare(e, baseline, options.alpha(), options.minSamples()).forEach(c -> changes.put(c.category(), c));
             try {
                 Files.createDirectories(layout.folder());
                 EvaluationWriter.writeText(layout.baselineMarkdown(), RunComparison.markdown(
