@@ -11,6 +11,9 @@ import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Listeners;
 import io.github.adammeme.pipeline.ProgressLine;
+import io.github.adammeme.pipeline.Stages;
+import io.github.adammeme.report.FrGates;
+import io.github.adammeme.report.GateSettings;
 import io.github.adammeme.report.PublishSettings;
 import io.github.adammeme.report.RunPublisher;
 import io.github.adammeme.sim.BuiltInSimulator;
@@ -25,9 +28,10 @@ import java.util.Optional;
 
 /**
  * One evaluation from the command line: the progress line while it runs, then every output through
- * the same {@link RunPublisher} as a test run, so its folder holds the files {@code mvn test} leaves.
- * Exit status 0; 1 when an endpoint failed during the run or the run was lost; 2 for a bad setting or
- * dataset, an endpoint the preflight found unusable included.
+ * the same {@link RunPublisher} as a test run, so its folder holds the files {@code mvn test} leaves;
+ * then the gates and the baseline check a test run applies, by the same keys. Exit status 0; 1 when a
+ * gate or the baseline check fails, nothing was scored, an endpoint failed during the run, or the run
+ * was lost; 2 for a bad setting or dataset, an endpoint the preflight found unusable included.
  */
 final class EvaluateCommand {
 
@@ -39,6 +43,7 @@ final class EvaluateCommand {
         SimSettings simulator;
         boolean progress;
         RunPublisher.Options publishing;
+        FrGates gates;
         try {
             config = EvaluationConfig.from(values);
             simulator = SimKeys.read(values);
@@ -49,6 +54,7 @@ final class EvaluateCommand {
                 throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
             }
             publishing = PublishSettings.read(values, config);
+            gates = GateSettings.read(values);
         } catch (ConfigurationException | DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;
@@ -66,7 +72,10 @@ final class EvaluateCommand {
             publisher.printResults(evaluation);
             out.printf("finished in %.1f s%n", (System.nanoTime() - start) / 1e9);
             publisher.record(evaluation);
-            return 0;
+            // Last, where a reader of the console looks: the verdicts a test run gives as its gate tests (a
+            // mining-only run scores nothing by design, and has none).
+            return config.method().stages() != Stages.MINING
+                    && RunVerdicts.failed(evaluation, gates, publisher.comparison(evaluation), out) ? 1 : 0;
         } catch (DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;
