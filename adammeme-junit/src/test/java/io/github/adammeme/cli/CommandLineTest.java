@@ -196,16 +196,20 @@ class CommandLineTest {
                 shortOfEvidence.out());
     }
 
+    /** Settings of a run on four memes whose target is a port nothing listens on. */
+    private Map<String, String> unreachableTarget(String name) throws IOException {
+        Map<String, String> values = settings(SyntheticMemes.write(dir.resolve("memes"), 4), name);
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            values.put("adammeme.target.base-url", "http://127.0.0.1:" + free.getLocalPort() + "/v1");
+        }
+        values.put("adammeme.target.model", "remote-model");
+        return values;
+    }
+
     @Test
     void evaluateFailsWhenNothingWasScored() throws Exception {
-        Map<String, String> values = settings(SyntheticMemes.write(dir.resolve("memes"), 4), "nothing-scored");
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
+        Map<String, String> values = unreachableTarget("nothing-scored");
         values.put("adammeme.iterations", "0");
-        values.put("adammeme.target.model", "remote-model");
-        values.put("adammeme.target.base-url", "http://127.0.0.1:" + port + "/v1");
         values.put("adammeme.max-retries", "0");
         values.put("adammeme.preflight", "false");
         values.put("adammeme.progress", "false");
@@ -216,19 +220,14 @@ class CommandLineTest {
 
     @Test
     void anUnreachableEndpointStopsEvaluateWithinSecondsNamingTheSetting() throws Exception {
-        Map<String, String> values = settings(SyntheticMemes.write(dir.resolve("memes"), 4), "unreachable");
-        int port;
-        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
-        values.put("adammeme.target.model", "remote-model");
-        values.put("adammeme.target.base-url", "http://127.0.0.1:" + port + "/v1");
+        Map<String, String> values = unreachableTarget("unreachable");
+        String url = values.get("adammeme.target.base-url");
         long start = System.nanoTime();
         Ran run = evaluate(values);
         double seconds = (System.nanoTime() - start) / 1e9;
         assertEquals(2, run.status(), "a setting to fix: " + run.out() + run.err());
         assertEquals("adammeme: RUN STOPPED, no figures: preflight of the target: the endpoint cannot be reached:"
-                + " adammeme.target.base-url=http://127.0.0.1:" + port + "/v1 (connection refused); check the host, the port"
+                + " adammeme.target.base-url=" + url + " (connection refused); check the host, the port"
                 + " and that the server is running", lastLine(run.out()));
         assertTrue(seconds < 30, "stopped after " + seconds + " s");
         System.out.printf("command line, unreachable target: stopped after %.1f s%n", seconds);
