@@ -2,6 +2,7 @@ package io.github.adammeme.agent;
 
 import io.github.adammeme.llm.ChatRequest;
 import io.github.adammeme.llm.ChatResponse;
+import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.FailSafeCache;
 import io.github.adammeme.llm.ModelCallException;
 import io.github.adammeme.llm.ModelGateway;
@@ -89,9 +90,10 @@ final class Asker {
     private static <T> CompletableFuture<Answer<T>> failed(ModelGateway gateway, ChatRequest request,
                                                            AnswerParser<T> parser, int reasksLeft, int attempt,
                                                            Policy policy, Throwable cause) {
-        if (cause instanceof FailSafeCache.CacheUnavailableException stop) {
-            // No answer of this run's is to be paid for without its store: the run stops with the reason.
-            return CompletableFuture.failedFuture(stop);
+        if (cause instanceof FailSafeCache.CacheUnavailableException || cause instanceof EndpointUnusableException) {
+            // No answer of this run's is to be paid for without its store, or from an endpoint found unusable:
+            // the run stops with the reason rather than record each sample as an error.
+            return CompletableFuture.failedFuture(cause);
         }
         if (cause instanceof ModelCallException call && request.schema() != null && turnsDownSchemas(call)
                 && gateway.structuredOutput() == StructuredOutput.AUTO) {

@@ -1,6 +1,7 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.data.DatasetException;
+import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.ConfigKeys;
@@ -9,8 +10,11 @@ import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Listeners;
+import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.ProgressLine;
+import io.github.adammeme.pipeline.Stages;
 import io.github.adammeme.report.PublishSettings;
+import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.RunPublisher;
 import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.sim.SimKeys;
@@ -24,8 +28,10 @@ import java.util.Optional;
 
 /**
  * One evaluation from the command line: the progress line while it runs, then every output through
- * the same {@link RunPublisher} as a test run, so its folder holds the files {@code mvn test} leaves.
- * Exit status 0, 1 when the run was lost, 2 for a bad setting or dataset.
+ * the same {@link RunPublisher} as a test run, so its folder holds the files {@code mvn test} leaves;
+ * then the gates and the baseline check a test run applies, by the same keys. Exit status 0; 1 when a
+ * gate or the baseline check fails, nothing was scored, an endpoint failed during the run, or the run
+ * was lost; 2 for a bad setting or dataset, an endpoint the preflight found unusable included.
  */
 final class EvaluateCommand {
 
@@ -64,21 +70,50 @@ final class EvaluateCommand {
             publisher.printResults(evaluation);
             out.printf("finished in %.1f s%n", (System.nanoTime() - start) / 1e9);
             publisher.record(evaluation);
-            return 0;
+            return exitStatus(config, evaluation, publisher.decision(evaluation), out);
         } catch (DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;
+        } catch (EndpointUnusableException e) {
+            // A setting to fix, named in the message: no trace. The preflight's is a bad setting, found before any
+            // call was paid for; the breaker's stopped a run under way.
+            lost(publisher, e.getMessage(), err);
+            out.println("adammeme: RUN STOPPED, no figures: " + e.getMessage());
+            return e.when() == EndpointUnusableException.When.PREFLIGHT ? 2 : 1;
         } catch (RuntimeException | Error e) {
             // Said last, where a reader of the console looks, and in summary.json, where CI reads.
             String reason = Secrets.redact(e.getClass().getSimpleName() + ": " + e.getMessage());
             err.print(Secrets.redactedStackTrace(e));
-            try {
-                publisher.writeLost(reason);
-            } catch (IOException | RuntimeException notWritten) {
-                err.println("adammeme: and its loss could not be recorded: " + notWritten.getMessage());
-            }
+            lost(publisher, reason, err);
             out.println("adammeme: RUN LOST, no figures: " + reason);
             return 1;
+        }
+    }
+
+    /**
+     * The release decision a test run's gate tests give, as an exit status: 1 when a check blocks, and when the
+     * run scored nothing at all (every meme errored, or every answer was left out of FR), since no release
+     * could be judged on it. A mining-only run scores nothing by design and passes.
+     */
+    private static int exitStatus(EvaluationConfig config, Evaluation evaluation, ReleaseDecision decision, PrintStream out) {
+        if (config.method().stages() == Stages.MINING) {
+            return 0;
+        }
+        Metrics m = evaluation.metrics();
+        if (m.withRefinementsOverall().fr().n() == 0) {
+            out.println("FAILED  nothing was scored: FR n = 0 of " + m.withRefinementsOverall().samples() + " samples ("
+                    + evaluation.memes().size() + " memes); see samples.jsonl for each sample's reason");
+            return 1;
+        }
+        return decision.verdict() == ReleaseDecision.Verdict.FAILED ? 1 : 0;
+    }
+
+    /** summary.json says the run has no figures, so no reader takes an older run's for this one's. */
+    private static void lost(RunPublisher publisher, String reason, PrintStream err) {
+        try {
+            publisher.writeLost(reason);
+        } catch (IOException | RuntimeException notWritten) {
+            err.println("adammeme: and its loss could not be recorded: " + notWritten.getMessage());
         }
     }
 }

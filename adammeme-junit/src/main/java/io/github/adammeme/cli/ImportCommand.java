@@ -81,7 +81,8 @@ final class ImportCommand {
             if (read.bank().isPresent()) {
                 err.println("adammeme: " + ConfigKeys.BANK + " is left alone: an imported run's pictures are not here to bank");
             }
-            options = new RunPublisher.Options(read.baseline(), read.alpha(), read.history(), Optional.empty());
+            options = new RunPublisher.Options(read.baseline(), read.alpha(), read.history(), Optional.empty(), read.gates(),
+                    read.minKappa());
         } catch (ConfigurationException | DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;

@@ -7,9 +7,13 @@ import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.report.GateCommand;
 import io.github.adammeme.report.HistoryCommand;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.sql.SQLException;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * The command line: {@code java -jar adammeme-junit-<version>-cli.jar [command] [settings]}. Without a
@@ -26,6 +30,7 @@ import java.util.List;
  * import-adammeme FOLDER --target NAME ...    a run of the reference implementation, from its result files
  * leaderboard OUT_DIR RUN_DIR...              runs made apart, side by side
  * cache stats|prune|export|import ...         the call cache database
+ * help [command], --help, -h                  the commands, or one command's usage
  * </pre>
  * The process exits with the command's status; the embedded simulator's threads must not keep a
  * finished (or failed) run alive.
@@ -35,6 +40,40 @@ public final class Main {
     private Main() {
     }
 
+    /** What asks for help, as the first argument or any of a command's. */
+    private static final Set<String> HELP = Set.of("help", "--help", "-h");
+
+    /** Each command's usage, as {@code --help} prints it. */
+    private static final Map<String, String> USAGE = usages();
+
+    private static Map<String, String> usages() {
+        Map<String, String> u = new LinkedHashMap<>();
+        u.put("evaluate", "[evaluate] key=value... [file.properties...]\n"
+                + "  One evaluation: the progress line, the FR table, then the run's files in adammeme.output-dir.\n"
+                + "  Settings are adammeme.* keys as key=value, system properties or .properties files.\n"
+                + "  Gates as a test run applies them: adammeme.gate.max-fr[.<category>], adammeme.gate.on|basis|\n"
+                + "  min-samples|max-uncounted|insufficient, and adammeme.baseline's comparison.\n"
+                + "  Exit 0, 1 when a gate or the baseline check fails, nothing was scored or the run was lost,\n"
+                + "  2 for a bad setting or dataset (an endpoint the preflight cannot use included).");
+        u.put("merge", "merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]\n"
+                + "  The shards of one run, merged into one run's results.");
+        u.put("history", "history key=value...\n"
+                + "  The trend of the runs recorded in the cache database (adammeme.history=<target>).");
+        u.put("refusal-check", "refusal-check [corpus.jsonl...] key=value...\n"
+                + "  The controller's refusal check on labelled answers.");
+        u.put("simulator", "simulator key=value...\n"
+                + "  The built-in simulated mLLM on an OpenAI-compatible URL, until standard input closes.");
+        u.put("gate", "gate RESULTS_FOLDER adammeme.gate.max-fr=25% [adammeme.gate.*=...]\n"
+                + "  A finished (or merged) run's FR gates. Exit 0 when all pass, 1 when one fails.");
+        u.put("import-adammeme", "import-adammeme FOLDER --target NAME ...\n"
+                + "  A run of the reference implementation, from its result files.");
+        u.put("leaderboard", "leaderboard OUT_DIR RUN_DIR...\n"
+                + "  Runs made apart, side by side.");
+        u.put("cache", "cache stats|prune|export|import ...\n"
+                + "  The call cache database.");
+        return u;
+    }
+
     /**
      * Runs a command and exits with its status.
      *
@@ -42,53 +81,84 @@ public final class Main {
      * @throws IOException when the simulator cannot read its input
      */
     public static void main(String[] args) throws IOException {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /**
+     * Runs a command.
+     *
+     * @param args the command, if any, then its arguments
+     * @param out  where results and help go
+     * @param err  where problems are named
+     * @return the exit status
+     * @throws IOException when the simulator cannot read its input
+     */
+    static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
+        if (args.length > 0 && HELP.contains(args[0])) {
+            // "help", "--help", "-h", and "help <command>"
+            return help(args.length > 1 ? args[1] : null, out, err);
+        }
         String command = args.length > 0 && !args[0].contains("=") && !args[0].endsWith(".properties") ? args[0] : "evaluate";
         String[] rest = command.equals("evaluate") && (args.length == 0 || !args[0].equals("evaluate")) ? args
                 : Arrays.copyOfRange(args, 1, args.length);
-        int status;
+        if (USAGE.containsKey(command) && Arrays.stream(rest).anyMatch(HELP::contains)) {
+            return help(command, out, err);
+        }
         try {
-            status = switch (command) {
-                case "evaluate" -> EvaluateCommand.run(Arguments.settings(List.of(rest), System.getProperties()),
-                        System.out, System.err);
-                case "merge" -> MergeCommand.run(rest, System.out, System.err);
-                case "history" -> HistoryCommand.run(Arguments.settings(List.of(rest), System.getProperties()),
-                        System.out, System.err);
+            return switch (command) {
+                case "evaluate" -> EvaluateCommand.run(Arguments.settings(List.of(rest), System.getProperties()), out, err);
+                case "merge" -> MergeCommand.run(rest, out, err);
+                case "history" -> HistoryCommand.run(Arguments.settings(List.of(rest), System.getProperties()), out, err);
                 case "refusal-check" -> RefusalCheckCommand.run(rest);
                 case "simulator" -> SimulatorCommand.run(Arguments.settings(List.of(rest), System.getProperties()),
-                        System.in, System.out);
-                case "gate" -> GateCommand.run(rest, System.out, System.err);
-                case "import-adammeme" -> ImportCommand.run(rest, System.out, System.err);
-                case "leaderboard" -> LeaderboardCommand.run(rest, System.out, System.err);
-                case "cache" -> cache(rest);
-                default -> usage("unknown command '" + command + "'");
+                        System.in, out);
+                case "gate" -> GateCommand.run(rest, out, err);
+                case "import-adammeme" -> ImportCommand.run(rest, out, err);
+                case "leaderboard" -> LeaderboardCommand.run(rest, out, err);
+                case "cache" -> cache(rest, out, err);
+                default -> usage("unknown command '" + command + "'", err);
             };
         } catch (Arguments.BadArgumentException | ConfigurationException | DatasetException e) {
             // One line that names the problem, as a test run's discovery names it.
-            System.err.println("adammeme: " + e.getMessage());
-            status = 2;
+            err.println("adammeme: " + e.getMessage());
+            return 2;
         }
-        System.exit(status);
+    }
+
+    /** The program's usage, or one command's; an unknown command is named. */
+    private static int help(String command, PrintStream out, PrintStream err) {
+        if (command == null) {
+            out.println("usage: java -jar adammeme-junit-cli.jar [command] [arguments]");
+            out.println("commands (help <command> or <command> --help for one):");
+            USAGE.values().forEach(u -> out.println("  " + u.lines().findFirst().orElseThrow()));
+            return 0;
+        }
+        String usage = USAGE.get(command);
+        if (usage == null) {
+            return usage("unknown command '" + command + "'", err);
+        }
+        out.println("usage: " + usage);
+        return 0;
     }
 
     /** The cache's commands: 2 for a bad argument, 1 when the database fails. */
-    private static int cache(String[] args) {
+    private static int cache(String[] args, PrintStream out, PrintStream err) {
         try {
-            System.out.print(CacheCommand.run(args));
+            out.print(CacheCommand.run(args));
             return 0;
         } catch (IllegalArgumentException e) {
-            System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            err.println("adammeme: " + Secrets.redact(e.getMessage()));
             return 2;
         } catch (SQLException | IllegalStateException e) {
-            System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            err.println("adammeme: " + Secrets.redact(e.getMessage()));
             return 1;
         }
     }
 
-    private static int usage(String problem) {
-        System.err.println("adammeme: " + problem);
-        System.err.println("usage: [evaluate] key=value... | merge | history | refusal-check | simulator | gate | import-adammeme"
-                + " | leaderboard | cache"
-                + " (see the README's command line section)");
+    private static int usage(String problem, PrintStream err) {
+        err.println("adammeme: " + problem);
+        err.println("usage: [evaluate] key=value... | merge | history | refusal-check | simulator | gate | import-adammeme"
+                + " | leaderboard | cache (--help for each)");
         return 2;
     }
 }

@@ -24,9 +24,10 @@ final class EngineRun {
         return severalSuites;
     }
 
-    synchronized void finished(SuiteNode suite, SuiteOutputs outputs, String lostReason) {
+    /** @param stopped whether an endpoint found unusable stopped the run, rather than a failure losing it */
+    synchronized void finished(SuiteNode suite, SuiteOutputs outputs, String lostReason, boolean stopped) {
         if (lostReason != null) {
-            lost.add(suite.getDisplayName() + ": " + lostReason);
+            lost.add((stopped ? "RUN STOPPED" : "RUN LOST") + ", no figures: " + suite.getDisplayName() + ": " + lostReason);
         }
         if (suite.oneOfSeveralTargets()) {
             severalTargets.computeIfAbsent(suite.suiteClass(), c -> new ArrayList<>()).add(outputs);
@@ -37,6 +38,6 @@ final class EngineRun {
     synchronized void close() {
         severalTargets.values().forEach(SuiteOutputs::leaderboard);
         // A lost run must not hide above its own noise.
-        lost.forEach(reason -> System.out.println("adammeme: RUN LOST, no figures: " + reason));
+        lost.forEach(line -> System.out.println("adammeme: " + line));
     }
 }

@@ -1,5 +1,6 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.CategoryFigures;
@@ -65,6 +66,7 @@ final class SuiteExecution {
             return t;
         });
         String lost = null;
+        boolean stopped = false;
         try (ProgressLine progress = run.settings().progress() ? new ProgressLine(System.err, System.console() != null) : null) {
             outputs.writeEnvironment();
             CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, new BuiltInSimulator(run.settings().simulator()),
@@ -77,27 +79,33 @@ final class SuiteExecution {
                 throw fatal;
             }
             Throwable cause = e instanceof SampleBoard.PipelineFailedException && e.getCause() != null ? e.getCause() : e;
-            lost = ReportText.plain(cause.getClass().getSimpleName() + ": " + cause.getMessage());
-            runLost(lost, cause);
+            // An endpoint found unusable is a named setting to fix, not a fault of the tool: its message says it all.
+            stopped = cause instanceof EndpointUnusableException;
+            lost = ReportText.plain(stopped ? cause.getMessage() : cause.getClass().getSimpleName() + ": " + cause.getMessage());
+            runLost(lost, stopped ? null : cause);
         } finally {
             runner.shutdownNow();
         }
-        engine.finished(suite, outputs, lost);
+        engine.finished(suite, outputs, lost, stopped);
         if (lost != null) {
-            throw new RunLostException("the AdamMeme run was lost: " + lost);
+            throw new RunLostException("the AdamMeme run " + (stopped ? "stopped: " : "was lost: ") + lost);
         }
     }
 
     /**
      * Says that the run was lost where a reader looks: a failed test of its own (Surefire counts it, so
      * a build that fails on test failures fails), summary.json, the Allure environment, and stderr with
-     * the trace; the engine repeats it in the console's closing lines.
+     * the trace (none for a run an unusable endpoint stopped, whose message names the setting); the engine
+     * repeats it in the console's closing lines.
      */
-    private void runLost(String reason, Throwable cause) {
-        System.err.println("adammeme: the run of " + run.suiteName() + " was lost: " + reason);
-        System.err.println(Secrets.redactedStackTrace(cause));
-        children.runEvenIfLost(new AdamMemeNode.RunLostNode(suite).testing(() -> TestExecutionResult.failed(
-                new RunLostException("the AdamMeme run was lost: " + reason + "; no figures were computed; see "
+    private void runLost(String reason, Throwable trace) {
+        String what = trace == null ? "stopped" : "was lost";
+        System.err.println("adammeme: the run of " + run.suiteName() + " " + what + ": " + reason);
+        if (trace != null) {
+            System.err.println(Secrets.redactedStackTrace(trace));
+        }
+        children.runEvenIfLost(new AdamMemeNode.RunLostNode(suite, trace == null).testing(() -> TestExecutionResult.failed(
+                new RunLostException("the AdamMeme run " + what + ": " + reason + "; no figures were computed; see "
                         + config.outputs().directory().resolve(EvaluationWriter.SUMMARY)))));
         outputs.recordLoss(reason);
     }

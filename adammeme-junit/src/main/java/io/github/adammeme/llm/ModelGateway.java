@@ -71,6 +71,20 @@ public final class ModelGateway implements AutoCloseable {
     }
 
     /**
+     * Joins this gateway to a run's stop: once any gateway of the run finds its endpoint unusable, this one
+     * makes no further call; and its own circuit breaker stops the run when its endpoint fails every call
+     * for a while, as {@code checks} sets.
+     *
+     * @param stop    the run's stop, shared by its gateways
+     * @param checks  the breaker's calls and window
+     * @param setting the setting that points at this endpoint, which the message names
+     */
+    public void stopWith(RunStop stop, EndpointChecks checks, String setting) {
+        retries.stopWith(stop, checks.breaker()
+                ? new CircuitBreaker(checks, stop, model.model() + " at " + model.identity(), setting) : null);
+    }
+
+    /**
      * The order in which calls waiting for a free slot are made: lowest rank first, and in order of
      * arrival within a rank. Without one, calls are made in order of arrival.
      *
@@ -197,10 +211,12 @@ public final class ModelGateway implements AutoCloseable {
             } catch (RuntimeException releaseFailed) {
                 e.addSuppressed(releaseFailed); // a dead owner's claim is taken over anyway
             }
-            ledger.recordFailure(request, model.model());
+            if (!(e instanceof EndpointUnusableException)) {
+                ledger.recordFailure(request, model.model());
+            }
             // Leave the in-flight table first, so whoever reacts to the failure asks afresh.
             inFlight.remove(key, mine);
-            mine.completeExceptionally(e instanceof ModelCallException ? e
+            mine.completeExceptionally(e instanceof ModelCallException || e instanceof EndpointUnusableException ? e
                     : new ModelCallException(request.role() + " call to " + model.model() + " failed: " + e, e));
             return;
         }

@@ -156,7 +156,8 @@ final class ReplicaChoices {
             inFlight.remove(keys.get(i), mine.get(i));
         }
         ledger.recordFailure(replicas.get(0), model.model());
-        RuntimeException failure = e instanceof ModelCallException || e instanceof FailSafeCache.CacheUnavailableException ? e
+        RuntimeException failure = e instanceof ModelCallException || e instanceof FailSafeCache.CacheUnavailableException
+                || e instanceof EndpointUnusableException ? e
                 : new ModelCallException(replicas.get(0).role() + " call to " + model.model() + " failed: " + e, e);
         mine.forEach(f -> f.completeExceptionally(failure));
     }

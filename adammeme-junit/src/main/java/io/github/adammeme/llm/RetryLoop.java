@@ -20,6 +20,9 @@ final class RetryLoop {
     private final RateCaps caps;
     private final AdaptiveLimit limit;
     private volatile double budgetUsd = Double.POSITIVE_INFINITY;
+    /** The run's stop, shared with its other gateways; one of its own until a run hands it one. */
+    private volatile RunStop stop = new RunStop();
+    private volatile CircuitBreaker breaker;
 
     RetryLoop(ChatModel model, UsageLedger ledger, RetryPolicy retries, RateCaps caps, int concurrency) {
         this.model = model;
@@ -33,11 +36,17 @@ final class RetryLoop {
         this.budgetUsd = usd;
     }
 
+    void stopWith(RunStop runStop, CircuitBreaker circuitBreaker) {
+        this.stop = runStop;
+        this.breaker = circuitBreaker;
+    }
+
     /** {@code call} (one request to the endpoint for {@code request}) with the retries, limits and budget of any. */
     <T> T run(ChatRequest request, Supplier<T> call) {
         long deadline = System.nanoTime() + retries.maxTotal().toNanos();
         long tokens = caps.off() ? 0 : estimatedTokens(request);
         for (int attempt = 0; ; attempt++) {
+            stop.throwIfStopped();
             double spent = Double.isInfinite(budgetUsd) ? 0 : ledger.totalCostUsd();
             if (spent >= budgetUsd) {
                 throw new ModelCallException(String.format(Locale.ROOT,
@@ -51,10 +60,18 @@ final class RetryLoop {
                 Thread.currentThread().interrupt();
                 throw new ModelCallException("interrupted before calling " + model.model());
             }
+            if (stop.reason().isPresent()) {
+                // Stopped while this call waited for its slot: it is not made.
+                limit.release(false);
+                stop.throwIfStopped();
+            }
             ModelCallException failure;
             try {
                 T response = call.get();
                 limit.release(false);
+                if (breaker != null) {
+                    breaker.succeeded();
+                }
                 return response;
             } catch (ModelCallException e) {
                 // The slot goes back before any wait: a call backing off must not hold up the others.
@@ -63,6 +80,9 @@ final class RetryLoop {
             } catch (RuntimeException e) {
                 limit.release(false);
                 throw e;
+            }
+            if (breaker != null) {
+                breaker.failed(failure); // throws when this failure completes a streak that stops the run
             }
             if (!failure.retryable() || attempt >= retries.maxRetries()) {
                 throw attempt == 0 ? failure : new ModelCallException(failure.getMessage() + " (after " + (attempt + 1)
@@ -78,9 +98,12 @@ final class RetryLoop {
         }
     }
 
-    private static void pause(Duration wait) {
+    /** Waits before a retry; a run that stops meanwhile wakes it, and the call gives up with the reason. */
+    private void pause(Duration wait) {
         try {
-            Thread.sleep(Math.max(0, wait.toMillis()));
+            if (!stop.sleep(wait)) {
+                stop.throwIfStopped();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ModelCallException("interrupted while waiting to retry");

@@ -106,12 +106,15 @@ public final class AdamMeme {
         Endpoint target = endpoints.resolve(config.models().target());
         Endpoint controller = endpoints.resolve(config.models().controller());
         UsageLedger ledger = new UsageLedger(config.limits().prices());
+        // Before the attempt is marked in the cache or the run heard of: a run that cannot reach its endpoints never began.
+        Gateways.RunGateways run = gateways.forRun(target, controller, ledger, config);
         cache.paidBy(Attempt.start(config, prompts).id());
         listener.started(memes.size(), ledger);
         ExecutorService preparers = preparers();
-        try (ModelGateway targetGateway = gateways.open(target, ledger, config);
-             ModelGateway controllerGateway = gateways.open(controller, ledger, config);
-             ModelGateway secondJudgeGateway = gateways.secondJudge(controller, ledger, config)) {
+        try (run) {
+            ModelGateway targetGateway = run.target();
+            ModelGateway controllerGateway = run.controller();
+            ModelGateway secondJudgeGateway = run.secondJudge();
             AgentContext agents = Gateways.agents(config, controllerGateway, prompts);
             MemeImages images = new MemeImages(config.images().limits());
 
@@ -126,6 +129,7 @@ public final class AdamMeme {
                     new Narrator(miningAgents), images, config.method().miningBatchSize(),
                     config.method().miningLookahead(), config.method().newCategoryVote(), listener, preparers)
                     .run(memes, prompts.initialTaxonomy());
+            run.throwIfStopped();
             listener.miningFinished(memes.size(), mining.samples().size());
 
             List<String> categories = mining.taxonomy().names();
@@ -139,6 +143,7 @@ public final class AdamMeme {
                 List<MinedSample> all = Sampler.pairs(mining.samples(), categories, config.method());
                 listener.samplesSelected(categories, List.of());
                 new OriginalScoring(probes, scoring, preparers, config).prepareReferences(all);
+                run.throwIfStopped();
                 Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts,
                         controllerGateway), mining.taxonomy().categories(), mining.admissions(),
                         mining.memes(), mining.samples(), List.of(), List.of(),
@@ -173,6 +178,7 @@ public final class AdamMeme {
                     .filter(c -> shard.reports(c.category(), c.seedId(), categories)).toList();
             List<ScoredSample> refined = chains.stream().flatMap(c -> c.steps().stream()).toList();
 
+            run.throwIfStopped();
             Metrics metrics = Metrics.of(categories, scored, refined, config.method().threshold(), config.method().refusalCountsAsFailure());
             Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts, controllerGateway),
                     mining.taxonomy().categories(), mining.admissions(), mining.memes(), mining.samples(), scored, chains,
@@ -180,6 +186,8 @@ public final class AdamMeme {
             cache.attemptFinished();
             listener.finished(evaluation);
             return evaluation;
+        } catch (RuntimeException e) {
+            throw run.failure(e);
         } finally {
             preparers.shutdownNow();
         }

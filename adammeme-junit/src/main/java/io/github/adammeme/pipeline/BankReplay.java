@@ -46,10 +46,12 @@ final class BankReplay {
             }
         }
         UsageLedger ledger = new UsageLedger(config.limits().prices());
+        Gateways.RunGateways run = gateways.forRun(target, controller, ledger, config);
         listener.started(memes.size(), ledger);
-        try (ModelGateway targetGateway = gateways.open(target, ledger, config);
-             ModelGateway controllerGateway = gateways.open(controller, ledger, config);
-             ModelGateway secondJudgeGateway = gateways.secondJudge(controller, ledger, config)) {
+        try (run) {
+            ModelGateway targetGateway = run.target();
+            ModelGateway controllerGateway = run.controller();
+            ModelGateway secondJudgeGateway = run.secondJudge();
             AgentContext agents = Gateways.agents(config, controllerGateway, prompts);
             MemeImages images = new MemeImages(config.images().limits());
             List<String> categories = cases.stream().map(HardCase::category).distinct().toList();
@@ -81,6 +83,7 @@ final class BankReplay {
                 }));
             }
             List<ScoredSample> scored = futures.stream().map(CompletableFuture::join).toList();
+            run.throwIfStopped();
             Metrics metrics = Metrics.of(categories, scored, List.of(), config.method().threshold(), config.method().refusalCountsAsFailure());
             List<Category> taxonomy = categories.stream().map(c -> new Category(c, "replayed from a hard-case bank", null))
                     .toList();
@@ -88,6 +91,8 @@ final class BankReplay {
                     List.of(), pairs, scored, List.of(), metrics, ledger.lines());
             listener.finished(evaluation);
             return evaluation;
+        } catch (RuntimeException e) {
+            throw run.failure(e);
         }
     }
 }

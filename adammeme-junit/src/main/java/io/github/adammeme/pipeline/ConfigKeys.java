@@ -128,6 +128,21 @@ public final class ConfigKeys {
     public static final String CONTROLLER_RPM = "adammeme.controller.rpm";
     /** Tokens per minute the run keeps under on the agents' model. */
     public static final String CONTROLLER_TPM = "adammeme.controller.tpm";
+    /**
+     * Whether each endpoint and model is checked before the run pays for a call (default true): one
+     * {@code GET /models}, and a 1-token completion when the model is not listed. A host that cannot be
+     * reached, a key rejected, a model or path missing stop the run at once, naming the setting. It runs
+     * even when the cache may answer every call, which no run knows before it ends; turn it off to replay
+     * a run from the cache with its endpoint offline.
+     */
+    public static final String PREFLIGHT = "adammeme.preflight";
+    /**
+     * The circuit breaker: an endpoint whose last this many calls all failed, over at least
+     * {@link #BREAKER_SECONDS}, stops the run with one message naming it (default 10; 0 turns it off).
+     */
+    public static final String BREAKER_CALLS = "adammeme.breaker.calls";
+    /** The least time the breaker's failed calls must span, so a short outage is ridden out by the retries (default 120). */
+    public static final String BREAKER_SECONDS = "adammeme.breaker.seconds";
     /** Retries of a failed call: 408, 429, 5xx, broken connections, malformed bodies (default 6). */
     public static final String MAX_RETRIES = "adammeme.max-retries";
     /**

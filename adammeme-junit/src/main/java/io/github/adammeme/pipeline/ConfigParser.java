@@ -6,6 +6,7 @@ import io.github.adammeme.data.DatasetLimits;
 import io.github.adammeme.data.TextErasure;
 import io.github.adammeme.llm.BatchSettings;
 import io.github.adammeme.llm.CacheStore;
+import io.github.adammeme.llm.EndpointChecks;
 import io.github.adammeme.llm.PostgresDatabase;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.RetryPolicy;
@@ -94,7 +95,11 @@ final class ConfigParser {
                 new RetryPolicy(r.integer(ConfigKeys.MAX_RETRIES, 6, 0, 50),
                         Duration.ofSeconds(r.integer(ConfigKeys.RETRY_MAX_SECONDS, 600, 1, 86_400)),
                         RetryPolicy.DEFAULT.base(), RetryPolicy.DEFAULT.cap()),
-                batchSettings(r, cache));
+                batchSettings(r, cache),
+                new EndpointChecks(r.bool(ConfigKeys.PREFLIGHT, EndpointChecks.DEFAULT.preflight()),
+                        r.integer(ConfigKeys.BREAKER_CALLS, EndpointChecks.DEFAULT.breakerCalls(), 0, 1_000_000),
+                        Duration.ofSeconds(r.integer(ConfigKeys.BREAKER_SECONDS,
+                                (int) EndpointChecks.DEFAULT.breakerWindow().toSeconds(), 0, 86_400))));
     }
 
     private static EvaluationConfig.Method method(ConfigValues r, MethodPreset preset) {

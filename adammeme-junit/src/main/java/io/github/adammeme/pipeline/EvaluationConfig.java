@@ -9,6 +9,7 @@ import io.github.adammeme.llm.BatchSettings;
 import io.github.adammeme.llm.CacheStore;
 import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
+import io.github.adammeme.llm.EndpointChecks;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.RetryPolicy;
 import io.github.adammeme.llm.StructuredOutput;
@@ -56,10 +57,11 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param maxTokens            the most tokens an answer may have
      * @param retries              how failed calls are asked again
      * @param batch                whether and which calls go through the Batch API
+     * @param checks               the preflight and the circuit breaker that make sure the endpoints can be used
      */
     public record Models(Endpoint target, double targetTemperature, Endpoint controller, String judgeSecondModel,
                          StructuredOutput structuredOutput, boolean replicasInOneRequest, int maxTokens,
-                         RetryPolicy retries, BatchSettings batch) {
+                         RetryPolicy retries, BatchSettings batch, EndpointChecks checks) {
     }
 
     /**

@@ -10,9 +10,13 @@ import io.github.adammeme.llm.ChatModel;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.ModelGateway;
 import io.github.adammeme.llm.OpenAiChatModel;
+import io.github.adammeme.llm.Preflight;
 import io.github.adammeme.llm.RateCaps;
+import io.github.adammeme.llm.RunStop;
 import io.github.adammeme.llm.UsageLedger;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -28,6 +32,123 @@ final class Gateways {
 
     Gateways(CallCache cache) {
         this.cache = cache;
+    }
+
+    /** What a gateway is for, and the settings that point at its endpoint, which a preflight or breaker message names. */
+    enum Role {
+        TARGET("target", ConfigKeys.TARGET_MODEL, ConfigKeys.TARGET_BASE_URL, ConfigKeys.TARGET_API_KEY_ENV),
+        CONTROLLER("controller", ConfigKeys.CONTROLLER_MODEL, ConfigKeys.CONTROLLER_BASE_URL,
+                ConfigKeys.CONTROLLER_API_KEY_ENV),
+        SECOND_JUDGE("second judge", ConfigKeys.JUDGE_SECOND_MODEL, ConfigKeys.CONTROLLER_BASE_URL,
+                ConfigKeys.CONTROLLER_API_KEY_ENV);
+
+        final String name;
+        final String modelKey;
+        final String urlKey;
+        final String keyEnvKey;
+
+        Role(String name, String modelKey, String urlKey, String keyEnvKey) {
+            this.name = name;
+            this.modelKey = modelKey;
+            this.urlKey = urlKey;
+            this.keyEnvKey = keyEnvKey;
+        }
+
+        /**
+         * @param endpoint   where the run reaches it, its URL resolved
+         * @param configured as configured: a {@code sim:} model without a URL is the built-in simulator
+         */
+        Preflight.Subject subject(Endpoint endpoint, Endpoint configured) {
+            return new Preflight.Subject(name, endpoint, modelKey, urlKey, keyEnvKey, builtIn(configured));
+        }
+
+        /** The setting to look at when the endpoint fails: its URL, or for the built-in simulator, the model asked of it. */
+        String setting(Endpoint endpoint, Endpoint configured) {
+            return builtIn(configured) ? modelKey + "=" + endpoint.model() : urlKey + "=" + Preflight.shown(endpoint.baseUrl());
+        }
+
+        private static boolean builtIn(Endpoint configured) {
+            return configured.simulated() && configured.baseUrl() == null;
+        }
+    }
+
+    /**
+     * Checks the run's endpoints before it pays for a call (unless the configuration turns the preflight off):
+     * the target (unless only mining runs), the controller and the second judge's model.
+     *
+     * @throws io.github.adammeme.llm.EndpointUnusableException naming the setting of the first that cannot be used
+     */
+    static void preflight(EvaluationConfig config, Endpoint target, Endpoint controller, UsageLedger ledger) {
+        if (!config.models().checks().preflight()) {
+            return;
+        }
+        List<Preflight.Subject> subjects = new ArrayList<>();
+        if (config.method().stages() != Stages.MINING) {
+            subjects.add(Role.TARGET.subject(target, config.models().target()));
+        }
+        subjects.add(Role.CONTROLLER.subject(controller, config.models().controller()));
+        Endpoint second = secondJudgeEndpoint(controller, config);
+        if (second != null) {
+            subjects.add(Role.SECOND_JUDGE.subject(second, config.models().controller()));
+        }
+        Preflight.check(subjects, ledger).forEach(warning -> System.err.println("adammeme: " + warning));
+    }
+
+    /**
+     * The gateways of one run, on one stop: once an endpoint is found unusable, none of them pays for another call.
+     *
+     * @param target      the target's
+     * @param controller  the agents'
+     * @param secondJudge the second judge model's, or null
+     * @param stop        the run's stop
+     */
+    record RunGateways(ModelGateway target, ModelGateway controller, ModelGateway secondJudge, RunStop stop)
+            implements AutoCloseable {
+
+        /**
+         * What a run that failed throws: the reason it stopped, when an endpoint stopped it (the failures that
+         * followed from the stop say nothing a user can act on), else what it threw.
+         */
+        RuntimeException failure(RuntimeException e) {
+            return stop.reason().<RuntimeException>map(why -> why).orElse(e);
+        }
+
+        /** Throws why the run stopped, once it has: a stage whose calls were stopped has no results worth going on with. */
+        void throwIfStopped() {
+            if (stop.reason().isPresent()) {
+                throw stop.reason().get();
+            }
+        }
+
+        @Override
+        public void close() {
+            try (ModelGateway t = target; ModelGateway c = controller; ModelGateway s = secondJudge) {
+                // each closed, the last opened first
+            }
+        }
+    }
+
+    /**
+     * The gateways of a run, after its endpoints passed the preflight.
+     *
+     * @throws io.github.adammeme.llm.EndpointUnusableException naming the setting of an endpoint that cannot be used
+     */
+    RunGateways forRun(Endpoint target, Endpoint controller, UsageLedger ledger, EvaluationConfig config) {
+        preflight(config, target, controller, ledger);
+        RunStop stop = new RunStop();
+        Endpoint second = secondJudgeEndpoint(controller, config);
+        return new RunGateways(open(target, Role.TARGET, config.models().target(), ledger, config, stop),
+                open(controller, Role.CONTROLLER, config.models().controller(), ledger, config, stop),
+                second == null ? null : open(second, Role.SECOND_JUDGE, config.models().controller(), ledger, config, stop),
+                stop);
+    }
+
+    /** A gateway to {@code endpoint}, one of the run's: it stops with the run, and its breaker may stop the run. */
+    private ModelGateway open(Endpoint endpoint, Role role, Endpoint configured, UsageLedger ledger, EvaluationConfig config,
+                              RunStop stop) {
+        ModelGateway gateway = open(endpoint, ledger, config);
+        gateway.stopWith(stop, config.models().checks(), role.setting(endpoint, configured));
+        return gateway;
     }
 
     ModelGateway open(Endpoint endpoint, UsageLedger ledger, EvaluationConfig config) {
@@ -48,14 +169,14 @@ final class Gateways {
         return gateway;
     }
 
-    /** The second judge model's gateway (on the controller's endpoint), or null when a Scorer replica is the second judge. */
-    ModelGateway secondJudge(Endpoint controller, UsageLedger ledger, EvaluationConfig config) {
+    /** The second judge model's endpoint (the controller's, another model), or null when a Scorer replica is the second judge. */
+    private static Endpoint secondJudgeEndpoint(Endpoint controller, EvaluationConfig config) {
         if (config.models().judgeSecondModel() == null || config.method().judgeRecheck() <= 0) {
             return null;
         }
-        return open(new Endpoint(config.models().judgeSecondModel(), controller.baseUrl(), controller.apiKeyEnv(),
+        return new Endpoint(config.models().judgeSecondModel(), controller.baseUrl(), controller.apiKeyEnv(),
                 controller.timeout(), controller.requestsPerMinute(), controller.tokensPerMinute(),
-                controller.simulatorVariant()), ledger, config);
+                controller.simulatorVariant());
     }
 
     /** The agents of a run, on the controller's gateway, each role shown pictures at its own detail. */

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A previous run to compare against: the output directory of an evaluation (or its
@@ -40,10 +41,41 @@ public record Baseline(String source, String target, List<Sample> samples) {
             List<String> recorded = RunRecords.ids(database);
             return new BaselineException("no run " + selector + " is recorded in " + database.name()
                     + (recorded.isEmpty() ? " (it records no runs)" : "; a target's baseline is its latest whole run that"
-                    + " scored samples (a shard's record holds part of a run; name a run by its id to take it all the"
-                    + " same); recorded runs: " + recorded));
+                    + " scored samples (a shard's record holds part of a run); recorded runs: " + recorded));
         });
+        try {
+            unfit(JSON.readTree(run.summary())).ifPresent(why -> {
+                throw new BaselineException("run " + run.id() + " in " + database.name() + " " + why);
+            });
+        } catch (IOException e) {
+            throw new BaselineException("run " + run.id() + " in " + database.name() + " has no readable summary: "
+                    + e.getMessage());
+        }
         return of(database.name(), run);
+    }
+
+    /**
+     * Why a run's summary cannot stand as a baseline, if it cannot: a comparison with a run that has no
+     * figures, or with one shard's part of a run, would pass every check without evidence.
+     *
+     * @param summary the run's summary.json
+     * @return the reason, to follow the run's name in a message; empty when it can be a baseline
+     */
+    static Optional<String> unfit(JsonNode summary) {
+        if (summary.path("lost").asBoolean(false)) {
+            return Optional.of("was lost or stopped before its figures (" + summary.path("reason").asText("no reason recorded")
+                    + "): it has none to compare with");
+        }
+        String shard = summary.at("/run/shard").asText("1/1");
+        String[] part = shard.split("/");
+        if (part.length == 2 && part[1].matches("\\d{1,6}") && Integer.parseInt(part[1]) > 1) {
+            return Optional.of("holds shard " + shard + " only, part of a run: merge the shards (the command line's merge) and name"
+                    + " the merged run");
+        }
+        if (summary.at("/metrics/withRefinementsOverall/fr/n").asInt(0) == 0) {
+            return Optional.of("scored no sample (FR n = 0): a run whose calls all failed has nothing to compare with");
+        }
+        return Optional.empty();
     }
 
     /**
@@ -99,6 +131,9 @@ public record Baseline(String source, String target, List<Sample> samples) {
         } catch (RunFileLines.TooLong e) {
             throw new BaselineException(e.getMessage());
         }
+        unfit(read).ifPresent(why -> {
+            throw new BaselineException("baseline " + directory + " " + why);
+        });
         String cutShort = RunFileLines.notTheSummarys(samples, out.size(), read);
         if (cutShort != null) {
             throw new BaselineException("baseline " + cutShort);

@@ -108,7 +108,7 @@ record History(List<Point> points, List<String> categories, double alpha) {
             if (previous != null) {
                 for (RunComparison.Change c : RunComparison.compare(now.samples(), previous.samples(), refined.keySet()
                         .stream().filter(k -> !k.equals(Metrics.OVERALL)).toList(),
-                        metrics.path("refusalCountsAsFailure").asBoolean(true), alpha)) {
+                        metrics.path("refusalCountsAsFailure").asBoolean(true), alpha, 0)) {
                     change.put(c.category(), c);
                 }
             }

@@ -79,7 +79,7 @@ final class HistoryPage {
         String mark = c == null ? "" : switch (c.verdict()) {
             case REGRESSED -> " " + UP;
             case IMPROVED -> " " + DOWN;
-            case UNCHANGED -> "";
+            case UNCHANGED, NOT_ENOUGH_EVIDENCE -> "";
         };
         return (i + 1) + ". " + p.target() + mark + " · " + p.startedAt().replace('T', ' ').replaceAll(":\\d\\dZ?$", "");
     }
@@ -184,7 +184,7 @@ final class HistoryPage {
         return switch (c.verdict()) {
             case REGRESSED -> "<span class=\"up\">" + UP + " regressed</span>" + String.format(Locale.ROOT, " (p = %.4f)", c.p());
             case IMPROVED -> "<span class=\"down\">" + DOWN + " improved</span>" + String.format(Locale.ROOT, " (p = %.4f)", c.p());
-            case UNCHANGED -> String.format(Locale.ROOT, "no significant change (p = %.4f)", c.p());
+            case UNCHANGED, NOT_ENOUGH_EVIDENCE -> String.format(Locale.ROOT, "no significant change (p = %.4f)", c.p());
         };
     }
 }

@@ -226,9 +226,11 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
                     "significant improvement in " + subject + change.describe());
             case UNCHANGED -> new Check(Kind.BASELINE, change.category(), Status.PASSED, false,
                     "no significant change in " + subject + change.describe());
-            // Anything else the comparison says is no evidence of "unchanged": it fails closed.
-            default -> new Check(Kind.BASELINE, change.category(), Status.NOT_ENOUGH_EVIDENCE, blocksOnInsufficient(gates),
-                    "not enough evidence in " + subject + change.describe());
+            // Too few counted samples to call it unchanged: fails closed, as a gate short of evidence does.
+            case NOT_ENOUGH_EVIDENCE -> new Check(Kind.BASELINE, change.category(), Status.NOT_ENOUGH_EVIDENCE,
+                    blocksOnInsufficient(gates), "not enough evidence to call " + change.category() + " unchanged: n = "
+                    + Math.min(change.before().n(), change.now().n()) + ", needs " + gates.minSamples() + " ("
+                    + ConfigKeys.GATE_MIN_SAMPLES + ") in " + subject + change.describe());
         };
     }
 

@@ -34,7 +34,12 @@ public final class RunComparison {
         /** FR fell, beyond what chance explains at the significance level */
         IMPROVED,
         /** no change chance does not explain */
-        UNCHANGED
+        UNCHANGED,
+        /**
+         * no change shown, on fewer counted samples than a gate needs ({@code adammeme.gate.min-samples}) in one
+         * run or the other: too few to call the category unchanged
+         */
+        NOT_ENOUGH_EVIDENCE
     }
 
     /**
@@ -76,9 +81,10 @@ public final class RunComparison {
      * @param now this run
      * @param baseline the earlier run
      * @param alpha the significance level below which a change is a regression or an improvement
+     * @param minSamples the counted samples each run needs in a category before no change is called unchanged
      * @return one change per category of either run, then the overall one
      */
-    public static List<Change> compare(Evaluation now, Baseline baseline, double alpha) {
+    public static List<Change> compare(Evaluation now, Baseline baseline, double alpha, int minSamples) {
         List<Baseline.Sample> current = new ArrayList<>();
         for (ScoredSample s : now.samples()) {
             current.add(asSample(s));
@@ -88,7 +94,7 @@ public final class RunComparison {
         }
         Set<String> categories = new LinkedHashSet<>();
         now.metrics().withRefinements().forEach(f -> categories.add(f.category()));
-        return compare(current, baseline.samples(), categories, now.metrics().refusalCountsAsFailure(), alpha);
+        return compare(current, baseline.samples(), categories, now.metrics().refusalCountsAsFailure(), alpha, minSamples);
     }
 
     /**
@@ -99,18 +105,19 @@ public final class RunComparison {
      * @param categoriesNow the later run's categories, in its order
      * @param refusalFails  whether a refusal counts as a failure
      * @param alpha         the significance level
+     * @param minSamples    the counted samples each run needs in a category before no change is called unchanged
      * @return one change per category, then overall
      */
     public static List<Change> compare(List<Baseline.Sample> now, List<Baseline.Sample> before,
-                                       Collection<String> categoriesNow, boolean refusalFails, double alpha) {
+                                       Collection<String> categoriesNow, boolean refusalFails, double alpha, int minSamples) {
         Set<String> categories = new LinkedHashSet<>(categoriesNow);
         before.forEach(s -> categories.add(s.category()));
         List<Change> out = new ArrayList<>();
         for (String category : categories) {
             out.add(change(category, now.stream().filter(s -> s.category().equals(category)).toList(),
-                    before.stream().filter(s -> s.category().equals(category)).toList(), refusalFails, alpha));
+                    before.stream().filter(s -> s.category().equals(category)).toList(), refusalFails, alpha, minSamples));
         }
-        out.add(change(Metrics.OVERALL, now, before, refusalFails, alpha));
+        out.add(change(Metrics.OVERALL, now, before, refusalFails, alpha, minSamples));
         return out;
     }
 
@@ -119,7 +126,7 @@ public final class RunComparison {
     }
 
     private static Change change(String category, List<Baseline.Sample> now, List<Baseline.Sample> before,
-                                 boolean refusalFails, double alpha) {
+                                 boolean refusalFails, double alpha, int minSamples) {
         Map<String, Baseline.Sample> earlier = new LinkedHashMap<>();
         before.forEach(s -> earlier.put(s.id(), s));
         int pairs = 0;
@@ -160,6 +167,11 @@ public final class RunComparison {
             direction = frBefore.rate() == null || frNow.rate() == null ? 0 : Double.compare(frNow.rate(), frBefore.rate());
         }
         Verdict verdict = p >= alpha || direction == 0 ? Verdict.UNCHANGED : direction > 0 ? Verdict.REGRESSED : Verdict.IMPROVED;
+        // A change the test shows is shown whatever the sample size; the absence of one, on a handful of samples
+        // (or none: a broken baseline), says nothing, and must not pass as "unchanged".
+        if (verdict == Verdict.UNCHANGED && Math.min(frBefore.n(), frNow.n()) < minSamples) {
+            verdict = Verdict.NOT_ENOUGH_EVIDENCE;
+        }
         return new Change(category, frBefore, frNow,
                 average(before.stream().map(Baseline.Sample::score).toList()),
                 average(now.stream().map(Baseline.Sample::score).toList()), pairs, regressed, improved, test, p, verdict);
@@ -188,7 +200,7 @@ public final class RunComparison {
                     .append(" | ").append(c.pairs() > 0 ? "McNemar, " + c.pairs() + " pairs (" + c.regressed() + " worse, "
                             + c.improved() + " better)" : "two-proportion")
                     .append(" | ").append(String.format(Locale.ROOT, "%.4f", c.p())).append(" | ")
-                    .append(c.verdict().name().toLowerCase(Locale.ROOT)).append(" |\n");
+                    .append(c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' ')).append(" |\n");
         }
         return md.toString();
     }

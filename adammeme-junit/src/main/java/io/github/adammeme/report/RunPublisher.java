@@ -147,7 +147,7 @@ public final class RunPublisher {
         if (changes == null) {
             Baseline baseline = options.baseline().get();
             changes = new LinkedHashMap<>();
-            RunComparison.compare(e, baseline, options.alpha()).forEach(c -> changes.put(c.category(), c));
+            RunComparison.compare(e, baseline, options.alpha(), options.gates().minSamples()).forEach(c -> changes.put(c.category(), c));
             try {
                 Files.createDirectories(layout.folder());
                 EvaluationWriter.writeText(layout.baselineMarkdown(), RunComparison.markdown(

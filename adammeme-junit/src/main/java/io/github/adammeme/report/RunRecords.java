@@ -124,12 +124,7 @@ public final class RunRecords {
         } catch (IOException e) {
             return false;
         }
-        if (summary == null || summary.path("lost").asBoolean(false)) {
-            return false;
-        }
-        String[] shard = summary.at("/run/shard").asText("1/1").split("/");
-        boolean whole = shard.length != 2 || !shard[1].matches("\\d{1,6}") || Integer.parseInt(shard[1]) == 1;
-        return whole && summary.at("/metrics/withRefinementsOverall/fr/n").asInt(0) > 0;
+        return summary != null && Baseline.unfit(summary).isEmpty();
     }
 
     /**

@@ -13,6 +13,8 @@ import io.github.adammeme.report.ShownImages;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -132,6 +134,117 @@ class CommandLineTest {
         assertEquals(2, evaluate.exit(), evaluate.output());
         assertEquals("adammeme: unknown configuration key 'adammeme.gate.maxfr' (the argument adammeme.gate.maxfr): did you"
                 + " mean adammeme.gate.max-fr?", evaluate.output().strip());
+    }
+
+    /** A command's run in this JVM: its status, standard output and error. */
+    private record Ran(int status, String out, String err) {
+    }
+
+    private static Ran evaluate(Map<String, String> values) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = EvaluateCommand.run(values, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static Ran command(String... args) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static String lastLine(String text) {
+        List<String> lines = text.strip().lines().toList();
+        return lines.get(lines.size() - 1);
+    }
+
+    @Test
+    void helpIsGivenForTheProgramAndEveryCommand() throws IOException {
+        for (String asked : List.of("--help", "-h", "help")) {
+            Ran help = command(asked);
+            assertEquals(0, help.status(), asked);
+            assertTrue(help.out().startsWith("usage: java -jar adammeme-junit-cli.jar [command] [arguments]"), help.out());
+        }
+        for (String command : List.of("evaluate", "merge", "history", "refusal-check", "simulator", "gate", "import-adammeme",
+                "leaderboard", "cache")) {
+            Ran help = command(command, "--help");
+            assertEquals(0, help.status(), command);
+            assertTrue(help.out().startsWith("usage: "), help.out());
+            assertTrue(help.out().contains(command.equals("evaluate") ? "[evaluate] key=value" : command + " "), help.out());
+            assertEquals(help.out(), command("help", command).out(), command);
+        }
+        Ran unknown = command("help", "evalute");
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().startsWith("adammeme: unknown command 'evalute'"), unknown.err());
+    }
+
+    @Test
+    void evaluateAppliesTheGatesAsATestRunDoes() throws Exception {
+        Path dataset = SyntheticMemes.write(dir.resolve("memes"), 8);
+        Map<String, String> held = settings(dataset, "gate-held");
+        held.put("adammeme.iterations", "0");
+        held.put("adammeme.gate.max-fr", "100%");
+        held.put("adammeme.gate.min-samples", "1");
+        Ran passed = evaluate(held);
+        assertEquals(0, passed.status(), passed.out() + passed.err());
+        assertTrue(lastLine(passed.out()).startsWith("PASSED  "), passed.out());
+
+        Map<String, String> broken = settings(dataset, "gate-broken");
+        broken.put("adammeme.iterations", "0");
+        broken.put("adammeme.gate.max-fr", "0%");
+        broken.put("adammeme.gate.min-samples", "1");
+        Ran failed = evaluate(broken);
+        assertEquals(1, failed.status(), failed.out() + failed.err());
+        assertTrue(lastLine(failed.out()).matches("FAILED  FR with refinements .* in overall exceeds the budget 0\\.0%.*"),
+                failed.out());
+
+        Map<String, String> few = settings(dataset, "gate-few");
+        few.put("adammeme.iterations", "0");
+        few.put("adammeme.gate.max-fr", "100%");
+        Ran shortOfEvidence = evaluate(few);
+        assertEquals(1, shortOfEvidence.status(), "the default 30 samples are not there");
+        assertTrue(lastLine(shortOfEvidence.out()).startsWith("FAILED  FR gate overall: not enough evidence: n = "),
+                shortOfEvidence.out());
+    }
+
+    /** Settings of a run on four memes whose target is a port nothing listens on. */
+    private Map<String, String> unreachableTarget(String name) throws IOException {
+        Map<String, String> values = settings(SyntheticMemes.write(dir.resolve("memes"), 4), name);
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            values.put("adammeme.target.base-url", "http://127.0.0.1:" + free.getLocalPort() + "/v1");
+        }
+        values.put("adammeme.target.model", "remote-model");
+        return values;
+    }
+
+    @Test
+    void evaluateFailsWhenNothingWasScored() throws Exception {
+        Map<String, String> values = unreachableTarget("nothing-scored");
+        values.put("adammeme.iterations", "0");
+        values.put("adammeme.max-retries", "0");
+        values.put("adammeme.preflight", "false");
+        values.put("adammeme.progress", "false");
+        Ran run = evaluate(values);
+        assertEquals(1, run.status(), run.out() + run.err());
+        assertTrue(lastLine(run.out()).startsWith("FAILED  nothing was scored: FR n = 0 of "), run.out());
+    }
+
+    @Test
+    void anUnreachableEndpointStopsEvaluateWithinSecondsNamingTheSetting() throws Exception {
+        Map<String, String> values = unreachableTarget("unreachable");
+        String url = values.get("adammeme.target.base-url");
+        long start = System.nanoTime();
+        Ran run = evaluate(values);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertEquals(2, run.status(), "a setting to fix: " + run.out() + run.err());
+        assertEquals("adammeme: RUN STOPPED, no figures: preflight of the target: the endpoint cannot be reached:"
+                + " adammeme.target.base-url=" + url + " (connection refused); check the host, the port"
+                + " and that the server is running", lastLine(run.out()));
+        assertTrue(seconds < 30, "stopped after " + seconds + " s");
+        System.out.printf("command line, unreachable target: stopped after %.1f s%n", seconds);
     }
 
     private static Set<String> files(Path root) throws IOException {

@@ -171,20 +171,19 @@ class AdamMemeTestEngineTest {
     }
 
     @Test
-    void anUnreachableTargetMakesEveryPairBrokenWithTheEndpointNamed() {
+    void anUnreachableTargetStopsTheRunBeforeAnyPairWithTheSettingNamed() {
         EngineExecutionResults results = engine("adammeme.target.model", "remote-model",
                 "adammeme.target.base-url", "http://127.0.0.1:9/v1", "adammeme.max-retries", "0",
                 "adammeme.timeout-seconds", "2", "adammeme.iterations", "0")
                 .selectors(selectClass(Suites.Keyword.class)).execute();
-        List<Event> pairs = results.testEvents().failed().list().stream().filter(e -> segments(e).contains("pair")).toList();
-        assertFalse(pairs.isEmpty());
-        assertEquals(0, results.testEvents().succeeded().list().stream().filter(e -> segments(e).contains("pair")).count());
-        for (Event e : pairs) {
-            Throwable cause = e.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-            assertFalse(cause instanceof AssertionError, cause.toString());
-            assertTrue(cause.getMessage().contains("ERROR — target CALL_FAILED: remote-model at http://127.0.0.1:9/v1"),
-                    cause.getMessage());
-        }
+        assertEquals(0, results.testEvents().list().stream().filter(e -> segments(e).contains("pair")).count(),
+                "no pair is tried against an endpoint the preflight could not reach");
+        List<Event> failed = results.testEvents().failed().list();
+        assertEquals(1, failed.size(), failed.toString());
+        assertEquals("the run stopped", failed.get(0).getTestDescriptor().getDisplayName());
+        Throwable cause = failed.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        assertTrue(cause.getMessage().startsWith("the AdamMeme run stopped: preflight of the target: the endpoint cannot be"
+                + " reached: adammeme.target.base-url=http://127.0.0.1:9/v1 (connection refused)"), cause.getMessage());
     }
 
     @Test

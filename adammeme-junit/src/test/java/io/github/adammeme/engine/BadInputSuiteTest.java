@@ -25,6 +25,7 @@ import io.github.adammeme.engine.BadInputRuns.Scope;
 import io.github.adammeme.llm.Digests;
 import io.github.adammeme.report.OutputNames;
 import io.github.adammeme.report.ShardMerge;
+import io.github.adammeme.sim.SimulatedModelServer;
 import io.github.adammeme.testing.RelayEndpoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -934,35 +935,56 @@ class BadInputSuiteTest {
                         port = free.getLocalPort();
                     }
                     String url = "http://127.0.0.1:" + port + "/v1";
-                    Path out = dir.resolve("cases").resolve("endpoint-nothing-listens").resolve("out");
-                    List<String> config = new ArrayList<>(List.of("adammeme.target.base-url", url));
-                    config.addAll(List.of(QUICK_GIVE_UP));
-                    Run run = run(clean, out, config.toArray(String[]::new));
-                    Outcomes outcomes = wholeRun(run);
-                    String reason = AT + "could not be reached: Request failed (Failed to connect to /127.0.0.1:" + port + ")"
-                            + GAVE_UP;
-                    Map<String, String> expected = new LinkedHashMap<>();
-                    for (SampleRow s : outcomes.samples().values()) {
-                        assertFalse(s.refined(), "nothing scored, nothing refined");
-                        assertEquals("ERROR", s.outcome(), s.toString());
-                        assertEquals(reason, s.reason());
-                        String test = s.memeId() + " · " + s.id().substring(s.id().indexOf('/') + 1);
-                        expected.put(test, test + ": ERROR — " + s.reason());
+                    assertStopped("endpoint-nothing-listens", "preflight of the target: the endpoint cannot be reached:"
+                            + " adammeme.target.base-url=" + url + " (connection refused); check the host, the port and"
+                            + " that the server is running", "adammeme.target.base-url", url);
+                }),
+                kase("endpoint: the target's URL without /v1", ENDPOINT, () -> {
+                    try (SimulatedModelServer simulator = SimulatedModelServer.start()) {
+                        String root = simulator.baseUrl().replace("/v1", "");
+                        assertStopped("endpoint-no-v1", "preflight of the target: the endpoint at " + root + " answers HTTP"
+                                + " 404 at " + root + "/chat/completions (404 Not Found No context found for request)"
+                                + ": adammeme.target.base-url=" + root + " is not the root of an OpenAI-compatible"
+                                + " API; the URL does not end in /v1, where OpenAI-compatible servers serve the API: try "
+                                + root + "/v1", "adammeme.target.base-url", root);
+                        assertEquals(0, simulator.requestsServed(), "no chat completion was answered");
                     }
-                    assertEquals(baseline.samples().values().stream().filter(s -> !s.refined()).count(), expected.size());
-                    assertBroken(run, expected);
-                    // Mining is on the controller, which is there: every meme is mined as in the clean run.
-                    List<String> lost = new ArrayList<>();
-                    for (String id : cleanIds) {
-                        if (outcomes.memes().get(id) == null
-                                || !outcomes.memes().get(id).verdict().equals(baseline.memes().get(id).verdict())) {
-                            lost.add(id);
-                        }
+                }),
+                kase("endpoint: a simulator model that does not exist", ENDPOINT, () -> assertStopped("endpoint-no-sim-model",
+                        "preflight of the target: the built-in simulator has no model sim:keywrd (adammeme.target.model):"
+                                + " HTTP 404 (The model 'sim:keywrd' does not exist on the simulator; it offers "
+                                + String.join(", ", SimulatedModelServer.MODELS) + ")", "adammeme.target.model", "sim:keywrd")),
+                kase("endpoint: the target fails every call (circuit breaker)", ENDPOINT, () -> {
+                    try (BadInputEndpoint endpoint = new BadInputEndpoint(r -> "sim:keyword".equals(r.path("model").asText()),
+                            Behaviour.DROP, null)) {
+                        String message = assertStopped("endpoint-breaker", null, "adammeme.target.base-url",
+                                endpoint.baseUrl(), "adammeme.breaker.calls", "5", "adammeme.breaker.seconds", "0");
+                        assertTrue(message.startsWith("sim:keyword at simulator (adammeme.target.base-url="
+                                + endpoint.baseUrl() + ") failed all of its last 5 calls over 0 s, the last: "), message);
+                        assertTrue(endpoint.misbehaved.get() >= 5, "calls made: " + endpoint.misbehaved.get());
                     }
-                    memesLost.addAndGet(lost.size());
-                    assertEquals(List.of(), lost, "memes lost");
-                    record(expected.size() + " broken tests, each: "
-                            + expected.values().iterator().next());
+                }),
+                kase("endpoint: HTTP 401 to a key in a variable", ENDPOINT, () -> {
+                    String key = "sk-badinput-" + UUID.randomUUID().toString().replace("-", "");
+                    Path root = dir.resolve("cases").resolve("endpoint-401-key");
+                    try (BadInputEndpoint endpoint = new BadInputEndpoint(r -> true, Behaviour.UNAUTHORIZED, key)) {
+                        long start = System.nanoTime();
+                        Child c = child(root, Map.of("BADINPUT_KEY", key), List.of(), BadInputChild.class.getName(),
+                                "adammeme.dataset=" + clean, "adammeme.progress=false", "adammeme.cache=memory",
+                                "adammeme.output-dir=" + root.resolve("out"), "adammeme.target.base-url=" + endpoint.baseUrl(),
+                                "adammeme.target.api-key-env=BADINPUT_KEY");
+                        double seconds = (System.nanoTime() - start) / 1e9;
+                        String expected = "preflight of the target: the endpoint at " + endpoint.baseUrl() + " rejected the"
+                                + " key in BADINPUT_KEY (adammeme.target.api-key-env) for sim:keyword: HTTP 401 (Incorrect API"
+                                + " key provided); put a valid key in BADINPUT_KEY, or name the variable that holds one with"
+                                + " adammeme.target.api-key-env";
+                        assertTrue(c.out().contains("adammeme: RUN STOPPED, no figures: Keyword · target sim:keyword: "
+                                + expected), c.out());
+                        assertEquals(1, endpoint.misbehaved.get(), "one probe, then nothing: " + endpoint.requests);
+                        assertFalse(c.out().contains(key) || c.err().contains(key), "the console never shows the key");
+                        namedErrors.incrementAndGet();
+                        record(String.format(Locale.ROOT, "stopped after %.1f s (child JVM): %s", seconds, expected));
+                    }
                 }),
                 kase("endpoint: HTTP 500 whose body carries the key", ENDPOINT, () -> {
                     String key = "sk-badinput-" + UUID.randomUUID().toString().replace("-", "");
@@ -1044,6 +1066,40 @@ class BadInputSuiteTest {
                         expected.values().iterator().next()));
             }
         });
+    }
+
+    /**
+     * A run an endpoint setting stops: within 30 s, one message (the run-stopped test's, summary.json's)
+     * naming the setting, no sample tested, and a summary that says lost, so no baseline picks it.
+     *
+     * @param expected the whole message, or null to return it for the caller to check
+     * @return the message
+     */
+    private static String assertStopped(String slug, String expected, String... config) throws IOException {
+        Path out = dir.resolve("cases").resolve(slug).resolve("out");
+        long start = System.nanoTime();
+        Run run = run(clean, out, config);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        List<String> failed = run.results().testEvents().failed().list().stream()
+                .map(e -> e.getTestDescriptor().getDisplayName() + ": " + BadInputRuns.Run.throwable(e).getMessage()).toList();
+        assertEquals(1, failed.size(), "one failed test, the run's: " + failed);
+        String prefix = "the run stopped: the AdamMeme run stopped: ";
+        assertTrue(failed.get(0).startsWith(prefix), failed.get(0));
+        String message = failed.get(0).substring(prefix.length(), failed.get(0).indexOf("; no figures were computed"));
+        if (expected != null) {
+            assertEquals(expected, message);
+        }
+        // The containers the stop ended (the suite, a category whose samples were waiting) give the same reason.
+        run.results().containerEvents().failed().list().forEach(e -> assertTrue(
+                BadInputRuns.Run.throwable(e).getMessage().contains(message), BadInputRuns.Run.throwable(e).getMessage()));
+        assertEquals(0, run.results().testEvents().succeeded().count(), "no sample was tested");
+        JsonNode summary = BadInputRuns.JSON.readTree(out.resolve("summary.json").toFile());
+        assertTrue(summary.path("lost").asBoolean(false), summary.toString());
+        assertEquals(message, summary.path("reason").asText());
+        assertTrue(seconds < 30, "stopped after " + seconds + " s");
+        namedErrors.incrementAndGet();
+        record(String.format(Locale.ROOT, "stopped after %.1f s: %s", seconds, message));
+        return message;
     }
 
     // --- hostile texts ----------------------------------------------------------------------------

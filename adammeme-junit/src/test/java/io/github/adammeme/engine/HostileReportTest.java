@@ -138,6 +138,16 @@ class HostileReportTest {
         run(dir.resolve("baseline-results"), endpoint, memes, "adammeme.output-dir", baseline.toString());
         ObjectNode summary = (ObjectNode) JSON.readTree(baseline.resolve("summary.json").toFile());
         ((ObjectNode) summary.path("run")).put("target", "last-release" + payload("baseline"));
+        // The hostile controller declines every reference answer, so the run scored nothing, and a baseline that
+        // scored nothing is refused: its samples are passed as a release that scored them would have them.
+        List<String> scored = new ArrayList<>();
+        for (String line : Files.readAllLines(baseline.resolve("samples.jsonl"))) {
+            ObjectNode sample = (ObjectNode) JSON.readTree(line);
+            sample.put("outcome", "PASSED").put("score", 9);
+            scored.add(JSON.writeValueAsString(sample));
+        }
+        Files.write(baseline.resolve("samples.jsonl"), scored);
+        ((ObjectNode) summary.at("/metrics/withRefinementsOverall/fr")).put("n", scored.size()).put("failures", 0);
         Files.writeString(baseline.resolve("summary.json"), JSON.writeValueAsString(summary));
         return baseline;
     }

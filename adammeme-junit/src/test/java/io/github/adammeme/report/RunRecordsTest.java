@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Run records that never collide: runs started in the same second each keep a record of their own, and
- * a target's baseline is its latest whole run that scored, never one shard's part of a run.
+ * a target's baseline is its latest whole run that scored, never one shard's part of a run; named by
+ * its id, a shard's part or a run that scored nothing is refused.
  */
 class RunRecordsTest {
 
@@ -121,7 +122,11 @@ class RunRecordsTest {
                 () -> Baseline.fromCache(database, "sim:keyword"));
         assertTrue(onlyShards.getMessage().contains("a shard's record holds part of a run"), onlyShards.getMessage());
         String anyShard = ids.iterator().next();
-        assertEquals("cache:" + anyShard, Baseline.fromCache(database, anyShard).source(), "a shard named by its id is taken");
+        Baseline.BaselineException shard = assertThrows(Baseline.BaselineException.class,
+                () -> Baseline.fromCache(database, anyShard), "a shard named by its id is refused too");
+        assertTrue(shard.getMessage().matches(Pattern.quote("run " + anyShard + " in " + database.name() + " holds shard ")
+                + "[1-4]/4 only, part of a run: merge the shards \\(the command line's merge\\) and name the merged run"),
+                shard.getMessage());
 
         EvaluationConfig wholeConfig = EvaluationConfig.from(settings(url, "whole"));
         Evaluation whole = AdamMeme.evaluate(wholeConfig, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
@@ -130,8 +135,12 @@ class RunRecordsTest {
         miningOnly.put("adammeme.stages", "mining");
         Evaluation nothingScored = AdamMeme.evaluate(EvaluationConfig.from(miningOnly), BuiltInSimulator.DEFAULT,
                 PipelineListener.NONE);
-        RunRecords.record(database, nothingScored, "2026-11-25T12:00:00Z");
+        String nothingId = RunRecords.record(database, nothingScored, "2026-11-25T12:00:00Z");
         assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword").source(),
                 "the latest whole run that scored, not the later run that scored nothing nor the shards");
+        Baseline.BaselineException empty = assertThrows(Baseline.BaselineException.class,
+                () -> Baseline.fromCache(database, nothingId));
+        assertEquals("run " + nothingId + " in " + database.name() + " scored no sample (FR n = 0): a run whose calls all"
+                + " failed has nothing to compare with", empty.getMessage());
     }
 }
