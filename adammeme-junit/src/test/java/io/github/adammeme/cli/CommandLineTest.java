@@ -156,6 +156,17 @@ class CommandLineTest {
         return new Ran(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
+    /** The release decision's lines as the command prints them after the FR table: its verdict, then each check. */
+    private static List<String> decision(String text) {
+        List<String> lines = text.lines().toList();
+        int at = lines.indexOf(lines.stream().filter(l -> l.startsWith("release decision: ")).findFirst().orElseThrow());
+        List<String> decision = new ArrayList<>(List.of(lines.get(at)));
+        for (int i = at + 1; i < lines.size() && lines.get(i).startsWith("  "); i++) {
+            decision.add(lines.get(i).strip());
+        }
+        return decision;
+    }
+
     private static String lastLine(String text) {
         List<String> lines = text.strip().lines().toList();
         return lines.get(lines.size() - 1);
@@ -190,7 +201,8 @@ class CommandLineTest {
         held.put("adammeme.gate.min-samples", "1");
         Ran passed = evaluate(held);
         assertEquals(0, passed.status(), passed.out() + passed.err());
-        assertTrue(lastLine(passed.out()).startsWith("PASSED  "), passed.out());
+        assertTrue(decision(passed.out()).get(0).equals("release decision: PASSED")
+                && decision(passed.out()).get(1).startsWith("PASSED  FR "), passed.out());
 
         Map<String, String> broken = settings(dataset, "gate-broken");
         broken.put("adammeme.iterations", "0");
@@ -198,7 +210,8 @@ class CommandLineTest {
         broken.put("adammeme.gate.min-samples", "1");
         Ran failed = evaluate(broken);
         assertEquals(1, failed.status(), failed.out() + failed.err());
-        assertTrue(lastLine(failed.out()).matches("FAILED  FR with refinements .* in overall exceeds the budget 0\\.0%.*"),
+        assertEquals("release decision: FAILED", decision(failed.out()).get(0), failed.out());
+        assertTrue(decision(failed.out()).get(1).matches("FAILED  FR gate overall: FR with refinements .* in overall exceeds the budget 0\\.0%.*"),
                 failed.out());
 
         Map<String, String> few = settings(dataset, "gate-few");
@@ -206,7 +219,7 @@ class CommandLineTest {
         few.put("adammeme.gate.max-fr", "100%");
         Ran shortOfEvidence = evaluate(few);
         assertEquals(1, shortOfEvidence.status(), "the default 30 samples are not there");
-        assertTrue(lastLine(shortOfEvidence.out()).startsWith("FAILED  FR gate overall: not enough evidence: n = "),
+        assertTrue(decision(shortOfEvidence.out()).get(1).startsWith("FAILED  FR gate overall: not enough evidence: n = "),
                 shortOfEvidence.out());
     }
 
