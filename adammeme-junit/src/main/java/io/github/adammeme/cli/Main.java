@@ -88,7 +88,7 @@ public final class Main {
         System.err.println("adammeme: " + problem);
         System.err.println("usage: [evaluate] key=value... | merge | history | refusal-check | simulator | gate | import-adammeme"
                 + " | leaderboard | cache"
-                + " (see the README's command line section)");
+                + " (see docs/command-line.md)");
         return 2;
     }
 }
