@@ -5,7 +5,7 @@ import java.time.Duration;
 /**
  * The bounds on what one picture from a dataset may cost before it is refused: its longest side
  * once sent, its pixels and bytes on disk, how many decode at once, and how long one may take.
- * Anything read from a user-named place is bounded in bytes, time and memory (DESIGN.md §6).
+ * Anything read from a user-named place is bounded in bytes, time and memory.
  *
  * @param maxSide longest side sent to a model, in pixels (adammeme.image.max-side)
  * @param maxPixels width x height above which a picture is refused unread (adammeme.image.max-pixels)

@@ -11,7 +11,7 @@ import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
 
 /**
- * The test tree (DESIGN.md §2). Only suites exist at discovery; everything below them is
+ * The test tree. Only suites exist at discovery; everything below them is
  * registered as the pipeline produces it, which is why containers say they may register tests.
  * Unique ids are built from dataset ids and categories, so a rerun or a report history lines up.
  *

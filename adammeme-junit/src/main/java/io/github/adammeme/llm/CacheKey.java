@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 
 /**
- * The identity of a call (DESIGN.md §3): endpoint, model, rendered messages with images by
+ * The identity of a call: endpoint, model, rendered messages with images by
  * digest, temperature, seed, replica and template digest. Two calls with the same key are the
  * same question to the same model, so one answer serves both.
  */

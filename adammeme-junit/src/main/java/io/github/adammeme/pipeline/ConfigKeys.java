@@ -243,6 +243,11 @@ public final class ConfigKeys {
     /** Whether the simulator answers structured-output requests (default true; false answers them 400). */
     public static final String SIM_STRUCTURED_OUTPUT = "adammeme.sim.structured-output";
     /**
+     * The forms the simulator writes its answers in: {@code real} (default; the forms real models write, each
+     * drawn per request) or {@code strict} (exactly the forms the prompts ask for).
+     */
+    public static final String SIM_DIALECT = "adammeme.sim.dialect";
+    /**
      * Prefix of the price table: {@code adammeme.price.gpt-4o=2.50,10.00,1.25} (USD per million input, output and,
      * optionally, cached input tokens).
      */

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The headline figures (DESIGN.md §1): per category and overall, for original samples only (the
+ * The headline figures: per category and overall, for original samples only (the
  * paper's Table 2) and for all samples including refinements (its Table 1), and how far the
  * judge behind them agrees with a second one.
  */

@@ -1,6 +1,6 @@
 package io.github.adammeme.pipeline;
 
-/** How one scored sample ended. Kept apart, never folded into a score (DESIGN.md §1). */
+/** How one scored sample ended. Kept apart, never folded into a score. */
 public enum Outcome {
     /** scored at or above the threshold */
     PASSED,

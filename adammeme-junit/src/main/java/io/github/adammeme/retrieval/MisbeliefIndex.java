@@ -46,11 +46,15 @@ public final class MisbeliefIndex implements AutoCloseable {
     private static final String CATEGORY = "category";
     private static final String MISBELIEF = "misbelief";
 
-    /** Function words, and "misbelief" itself, which every sentence starts with and so tells nothing. */
+    /**
+     * Function words, and the words a Narrator frames its belief with ("The misbelief is that ...",
+     * "Misbelief suggests that ...", "The meme suggests that ..."), which tell nothing of the belief: two
+     * Narrators stating one belief in different frames retrieve the same samples.
+     */
     private static final CharArraySet STOP_WORDS = new CharArraySet(List.of(
             "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it", "no",
             "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these", "they", "this",
-            "to", "was", "will", "with", "misbelief", "belief", "holds"), true);
+            "to", "was", "will", "with", "misbelief", "belief", "holds", "suggests", "meme"), true);
 
     /** BM25 needs term frequencies and lengths (norms), never positions: no phrase is ever searched. */
     private static final FieldType SENTENCE = sentenceType();

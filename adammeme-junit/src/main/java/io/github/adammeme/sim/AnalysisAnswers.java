@@ -30,7 +30,7 @@ final class AnalysisAnswers {
     private AnalysisAnswers() {
     }
 
-    static String answer(Persona persona, SimRequest r, String category) {
+    static String answer(Persona persona, SimRequest r, String category, Forms forms) {
         String text = r.text("meme_text");
         double draw = Chance.of(0, text, category, "refuse") * 100;
         if (persona == Persona.GUARDED || persona == Persona.REFUSER && draw < REFUSAL_PERCENT) {
@@ -42,9 +42,11 @@ final class AnalysisAnswers {
         Lexicon.Topic topic = Lexicon.topic(category);
         List<Lexicon.Cue> cues = topic == null ? List.of()
                 : Lexicon.find(text, topic.name(), persona == Persona.KEYWORD);
+        // Candidates write as GPT-4o does, targets as LLaVA: each with its own share of caveats.
+        boolean target = persona != Persona.AGENT;
         if (cues.isEmpty()) {
-            return preface + "Harm assessment: the meme does not appear harmful with respect to " + category + ".\n"
-                    + "Neither its text nor its image singles anyone out on that basis; it reads as ordinary humour.";
+            return preface + forms.analysis("Harm assessment: the meme does not appear harmful with respect to " + category
+                    + ".\nNeither its text nor its image singles anyone out on that basis; it reads as ordinary humour.", target);
         }
         // Candidate replicas (different seeds) differ in depth, as independent samples of a model do.
         int depth = persona == Persona.AGENT ? (int) Math.floorMod(r.seed(), 3L) : 0;
@@ -53,9 +55,9 @@ final class AnalysisAnswers {
         String opening = depth == 1
                 ? "Harm assessment: yes, the meme is harmful with respect to " + category + "."
                 : "Harm assessment: the meme is harmful with respect to " + category + ".";
-        return preface + opening + "\n"
+        return preface + forms.analysis(opening + "\n"
                 + "It targets " + group + " by way of " + CueWording.quote(named) + ". Read together with the image, it suggests that "
                 + group + " " + CueWording.predicate(text, topic) + ".\n"
-                + "Content like this reinforces prejudice and can encourage hostility toward " + group + ".";
+                + "Content like this reinforces prejudice and can encourage hostility toward " + group + ".", target);
     }
 }

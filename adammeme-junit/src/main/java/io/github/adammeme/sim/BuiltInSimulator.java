@@ -2,6 +2,9 @@ package io.github.adammeme.sim;
 
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.EndpointResolver;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /**
  * Serves {@code sim:} models that have no URL from the built-in simulated mLLM, started on first use
@@ -32,7 +35,18 @@ public final class BuiltInSimulator implements EndpointResolver {
                     + "; started the built-in simulated mLLM at " + server.baseUrl()
                     + " (its scores are simulated, not a real model's)");
         }
-        return endpoint.simulatorAt(server.baseUrl(), settings.judgeNoise() > 0
-                ? "judge-noise=" + settings.judgeNoise() : null);
+        return endpoint.simulatorAt(server.baseUrl(), variant(settings));
+    }
+
+    /** What sets the answers apart from the defaults' (judge noise, the strict dialect), or null: their cache keys differ. */
+    static String variant(SimSettings settings) {
+        List<String> apart = new ArrayList<>();
+        if (settings.judgeNoise() > 0) {
+            apart.add("judge-noise=" + settings.judgeNoise());
+        }
+        if (settings.dialect() != SimDialect.REAL) {
+            apart.add("dialect=" + settings.dialect().name().toLowerCase(Locale.ROOT));
+        }
+        return apart.isEmpty() ? null : String.join(", ", apart);
     }
 }

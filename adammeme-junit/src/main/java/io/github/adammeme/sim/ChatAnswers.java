@@ -100,7 +100,7 @@ final class ChatAnswers {
             SimRequest replica = request.withSeed(request.seed() + choice);
             answered.add(Digests.sha256Hex(replica.model() + "\u0000" + replica.seed() + "\u0000" + replica.temperature()
                     + "\u0000" + replica.prompt()));
-            String content = answerer.answer(asked.persona(), replica, now.judgeNoise());
+            String content = answerer.answer(asked.persona(), replica, now);
             if (request.schema() != null) {
                 content = StructuredAnswers.of(request.schema(), content);
                 if (content == null) {

@@ -20,7 +20,7 @@ final class MiningAnswers {
     private MiningAnswers() {
     }
 
-    static String miner(SimRequest r) {
+    static String miner(SimRequest r, Forms forms) {
         String text = r.text("meme_text");
         Set<String> taxonomy = taxonomyNames(r.block("taxonomy"));
         List<String> named = new ArrayList<>();
@@ -54,7 +54,10 @@ final class MiningAnswers {
         }
         String json = "{\"categories\": [" + named.stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(", "))
                 + "]" + proposalJson + "}";
-        // Real models wrap JSON in prose or fences now and then; so does this one.
+        if (!forms.strict()) {
+            return forms.json(json);
+        }
+        // Real models wrap JSON in prose or fences now and then; so does this one, even in the strict dialect.
         return switch ((int) (Chance.of(r.seed(), text, "format") * 3)) {
             case 0 -> json;
             case 1 -> "```json\n" + json + "\n```";
@@ -62,46 +65,49 @@ final class MiningAnswers {
         };
     }
 
-    static String examiner(SimRequest r) {
+    static String examiner(SimRequest r, Forms forms) {
         String text = r.text("meme_text");
         String category = proposedName(r.block("proposed_category"));
         Lexicon.Topic topic = Lexicon.topic(category);
         List<Lexicon.Cue> cues = topic == null ? List.of() : Lexicon.find(text, topic.name(), false);
         if (cues.isEmpty()) {
-            return "No. Nothing in this meme carries " + category + " harm; the claim reads more into it than is there.";
+            return forms.verdict("No", "Nothing in this meme carries " + category + " harm; the claim reads more into it"
+                    + " than is there.");
         }
-        return "**Yes**. The meme singles out " + CueWording.group(cues, topic) + " through " + CueWording.quote(cues)
-                + ", which is " + topic.description() + ".";
+        return forms.verdict("**Yes**", "The meme singles out " + CueWording.group(cues, topic) + " through "
+                + CueWording.quote(cues) + ", which is " + topic.description() + ".");
     }
 
-    static String judge(SimRequest r) {
+    static String judge(SimRequest r, Forms forms) {
         String proposal = proposedName(r.block("proposed_category"));
         Set<String> taxonomy = taxonomyNames(r.block("taxonomy"));
         if (proposal.split("\\s+").length > 2) {
-            return "No. The name has more than two words and is finer-grained than the existing categories.";
+            return forms.verdict("No", "The name has more than two words and is finer-grained than the existing categories.");
         }
         if (taxonomy.contains(proposal)) {
-            return "No. The taxonomy already has this category.";
+            return forms.verdict("No", "The taxonomy already has this category.");
         }
         String overlaps = OVERLAPS.get(proposal);
         if (overlaps != null && taxonomy.contains(overlaps)) {
-            return "No. It overlaps the existing category '" + overlaps + "', of which it is a narrower case.";
+            return forms.verdict("No", "It overlaps the existing category '" + overlaps + "', of which it is a narrower case.");
         }
         if (Lexicon.topic(proposal) == null) {
-            return "No. It does not name a distinct harm at the level of the existing categories.";
+            return forms.verdict("No", "It does not name a distinct harm at the level of the existing categories.");
         }
-        return "Yes. It covers a distinct harm that no existing category covers, at the same level of generality.";
+        return forms.verdict("Yes", "It covers a distinct harm that no existing category covers, at the same level of"
+                + " generality.");
     }
 
-    static String narrator(SimRequest r) {
+    static String narrator(SimRequest r, Forms forms) {
         String text = r.text("meme_text");
         String category = proposedName(r.block("category"));
         Lexicon.Topic topic = Lexicon.topic(category);
         if (topic == null) {
-            return "{\"misbelief\": \"The misbelief is that some people deserve contempt for who they are.\"}";
+            return forms.json("{\"misbelief\": \"" + forms.misbelief("some people deserve contempt for who they are") + "\"}");
         }
         List<Lexicon.Cue> cues = Lexicon.find(text, topic.name(), false);
-        return "{\"misbelief\": \"The misbelief is that " + CueWording.group(cues, topic) + " " + CueWording.predicate(text, topic) + ".\"}";
+        return forms.json("{\"misbelief\": \"" + forms.misbelief(CueWording.group(cues, topic) + " "
+                + CueWording.predicate(text, topic)) + "\"}");
     }
 
     private static Set<String> taxonomyNames(String block) {

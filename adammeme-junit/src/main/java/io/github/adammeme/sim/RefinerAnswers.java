@@ -12,7 +12,7 @@ final class RefinerAnswers {
     private RefinerAnswers() {
     }
 
-    static String answer(SimRequest r) {
+    static String answer(SimRequest r, Forms forms) {
         String text = r.text("meme_text");
         String category = r.text("category").toLowerCase(Locale.ROOT);
         String rewritten = Lexicon.euphemise(text, category);
@@ -20,8 +20,8 @@ final class RefinerAnswers {
                 ? "The text names no group outright, so it is kept; its meaning already rests on implication."
                 : "Replaced the explicit group words with vaguer wording, so the harm rests on implication while the image"
                         + " and the misbelief stay the same.";
-        return "{\"original_text\": " + json(text) + ", \"rewritten_text\": " + json(rewritten)
-                + ", \"explanation\": " + json(explanation) + "}";
+        return forms.json("{\"original_text\": " + json(text) + ", \"rewritten_text\": " + json(rewritten)
+                + ", \"explanation\": " + json(explanation) + "}");
     }
 
     private static String json(String s) {

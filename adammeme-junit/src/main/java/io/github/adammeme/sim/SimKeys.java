@@ -5,7 +5,7 @@ import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
 import java.util.Map;
 
-/** Reads the simulator's latency, faults and noise from {@code adammeme.sim.*} keys. */
+/** Reads the simulator's latency, faults, noise and dialect from {@code adammeme.sim.*} keys. */
 public final class SimKeys {
 
     private SimKeys() {
@@ -25,6 +25,7 @@ public final class SimKeys {
      * @throws ConfigurationException naming the key whose value cannot be used
      */
     public static SimSettings read(ConfigValues r) {
+        SimDialect dialect = r.parse(ConfigKeys.SIM_DIALECT, SimDialect.REAL, SimDialect::parse);
         try {
             return new SimSettings(r.integer(ConfigKeys.SIM_LATENCY_MS, 0, 0, 600_000),
                     r.decimal(ConfigKeys.SIM_LATENCY_SPREAD, 0.5, 0, 3),
@@ -34,7 +35,7 @@ public final class SimKeys {
                     r.decimal(ConfigKeys.SIM_FAULT_TRUNCATED, 0, 0, 1), r.decimal(ConfigKeys.SIM_FAULT_MALFORMED, 0, 0, 1),
                     r.integer(ConfigKeys.SIM_HANG_MS, 10_000, 0, 600_000), 7,
                     r.decimal(ConfigKeys.SIM_JUDGE_NOISE, 0, 0, 1), r.bool(ConfigKeys.SIM_STRUCTURED_OUTPUT, true),
-                    r.integer(ConfigKeys.SIM_BATCH_DELAY_MS, 0, 0, 86_400_000));
+                    r.integer(ConfigKeys.SIM_BATCH_DELAY_MS, 0, 0, 86_400_000), dialect);
         } catch (IllegalArgumentException e) {
             throw new ConfigurationException("adammeme.sim.fault.*", "", e.getMessage());
         }

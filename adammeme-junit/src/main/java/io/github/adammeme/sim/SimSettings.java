@@ -1,5 +1,7 @@
 package io.github.adammeme.sim;
 
+import java.util.Objects;
+
 /**
  * How the simulated endpoint misbehaves, for benchmarks and failure tests. Rates are shares of
  * requests in [0, 1]; faults are drawn at random (seeded), so a retry of a failed request may pass.
@@ -21,13 +23,14 @@ package io.github.adammeme.sim;
  *                          as from an endpoint without structured output)
  * @param batchDelayMillis  how long a batch stays in progress before it is answered, read whenever it is
  *                          polled (so a test can hold batches pending, then let them finish)
+ * @param dialect           the forms its answers are written in
  */
 public record SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
                           double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
                           double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput,
-                          long batchDelayMillis) {
+                          long batchDelayMillis, SimDialect dialect) {
 
-    /** No faults and no latency, a fair judge. */
+    /** No faults and no latency, a fair judge, answers in the forms real models write. */
     public static final SimSettings DEFAULT = new SimSettings(0, 0.5, 0, 0, 0, 0, 0, 0, 0, 10_000, 7);
 
     /**
@@ -77,12 +80,49 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
     }
 
     /**
+     * Answers in the forms real models write.
+     *
+     * @param latencyMillis mean answer latency
+     * @param latencySpread sigma of the log-normal latency
+     * @param requestsPerMinute a rate limit answered with 429, or 0
+     * @param rateLimitRate share answered 429 regardless of load
+     * @param serverErrorRate share answered 500-503
+     * @param hangRate share that hangs before answering
+     * @param dropRate share whose connection is closed without an answer
+     * @param truncatedRate share whose body is cut off half way
+     * @param malformedRate share answered with a body that is not JSON
+     * @param hangMillis how long a hang lasts
+     * @param seed seeds the draws
+     * @param judgeNoise share of the Scorer's ratings moved off their fair value
+     * @param structuredOutput whether requests with a JSON schema are answered in it
+     * @param batchDelayMillis how long a batch stays in progress before it is answered
+     */
+    public SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
+                       double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
+                       double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput,
+                       long batchDelayMillis) {
+        this(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate, dropRate,
+                truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, batchDelayMillis,
+                SimDialect.REAL);
+    }
+
+    /**
      * @param millis how long a batch stays in progress before it is answered
      * @return these settings with that batch delay
      */
     public SimSettings withBatchDelay(long millis) {
         return new SimSettings(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate,
-                dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, millis);
+                dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, millis, dialect);
+    }
+
+    /**
+     * @param forms the forms answers are written in
+     * @return these settings with that dialect
+     */
+    SimSettings withDialect(SimDialect forms) {
+        return new SimSettings(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate,
+                dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, batchDelayMillis,
+                forms);
     }
 
     /**
@@ -103,6 +143,7 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @param judgeNoise share of the Scorer's ratings moved off their fair value
      * @param structuredOutput whether requests with a JSON schema are answered in it
      * @param batchDelayMillis how long a batch stays in progress before it is answered
+     * @param dialect the forms answers are written in
      * @throws IllegalArgumentException naming the setting out of range
      */
     public SimSettings {
@@ -120,5 +161,6 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
         if (batchDelayMillis < 0) {
             throw new IllegalArgumentException("the batch delay cannot be negative");
         }
+        Objects.requireNonNull(dialect, "dialect");
     }
 }

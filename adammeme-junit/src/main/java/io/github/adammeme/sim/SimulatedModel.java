@@ -47,38 +47,42 @@ final class SimulatedModel {
     }
 
     static String answer(Persona persona, SimRequest r) {
-        return answer(persona, r, 0);
+        return answer(persona, r, SimSettings.DEFAULT);
     }
 
-    /** @param judgeNoise share of the Scorer's ratings moved off their fair value, differently per replica seed */
-    static String answer(Persona persona, SimRequest r, double judgeNoise) {
+    /**
+     * @param settings the judge noise (a share of the Scorer's ratings moved off their fair value, differently per
+     *                 replica seed) and the dialect the answer is written in
+     */
+    static String answer(Persona persona, SimRequest r, SimSettings settings) {
+        Forms forms = Forms.of(r, settings);
         if (r.mentions("rewritten_text")) {
-            return RefinerAnswers.answer(r);
+            return RefinerAnswers.answer(r, forms);
         }
         if (r.mentions("Rating: [[")) {
-            return ScoringAnswers.scorer(r, judgeNoise);
+            return ScoringAnswers.scorer(r, settings.judgeNoise(), forms);
         }
         if (r.mentions("Final Response")) {
-            return ScoringAnswers.senior(r);
+            return ScoringAnswers.senior(r, forms);
         }
         if (r.mentions("new_category")) {
-            return MiningAnswers.miner(r);
+            return MiningAnswers.miner(r, forms);
         }
         if (r.mentions("\"misbelief\"")) {
-            return MiningAnswers.narrator(r);
+            return MiningAnswers.narrator(r, forms);
         }
         if (r.block("proposed_category") != null && r.block("taxonomy") != null) {
-            return MiningAnswers.judge(r);
+            return MiningAnswers.judge(r, forms);
         }
         if (r.block("proposed_category") != null) {
-            return MiningAnswers.examiner(r);
+            return MiningAnswers.examiner(r, forms);
         }
         if (r.block("answer") != null && r.mentions("decline")) {
-            return RefusalReader.verdict(r.block("answer"));
+            return RefusalReader.verdict(r.block("answer"), forms);
         }
         Matcher q = QUESTION.matcher(r.text("question"));
         if (q.find()) {
-            return AnalysisAnswers.answer(persona, r, q.group(1).trim().toLowerCase(Locale.ROOT));
+            return AnalysisAnswers.answer(persona, r, q.group(1).trim().toLowerCase(Locale.ROOT), forms);
         }
         return "This is the built-in simulated model. It plays the adammeme agents and targets and does not"
                 + " recognise this request.";

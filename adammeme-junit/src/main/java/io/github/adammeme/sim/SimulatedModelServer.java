@@ -49,7 +49,7 @@ public final class SimulatedModelServer implements AutoCloseable {
     /** Writes a persona's answer; a test puts in one that fails, to see the failure answered. */
     @FunctionalInterface
     interface Answerer {
-        String answer(SimulatedModel.Persona persona, SimRequest request, double judgeNoise);
+        String answer(SimulatedModel.Persona persona, SimRequest request, SimSettings settings);
     }
 
     private final HttpServer server;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.data.RoleImages;
+import io.github.adammeme.data.TextErasure;
 import io.github.adammeme.llm.ImageDetail;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.Secrets;
@@ -90,13 +91,15 @@ class EvaluationConfigTest {
     }
 
     @Test
-    void thePaperMethodTurnsTextErasureOnThroughItsKeyAndSaysSoWhenErasureCannotStart(@TempDir Path dir) {
+    void thePaperMethodErasesTextWithTheBuiltInEraserAndBlamesOnlyKeysTheUserWrote(@TempDir Path dir) {
+        EvaluationConfig paper = EvaluationConfig.from(with(ConfigKeys.METHOD, "paper"));
+        assertEquals(TextErasure.Mode.BUILTIN, paper.images().textErasure().mode(), "the paper erases every picture");
+        assertTrue(paper.departures().stream().noneMatch(d -> d.startsWith("no text erasure")), paper.departures().toString());
+        // an eraser the user chose that cannot start is their key's error, not the method's
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(
-                ConfigKeys.METHOD, "paper", ConfigKeys.TEXT_ERASURE_TESSDATA, dir.toString())));
-        assertEquals(ConfigKeys.METHOD, e.key(), "the key the user set, not one they never wrote");
-        assertTrue(e.getMessage().contains("no eng.traineddata in " + dir) && e.getMessage().contains(
-                "adammeme.method=paper sets adammeme.text-erasure=" + Departure.ERASURE_ON + "; set adammeme.text-erasure"
-                        + " to run otherwise"), e.getMessage());
+                ConfigKeys.METHOD, "paper", ConfigKeys.TEXT_ERASURE, "ocr", ConfigKeys.TEXT_ERASURE_TESSDATA, dir.toString())));
+        assertEquals(ConfigKeys.TEXT_ERASURE, e.key(), "the key the user set, not the method that set others");
+        assertTrue(e.getMessage().contains("no eng.traineddata in " + dir), e.getMessage());
         ConfigurationException unknown = assertThrows(ConfigurationException.class,
                 () -> EvaluationConfig.from(with(ConfigKeys.METHOD, "reference-code")));
         assertEquals(ConfigKeys.METHOD, unknown.key());

@@ -184,7 +184,7 @@ class SimulatedModelServerTest {
         final CountDownLatch release = new CountDownLatch(1);
 
         @Override
-        public String answer(SimulatedModel.Persona persona, SimRequest request, double judgeNoise) {
+        public String answer(SimulatedModel.Persona persona, SimRequest request, SimSettings settings) {
             if (request.prompt().contains("hold the worker")) {
                 holding.countDown();
                 try {
@@ -193,7 +193,7 @@ class SimulatedModelServerTest {
                     Thread.currentThread().interrupt();
                 }
             }
-            return SimulatedModel.answer(persona, request, judgeNoise);
+            return SimulatedModel.answer(persona, request, settings);
         }
     }
 
