@@ -158,7 +158,7 @@ public final class Main {
     private static int usage(String problem, PrintStream err) {
         err.println("adammeme: " + problem);
         err.println("usage: [evaluate] key=value... | merge | history | refusal-check | simulator | gate | import-adammeme"
-                + " | leaderboard | cache (--help for each)");
+                + " | leaderboard | cache (--help for each; see docs/command-line.md)");
         return 2;
     }
 }

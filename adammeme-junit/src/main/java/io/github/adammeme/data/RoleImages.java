@@ -32,7 +32,7 @@ public final class RoleImages {
      * The agents look at a 512-pixel thumbnail; the target gets the picture as a user's client would send
      * it. A meme's text reaches every role as text, so the picture only has to show its scene: who or what
      * is shown, and what the text is set against, which a thumbnail does. On the simulator no verdict moves
-     * with any role's detail, while full detail for every role costs 38% more input tokens (README,
+     * with any role's detail, while full detail for every role costs 38% more input tokens (docs/cost.md,
      * "What a run costs"); a run that must be sure of small visual cues raises the Miners and Candidates,
      * the roles that find the harm in the picture first, with {@code adammeme.image.detail.miner=high}.
      */

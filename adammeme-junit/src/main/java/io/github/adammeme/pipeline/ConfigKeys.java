@@ -94,7 +94,7 @@ public final class ConfigKeys {
     public static final String IMAGE_MAX_SIDE = "adammeme.image.max-side";
     /** The OpenAI {@code detail} pictures are sent with, {@code low|high|auto}, for roles without their own (default auto). */
     public static final String IMAGE_DETAIL = "adammeme.image.detail";
-    /** Prefix of the detail per role: {@code adammeme.image.detail.scorer=low} (defaults in the README). */
+    /** Prefix of the detail per role: {@code adammeme.image.detail.scorer=low} (defaults in docs/configuration.md). */
     public static final String IMAGE_DETAIL_PREFIX = IMAGE_DETAIL + ".";
     /** Prefix of a smaller longest side per role, for endpoints that ignore {@code detail}: {@code adammeme.image.max-side.scorer=256}. */
     public static final String IMAGE_MAX_SIDE_PREFIX = IMAGE_MAX_SIDE + ".";

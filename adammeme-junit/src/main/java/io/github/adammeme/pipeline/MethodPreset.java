@@ -11,7 +11,7 @@ import java.util.Map;
  */
 enum MethodPreset {
 
-    /** The defaults: the paper's method where that costs no reliability or speed, the departures the README lists elsewhere. */
+    /** The defaults: the paper's method where that costs no reliability or speed, the departures docs/method.md lists elsewhere. */
     DEFAULT,
 
     /** Every setting that departs from the paper is set to the paper's value, unless the run sets it. */

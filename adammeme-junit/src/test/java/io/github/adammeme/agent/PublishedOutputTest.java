@@ -58,7 +58,7 @@ class PublishedOutputTest {
         System.out.printf("published Scorer outputs: %d of %d read to the authors' rating, %d without [[ ]]%n", read, read,
                 withoutBrackets);
         assertEquals(202, read);
-        assertEquals(71, withoutBrackets, "the README's count of ratings without brackets");
+        assertEquals(71, withoutBrackets, "docs/method.md's count of ratings without brackets");
     }
 
     @Test
