@@ -12,7 +12,7 @@ import java.util.Optional;
  * @param status  passed, failed, or not enough evidence (which fails or is skipped, as the gates' setting says)
  * @param message the figures and, where it failed, why
  */
-public record JudgeVerdict(Status status, String message) {
+record JudgeVerdict(Status status, String message) {
 
     /** What became of the test. */
     public enum Status {
@@ -31,7 +31,7 @@ public record JudgeVerdict(Status status, String message) {
      * @param minSamples the compared samples a minimum needs ({@code adammeme.gate.min-samples})
      * @return the verdict
      */
-    public static JudgeVerdict of(JudgeAgreement judge, double threshold, Optional<Double> minKappa, int minSamples) {
+    static JudgeVerdict of(JudgeAgreement judge, double threshold, Optional<Double> minKappa, int minSamples) {
         String message = "judge agreement: " + judge.describe(threshold);
         if (minKappa.isEmpty()) {
             return new JudgeVerdict(Status.PASSED, message);
