@@ -143,7 +143,7 @@ public final class JsonlDatasetLoader {
                 if (!label.isTextual()) {
                     throw record.refuse("labels", ": expected an array of strings, found " + DatasetJson.typeOf(label));
                 }
-                labels.add(label.textValue());
+                labels.add(record.wellFormed("labels", label.textValue()));
             }
         }
         Path image = DatasetPaths.image(record.file(), record.line(), "image", img, source.equals("harmeme"));

@@ -1215,6 +1215,38 @@ class BadInputSuiteTest {
                 }));
     }
 
+    // --- half characters, templates, taxonomies ----------------------------------------------------
+
+    @TestFactory
+    @Order(10)
+    Stream<DynamicTest> malformedText() {
+        return Stream.of(
+                lineRefused("a lone UTF-16 surrogate in the meme text",
+                        "{\"id\": \"half\", \"image\": \"synthetic_0000.png\", \"text\": \"caf\\ud800 au lait\"}",
+                        ":5: field 'text': holds half a character (the lone UTF-16 surrogate \\ud800 at character 4),"
+                                + " which is not text"),
+                lineRefused("a lone UTF-16 surrogate in the meme id",
+                        "{\"id\": \"\\udc00x\", \"image\": \"synthetic_0000.png\", \"text\": \"a text\"}",
+                        ":5: field 'id': holds half a character (the lone UTF-16 surrogate \\udc00 at character 1),"
+                                + " which is not text"),
+                kase("model answer: a lone UTF-16 surrogate in the target's answers", RUN, () -> {
+                    Path root = dir.resolve("cases").resolve("answer-surrogate");
+                    try (BadInputEndpoint relay = BadInputEndpoint.relay().rewriting((request, content) ->
+                            chosenTargetCalls().test(request) ? content + " \ud800" : content)) {
+                        Run run = run(clean, root.resolve("out"), "adammeme.target.base-url", relay.baseUrl());
+                        Outcomes outcomes = wholeRun(run);
+                        assertEquals(Map.of(), run.brokenMessages());
+                        String samples = BadInputRuns.read(root.resolve("out").resolve("samples.jsonl"));
+                        assertTrue(samples.contains(" \uFFFD"), "the half character is written as U+FFFD: "
+                                + samples.lines().filter(l -> l.contains(CHOSEN)).findFirst().orElse(samples));
+                        assertNoneLost(baseline, outcomes, cleanIds, Set.of(), Scope.EVERYTHING);
+                        accepted.incrementAndGet();
+                        record("accepted: the target's answers for " + CHOSEN + " written with U+FFFD for the half"
+                                + " character; results equal to the clean run's");
+                    }
+                }));
+    }
+
     /** A prompt's instructions with its blocks' keys and contents left out, and no trailing line breaks. */
     static String shape(String prompt) {
         return PromptBlocks.instructions(prompt).replaceAll("key=\"[0-9a-f]{16}\"", "key=K").strip();
