@@ -40,7 +40,11 @@ public final class Taxonomy {
         try {
             JsonNode root = new ObjectMapper().readTree(json);
             JsonNode list = root == null ? null : root.get("categories");
-            if (list == null || !list.isArray() || list.isEmpty()) {
+            if (list != null && list.isArray() && list.isEmpty()) {
+                throw new IllegalArgumentException(origin + " holds no categories: mining maps each meme to categories of"
+                        + " the taxonomy, so a run needs at least one");
+            }
+            if (list == null || !list.isArray()) {
                 throw new IllegalArgumentException(origin + ": expected {\"categories\": [{\"name\": ..., \"description\": ...}, ...]}");
             }
             List<Category> categories = new ArrayList<>();

@@ -1244,7 +1244,60 @@ class BadInputSuiteTest {
                         record("accepted: the target's answers for " + CHOSEN + " written with U+FFFD for the half"
                                 + " character; results equal to the clean run's");
                     }
+                }),
+                promptRefused("a target template with an unknown placeholder", "target.txt",
+                        t -> t.replace("{{question}}", "{{questoin}}"), (dir, t) -> "prompt template "
+                                + dir.resolve("target.txt") + " line " + lineOf(t, "{{questoin}}") + ": {{questoin}} is not a"
+                                + " value the target is given; it is given {{meme_text}}, {{question}}"),
+                promptRefused("a placeholder written with spaces", "miner.txt",
+                        t -> t.replace("{{meme_text}}", "{{ meme_text }}"), (dir, t) -> "prompt template "
+                                + dir.resolve("miner.txt") + " line " + lineOf(t, "{{ meme_text }}") + ": {{ meme_text }} is"
+                                + " not a placeholder (lowercase letters, digits and _ between {{ and }}) and would reach the"
+                                + " model as it stands; the miner is given {{meme_text}}, {{taxonomy}}"),
+                promptRefused("a target template without {{meme_text}}", "target.txt",
+                        t -> t.replace("<meme_text>\n{{meme_text}}\n</meme_text>\n", ""), (dir, t) -> "prompt template "
+                                + dir.resolve("target.txt") + " has no {{meme_text}}: the target would answer without it and"
+                                + " the figures would change without a word; a target template needs {{meme_text}}, {{question}}"),
+                promptRefused("a Scorer template without {{target_answer}}", "scorer.txt",
+                        t -> t.replace("{{target_answer}}", "(no answer)"), (dir, t) -> "prompt template "
+                                + dir.resolve("scorer.txt") + " has no {{target_answer}}: the scorer would answer without it"
+                                + " and the figures would change without a word; a scorer template needs {{reference_answer}},"
+                                + " {{target_answer}}"),
+                promptRefused("a taxonomy.json with no categories", "taxonomy.json", t -> "{\"categories\": []}",
+                        (dir, t) -> dir.resolve("taxonomy.json") + " holds no categories: mining maps each meme to"
+                                + " categories of the taxonomy, so a run needs at least one"),
+                kase("prompt files: a taxonomy.json with no categories on the command line", RUN, () -> {
+                    Path root = dir.resolve("cases").resolve("cli-empty-taxonomy");
+                    Path prompts = write(root.resolve("prompts").resolve("taxonomy.json"), utf8("{\"categories\": []}"))
+                            .getParent();
+                    Child c = child(root, Map.of(), List.of(), MAIN, "adammeme.dataset=" + clean, "adammeme.cache=memory",
+                            "adammeme.prompts=" + prompts, "adammeme.output-dir=" + root.resolve("out"));
+                    assertCommandLineError("an empty taxonomy on the command line", c, "adammeme: configuration key"
+                            + " 'adammeme.prompts' has value '" + prompts + "': " + prompts.resolve("taxonomy.json")
+                            + " holds no categories: mining maps each meme to categories of the taxonomy, so a run needs at"
+                            + " least one");
                 }));
+    }
+
+    /** A prompt folder overriding one packaged file with a changed copy: discovery stops, naming the file. */
+    private static DynamicTest promptRefused(String name, String file, Function<String, String> change,
+                                             BiFunction<Path, String, String> refusal) {
+        return kase("prompt files: " + name, DISCOVERY, () -> {
+            Path prompts = dir.resolve("cases").resolve(slug(name)).resolve("prompts");
+            String packaged;
+            try (var in = BadInputSuiteTest.class.getClassLoader().getResourceAsStream("io/github/adammeme/prompts/" + file)) {
+                packaged = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            String changed = change.apply(packaged);
+            assertFalse(changed.equals(packaged), "the case changes the file");
+            write(prompts.resolve(file), utf8(changed));
+            assertDiscoveryError(clean, prompts.resolveSibling("out"), "configuration key 'adammeme.prompts' has value '"
+                    + prompts + "': " + refusal.apply(prompts, changed), "adammeme.prompts", prompts.toString());
+        });
+    }
+
+    private static long lineOf(String text, String what) {
+        return text.substring(0, text.indexOf(what)).lines().count() + (text.substring(0, text.indexOf(what)).endsWith("\n") ? 1 : 0);
     }
 
     /** A prompt's instructions with its blocks' keys and contents left out, and no trailing line breaks. */
