@@ -55,6 +55,7 @@ final class SuiteValues {
         // Open-ended keys (gates and prices per category or model) from -D as well.
         System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(ConfigKeys.PREFIX))
                 .forEach(k -> parameters.get(k).ifPresent(v -> values.put(k, v)));
+        ScrubbedProperties.scrub(values);
 
         String datasets = values.get(ConfigKeys.DATASET);
         values.put(ConfigKeys.DATASET, String.join(",", Arrays.stream(datasets.split(",")).map(String::trim)

@@ -1279,6 +1279,57 @@ class BadInputSuiteTest {
                 }));
     }
 
+    // --- what is printed and recorded -------------------------------------------------------------
+
+    @TestFactory
+    @Order(11)
+    Stream<DynamicTest> recorded() {
+        return Stream.of(
+                kase("leak: a key inside the target's base URL, given as a system property", RUN, () -> {
+                    String key = "sk-inurl-" + UUID.randomUUID().toString().replace("-", "");
+                    Path root = dir.resolve("cases").resolve("key-in-url");
+                    String property = "adammeme.target.base-url";
+                    try (BadInputEndpoint relay = BadInputEndpoint.relay()) {
+                        String url = relay.baseUrl().replace("http://", "http://user:" + key + "@");
+                        System.setProperty(property, url);
+                        try {
+                            // Surefire writes every system property of its JVM into TEST-*.xml: the key must not be there.
+                            Outcomes first = wholeRun(asSurefireRuns(clean, root.resolve("out-1")));
+                            assertEquals(url.replace("user:" + key, "[redacted]"), System.getProperty(property));
+                            // A second suite in the same JVM still reaches the endpoint with the URL as given.
+                            Outcomes second = wholeRun(asSurefireRuns(clean, root.resolve("out-2")));
+                            assertNoneLost(baseline, first, cleanIds, Set.of(), Scope.EVERYTHING);
+                            assertNoneLost(baseline, second, cleanIds, Set.of(), Scope.EVERYTHING);
+                            assertTrue(relay.requests.size() > 0, "the target was reached through the relay");
+                            List<String> holders = new ArrayList<>();
+                            try (Stream<Path> files = Files.walk(root)) {
+                                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                                    if (new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains(key)) {
+                                        holders.add(f.toString());
+                                    }
+                                }
+                            }
+                            assertEquals(List.of(), holders, "no file holds the key");
+                        } finally {
+                            System.clearProperty(property);
+                        }
+                    }
+                    accepted.incrementAndGet();
+                    record("accepted: two runs through the URL as given; the system property Surefire records now holds"
+                            + " http://[redacted]@...; the key in no file");
+                }));
+    }
+
+    /** The keyword suite with system properties as configuration parameters, as a launcher under Surefire reads them. */
+    private static Run asSurefireRuns(Path dataset, Path out) {
+        try {
+            return new Run(BadInputRuns.kit(dataset, out).enableImplicitConfigurationParameters(true).execute(), out);
+        } catch (RuntimeException | Error e) {
+            runsFailedWhole.incrementAndGet();
+            throw e;
+        }
+    }
+
     /** A prompt folder overriding one packaged file with a changed copy: discovery stops, naming the file. */
     private static DynamicTest promptRefused(String name, String file, Function<String, String> change,
                                              BiFunction<Path, String, String> refusal) {
