@@ -1317,6 +1317,32 @@ class BadInputSuiteTest {
                     accepted.incrementAndGet();
                     record("accepted: two runs through the URL as given; the system property Surefire records now holds"
                             + " http://[redacted]@...; the key in no file");
+                }),
+                kase("forgery: a meme id holding line breaks, a carriage return and terminal escapes", RUN, () -> {
+                    String renamed = baseline.samples().values().stream().filter(s -> s.outcome().equals("FAILED") && !s.refined())
+                            .map(SampleRow::memeId).findFirst().orElseThrow();
+                    String plain = renamed.substring("harmeme:".length());
+                    String forged = "x\n[INFO] BUILD SUCCESS\r\u001b[2KTests run: 999, Failures: 0\u2028";
+                    List<String> lines = new ArrayList<>();
+                    for (String l : cleanLines) {
+                        lines.add(l.replace("\"id\":\"" + plain + "\"", "\"id\":" + BadInputRuns.JSON.writeValueAsString(forged)));
+                    }
+                    Path root = dir.resolve("cases").resolve("forged-id");
+                    copyImages(root.resolve("images"));
+                    Run run = run(harmeme(root, lines), root.resolve("out"));
+                    Outcomes outcomes = wholeRun(run);
+                    List<String> visible = run.visibleTexts();
+                    assertEquals(List.of(), visible.stream().filter(t -> t.chars().anyMatch(c -> c == '\n' && t.contains("BUILD")
+                            || c == '\r' || c == 0x1b || c == '\u2028')).toList(), "no name or message breaks a console line");
+                    String shown = "harmeme:x\\n[INFO] BUILD SUCCESS\\r\\u001b[2KTests run: 999, Failures: 0\\u2028";
+                    assertTrue(visible.stream().anyMatch(t -> t.startsWith(shown + " · ")), "the id is shown, escaped: " + visible);
+                    String hostileId = "harmeme:" + forged;
+                    assertEquals(baseline.memes().get(renamed).verdict(), outcomes.memes().get(hostileId).verdict());
+                    List<String> ids = new ArrayList<>(cleanIds);
+                    ids.set(ids.indexOf(renamed), hostileId);
+                    assertNoneLost(baseline, outcomes, ids, Set.of(renamed, hostileId), Scope.ORIGINALS);
+                    accepted.incrementAndGet();
+                    record("escaped: test names and messages show '" + shown + "' on one line");
                 }));
     }
 
