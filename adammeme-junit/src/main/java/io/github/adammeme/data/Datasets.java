@@ -5,11 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.RandomAccess;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -45,19 +45,61 @@ public final class Datasets {
      * @throws DatasetException when a dataset cannot be read, or two hold the same id
      */
     public static List<Meme> load(List<Path> paths, DatasetFormat format, DatasetLimits limits) {
-        List<Meme> all = new ArrayList<>();
-        Map<String, Path> origins = new HashMap<>();
+        if (paths.size() == 1) {
+            return load(paths.get(0), format, limits);
+        }
+        // Ids are compared by hash, and the memes read from their files, so that several large datasets are not
+        // held whole either.
+        List<List<Meme>> parts = new ArrayList<>();
+        List<Meme> all = new Concatenated(parts);
+        IdHashes seen = new IdHashes();
+        int index = 0;
         for (Path path : paths) {
-            for (Meme meme : load(path, format, limits)) {
-                Path earlier = origins.putIfAbsent(meme.id(), path);
-                if (earlier != null) {
+            List<Meme> part = load(path, format, limits);
+            for (Meme meme : part) {
+                int earlier = seen.putIfAbsent(meme.id(), index++);
+                if (earlier >= 0 && all.get(earlier).id().equals(meme.id())) {
                     throw new DatasetException(meme.origin() + ": id " + DatasetException.shown(meme.id()) + " is also in "
-                            + earlier + "; give one of the datasets another folder name or format");
+                            + paths.get(partOf(parts, earlier)) + "; give one of the datasets another folder name or format");
                 }
-                all.add(meme);
             }
+            parts.add(part);
         }
         return all;
+    }
+
+    private static int partOf(List<List<Meme>> parts, int index) {
+        int part = 0;
+        for (int before = 0; before + parts.get(part).size() <= index; part++) {
+            before += parts.get(part).size();
+        }
+        return part;
+    }
+
+    /** Several datasets' memes as one list, each still read from its own file as it is asked for. */
+    private static final class Concatenated extends AbstractList<Meme> implements RandomAccess {
+        private final List<List<Meme>> parts;
+
+        Concatenated(List<List<Meme>> parts) {
+            this.parts = parts;
+        }
+
+        @Override
+        public Meme get(int index) {
+            int i = index;
+            for (List<Meme> part : parts) {
+                if (i < part.size()) {
+                    return part.get(i);
+                }
+                i -= part.size();
+            }
+            throw new IndexOutOfBoundsException(index);
+        }
+
+        @Override
+        public int size() {
+            return parts.stream().mapToInt(List::size).sum();
+        }
     }
 
     /**
