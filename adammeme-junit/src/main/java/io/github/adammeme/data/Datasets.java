@@ -130,6 +130,7 @@ public final class Datasets {
         if (Files.isDirectory(path)) {
             return folder(path, format, limits);
         }
+        containedFile(path);
         String name = String.valueOf(path.getFileName()).toLowerCase(Locale.ROOT);
         if (format == DatasetFormat.MAMI || name.endsWith(".csv") || name.endsWith(".tsv") || name.endsWith(".txt")) {
             return CsvDatasetLoader.load(path, format == DatasetFormat.FOLDER ? DatasetFormat.FOLDER
@@ -137,6 +138,32 @@ public final class Datasets {
         }
         return JsonlDatasetLoader.load(path, format == DatasetFormat.FOLDER ? null : format,
                 format == DatasetFormat.FOLDER ? folderSource(path.toAbsolutePath().getParent()) : null, limits);
+    }
+
+    /**
+     * A dataset file named by the user that is a symbolic link out of its dataset (its folder, or for HarMeme
+     * the folder above annotations/): refused like a folder's metadata file, since its lines, the first
+     * above all, are quoted in messages.
+     */
+    private static void containedFile(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path folder = absolute.getParent();
+        if (folder == null || !Files.isRegularFile(absolute)) {
+            return;
+        }
+        if (folder.getFileName() != null && folder.getFileName().toString().equals("annotations") && folder.getParent() != null) {
+            folder = folder.getParent();
+        }
+        try {
+            Path real = absolute.toRealPath();
+            Path realFolder = folder.toRealPath();
+            if (!real.startsWith(realFolder)) {
+                throw new DatasetException("dataset file " + file + " leads outside its dataset folder " + folder
+                        + " (through a symbolic link)");
+            }
+        } catch (IOException e) {
+            throw new DatasetException("cannot read dataset file " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** A bank's cases as memes (id {@code bank:<case id>}), each picture checked against its digest. */
