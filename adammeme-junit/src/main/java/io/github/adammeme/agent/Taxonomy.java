@@ -53,6 +53,10 @@ public final class Taxonomy {
                 if (!c.path("name").isTextual() || !c.path("description").isTextual()) {
                     throw new IllegalArgumentException(origin + ": categories[" + i + "] needs a string name and description");
                 }
+                if (Category.normalise(c.get("name").asText()).equals(Category.OVERALL)) {
+                    throw new IllegalArgumentException(origin + ": categories[" + i + "] is named 'overall', the name of the"
+                            + " figures of all categories together; give it another name");
+                }
                 categories.add(new Category(Category.normalise(c.get("name").asText()), c.get("description").asText(), null));
             }
             return of(categories);
