@@ -1266,6 +1266,10 @@ class BadInputSuiteTest {
                 promptRefused("a taxonomy.json with no categories", "taxonomy.json", t -> "{\"categories\": []}",
                         (dir, t) -> dir.resolve("taxonomy.json") + " holds no categories: mining maps each meme to"
                                 + " categories of the taxonomy, so a run needs at least one"),
+                promptRefused("a taxonomy.json with a category named overall", "taxonomy.json",
+                        t -> t.replaceFirst("\"name\": *\"race\"", "\"name\": \"Overall\""),
+                        (dir, t) -> dir.resolve("taxonomy.json") + ": categories[0] is named 'overall', the name of the"
+                                + " figures of all categories together; give it another name"),
                 kase("prompt files: a taxonomy.json with no categories on the command line", RUN, () -> {
                     Path root = dir.resolve("cases").resolve("cli-empty-taxonomy");
                     Path prompts = write(root.resolve("prompts").resolve("taxonomy.json"), utf8("{\"categories\": []}"))
@@ -1317,6 +1321,77 @@ class BadInputSuiteTest {
                     accepted.incrementAndGet();
                     record("accepted: two runs through the URL as given; the system property Surefire records now holds"
                             + " http://[redacted]@...; the key in no file");
+                }),
+                kase("configuration: adammeme.output-dir that is the folder dataset's own folder", DISCOVERY, () -> {
+                    Path folder = csvDataset(dir.resolve("cases").resolve("output-is-dataset").resolve("memes"), false);
+                    String before = BadInputRuns.read(folder.resolve("memes.csv"));
+                    assertDiscoveryError(folder, folder, "configuration key 'adammeme.output-dir' has value '" + folder
+                            + "': it is the folder of the dataset " + folder + ": the run's memes.jsonl, samples.jsonl and"
+                            + " images would be written over the dataset's own; choose another folder");
+                    assertEquals(before, BadInputRuns.read(folder.resolve("memes.csv")));
+                }),
+                kase("configuration: adammeme.output-dir that is a HarMeme dataset's root, above annotations/", DISCOVERY, () -> {
+                    Path root = clean.getParent().getParent();
+                    assertDiscoveryError(clean, root, "configuration key 'adammeme.output-dir' has value '" + root
+                            + "': it is the folder of the dataset " + clean + ": the run's memes.jsonl, samples.jsonl and"
+                            + " images would be written over the dataset's own; choose another folder");
+                }),
+                kase("configuration: a baseline whose scores are strings", DISCOVERY, () -> {
+                    Path base = copyTree(dir.resolve("clean-out"), dir.resolve("cases").resolve("string-scores").resolve("base"));
+                    List<String> lines = new ArrayList<>();
+                    for (String l : Files.readAllLines(base.resolve("samples.jsonl"))) {
+                        ObjectNode sample = (ObjectNode) BadInputRuns.JSON.readTree(l);
+                        if (sample.path("score").isInt()) {
+                            sample.put("score", sample.path("score").asText());
+                        }
+                        lines.add(sample.toString());
+                    }
+                    Files.write(base.resolve("samples.jsonl"), lines, StandardCharsets.UTF_8);
+                    String first = BadInputRuns.JSON.readTree(lines.get(0)).path("score").asText();
+                    assertDiscoveryError(clean, base.resolveSibling("out"), "configuration key 'adammeme.baseline' has value '"
+                            + base + "': " + base.resolve("samples.jsonl") + " line 1: field 'score' is string \"" + first
+                            + "\", not a whole number from 1 to 10", "adammeme.baseline", base.toString());
+                }),
+                kase("redaction: meme ids that are URLs differing in their query", RUN, () -> {
+                    Map<String, String> renames = new LinkedHashMap<>();
+                    renames.put(cleanIds.get(1), "http://memes.example/view?id=1");
+                    renames.put(cleanIds.get(2), "http://memes.example/view?id=2");
+                    List<String> lines = new ArrayList<>();
+                    for (String l : cleanLines) {
+                        String changed = l;
+                        for (var e : renames.entrySet()) {
+                            changed = changed.replace("\"id\":\"" + e.getKey().substring("harmeme:".length()) + "\"",
+                                    "\"id\":" + BadInputRuns.JSON.writeValueAsString(e.getValue()));
+                        }
+                        lines.add(changed);
+                    }
+                    Path root = dir.resolve("cases").resolve("url-ids");
+                    copyImages(root.resolve("images"));
+                    Run run = run(harmeme(root, lines), root.resolve("out"));
+                    Outcomes outcomes = wholeRun(run);
+                    List<String> ids = new ArrayList<>(cleanIds);
+                    for (var e : renames.entrySet()) {
+                        String now = "harmeme:" + e.getValue();
+                        ids.set(ids.indexOf(e.getKey()), now);
+                        assertEquals(baseline.memes().get(e.getKey()).verdict(), outcomes.memes().get(now).verdict(), now);
+                    }
+                    assertEquals(ids, List.copyOf(outcomes.memes().keySet()), "two ids, each whole");
+                    Set<String> touched = new TreeSet<>(renames.keySet());
+                    renames.values().forEach(v -> touched.add("harmeme:" + v));
+                    assertNoneLost(baseline, outcomes, ids, touched, Scope.ORIGINALS);
+                    accepted.incrementAndGet();
+                    record("accepted: memes.jsonl keeps harmeme:http://memes.example/view?id=1 and ?id=2 apart");
+                }),
+                kase("escape: a HarMeme annotations/memes.jsonl that is a symbolic link out of the dataset", DISCOVERY, () -> {
+                    Path root = dir.resolve("cases").resolve("annotations-link");
+                    copyImages(root.resolve("images"));
+                    Path secret = write(root.resolveSibling("annotations-link-outside").resolve("secret.jsonl"),
+                            utf8("TOPSECRET-first-token of a file outside\n"));
+                    Path annotations = Files.createDirectories(root.resolve("annotations")).resolve("memes.jsonl");
+                    Files.createSymbolicLink(annotations, secret);
+                    DiscoveryIssue issue = assertDiscoveryError(annotations, root.resolve("out"), "dataset file " + annotations
+                            + " leads outside its dataset folder " + root + " (through a symbolic link)");
+                    assertFalse(issue.toString().contains("TOPSECRET"), "nothing of the file is quoted");
                 }),
                 kase("forgery: a meme id holding line breaks, a carriage return and terminal escapes", RUN, () -> {
                     String renamed = baseline.samples().values().stream().filter(s -> s.outcome().equals("FAILED") && !s.refined())
