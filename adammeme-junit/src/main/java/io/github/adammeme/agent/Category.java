@@ -13,6 +13,8 @@ public record Category(String name, String description, Admission origin) {
 
     /** The longest name a category may have. */
     public static final int MAX_NAME_LENGTH = 32;
+    /** The name of the figures of all categories together (the FR row and test): no category may take it. */
+    public static final String OVERALL = "overall";
     /** The longest description a proposal may carry into the taxonomy and every later prompt. */
     public static final int MAX_DESCRIPTION_LENGTH = 400;
 
@@ -52,6 +54,9 @@ public record Category(String name, String description, Admission origin) {
         }
         if (!NAME.matcher(name).matches()) {
             return Optional.of("the name is not one to three words of the lowercase letters a to z");
+        }
+        if (name.equals(OVERALL)) {
+            return Optional.of("the name 'overall' is reserved for the figures of all categories together");
         }
         if (description.length() > MAX_DESCRIPTION_LENGTH) {
             return Optional.of("the description has " + description.length() + " characters; at most "

@@ -9,6 +9,8 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The agents' templates: the ones packaged in the jar, each replaceable by a file of the same
@@ -20,7 +22,44 @@ public final class PromptLibrary {
     public static final List<String> ROLES = List.of(
             "miner", "examiner", "judge", "narrator", "candidate", "senior", "target", "refusal", "scorer", "refiner");
 
+    /** Anything between double braces: a placeholder, or a misspelt one. */
+    private static final Pattern BRACES = Pattern.compile("\\{\\{[^{}\\n]{0,100}}}");
+
     private static final String PACKAGED = "io/github/adammeme/prompts/";
+
+    /**
+     * The values each role's agent fills in: a template may use these and no others (an unknown
+     * placeholder would be found only when the first call of that role is made, after others were paid).
+     */
+    private static final Map<String, List<String>> GIVEN = Map.of(
+            "miner", List.of("meme_text", "taxonomy"),
+            "examiner", List.of("meme_text", "category", "category_description"),
+            "judge", List.of("taxonomy", "category", "category_description"),
+            "narrator", List.of("meme_text", "category", "category_description"),
+            "candidate", List.of("meme_text", "question"),
+            "senior", List.of("meme_text", "category", "candidate_1", "candidate_2", "candidate_3"),
+            "target", List.of("meme_text", "question"),
+            "refusal", List.of("question", "answer"),
+            "scorer", List.of("meme_text", "question", "reference_answer", "target_answer"),
+            "refiner", List.of("meme_text", "category", "misbelief", "score", "examples"));
+
+    /**
+     * The values a template must use: without one the role still answers, but about something else (a
+     * target that never sees the meme's text, a Scorer that never sees the answer it rates), and the
+     * figures change without a word. A category's description, the Refiner's score and the Scorer's view of
+     * the meme and question are aids a template may do without.
+     */
+    private static final Map<String, List<String>> NEEDED = Map.of(
+            "miner", List.of("meme_text", "taxonomy"),
+            "examiner", List.of("meme_text", "category"),
+            "judge", List.of("taxonomy", "category"),
+            "narrator", List.of("meme_text", "category"),
+            "candidate", List.of("meme_text", "question"),
+            "senior", List.of("meme_text", "category", "candidate_1", "candidate_2", "candidate_3"),
+            "target", List.of("meme_text", "question"),
+            "refusal", List.of("question", "answer"),
+            "scorer", List.of("reference_answer", "target_answer"),
+            "refiner", List.of("meme_text", "category", "misbelief", "examples"));
 
     /** Far above any template or taxonomy (the packaged ones are a few kilobytes): a file past it is not one. */
     static final long MAX_FILE_BYTES = 1 << 20;
@@ -58,10 +97,52 @@ public final class PromptLibrary {
         for (String role : ROLES) {
             String file = role + ".txt";
             Source source = read(overrides, file);
-            templates.put(role, PromptTemplate.parse(role, source.text, source.origin));
+            PromptTemplate template = PromptTemplate.parse(role, source.text, source.origin);
+            checkPlaceholders(role, template, source);
+            templates.put(role, template);
         }
         Source taxonomy = read(overrides, "taxonomy.json");
+        // Parsed now, so that a taxonomy a run cannot start from stops discovery, not the run.
+        Taxonomy.fromJson(taxonomy.text, taxonomy.origin);
         return new PromptLibrary(templates, taxonomy.text, taxonomy.origin);
+    }
+
+    /** @throws IllegalArgumentException naming the file, line and placeholder a role does not fill, or one it needs */
+    private static void checkPlaceholders(String role, PromptTemplate template, Source source) {
+        List<String> given = GIVEN.get(role);
+        Matcher braces = BRACES.matcher(source.text);
+        while (braces.find()) {
+            if (!TemplateParser.PLACEHOLDER.matcher(braces.group()).matches()) {
+                throw new IllegalArgumentException("prompt template " + source.origin + " line " + lineOf(source.text,
+                        braces.group()) + ": " + braces.group() + " is not a placeholder (lowercase letters, digits and _"
+                        + " between {{ and }}) and would reach the model as it stands; the " + role + " is given "
+                        + braced(given));
+            }
+        }
+        for (String used : template.placeholders()) {
+            if (!given.contains(used)) {
+                String placeholder = "{{" + used + "}}";
+                throw new IllegalArgumentException("prompt template " + source.origin + " line " + lineOf(source.text,
+                        placeholder) + ": " + placeholder + " is not a value the " + role + " is given; it is given "
+                        + braced(given));
+            }
+        }
+        for (String needed : NEEDED.get(role)) {
+            if (!template.placeholders().contains(needed)) {
+                throw new IllegalArgumentException("prompt template " + source.origin + " has no {{" + needed + "}}: the "
+                        + role + " would answer without it and the figures would change without a word; a " + role
+                        + " template needs " + braced(NEEDED.get(role)));
+            }
+        }
+    }
+
+    private static String braced(List<String> names) {
+        return String.join(", ", names.stream().map(n -> "{{" + n + "}}").toList());
+    }
+
+    private static long lineOf(String text, String placeholder) {
+        int at = text.indexOf(placeholder);
+        return at < 0 ? 0 : text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
     }
 
     private record Source(String text, String origin) {

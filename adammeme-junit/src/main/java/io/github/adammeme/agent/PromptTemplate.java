@@ -64,6 +64,13 @@ public final class PromptTemplate {
     }
 
     /**
+     * @return the placeholders the template uses, in order of appearance
+     */
+    Set<String> placeholders() {
+        return placeholders;
+    }
+
+    /**
      * First 16 hex digits of the template's SHA-256: part of every cache key and of the report.
      *
      * @return the digest

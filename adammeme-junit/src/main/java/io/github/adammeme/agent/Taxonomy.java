@@ -40,7 +40,11 @@ public final class Taxonomy {
         try {
             JsonNode root = new ObjectMapper().readTree(json);
             JsonNode list = root == null ? null : root.get("categories");
-            if (list == null || !list.isArray() || list.isEmpty()) {
+            if (list != null && list.isArray() && list.isEmpty()) {
+                throw new IllegalArgumentException(origin + " holds no categories: mining maps each meme to categories of"
+                        + " the taxonomy, so a run needs at least one");
+            }
+            if (list == null || !list.isArray()) {
                 throw new IllegalArgumentException(origin + ": expected {\"categories\": [{\"name\": ..., \"description\": ...}, ...]}");
             }
             List<Category> categories = new ArrayList<>();
@@ -48,6 +52,10 @@ public final class Taxonomy {
                 JsonNode c = list.get(i);
                 if (!c.path("name").isTextual() || !c.path("description").isTextual()) {
                     throw new IllegalArgumentException(origin + ": categories[" + i + "] needs a string name and description");
+                }
+                if (Category.normalise(c.get("name").asText()).equals(Category.OVERALL)) {
+                    throw new IllegalArgumentException(origin + ": categories[" + i + "] is named 'overall', the name of the"
+                            + " figures of all categories together; give it another name");
                 }
                 categories.add(new Category(Category.normalise(c.get("name").asText()), c.get("description").asText(), null));
             }

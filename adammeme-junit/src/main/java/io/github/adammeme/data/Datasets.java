@@ -5,11 +5,11 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.RandomAccess;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -45,19 +45,61 @@ public final class Datasets {
      * @throws DatasetException when a dataset cannot be read, or two hold the same id
      */
     public static List<Meme> load(List<Path> paths, DatasetFormat format, DatasetLimits limits) {
-        List<Meme> all = new ArrayList<>();
-        Map<String, Path> origins = new HashMap<>();
+        if (paths.size() == 1) {
+            return load(paths.get(0), format, limits);
+        }
+        // Ids are compared by hash, and the memes read from their files, so that several large datasets are not
+        // held whole either.
+        List<List<Meme>> parts = new ArrayList<>();
+        List<Meme> all = new Concatenated(parts);
+        IdHashes seen = new IdHashes();
+        int index = 0;
         for (Path path : paths) {
-            for (Meme meme : load(path, format, limits)) {
-                Path earlier = origins.putIfAbsent(meme.id(), path);
-                if (earlier != null) {
+            List<Meme> part = load(path, format, limits);
+            for (Meme meme : part) {
+                int earlier = seen.putIfAbsent(meme.id(), index++);
+                if (earlier >= 0 && all.get(earlier).id().equals(meme.id())) {
                     throw new DatasetException(meme.origin() + ": id " + DatasetException.shown(meme.id()) + " is also in "
-                            + earlier + "; give one of the datasets another folder name or format");
+                            + paths.get(partOf(parts, earlier)) + "; give one of the datasets another folder name or format");
                 }
-                all.add(meme);
             }
+            parts.add(part);
         }
         return all;
+    }
+
+    private static int partOf(List<List<Meme>> parts, int index) {
+        int part = 0;
+        for (int before = 0; before + parts.get(part).size() <= index; part++) {
+            before += parts.get(part).size();
+        }
+        return part;
+    }
+
+    /** Several datasets' memes as one list, each still read from its own file as it is asked for. */
+    private static final class Concatenated extends AbstractList<Meme> implements RandomAccess {
+        private final List<List<Meme>> parts;
+
+        Concatenated(List<List<Meme>> parts) {
+            this.parts = parts;
+        }
+
+        @Override
+        public Meme get(int index) {
+            int i = index;
+            for (List<Meme> part : parts) {
+                if (i < part.size()) {
+                    return part.get(i);
+                }
+                i -= part.size();
+            }
+            throw new IndexOutOfBoundsException(index);
+        }
+
+        @Override
+        public int size() {
+            return parts.stream().mapToInt(List::size).sum();
+        }
     }
 
     /**
@@ -88,6 +130,7 @@ public final class Datasets {
         if (Files.isDirectory(path)) {
             return folder(path, format, limits);
         }
+        containedFile(path);
         String name = String.valueOf(path.getFileName()).toLowerCase(Locale.ROOT);
         if (format == DatasetFormat.MAMI || name.endsWith(".csv") || name.endsWith(".tsv") || name.endsWith(".txt")) {
             return CsvDatasetLoader.load(path, format == DatasetFormat.FOLDER ? DatasetFormat.FOLDER
@@ -95,6 +138,32 @@ public final class Datasets {
         }
         return JsonlDatasetLoader.load(path, format == DatasetFormat.FOLDER ? null : format,
                 format == DatasetFormat.FOLDER ? folderSource(path.toAbsolutePath().getParent()) : null, limits);
+    }
+
+    /**
+     * A dataset file named by the user that is a symbolic link out of its dataset (its folder, or for HarMeme
+     * the folder above annotations/): refused like a folder's metadata file, since its lines, the first
+     * above all, are quoted in messages.
+     */
+    private static void containedFile(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        Path folder = absolute.getParent();
+        if (folder == null || !Files.isRegularFile(absolute)) {
+            return;
+        }
+        if (folder.getFileName() != null && folder.getFileName().toString().equals("annotations") && folder.getParent() != null) {
+            folder = folder.getParent();
+        }
+        try {
+            Path real = absolute.toRealPath();
+            Path realFolder = folder.toRealPath();
+            if (!real.startsWith(realFolder)) {
+                throw new DatasetException("dataset file " + file + " leads outside its dataset folder " + folder
+                        + " (through a symbolic link)");
+            }
+        } catch (IOException e) {
+            throw new DatasetException("cannot read dataset file " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /** A bank's cases as memes (id {@code bank:<case id>}), each picture checked against its digest. */

@@ -4,9 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Reads FHM and HarMeme jsonl files. A dataset line is untrusted input: it is read bounded
@@ -50,15 +49,18 @@ public final class JsonlDatasetLoader {
         if (!Files.isRegularFile(file)) {
             throw new DatasetException("dataset file " + file + " does not exist or is not a file");
         }
-        List<Meme> memes = new ArrayList<>();
-        Map<String, Long> seen = new HashMap<>();
+        // Each line is read and checked now, but only its line number is kept: the memes are read again as
+        // they are asked for (MemeFile), so a dataset of a million memes is never held whole.
+        MemeFile.Lines lines = new MemeFile.Lines();
+        IdHashes seen = new IdHashes();
         DatasetFormat effective = format;
-        try (DatasetLines lines = DatasetLines.open(file, limits)) {
-            for (String line = lines.next(); line != null; line = lines.next()) {
+        int count = 0;
+        try (DatasetLines reader = DatasetLines.open(file, limits)) {
+            for (String line = reader.next(); line != null; line = reader.next()) {
                 if (line.isBlank()) {
                     continue;
                 }
-                long lineNo = lines.number();
+                long lineNo = reader.number();
                 DatasetRecord record = new DatasetRecord(file, lineNo, DatasetJson.object(file, lineNo, line));
                 if (effective == null) {
                     effective = DatasetFormat.detect(record.node());
@@ -67,20 +69,29 @@ public final class JsonlDatasetLoader {
                                 + " 'img' (FHM) nor 'image' (HarMeme); set adammeme.dataset.format");
                     }
                 }
-                Meme meme = effective == DatasetFormat.FHM ? fhm(record, source == null ? "fhm" : source)
-                        : harmeme(record, source == null ? "harmeme" : source);
-                Long earlier = seen.putIfAbsent(meme.id(), lineNo);
-                if (earlier != null) {
-                    throw record.refuse("id", ": duplicate id " + DatasetException.shown(meme.id()) + " (also on line "
-                            + earlier + ")");
+                Meme meme = reader(effective, source).apply(record);
+                int earlier = seen.putIfAbsent(meme.id(), count);
+                if (earlier >= 0) {
+                    // A hash seen before: the same id, or (rarely) another id with the same hash.
+                    Meme first = new MemeFile(file, limits, lines.toArray(), reader(effective, source)).get(earlier);
+                    if (first.id().equals(meme.id())) {
+                        throw record.refuse("id", ": duplicate id " + DatasetException.shown(meme.id()) + " (also on line "
+                                + first.origin().substring(first.origin().lastIndexOf(':') + 1) + ")");
+                    }
                 }
-                memes.add(meme);
+                lines.add(lineNo);
+                count++;
             }
         }
-        if (memes.isEmpty()) {
+        if (count == 0) {
             throw new DatasetException("dataset file " + file + " holds no memes");
         }
-        return memes;
+        return new MemeFile(file, limits, lines.toArray(), reader(effective, source));
+    }
+
+    private static Function<DatasetRecord, Meme> reader(DatasetFormat format, String source) {
+        return format == DatasetFormat.FHM ? record -> fhm(record, source == null ? "fhm" : source)
+                : record -> harmeme(record, source == null ? "harmeme" : source);
     }
 
     /** FHM: the image comes from {@code img}, never from {@code id} (ids lose their leading zeros). */
@@ -143,7 +154,7 @@ public final class JsonlDatasetLoader {
                 if (!label.isTextual()) {
                     throw record.refuse("labels", ": expected an array of strings, found " + DatasetJson.typeOf(label));
                 }
-                labels.add(label.textValue());
+                labels.add(record.wellFormed("labels", label.textValue()));
             }
         }
         Path image = DatasetPaths.image(record.file(), record.line(), "image", img, source.equals("harmeme"));

@@ -64,6 +64,7 @@ final class SuiteValues {
             }
         }
         KnownKeys.check(sources);
+        ScrubbedProperties.scrub(values);
 
         String datasets = values.get(ConfigKeys.DATASET);
         values.put(ConfigKeys.DATASET, String.join(",", Arrays.stream(datasets.split(",")).map(String::trim)

@@ -12,7 +12,9 @@ package io.github.adammeme.llm;
 public record ChatResponse(String content, String refusal, String finishReason, Usage usage, boolean fromCache) {
 
     /**
-     * An empty content or finish reason for none, and no usage when none was reported.
+     * An empty content or finish reason for none, and no usage when none was reported. Half a character
+     * (a lone surrogate, which an endpoint can send as {@code \\ud800}) becomes U+FFFD: the answer was
+     * paid for, and it must be writable to every report and cache.
      *
      * @param content the message text, or null
      * @param refusal the protocol's refusal field, or null
@@ -21,7 +23,8 @@ public record ChatResponse(String content, String refusal, String finishReason, 
      * @param fromCache whether it was replayed from the cache
      */
     public ChatResponse {
-        content = content == null ? "" : content;
+        content = content == null ? "" : Utf16.wellFormed(content);
+        refusal = Utf16.wellFormed(refusal);
         finishReason = finishReason == null ? "" : finishReason;
         usage = usage == null ? Usage.NONE : usage;
     }

@@ -67,9 +67,9 @@ public final class UsageLedger {
     void recordCall(ChatRequest request, String model, Usage usage) {
         Counters c = counters(request, model);
         c.calls.incrementAndGet();
-        c.promptTokens.addAndGet(usage.promptTokens());
-        c.cachedTokens.addAndGet(usage.cachedTokens());
-        c.completionTokens.addAndGet(usage.completionTokens());
+        c.promptTokens.accumulateAndGet(usage.promptTokens(), UsageLedger::saturated);
+        c.cachedTokens.accumulateAndGet(usage.cachedTokens(), UsageLedger::saturated);
+        c.completionTokens.accumulateAndGet(usage.completionTokens(), UsageLedger::saturated);
         if (usage.batched()) {
             c.batchedCalls.incrementAndGet();
         }
@@ -137,9 +137,28 @@ public final class UsageLedger {
         return byKey.values().stream().mapToDouble(c -> c.costUsd.sum()).sum();
     }
 
-    /** @return input and output tokens reported by endpoints */
+    /** @return input and output tokens reported by endpoints, {@link Long#MAX_VALUE} when the counts are past it */
     public long totalTokens() {
-        return byKey.values().stream().mapToLong(c -> c.promptTokens.get() + c.completionTokens.get()).sum();
+        return byKey.values().stream().mapToLong(c -> saturated(c.promptTokens.get(), c.completionTokens.get()))
+                .reduce(0, UsageLedger::saturated);
+    }
+
+    /**
+     * Whether an endpoint reported token counts past what a long holds: the sums stop at {@link Long#MAX_VALUE}
+     * rather than wrap round to a negative count (which would make the run look cheaper than it was).
+     *
+     * @return whether any token count saturated
+     */
+    public boolean saturated() {
+        return byKey.values().stream().anyMatch(c -> c.promptTokens.get() == Long.MAX_VALUE
+                || c.completionTokens.get() == Long.MAX_VALUE || c.cachedTokens.get() == Long.MAX_VALUE)
+                || totalTokens() == Long.MAX_VALUE;
+    }
+
+    /** Counts are never negative ({@link Usage}), so a sum past the top stops there. */
+    static long saturated(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     /** @return retries of failed calls */

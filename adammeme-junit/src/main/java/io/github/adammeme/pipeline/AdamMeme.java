@@ -133,8 +133,9 @@ public final class AdamMeme {
             listener.miningFinished(memes.size(), mining.samples().size());
 
             List<String> categories = mining.taxonomy().names();
+            // Only the memes of mined pairs are shown again: the dataset itself is not held.
             Map<String, Meme> byId = new LinkedHashMap<>();
-            memes.forEach(m -> byId.put(m.id(), m));
+            mining.samples().forEach(s -> byId.put(s.meme().id(), s.meme()));
             Probes probes = new Probes(byId, images, config.images().textErasure().create(images), config.method().refinedText(),
                     config.outputs().directory().resolve("images"));
             ScoringStage scoring = ScoringStage.of(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);

@@ -13,6 +13,7 @@ import io.github.adammeme.llm.RetryPolicy;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.llm.StructuredOutput;
+import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -69,6 +70,7 @@ final class ConfigParser {
         } catch (IllegalArgumentException | UncheckedIOException e) {
             throw new ConfigurationException(ConfigKeys.PROMPTS, String.valueOf(config.prompts()), e.getMessage());
         }
+        datasetOverwritten(config);
         if (config.method().refinedText() != TextPlacement.PROMPT
                 && config.images().textErasure().mode() == TextErasure.Mode.NONE) {
             throw new ConfigurationException(ConfigKeys.REFINED_TEXT, r.string(ConfigKeys.REFINED_TEXT, ""),
@@ -223,5 +225,32 @@ final class ConfigParser {
         variableName(ConfigKeys.CACHE_PASSWORD_ENV, passwordEnv, PostgresDatabase.DEFAULT_PASSWORD_ENV);
         return r.parse(ConfigKeys.CACHE, new SqliteDatabase(SqliteDatabase.DEFAULT_FILE),
                 v -> CacheStore.parse(v, userEnv, passwordEnv));
+    }
+
+    /**
+     * An output folder that is a dataset's own folder (or, for HarMeme, the folder above its annotations/,
+     * where its images/ are) would have the run's memes.jsonl and images written over the dataset's.
+     */
+    private static void datasetOverwritten(EvaluationConfig config) {
+        Path out = real(config.outputs().directory());
+        for (Path dataset : config.datasets()) {
+            Path folder = Files.isDirectory(dataset) ? real(dataset) : real(dataset).getParent();
+            boolean annotations = folder != null && folder.getFileName() != null
+                    && folder.getFileName().toString().equals("annotations");
+            if (out.equals(folder) || annotations && out.equals(folder.getParent())) {
+                throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(),
+                        "it is the folder of the dataset " + dataset + ": the run's memes.jsonl, samples.jsonl and images"
+                                + " would be written over the dataset's own; choose another folder");
+            }
+        }
+    }
+
+    private static Path real(Path path) {
+        Path absolute = path.toAbsolutePath().normalize();
+        try {
+            return Files.exists(absolute) ? absolute.toRealPath() : absolute;
+        } catch (IOException e) {
+            return absolute;
+        }
     }
 }

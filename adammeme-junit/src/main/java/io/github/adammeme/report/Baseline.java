@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Locale;
 
 /**
  * A previous run to compare against: the output directory of an evaluation (or its
@@ -150,8 +151,15 @@ public record Baseline(String source, String target, List<Sample> samples) {
             if (id == null || category == null || outcome == null) {
                 throw new BaselineException(file + " line " + number + ": a sample needs id, category and outcome");
             }
+            JsonNode score = n.path("score");
+            if (!score.isMissingNode() && !score.isNull() && !(score.isInt() && score.asInt() >= 1 && score.asInt() <= 10)) {
+                // Read as no score, it would make the sample incomparable ("-") without a word.
+                throw new BaselineException(file + " line " + number + ": field 'score' is " + (score.isInt() ? score.asText()
+                        : score.getNodeType().name().toLowerCase(Locale.ROOT) + " " + ReportText.plain(score.toString()))
+                        + ", not a whole number from 1 to 10");
+            }
             return new Sample(id, category, n.path("text").asText(null), n.path("image").asText(null),
-                    Outcome.valueOf(outcome), n.path("score").isInt() ? n.path("score").asInt() : null);
+                    Outcome.valueOf(outcome), score.isInt() ? score.asInt() : null);
         } catch (IOException | IllegalArgumentException e) {
             throw new BaselineException(file + " line " + number + " is not a sample: " + e.getMessage());
         }

@@ -10,7 +10,10 @@ import io.github.adammeme.pipeline.MemeOutcome;
 import io.github.adammeme.pipeline.ScoredSample;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharsetEncoder;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +38,7 @@ public final class EvaluationWriter {
     /** One line per input meme. */
     public static final String MEMES = OutputLayout.MEMES;
 
+    private static final byte[] REPLACEMENT = "\uFFFD".getBytes(StandardCharsets.UTF_8);
     private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
     private EvaluationWriter() {
@@ -142,7 +146,12 @@ public final class EvaluationWriter {
 
     static void writeAtomically(Path target, Body body) throws IOException {
         Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
-        try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+        // Half a character (a lone surrogate) cannot be written as UTF-8; it becomes U+FFFD rather than costing
+        // the run its results. Dataset text holding one is refused at discovery and answers are mended on receipt,
+        // so this is the last line of defence, for text from anywhere else.
+        CharsetEncoder utf8 = StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE).replaceWith(REPLACEMENT);
+        try (BufferedWriter out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), utf8))) {
             body.write(out);
         }
         Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -6,6 +6,7 @@ import io.github.adammeme.llm.PostgresDatabase;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.pipeline.EvaluationConfig;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -43,6 +44,11 @@ public final class HistoryCommand {
                 throw new IllegalArgumentException("configuration key '" + ALPHA + "': expected a significance level"
                         + " between 0 and 1, such as 0.05");
             }
+            // Found after the runs were read, a folder that cannot take the page ended in a stack trace.
+            EvaluationConfig.Outputs.unwritable(directory).ifPresent(why -> {
+                throw new IllegalArgumentException("configuration key '" + ConfigKeys.OUTPUT_DIR + "' has value '" + directory
+                        + "': " + why + "; the history page could not be written there");
+            });
             CacheStore store = CacheStore.parse(values.getOrDefault(ConfigKeys.CACHE, SqliteDatabase.DEFAULT_FILE.toString()),
                     values.getOrDefault(ConfigKeys.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV),
                     values.getOrDefault(ConfigKeys.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV));

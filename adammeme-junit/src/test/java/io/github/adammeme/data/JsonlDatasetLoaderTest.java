@@ -136,4 +136,29 @@ class JsonlDatasetLoaderTest {
             }
         }
     }
+
+    /** The loader keeps line numbers, not memes: they are read again, in order or not, as they are asked for. */
+    @Test
+    void aLargeDatasetIsReadAsItIsAskedForInOrderOrNot() throws Exception {
+        List<String> lines = new ArrayList<>();
+        for (int i = 0; i < 3_000; i++) {
+            lines.add(i % 1000 == 0 ? "" : "{\"id\": \"m" + i + "\", \"image\": \"x.png\", \"text\": \"text " + i + "\"}");
+        }
+        Path file = write("big/annotations/memes.jsonl", lines.toArray(String[]::new));
+        List<Meme> memes = JsonlDatasetLoader.load(file, null);
+        assertEquals(2_997, memes.size(), "blank lines are no memes");
+        for (int i = 0; i < memes.size(); i++) {
+            Meme m = memes.get(i);
+            int n = Integer.parseInt(m.id().substring("harmeme:m".length()));
+            assertEquals("text " + n, m.text());
+            assertEquals(file + ":" + (n + 1), m.origin(), "its line");
+        }
+        assertEquals("harmeme:m1", memes.get(0).id(), "asked for again after the last, from the start");
+        assertEquals("harmeme:m1497", memes.get(1_495).id());
+
+        lines.add("{\"id\": \"m1234\", \"image\": \"x.png\", \"text\": \"again\"}");
+        Path twice = write("twice/annotations/memes.jsonl", lines.toArray(String[]::new));
+        DatasetException e = assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(twice, null));
+        assertEquals(twice + ":3001: field 'id': duplicate id harmeme:m1234 (also on line 1235)", e.getMessage());
+    }
 }

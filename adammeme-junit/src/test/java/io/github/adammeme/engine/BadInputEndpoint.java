@@ -141,7 +141,7 @@ final class BadInputEndpoint implements AutoCloseable {
             String changed = rewrite.apply(original, content);
             if (!changed.equals(content)) {
                 message.put("content", changed);
-                body = JSON.writeValueAsString(response);
+                body = halvesEscaped(JSON.writeValueAsString(response));
             }
         }
         send(exchange, answer.statusCode(), body);
@@ -201,6 +201,22 @@ final class BadInputEndpoint implements AutoCloseable {
             }
             case RELAY -> throw new IllegalStateException("a relay does not misbehave");
         }
+    }
+
+    /** Half a character as an endpoint sends it, a JSON escape: as a raw char it would not survive the UTF-8 body. */
+    private static String halvesEscaped(String json) {
+        StringBuilder out = new StringBuilder(json.length());
+        for (int i = 0; i < json.length(); i++) {
+            char c = json.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < json.length() && Character.isLowSurrogate(json.charAt(i + 1))) {
+                out.append(c).append(json.charAt(++i));
+            } else if (Character.isSurrogate(c)) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
     }
 
     private static void send(HttpExchange exchange, int status, String body) throws IOException {

@@ -1280,6 +1280,243 @@ class BadInputSuiteTest {
                 }));
     }
 
+    // --- half characters, templates, taxonomies ----------------------------------------------------
+
+    @TestFactory
+    @Order(10)
+    Stream<DynamicTest> malformedText() {
+        return Stream.of(
+                lineRefused("a lone UTF-16 surrogate in the meme text",
+                        "{\"id\": \"half\", \"image\": \"synthetic_0000.png\", \"text\": \"caf\\ud800 au lait\"}",
+                        ":5: field 'text': holds half a character (the lone UTF-16 surrogate \\ud800 at character 4),"
+                                + " which is not text"),
+                lineRefused("a lone UTF-16 surrogate in the meme id",
+                        "{\"id\": \"\\udc00x\", \"image\": \"synthetic_0000.png\", \"text\": \"a text\"}",
+                        ":5: field 'id': holds half a character (the lone UTF-16 surrogate \\udc00 at character 1),"
+                                + " which is not text"),
+                kase("model answer: a lone UTF-16 surrogate in the target's answers", RUN, () -> {
+                    Path root = dir.resolve("cases").resolve("answer-surrogate");
+                    try (BadInputEndpoint relay = BadInputEndpoint.relay().rewriting((request, content) ->
+                            chosenTargetCalls().test(request) ? content + " \ud800" : content)) {
+                        Run run = run(clean, root.resolve("out"), "adammeme.target.base-url", relay.baseUrl());
+                        Outcomes outcomes = wholeRun(run);
+                        assertEquals(Map.of(), run.brokenMessages());
+                        String samples = BadInputRuns.read(root.resolve("out").resolve("samples.jsonl"));
+                        assertTrue(samples.contains(" \uFFFD"), "the half character is written as U+FFFD: "
+                                + samples.lines().filter(l -> l.contains(CHOSEN)).findFirst().orElse(samples));
+                        assertNoneLost(baseline, outcomes, cleanIds, Set.of(), Scope.EVERYTHING);
+                        accepted.incrementAndGet();
+                        record("accepted: the target's answers for " + CHOSEN + " written with U+FFFD for the half"
+                                + " character; results equal to the clean run's");
+                    }
+                }),
+                promptRefused("a target template with an unknown placeholder", "target.txt",
+                        t -> t.replace("{{question}}", "{{questoin}}"), (dir, t) -> "prompt template "
+                                + dir.resolve("target.txt") + " line " + lineOf(t, "{{questoin}}") + ": {{questoin}} is not a"
+                                + " value the target is given; it is given {{meme_text}}, {{question}}"),
+                promptRefused("a placeholder written with spaces", "miner.txt",
+                        t -> t.replace("{{meme_text}}", "{{ meme_text }}"), (dir, t) -> "prompt template "
+                                + dir.resolve("miner.txt") + " line " + lineOf(t, "{{ meme_text }}") + ": {{ meme_text }} is"
+                                + " not a placeholder (lowercase letters, digits and _ between {{ and }}) and would reach the"
+                                + " model as it stands; the miner is given {{meme_text}}, {{taxonomy}}"),
+                promptRefused("a target template without {{meme_text}}", "target.txt",
+                        t -> t.replace("<meme_text>\n{{meme_text}}\n</meme_text>\n", ""), (dir, t) -> "prompt template "
+                                + dir.resolve("target.txt") + " has no {{meme_text}}: the target would answer without it and"
+                                + " the figures would change without a word; a target template needs {{meme_text}}, {{question}}"),
+                promptRefused("a Scorer template without {{target_answer}}", "scorer.txt",
+                        t -> t.replace("{{target_answer}}", "(no answer)"), (dir, t) -> "prompt template "
+                                + dir.resolve("scorer.txt") + " has no {{target_answer}}: the scorer would answer without it"
+                                + " and the figures would change without a word; a scorer template needs {{reference_answer}},"
+                                + " {{target_answer}}"),
+                promptRefused("a taxonomy.json with no categories", "taxonomy.json", t -> "{\"categories\": []}",
+                        (dir, t) -> dir.resolve("taxonomy.json") + " holds no categories: mining maps each meme to"
+                                + " categories of the taxonomy, so a run needs at least one"),
+                promptRefused("a taxonomy.json with a category named overall", "taxonomy.json",
+                        t -> t.replaceFirst("\"name\": *\"race\"", "\"name\": \"Overall\""),
+                        (dir, t) -> dir.resolve("taxonomy.json") + ": categories[0] is named 'overall', the name of the"
+                                + " figures of all categories together; give it another name"),
+                kase("prompt files: a taxonomy.json with no categories on the command line", RUN, () -> {
+                    Path root = dir.resolve("cases").resolve("cli-empty-taxonomy");
+                    Path prompts = write(root.resolve("prompts").resolve("taxonomy.json"), utf8("{\"categories\": []}"))
+                            .getParent();
+                    Child c = child(root, Map.of(), List.of(), MAIN, "adammeme.dataset=" + clean, "adammeme.cache=memory",
+                            "adammeme.prompts=" + prompts, "adammeme.output-dir=" + root.resolve("out"));
+                    assertCommandLineError("an empty taxonomy on the command line", c, "adammeme: configuration key"
+                            + " 'adammeme.prompts' has value '" + prompts + "': " + prompts.resolve("taxonomy.json")
+                            + " holds no categories: mining maps each meme to categories of the taxonomy, so a run needs at"
+                            + " least one");
+                }));
+    }
+
+    // --- what is printed and recorded -------------------------------------------------------------
+
+    @TestFactory
+    @Order(11)
+    Stream<DynamicTest> recorded() {
+        return Stream.of(
+                kase("leak: a key inside the target's base URL, given as a system property", RUN, () -> {
+                    String key = "sk-inurl-" + UUID.randomUUID().toString().replace("-", "");
+                    Path root = dir.resolve("cases").resolve("key-in-url");
+                    String property = "adammeme.target.base-url";
+                    try (BadInputEndpoint relay = BadInputEndpoint.relay()) {
+                        String url = relay.baseUrl().replace("http://", "http://user:" + key + "@");
+                        System.setProperty(property, url);
+                        try {
+                            // Surefire writes every system property of its JVM into TEST-*.xml: the key must not be there.
+                            Outcomes first = wholeRun(asSurefireRuns(clean, root.resolve("out-1")));
+                            assertEquals(url.replace("user:" + key, "[redacted]"), System.getProperty(property));
+                            // A second suite in the same JVM still reaches the endpoint with the URL as given.
+                            Outcomes second = wholeRun(asSurefireRuns(clean, root.resolve("out-2")));
+                            assertNoneLost(baseline, first, cleanIds, Set.of(), Scope.EVERYTHING);
+                            assertNoneLost(baseline, second, cleanIds, Set.of(), Scope.EVERYTHING);
+                            assertTrue(relay.requests.size() > 0, "the target was reached through the relay");
+                            List<String> holders = new ArrayList<>();
+                            try (Stream<Path> files = Files.walk(root)) {
+                                for (Path f : files.filter(Files::isRegularFile).toList()) {
+                                    if (new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1).contains(key)) {
+                                        holders.add(f.toString());
+                                    }
+                                }
+                            }
+                            assertEquals(List.of(), holders, "no file holds the key");
+                        } finally {
+                            System.clearProperty(property);
+                        }
+                    }
+                    accepted.incrementAndGet();
+                    record("accepted: two runs through the URL as given; the system property Surefire records now holds"
+                            + " http://[redacted]@...; the key in no file");
+                }),
+                kase("configuration: adammeme.output-dir that is the folder dataset's own folder", DISCOVERY, () -> {
+                    Path folder = csvDataset(dir.resolve("cases").resolve("output-is-dataset").resolve("memes"), false);
+                    String before = BadInputRuns.read(folder.resolve("memes.csv"));
+                    assertDiscoveryError(folder, folder, "configuration key 'adammeme.output-dir' has value '" + folder
+                            + "': it is the folder of the dataset " + folder + ": the run's memes.jsonl, samples.jsonl and"
+                            + " images would be written over the dataset's own; choose another folder");
+                    assertEquals(before, BadInputRuns.read(folder.resolve("memes.csv")));
+                }),
+                kase("configuration: adammeme.output-dir that is a HarMeme dataset's root, above annotations/", DISCOVERY, () -> {
+                    Path root = clean.getParent().getParent();
+                    assertDiscoveryError(clean, root, "configuration key 'adammeme.output-dir' has value '" + root
+                            + "': it is the folder of the dataset " + clean + ": the run's memes.jsonl, samples.jsonl and"
+                            + " images would be written over the dataset's own; choose another folder");
+                }),
+                kase("configuration: a baseline whose scores are strings", DISCOVERY, () -> {
+                    Path base = copyTree(dir.resolve("clean-out"), dir.resolve("cases").resolve("string-scores").resolve("base"));
+                    List<String> lines = new ArrayList<>();
+                    for (String l : Files.readAllLines(base.resolve("samples.jsonl"))) {
+                        ObjectNode sample = (ObjectNode) BadInputRuns.JSON.readTree(l);
+                        if (sample.path("score").isInt()) {
+                            sample.put("score", sample.path("score").asText());
+                        }
+                        lines.add(sample.toString());
+                    }
+                    Files.write(base.resolve("samples.jsonl"), lines, StandardCharsets.UTF_8);
+                    String first = BadInputRuns.JSON.readTree(lines.get(0)).path("score").asText();
+                    assertDiscoveryError(clean, base.resolveSibling("out"), "configuration key 'adammeme.baseline' has value '"
+                            + base + "': " + base.resolve("samples.jsonl") + " line 1: field 'score' is string \"" + first
+                            + "\", not a whole number from 1 to 10", "adammeme.baseline", base.toString());
+                }),
+                kase("redaction: meme ids that are URLs differing in their query", RUN, () -> {
+                    Map<String, String> renames = new LinkedHashMap<>();
+                    renames.put(cleanIds.get(1), "http://memes.example/view?id=1");
+                    renames.put(cleanIds.get(2), "http://memes.example/view?id=2");
+                    List<String> lines = new ArrayList<>();
+                    for (String l : cleanLines) {
+                        String changed = l;
+                        for (var e : renames.entrySet()) {
+                            changed = changed.replace("\"id\":\"" + e.getKey().substring("harmeme:".length()) + "\"",
+                                    "\"id\":" + BadInputRuns.JSON.writeValueAsString(e.getValue()));
+                        }
+                        lines.add(changed);
+                    }
+                    Path root = dir.resolve("cases").resolve("url-ids");
+                    copyImages(root.resolve("images"));
+                    Run run = run(harmeme(root, lines), root.resolve("out"));
+                    Outcomes outcomes = wholeRun(run);
+                    List<String> ids = new ArrayList<>(cleanIds);
+                    for (var e : renames.entrySet()) {
+                        String now = "harmeme:" + e.getValue();
+                        ids.set(ids.indexOf(e.getKey()), now);
+                        assertEquals(baseline.memes().get(e.getKey()).verdict(), outcomes.memes().get(now).verdict(), now);
+                    }
+                    assertEquals(ids, List.copyOf(outcomes.memes().keySet()), "two ids, each whole");
+                    Set<String> touched = new TreeSet<>(renames.keySet());
+                    renames.values().forEach(v -> touched.add("harmeme:" + v));
+                    assertNoneLost(baseline, outcomes, ids, touched, Scope.ORIGINALS);
+                    accepted.incrementAndGet();
+                    record("accepted: memes.jsonl keeps harmeme:http://memes.example/view?id=1 and ?id=2 apart");
+                }),
+                kase("escape: a HarMeme annotations/memes.jsonl that is a symbolic link out of the dataset", DISCOVERY, () -> {
+                    Path root = dir.resolve("cases").resolve("annotations-link");
+                    copyImages(root.resolve("images"));
+                    Path secret = write(root.resolveSibling("annotations-link-outside").resolve("secret.jsonl"),
+                            utf8("TOPSECRET-first-token of a file outside\n"));
+                    Path annotations = Files.createDirectories(root.resolve("annotations")).resolve("memes.jsonl");
+                    Files.createSymbolicLink(annotations, secret);
+                    DiscoveryIssue issue = assertDiscoveryError(annotations, root.resolve("out"), "dataset file " + annotations
+                            + " leads outside its dataset folder " + root + " (through a symbolic link)");
+                    assertFalse(issue.toString().contains("TOPSECRET"), "nothing of the file is quoted");
+                }),
+                kase("forgery: a meme id holding line breaks, a carriage return and terminal escapes", RUN, () -> {
+                    String renamed = baseline.samples().values().stream().filter(s -> s.outcome().equals("FAILED") && !s.refined())
+                            .map(SampleRow::memeId).findFirst().orElseThrow();
+                    String plain = renamed.substring("harmeme:".length());
+                    String forged = "x\n[INFO] BUILD SUCCESS\r\u001b[2KTests run: 999, Failures: 0\u2028";
+                    List<String> lines = new ArrayList<>();
+                    for (String l : cleanLines) {
+                        lines.add(l.replace("\"id\":\"" + plain + "\"", "\"id\":" + BadInputRuns.JSON.writeValueAsString(forged)));
+                    }
+                    Path root = dir.resolve("cases").resolve("forged-id");
+                    copyImages(root.resolve("images"));
+                    Run run = run(harmeme(root, lines), root.resolve("out"));
+                    Outcomes outcomes = wholeRun(run);
+                    List<String> visible = run.visibleTexts();
+                    assertEquals(List.of(), visible.stream().filter(t -> t.chars().anyMatch(c -> c == '\n' && t.contains("BUILD")
+                            || c == '\r' || c == 0x1b || c == '\u2028')).toList(), "no name or message breaks a console line");
+                    String shown = "harmeme:x\\n[INFO] BUILD SUCCESS\\r\\u001b[2KTests run: 999, Failures: 0\\u2028";
+                    assertTrue(visible.stream().anyMatch(t -> t.startsWith(shown + " · ")), "the id is shown, escaped: " + visible);
+                    String hostileId = "harmeme:" + forged;
+                    assertEquals(baseline.memes().get(renamed).verdict(), outcomes.memes().get(hostileId).verdict());
+                    List<String> ids = new ArrayList<>(cleanIds);
+                    ids.set(ids.indexOf(renamed), hostileId);
+                    assertNoneLost(baseline, outcomes, ids, Set.of(renamed, hostileId), Scope.ORIGINALS);
+                    accepted.incrementAndGet();
+                    record("escaped: test names and messages show '" + shown + "' on one line");
+                }));
+    }
+
+    /** The keyword suite with system properties as configuration parameters, as a launcher under Surefire reads them. */
+    private static Run asSurefireRuns(Path dataset, Path out) {
+        try {
+            return new Run(BadInputRuns.kit(dataset, out).enableImplicitConfigurationParameters(true).execute(), out);
+        } catch (RuntimeException | Error e) {
+            runsFailedWhole.incrementAndGet();
+            throw e;
+        }
+    }
+
+    /** A prompt folder overriding one packaged file with a changed copy: discovery stops, naming the file. */
+    private static DynamicTest promptRefused(String name, String file, Function<String, String> change,
+                                             BiFunction<Path, String, String> refusal) {
+        return kase("prompt files: " + name, DISCOVERY, () -> {
+            Path prompts = dir.resolve("cases").resolve(slug(name)).resolve("prompts");
+            String packaged;
+            try (var in = BadInputSuiteTest.class.getClassLoader().getResourceAsStream("io/github/adammeme/prompts/" + file)) {
+                packaged = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            }
+            String changed = change.apply(packaged);
+            assertFalse(changed.equals(packaged), "the case changes the file");
+            write(prompts.resolve(file), utf8(changed));
+            assertDiscoveryError(clean, prompts.resolveSibling("out"), "configuration key 'adammeme.prompts' has value '"
+                    + prompts + "': " + refusal.apply(prompts, changed), "adammeme.prompts", prompts.toString());
+        });
+    }
+
+    private static long lineOf(String text, String what) {
+        return text.substring(0, text.indexOf(what)).lines().count() + (text.substring(0, text.indexOf(what)).endsWith("\n") ? 1 : 0);
+    }
+
     /** A prompt's instructions with its blocks' keys and contents left out, and no trailing line breaks. */
     static String shape(String prompt) {
         return PromptBlocks.instructions(prompt).replaceAll("key=\"[0-9a-f]{16}\"", "key=K").strip();

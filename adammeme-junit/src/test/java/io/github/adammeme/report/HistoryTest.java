@@ -93,6 +93,14 @@ class HistoryTest {
         assertTrue(damaged.toString(StandardCharsets.UTF_8).contains("sim:keyword@2026-11-30T09:00:00Z"),
                 damaged.toString(StandardCharsets.UTF_8));
 
+        Path file = Files.writeString(dir.resolve("a-file"), "not a folder");
+        ByteArrayOutputStream intoFile = new ByteArrayOutputStream();
+        assertEquals(2, HistoryCommand.run(Map.of("adammeme.cache", cache.toString(), "adammeme.output-dir", file.toString()),
+                new PrintStream(intoFile, true, StandardCharsets.UTF_8), new PrintStream(intoFile, true, StandardCharsets.UTF_8)));
+        assertEquals("adammeme: configuration key 'adammeme.output-dir' has value '" + file + "': " + file.toAbsolutePath()
+                + " is a file, not a folder; the history page could not be written there",
+                intoFile.toString(StandardCharsets.UTF_8).strip(), "one line, no stack trace");
+
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(2, HistoryCommand.run(Map.of("adammeme.cache", cache.toString(), "adammeme.history", "gpt-"),
                 new PrintStream(err, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)));
