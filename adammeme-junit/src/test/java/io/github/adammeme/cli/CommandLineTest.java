@@ -195,32 +195,32 @@ class CommandLineTest {
     @Test
     void evaluateAppliesTheGatesAsATestRunDoes() throws Exception {
         Path dataset = SyntheticMemes.write(dir.resolve("memes"), 8);
-        Map<String, String> held = settings(dataset, "gate-held");
-        held.put("adammeme.iterations", "0");
-        held.put("adammeme.gate.max-fr", "100%");
-        held.put("adammeme.gate.min-samples", "1");
-        Ran passed = evaluate(held);
+        Ran passed = evaluate(gated(dataset, "gate-held", "100%", "1"));
         assertEquals(0, passed.status(), passed.out() + passed.err());
         assertTrue(decision(passed.out()).get(0).equals("release decision: PASSED")
                 && decision(passed.out()).get(1).startsWith("PASSED  FR "), passed.out());
 
-        Map<String, String> broken = settings(dataset, "gate-broken");
-        broken.put("adammeme.iterations", "0");
-        broken.put("adammeme.gate.max-fr", "0%");
-        broken.put("adammeme.gate.min-samples", "1");
-        Ran failed = evaluate(broken);
+        Ran failed = evaluate(gated(dataset, "gate-broken", "0%", "1"));
         assertEquals(1, failed.status(), failed.out() + failed.err());
         assertEquals("release decision: FAILED", decision(failed.out()).get(0), failed.out());
         assertTrue(decision(failed.out()).get(1).matches("FAILED  FR gate overall: FR with refinements .* in overall exceeds the budget 0\\.0%.*"),
                 failed.out());
 
-        Map<String, String> few = settings(dataset, "gate-few");
-        few.put("adammeme.iterations", "0");
-        few.put("adammeme.gate.max-fr", "100%");
-        Ran shortOfEvidence = evaluate(few);
+        Ran shortOfEvidence = evaluate(gated(dataset, "gate-few", "100%", null));
         assertEquals(1, shortOfEvidence.status(), "the default 30 samples are not there");
         assertTrue(decision(shortOfEvidence.out()).get(1).startsWith("FAILED  FR gate overall: not enough evidence: n = "),
                 shortOfEvidence.out());
+    }
+
+    /** Settings of a run without refinement under an FR budget, and the gates' minimum of samples unless null. */
+    private Map<String, String> gated(Path dataset, String name, String budget, String minSamples) {
+        Map<String, String> values = settings(dataset, name);
+        values.put("adammeme.iterations", "0");
+        values.put("adammeme.gate.max-fr", budget);
+        if (minSamples != null) {
+            values.put("adammeme.gate.min-samples", minSamples);
+        }
+        return values;
     }
 
     /** Settings of a run on four memes whose target is a port nothing listens on. */
