@@ -64,6 +64,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .maxRetries(0)
                 .maxIdleConnections(connections)
                 .keepAliveDuration(KEEP_ALIVE)
+                .addInterceptor(new ClosedConnectionResend())
                 .addInterceptor(new BoundedAnswers(BoundedAnswers.MAX_BYTES))
                 .build();
     }

@@ -17,6 +17,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
@@ -26,6 +28,7 @@ import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
@@ -224,6 +227,81 @@ class OpenAiChatModelTest {
             }
             assertEquals(completion, choices.get(0).usage().completionTokens(), "every choice's output");
             assertEquals(Usage.NONE, choices.get(1).usage());
+        }
+    }
+
+    /**
+     * A server that answers one request per connection and then closes it, without saying so in a
+     * {@code Connection: close} header: what an HTTP/1.0 server does after every answer, and vLLM's
+     * uvicorn after 5 idle seconds. Each answered request is counted.
+     */
+    private static ServerSocket closingServer(AtomicInteger answered, boolean answers) throws IOException {
+        ServerSocket socket = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        Thread acceptor = new Thread(() -> {
+            while (!socket.isClosed()) {
+                try (Socket connection = socket.accept()) {
+                    var in = new java.io.BufferedInputStream(connection.getInputStream());
+                    int length = 0;
+                    for (String line; !(line = headerLine(in)).isEmpty(); ) {
+                        if (line.toLowerCase(java.util.Locale.ROOT).startsWith("content-length:")) {
+                            length = Integer.parseInt(line.substring(15).trim());
+                        }
+                    }
+                    in.readNBytes(length);
+                    if (!answers) {
+                        continue;
+                    }
+                    answered.incrementAndGet();
+                    byte[] body = ("{\"id\":\"c\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"m\","
+                            + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"an answer\"},"
+                            + "\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2,"
+                            + "\"total_tokens\":5}}").getBytes(StandardCharsets.UTF_8);
+                    connection.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                    connection.getOutputStream().write(body);
+                    connection.getOutputStream().flush();
+                } catch (IOException e) {
+                    // the socket closed: the test is over
+                }
+            }
+        });
+        acceptor.setDaemon(true);
+        acceptor.start();
+        return socket;
+    }
+
+    private static String headerLine(java.io.InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c; (c = in.read()) != -1 && c != '\n'; ) {
+            if (c != '\r') {
+                line.append((char) c);
+            }
+        }
+        return line.toString();
+    }
+
+    @Test
+    void aConnectionTheServerClosedWhileIdleIsNotAFailedCall() throws Exception {
+        AtomicInteger answered = new AtomicInteger();
+        try (ServerSocket closing = closingServer(answered, true);
+             OpenAiChatModel model = new OpenAiChatModel(new Endpoint("m",
+                     "http://127.0.0.1:" + closing.getLocalPort() + "/v1", null, Duration.ofSeconds(10)))) {
+            for (int i = 0; i < 4; i++) {
+                assertEquals("an answer", model.complete(analysis("meme " + i, tinyPng())).content());
+            }
+            assertEquals(4, answered.get(), "each call reached the server once");
+        }
+    }
+
+    @Test
+    void aServerThatDropsEveryRequestIsStillAFailedCall() throws Exception {
+        AtomicInteger answered = new AtomicInteger();
+        try (ServerSocket dropping = closingServer(answered, false);
+             OpenAiChatModel model = new OpenAiChatModel(new Endpoint("m",
+                     "http://127.0.0.1:" + dropping.getLocalPort() + "/v1", null, Duration.ofSeconds(10)))) {
+            ModelCallException e = assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
+            assertTrue(e.retryable(), e.getMessage());
+            assertTrue(e.getMessage().contains("could not be reached"), e.getMessage());
         }
     }
 }
