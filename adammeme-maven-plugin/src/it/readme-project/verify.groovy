@@ -1,6 +1,6 @@
 evaluate(new File(new File(consumer).parentFile, 'Checks.groovy'))
-assert logs.size() == 5 : logs.size() + ' invocations'
-def (holds, over, own, misspelt, missing) = logs
+assert logs.size() == 6 : logs.size() + ' invocations'
+def (holds, over, own, misspelt, missing, again) = logs
 
 // 1. Pairs fail, the gate holds: exit 0, a line of reason per failed pair, the decision last, Allure under target/.
 def run = (holds =~ /Tests run: (\d+), Failures: (\d+), Errors: \d+, Skipped: \d+, Time elapsed: [^\n]* in com\.example\.HarmfulMemesTest/)
@@ -35,6 +35,26 @@ assert !misspelt.contains('T E S T S') || !misspelt.contains('AdamMeme run of ')
 assert missing.contains("com.example.HarmfulMemesTest: configuration key 'adammeme.dataset' has value"
         + " 'memes/no-such/memes.jsonl': no such file (looked in ")
 assert !missing.contains('AdamMeme run of ') : 'no run was made'
+
+// 6. Through the README's BOM the suite runs on the JUnit Platform and the Jackson this build tested, not on
+// the older ones its dependencies name (openai-java's Jackson modules, allure's launcher).
+assert again.contains('BUILD SUCCESS')
+def report = new File(basedir, 'target/surefire-reports/TEST-com.example.HarmfulMemesTest.xml').getText('UTF-8')
+def classPath = (report =~ /name="surefire\.test\.class\.path" value="([^"]*)"/)
+assert classPath.find() : 'Surefire records the classpath'
+def versions = [:]
+classPath.group(1).split(File.pathSeparator).each { String jar ->
+    def artifact = (new File(jar).name =~ /^((?:jackson|junit-platform)-[a-z0-9-]+?)-(\d[\w.-]*)\.jar$/)
+    if (artifact.find()) {
+        versions[artifact.group(1)] = artifact.group(2)
+    }
+}
+def platform = '1.' + junitVersion.substring(2)
+def jacksonOff = versions.findAll { k, v -> k.startsWith('jackson-') && v != jacksonVersion }
+def platformOff = versions.findAll { k, v -> k.startsWith('junit-platform-') && v != platform }
+assert versions.keySet().containsAll(['jackson-databind', 'jackson-datatype-jdk8', 'junit-platform-launcher']) : versions
+assert jacksonOff.isEmpty() : 'Jackson not at ' + jacksonVersion + ': ' + jacksonOff
+assert platformOff.isEmpty() : 'JUnit Platform not at ' + platform + ': ' + platformOff
 
 // The last build that ran the suite decided on the figures it recorded.
 def summary = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/adammeme/summary.json'))
