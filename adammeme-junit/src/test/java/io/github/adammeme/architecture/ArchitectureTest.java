@@ -25,7 +25,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The layering DESIGN.md draws, checked on the library's classes: the engine knows the pipeline and
+ * The project's layering, checked on the library's classes: the engine knows the pipeline and
  * the pipeline knows nothing of JUnit, reports, the simulator or the command line.
  */
 @AnalyzeClasses(packages = "io.github.adammeme", importOptions = ImportOption.DoNotIncludeTests.class)
