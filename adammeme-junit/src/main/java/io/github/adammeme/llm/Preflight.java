@@ -39,10 +39,11 @@ import javax.net.ssl.SSLException;
  * is asked for a 1-token completion with the real model id, which proves path, key and model at the
  * price of a few tokens, counted in the run's usage.
  *
- * <p>What stops the run: no connection (refused, unknown host, no connection within 10 s), a key
- * rejected (401, 403) or missing, a path or model the endpoint does not have (404), a quota spent. What
- * does not: an endpoint that is there but slow or failing now (5xx, a timeout after connecting), or a
- * 400 to the probe itself; the run goes on with a warning, and its circuit breaker stops it if every
+ * <p>What stops the run: no connection (refused, unknown host, no connection within 10 s), a server
+ * that accepts connections but answers neither request, a key rejected (401, 403) or missing, a path
+ * or model the endpoint does not have (404), a quota spent. What does not: an endpoint that is there
+ * but slow or failing now (5xx, a 1-token request timing out where the list was answered), or a 400
+ * to the probe itself; the run goes on with a warning, and its circuit breaker stops it if every
  * call keeps failing.
  */
 public final class Preflight {
@@ -63,8 +64,18 @@ public final class Preflight {
 
     /** How long a connection may take: an unreachable host is named within seconds, not after the retries. */
     static final Duration CONNECT = Duration.ofSeconds(10);
-    /** How long {@code GET /models} may take once connected; every server answers it at once. */
-    static final Duration LIST = Duration.ofSeconds(20);
+    /** How long {@code GET /models} may take once connected; every server answers it at once, if only with a 404. */
+    static final Duration LIST = Duration.ofSeconds(10);
+    /**
+     * How long the 1-token probe may take when the list got no answer either: a server that answers neither
+     * is starting, hung, or not an HTTP server, and a run would only wait out each call's timeout in turn.
+     */
+    static final Duration SILENT_PROBE = Duration.ofSeconds(15);
+
+    /** How long each request may take once connected. */
+    record Timeouts(Duration list, Duration silentProbe) {
+        static final Timeouts DEFAULT = new Timeouts(LIST, SILENT_PROBE);
+    }
     /** The most of an answer read: a model list of a large gateway fits, a hostile body does not. */
     private static final int MAX_BODY = 8 << 20;
     private static final int LISTED_IN_MESSAGE = 8;
@@ -110,7 +121,7 @@ public final class Preflight {
         try {
             List<CompletableFuture<Optional<String>>> checks = new ArrayList<>();
             for (Subject s : distinct.values()) {
-                checks.add(CompletableFuture.supplyAsync(() -> check(s, ledger), threads));
+                checks.add(CompletableFuture.supplyAsync(() -> check(s, ledger, Timeouts.DEFAULT), threads));
             }
             List<String> warnings = new ArrayList<>();
             for (CompletableFuture<Optional<String>> c : checks) {
@@ -127,7 +138,7 @@ public final class Preflight {
     }
 
     /** One subject: empty when it can be used, a warning when it is there but ailing; throws when it cannot be used. */
-    static Optional<String> check(Subject s, UsageLedger ledger) {
+    static Optional<String> check(Subject s, UsageLedger ledger, Timeouts timeouts) {
         Endpoint e = s.endpoint();
         String base = e.baseUrl().endsWith("/") ? e.baseUrl().substring(0, e.baseUrl().length() - 1) : e.baseUrl();
         String key;
@@ -138,12 +149,14 @@ public final class Preflight {
                     + " hold the key for " + e.model() + " at " + where(s));
         }
         Reply listing;
+        boolean silent = false;
         try {
-            listing = send(HttpRequest.newBuilder(URI.create(base + "/models")).GET(), key, LIST);
+            listing = send(HttpRequest.newBuilder(URI.create(base + "/models")).GET(), key, timeouts.list());
         } catch (HttpConnectTimeoutException | ConnectException | SSLException unreachable) {
             throw stop(s, unreachable(s, unreachable));
         } catch (IOException noList) {
             listing = new Reply(-1, ""); // connected, but no list: the probe says more
+            silent = noList instanceof HttpTimeoutException;
         }
         List<String> listed = listing.status() == 200 ? ids(listing.body()) : List.of();
         if (listed.contains(e.model())) {
@@ -156,9 +169,19 @@ public final class Preflight {
                             .put("content", "Reply with the word OK."))).toString();
             probe = send(HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
                     .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)), key, e.timeout());
+                    .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)), key,
+                    silent && timeouts.silentProbe().compareTo(e.timeout()) < 0 ? timeouts.silentProbe() : e.timeout());
         } catch (HttpConnectTimeoutException | ConnectException | SSLException unreachable) {
             throw stop(s, unreachable(s, unreachable));
+        } catch (HttpTimeoutException noAnswer) {
+            if (silent) {
+                throw stop(s, "the endpoint accepts connections but answers nothing: "
+                        + (s.builtIn() ? "the built-in simulator at " + shown(e.baseUrl()) : s.urlKey() + "=" + shown(e.baseUrl()))
+                        + " gave no answer to GET /models within " + seconds(timeouts.list()) + " s nor to a 1-token"
+                        + " request within " + seconds(timeouts.silentProbe()) + " s; a server still starting or"
+                        + " hung, or a port that is not an HTTP server (adammeme.preflight=false skips this check)");
+            }
+            return Optional.of(warning(s, "gave no answer to a 1-token request (" + cause(noAnswer) + ")"));
         } catch (IOException ailing) {
             return Optional.of(warning(s, "gave no answer to a 1-token request (" + cause(ailing) + ")"));
         }
@@ -239,6 +262,10 @@ public final class Preflight {
                 : s.urlKey() + "=" + shown(s.endpoint().baseUrl());
         return "the endpoint cannot be reached: " + setting + " (" + cause(e) + "); check the host, the port"
                 + " and that the server is running";
+    }
+
+    private static String seconds(Duration d) {
+        return java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
     }
 
     /** Why a request got no answer, in a few words. */

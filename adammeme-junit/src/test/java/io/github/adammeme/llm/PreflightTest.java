@@ -97,6 +97,24 @@ class PreflightTest {
     }
 
     @Test
+    void aServerThatAcceptsConnectionsAndAnswersNothingStopsTheRunNamingTheSetting() throws IOException {
+        // Never accepted: the system completes each connection and keeps its request, and nothing answers.
+        try (ServerSocket hung = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            String url = "http://127.0.0.1:" + hung.getLocalPort() + "/v1";
+            long start = System.nanoTime();
+            EndpointUnusableException e = assertThrows(EndpointUnusableException.class, () -> Preflight.check(
+                    target("gpt-4o", url, null, false), new UsageLedger(),
+                    new Preflight.Timeouts(Duration.ofMillis(300), Duration.ofMillis(300))));
+            double seconds = (System.nanoTime() - start) / 1e9;
+            assertEquals("preflight of the target: the endpoint accepts connections but answers nothing:"
+                    + " adammeme.target.base-url=" + url + " gave no answer to GET /models within 0.3 s nor to a 1-token"
+                    + " request within 0.3 s; a server still starting or hung, or a port that is not an HTTP server"
+                    + " (adammeme.preflight=false skips this check)", e.getMessage());
+            assertTrue(seconds < 4, "named after " + seconds + " s, not after the endpoint's own 5 s timeout");
+        }
+    }
+
+    @Test
     void anUnknownHostIsNamed() {
         EndpointUnusableException e = refused(target("gpt-4o", "http://no-such-host.invalid/v1", null, false));
         assertTrue(e.getMessage().contains("adammeme.target.base-url=http://no-such-host.invalid/v1 (unknown host)"),
