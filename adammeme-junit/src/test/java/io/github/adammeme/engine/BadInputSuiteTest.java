@@ -923,7 +923,13 @@ class BadInputSuiteTest {
                         + GAVE_UP),
                 endpoint("HTTP 429 with Retry-After: 1000000000", Behaviour.RETRY_AFTER_1E9, AT + "answered HTTP 429: 429:"
                         + " Rate limit reached, come back in 31 years" + GAVE_UP),
-                endpoint("HTTP 200 with no choices", Behaviour.NO_CHOICES, AT + "answered with no choices" + GAVE_UP),
+                endpoint("HTTP 200 with no choices", Behaviour.NO_CHOICES, AT + "answered with no choices (HTTP 200,"
+                        + " choices: []); it billed 1 input and 0 output tokens" + GAVE_UP),
+                endpoint("HTTP 200 without choices or usage", Behaviour.CHOICES_MISSING, AT + "answered HTTP 200 without a"
+                        + " choices field" + GAVE_UP),
+                endpoint("HTTP 200 with a null message content", Behaviour.NULL_CONTENT, AT + "answered HTTP 200 with a"
+                        + " choice whose message has no content (finish_reason content_filter); it billed 7 input and 0"
+                        + " output tokens" + GAVE_UP),
                 endpoint("it closes the connection without a word", Behaviour.DROP, AT + "could not be reached: Request failed"
                         + " (unexpected end of stream on {root}/...)" + GAVE_UP),
                 endpoint("HTTP 200 with a body that is not JSON", Behaviour.NOT_JSON, AT + "sent a body that is not a chat"
@@ -1059,6 +1065,7 @@ class BadInputSuiteTest {
                     expected.put(test, test + ": ERROR — " + s.reason());
                 }
                 assertBroken(run, expected);
+                assertEveryAnswerLedgered(endpoint, outcomes, behaviour);
                 assertEquals(baseline.memes().get(CHOSEN).verdict(), outcomes.memes().get(CHOSEN).verdict(),
                         "mining is on the controller, which behaves");
                 assertNoneLost(baseline, outcomes, cleanIds, Set.of(CHOSEN), Scope.ORIGINALS);
@@ -1066,6 +1073,28 @@ class BadInputSuiteTest {
                         expected.values().iterator().next()));
             }
         });
+    }
+
+    /**
+     * Every request the endpoint answered with HTTP 200 was paid for, usable or not: the ledger in
+     * summary.json counts each as a target call, with the tokens it reported.
+     */
+    private static void assertEveryAnswerLedgered(BadInputEndpoint endpoint, Outcomes outcomes, Behaviour behaviour) {
+        long answered = endpoint.requests.size() - (billed(behaviour) ? 0 : endpoint.misbehaved.get());
+        long calls = 0;
+        for (JsonNode line : outcomes.summary().path("usage")) {
+            if ("sim:keyword".equals(line.path("model").asText())) {
+                calls += line.path("calls").asLong();
+            }
+        }
+        assertEquals(answered, calls, "target calls in the ledger against the requests the endpoint answered with"
+                + " HTTP 200 (" + endpoint.requests.size() + " requests, " + endpoint.misbehaved.get() + " misbehaved)");
+    }
+
+    /** Whether the misbehaviour is an answer with HTTP 200 whole, which an endpoint bills. */
+    private static boolean billed(Behaviour behaviour) {
+        return behaviour == Behaviour.NO_CHOICES || behaviour == Behaviour.CHOICES_MISSING
+                || behaviour == Behaviour.NULL_CONTENT;
     }
 
     /**
