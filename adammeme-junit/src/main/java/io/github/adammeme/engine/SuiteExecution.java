@@ -90,6 +90,19 @@ final class SuiteExecution {
         if (lost != null) {
             throw new RunLostException("the AdamMeme run " + (stopped ? "stopped: " : "was lost: ") + lost);
         }
+        List<String> unmatched = run.unmatchedSelections();
+        if (!unmatched.isEmpty()) {
+            // Only the run knows its memes and categories; a selector that named none of them must not pass as 0 tests.
+            throw new SelectionMatchedNothingException("no test of this run has the unique id "
+                    + String.join(", nor ", unmatched) + "; take the id from the last run's report");
+        }
+    }
+
+    /** A unique-id selector named a test the run did not have. */
+    static final class SelectionMatchedNothingException extends RuntimeException {
+        SelectionMatchedNothingException(String message) {
+            super(ReportText.plain(message));
+        }
     }
 
     /**

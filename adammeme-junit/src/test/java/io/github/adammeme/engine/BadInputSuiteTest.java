@@ -68,6 +68,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.testkit.engine.EngineDiscoveryResults;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -1378,6 +1380,81 @@ class BadInputSuiteTest {
     }
 
     // --- what is printed and recorded -------------------------------------------------------------
+
+    /** The unique id of a test of the keyword suite, as the engine gives it. */
+    private static UniqueId keywordId(String... segments) {
+        UniqueId id = UniqueId.forEngine(Constants.ENGINE_ID).append("suite", Suites.Keyword.class.getName());
+        for (int i = 0; i < segments.length; i += 2) {
+            id = id.append(segments[i], segments[i + 1]);
+        }
+        return id;
+    }
+
+    @TestFactory
+    @Order(10)
+    Stream<DynamicTest> selectors() {
+        UniqueId chosen = keywordId("category", "nationality", "pair", CHOSEN);
+        return Stream.of(
+                kase("selector: a unique id whose meme the run does not have", RUN, () -> {
+                    UniqueId typo = keywordId("category", "nationality", "pair", CHOSEN + "0");
+                    String message = selectionFailure(typo, "selector-no-meme");
+                    assertEquals("no test of this run has the unique id " + typo + " (the nearest this run has: " + chosen
+                            + "); take the id from the last run's report", message);
+                }),
+                kase("selector: a unique id whose category the run does not have", RUN, () -> {
+                    UniqueId typo = keywordId("category", "nationalty", "pair", CHOSEN);
+                    String message = selectionFailure(typo, "selector-no-category");
+                    assertEquals("no test of this run has the unique id " + typo + " (the nearest this run has: "
+                            + keywordId("category", "nationality") + "); take the id from the last run's report", message);
+                }),
+                kase("selector: one unique id that exists and one that does not", RUN, () -> {
+                    UniqueId missing = keywordId("category", "nationality", "pair", "harmeme:nowhere");
+                    Path out = dir.resolve("cases").resolve("selector-one-of-two").resolve("out");
+                    Run run = new Run(BadInputRuns.kit(DiscoverySelectors.selectUniqueId(chosen), clean, out)
+                            .selectors(DiscoverySelectors.selectUniqueId(missing)).execute(), out);
+                    List<String> started = run.results().testEvents().started().list().stream()
+                            .map(e -> e.getTestDescriptor().getUniqueId().toString()).toList();
+                    assertEquals(List.of(chosen.toString()), started, "the test that exists still runs");
+                    String failure = suiteFailure(run);
+                    assertTrue(failure.startsWith("no test of this run has the unique id " + missing + " (the nearest"),
+                            failure);
+                    namedErrors.incrementAndGet();
+                    record("the existing test ran; the suite failed: " + failure);
+                }),
+                kase("selector: a unique id with a segment no AdamMeme test has", DISCOVERY, () -> {
+                    UniqueId foreign = keywordId("category", "nationality", "method", "test()");
+                    EngineDiscoveryResults results = discover(BadInputRuns.kit(DiscoverySelectors.selectUniqueId(foreign),
+                            clean, dir.resolve("cases").resolve("selector-foreign").resolve("out")));
+                    // Ours says why; the platform's own follows it ("... could not be resolved").
+                    List<DiscoveryIssue> issues = results.getDiscoveryIssues();
+                    assertEquals(2, issues.size(), issues.toString());
+                    assertEquals(DiscoveryIssue.Severity.ERROR, issues.get(0).severity());
+                    assertEquals("unique id " + foreign + " names no test of an AdamMeme run: its segment type 'method'"
+                            + " is none of [category, pair, refinement, step, summary, baseline, gate, judge, run, mining,"
+                            + " meme]", issues.get(0).message());
+                    assertTrue(results.getEngineDescriptor().getChildren().isEmpty(), "nothing to run");
+                    namedErrors.incrementAndGet();
+                    record("discovery issue: " + issues.get(0).message());
+                }));
+    }
+
+    /** The run of one selector that matches nothing: no test, and the suite fails naming the id. */
+    private static String selectionFailure(UniqueId selected, String slug) {
+        Path out = dir.resolve("cases").resolve(slug).resolve("out");
+        Run run = new Run(BadInputRuns.kit(DiscoverySelectors.selectUniqueId(selected), clean, out).execute(), out);
+        assertEquals(0, run.results().testEvents().started().count(), "no test matches");
+        String failure = suiteFailure(run);
+        namedErrors.incrementAndGet();
+        record("suite failed: " + failure);
+        return failure;
+    }
+
+    /** The one failed container's message: the suite's. */
+    private static String suiteFailure(Run run) {
+        List<Throwable> failed = run.results().containerEvents().failed().list().stream().map(Run::throwable).toList();
+        assertEquals(1, failed.size(), failed.toString());
+        return failed.get(0).getMessage();
+    }
 
     @TestFactory
     @Order(11)
