@@ -46,6 +46,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -616,6 +617,74 @@ class BadInputSuiteTest {
                     record("accepted: 2 regular files copied, the 2 links"
                             + " to " + secret + " not; the merged run equals the clean run");
                 }));
+    }
+
+    /** What a command that writes a folder says when it is given one it must not write, before it writes anything. */
+    @TestFactory
+    @Order(6)
+    Stream<DynamicTest> outputFolders() {
+        return Stream.of(
+                outputRefused("merge into a folder that is a file", (root, s) -> {
+                    Path file = write(root.resolve("merged"), utf8("a file"));
+                    return List.of("merge", file.toString(), s[0].toString(), s[1].toString());
+                }, (root, s) -> "adammeme: MERGED_DIR " + root.resolve("merged") + ": " + root.resolve("merged")
+                        + " is a file, not a folder; nothing was written"),
+                outputRefused("merge into a folder below a file", (root, s) -> {
+                    write(root.resolve("merged"), utf8("a file"));
+                    return List.of("merge", root.resolve("merged").resolve("run").toString(), s[0].toString(), s[1].toString());
+                }, (root, s) -> "adammeme: MERGED_DIR " + root.resolve("merged").resolve("run") + ": " + root.resolve("merged")
+                        + " is a file, not a folder; nothing was written"),
+                outputRefused("merge into one of the shards", (root, s) -> {
+                    Path shard = copyTree(s[0], root.resolve("shard-1"));
+                    return List.of("merge", shard.toString(), shard.toString(), s[1].toString());
+                }, (root, s) -> "adammeme: MERGED_DIR " + root.resolve("shard-1") + " is also an input of the command, whose"
+                        + " files it would overwrite; name a folder of its own; nothing was written"),
+                outputRefused("merge --allure into a file", (root, s) -> {
+                    Path file = write(root.resolve("allure-merged"), utf8("a file"));
+                    Path results = write(root.resolve("allure-1").resolve("1-result.json"), utf8("{}")).getParent();
+                    return List.of("merge", root.resolve("merged").toString(), s[0].toString(), s[1].toString(), "--allure",
+                            file.toString(), results.toString());
+                }, (root, s) -> "adammeme: MERGED_RESULTS " + root.resolve("allure-merged") + ": " + root.resolve("allure-merged")
+                        + " is a file, not a folder; nothing was written"),
+                outputRefused("leaderboard into a folder that is a file", (root, s) -> {
+                    Path file = write(root.resolve("board"), utf8("a file"));
+                    return List.of("leaderboard", file.toString(), s[0].toString());
+                }, (root, s) -> "adammeme: OUT_DIR " + root.resolve("board") + ": " + root.resolve("board")
+                        + " is a file, not a folder; nothing was written"),
+                outputRefused("leaderboard into one of its runs", (root, s) -> {
+                    Path run = copyTree(s[0], root.resolve("run"));
+                    return List.of("leaderboard", run.toString(), run.toString(), s[1].toString());
+                }, (root, s) -> "adammeme: OUT_DIR " + root.resolve("run") + " is also an input of the command, whose"
+                        + " files it would overwrite; name a folder of its own; nothing was written"));
+    }
+
+    private static DynamicTest outputRefused(String name, ThrowingBiFunction<Path, Path[], List<String>> arguments,
+                                             BiFunction<Path, Path[], String> expected) {
+        return kase("output folder: " + name, RUN, () -> {
+            Path[] s = shards();
+            Path root = Files.createDirectories(dir.resolve("cases").resolve("output-" + slug(name)));
+            List<String> args = arguments.apply(root, s);
+            Map<Path, Long> before = sizes(root);
+            Child c = child(root.resolve("child"), Map.of(), List.of(), MAIN, args.toArray(String[]::new));
+            assertCommandLineError(name, c, expected.apply(root, s));
+            assertEquals(before, sizes(root), "no file under " + root + " was written");
+        });
+    }
+
+    /** Every regular file under a folder with its size and time: what a command must leave as it was. */
+    private static Map<Path, Long> sizes(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            Map<Path, Long> out = new TreeMap<>();
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.startsWith(root.resolve("child"))).toList()) {
+                out.put(f, Files.size(f) * 31 + Files.getLastModifiedTime(f).toMillis());
+            }
+            return out;
+        }
+    }
+
+    @FunctionalInterface
+    interface ThrowingBiFunction<T, U, R> {
+        R apply(T t, U u) throws Exception;
     }
 
     private static DynamicTest mergeRefused(String name, ThrowingFunction<Path[], List<Path>> inputs,
