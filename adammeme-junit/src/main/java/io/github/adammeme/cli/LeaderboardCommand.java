@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -29,6 +30,7 @@ final class LeaderboardCommand {
             return 2;
         }
         try {
+            OutputFolders.check("OUT_DIR", Path.of(args[0]), Arrays.stream(args, 1, args.length).map(Path::of).toList());
             List<Evaluation> runs = new ArrayList<>();
             for (int i = 1; i < args.length; i++) {
                 runs.add(RunFolder.read(Path.of(args[i])));

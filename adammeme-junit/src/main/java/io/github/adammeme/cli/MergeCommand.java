@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
@@ -33,17 +34,26 @@ final class MergeCommand {
             return 2;
         }
         try {
+            List<Path> shards = outputs.subList(1, outputs.size()).stream().map(Path::of).toList();
+            OutputFolders.check("MERGED_DIR", Path.of(outputs.get(0)), shards);
+            if (allure >= 0) {
+                List<Path> shardResults = Arrays.asList(args).subList(allure + 2, args.length).stream().map(Path::of).toList();
+                List<Path> inputs = new ArrayList<>(shardResults);
+                inputs.addAll(shards);
+                inputs.add(Path.of(outputs.get(0)));
+                OutputFolders.check("MERGED_RESULTS", Path.of(args[allure + 1]), inputs);
+            }
             OutputLayout merged = OutputLayout.of(Path.of(outputs.get(0)));
-            Metrics m = ShardMerge.merge(outputs.subList(1, outputs.size()).stream().map(Path::of).toList(), merged.folder());
+            Metrics m = ShardMerge.merge(shards, merged.folder());
             out.print(FrTable.table(m));
             out.println("merged " + (outputs.size() - 1) + " shards: " + merged.summaryJson().toAbsolutePath());
             if (allure >= 0) {
                 List<String> results = Arrays.asList(args).subList(allure + 1, args.length);
                 String target = new ObjectMapper().readTree(merged.summaryJson().toFile()).at("/run/target").asText("?");
-                int shards = outputs.size() - 1;
-                String headline = "AdamMeme · " + target + ": " + FrTable.headline(m) + " (merged from " + shards + " shards)";
+                String headline = "AdamMeme · " + target + ": " + FrTable.headline(m) + " (merged from " + shards.size()
+                        + " shards)";
                 int copied = AllureMerge.merge(results.subList(1, results.size()).stream().map(Path::of).toList(),
-                        Path.of(results.get(0)), new AllureMerge.WholeRun(headline, m, shards));
+                        Path.of(results.get(0)), new AllureMerge.WholeRun(headline, m, shards.size()));
                 out.println("Allure results: " + copied + " files in " + results.get(0));
             }
             return 0;

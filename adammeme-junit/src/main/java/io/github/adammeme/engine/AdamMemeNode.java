@@ -6,6 +6,7 @@ import java.util.function.Supplier;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
+import java.util.List;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
@@ -181,6 +182,10 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
             super(parent.getUniqueId().append("meme", memeId), memeId + " could not be mined", NO_SOURCE, Type.TEST);
         }
     }
+
+    /** The segment types of the nodes below a suite, in the order a run adds them. */
+    static final List<String> SEGMENTS = List.of("category", "pair", "refinement", "step", "summary", "baseline", "gate",
+            "judge", "run", "mining", "meme");
 
     /**
      * Nodes below the suite have no source of their own: Surefire then names a test by its display

@@ -1,6 +1,7 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.llm.EndpointUnusableException;
+import io.github.adammeme.llm.RunStop;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.CategoryFigures;
@@ -67,10 +68,13 @@ final class SuiteExecution {
         });
         String lost = null;
         boolean stopped = false;
+        RunStop cancel = new RunStop();
+        CompletableFuture<?> pipeline = null;
         try (ProgressLine progress = run.settings().progress() ? new ProgressLine(System.err, System.console() != null) : null) {
             outputs.writeEnvironment();
-            CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, new BuiltInSimulator(run.settings().simulator()),
-                    Listeners.of(board, progress)), runner)
+            pipeline = CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config,
+                    new BuiltInSimulator(run.settings().simulator()),
+                    Listeners.of(board, progress), cancel), runner)
                     .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));
             report();
         } catch (RuntimeException | Error e) {
@@ -84,11 +88,31 @@ final class SuiteExecution {
             lost = ReportText.plain(stopped ? cause.getMessage() : cause.getClass().getSimpleName() + ": " + cause.getMessage());
             runLost(lost, stopped ? null : cause);
         } finally {
+            if (pipeline != null && !pipeline.isDone()) {
+                // Nobody will read what the pipeline does from here: it makes no further call (those under way
+                // finish and are stored in the cache, as they are paid), instead of calling until the JVM exits.
+                cancel.stop(new EndpointUnusableException("the test run of " + run.suiteName() + " ended before its"
+                        + " pipeline" + (lost == null ? "" : ": " + lost) + "; no further call is made",
+                        EndpointUnusableException.When.DURING_RUN));
+            }
             runner.shutdownNow();
         }
         engine.finished(suite, outputs, lost, stopped);
         if (lost != null) {
             throw new RunLostException("the AdamMeme run " + (stopped ? "stopped: " : "was lost: ") + lost);
+        }
+        List<String> unmatched = run.unmatchedSelections();
+        if (!unmatched.isEmpty()) {
+            // Only the run knows its memes and categories; a selector that named none of them must not pass as 0 tests.
+            throw new SelectionMatchedNothingException("no test of this run has the unique id "
+                    + String.join(", nor ", unmatched) + "; take the id from the last run's report");
+        }
+    }
+
+    /** A unique-id selector named a test the run did not have. */
+    static final class SelectionMatchedNothingException extends RuntimeException {
+        SelectionMatchedNothingException(String message) {
+            super(ReportText.plain(message));
         }
     }
 

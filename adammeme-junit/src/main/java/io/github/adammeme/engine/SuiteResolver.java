@@ -67,6 +67,14 @@ final class SuiteResolver implements SelectorResolver {
                     "unique id " + id + " names no @AdamMemeSuite class"));
             return unresolved();
         }
+        Optional<UniqueId.Segment> foreign = id.getSegments().stream().skip(2)
+                .filter(segment -> !AdamMemeNode.SEGMENTS.contains(segment.getType())).findFirst();
+        if (foreign.isPresent()) {
+            issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, "unique id " + id + " names no test"
+                    + " of an AdamMeme run: its segment type '" + foreign.get().getType() + "' is none of "
+                    + AdamMemeNode.SEGMENTS).source(ClassSource.from(suiteClass.get())));
+            return unresolved();
+        }
         // Tests below the suite appear only at run time; remember which were asked for.
         Set<UniqueId> selected = id.getSegments().size() > 2 ? Set.of(id) : Set.of();
         return suite(suiteClass.get(), onlyTarget, selected, context);

@@ -3,6 +3,10 @@ package io.github.adammeme.engine;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.report.FrGates;
 import io.github.adammeme.report.ReportText;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
@@ -21,6 +25,8 @@ final class SuiteRun {
     private final SampleBoard board = new SampleBoard();
     private final SuiteOutputs outputs;
     private volatile Throwable lost;
+    /** Every node id the run had, when unique-id selectors pick some: to say which selector matched none. */
+    private final Set<UniqueId> offered = ConcurrentHashMap.newKeySet();
 
     SuiteRun(SuiteNode suite, EngineExecutionListener listener, boolean severalSuites) {
         this.suite = suite;
@@ -58,7 +64,25 @@ final class SuiteRun {
 
     /** Whether a node belongs in this run: every node, unless unique-id selectors asked for some only. */
     boolean wanted(UniqueId id) {
-        return suite.selected().isEmpty() || suite.selected().stream().anyMatch(s -> s.hasPrefix(id) || id.hasPrefix(s));
+        if (suite.selected().isEmpty()) {
+            return true;
+        }
+        offered.add(id);
+        return suite.selected().stream().anyMatch(s -> s.hasPrefix(id) || id.hasPrefix(s));
+    }
+
+    /**
+     * The unique ids asked for that no node of the run had, each with the nearest id the run did have:
+     * a selector that matches nothing would otherwise run no test and pass.
+     */
+    List<String> unmatchedSelections() {
+        List<String> out = new ArrayList<>();
+        for (UniqueId s : suite.selected()) {
+            if (offered.stream().noneMatch(id -> id.hasPrefix(s))) {
+                out.add(s + NearestId.of(s, offered).map(n -> " (the nearest this run has: " + n + ")").orElse(""));
+            }
+        }
+        return out;
     }
 
     /** A node's body threw: the run goes no further. */

@@ -15,6 +15,10 @@ import java.util.concurrent.TimeUnit;
  */
 final class BatchFollower {
 
+    /** How far past the longest wait the poll that cancels is made, so that it finds the wait exceeded. */
+    private static final Duration PAST_DEADLINE = Duration.ofMillis(10);
+    /** Polls of a cancelled batch, until it says it is: soon, as what it answered is kept and the rest fail. */
+    private static final Duration AFTER_CANCEL = Duration.ofSeconds(1);
     /** OpenAI may take up to ten minutes to cancel a batch; past that its calls are failed regardless. */
     static final Duration CANCEL_GRACE = Duration.ofMinutes(10);
 
@@ -135,7 +139,16 @@ final class BatchFollower {
     }
 
     private void later(PendingBatch p) {
-        clock.schedule(() -> poll(p), settings.poll().toNanos(), TimeUnit.NANOSECONDS);
+        long delay = settings.poll().toNanos();
+        if (p.cancelledAt < 0) {
+            // Woken at the longest wait rather than at the first poll past it: with polls 30 s apart, a
+            // one-second wait ran half a minute, and a batch that finished meanwhile was never cancelled.
+            long untilLongestWait = p.since + settings.maxWait().toNanos() - System.nanoTime();
+            delay = Math.min(delay, Math.max(0, untilLongestWait) + PAST_DEADLINE.toNanos());
+        } else {
+            delay = Math.min(delay, AFTER_CANCEL.toNanos()); // a cancelled batch settles within moments
+        }
+        clock.schedule(() -> poll(p), delay, TimeUnit.NANOSECONDS);
     }
 
     /** The run is ending: no batch is polled again, and none is given up because its thread stops. */

@@ -3,12 +3,14 @@ package io.github.adammeme.llm;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.openai.core.JsonValue;
+import com.openai.errors.OpenAIInvalidDataException;
 import com.openai.models.ResponseFormatJsonSchema;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionAssistantMessageParam;
 import com.openai.models.chat.completions.ChatCompletionContentPart;
 import com.openai.models.chat.completions.ChatCompletionContentPartImage;
 import com.openai.models.chat.completions.ChatCompletionContentPartText;
+import com.openai.models.chat.completions.ChatCompletionMessage;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
 import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
@@ -88,22 +90,58 @@ final class ChatCompletions {
      * @throws ModelCallException when the completion has no choice
      */
     static List<ChatResponse> responses(ChatCompletion completion, String who) {
-        if (completion.choices().isEmpty()) {
-            throw new ModelCallException(who + " answered with no choices", null, 200, true, null);
-        }
-        List<ChatCompletion.Choice> choices = completion.choices().stream()
-                .sorted(Comparator.comparingLong(ChatCompletion.Choice::index)).toList();
-        Usage usage = completion.usage().map(ChatCompletions::usage).orElse(Usage.NONE);
-        List<ChatResponse> out = new ArrayList<>();
-        for (ChatCompletion.Choice choice : choices) {
-            String finish = choice._finishReason().asString().orElse(null);
-            if (finish == null && choice._finishReason().asKnown().isPresent()) {
-                finish = choice.finishReason().asString();
+        // An answer with HTTP 200 is billed whatever it holds: what it reported is read first, so a
+        // failure below still counts the call and its tokens.
+        Usage usage = usageOf(completion);
+        List<ChatCompletion.Choice> choices;
+        try {
+            choices = completion._choices().asKnown().orElse(null);
+            if (choices == null) {
+                throw ModelCallException.paidButUnusable(who + " answered HTTP 200 without a choices field"
+                        + tokens(usage), usage);
             }
-            out.add(new ChatResponse(choice.message().content().orElse(""), choice.message().refusal().orElse(null), finish,
-                    out.isEmpty() ? usage : Usage.NONE, false));
+            if (choices.isEmpty()) {
+                throw ModelCallException.paidButUnusable(who + " answered with no choices (HTTP 200, choices: [])"
+                        + tokens(usage), usage);
+            }
+            choices = choices.stream().sorted(Comparator.comparingLong(c -> c._index().asKnown().orElse(0L))).toList();
+            List<ChatResponse> out = new ArrayList<>();
+            for (ChatCompletion.Choice choice : choices) {
+                String finish = choice._finishReason().asString().orElse(null);
+                if (finish == null && choice._finishReason().asKnown().isPresent()) {
+                    finish = choice.finishReason().asString();
+                }
+                ChatCompletionMessage message = choice._message().asKnown().orElse(null);
+                String content = message == null ? null : message.content().orElse(null);
+                String refusal = message == null ? null : message.refusal().orElse(null);
+                if (content == null && refusal == null) {
+                    // Nothing to parse, and nothing worth keeping: kept, it would be replayed as an empty answer.
+                    throw ModelCallException.paidButUnusable(who + " answered HTTP 200 with a choice whose message has "
+                            + (message == null ? "no message" : "no content") + " (finish_reason " + finish + ")"
+                            + tokens(usage), usage);
+                }
+                out.add(new ChatResponse(content == null ? "" : content, refusal, finish, out.isEmpty() ? usage : Usage.NONE,
+                        false));
+            }
+            return out;
+        } catch (OpenAIInvalidDataException e) {
+            throw ModelCallException.paidButUnusable(who + " answered HTTP 200 with a chat completion it cannot be read as: "
+                    + e.getMessage() + tokens(usage), usage);
         }
-        return out;
+    }
+
+    /** The tokens an answer reported, or none when it left out its usage or garbled it. */
+    private static Usage usageOf(ChatCompletion completion) {
+        try {
+            return completion.usage().map(ChatCompletions::usage).orElse(Usage.NONE);
+        } catch (OpenAIInvalidDataException e) {
+            return Usage.NONE;
+        }
+    }
+
+    private static String tokens(Usage usage) {
+        return usage.totalTokens() == 0 ? "" : "; it billed " + usage.promptTokens() + " input and "
+                + usage.completionTokens() + " output tokens";
     }
 
     /** Cached input as the endpoint reports it; endpoints without a prompt cache leave the details out. */

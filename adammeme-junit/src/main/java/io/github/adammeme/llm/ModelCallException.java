@@ -9,6 +9,8 @@ public class ModelCallException extends RuntimeException {
     private final int status;
     /** Whether asking again may succeed. */
     private final boolean retryable;
+    /** What the endpoint reported for a call it answered (and billed) with nothing usable, or null. */
+    private final Usage paid;
     /** What the endpoint asked to wait, or null. */
     private final Duration retryAfter;
 
@@ -39,10 +41,33 @@ public class ModelCallException extends RuntimeException {
      * @param retryAfter what the endpoint asked to wait, or null
      */
     public ModelCallException(String message, Throwable cause, int status, boolean retryable, Duration retryAfter) {
+        this(message, cause, status, retryable, retryAfter, null);
+    }
+
+    private ModelCallException(String message, Throwable cause, int status, boolean retryable, Duration retryAfter,
+                               Usage paid) {
         super(Secrets.redact(message), cause);
         this.status = status;
         this.retryable = retryable;
         this.retryAfter = retryAfter;
+        this.paid = paid;
+    }
+
+    /**
+     * A call the endpoint answered with HTTP 200 and so billed, whose answer holds nothing usable (no
+     * choices, a message without content): it failed, yet it is counted as a call made, with its tokens.
+     *
+     * @param message what the endpoint answered; secrets are redacted from it
+     * @param usage   the tokens it reported, {@link Usage#NONE} when it reported none
+     * @return a failure that asking again may mend
+     */
+    static ModelCallException paidButUnusable(String message, Usage usage) {
+        return new ModelCallException(message, null, 200, true, null, usage);
+    }
+
+    /** @return the tokens of a call that was answered and billed though its answer was unusable, or null */
+    public Usage paid() {
+        return paid;
     }
 
     /** @return the HTTP status, or -1 when the call got none */

@@ -76,6 +76,10 @@ final class RetryLoop {
             } catch (ModelCallException e) {
                 // The slot goes back before any wait: a call backing off must not hold up the others.
                 limit.release(e.rateLimited());
+                if (e.paid() != null) {
+                    // Answered and billed, though unusable: a call made, with its tokens, whatever follows.
+                    ledger.recordCall(request, model.model(), e.paid());
+                }
                 failure = e;
             } catch (RuntimeException e) {
                 limit.release(false);

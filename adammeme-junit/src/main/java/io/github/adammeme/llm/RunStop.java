@@ -1,7 +1,9 @@
 package io.github.adammeme.llm;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -15,6 +17,7 @@ public final class RunStop {
 
     private final AtomicReference<EndpointUnusableException> reason = new AtomicReference<>();
     private final CountDownLatch stopped = new CountDownLatch(1);
+    private final List<RunStop> followers = new CopyOnWriteArrayList<>();
 
     /**
      * Stops the run; the first reason is the one kept.
@@ -24,7 +27,19 @@ public final class RunStop {
     public void stop(EndpointUnusableException why) {
         if (reason.compareAndSet(null, why)) {
             stopped.countDown();
+            followers.forEach(f -> f.stop(why));
         }
+    }
+
+    /**
+     * Makes {@code other} stop when this one does (at once, when this one already has): how a caller that
+     * gives up on a whole evaluation stops each run of it.
+     *
+     * @param other a run's stop
+     */
+    public void alsoStops(RunStop other) {
+        followers.add(other);
+        reason().ifPresent(other::stop);
     }
 
     /** @return why the run stopped, or empty while it goes on */

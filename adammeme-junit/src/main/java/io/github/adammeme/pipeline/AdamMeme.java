@@ -17,6 +17,7 @@ import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.EndpointResolver;
 import io.github.adammeme.llm.ModelGateway;
+import io.github.adammeme.llm.RunStop;
 import io.github.adammeme.llm.UsageLedger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -51,8 +52,18 @@ public final class AdamMeme {
      *                  serve {@code sim:} models from the built-in simulator)
      */
     public AdamMeme(CallCache cache, EndpointResolver endpoints) {
+        this(cache, endpoints, new RunStop());
+    }
+
+    /**
+     * @param cache the call cache every evaluation of this instance shares; the caller closes it
+     * @param endpoints makes the configured endpoints reachable
+     * @param cancel once stopped, no run of this instance makes another call: calls under way finish and
+     *               their answers are stored, calls waiting to retry give up, and the run ends with the reason
+     */
+    public AdamMeme(CallCache cache, EndpointResolver endpoints, RunStop cancel) {
         this.cache = cache;
-        this.gateways = new Gateways(cache);
+        this.gateways = new Gateways(cache, cancel);
         this.endpoints = endpoints;
     }
 
@@ -66,8 +77,23 @@ public final class AdamMeme {
      * @return the whole result
      */
     public static Evaluation evaluate(EvaluationConfig config, EndpointResolver endpoints, PipelineListener listener) {
+        return evaluate(config, endpoints, listener, new RunStop());
+    }
+
+    /**
+     * As {@link #evaluate(EvaluationConfig, EndpointResolver, PipelineListener)}, for a caller that may give up
+     * on the run before it ends.
+     *
+     * @param config the run's configuration
+     * @param endpoints makes the configured endpoints reachable
+     * @param listener hears each stage's progress
+     * @param cancel stopped by the caller, it ends the run's calls (those under way finish and are stored)
+     * @return the whole result
+     */
+    public static Evaluation evaluate(EvaluationConfig config, EndpointResolver endpoints, PipelineListener listener,
+                                      RunStop cancel) {
         try (CallCache cache = config.outputs().openCache()) {
-            return new AdamMeme(cache, endpoints).run(config, listener);
+            return new AdamMeme(cache, endpoints, cancel).run(config, listener);
         }
     }
 

@@ -30,8 +30,12 @@ final class Gateways {
     /** Batch mode's journals, one per file, shared by every run and endpoint of these gateways. */
     private final Map<Path, BatchJournal> journals = new ConcurrentHashMap<>();
 
-    Gateways(CallCache cache) {
+    /** Stops every run of these gateways when their caller gives up on them (its test run was lost, say). */
+    private final RunStop cancel;
+
+    Gateways(CallCache cache, RunStop cancel) {
         this.cache = cache;
+        this.cancel = cancel;
     }
 
     /** What a gateway is for, and the settings that point at its endpoint, which a preflight or breaker message names. */
@@ -136,6 +140,7 @@ final class Gateways {
     RunGateways forRun(Endpoint target, Endpoint controller, UsageLedger ledger, EvaluationConfig config) {
         preflight(config, target, controller, ledger);
         RunStop stop = new RunStop();
+        cancel.alsoStops(stop);
         Endpoint second = secondJudgeEndpoint(controller, config);
         return new RunGateways(open(target, Role.TARGET, config.models().target(), ledger, config, stop),
                 open(controller, Role.CONTROLLER, config.models().controller(), ledger, config, stop),

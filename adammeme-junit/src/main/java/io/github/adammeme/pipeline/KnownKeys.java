@@ -114,8 +114,14 @@ public final class KnownKeys {
         return best;
     }
 
-    /** Levenshtein distance: insertions, deletions and substitutions, each costing one. */
-    static int distance(String a, String b) {
+    /**
+     * Levenshtein distance: insertions, deletions and substitutions, each costing one.
+     *
+     * @param a one text
+     * @param b the other
+     * @return the fewest edits that turn one into the other
+     */
+    public static int distance(String a, String b) {
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {

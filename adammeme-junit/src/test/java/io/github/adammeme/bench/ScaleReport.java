@@ -15,6 +15,8 @@ final class ScaleReport {
 
     /** How far a figure per 1,000 memes at the largest size may rise above the smallest size's. */
     static final double TOLERANCE = 0.10;
+    /** The dataset size the heap is projected to, from the slope between the sizes measured. */
+    private static final int MILLION = 1_000_000;
 
     /**
      * @param memes    memes in the dataset
@@ -54,6 +56,12 @@ final class ScaleReport {
             grows(out, "wall per 1,000 memes", "s", smallest, largest, smallest.wallPerThousand(), largest.wallPerThousand());
             grows(out, "peak heap after GC per 1,000 memes", "MiB", smallest, largest, smallest.heapPerThousand(),
                     largest.heapPerThousand());
+            // What the heap's slope between the sizes measured says of a dataset of a million memes.
+            double slope = (mib(largest.peakHeap()) - mib(smallest.peakHeap())) / (largest.memes() - smallest.memes());
+            double million = mib(largest.peakHeap()) + slope * (MILLION - largest.memes());
+            Report.check(out, String.format(Locale.ROOT, "peak heap after GC at 1,000,000 memes, by the slope of %.3f MiB"
+                    + " per 1,000 memes: %.0f MiB", slope * 1000, million), million <= mib(largest.maxHeap()),
+                    String.format(Locale.ROOT, "within the heap limit, %.0f MiB", mib(largest.maxHeap())));
         }
         for (Row r : rows) {
             Report.check(out, String.format(Locale.ROOT, "peak heap after GC at %,d memes: %.0f MiB", r.memes(), mib(r.peakHeap())),

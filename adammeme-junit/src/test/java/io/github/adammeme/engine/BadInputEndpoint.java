@@ -51,6 +51,10 @@ final class BadInputEndpoint implements AutoCloseable {
         RETRY_AFTER_1E9,
         /** answers 200 with a chat completion that has no choices */
         NO_CHOICES,
+        /** answers 200 with a chat completion without a choices field, and without its usage */
+        CHOICES_MISSING,
+        /** answers 200 with a choice whose message's content is null (as a content filter leaves it) */
+        NULL_CONTENT,
         /** answers 200 with a body that is not JSON */
         NOT_JSON,
         /** answers 500 with the key in its error body, as some gateways echo it */
@@ -193,6 +197,12 @@ final class BadInputEndpoint implements AutoCloseable {
             }
             case NO_CHOICES -> send(exchange, 200, "{\"id\": \"none\", \"object\": \"chat.completion\", \"created\": 1700000000, \"model\": \""
                     + "m\", \"choices\": [], \"usage\": {\"prompt_tokens\": 1, \"completion_tokens\": 0, \"total_tokens\": 1}}");
+            case CHOICES_MISSING -> send(exchange, 200, "{\"id\": \"bare\", \"object\": \"chat.completion\", \"created\":"
+                    + " 1700000000, \"model\": \"m\"}");
+            case NULL_CONTENT -> send(exchange, 200, "{\"id\": \"null\", \"object\": \"chat.completion\", \"created\": 1700000000,"
+                    + " \"model\": \"m\", \"choices\": [{\"index\": 0, \"finish_reason\": \"content_filter\", \"message\":"
+                    + " {\"role\": \"assistant\", \"content\": null}}], \"usage\": {\"prompt_tokens\": 7, \"completion_tokens\": 0,"
+                    + " \"total_tokens\": 7}}");
             case NOT_JSON -> send(exchange, 200, "<html><body>502 Bad Gateway, served as a 200</body></html>");
             case ERROR_500_WITH_KEY -> send(exchange, 500, "{\"error\": {\"message\": \"upstream refused key " + key
                     + " (Authorization: " + exchange.getRequestHeaders().getFirst("Authorization") + ")\", \"type\": \"server_error\"}}");

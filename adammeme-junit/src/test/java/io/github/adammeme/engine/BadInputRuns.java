@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -33,7 +34,12 @@ final class BadInputRuns {
 
     /** The engine on a dataset: one seed, one refinement step, answers kept in memory, no progress line. */
     static EngineTestKit.Builder kit(Path dataset, Path out, String... config) {
-        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID).selectors(selectClass(Suites.Keyword.class))
+        return kit(selectClass(Suites.Keyword.class), dataset, out, config);
+    }
+
+    /** As {@link #kit(Path, Path, String...)}, with selectors of the caller's. */
+    static EngineTestKit.Builder kit(DiscoverySelector selector, Path dataset, Path out, String... config) {
+        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID).selectors(selector)
                 .configurationParameter("adammeme.dataset", dataset.toString())
                 .configurationParameter("adammeme.seeds", "1")
                 .configurationParameter("adammeme.iterations", "1")

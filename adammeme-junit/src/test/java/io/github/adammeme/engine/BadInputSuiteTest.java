@@ -46,6 +46,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -68,6 +69,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.DiscoveryIssue;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
 import org.junit.platform.testkit.engine.EngineDiscoveryResults;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -616,6 +619,74 @@ class BadInputSuiteTest {
                 }));
     }
 
+    /** What a command that writes a folder says when it is given one it must not write, before it writes anything. */
+    @TestFactory
+    @Order(6)
+    Stream<DynamicTest> outputFolders() {
+        return Stream.of(
+                outputRefused("merge into a folder that is a file", (root, s) -> {
+                    Path file = write(root.resolve("merged"), utf8("a file"));
+                    return List.of("merge", file.toString(), s[0].toString(), s[1].toString());
+                }, (root, s) -> "adammeme: MERGED_DIR " + root.resolve("merged") + ": " + root.resolve("merged")
+                        + " is a file, not a folder; nothing was written"),
+                outputRefused("merge into a folder below a file", (root, s) -> {
+                    write(root.resolve("merged"), utf8("a file"));
+                    return List.of("merge", root.resolve("merged").resolve("run").toString(), s[0].toString(), s[1].toString());
+                }, (root, s) -> "adammeme: MERGED_DIR " + root.resolve("merged").resolve("run") + ": " + root.resolve("merged")
+                        + " is a file, not a folder; nothing was written"),
+                outputRefused("merge into one of the shards", (root, s) -> {
+                    Path shard = copyTree(s[0], root.resolve("shard-1"));
+                    return List.of("merge", shard.toString(), shard.toString(), s[1].toString());
+                }, (root, s) -> "adammeme: MERGED_DIR " + root.resolve("shard-1") + " is also an input of the command, whose"
+                        + " files it would overwrite; name a folder of its own; nothing was written"),
+                outputRefused("merge --allure into a file", (root, s) -> {
+                    Path file = write(root.resolve("allure-merged"), utf8("a file"));
+                    Path results = write(root.resolve("allure-1").resolve("1-result.json"), utf8("{}")).getParent();
+                    return List.of("merge", root.resolve("merged").toString(), s[0].toString(), s[1].toString(), "--allure",
+                            file.toString(), results.toString());
+                }, (root, s) -> "adammeme: MERGED_RESULTS " + root.resolve("allure-merged") + ": " + root.resolve("allure-merged")
+                        + " is a file, not a folder; nothing was written"),
+                outputRefused("leaderboard into a folder that is a file", (root, s) -> {
+                    Path file = write(root.resolve("board"), utf8("a file"));
+                    return List.of("leaderboard", file.toString(), s[0].toString());
+                }, (root, s) -> "adammeme: OUT_DIR " + root.resolve("board") + ": " + root.resolve("board")
+                        + " is a file, not a folder; nothing was written"),
+                outputRefused("leaderboard into one of its runs", (root, s) -> {
+                    Path run = copyTree(s[0], root.resolve("run"));
+                    return List.of("leaderboard", run.toString(), run.toString(), s[1].toString());
+                }, (root, s) -> "adammeme: OUT_DIR " + root.resolve("run") + " is also an input of the command, whose"
+                        + " files it would overwrite; name a folder of its own; nothing was written"));
+    }
+
+    private static DynamicTest outputRefused(String name, ThrowingBiFunction<Path, Path[], List<String>> arguments,
+                                             BiFunction<Path, Path[], String> expected) {
+        return kase("output folder: " + name, RUN, () -> {
+            Path[] s = shards();
+            Path root = Files.createDirectories(dir.resolve("cases").resolve("output-" + slug(name)));
+            List<String> args = arguments.apply(root, s);
+            Map<Path, Long> before = sizes(root);
+            Child c = child(root.resolve("child"), Map.of(), List.of(), MAIN, args.toArray(String[]::new));
+            assertCommandLineError(name, c, expected.apply(root, s));
+            assertEquals(before, sizes(root), "no file under " + root + " was written");
+        });
+    }
+
+    /** Every regular file under a folder with its size and time: what a command must leave as it was. */
+    private static Map<Path, Long> sizes(Path root) throws IOException {
+        try (Stream<Path> files = Files.walk(root)) {
+            Map<Path, Long> out = new TreeMap<>();
+            for (Path f : files.filter(Files::isRegularFile).filter(f -> !f.startsWith(root.resolve("child"))).toList()) {
+                out.put(f, Files.size(f) * 31 + Files.getLastModifiedTime(f).toMillis());
+            }
+            return out;
+        }
+    }
+
+    @FunctionalInterface
+    interface ThrowingBiFunction<T, U, R> {
+        R apply(T t, U u) throws Exception;
+    }
+
     private static DynamicTest mergeRefused(String name, ThrowingFunction<Path[], List<Path>> inputs,
                                             BiFunction<Path[], List<Path>, String> expected) {
         return kase("shard merge: " + name, RUN, () -> {
@@ -923,7 +994,13 @@ class BadInputSuiteTest {
                         + GAVE_UP),
                 endpoint("HTTP 429 with Retry-After: 1000000000", Behaviour.RETRY_AFTER_1E9, AT + "answered HTTP 429: 429:"
                         + " Rate limit reached, come back in 31 years" + GAVE_UP),
-                endpoint("HTTP 200 with no choices", Behaviour.NO_CHOICES, AT + "answered with no choices" + GAVE_UP),
+                endpoint("HTTP 200 with no choices", Behaviour.NO_CHOICES, AT + "answered with no choices (HTTP 200,"
+                        + " choices: []); it billed 1 input and 0 output tokens" + GAVE_UP),
+                endpoint("HTTP 200 without choices or usage", Behaviour.CHOICES_MISSING, AT + "answered HTTP 200 without a"
+                        + " choices field" + GAVE_UP),
+                endpoint("HTTP 200 with a null message content", Behaviour.NULL_CONTENT, AT + "answered HTTP 200 with a"
+                        + " choice whose message has no content (finish_reason content_filter); it billed 7 input and 0"
+                        + " output tokens" + GAVE_UP),
                 endpoint("it closes the connection without a word", Behaviour.DROP, AT + "could not be reached: Request failed"
                         + " (unexpected end of stream on {root}/...)" + GAVE_UP),
                 endpoint("HTTP 200 with a body that is not JSON", Behaviour.NOT_JSON, AT + "sent a body that is not a chat"
@@ -1059,6 +1136,7 @@ class BadInputSuiteTest {
                     expected.put(test, test + ": ERROR — " + s.reason());
                 }
                 assertBroken(run, expected);
+                assertEveryAnswerLedgered(endpoint, outcomes, behaviour);
                 assertEquals(baseline.memes().get(CHOSEN).verdict(), outcomes.memes().get(CHOSEN).verdict(),
                         "mining is on the controller, which behaves");
                 assertNoneLost(baseline, outcomes, cleanIds, Set.of(CHOSEN), Scope.ORIGINALS);
@@ -1066,6 +1144,28 @@ class BadInputSuiteTest {
                         expected.values().iterator().next()));
             }
         });
+    }
+
+    /**
+     * Every request the endpoint answered with HTTP 200 was paid for, usable or not: the ledger in
+     * summary.json counts each as a target call, with the tokens it reported.
+     */
+    private static void assertEveryAnswerLedgered(BadInputEndpoint endpoint, Outcomes outcomes, Behaviour behaviour) {
+        long answered = endpoint.requests.size() - (billed(behaviour) ? 0 : endpoint.misbehaved.get());
+        long calls = 0;
+        for (JsonNode line : outcomes.summary().path("usage")) {
+            if ("sim:keyword".equals(line.path("model").asText())) {
+                calls += line.path("calls").asLong();
+            }
+        }
+        assertEquals(answered, calls, "target calls in the ledger against the requests the endpoint answered with"
+                + " HTTP 200 (" + endpoint.requests.size() + " requests, " + endpoint.misbehaved.get() + " misbehaved)");
+    }
+
+    /** Whether the misbehaviour is an answer with HTTP 200 whole, which an endpoint bills. */
+    private static boolean billed(Behaviour behaviour) {
+        return behaviour == Behaviour.NO_CHOICES || behaviour == Behaviour.CHOICES_MISSING
+                || behaviour == Behaviour.NULL_CONTENT;
     }
 
     /**
@@ -1349,6 +1449,81 @@ class BadInputSuiteTest {
     }
 
     // --- what is printed and recorded -------------------------------------------------------------
+
+    /** The unique id of a test of the keyword suite, as the engine gives it. */
+    private static UniqueId keywordId(String... segments) {
+        UniqueId id = UniqueId.forEngine(Constants.ENGINE_ID).append("suite", Suites.Keyword.class.getName());
+        for (int i = 0; i < segments.length; i += 2) {
+            id = id.append(segments[i], segments[i + 1]);
+        }
+        return id;
+    }
+
+    @TestFactory
+    @Order(10)
+    Stream<DynamicTest> selectors() {
+        UniqueId chosen = keywordId("category", "nationality", "pair", CHOSEN);
+        return Stream.of(
+                kase("selector: a unique id whose meme the run does not have", RUN, () -> {
+                    UniqueId typo = keywordId("category", "nationality", "pair", CHOSEN + "0");
+                    String message = selectionFailure(typo, "selector-no-meme");
+                    assertEquals("no test of this run has the unique id " + typo + " (the nearest this run has: " + chosen
+                            + "); take the id from the last run's report", message);
+                }),
+                kase("selector: a unique id whose category the run does not have", RUN, () -> {
+                    UniqueId typo = keywordId("category", "nationalty", "pair", CHOSEN);
+                    String message = selectionFailure(typo, "selector-no-category");
+                    assertEquals("no test of this run has the unique id " + typo + " (the nearest this run has: "
+                            + keywordId("category", "nationality") + "); take the id from the last run's report", message);
+                }),
+                kase("selector: one unique id that exists and one that does not", RUN, () -> {
+                    UniqueId missing = keywordId("category", "nationality", "pair", "harmeme:nowhere");
+                    Path out = dir.resolve("cases").resolve("selector-one-of-two").resolve("out");
+                    Run run = new Run(BadInputRuns.kit(DiscoverySelectors.selectUniqueId(chosen), clean, out)
+                            .selectors(DiscoverySelectors.selectUniqueId(missing)).execute(), out);
+                    List<String> started = run.results().testEvents().started().list().stream()
+                            .map(e -> e.getTestDescriptor().getUniqueId().toString()).toList();
+                    assertEquals(List.of(chosen.toString()), started, "the test that exists still runs");
+                    String failure = suiteFailure(run);
+                    assertTrue(failure.startsWith("no test of this run has the unique id " + missing + " (the nearest"),
+                            failure);
+                    namedErrors.incrementAndGet();
+                    record("the existing test ran; the suite failed: " + failure);
+                }),
+                kase("selector: a unique id with a segment no AdamMeme test has", DISCOVERY, () -> {
+                    UniqueId foreign = keywordId("category", "nationality", "method", "test()");
+                    EngineDiscoveryResults results = discover(BadInputRuns.kit(DiscoverySelectors.selectUniqueId(foreign),
+                            clean, dir.resolve("cases").resolve("selector-foreign").resolve("out")));
+                    // Ours says why; the platform's own follows it ("... could not be resolved").
+                    List<DiscoveryIssue> issues = results.getDiscoveryIssues();
+                    assertEquals(2, issues.size(), issues.toString());
+                    assertEquals(DiscoveryIssue.Severity.ERROR, issues.get(0).severity());
+                    assertEquals("unique id " + foreign + " names no test of an AdamMeme run: its segment type 'method'"
+                            + " is none of [category, pair, refinement, step, summary, baseline, gate, judge, run, mining,"
+                            + " meme]", issues.get(0).message());
+                    assertTrue(results.getEngineDescriptor().getChildren().isEmpty(), "nothing to run");
+                    namedErrors.incrementAndGet();
+                    record("discovery issue: " + issues.get(0).message());
+                }));
+    }
+
+    /** The run of one selector that matches nothing: no test, and the suite fails naming the id. */
+    private static String selectionFailure(UniqueId selected, String slug) {
+        Path out = dir.resolve("cases").resolve(slug).resolve("out");
+        Run run = new Run(BadInputRuns.kit(DiscoverySelectors.selectUniqueId(selected), clean, out).execute(), out);
+        assertEquals(0, run.results().testEvents().started().count(), "no test matches");
+        String failure = suiteFailure(run);
+        namedErrors.incrementAndGet();
+        record("suite failed: " + failure);
+        return failure;
+    }
+
+    /** The one failed container's message: the suite's. */
+    private static String suiteFailure(Run run) {
+        List<Throwable> failed = run.results().containerEvents().failed().list().stream().map(Run::throwable).toList();
+        assertEquals(1, failed.size(), failed.toString());
+        return failed.get(0).getMessage();
+    }
 
     @TestFactory
     @Order(11)

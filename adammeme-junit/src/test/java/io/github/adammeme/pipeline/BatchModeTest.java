@@ -159,6 +159,30 @@ class BatchModeTest {
         }
     }
 
+    @Test
+    void theLongestWaitEndsAtItsLimitWhateverThePollInterval() {
+        // A batch the endpoint answers after 5 s, a wait of 1 s, and the default 30 s between polls.
+        server.configure(SimSettings.DEFAULT.withBatchDelay(5_000));
+        try {
+            Map<String, String> values = settings("cancelled-between-polls", true);
+            values.put(ConfigKeys.BATCH_ROLES, "target");
+            values.put(ConfigKeys.BATCH_MAX_WAIT_SECONDS, "1");
+            values.remove(ConfigKeys.BATCH_POLL_SECONDS);
+            long start = System.nanoTime();
+            Evaluation cancelled = AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+            double seconds = (System.nanoTime() - start) / 1e9;
+
+            assertFalse(cancelled.samples().isEmpty());
+            cancelled.samples().forEach(s -> assertTrue(s.outcome() == Outcome.ERROR && s.reason().contains("batch_cancelled"),
+                    s.outcome() + ": " + s.reason()));
+            assertEquals(List.of(), server.batches().pending(), "the batch was cancelled, not left running");
+            assertTrue(seconds < 20, "cancelled at the 1 s limit, not at the first poll 30 s on: " + seconds + " s");
+            System.out.printf("batch cancelled at its 1 s limit under 30 s polls: run over in %.1f s%n", seconds);
+        } finally {
+            server.configure(SimSettings.DEFAULT);
+        }
+    }
+
     private static Map<String, ScoredSample> byId(Evaluation e) {
         return e.samples().stream().collect(Collectors.toMap(ScoredSample::id, s -> s));
     }
