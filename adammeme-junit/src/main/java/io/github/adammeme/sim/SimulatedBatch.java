@@ -106,6 +106,11 @@ final class SimulatedBatch {
     }
 
     /** The model its lines ask, or null when none could be read. */
+    /** @return the requests the batch holds */
+    int size() {
+        return lines.size();
+    }
+
     String model() {
         return model;
     }

@@ -53,8 +53,10 @@ public final class SimulatedBatches {
     }
 
     /**
-     * The next batch created for {@code model} answers this many of its lines, then expires as a batch
-     * does when its 24-hour window closes: the other lines are reported {@code batch_expired}.
+     * The next batch created for {@code model} that holds more than this many lines answers this many,
+     * then expires as a batch does when its 24-hour window closes: the other lines are reported
+     * {@code batch_expired}. Smaller batches before it are answered whole, so the expiry always leaves
+     * some lines unanswered, however the calls happened to be grouped into batches.
      *
      * @param model the model whose next batch expires
      * @param answeredLines lines answered before it expires
@@ -135,7 +137,11 @@ public final class SimulatedBatches {
             SimulatedBatch batch = new SimulatedBatch(ids.incrementAndGet(), input, files, answers,
                     settings);
             String model = batch.model();
-            batch.misbehave(model == null ? null : expiring.remove(model), model == null ? null : failing.remove(model));
+            Integer expireAfter = model == null ? null : expiring.get(model);
+            if (expireAfter != null && (batch.size() <= expireAfter || !expiring.remove(model, expireAfter))) {
+                expireAfter = null;
+            }
+            batch.misbehave(expireAfter, model == null ? null : failing.remove(model));
             batches.put(batch.id(), batch);
             send(exchange, 200, batch.json());
         }
