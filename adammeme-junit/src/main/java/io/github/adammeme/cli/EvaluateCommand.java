@@ -39,6 +39,14 @@ final class EvaluateCommand {
     }
 
     static int run(Map<String, String> values, PrintStream out, PrintStream err) {
+        try {
+            if (ConfigValues.bool(ConfigKeys.DRY_RUN, values.get(ConfigKeys.DRY_RUN), false)) {
+                return PlanCommand.run(values, out, err);
+            }
+        } catch (ConfigurationException | DatasetException e) {
+            err.println("adammeme: " + e.getMessage());
+            return 2;
+        }
         EvaluationConfig config;
         SimSettings simulator;
         boolean progress;
