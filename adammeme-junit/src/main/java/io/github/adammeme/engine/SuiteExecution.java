@@ -79,7 +79,8 @@ final class SuiteExecution {
         });
         String lost = null;
         boolean stopped = false;
-        try (ProgressLine progress = run.settings().progress() ? new ProgressLine(System.err, System.console() != null) : null) {
+        try (ProgressLine progress = run.settings().progress()
+                ? new ProgressLine(System.err, System.console() != null).planned(Planner.forProgress(config)) : null) {
             outputs.writeEnvironment();
             CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, new BuiltInSimulator(run.settings().simulator()),
                     Listeners.of(board, progress)), runner)

@@ -2,6 +2,7 @@ package io.github.adammeme.pipeline;
 
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.data.Datasets;
+import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.llm.CacheHoldings;
 import io.github.adammeme.llm.Endpoint;
@@ -81,6 +82,25 @@ public final class Planner {
         List<Meme> memes = Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits());
         int categories = PromptLibrary.load(config.prompts()).initialTaxonomy().names().size();
         return new Planner(config, CacheHoldings.of(config.outputs().cache()), categories).plan(memes);
+    }
+
+    /**
+     * The plan a progress line estimates the whole run's time with: none for a hard-case bank's replay, which mines
+     * nothing, nor when the plan cannot be made; the line then estimates the current stage alone.
+     *
+     * @param config the run's settings
+     * @return the plan, or null
+     */
+    public static RunPlan forProgress(EvaluationConfig config) {
+        if (config.datasets().stream().anyMatch(HardCaseBank::isBank)) {
+            return null;
+        }
+        try {
+            return of(config);
+        } catch (RuntimeException notPlanned) {
+            // The run itself names a dataset it cannot read; a progress line only loses its estimate.
+            return null;
+        }
     }
 
     /**
