@@ -39,15 +39,11 @@ class PlanTest {
     static class Planned {
     }
 
+    /** Four memes, one seed, one step: a run of a few seconds, and a plan of every stage. */
     private Map<String, String> settings(Path dataset, String output) {
-        Map<String, String> values = new LinkedHashMap<>();
-        values.put("adammeme.dataset", dataset.toString());
-        values.put("adammeme.seeds", "1");
-        values.put("adammeme.iterations", "1");
-        values.put("adammeme.cache", dir.resolve("cache.db").toString());
-        values.put("adammeme.output-dir", dir.resolve(output).toString());
-        values.put("adammeme.progress", "false");
-        return values;
+        return new LinkedHashMap<>(Map.of("adammeme.dataset", dataset.toString(), "adammeme.seeds", "1",
+                "adammeme.iterations", "1", "adammeme.cache", dir.resolve("cache.db").toString(),
+                "adammeme.output-dir", dir.resolve(output).toString(), "adammeme.progress", "false"));
     }
 
     @Test
