@@ -27,7 +27,7 @@ final class PlanCommand {
         });
         RunPlan plan = Planner.of(config);
         out.println("adammeme: DRY RUN of " + config.models().target().model() + " on " + config.datasetDescription()
-                + ": no model is called");
+                + " (method " + config.methodName() + "): no model is called");
         out.print(plan.table());
         try {
             PlanFiles.write(config.outputs().directory(), config, plan);

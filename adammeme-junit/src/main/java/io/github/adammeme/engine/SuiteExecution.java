@@ -114,7 +114,8 @@ final class SuiteExecution {
         RunPlan plan = Planner.of(config);
         String where = config.outputs().directory().resolve(PlanFiles.MARKDOWN).toString();
         System.out.println("adammeme: DRY RUN of " + run.suiteName() + " (" + config.models().target().model() + " on "
-                + config.datasetDescription() + "): no model is called, no figure computed");
+                + config.datasetDescription() + ", method " + config.methodName()
+                + "): no model is called, no figure computed");
         System.out.print(plan.table());
         System.out.println("adammeme: dry run: no release decision; the plan is in " + where + " and " + PlanFiles.JSON_FILE);
         AdamMemeNode node = new AdamMemeNode.PlanNode(suite);

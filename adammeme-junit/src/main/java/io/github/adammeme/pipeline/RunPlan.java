@@ -1,10 +1,8 @@
 package io.github.adammeme.pipeline;
 
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 /**
@@ -81,13 +79,6 @@ public record RunPlan(int memes, int categoriesMin, int categories, int categori
         return lines.stream().filter(l -> l.stage().equals(stage)).mapToLong(Line::expected).sum();
     }
 
-    /** @return the stages in the order they run, with their expected requests */
-    public Map<String, Long> expectedByStage() {
-        Map<String, Long> byStage = new java.util.LinkedHashMap<>();
-        lines.forEach(l -> byStage.merge(l.stage(), l.expected(), Long::sum));
-        return byStage;
-    }
-
     /** @return the plan as the console and plan.md show it: a Markdown table, the totals, then the warnings */
     public String table() {
         StringBuilder sb = new StringBuilder();
@@ -126,12 +117,5 @@ public record RunPlan(int memes, int categoriesMin, int categories, int categori
         Set<String> models = new LinkedHashSet<>();
         lines.stream().filter(l -> !l.priced()).forEach(l -> models.add(l.model()));
         return models;
-    }
-
-    /** @return a copy with these warnings added */
-    RunPlan warn(List<String> more) {
-        List<String> all = new ArrayList<>(warnings);
-        all.addAll(more);
-        return new RunPlan(memes, categoriesMin, categories, categoriesMax, pairs, lines, all);
     }
 }

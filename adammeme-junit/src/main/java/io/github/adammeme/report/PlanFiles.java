@@ -34,9 +34,10 @@ public final class PlanFiles {
      */
     public static void write(Path directory, EvaluationConfig config, RunPlan plan) throws IOException {
         Files.createDirectories(directory);
-        EvaluationWriter.writeText(directory.resolve(MARKDOWN), Secrets.redact("# AdamMeme plan: " + config.models().target().model()
-                + " on " + config.datasetDescription() + "\n\nA dry run: no model was called. Expected counts are estimates (each"
-                + " line says what it assumes); the maxima are bounds.\n\n" + plan.table()));
+        String markdown = "# AdamMeme plan: " + config.models().target().model() + " on " + config.datasetDescription()
+                + "\n\nMethod: " + config.methodName() + ". A dry run: no model was called. Expected counts are estimates"
+                + " (each line says what it assumes); the maxima are bounds.\n\n" + plan.table();
+        EvaluationWriter.writeText(directory.resolve(MARKDOWN), Secrets.redact(markdown));
         EvaluationWriter.writeText(directory.resolve(JSON_FILE),
                 Secrets.redact(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(plan)));
         ObjectNode root = JSON.createObjectNode();
