@@ -11,6 +11,7 @@ import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Listeners;
 import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.pipeline.Planner;
 import io.github.adammeme.pipeline.ProgressLine;
 import io.github.adammeme.pipeline.Stages;
 import io.github.adammeme.report.PublishSettings;
@@ -39,6 +40,14 @@ final class EvaluateCommand {
     }
 
     static int run(Map<String, String> values, PrintStream out, PrintStream err) {
+        try {
+            if (ConfigValues.bool(ConfigKeys.DRY_RUN, values.get(ConfigKeys.DRY_RUN), false)) {
+                return PlanCommand.run(values, out, err);
+            }
+        } catch (ConfigurationException | DatasetException e) {
+            err.println("adammeme: " + e.getMessage());
+            return 2;
+        }
         EvaluationConfig config;
         SimSettings simulator;
         boolean progress;
@@ -63,7 +72,8 @@ final class EvaluateCommand {
             long start = System.nanoTime();
             Evaluation evaluation;
             // Closed before the results are printed, so the table never shares a line with the progress.
-            try (ProgressLine line = progress ? new ProgressLine(err, System.console() != null) : null) {
+            try (ProgressLine line = progress
+                    ? new ProgressLine(err, System.console() != null).planned(Planner.forProgress(config)) : null) {
                 evaluation = AdamMeme.evaluate(config, new BuiltInSimulator(simulator), Listeners.of(line));
             }
             publisher.writeFiles(evaluation);

@@ -22,6 +22,7 @@ import java.util.Set;
  * files (see {@link Arguments}).
  * <pre>
  * [evaluate] key=value...                     one evaluation: the FR table, then the run's files
+ * plan key=value...                          a dry run: the calls and cost an evaluation would have, no call made
  * merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]
  * history key=value...                        the trend of the runs recorded in the cache database
  * refusal-check [corpus.jsonl...] key=value...  the controller's refusal check on labelled answers
@@ -55,6 +56,11 @@ public final class Main {
                 + "  min-samples|max-uncounted|insufficient, and adammeme.baseline's comparison.\n"
                 + "  Exit 0, 1 when a gate or the baseline check fails, nothing was scored or the run was lost,\n"
                 + "  2 for a bad setting or dataset (an endpoint the preflight cannot use included).");
+        u.put("plan", "plan key=value... [file.properties...]\n"
+                + "  A dry run: the calls each stage and role of an evaluation with these settings would make (expected and\n"
+                + "  at most), the answers the call cache holds, the tokens and the cost at adammeme.price.<model>; written\n"
+                + "  to plan.md and plan.json in adammeme.output-dir. No model is called. Settings as evaluate's.\n"
+                + "  Exit 0, 2 for a bad setting or dataset. evaluate adammeme.dry-run=true does the same.");
         u.put("merge", "merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]\n"
                 + "  The shards of one run, merged into one run's results.");
         u.put("history", "history key=value...\n"
@@ -106,6 +112,7 @@ public final class Main {
         }
         try {
             return switch (command) {
+                case "plan" -> PlanCommand.run(Arguments.settings(List.of(rest), System.getProperties()), out, err);
                 case "evaluate" -> EvaluateCommand.run(Arguments.settings(List.of(rest), System.getProperties()), out, err);
                 case "merge" -> MergeCommand.run(rest, out, err);
                 case "history" -> HistoryCommand.run(Arguments.settings(List.of(rest), System.getProperties()), out, err);
@@ -157,7 +164,7 @@ public final class Main {
 
     private static int usage(String problem, PrintStream err) {
         err.println("adammeme: " + problem);
-        err.println("usage: [evaluate] key=value... | merge | history | refusal-check | simulator | gate | import-adammeme"
+        err.println("usage: [evaluate] key=value... | plan | merge | history | refusal-check | simulator | gate | import-adammeme"
                 + " | leaderboard | cache (--help for each; see docs/command-line.md)");
         return 2;
     }

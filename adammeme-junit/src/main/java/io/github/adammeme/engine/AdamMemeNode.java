@@ -176,6 +176,14 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
         }
     }
 
+    /** A dry run's one test: the plan of calls and cost, reported as skipped, since nothing was evaluated. */
+    static final class PlanNode extends AdamMemeNode {
+        PlanNode(TestDescriptor parent) {
+            super(parent.getUniqueId().append("run", "plan"), "dry run: the plan of calls and cost (no model called)", NO_SOURCE,
+                    Type.TEST);
+        }
+    }
+
     /** One meme that could not be mined, shown as a broken test with its reason. */
     static final class MemeErrorNode extends AdamMemeNode {
         MemeErrorNode(TestDescriptor parent, String memeId) {

@@ -12,16 +12,22 @@ import io.github.adammeme.pipeline.Listeners;
 import io.github.adammeme.pipeline.MemeOutcome;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.MinedSample;
+import io.github.adammeme.pipeline.Planner;
 import io.github.adammeme.pipeline.ProgressLine;
+import io.github.adammeme.pipeline.RunPlan;
 import io.github.adammeme.pipeline.Stages;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.report.PlanFiles;
 import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.SummaryMarkdown;
 import io.github.adammeme.sim.BuiltInSimulator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -30,6 +36,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.junit.platform.engine.TestExecutionResult;
+import org.opentest4j.TestAbortedException;
 
 /**
  * Runs one suite: the pipeline works in the background while this thread adds the tree as results
@@ -61,6 +68,11 @@ final class SuiteExecution {
 
     /** @throws RunLostException when the run ended before its figures, after a test of its own has said so */
     void run(EngineRun engine) {
+        if (run.settings().dryRun()) {
+            dryRun();
+            engine.finished(suite, outputs, null, false);
+            return;
+        }
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "adammeme-pipeline-" + suite.suiteClass().getSimpleName());
             t.setDaemon(true);
@@ -70,7 +82,8 @@ final class SuiteExecution {
         boolean stopped = false;
         RunStop cancel = new RunStop();
         CompletableFuture<?> pipeline = null;
-        try (ProgressLine progress = run.settings().progress() ? new ProgressLine(System.err, System.console() != null) : null) {
+        try (ProgressLine progress = run.settings().progress()
+                ? new ProgressLine(System.err, System.console() != null).planned(Planner.forProgress(config)) : null) {
             outputs.writeEnvironment();
             pipeline = CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config,
                     new BuiltInSimulator(run.settings().simulator()),
@@ -114,6 +127,32 @@ final class SuiteExecution {
         SelectionMatchedNothingException(String message) {
             super(ReportText.plain(message));
         }
+    }
+
+    /**
+     * A dry run: the plan on the console and in plan.md and plan.json, and one test that says what it is, skipped
+     * (aborted), so the run is counted neither as passing nor as failing; summary.json says it was a dry run, so no
+     * gate or baseline takes it for a run with figures.
+     */
+    private void dryRun() {
+        RunPlan plan = Planner.of(config);
+        String where = config.outputs().directory().resolve(PlanFiles.MARKDOWN).toString();
+        System.out.println("adammeme: DRY RUN of " + run.suiteName() + " (" + config.models().target().model() + " on "
+                + config.datasetDescription() + ", method " + config.methodName()
+                + "): no model is called, no figure computed");
+        System.out.print(plan.table());
+        System.out.println("adammeme: dry run: no release decision; the plan is in " + where + " and " + PlanFiles.JSON_FILE);
+        AdamMemeNode node = new AdamMemeNode.PlanNode(suite);
+        children.run(node.testing(() -> {
+            try {
+                PlanFiles.write(config.outputs().directory(), config, plan);
+            } catch (IOException e) {
+                return TestExecutionResult.failed(new UncheckedIOException("the plan could not be written to " + where, e));
+            }
+            return TestExecutionResult.aborted(new TestAbortedException(String.format(Locale.ROOT,
+                    "dry run (%s=true): no model called; %d calls expected (at most %d), $%.4f expected at the configured"
+                            + " prices; see %s", ConfigKeys.DRY_RUN, plan.expectedCalls(), plan.maxCalls(), plan.costUsd(), where)));
+        }));
     }
 
     /**

@@ -33,10 +33,12 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param bank     the hard-case bank failed refinements are merged into
  * @param minKappa the judge agreement below which its test fails, when set
  * @param warning  what discovery should warn about without stopping (a cache that cannot be written)
+ * @param history  the targets whose trend is drawn
+ * @param dryRun   whether the run only plans its calls and makes none
  */
 record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gates, Optional<Baseline> baseline, double alpha,
                      Optional<Path> bank, boolean progress, Optional<Double> minKappa, Optional<String> warning,
-                     Optional<String> history) {
+                     Optional<String> history, boolean dryRun) {
 
     /**
      * One settings per target: {@code adammeme.target.model} may list several models (comma-separated),
@@ -72,7 +74,7 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
     }
 
     private SuiteSettings withConfig(EvaluationConfig other) {
-        return new SuiteSettings(other, simulator, gates, baseline, alpha, bank, progress, minKappa, warning, history);
+        return new SuiteSettings(other, simulator, gates, baseline, alpha, bank, progress, minKappa, warning, history, dryRun);
     }
 
     private static SuiteSettings of(Map<String, String> values) {
@@ -95,7 +97,7 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
                 ConfigValues.bool(ConfigKeys.PROGRESS, values.get(ConfigKeys.PROGRESS), true),
                 publishing.minKappa(), cacheProblem.map(p -> p
                         + "; this run will keep its answers in memory and a later run will pay for them again"),
-                publishing.history());
+                publishing.history(), ConfigValues.bool(ConfigKeys.DRY_RUN, values.get(ConfigKeys.DRY_RUN), false));
     }
 
     /** What the run publishes beyond its files, its release checks among them. */

@@ -277,6 +277,11 @@ public final class ConfigKeys {
     public static final String BUDGET_USD = "adammeme.budget-usd";
     /** Directory whose templates replace the packaged ones. */
     public static final String PROMPTS = "adammeme.prompts";
+    /**
+     * A dry run (default false): the calls each stage and role would make, the tokens and the cost at the configured
+     * prices, written to plan.md and plan.json in the output folder; no model is called and no figure is computed.
+     */
+    public static final String DRY_RUN = "adammeme.dry-run";
     /** Where results are written (default target/adammeme). */
     public static final String OUTPUT_DIR = "adammeme.output-dir";
 

@@ -2,8 +2,10 @@ package io.github.adammeme.pipeline;
 
 import io.github.adammeme.llm.UsageLedger;
 import java.io.PrintStream;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -12,7 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A status line on stderr during long runs: memes mined, pairs scored, refinement steps, calls,
- * elapsed time and what the current stage still needs at its present pace. On a terminal it
+ * elapsed time and what the whole run still needs at its present pace (given the run's {@link RunPlan};
+ * without one, what the current stage still needs). On a terminal it
  * rewrites itself in place; in a CI log it prints a new line when something changed.
  */
 public final class ProgressLine implements PipelineListener, AutoCloseable {
@@ -33,6 +36,7 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
     private volatile boolean finished;
     private volatile long stageStart = System.nanoTime();
     private volatile double stageCost;
+    private volatile TimeLeft timeLeft;
     private String last = "";
 
     /**
@@ -49,6 +53,17 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
             t.setDaemon(true);
             return t;
         });
+    }
+
+    /**
+     * Estimates the time left for the whole run from this plan's expected calls per stage.
+     *
+     * @param plan the run's plan, or null for estimates of the current stage only
+     * @return this line
+     */
+    public ProgressLine planned(RunPlan plan) {
+        timeLeft = plan == null ? null : new TimeLeft(plan);
+        return this;
     }
 
     /** The line starts with the pipeline: a run that stops at its settings or dataset shows only why. */
@@ -125,6 +140,14 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
      * mined, then scoring of the originals. Refinement has no fixed length, so it gets no estimate.
      */
     private Optional<String> estimate() {
+        TimeLeft whole = timeLeft;
+        UsageLedger ledger = usage;
+        if (whole != null && ledger != null) {
+            Map<String, Long> calls = new HashMap<>();
+            ledger.lines().forEach(l -> calls.merge(l.stage(), l.calls() + l.cacheHits(), Long::sum));
+            return whole.describe(new TimeLeft.Progress(memes, mined.get(), pairs, scored.get(), chains.get(), chainsDone.get(),
+                    calls), System.nanoTime() - start, cost());
+        }
         long elapsed;
         int done;
         int total;

@@ -63,6 +63,9 @@ public record Baseline(String source, String target, List<Sample> samples) {
      * @return the reason, to follow the run's name in a message; empty when it can be a baseline
      */
     static Optional<String> unfit(JsonNode summary) {
+        if (summary.path("dryRun").asBoolean(false)) {
+            return Optional.of("was a dry run: it called no model and has no figures to compare with");
+        }
         if (summary.path("lost").asBoolean(false)) {
             return Optional.of("was lost or stopped before its figures (" + summary.path("reason").asText("no reason recorded")
                     + "): it has none to compare with");

@@ -9,10 +9,10 @@ import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Outcome;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -62,7 +62,7 @@ public final class FrTable {
         sb.append(String.format(Locale.ROOT, "%d calls made, %d answered from the cache, %d retries (%d after 429), %d failed;"
                 + " %d tokens in (%d of them cached by the endpoint), %d out, $%.4f%n", t.calls(), t.cacheHits(), t.retries(),
                 t.rateLimited(), t.failures(), t.promptTokens(), t.cachedTokens(), t.completionTokens(), t.costUsd()));
-        unpriced(e.usage()).ifPresent(warning -> sb.append(warning).append('\n'));
+        unpriced(e.usage()).forEach(warning -> sb.append(warning).append('\n'));
         return sb.toString();
     }
 
@@ -78,13 +78,14 @@ public final class FrTable {
     }
 
     /**
-     * A warning when calls to a model were paid for with no price set for it, whose cost the line above
-     * counts as nothing: "$0.0000" must not read as "free". The simulator's models cost nothing.
+     * A warning per model whose calls were paid for with no price set for it, whose cost the line above counts as
+     * nothing: "$0.0000" must not read as "free". Each names the key that prices its model. The simulator's models
+     * cost nothing.
      *
      * @param usage the run's usage lines
-     * @return the warning, naming the models and the key that prices them, or empty
+     * @return the warnings, one per model, in the models' order
      */
-    static Optional<String> unpriced(List<UsageLedger.Line> usage) {
+    static List<String> unpriced(List<UsageLedger.Line> usage) {
         Map<String, Long> tokens = new TreeMap<>();
         for (UsageLedger.Line l : usage) {
             if (l.calls() > 0 && l.promptTokens() + l.completionTokens() > 0 && l.costUsd() == 0
@@ -92,12 +93,11 @@ public final class FrTable {
                 tokens.merge(l.model(), l.promptTokens() + l.completionTokens(), Long::sum);
             }
         }
-        if (tokens.isEmpty()) {
-            return Optional.empty();
-        }
-        return Optional.of("WARNING: no price is set for " + String.join(", ", tokens.keySet()) + " ("
-                + tokens.values().stream().mapToLong(Long::longValue).sum() + " tokens): the cost above counts them as $0;"
-                + " set " + ConfigKeys.PRICE_PREFIX + "<model>=<input>,<output>[,<cached input>] in USD per million tokens");
+        List<String> warnings = new ArrayList<>();
+        tokens.forEach((model, n) -> warnings.add("WARNING: no price is set for " + model + " (" + n + " tokens): the cost"
+                + " above counts them as $0; set " + ConfigKeys.PRICE_PREFIX + model
+                + "=<input>,<output>[,<cached input>] in USD per million tokens"));
+        return warnings;
     }
 
     /**

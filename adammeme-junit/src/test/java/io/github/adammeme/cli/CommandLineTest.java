@@ -179,7 +179,7 @@ class CommandLineTest {
             assertEquals(0, help.status(), asked);
             assertTrue(help.out().startsWith("usage: java -jar adammeme-junit-cli.jar [command] [arguments]"), help.out());
         }
-        for (String command : List.of("evaluate", "merge", "history", "refusal-check", "simulator", "gate", "import-adammeme",
+        for (String command : List.of("evaluate", "plan", "merge", "history", "refusal-check", "simulator", "gate", "import-adammeme",
                 "leaderboard", "cache")) {
             Ran help = command(command, "--help");
             assertEquals(0, help.status(), command);

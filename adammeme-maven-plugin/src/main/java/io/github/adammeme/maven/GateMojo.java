@@ -140,6 +140,11 @@ public final class GateMojo extends AbstractMojo {
             if (!problems.isEmpty()) {
                 throw new MojoFailureException(String.join("; ", problems));
             }
+            if (!summaries.fresh().isEmpty() && summaries.fresh().stream().allMatch(RunSummaries.Summary::dryRun)) {
+                // A plan is what was asked for: the build succeeds, but nothing was judged, so nothing passed.
+                getLog().warn("AdamMeme: dry run: no release decision (no model was called; the plan is in plan.md)");
+                return;
+            }
             getLog().info("AdamMeme: release decision PASSED");
         } catch (IOException | DependencyResolutionRequiredException e) {
             throw new MojoExecutionException("AdamMeme: " + e.getMessage(), e);
@@ -172,6 +177,11 @@ public final class GateMojo extends AbstractMojo {
             getLog().info("AdamMeme run of " + summary.target() + " (" + summary.file() + ")");
             if (summary.lost() != null) {
                 problems.add(who + "the AdamMeme run was lost, no figures: " + summary.lost());
+                continue;
+            }
+            if (summary.dryRun()) {
+                getLog().info("a dry run (adammeme.dry-run=true): no model called, no figures; its plan is "
+                        + summary.file().resolveSibling("plan.md"));
                 continue;
             }
             if (summary.shard() != null) {

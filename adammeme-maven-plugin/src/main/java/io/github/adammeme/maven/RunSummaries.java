@@ -43,6 +43,11 @@ record RunSummaries(List<Summary> fresh, List<Summary> stale) {
             return json.path("lost").asBoolean(false) ? json.path("reason").asText("no reason recorded") : null;
         }
 
+        /** @return whether it is a dry run's: a plan of calls and cost, with no figures to decide on */
+        boolean dryRun() {
+            return json.path("dryRun").asBoolean(false);
+        }
+
         /** @return the part of a sharded run it is ("2/4"), or null for a whole or a merged run */
         String shard() {
             String shard = json.path("run").path("shard").asText("1/1");

@@ -1,0 +1,42 @@
+package io.github.adammeme.cli;
+
+import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.Planner;
+import io.github.adammeme.pipeline.RunPlan;
+import io.github.adammeme.report.PlanFiles;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Map;
+
+/**
+ * A plan before paying: the calls an evaluation with these settings would make, by stage and role, and their cost at
+ * the configured prices, written to plan.md and plan.json; no model is called, no simulator started. {@code evaluate
+ * adammeme.dry-run=true} does the same.
+ */
+final class PlanCommand {
+
+    private PlanCommand() {
+    }
+
+    static int run(Map<String, String> values, PrintStream out, PrintStream err) {
+        EvaluationConfig config = EvaluationConfig.from(values);
+        config.outputs().directoryProblem().ifPresent(why -> {
+            throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), why);
+        });
+        RunPlan plan = Planner.of(config);
+        out.println("adammeme: DRY RUN of " + config.models().target().model() + " on " + config.datasetDescription()
+                + " (method " + config.methodName() + "): no model is called");
+        out.print(plan.table());
+        try {
+            PlanFiles.write(config.outputs().directory(), config, plan);
+        } catch (IOException e) {
+            err.println("adammeme: the plan could not be written to " + config.outputs().directory() + ": " + e.getMessage());
+            return 1;
+        }
+        out.println("plan: " + config.outputs().directory().resolve(PlanFiles.MARKDOWN) + " and " + PlanFiles.JSON_FILE
+                + "; dry run: no release decision");
+        return 0;
+    }
+}
