@@ -2,6 +2,7 @@ package io.github.adammeme.cli;
 
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.llm.EndpointUnusableException;
+import io.github.adammeme.llm.RunStop;
 import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.ConfigKeys;
@@ -9,6 +10,7 @@ import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.Interruption;
 import io.github.adammeme.pipeline.Listeners;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Planner;
@@ -22,19 +24,26 @@ import io.github.adammeme.sim.SimKeys;
 import io.github.adammeme.sim.SimSettings;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One evaluation from the command line: the progress line while it runs, then every output through
  * the same {@link RunPublisher} as a test run, so its folder holds the files {@code mvn test} leaves;
  * then the gates and the baseline check a test run applies, by the same keys. Exit status 0; 1 when a
  * gate or the baseline check fails, nothing was scored, an endpoint failed during the run, or the run
- * was lost; 2 for a bad setting or dataset, an endpoint the preflight found unusable included.
+ * was lost; 2 for a bad setting or dataset, an endpoint the preflight found unusable included; 130 for a run
+ * interrupted by a thread interrupt (Ctrl-C and SIGTERM end the JVM with the shell's 130 and 143, after the
+ * run's interruption is said on stderr and in summary.json).
  */
 final class EvaluateCommand {
+
+    /** The status a shell gives a command Ctrl-C ended (128 + SIGINT), for a run interrupted in-process. */
+    static final int INTERRUPTED = 130;
 
     private EvaluateCommand() {
     }
@@ -68,13 +77,26 @@ final class EvaluateCommand {
         }
         RunPublisher publisher = new RunPublisher(config, publishing, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
                 out, err);
+        RunStop cancel = new RunStop();
+        CompletableFuture<Void> evaluated = new CompletableFuture<>();
+        Interruption interruption = new Interruption(cancel, config.outputs().cache(), err, line -> {
+            try {
+                publisher.writeInterrupted(line);
+            } catch (IOException e) {
+                throw new UncheckedIOException("summary.json of the interrupted run could not be written", e);
+            }
+        });
         try {
+            // Ctrl-C or SIGTERM ends the JVM under the run: its hook says how far the run got and where its answers are.
+            interruption.onShutdown(evaluated);
             long start = System.nanoTime();
             Evaluation evaluation;
             // Closed before the results are printed, so the table never shares a line with the progress.
             try (ProgressLine line = progress
                     ? new ProgressLine(err, System.console() != null).planned(Planner.forProgress(config)) : null) {
-                evaluation = AdamMeme.evaluate(config, new BuiltInSimulator(simulator), Listeners.of(line));
+                evaluation = AdamMeme.evaluate(config, new BuiltInSimulator(simulator), Listeners.of(line, interruption), cancel);
+            } finally {
+                evaluated.complete(null);
             }
             publisher.writeFiles(evaluation);
             publisher.printResults(evaluation);
@@ -84,19 +106,28 @@ final class EvaluateCommand {
         } catch (DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;
-        } catch (EndpointUnusableException e) {
-            // A setting to fix, named in the message: no trace. The preflight's is a bad setting, found before any
-            // call was paid for; the breaker's stopped a run under way.
-            lost(publisher, e.getMessage(), err);
-            out.println("adammeme: RUN STOPPED, no figures: " + e.getMessage());
-            return e.when() == EndpointUnusableException.When.PREFLIGHT ? 2 : 1;
         } catch (RuntimeException | Error e) {
+            if (Thread.interrupted() || Interruption.isInterruption(e)) {
+                // Not a fault to trace: the line (on stderr, and in summary.json) says how far it got and how to resume.
+                interruption.interrupted("the thread was interrupted");
+                Thread.currentThread().interrupt();
+                return INTERRUPTED;
+            }
+            if (e instanceof EndpointUnusableException unusable) {
+                // A setting to fix, named in the message: no trace. The preflight's is a bad setting, found before any
+                // call was paid for; the breaker's stopped a run under way.
+                lost(publisher, e.getMessage(), err);
+                out.println("adammeme: RUN STOPPED, no figures: " + e.getMessage());
+                return unusable.when() == EndpointUnusableException.When.PREFLIGHT ? 2 : 1;
+            }
             // Said last, where a reader of the console looks, and in summary.json, where CI reads.
             String reason = Secrets.redact(e.getClass().getSimpleName() + ": " + e.getMessage());
             err.print(Secrets.redactedStackTrace(e));
             lost(publisher, reason, err);
             out.println("adammeme: RUN LOST, no figures: " + reason);
             return 1;
+        } finally {
+            interruption.close();
         }
     }
 

@@ -150,13 +150,12 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
     }
 
     /**
-     * The whole run, when it was lost or an unusable endpoint stopped it: a failed test, so a build that
-     * fails on failures fails on it.
+     * The whole run, when it was lost, interrupted or an unusable endpoint stopped it: a failed test, so a build
+     * that fails on failures fails on it.
      */
     static final class RunLostNode extends AdamMemeNode {
-        RunLostNode(TestDescriptor parent, boolean stopped) {
-            super(parent.getUniqueId().append("run", "lost"), stopped ? "the run stopped" : "the run was lost", NO_SOURCE,
-                    Type.TEST);
+        RunLostNode(TestDescriptor parent, String what) {
+            super(parent.getUniqueId().append("run", "lost"), "the run " + what, NO_SOURCE, Type.TEST);
         }
     }
 

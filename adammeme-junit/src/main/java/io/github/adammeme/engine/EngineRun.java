@@ -24,10 +24,10 @@ final class EngineRun {
         return severalSuites;
     }
 
-    /** @param stopped whether an endpoint found unusable stopped the run, rather than a failure losing it */
-    synchronized void finished(SuiteNode suite, SuiteOutputs outputs, String lostReason, boolean stopped) {
+    /** @param headline how the run ended without figures (RUN LOST, RUN STOPPED, RUN INTERRUPTED), when it did */
+    synchronized void finished(SuiteNode suite, SuiteOutputs outputs, String lostReason, String headline) {
         if (lostReason != null) {
-            lost.add((stopped ? "RUN STOPPED" : "RUN LOST") + ", no figures: " + suite.getDisplayName() + ": " + lostReason);
+            lost.add(headline + ", no figures: " + suite.getDisplayName() + ": " + lostReason);
         }
         if (suite.oneOfSeveralTargets()) {
             severalTargets.computeIfAbsent(suite.suiteClass(), c -> new ArrayList<>()).add(outputs);

@@ -135,6 +135,10 @@ final class SampleBoard implements PipelineListener {
     }
 
     private static <T> T await(CompletableFuture<T> future) {
+        // A result already posted does not wait, so would never see an interrupt (an IDE's stop, a launcher's cancel).
+        if (Thread.currentThread().isInterrupted()) {
+            throw new PipelineFailedException(new InterruptedException("the test thread was interrupted"));
+        }
         try {
             return future.get();
         } catch (InterruptedException e) {

@@ -8,6 +8,7 @@ import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.Interruption;
 import io.github.adammeme.pipeline.Listeners;
 import io.github.adammeme.pipeline.MemeOutcome;
 import io.github.adammeme.pipeline.Metrics;
@@ -70,7 +71,7 @@ final class SuiteExecution {
     void run(EngineRun engine) {
         if (run.settings().dryRun()) {
             dryRun();
-            engine.finished(suite, outputs, null, false);
+            engine.finished(suite, outputs, null, null);
             return;
         }
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
@@ -79,16 +80,19 @@ final class SuiteExecution {
             return t;
         });
         String lost = null;
-        boolean stopped = false;
+        Ending ending = Ending.LOST;
         RunStop cancel = new RunStop();
+        Interruption interruption = new Interruption(cancel, config.outputs().cache(), System.err, outputs::recordInterruption);
         CompletableFuture<?> pipeline = null;
         try (ProgressLine progress = run.settings().progress()
                 ? new ProgressLine(System.err, System.console() != null).planned(Planner.forProgress(config)) : null) {
             outputs.writeEnvironment();
             pipeline = CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config,
                     new BuiltInSimulator(run.settings().simulator()),
-                    Listeners.of(board, progress), cancel), runner)
+                    Listeners.of(board, progress, interruption), cancel), runner)
                     .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));
+            // Ctrl-C or SIGTERM ends the JVM under the run: its hook says how far the run got and where its answers are.
+            interruption.onShutdown(pipeline);
             report();
         } catch (RuntimeException | Error e) {
             // Out of memory and its kind are the platform's to abort on, not a lost run to report and go past.
@@ -96,11 +100,22 @@ final class SuiteExecution {
                 throw fatal;
             }
             Throwable cause = e instanceof SampleBoard.PipelineFailedException && e.getCause() != null ? e.getCause() : e;
-            // An endpoint found unusable is a named setting to fix, not a fault of the tool: its message says it all.
-            stopped = cause instanceof EndpointUnusableException;
-            lost = ReportText.plain(stopped ? cause.getMessage() : cause.getClass().getSimpleName() + ": " + cause.getMessage());
-            runLost(lost, stopped ? null : cause);
+            // Taken here, not set again: the interruption is reported as such, which is what the interrupt asked for
+            // (the platform would clear the flag after the suite anyway, with a warning).
+            if (Thread.interrupted() || Interruption.isInterruption(cause)) {
+                // Not a fault to trace: the line says how far the run got and how to resume it.
+                ending = Ending.INTERRUPTED;
+                lost = interruption.interrupted("the test thread was interrupted");
+                runLost(lost, null, ending);
+            } else {
+                // An endpoint found unusable is a named setting to fix, not a fault of the tool: its message says it all.
+                ending = cause instanceof EndpointUnusableException ? Ending.STOPPED : Ending.LOST;
+                lost = ReportText.plain(ending == Ending.STOPPED ? cause.getMessage()
+                        : cause.getClass().getSimpleName() + ": " + cause.getMessage());
+                runLost(lost, ending == Ending.STOPPED ? null : cause, ending);
+            }
         } finally {
+            interruption.close();
             if (pipeline != null && !pipeline.isDone()) {
                 // Nobody will read what the pipeline does from here: it makes no further call (those under way
                 // finish and are stored in the cache, as they are paid), instead of calling until the JVM exits.
@@ -110,15 +125,30 @@ final class SuiteExecution {
             }
             runner.shutdownNow();
         }
-        engine.finished(suite, outputs, lost, stopped);
+        engine.finished(suite, outputs, lost, lost == null ? null : ending.headline);
         if (lost != null) {
-            throw new RunLostException("the AdamMeme run " + (stopped ? "stopped: " : "was lost: ") + lost);
+            throw new RunLostException("the AdamMeme run " + ending.what + ": " + lost);
         }
         List<String> unmatched = run.unmatchedSelections();
         if (!unmatched.isEmpty()) {
             // Only the run knows its memes and categories; a selector that named none of them must not pass as 0 tests.
             throw new SelectionMatchedNothingException("no test of this run has the unique id "
                     + String.join(", nor ", unmatched) + "; take the id from the last run's report");
+        }
+    }
+
+    /** How a run ended without its figures. */
+    private enum Ending {
+        LOST("was lost", "RUN LOST"),
+        STOPPED("stopped", "RUN STOPPED"),
+        INTERRUPTED("was interrupted", "RUN INTERRUPTED");
+
+        final String what;
+        final String headline;
+
+        Ending(String what, String headline) {
+            this.what = what;
+            this.headline = headline;
         }
     }
 
@@ -158,19 +188,24 @@ final class SuiteExecution {
     /**
      * Says that the run was lost where a reader looks: a failed test of its own (Surefire counts it, so
      * a build that fails on test failures fails), summary.json, the Allure environment, and stderr with
-     * the trace (none for a run an unusable endpoint stopped, whose message names the setting); the engine
-     * repeats it in the console's closing lines.
+     * the trace (none for a run an unusable endpoint stopped, whose message names the setting, nor for an
+     * interrupted run, whose record and line the interruption wrote); the engine repeats it in the console's
+     * closing lines.
      */
-    private void runLost(String reason, Throwable trace) {
-        String what = trace == null ? "stopped" : "was lost";
-        System.err.println("adammeme: the run of " + run.suiteName() + " " + what + ": " + reason);
-        if (trace != null) {
-            System.err.println(Secrets.redactedStackTrace(trace));
+    private void runLost(String reason, Throwable trace, Ending ending) {
+        String what = ending.what;
+        if (ending != Ending.INTERRUPTED) {
+            System.err.println("adammeme: the run of " + run.suiteName() + " " + what + ": " + reason);
+            if (trace != null) {
+                System.err.println(Secrets.redactedStackTrace(trace));
+            }
         }
-        children.runEvenIfLost(new AdamMemeNode.RunLostNode(suite, trace == null).testing(() -> TestExecutionResult.failed(
+        children.runEvenIfLost(new AdamMemeNode.RunLostNode(suite, what).testing(() -> TestExecutionResult.failed(
                 new RunLostException("the AdamMeme run " + what + ": " + reason + "; no figures were computed; see "
                         + config.outputs().directory().resolve(EvaluationWriter.SUMMARY)))));
-        outputs.recordLoss(reason);
+        if (ending != Ending.INTERRUPTED) {
+            outputs.recordLoss(reason);
+        }
     }
 
     /** The run ended before its figures: everything it would have reported is missing. */

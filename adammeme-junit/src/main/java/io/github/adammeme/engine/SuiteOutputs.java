@@ -14,6 +14,7 @@ import io.github.adammeme.report.OutputLayout;
 import io.github.adammeme.report.RunComparison;
 import io.github.adammeme.report.RunPublisher;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -137,6 +138,20 @@ final class SuiteOutputs {
                     Map.of("run.lost", reason));
         } catch (RuntimeException | IOException e) {
             System.err.println("adammeme: and its loss could not be recorded: " + Secrets.redact(e.getMessage()));
+        }
+    }
+
+    /**
+     * summary.json and the Allure environment of an interrupted run, from the test thread or from the JVM's
+     * shutdown hook: no trace, no figures, the line that says how far it got.
+     */
+    void recordInterruption(String line) {
+        try {
+            publisher.writeInterrupted(line);
+            AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(),
+                    Map.of("run.interrupted", line));
+        } catch (IOException e) {
+            throw new UncheckedIOException("summary.json of the interrupted run could not be written", e);
         }
     }
 

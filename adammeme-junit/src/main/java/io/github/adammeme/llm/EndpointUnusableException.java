@@ -14,7 +14,9 @@ public final class EndpointUnusableException extends IllegalStateException {
         /** by the preflight, before the run paid for any call */
         PREFLIGHT,
         /** by the circuit breaker, during the run */
-        DURING_RUN
+        DURING_RUN,
+        /** not the endpoint's fault: the run was interrupted (Ctrl-C, SIGTERM, a thread interrupt) and stops calling */
+        INTERRUPTED
     }
 
     private final When when;

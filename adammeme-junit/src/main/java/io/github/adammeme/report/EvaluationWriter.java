@@ -168,9 +168,29 @@ public final class EvaluationWriter {
      * @throws IOException when it cannot be written
      */
     public static void writeLost(Path directory, String target, String dataset, String reason) throws IOException {
+        writeLost(directory, target, dataset, reason, false);
+    }
+
+    /**
+     * As {@link #writeLost(Path, String, String, String)}, for a run that may have been interrupted (Ctrl-C,
+     * SIGTERM, a thread interrupt): its summary says {@code "interrupted": true} besides {@code "lost": true}, so
+     * every reader that refuses a lost run refuses it, and a gate can say it was interrupted.
+     *
+     * @param directory the output folder
+     * @param target the target's model id
+     * @param dataset the datasets, as configured
+     * @param reason why the run ended: for an interrupted run, how far it got and where its answers are kept
+     * @param interrupted whether it was interrupted
+     * @throws IOException when it cannot be written
+     */
+    public static void writeLost(Path directory, String target, String dataset, String reason, boolean interrupted)
+            throws IOException {
         Files.createDirectories(directory);
         ObjectNode root = JSON.createObjectNode();
         root.put("lost", true);
+        if (interrupted) {
+            root.put("interrupted", true);
+        }
         root.put("reason", reason);
         root.putObject("run").put("target", target).put("dataset", dataset);
         writeText(directory.resolve(SUMMARY), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));

@@ -100,6 +100,10 @@ public final class GateCommand {
         }
         try {
             JsonNode root = JSON.readTree(summary.toFile());
+            if (root != null && root.path("interrupted").asBoolean(false)) {
+                throw new IllegalArgumentException("the run was interrupted, so there are no figures to judge ("
+                        + summary + "): " + root.path("reason").asText("no reason recorded"));
+            }
             if (root == null || !root.path("metrics").isObject() || root.path("lost").asBoolean(false)) {
                 throw new IllegalArgumentException(summary + " is not the summary of a finished run");
             }

@@ -190,6 +190,16 @@ public final class RunPublisher {
     }
 
     /**
+     * summary.json of an interrupted run: lost, and interrupted, with the line that says how far it got.
+     *
+     * @param line how far the run got, what it paid for and where that is kept
+     * @throws IOException when it cannot be written
+     */
+    public void writeInterrupted(String line) throws IOException {
+        EvaluationWriter.writeLost(layout.folder(), config.models().target().model(), config.datasetDescription(), line, true);
+    }
+
+    /**
      * The FR table and where the results are, on the console.
      *
      * @param e the finished evaluation

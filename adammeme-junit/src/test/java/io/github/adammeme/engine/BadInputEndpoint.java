@@ -81,6 +81,7 @@ final class BadInputEndpoint implements AutoCloseable {
     private final String key;
     private volatile BiFunction<JsonNode, String, String> rewrite = (request, content) -> content;
     private volatile UnaryOperator<String> models = m -> m;
+    private volatile long latencyMillis;
 
     /** Every request that reached the endpoint. */
     final List<JsonNode> requests = new CopyOnWriteArrayList<>();
@@ -108,6 +109,12 @@ final class BadInputEndpoint implements AutoCloseable {
         return this;
     }
 
+    /** Answers each request this long after it came, as a slow server does. */
+    BadInputEndpoint slowed(long millis) {
+        this.latencyMillis = millis;
+        return this;
+    }
+
     /** Maps the model a request asks for to the simulator persona that answers it (a hostile name to one it knows). */
     BadInputEndpoint mapping(UnaryOperator<String> personas) {
         this.models = personas;
@@ -122,6 +129,9 @@ final class BadInputEndpoint implements AutoCloseable {
         try (exchange) {
             JsonNode request = JSON.readTree(exchange.getRequestBody());
             requests.add(request);
+            if (latencyMillis > 0) {
+                Thread.sleep(latencyMillis);
+            }
             if (behaviour != Behaviour.RELAY && picks.test(request)) {
                 misbehaved.incrementAndGet();
                 misbehave(exchange);
@@ -130,6 +140,8 @@ final class BadInputEndpoint implements AutoCloseable {
             relay(exchange, (ObjectNode) request);
         } catch (IOException e) {
             // the client went away (a timeout, a bound): nothing to answer
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

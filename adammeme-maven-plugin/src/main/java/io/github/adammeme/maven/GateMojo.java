@@ -33,7 +33,7 @@ import org.apache.maven.project.MavenProject;
  * this goal, bound to {@code verify} as maven-failsafe-plugin's {@code verify} and JaCoCo's {@code check} are, then
  * reads each run's summary.json and fails the build exactly when its decision fails: an FR gate over its budget or
  * short of evidence, a significant regression against the baseline, a judge below its minimum agreement. It fails
- * too when there is nothing to decide on (no suite ran, no check is set, a run was lost), on a misspelt
+ * too when there is nothing to decide on (no suite ran, no check is set, a run was lost or interrupted), on a misspelt
  * {@code adammeme.*} key, and when a test outside the AdamMeme suites failed, which {@code testFailureIgnore} let
  * through. The FR table and the verdicts are the build's last lines; the failure is one message.
  *
@@ -175,6 +175,10 @@ public final class GateMojo extends AbstractMojo {
             String who = summaries.size() > 1 ? summary.target() + ": " : "";
             getLog().info("");
             getLog().info("AdamMeme run of " + summary.target() + " (" + summary.file() + ")");
+            if (summary.interrupted()) {
+                problems.add(who + "the AdamMeme run was interrupted, no figures to judge: " + summary.lost());
+                continue;
+            }
             if (summary.lost() != null) {
                 problems.add(who + "the AdamMeme run was lost, no figures: " + summary.lost());
                 continue;

@@ -43,6 +43,11 @@ record RunSummaries(List<Summary> fresh, List<Summary> stale) {
             return json.path("lost").asBoolean(false) ? json.path("reason").asText("no reason recorded") : null;
         }
 
+        /** @return whether the run was interrupted (Ctrl-C, SIGTERM, a thread interrupt) before its figures */
+        boolean interrupted() {
+            return json.path("interrupted").asBoolean(false);
+        }
+
         /** @return whether it is a dry run's: a plan of calls and cost, with no figures to decide on */
         boolean dryRun() {
             return json.path("dryRun").asBoolean(false);

@@ -1,0 +1,141 @@
+package io.github.adammeme.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.data.SyntheticMemes;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.EngineDiscoveryRequest;
+import org.junit.platform.engine.EngineExecutionListener;
+import org.junit.platform.engine.ExecutionRequest;
+import org.junit.platform.engine.OutputDirectoryCreator;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.engine.support.store.NamespacedHierarchicalStore;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+
+/**
+ * A run whose test thread is interrupted mid-scoring (a launcher that cancels, an IDE's stop button) is reported
+ * as interrupted, not as a failure of the pipeline: one failed test says how far it got and where its paid answers
+ * are, summary.json says so with no figures, and the same run again pays only for what the first did not.
+ */
+class InterruptedRunTest {
+
+    private static final int CONCURRENCY = 4;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void anInterruptedRunSaysSoAndTheNextRunPaysOnlyForWhatItDidNotPay() throws Exception {
+        Path dataset = SyntheticMemes.write(dir.resolve("memes"), 16);
+        try (BadInputEndpoint endpoint = BadInputEndpoint.relay().slowed(100)) {
+            Map<String, String> config = new HashMap<>(Map.of("adammeme.dataset", dataset.toString(), "adammeme.seeds", "1",
+                    "adammeme.iterations", "1", "adammeme.progress", "false", "adammeme.text-erasure", "none", "adammeme.cache", dir.resolve("cache.db").toString(),
+                    "adammeme.output-dir", dir.resolve("out").toString(), "adammeme.target.base-url", endpoint.baseUrl(),
+                    "adammeme.controller.base-url", endpoint.baseUrl(), "adammeme.concurrency", Integer.toString(CONCURRENCY)));
+            Map<String, TestExecutionResult> first = run(config, true);
+
+            TestExecutionResult lost = first.entrySet().stream().filter(e -> e.getKey().endsWith("[run:lost]"))
+                    .map(Map.Entry::getValue).findFirst().orElse(null);
+            assertNotNull(lost, "a test of its own says the run was interrupted: " + first.keySet());
+            assertEquals(TestExecutionResult.Status.FAILED, lost.getStatus());
+            Throwable why = lost.getThrowable().orElseThrow();
+            assertEquals(SuiteExecution.RunLostException.class, why.getClass(), "no InterruptedException to trace");
+            assertTrue(why.getMessage().contains("was interrupted") && why.getMessage().contains("in the scoring stage, after")
+                    && why.getMessage().contains("run the same command again"), why.getMessage());
+            assertFalse(why.getMessage().contains("pipeline failed"), why.getMessage());
+
+            JsonNode summary = new ObjectMapper().readTree(dir.resolve("out").resolve("summary.json").toFile());
+            assertTrue(summary.path("interrupted").asBoolean(false) && summary.path("lost").asBoolean(false),
+                    "summary.json says the run was interrupted: " + summary);
+            assertTrue(summary.path("metrics").isMissingNode(), "no figures a gate or baseline could take: " + summary);
+            String reason = summary.path("reason").asText();
+            assertTrue(reason.contains("paid for, kept in the call cache " + dir.resolve("cache.db")), reason);
+
+            Predicate<JsonNode> paid = r -> r.path("max_tokens").asInt(0) != 1; // not the preflight's 1-token probe
+            List<String> firstCalls = endpoint.requests.stream().filter(paid).map(JsonNode::toString).toList();
+            endpoint.requests.clear();
+            Map<String, TestExecutionResult> second = run(config, false);
+            assertTrue(second.values().stream().noneMatch(r -> r.getStatus() == TestExecutionResult.Status.FAILED
+                    && r.getThrowable().map(t -> t instanceof SuiteExecution.RunLostException).orElse(false)), "the rerun finishes");
+            JsonNode rerun = new ObjectMapper().readTree(dir.resolve("out").resolve("summary.json").toFile());
+            assertFalse(rerun.path("interrupted").asBoolean(false), "the rerun's summary replaces the interrupted one");
+
+            List<String> secondCalls = endpoint.requests.stream().filter(paid).map(JsonNode::toString).toList();
+            Set<String> before = new HashSet<>(firstCalls);
+            long again = secondCalls.stream().filter(before::contains).count();
+            System.out.printf("interrupted run: %d calls paid before the interruption; rerun: %d calls, %d of them paid"
+                    + " before%n", firstCalls.size(), secondCalls.size(), again);
+            assertTrue(firstCalls.size() > 0 && secondCalls.size() > 0, "the interruption came mid-run");
+            // Only a call under way at the interruption and abandoned may be paid again; everything answered is kept.
+            assertTrue(again <= CONCURRENCY, again + " calls paid twice, more than the " + CONCURRENCY + " that can be under way");
+        }
+    }
+
+    /**
+     * One run of the keyword suite on a thread of its own; {@code interrupt}: once the third pair is reported,
+     * another thread interrupts it where it waits for the pipeline (the platform clears the flag after each test,
+     * so an interrupt between tests would not be seen as one).
+     */
+    private Map<String, TestExecutionResult> run(Map<String, String> config, boolean interrupt) throws Exception {
+        EngineDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectClass(Suites.Keyword.class))
+                .configurationParameters(config).build();
+        AdamMemeTestEngine engine = new AdamMemeTestEngine();
+        TestDescriptor root = engine.discover(request, UniqueId.forEngine(Constants.ENGINE_ID));
+        Map<String, TestExecutionResult> results = new ConcurrentHashMap<>();
+        AtomicInteger pairs = new AtomicInteger();
+        CountDownLatch third = new CountDownLatch(1);
+        EngineExecutionListener listener = new EngineExecutionListener() {
+            @Override
+            public void executionFinished(TestDescriptor test, TestExecutionResult result) {
+                results.put(test.getUniqueId().toString(), result);
+                if (test.getUniqueId().toString().contains("[pair:") && pairs.incrementAndGet() == 3) {
+                    third.countDown();
+                }
+            }
+        };
+        OutputDirectoryCreator reports = new OutputDirectoryCreator() {
+            @Override
+            public Path getRootDirectory() {
+                return dir.resolve("reports");
+            }
+
+            @Override
+            public Path createOutputDirectory(TestDescriptor test) {
+                return dir.resolve("reports");
+            }
+        };
+        Thread runner = new Thread(() -> engine.execute(ExecutionRequest.create(root, listener,
+                request.getConfigurationParameters(), reports, new NamespacedHierarchicalStore<>(null))), "interrupted-run");
+        runner.start();
+        if (interrupt) {
+            assertTrue(third.await(60, TimeUnit.SECONDS), "three pairs reported");
+            while (runner.isAlive() && runner.getState() != Thread.State.WAITING) {
+                Thread.onSpinWait();
+            }
+            runner.interrupt();
+        }
+        runner.join(TimeUnit.SECONDS.toMillis(120));
+        assertFalse(runner.isAlive(), "the run ended");
+        return results;
+    }
+}
