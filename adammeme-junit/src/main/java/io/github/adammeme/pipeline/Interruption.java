@@ -11,6 +11,7 @@ import java.io.PrintStream;
 import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -36,6 +37,7 @@ public final class Interruption implements PipelineListener, AutoCloseable {
     private final PrintStream err;
     private final Consumer<String> record;
     private final AtomicBoolean said = new AtomicBoolean();
+    private final CountDownLatch written = new CountDownLatch(1);
     private volatile UsageLedger usage;
     private volatile int memes = -1;
     private final AtomicInteger mined = new AtomicInteger();
@@ -113,14 +115,23 @@ public final class Interruption implements PipelineListener, AutoCloseable {
         }
         String line = line();
         if (said.compareAndSet(false, true)) {
-            // The file first: on a shutdown, stderr may lead to a console that is gone already.
             try {
+                // The file first: on a shutdown, stderr may lead to a console that is gone already.
                 record.accept(line);
             } catch (RuntimeException e) {
                 err.println("adammeme: and the interruption could not be recorded: " + Secrets.redact(String.valueOf(e.getMessage())));
+            } finally {
+                err.println("adammeme: " + line);
+                err.flush();
+                written.countDown();
             }
-            err.println("adammeme: " + line);
-            err.flush();
+        } else {
+            // Said by the run's own thread: the hook waits for it, or the JVM would halt that thread mid-write.
+            try {
+                written.await(GRACE.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         return line;
     }
