@@ -5,6 +5,7 @@ import io.github.adammeme.llm.CacheStore;
 import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.RunStop;
 import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.llm.UsageLedger;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
@@ -139,8 +140,11 @@ public final class Interruption implements PipelineListener, AutoCloseable {
     /** @return how far the run got, what it paid for, where that is kept and how to resume */
     public String line() {
         long paid = usage == null ? 0 : usage.totalCalls();
-        String where = cache instanceof CacheDatabase database
-                ? "kept in the call cache " + database.name() + "; run the same command again to resume from the cache"
+        // A file named relative to a Surefire fork's folder is no help to a reader at a shell: the whole path.
+        String name = cache instanceof SqliteDatabase sqlite ? sqlite.file().toAbsolutePath().toString()
+                : cache instanceof CacheDatabase database ? database.name() : null;
+        String where = name != null
+                ? "kept in the call cache " + name + "; run the same command again to resume from the cache"
                 : "not kept (" + ConfigKeys.CACHE + "=" + cache + "): a run again pays for them again";
         return Secrets.redact("interrupted " + progress() + "; " + paid + " answer" + (paid == 1 ? "" : "s") + " paid for, "
                 + where);
