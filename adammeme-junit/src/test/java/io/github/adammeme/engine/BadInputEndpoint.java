@@ -81,7 +81,10 @@ final class BadInputEndpoint implements AutoCloseable {
     private final String key;
     private volatile BiFunction<JsonNode, String, String> rewrite = (request, content) -> content;
     private volatile UnaryOperator<String> models = m -> m;
-    private volatile long latencyMillis;
+    private volatile int holdAfter = Integer.MAX_VALUE;
+    private final CountDownLatch released = new CountDownLatch(1);
+    /** Counts down when the first request is held. */
+    final CountDownLatch holding = new CountDownLatch(1);
 
     /** Every request that reached the endpoint. */
     final List<JsonNode> requests = new CopyOnWriteArrayList<>();
@@ -109,10 +112,16 @@ final class BadInputEndpoint implements AutoCloseable {
         return this;
     }
 
-    /** Answers each request this long after it came, as a slow server does. */
-    BadInputEndpoint slowed(long millis) {
-        this.latencyMillis = millis;
+    /** Holds every request after the first {@code count} until {@link #release()}: a run that cannot finish meanwhile. */
+    BadInputEndpoint holdingAfter(int count) {
+        this.holdAfter = count;
         return this;
+    }
+
+    /** Answers the held requests, and every later one at once. */
+    void release() {
+        holdAfter = Integer.MAX_VALUE;
+        released.countDown();
     }
 
     /** Maps the model a request asks for to the simulator persona that answers it (a hostile name to one it knows). */
@@ -129,8 +138,9 @@ final class BadInputEndpoint implements AutoCloseable {
         try (exchange) {
             JsonNode request = JSON.readTree(exchange.getRequestBody());
             requests.add(request);
-            if (latencyMillis > 0) {
-                Thread.sleep(latencyMillis);
+            if (requests.size() > holdAfter) {
+                holding.countDown();
+                released.await(2, TimeUnit.MINUTES);
             }
             if (behaviour != Behaviour.RELAY && picks.test(request)) {
                 misbehaved.incrementAndGet();

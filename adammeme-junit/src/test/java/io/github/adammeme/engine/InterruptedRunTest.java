@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +39,8 @@ import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
 class InterruptedRunTest {
 
     private static final int CONCURRENCY = 4;
+    /** Past mining (about 2 calls a meme) and short of the scoring of 16 pairs (about 6 calls a pair). */
+    private static final int HELD_AFTER = 80;
 
     @TempDir
     Path dir;
@@ -47,12 +48,12 @@ class InterruptedRunTest {
     @Test
     void anInterruptedRunSaysSoAndTheNextRunPaysOnlyForWhatItDidNotPay() throws Exception {
         Path dataset = SyntheticMemes.write(dir.resolve("memes"), 16);
-        try (BadInputEndpoint endpoint = BadInputEndpoint.relay().slowed(100)) {
+        try (BadInputEndpoint endpoint = BadInputEndpoint.relay().holdingAfter(HELD_AFTER)) {
             Map<String, String> config = new HashMap<>(Map.of("adammeme.dataset", dataset.toString(), "adammeme.seeds", "1",
                     "adammeme.iterations", "1", "adammeme.progress", "false", "adammeme.text-erasure", "none", "adammeme.cache", dir.resolve("cache.db").toString(),
                     "adammeme.output-dir", dir.resolve("out").toString(), "adammeme.target.base-url", endpoint.baseUrl(),
                     "adammeme.controller.base-url", endpoint.baseUrl(), "adammeme.concurrency", Integer.toString(CONCURRENCY)));
-            Map<String, TestExecutionResult> first = run(config, true);
+            Map<String, TestExecutionResult> first = run(config, endpoint);
 
             TestExecutionResult lost = first.entrySet().stream().filter(e -> e.getKey().endsWith("[run:lost]"))
                     .map(Map.Entry::getValue).findFirst().orElse(null);
@@ -74,7 +75,7 @@ class InterruptedRunTest {
             Predicate<JsonNode> paid = r -> r.path("max_tokens").asInt(0) != 1; // not the preflight's 1-token probe
             List<String> firstCalls = endpoint.requests.stream().filter(paid).map(JsonNode::toString).toList();
             endpoint.requests.clear();
-            Map<String, TestExecutionResult> second = run(config, false);
+            Map<String, TestExecutionResult> second = run(config, null);
             assertTrue(second.values().stream().noneMatch(r -> r.getStatus() == TestExecutionResult.Status.FAILED
                     && r.getThrowable().map(t -> t instanceof SuiteExecution.RunLostException).orElse(false)), "the rerun finishes");
             JsonNode rerun = new ObjectMapper().readTree(dir.resolve("out").resolve("summary.json").toFile());
@@ -92,24 +93,24 @@ class InterruptedRunTest {
     }
 
     /**
-     * One run of the keyword suite on a thread of its own; {@code interrupt}: once the third pair is reported,
-     * another thread interrupts it where it waits for the pipeline (the platform clears the flag after each test,
-     * so an interrupt between tests would not be seen as one).
+     * One run of the keyword suite on a thread of its own. With {@code holding}: once the endpoint holds a call (so
+     * the run cannot finish) and the run's thread waits for a result, another thread interrupts it there (the
+     * platform clears the flag after each test, so an interrupt between tests would not be seen as one); the held
+     * calls are then answered.
      */
-    private Map<String, TestExecutionResult> run(Map<String, String> config, boolean interrupt) throws Exception {
+    private Map<String, TestExecutionResult> run(Map<String, String> config, BadInputEndpoint holding) throws Exception {
         EngineDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectClass(Suites.Keyword.class))
                 .configurationParameters(config).build();
         AdamMemeTestEngine engine = new AdamMemeTestEngine();
         TestDescriptor root = engine.discover(request, UniqueId.forEngine(Constants.ENGINE_ID));
         Map<String, TestExecutionResult> results = new ConcurrentHashMap<>();
-        AtomicInteger pairs = new AtomicInteger();
-        CountDownLatch third = new CountDownLatch(1);
+        CountDownLatch said = new CountDownLatch(1);
         EngineExecutionListener listener = new EngineExecutionListener() {
             @Override
             public void executionFinished(TestDescriptor test, TestExecutionResult result) {
                 results.put(test.getUniqueId().toString(), result);
-                if (test.getUniqueId().toString().contains("[pair:") && pairs.incrementAndGet() == 3) {
-                    third.countDown();
+                if (test.getUniqueId().toString().endsWith("[run:lost]")) {
+                    said.countDown();
                 }
             }
         };
@@ -127,12 +128,15 @@ class InterruptedRunTest {
         Thread runner = new Thread(() -> engine.execute(ExecutionRequest.create(root, listener,
                 request.getConfigurationParameters(), reports, new NamespacedHierarchicalStore<>(null))), "interrupted-run");
         runner.start();
-        if (interrupt) {
-            assertTrue(third.await(60, TimeUnit.SECONDS), "three pairs reported");
+        if (holding != null) {
+            assertTrue(holding.holding.await(60, TimeUnit.SECONDS), "a call held");
             while (runner.isAlive() && runner.getState() != Thread.State.WAITING) {
                 Thread.onSpinWait();
             }
             runner.interrupt();
+            // The calls under way finish now, within the moment the interrupted run gives them, and are stored.
+            holding.release();
+            assertTrue(said.await(60, TimeUnit.SECONDS), "the run said it was interrupted");
         }
         runner.join(TimeUnit.SECONDS.toMillis(120));
         assertFalse(runner.isAlive(), "the run ended");
