@@ -81,7 +81,7 @@ final class SampleBoard implements PipelineListener {
     /** The seeds of a category's chains; none when the run ended without refining it (no scored samples). */
     List<String> seeds(String category) {
         CompletableFuture<List<String>> plan = plan(category);
-        CompletableFuture.anyOf(plan, evaluation).handle((ignored, error) -> null).join();
+        awaitEither(plan, evaluation);
         // A finished run that never planned this category (nothing of it was scored) has no chains;
         // by the time we look, the end of the run may already have failed the unplanned future.
         if (evaluation.isDone() && !evaluation.isCompletedExceptionally()
@@ -103,7 +103,7 @@ final class SampleBoard implements PipelineListener {
     Optional<ScoredSample> step(String seedId, String stepId) {
         CompletableFuture<Chain> chain = chain(seedId);
         CompletableFuture<ScoredSample> step = sample(stepId);
-        CompletableFuture.anyOf(step, chain).handle((ignored, error) -> null).join();
+        awaitEither(step, chain);
         if (chain.isDone() && !chain.isCompletedExceptionally()) {
             return chain.join().steps().stream().filter(s -> s.id().equals(stepId)).findFirst();
         }
@@ -132,6 +132,14 @@ final class SampleBoard implements PipelineListener {
             f.completeExceptionally(failure);
         }
         return f;
+    }
+
+    /**
+     * Waits until either future is done, however it ended; as {@link #await} does, so an interrupt ends the wait
+     * ({@code join()} would hold an interrupted thread until the run had finished).
+     */
+    private static void awaitEither(CompletableFuture<?> one, CompletableFuture<?> other) {
+        await(CompletableFuture.anyOf(one, other).handle((ignored, error) -> null));
     }
 
     private static <T> T await(CompletableFuture<T> future) {
