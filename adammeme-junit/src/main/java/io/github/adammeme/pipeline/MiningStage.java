@@ -83,10 +83,10 @@ final class MiningStage {
     MiningResult run(List<Meme> memes, Taxonomy initial) {
         Taxonomy taxonomy = initial;
         List<Admission> admissions = new ArrayList<>();
-        List<MemeOutcome> outcomes = new ArrayList<>();
-        Map<String, CompletableFuture<Answer<String>>> misbeliefs = new LinkedHashMap<>();
-        Map<String, Meme> pairMemes = new LinkedHashMap<>();
-        Map<String, String> pairCategories = new LinkedHashMap<>();
+        // Held for the run's report, as bytes: each outcome object is dropped once the listener has heard it.
+        MemeOutcomes outcomes = new MemeOutcomes();
+        // Each pair becomes its sample as its misbelief arrives, so the Narrator's raw answer is not kept to the end.
+        Map<String, CompletableFuture<MinedSample>> pairs = new LinkedHashMap<>();
 
         Pictures pictures = new Pictures(memes);
         ArrayDeque<List<Mined>> inFlight = new ArrayDeque<>();
@@ -99,17 +99,15 @@ final class MiningStage {
             for (Mined mined : batch) {
                 String imageError = mined.imageError();
                 if (imageError != null) {
-                    outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
+                    finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
                             List.of(), List.of(), mined.meme().labels(), imageError));
-                    listener.memeMined(outcomes.get(outcomes.size() - 1));
                     continue;
                 }
                 List<Answer<MinerVote>> answers = mined.votes().stream().map(CompletableFuture::join).toList();
                 String missing = MajorityVote.missingVotes(answers);
                 if (missing != null) {
-                    outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
+                    finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
                             List.of(), MajorityVote.votes(answers), mined.meme().labels(), missing));
-                    listener.memeMined(outcomes.get(outcomes.size() - 1));
                     continue;
                 }
                 List<String> categories = new ArrayList<>(MajorityVote.majority(answers, taxonomy));
@@ -135,35 +133,33 @@ final class MiningStage {
                 }
                 if (!undecided.isEmpty()) {
                     // Whether this meme belongs to the proposed category is exactly what was not settled.
-                    outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
+                    finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
                             List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(),
                             "the admission of " + String.join(", ", undecided) + " is undecided, and with it this meme's"
                                     + " categories"));
-                    listener.memeMined(outcomes.get(outcomes.size() - 1));
                     continue;
                 }
-                MemeOutcome outcome = new MemeOutcome(mined.meme().id(), mined.meme().origin(),
+                finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(),
                         categories.isEmpty() ? MemeOutcome.Status.HARMLESS : MemeOutcome.Status.MINED,
-                        List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(), null);
-                outcomes.add(outcome);
-                listener.memeMined(outcome);
+                        List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(), null));
                 for (String category : categories) {
                     String id = MinedSample.idOf(mined.meme(), category);
                     Category c = taxonomy.find(category).orElseThrow();
-                    misbeliefs.put(id, narrator.narrate(mined.meme(), mined.image(), c));
-                    pairMemes.put(id, mined.meme());
-                    pairCategories.put(id, category);
+                    Meme meme = mined.meme();
+                    pairs.put(id, narrator.narrate(meme, mined.image(), c).thenApply(misbelief -> new MinedSample(id, meme,
+                            category, misbelief.ok() ? misbelief.value() : null,
+                            misbelief.ok() ? null : "Narrator " + misbelief.status() + ": " + misbelief.failure())));
                 }
             }
         }
-        List<MinedSample> samples = new ArrayList<>();
-        misbeliefs.forEach((id, future) -> {
-            Answer<String> misbelief = future.join();
-            samples.add(new MinedSample(id, pairMemes.get(id), pairCategories.get(id),
-                    misbelief.ok() ? misbelief.value() : null,
-                    misbelief.ok() ? null : "Narrator " + misbelief.status() + ": " + misbelief.failure()));
-        });
+        List<MinedSample> samples = new ArrayList<>(pairs.size());
+        pairs.values().forEach(sample -> samples.add(sample.join()));
         return new MiningResult(taxonomy, admissions, outcomes, samples);
+    }
+
+    private void finished(MemeOutcomes outcomes, MemeOutcome outcome) {
+        outcomes.append(outcome);
+        listener.memeMined(outcome);
     }
 
     /** Starts the Miners of the batch at {@code start}, each as soon as its picture is read (off this thread). */
