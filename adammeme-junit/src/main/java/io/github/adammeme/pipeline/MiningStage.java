@@ -16,7 +16,6 @@ import io.github.adammeme.llm.ContentPart;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -60,7 +59,7 @@ final class MiningStage {
     }
 
     /** A meme being mined: its picture (read off the calling thread) and the three votes that follow it. */
-    private record Mined(Meme meme, CompletableFuture<ContentPart.Image> picture,
+    private record Mined(int index, Meme meme, CompletableFuture<ContentPart.Image> picture,
                          List<CompletableFuture<Answer<MinerVote>>> votes) {
 
         ContentPart.Image image() {
@@ -85,8 +84,9 @@ final class MiningStage {
         List<Admission> admissions = new ArrayList<>();
         // Held for the run's report, as bytes: each outcome object is dropped once the listener has heard it.
         MemeOutcomes outcomes = new MemeOutcomes();
-        // Each pair becomes its sample as its misbelief arrives, so the Narrator's raw answer is not kept to the end.
-        Map<String, CompletableFuture<MinedSample>> pairs = new LinkedHashMap<>();
+        // Pairs are held as their meme's place, category and misbelief, stored in dataset order as their misbeliefs arrive.
+        MinedSamples pairs = new MinedSamples(memes);
+        ArrayDeque<Narration> narrating = new ArrayDeque<>();
 
         Pictures pictures = new Pictures(memes);
         ArrayDeque<List<Mined>> inFlight = new ArrayDeque<>();
@@ -143,18 +143,30 @@ final class MiningStage {
                         categories.isEmpty() ? MemeOutcome.Status.HARMLESS : MemeOutcome.Status.MINED,
                         List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(), null));
                 for (String category : categories) {
-                    String id = MinedSample.idOf(mined.meme(), category);
                     Category c = taxonomy.find(category).orElseThrow();
-                    Meme meme = mined.meme();
-                    pairs.put(id, narrator.narrate(meme, mined.image(), c).thenApply(misbelief -> new MinedSample(id, meme,
-                            category, misbelief.ok() ? misbelief.value() : null,
-                            misbelief.ok() ? null : "Narrator " + misbelief.status() + ": " + misbelief.failure())));
+                    narrating.add(new Narration(mined.index(), category, narrator.narrate(mined.meme(), mined.image(), c)));
+                }
+                // A narration that failed outright is left for the end of the stage, where it failed before.
+                while (!narrating.isEmpty() && narrating.peekFirst().misbelief().isDone()
+                        && !narrating.peekFirst().misbelief().isCompletedExceptionally()) {
+                    narrating.removeFirst().storeIn(pairs);
                 }
             }
         }
-        List<MinedSample> samples = new ArrayList<>(pairs.size());
-        pairs.values().forEach(sample -> samples.add(sample.join()));
-        return new MiningResult(taxonomy, admissions, outcomes, samples);
+        while (!narrating.isEmpty()) {
+            narrating.removeFirst().storeIn(pairs);
+        }
+        return new MiningResult(taxonomy, admissions, outcomes, pairs);
+    }
+
+    /** A pair whose misbelief is being narrated. */
+    private record Narration(int memeIndex, String category, CompletableFuture<Answer<String>> misbelief) {
+
+        void storeIn(MinedSamples pairs) {
+            Answer<String> answer = misbelief.join();
+            pairs.append(memeIndex, category, answer.ok() ? answer.value() : null,
+                    answer.ok() ? null : "Narrator " + answer.status() + ": " + answer.failure());
+        }
     }
 
     private void finished(MemeOutcomes outcomes, MemeOutcome outcome) {
@@ -166,7 +178,7 @@ final class MiningStage {
     private List<Mined> startBatch(List<Meme> memes, int start, Taxonomy taxonomy, Pictures pictures) {
         List<Mined> batch = new ArrayList<>();
         for (int i = start; i < Math.min(memes.size(), start + batchSize); i++) {
-            batch.add(startMining(memes.get(i), pictures.take(i), taxonomy));
+            batch.add(startMining(i, memes.get(i), pictures.take(i), taxonomy));
         }
         return batch;
     }
@@ -194,7 +206,7 @@ final class MiningStage {
         }
     }
 
-    private Mined startMining(Meme meme, CompletableFuture<ContentPart.Image> picture, Taxonomy taxonomy) {
+    private Mined startMining(int index, Meme meme, CompletableFuture<ContentPart.Image> picture, Taxonomy taxonomy) {
         CompletableFuture<List<CompletableFuture<Answer<MinerVote>>>> asked =
                 picture.thenApply(image -> miner.mineAll(meme, image, taxonomy, MINERS));
         List<CompletableFuture<Answer<MinerVote>>> votes = new ArrayList<>();
@@ -202,6 +214,6 @@ final class MiningStage {
             int r = replica;
             votes.add(asked.thenCompose(all -> all.get(r)));
         }
-        return new Mined(meme, picture, votes);
+        return new Mined(index, meme, picture, votes);
     }
 }

@@ -222,7 +222,7 @@ class MiningStageTest {
     }
 
     @Test
-    void minedMemesAreHeldAsTheirOutcomesBytesAndOnlyTheirPairsAsObjects() {
+    void minedMemesAndPairsAreHeldAsBytesNotAsObjectsPerMeme() {
         Meme picture = Fixtures.meme(dir, "a", "one picture");
         List<Meme> memes = new java.util.ArrayList<>();
         for (int i = 0; i < 120; i++) {
@@ -241,9 +241,12 @@ class MiningStageTest {
                 .run(memes, PromptLibrary.packaged().initialTaxonomy());
 
         assertEquals(40, result.samples().size());
+        assertEquals(new MinedSample("m3/race", memes.get(3), "race", "A misbelief.", null), result.samples().get(1));
         assertEquals(List.of("race"), result.memes().get(3).categories());
         assertEquals(MemeOutcome.Status.HARMLESS, result.memes().get(4).status());
-        // No outcome or vote object per meme: the repeated strings are "race", two labels and one origin file.
+        // No outcome, vote or pair object per meme: a pair is its meme's place, its category and its misbelief,
+        // and the outcomes' repeated strings are "race", two labels and one origin file.
+        assertInstanceOf(MinedSamples.class, result.samples());
         MemeOutcomes outcomes = assertInstanceOf(MemeOutcomes.class, result.memes());
         assertEquals(120, outcomes.size());
         assertEquals(4, outcomes.distinctStrings());
