@@ -18,6 +18,8 @@ final class CircuitBreaker {
     private final String setting;
     private int failed;
     private long since;
+    /** Why it tripped: the first streak to complete names the run's stop, not a later failure racing it. */
+    private EndpointUnusableException tripped;
 
     /**
      * @param who     the endpoint and model, as messages name them
@@ -40,23 +42,24 @@ final class CircuitBreaker {
             return;
         }
         long now = System.nanoTime();
-        EndpointUnusableException tripped;
         synchronized (this) {
-            if (failed++ == 0) {
-                since = now;
+            if (tripped == null) {
+                if (failed++ == 0) {
+                    since = now;
+                }
+                Duration span = Duration.ofNanos(now - since);
+                if (failed < checks.breakerCalls() || span.compareTo(checks.breakerWindow()) < 0) {
+                    return;
+                }
+                tripped = new EndpointUnusableException(String.format(Locale.ROOT, "%s (%s) failed all of its last %d"
+                        + " calls over %d s, the last: %s; the run stops here rather than retry meme by meme"
+                        + " (adammeme.breaker.calls=%d, adammeme.breaker.seconds=%d). Every answer paid for so far is in the"
+                        + " call cache: a run started again once the endpoint answers pays for none of them twice",
+                        who, setting, failed, span.toSeconds(), e.getMessage(), checks.breakerCalls(),
+                        checks.breakerWindow().toSeconds()), EndpointUnusableException.When.DURING_RUN);
+                stop.stop(tripped);
             }
-            Duration span = Duration.ofNanos(now - since);
-            if (failed < checks.breakerCalls() || span.compareTo(checks.breakerWindow()) < 0) {
-                return;
-            }
-            tripped = new EndpointUnusableException(String.format(Locale.ROOT, "%s (%s) failed all of its last %d"
-                    + " calls over %d s, the last: %s; the run stops here rather than retry meme by meme"
-                    + " (adammeme.breaker.calls=%d, adammeme.breaker.seconds=%d). Every answer paid for so far is in the"
-                    + " call cache: a run started again once the endpoint answers pays for none of them twice",
-                    who, setting, failed, span.toSeconds(), e.getMessage(), checks.breakerCalls(),
-                    checks.breakerWindow().toSeconds()), EndpointUnusableException.When.DURING_RUN);
         }
-        stop.stop(tripped);
         stop.throwIfStopped();
     }
 

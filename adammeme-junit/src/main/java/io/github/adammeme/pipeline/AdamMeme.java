@@ -159,17 +159,17 @@ public final class AdamMeme {
             listener.miningFinished(memes.size(), mining.samples().size());
 
             List<String> categories = mining.taxonomy().names();
-            // Only the memes of mined pairs are shown again: the dataset itself is not held.
+            // Every shard's draw; only the memes of drawn pairs are shown again: neither the dataset nor every pair is held.
+            List<MinedSample> drawn = Sampler.pairs(mining.samples(), categories, config.method());
             Map<String, Meme> byId = new LinkedHashMap<>();
-            mining.samples().forEach(s -> byId.put(s.meme().id(), s.meme()));
+            drawn.forEach(s -> byId.put(s.meme().id(), s.meme()));
             Probes probes = new Probes(byId, images, config.images().textErasure().create(images), config.method().refinedText(),
                     config.outputs().directory().resolve("images"));
             ScoringStage scoring = ScoringStage.of(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
             if (config.method().stages() == Stages.MINING) {
                 // Every shard's pairs: the shards that score will find each reference in the cache.
-                List<MinedSample> all = Sampler.pairs(mining.samples(), categories, config.method());
                 listener.samplesSelected(categories, List.of());
-                new OriginalScoring(probes, scoring, preparers, config).prepareReferences(all);
+                new OriginalScoring(probes, scoring, preparers, config).prepareReferences(drawn);
                 run.throwIfStopped();
                 Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts,
                         controllerGateway), mining.taxonomy().categories(), mining.admissions(),
@@ -180,8 +180,7 @@ public final class AdamMeme {
                 listener.finished(evaluation);
                 return evaluation;
             }
-            List<MinedSample> selected = Sampler.pairs(mining.samples(), categories, config.method()).stream()
-                    .filter(s -> shard.computes(s.category(), categories)).toList();
+            List<MinedSample> selected = drawn.stream().filter(s -> shard.computes(s.category(), categories)).toList();
             listener.samplesSelected(categories, selected);
             RefinementStage refinement = new RefinementStage(new Refiner(agents.inStage(REFINEMENT)),
                     ScoringStage.of(agents.inStage(REFINEMENT), targetGateway, secondJudgeGateway, config), probes,

@@ -16,7 +16,6 @@ import io.github.adammeme.llm.ContentPart;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -60,7 +59,7 @@ final class MiningStage {
     }
 
     /** A meme being mined: its picture (read off the calling thread) and the three votes that follow it. */
-    private record Mined(Meme meme, CompletableFuture<ContentPart.Image> picture,
+    private record Mined(int index, Meme meme, CompletableFuture<ContentPart.Image> picture,
                          List<CompletableFuture<Answer<MinerVote>>> votes) {
 
         ContentPart.Image image() {
@@ -83,10 +82,11 @@ final class MiningStage {
     MiningResult run(List<Meme> memes, Taxonomy initial) {
         Taxonomy taxonomy = initial;
         List<Admission> admissions = new ArrayList<>();
-        List<MemeOutcome> outcomes = new ArrayList<>();
-        Map<String, CompletableFuture<Answer<String>>> misbeliefs = new LinkedHashMap<>();
-        Map<String, Meme> pairMemes = new LinkedHashMap<>();
-        Map<String, String> pairCategories = new LinkedHashMap<>();
+        // Held for the run's report, as bytes: each outcome object is dropped once the listener has heard it.
+        MemeOutcomes outcomes = new MemeOutcomes();
+        // Pairs are held as their meme's place, category and misbelief, stored in dataset order as their misbeliefs arrive.
+        MinedSamples pairs = new MinedSamples(memes);
+        ArrayDeque<Narration> narrating = new ArrayDeque<>();
 
         Pictures pictures = new Pictures(memes);
         ArrayDeque<List<Mined>> inFlight = new ArrayDeque<>();
@@ -99,17 +99,15 @@ final class MiningStage {
             for (Mined mined : batch) {
                 String imageError = mined.imageError();
                 if (imageError != null) {
-                    outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
+                    finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
                             List.of(), List.of(), mined.meme().labels(), imageError));
-                    listener.memeMined(outcomes.get(outcomes.size() - 1));
                     continue;
                 }
                 List<Answer<MinerVote>> answers = mined.votes().stream().map(CompletableFuture::join).toList();
                 String missing = MajorityVote.missingVotes(answers);
                 if (missing != null) {
-                    outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
+                    finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
                             List.of(), MajorityVote.votes(answers), mined.meme().labels(), missing));
-                    listener.memeMined(outcomes.get(outcomes.size() - 1));
                     continue;
                 }
                 List<String> categories = new ArrayList<>(MajorityVote.majority(answers, taxonomy));
@@ -135,42 +133,52 @@ final class MiningStage {
                 }
                 if (!undecided.isEmpty()) {
                     // Whether this meme belongs to the proposed category is exactly what was not settled.
-                    outcomes.add(new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
+                    finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
                             List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(),
                             "the admission of " + String.join(", ", undecided) + " is undecided, and with it this meme's"
                                     + " categories"));
-                    listener.memeMined(outcomes.get(outcomes.size() - 1));
                     continue;
                 }
-                MemeOutcome outcome = new MemeOutcome(mined.meme().id(), mined.meme().origin(),
+                finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(),
                         categories.isEmpty() ? MemeOutcome.Status.HARMLESS : MemeOutcome.Status.MINED,
-                        List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(), null);
-                outcomes.add(outcome);
-                listener.memeMined(outcome);
+                        List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(), null));
                 for (String category : categories) {
-                    String id = MinedSample.idOf(mined.meme(), category);
                     Category c = taxonomy.find(category).orElseThrow();
-                    misbeliefs.put(id, narrator.narrate(mined.meme(), mined.image(), c));
-                    pairMemes.put(id, mined.meme());
-                    pairCategories.put(id, category);
+                    narrating.add(new Narration(mined.index(), category, narrator.narrate(mined.meme(), mined.image(), c)));
+                }
+                // A narration that failed outright is left for the end of the stage, where it failed before.
+                while (!narrating.isEmpty() && narrating.peekFirst().misbelief().isDone()
+                        && !narrating.peekFirst().misbelief().isCompletedExceptionally()) {
+                    narrating.removeFirst().storeIn(pairs);
                 }
             }
         }
-        List<MinedSample> samples = new ArrayList<>();
-        misbeliefs.forEach((id, future) -> {
-            Answer<String> misbelief = future.join();
-            samples.add(new MinedSample(id, pairMemes.get(id), pairCategories.get(id),
-                    misbelief.ok() ? misbelief.value() : null,
-                    misbelief.ok() ? null : "Narrator " + misbelief.status() + ": " + misbelief.failure()));
-        });
-        return new MiningResult(taxonomy, admissions, outcomes, samples);
+        while (!narrating.isEmpty()) {
+            narrating.removeFirst().storeIn(pairs);
+        }
+        return new MiningResult(taxonomy, admissions, outcomes, pairs);
+    }
+
+    /** A pair whose misbelief is being narrated. */
+    private record Narration(int memeIndex, String category, CompletableFuture<Answer<String>> misbelief) {
+
+        void storeIn(MinedSamples pairs) {
+            Answer<String> answer = misbelief.join();
+            pairs.append(memeIndex, category, answer.ok() ? answer.value() : null,
+                    answer.ok() ? null : "Narrator " + answer.status() + ": " + answer.failure());
+        }
+    }
+
+    private void finished(MemeOutcomes outcomes, MemeOutcome outcome) {
+        outcomes.append(outcome);
+        listener.memeMined(outcome);
     }
 
     /** Starts the Miners of the batch at {@code start}, each as soon as its picture is read (off this thread). */
     private List<Mined> startBatch(List<Meme> memes, int start, Taxonomy taxonomy, Pictures pictures) {
         List<Mined> batch = new ArrayList<>();
         for (int i = start; i < Math.min(memes.size(), start + batchSize); i++) {
-            batch.add(startMining(memes.get(i), pictures.take(i), taxonomy));
+            batch.add(startMining(i, memes.get(i), pictures.take(i), taxonomy));
         }
         return batch;
     }
@@ -198,7 +206,7 @@ final class MiningStage {
         }
     }
 
-    private Mined startMining(Meme meme, CompletableFuture<ContentPart.Image> picture, Taxonomy taxonomy) {
+    private Mined startMining(int index, Meme meme, CompletableFuture<ContentPart.Image> picture, Taxonomy taxonomy) {
         CompletableFuture<List<CompletableFuture<Answer<MinerVote>>>> asked =
                 picture.thenApply(image -> miner.mineAll(meme, image, taxonomy, MINERS));
         List<CompletableFuture<Answer<MinerVote>>> votes = new ArrayList<>();
@@ -206,6 +214,6 @@ final class MiningStage {
             int r = replica;
             votes.add(asked.thenCompose(all -> all.get(r)));
         }
-        return new Mined(meme, picture, votes);
+        return new Mined(index, meme, picture, votes);
     }
 }

@@ -17,12 +17,13 @@ final class Sampler {
 
     /** Groups by category (first-seen order) and draws at most {@code k} of each. */
     static <T> Map<String, List<T>> perCategory(List<T> items, Function<T, String> category, int k, long seed) {
-        Map<String, List<T>> groups = new LinkedHashMap<>();
-        for (T item : items) {
-            groups.computeIfAbsent(category.apply(item), c -> new ArrayList<>()).add(item);
+        // Positions, not the items: the mined pairs are read back from the dataset one at a time.
+        Map<String, List<Integer>> groups = new LinkedHashMap<>();
+        for (int i = 0; i < items.size(); i++) {
+            groups.computeIfAbsent(category.apply(items.get(i)), c -> new ArrayList<>()).add(i);
         }
         Map<String, List<T>> drawn = new LinkedHashMap<>();
-        groups.forEach((c, members) -> drawn.put(c, draw(members, k, seed ^ c.hashCode())));
+        groups.forEach((c, members) -> drawn.put(c, draw(members, k, seed ^ c.hashCode()).stream().map(items::get).toList()));
         return drawn;
     }
 

@@ -262,7 +262,9 @@ class ImageIntakeTest {
         for (Function<Path, ?> prepare : List.<Function<Path, ?>>of(images::load, images::pixels)) {
             assertTimeoutPreemptively(QUICKLY, () -> {
                 ImageException e = assertThrows(ImageException.class, () -> prepare.apply(large));
-                assertEquals("image " + large + " took more than 0.02 s to decode (adammeme.image.timeout-seconds)", e.getMessage());
+                // The bound holds each step: on a busy machine reading the file may already outlast 0.02 s.
+                assertTrue(e.getMessage().matches("image \\Q" + large + "\\E took more than 0\\.02 s to (decode|read)"
+                        + " \\(adammeme\\.image\\.timeout-seconds\\)"), e.getMessage());
                 assertFalse(Thread.currentThread().isInterrupted(), "the watchdog's interrupt must not outlive the decode");
             });
         }

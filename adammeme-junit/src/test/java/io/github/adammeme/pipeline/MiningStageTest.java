@@ -2,6 +2,7 @@ package io.github.adammeme.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -218,6 +219,37 @@ class MiningStageTest {
         MiningResult proposer = mine(new ScriptedModel(script(answers, "Yes.", "Perhaps.")), 1, 0,
                 NewCategoryVote.PROPOSER, Fixtures.meme(dir, "u", "meme u"));
         assertEquals(MemeOutcome.Status.ERROR, proposer.memes().get(0).status());
+    }
+
+    @Test
+    void minedMemesAndPairsAreHeldAsBytesNotAsObjectsPerMeme() {
+        Meme picture = Fixtures.meme(dir, "a", "one picture");
+        List<Meme> memes = new java.util.ArrayList<>();
+        for (int i = 0; i < 120; i++) {
+            memes.add(new Meme("m" + i, "test", "meme " + i, picture.image(), List.of(i % 2 == 0 ? "harmful" : "not harmful"),
+                    "memes.jsonl:" + (i + 1)));
+        }
+        ScriptedModel model = new ScriptedModel(r -> switch (r.role()) {
+            case "Miner" -> Integer.parseInt(ScriptedModel.block(r, "meme_text").substring(5)) % 3 == 0
+                    ? "{\"categories\": [\"race\"]}" : "{\"categories\": []}";
+            case "Narrator" -> "{\"misbelief\": \"A misbelief.\"}";
+            default -> throw new IllegalStateException(r.role());
+        });
+        AgentContext agents = Fixtures.agents(model);
+        MiningResult result = new MiningStage(new Miner(agents), new Examiner(agents), new Judge(agents), new Narrator(agents),
+                new MemeImages(256), 8, 1, NewCategoryVote.MAJORITY, PipelineListener.NONE, Runnable::run)
+                .run(memes, PromptLibrary.packaged().initialTaxonomy());
+
+        assertEquals(40, result.samples().size());
+        assertEquals(new MinedSample("m3/race", memes.get(3), "race", "A misbelief.", null), result.samples().get(1));
+        assertEquals(List.of("race"), result.memes().get(3).categories());
+        assertEquals(MemeOutcome.Status.HARMLESS, result.memes().get(4).status());
+        // No outcome, vote or pair object per meme: a pair is its meme's place, its category and its misbelief,
+        // and the outcomes' repeated strings are "race", two labels and one origin file.
+        assertInstanceOf(MinedSamples.class, result.samples());
+        MemeOutcomes outcomes = assertInstanceOf(MemeOutcomes.class, result.memes());
+        assertEquals(120, outcomes.size());
+        assertEquals(4, outcomes.distinctStrings());
     }
 
     @Test
