@@ -11,14 +11,12 @@ import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -28,7 +26,7 @@ import java.util.function.Consumer;
  * gives those under way a moment (never long enough to hold the JVM up) and writes the record before the JVM
  * is gone, since the console that started the run may be gone already.
  */
-public final class Interruption implements PipelineListener, AutoCloseable {
+public final class Interruption extends ProgressCounts implements AutoCloseable {
 
     /** How long the calls under way get to finish and be stored once the run is interrupted. */
     static final Duration GRACE = Duration.ofMillis(1500);
@@ -39,13 +37,6 @@ public final class Interruption implements PipelineListener, AutoCloseable {
     private final Consumer<String> record;
     private final AtomicBoolean said = new AtomicBoolean();
     private final CountDownLatch written = new CountDownLatch(1);
-    private volatile UsageLedger usage;
-    private volatile int memes = -1;
-    private final AtomicInteger mined = new AtomicInteger();
-    private volatile int pairs = -1;
-    private final AtomicInteger scored = new AtomicInteger();
-    private volatile int chains = -1;
-    private final AtomicInteger chainsDone = new AtomicInteger();
     private volatile Future<?> pipeline;
     private volatile Thread hook;
 
@@ -139,6 +130,7 @@ public final class Interruption implements PipelineListener, AutoCloseable {
 
     /** @return how far the run got, what it paid for, where that is kept and how to resume */
     public String line() {
+        UsageLedger usage = usage();
         long paid = usage == null ? 0 : usage.totalCalls();
         // A file named relative to a Surefire fork's folder is no help to a reader at a shell: the whole path.
         String name = cache instanceof SqliteDatabase sqlite ? sqlite.file().toAbsolutePath().toString()
@@ -151,16 +143,16 @@ public final class Interruption implements PipelineListener, AutoCloseable {
     }
 
     private String progress() {
-        if (memes < 0) {
+        if (!hasStarted()) {
             return "before its first call";
         }
-        if (pairs < 0) {
-            return "in the mining stage, after " + mined.get() + " of " + memes + " memes";
+        if (!selected()) {
+            return "in the mining stage, after " + mined() + " of " + memes() + " memes";
         }
-        if (scored.get() < pairs || chains < 0) {
-            return "in the scoring stage, after " + scored.get() + " of " + pairs + " pairs";
+        if (scored() < pairs() || !refining()) {
+            return "in the scoring stage, after " + scored() + " of " + pairs() + " pairs";
         }
-        return "in the refinement stage, after all " + pairs + " pairs and " + chainsDone.get() + " of " + chains + " chains";
+        return "in the refinement stage, after all " + pairs() + " pairs and " + chainsDone() + " of " + chains() + " chains";
     }
 
     /** Removes the hook once the run is over; the JVM may already be shutting down, which keeps it. */
@@ -174,36 +166,5 @@ public final class Interruption implements PipelineListener, AutoCloseable {
                 // The hook is running or about to: it says what it has to.
             }
         }
-    }
-
-    @Override
-    public void started(int memeCount, UsageLedger ledger) {
-        usage = ledger;
-        memes = memeCount;
-    }
-
-    @Override
-    public void memeMined(MemeOutcome outcome) {
-        mined.incrementAndGet();
-    }
-
-    @Override
-    public void samplesSelected(List<String> categories, List<MinedSample> samples) {
-        pairs = samples.size();
-    }
-
-    @Override
-    public void sampleScored(ScoredSample sample) {
-        scored.incrementAndGet();
-    }
-
-    @Override
-    public void refinementPlanned(String category, List<String> seedIds) {
-        chains = Math.max(chains, 0) + seedIds.size();
-    }
-
-    @Override
-    public void chainFinished(Chain chain) {
-        chainsDone.incrementAndGet();
     }
 }

@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A status line on stderr during long runs: memes mined, pairs scored, refinement steps, calls,
@@ -18,21 +17,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * without one, what the current stage still needs). On a terminal it
  * rewrites itself in place; in a CI log it prints a new line when something changed.
  */
-public final class ProgressLine implements PipelineListener, AutoCloseable {
+public final class ProgressLine extends ProgressCounts implements AutoCloseable {
 
     private final PrintStream out;
     private final boolean terminal;
     private final long start = System.nanoTime();
     private final ScheduledExecutorService ticker;
 
-    private volatile int memes;
-    private volatile UsageLedger usage;
-    private final AtomicInteger mined = new AtomicInteger();
-    private volatile int pairs = -1;
-    private final AtomicInteger scored = new AtomicInteger();
-    private final AtomicInteger chains = new AtomicInteger();
-    private final AtomicInteger chainsDone = new AtomicInteger();
-    private final AtomicInteger steps = new AtomicInteger();
     private volatile boolean finished;
     private volatile long stageStart = System.nanoTime();
     private volatile double stageCost;
@@ -69,41 +60,15 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
     /** The line starts with the pipeline: a run that stops at its settings or dataset shows only why. */
     @Override
     public void started(int memeCount, UsageLedger ledger) {
-        memes = memeCount;
-        usage = ledger;
+        super.started(memeCount, ledger);
         ticker.scheduleAtFixedRate(this::print, 1, terminal ? 1 : 10, TimeUnit.SECONDS);
-    }
-
-    @Override
-    public void memeMined(MemeOutcome outcome) {
-        mined.incrementAndGet();
     }
 
     @Override
     public void samplesSelected(List<String> categories, List<MinedSample> samples) {
         stageStart = System.nanoTime();
         stageCost = cost();
-        pairs = samples.size();
-    }
-
-    @Override
-    public void sampleScored(ScoredSample sample) {
-        scored.incrementAndGet();
-    }
-
-    @Override
-    public void refinementPlanned(String category, List<String> seedIds) {
-        chains.addAndGet(seedIds.size());
-    }
-
-    @Override
-    public void refinementStep(ScoredSample step) {
-        steps.incrementAndGet();
-    }
-
-    @Override
-    public void chainFinished(Chain chain) {
-        chainsDone.incrementAndGet();
+        super.samplesSelected(categories, samples);
     }
 
     @Override
@@ -114,15 +79,15 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
 
     String line() {
         StringBuilder sb = new StringBuilder("adammeme: ");
-        sb.append("mined ").append(mined.get()).append('/').append(memes).append(" memes");
-        if (pairs >= 0) {
-            sb.append(" · scored ").append(scored.get()).append('/').append(pairs).append(" pairs");
+        sb.append("mined ").append(mined()).append('/').append(memes()).append(" memes");
+        if (selected()) {
+            sb.append(" · scored ").append(scored()).append('/').append(pairs()).append(" pairs");
         }
-        if (chains.get() > 0) {
-            sb.append(" · refinement ").append(steps.get()).append(" steps, ").append(chainsDone.get()).append('/')
-                    .append(chains.get()).append(" chains done");
+        if (chains() > 0) {
+            sb.append(" · refinement ").append(steps()).append(" steps, ").append(chainsDone()).append('/')
+                    .append(chains()).append(" chains done");
         }
-        UsageLedger ledger = usage;
+        UsageLedger ledger = usage();
         if (ledger != null) {
             double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
             sb.append(" · ").append(ledger.totalCalls()).append(" calls (").append(ledger.totalCacheHits()).append(" cached, ")
@@ -141,25 +106,25 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
      */
     private Optional<String> estimate() {
         TimeLeft whole = timeLeft;
-        UsageLedger ledger = usage;
+        UsageLedger ledger = usage();
         if (whole != null && ledger != null) {
             Map<String, Long> calls = new HashMap<>();
             ledger.lines().forEach(l -> calls.merge(l.stage(), l.calls() + l.cacheHits(), Long::sum));
-            return whole.describe(new TimeLeft.Progress(memes, mined.get(), pairs, scored.get(), chains.get(), chainsDone.get(),
+            return whole.describe(new TimeLeft.Progress(memes(), mined(), pairs(), scored(), chains(), chainsDone(),
                     calls), System.nanoTime() - start, cost());
         }
         long elapsed;
         int done;
         int total;
         double spent;
-        if (pairs >= 0) {
-            done = scored.get();
-            total = pairs;
+        if (selected()) {
+            done = scored();
+            total = pairs();
             elapsed = System.nanoTime() - stageStart;
             spent = cost() - stageCost;
         } else {
-            done = mined.get();
-            total = memes;
+            done = mined();
+            total = memes();
             elapsed = System.nanoTime() - start;
             spent = cost();
         }
@@ -168,11 +133,11 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
         }
         double left = (double) (total - done) / done;
         return Optional.of(String.format(Locale.ROOT, " · ~%s and ~$%.4f left in %s",
-                clock((long) (elapsed * left)), spent * left, pairs >= 0 ? "scoring" : "mining"));
+                clock((long) (elapsed * left)), spent * left, selected() ? "scoring" : "mining"));
     }
 
     private double cost() {
-        UsageLedger ledger = usage;
+        UsageLedger ledger = usage();
         return ledger == null ? 0 : ledger.totalCostUsd();
     }
 
@@ -195,7 +160,7 @@ public final class ProgressLine implements PipelineListener, AutoCloseable {
     @Override
     public void close() {
         ticker.shutdownNow();
-        if (usage == null) {
+        if (usage() == null) {
             return;
         }
         // A finished run's line is already out; on a log, printing it again would only repeat it.
