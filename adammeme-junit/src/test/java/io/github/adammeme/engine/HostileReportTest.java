@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,7 +40,8 @@ import org.junit.jupiter.api.io.TempDir;
  * the misbeliefs and a baseline's target name all carry markup that calls home (a script, an event
  * handler, an image); the report is generated with the Allure command line users run and served on
  * 127.0.0.1, every page and every test's attachments are opened headless, and the server counts
- * every call home. A control page with the same markup unescaped proves the count would see one.
+ * every call home. A control page with the same markup unescaped, opened beside each batch of pages,
+ * proves the count would see one.
  */
 class HostileReportTest {
 
@@ -50,6 +52,8 @@ class HostileReportTest {
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Pages a browser opens at once, in frames. */
+    private static final int PAGES_PER_BROWSER = 12;
 
     @TempDir
     Path dir;
@@ -83,37 +87,52 @@ class HostileReportTest {
             List<String> pages = new ArrayList<>(List.of("index.html", "index.html#suites", "index.html#behaviors",
                     "index.html#categories", "index.html#graph", "index.html#timeline", "index.html#packages"));
             int attachments = 0;
-            boolean inertTextShown = false;
+            String hostileTest = null;
             try (Stream<Path> cases = Files.list(report.resolve("data").resolve("test-cases"))) {
                 for (Path testCase : cases.sorted().toList()) {
                     JsonNode t = JSON.readTree(testCase.toFile());
                     String page = "index.html#testresult/" + t.path("uid").asText();
                     pages.add(page);
+                    if (hostileTest == null && t.path("name").asText().contains("/xss?img-id")) {
+                        hostileTest = page;
+                    }
                     for (JsonNode a : t.path("testStage").path("attachments")) {
                         pages.add(page + "?attachment=" + a.path("uid").asText());
                         attachments++;
                     }
                 }
             }
-            // Two browsers at a time: each page is a Chromium of its own, and starting one is most of its time.
+            assertTrue(hostileTest != null, "a test named with markup: the hostile ids reached the report");
+            // Starting a Chromium is most of a page's time: each browser opens a batch of pages, each in a frame of
+            // its own with its scripts run as on its own, beside a control frame that must call home from that batch.
+            List<String> shown = new ArrayList<>();
+            int batches = (pages.size() + PAGES_PER_BROWSER - 1) / PAGES_PER_BROWSER;
             ExecutorService browsers = Executors.newFixedThreadPool(2);
             try {
                 List<Future<String>> doms = new ArrayList<>();
-                for (String page : pages) {
-                    doms.add(browsers.submit(() -> dumpDom(chromium, base + page)));
+                for (int b = 0; b < batches; b++) {
+                    List<String> batch = pages.subList(b * PAGES_PER_BROWSER, Math.min(pages.size(), (b + 1) * PAGES_PER_BROWSER));
+                    String frames = "frames-" + b + ".html";
+                    Files.writeString(report.resolve(frames), framesPage(report, batch, "control-" + b));
+                    doms.add(browsers.submit(() -> dumpDom(chromium, base + frames)));
                 }
+                String direct = hostileTest;
+                doms.add(browsers.submit(() -> dumpDom(chromium, base + direct)));
                 for (Future<String> dom : doms) {
-                    inertTextShown |= dom.get().contains("\u2039img") || dom.get().contains("&lt;img");
+                    shown.add(dom.get());
                 }
             } finally {
                 browsers.shutdownNow();
             }
-            dumpDom(chromium, base + "control.html");
-            System.out.printf("hostile Allure report (%s): %d pages and attachments opened in Chromium (%d attachments),"
-                    + " calls home: %s%n", Path.of(allure).getParent().getParent().getFileName(), pages.size(), attachments,
-                    calledHome);
-            assertTrue(calledHome.stream().anyMatch(c -> c.contains("control")), "the control page must call home, or the"
-                    + " count sees nothing: " + calledHome);
+            boolean inertTextShown = shown.get(shown.size() - 1).contains("\u2039img") || shown.get(shown.size() - 1).contains("&lt;img");
+            for (int b = 0; b < batches; b++) {
+                String control = "control-" + b;
+                assertTrue(calledHome.stream().anyMatch(c -> c.endsWith(control)), "batch " + b + "'s control frame must call"
+                        + " home, or the count sees nothing from its pages: " + calledHome);
+            }
+            System.out.printf("hostile Allure report (%s): %d pages and attachments opened in Chromium (%d attachments) in %d"
+                    + " browsers, calls home: %s%n", Path.of(allure).getParent().getParent().getFileName(), pages.size(),
+                    attachments, batches, new TreeSet<>(calledHome));
             assertEquals(Set.of(), calledHome.stream().filter(c -> !c.contains("control")).collect(Collectors.toSet()),
                     "no markup from a meme, a model or a baseline may run or load in the report");
             assertTrue(inertTextShown, "the hostile texts are shown, as text");
@@ -179,9 +198,21 @@ class HostileReportTest {
         assertTrue(child.waitFor(240, TimeUnit.SECONDS), "the hostile run ends");
     }
 
-    /** Serves the report, the control page and the call-home counter on 127.0.0.1. */
+    /**
+     * A page of frames, one per page of the report, and last a control page whose markup is the payload unescaped: it
+     * calls home as {@code control}, which shows that the frames of this page ran their scripts.
+     */
+    private static String framesPage(Path report, List<String> pages, String control) throws IOException {
+        Files.writeString(report.resolve(control + ".html"), "<!doctype html><html><body>" + payload(control) + "</body></html>");
+        StringBuilder html = new StringBuilder("<!doctype html><html><body>");
+        for (String page : pages) {
+            html.append("<iframe width=\"1024\" height=\"768\" src=\"").append(page.replace("&", "&amp;")).append("\"></iframe>");
+        }
+        return html.append("<iframe src=\"").append(control).append(".html\"></iframe></body></html>").toString();
+    }
+
+    /** Serves the report and the call-home counter on 127.0.0.1. */
     private HttpServer serve(Path report) throws IOException {
-        Files.writeString(report.resolve("control.html"), "<!doctype html><html><body>" + payload("control") + "</body></html>");
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
         server.createContext("/xss", exchange -> {
             calledHome.add(String.valueOf(exchange.getRequestURI().getQuery()));
@@ -223,7 +254,7 @@ class HostileReportTest {
         Path profile = Files.createTempDirectory(dir, "chromium");
         Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                 "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--virtual-time-budget=4000", "--dump-dom", url)
+                "--user-data-dir=" + profile, "--virtual-time-budget=8000", "--dump-dom", url)
                 .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         byte[] dom = p.getInputStream().readAllBytes();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
