@@ -232,6 +232,9 @@ public final class SqliteCallCache implements CallCache {
             if (paidBy != null) {
                 claims.release(PaidAttempts.lease(paidBy)); // an attempt that did not finish leaves its answers to the next
             }
+            // Calls still under way when a run stops can no longer store their answers here; their claims would
+            // hold up the next run of this same process, whose owner looks alive, until they went stale.
+            claims.releaseAll();
             connection.close();
         } catch (SQLException e) {
             throw new UncheckedIOException(new IOException("cannot close the call cache " + file, e));

@@ -20,6 +20,7 @@ final class SqliteClaims {
     private final PreparedStatement holderOf;
     private final PreparedStatement steal;
     private final PreparedStatement release;
+    private final PreparedStatement releaseAll;
 
     SqliteClaims(Connection c) throws SQLException {
         take = c.prepareStatement("INSERT INTO claims (key, owner, claimed_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
@@ -27,6 +28,7 @@ final class SqliteClaims {
         holderOf = c.prepareStatement("SELECT owner FROM claims WHERE key = ?");
         steal = c.prepareStatement("UPDATE claims SET owner = ?, claimed_at = ? WHERE key = ? AND owner = ?");
         release = c.prepareStatement("DELETE FROM claims WHERE key = ? AND owner = ?");
+        releaseAll = c.prepareStatement("DELETE FROM claims WHERE owner = ?");
     }
 
     boolean claim(String key) throws SQLException {
@@ -58,6 +60,12 @@ final class SqliteClaims {
         release.setString(1, key);
         release.setString(2, owner);
         release.executeUpdate();
+    }
+
+    /** Gives up every claim of this connection: the calls it was making will store nothing through it. */
+    void releaseAll() throws SQLException {
+        releaseAll.setString(1, owner);
+        releaseAll.executeUpdate();
     }
 
     /** Whether the claim on this key is gone, or held by a process of this host that no longer runs. */

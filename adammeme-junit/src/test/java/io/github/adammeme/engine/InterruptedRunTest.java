@@ -101,7 +101,7 @@ class InterruptedRunTest {
      * One run of the keyword suite on a thread of its own. With {@code holding}: once the endpoint holds a call (so
      * the run cannot finish) and the run's thread waits for a result, another thread interrupts it there (the
      * platform clears the flag after each test, so an interrupt between tests would not be seen as one); the held
-     * calls are then answered.
+     * calls are answered once the run has said it was interrupted.
      */
     private Map<String, TestExecutionResult> run(Map<String, String> config, BadInputEndpoint holding) throws Exception {
         EngineDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectClass(Suites.Keyword.class))
@@ -145,9 +145,10 @@ class InterruptedRunTest {
                 Thread.sleep(10);
             }
             runner.interrupt();
-            // The calls under way finish now, within the moment the interrupted run gives them, and are stored.
-            holding.release();
             assertTrue(said.await(60, TimeUnit.SECONDS), "the run said it was interrupted");
+            // The calls under way outlived the moment the interrupted run gave them: answered now, they are paid
+            // but stored nowhere, and their claims in the cache must not hold up the next run of this process.
+            holding.release();
         }
         runner.join(TimeUnit.SECONDS.toMillis(120));
         assertFalse(runner.isAlive(), "the run ended");

@@ -53,6 +53,20 @@ class SqliteCallCacheTest {
     }
 
     @Test
+    void aClosedCachesClaimsAreFreeForTheNextRunInTheSameProcess() {
+        Path file = dir.resolve("cache.db");
+        try (SqliteCallCache next = new SqliteCallCache(file)) {
+            // An interrupted run closes its cache with calls still under way; its process lives on (an IDE, a build
+            // daemon), so the claims' owner looks alive, and the next run would wait for answers that never come.
+            SqliteCallCache interrupted = new SqliteCallCache(file);
+            assertTrue(interrupted.claim("abandoned"));
+            assertFalse(next.claim("abandoned"));
+            interrupted.close();
+            assertTrue(next.claim("abandoned"), "the closed cache's claim is gone");
+        }
+    }
+
+    @Test
     void aClaimHeldLongerThanAnyCallCouldTakeIsTakenOver() throws Exception {
         Path file = dir.resolve("cache.db");
         try (SqliteCallCache mine = new SqliteCallCache(file)) {
