@@ -82,7 +82,7 @@ public final class CostBenchmark {
         int memes = Integer.parseInt(options.get("memes"));
         List<Path> datasets = PipelineBenchmark.datasets(new PipelineBenchmark.Options(memes,
                 options.get("harmeme").equals("none") ? "" : options.get("harmeme"), 0, 0, 32, false, false, 0, work,
-                List.of(), Map.of()), memes);
+                List.of(), false, Map.of()), memes);
         String controller = extra.getOrDefault(ConfigKeys.CONTROLLER_MODEL, EvaluationConfig.DEFAULT_CONTROLLER);
         String target = options.get("target");
         String secondTarget = options.get("second-target");

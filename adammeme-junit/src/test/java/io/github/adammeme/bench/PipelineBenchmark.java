@@ -46,14 +46,18 @@ public final class PipelineBenchmark {
      * @param work        where datasets, caches and outputs go
      * @param scale       dataset sizes to run the first target at, one after another, for the table of
      *                    growth ({@link ScaleReport}); empty for the usual runs
+     * @param smallPictures whether the synthetic memes get small plain pictures ({@link SmallPictureMemes}) rather
+     *                    than drawn captions: a million of them are written in minutes, not hours
      */
     record Options(int memes, String harmeme, long latencyMs, double spread, int concurrency, boolean serial,
-                   boolean second, int warmup, Path work, List<Integer> scale, Map<String, String> extra) {
+                   boolean second, int warmup, Path work, List<Integer> scale, boolean smallPictures,
+                   Map<String, String> extra) {
 
         static Options parse(String[] args) throws IOException {
             Map<String, String> values = new LinkedHashMap<>(Map.of("memes", "1000",
                     "harmeme", "../shared/data/harmeme-val/annotations/val.jsonl", "latency-ms", "100", "spread", "0.3",
                     "concurrency", "32", "serial", "true", "second", "true", "warmup", "0", "work", "", "scale", ""));
+            values.put("pictures", "drawn");
             Map<String, String> extra = new LinkedHashMap<>();
             for (int i = 0; i < args.length; i++) {
                 if (!args[i].startsWith("--") || i + 1 >= args.length) {
@@ -78,8 +82,17 @@ public final class PipelineBenchmark {
             return new Options(Integer.parseInt(values.get("memes")), harmeme,
                     Long.parseLong(values.get("latency-ms")), Double.parseDouble(values.get("spread")),
                     Integer.parseInt(values.get("concurrency")), Boolean.parseBoolean(values.get("serial")),
-                    Boolean.parseBoolean(values.get("second")), Integer.parseInt(values.get("warmup")), work, scale, extra);
+                    Boolean.parseBoolean(values.get("second")), Integer.parseInt(values.get("warmup")), work, scale,
+                    pictures(values.get("pictures")), extra);
         }
+    }
+
+    private static boolean pictures(String kind) {
+        return switch (kind) {
+            case "drawn" -> false;
+            case "small" -> true;
+            default -> throw new IllegalArgumentException("--pictures is drawn or small, was '" + kind + "'");
+        };
     }
 
     /** One measured evaluation. */
@@ -175,9 +188,10 @@ public final class PipelineBenchmark {
         }
         int synthetic = Math.max(0, memes - real);
         if (synthetic > 0) {
-            Path root = options.work().resolve("synthetic-" + synthetic);
+            Path root = options.work().resolve((options.smallPictures() ? "small-" : "synthetic-") + synthetic);
             Path annotations = root.resolve("annotations").resolve("memes.jsonl");
-            datasets.add(Files.isRegularFile(annotations) ? annotations : SyntheticMemes.write(root, synthetic));
+            datasets.add(Files.isRegularFile(annotations) ? annotations
+                    : options.smallPictures() ? SmallPictureMemes.write(root, synthetic) : SyntheticMemes.write(root, synthetic));
         }
         System.out.printf("dataset: %d memes (%d from HarMeme val, %d synthetic)%n", real + synthetic, real, synthetic);
         return datasets;
