@@ -2,7 +2,7 @@ package io.github.adammeme.agent;
 
 import io.github.adammeme.llm.ChatMessage;
 import io.github.adammeme.llm.ContentPart;
-import io.github.adammeme.llm.Digests;
+import io.github.adammeme.util.Digests;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.github.adammeme.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.llm.JsonLines;
+import io.github.adammeme.util.JsonLines;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.github.adammeme.cli;
 
-import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.KnownKeys;
 import java.io.IOException;
 import java.io.Reader;
@@ -45,7 +45,7 @@ final class Arguments {
             }
         }
         systemProperties.forEach((k, v) -> {
-            if (k.toString().startsWith(ConfigKeys.PREFIX)) {
+            if (k.toString().startsWith(Constants.PREFIX)) {
                 values.put(k.toString(), v.toString());
                 sources.putIfAbsent(k.toString(), "a system property, -D" + k);
             }
@@ -54,7 +54,7 @@ final class Arguments {
             int eq = arg.indexOf('=');
             if (eq > 0) {
                 String key = arg.substring(0, eq);
-                key = key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key;
+                key = key.startsWith(Constants.PREFIX) ? key : Constants.PREFIX + key;
                 values.put(key, arg.substring(eq + 1));
                 sources.putIfAbsent(key, "the argument " + arg.substring(0, eq));
             }
@@ -81,7 +81,7 @@ final class Arguments {
             throw new BadArgumentException("cannot read the settings file " + file + " (UTF-8 .properties): " + e.getMessage());
         }
         Map<String, String> values = new LinkedHashMap<>();
-        properties.stringPropertyNames().stream().filter(k -> k.startsWith(ConfigKeys.PREFIX)).sorted()
+        properties.stringPropertyNames().stream().filter(k -> k.startsWith(Constants.PREFIX)).sorted()
                 .forEach(k -> values.put(k, properties.getProperty(k).trim()));
         return values;
     }

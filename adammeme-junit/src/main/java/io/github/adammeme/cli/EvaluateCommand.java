@@ -1,11 +1,10 @@
 package io.github.adammeme.cli;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.RunStop;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.AdamMeme;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.Evaluation;
@@ -22,6 +21,7 @@ import io.github.adammeme.report.RunPublisher;
 import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.sim.SimKeys;
 import io.github.adammeme.sim.SimSettings;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -50,7 +50,7 @@ final class EvaluateCommand {
 
     static int run(Map<String, String> values, PrintStream out, PrintStream err) {
         try {
-            if (ConfigValues.bool(ConfigKeys.DRY_RUN, values.get(ConfigKeys.DRY_RUN), false)) {
+            if (ConfigValues.bool(Constants.DRY_RUN, values.get(Constants.DRY_RUN), false)) {
                 return PlanCommand.run(values, out, err);
             }
         } catch (ConfigurationException | DatasetException e) {
@@ -64,11 +64,11 @@ final class EvaluateCommand {
         try {
             config = EvaluationConfig.from(values);
             simulator = SimKeys.read(values);
-            progress = ConfigValues.bool(ConfigKeys.PROGRESS, values.get(ConfigKeys.PROGRESS), true);
+            progress = ConfigValues.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true);
             // Found at the end, an output folder that cannot be written lost the whole run.
             Optional<String> unwritable = config.outputs().directoryProblem();
             if (unwritable.isPresent()) {
-                throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
+                throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
             }
             publishing = PublishSettings.read(values, config);
         } catch (ConfigurationException | DatasetException e) {

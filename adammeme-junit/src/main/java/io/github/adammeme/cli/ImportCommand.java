@@ -1,14 +1,14 @@
 package io.github.adammeme.cli;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.engine.ImportedAllure;
-import io.github.adammeme.llm.Secrets;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.report.PublishSettings;
 import io.github.adammeme.report.ReferenceImport;
 import io.github.adammeme.report.RunPublisher;
+import io.github.adammeme.util.Secrets;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -67,19 +67,19 @@ final class ImportCommand {
             return 2;
         }
         Map<String, String> values = new LinkedHashMap<>(Arguments.settings(settings, System.getProperties()));
-        values.put(ConfigKeys.TARGET_MODEL, target);
-        values.put(ConfigKeys.DATASET, folder);
+        values.put(Constants.TARGET_MODEL, target);
+        values.put(Constants.DATASET, folder);
         EvaluationConfig config;
         RunPublisher.Options options;
         try {
             config = EvaluationConfig.from(values);
             Optional<String> unwritable = config.outputs().directoryProblem();
             if (unwritable.isPresent()) {
-                throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
+                throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
             }
             RunPublisher.Options read = PublishSettings.read(values, config);
             if (read.bank().isPresent()) {
-                err.println("adammeme: " + ConfigKeys.BANK + " is left alone: an imported run's pictures are not here to bank");
+                err.println("adammeme: " + Constants.BANK + " is left alone: an imported run's pictures are not here to bank");
             }
             options = new RunPublisher.Options(read.baseline(), read.alpha(), read.history(), Optional.empty(), read.gates(),
                     read.minKappa());
@@ -88,7 +88,7 @@ final class ImportCommand {
             return 2;
         }
         // The reference code's FR is over the steps it scored: a refusal counts only when asked for.
-        boolean refusalsCount = values.containsKey(ConfigKeys.REFUSAL_IS_FAILURE) && config.method().refusalCountsAsFailure();
+        boolean refusalsCount = values.containsKey(Constants.REFUSAL_IS_FAILURE) && config.method().refusalCountsAsFailure();
         ReferenceImport.Imported imported;
         try {
             imported = ReferenceImport.read(Path.of(folder), new ReferenceImport.Settings(target, controller,

@@ -2,10 +2,10 @@ package io.github.adammeme.cli;
 
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.llm.CacheCommand;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.report.GateCommand;
 import io.github.adammeme.report.HistoryCommand;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.SQLException;

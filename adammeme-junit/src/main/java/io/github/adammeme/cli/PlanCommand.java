@@ -1,6 +1,6 @@
 package io.github.adammeme.cli;
 
-import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Planner;
@@ -23,7 +23,7 @@ final class PlanCommand {
     static int run(Map<String, String> values, PrintStream out, PrintStream err) {
         EvaluationConfig config = EvaluationConfig.from(values);
         config.outputs().directoryProblem().ifPresent(why -> {
-            throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), why);
+            throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), why);
         });
         RunPlan plan = Planner.of(config);
         out.println("adammeme: DRY RUN of " + config.models().target().model() + " on " + config.datasetDescription()

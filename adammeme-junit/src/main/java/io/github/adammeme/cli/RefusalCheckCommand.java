@@ -1,5 +1,6 @@
 package io.github.adammeme.cli;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.agent.AgentContext;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.agent.RefusalChecker;
@@ -9,13 +10,12 @@ import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.ModelGateway;
 import io.github.adammeme.llm.OpenAiChatModel;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.UsageLedger;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.KnownKeys;
 import io.github.adammeme.sim.SimulatedModelServer;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -36,12 +36,12 @@ final class RefusalCheckCommand {
     }
 
     static int run(String[] args) throws IOException {
-        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, "-"));
+        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, "-"));
         List<Path> corpora = new ArrayList<>();
         for (String arg : args) {
             int eq = arg.indexOf('=');
             if (eq > 0) {
-                String key = arg.startsWith(ConfigKeys.PREFIX) ? arg.substring(0, eq) : ConfigKeys.PREFIX + arg.substring(0, eq);
+                String key = arg.startsWith(Constants.PREFIX) ? arg.substring(0, eq) : Constants.PREFIX + arg.substring(0, eq);
                 KnownKeys.check(List.of(key), "the argument " + arg.substring(0, eq));
                 values.put(key, arg.substring(eq + 1));
             } else {

@@ -1,6 +1,7 @@
 package io.github.adammeme.data;
 
-import io.github.adammeme.llm.Digests;
+import io.github.adammeme.Constants;
+import io.github.adammeme.util.Digests;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ final class BankPictures {
         }
         Path file = DatasetPaths.contained(images.getParent(), c.image(),
                 new DatasetPaths.Folder(images, false, "the bank's images folder " + images), true, refuse);
-        String over = "is over " + limits.maxImageBytes() + " bytes (" + DatasetLimits.MAX_IMAGE_BYTES_KEY + ")";
+        String over = "is over " + limits.maxImageBytes() + " bytes (" + Constants.IMAGE_MAX_BYTES + ")";
         try {
             if (Files.size(file) > limits.maxImageBytes()) {
                 throw refuse.apply(over);

@@ -1,20 +1,19 @@
 package io.github.adammeme.data;
 
+import io.github.adammeme.Constants;
+
 /**
  * How much of a user-named dataset or bank is read at once: a line (or a CSV record spread over
  * several lines) is held whole before it is parsed, and a bank's picture is hashed, so each has a cap
  * that a file built to exhaust memory cannot pass.
  *
  * @param maxLineBytes  the longest line or CSV record, in UTF-8 bytes without its line break
- *                      ({@value #MAX_LINE_BYTES_KEY})
- * @param maxImageBytes the largest hard-case picture hashed at discovery ({@value #MAX_IMAGE_BYTES_KEY})
+ *                      ({@value Constants#DATASET_MAX_LINE_BYTES})
+ * @param maxImageBytes the largest hard-case picture hashed at discovery ({@value Constants#IMAGE_MAX_BYTES}, the
+ *                      same cap as any meme picture's: a bank's picture is sent
+ *                      to the model like one)
  */
 public record DatasetLimits(int maxLineBytes, long maxImageBytes) {
-
-    /** The configuration key of {@code maxLineBytes}. */
-    public static final String MAX_LINE_BYTES_KEY = "adammeme.dataset.max-line-bytes";
-    /** The same cap as any meme picture's: a bank's picture is sent to the model like one. */
-    public static final String MAX_IMAGE_BYTES_KEY = ImageLimits.MAX_BYTES_KEY;
 
     /** Far above any real annotation line (FHM's and MAMI's are under 2 KiB), far below any heap. */
     public static final int DEFAULT_MAX_LINE_BYTES = 1 << 20;
@@ -33,11 +32,11 @@ public record DatasetLimits(int maxLineBytes, long maxImageBytes) {
     public DatasetLimits {
         // a line is held in one array, and a few bytes beyond the cap are kept to see a line break
         if (maxLineBytes < 1 || maxLineBytes > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException(MAX_LINE_BYTES_KEY + " must be between 1 and " + (Integer.MAX_VALUE - 16)
+            throw new IllegalArgumentException(Constants.DATASET_MAX_LINE_BYTES + " must be between 1 and " + (Integer.MAX_VALUE - 16)
                     + ", was " + maxLineBytes);
         }
         if (maxImageBytes < 1) {
-            throw new IllegalArgumentException(MAX_IMAGE_BYTES_KEY + " must be positive, was " + maxImageBytes);
+            throw new IllegalArgumentException(Constants.IMAGE_MAX_BYTES + " must be positive, was " + maxImageBytes);
         }
     }
 }

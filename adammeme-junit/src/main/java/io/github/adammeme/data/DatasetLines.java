@@ -1,6 +1,7 @@
 package io.github.adammeme.data;
 
-import io.github.adammeme.llm.JsonLines;
+import io.github.adammeme.Constants;
+import io.github.adammeme.util.JsonLines;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -55,7 +56,7 @@ final class DatasetLines implements Closeable {
             return lines.next();
         } catch (JsonLines.BadLine e) {
             throw DatasetException.at(file, e.line(), e.getMessage()
-                    + (e.tooLong() ? " (" + DatasetLimits.MAX_LINE_BYTES_KEY + ")" : ""));
+                    + (e.tooLong() ? " (" + Constants.DATASET_MAX_LINE_BYTES + ")" : ""));
         } catch (IOException e) {
             throw new DatasetException("cannot read dataset file " + file + ": " + e.getMessage(), e);
         }

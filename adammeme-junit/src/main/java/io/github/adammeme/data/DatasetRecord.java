@@ -2,7 +2,7 @@ package io.github.adammeme.data;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.llm.Utf16;
+import io.github.adammeme.util.Utf16;
 import java.nio.file.Path;
 
 /** A JSON line's fields, each taken with the type it must have, or refused naming file, line and field. */

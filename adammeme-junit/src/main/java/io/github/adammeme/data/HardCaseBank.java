@@ -1,7 +1,7 @@
 package io.github.adammeme.data;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.llm.Digests;
+import io.github.adammeme.util.Digests;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

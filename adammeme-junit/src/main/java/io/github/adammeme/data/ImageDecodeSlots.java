@@ -1,5 +1,6 @@
 package io.github.adammeme.data;
 
+import io.github.adammeme.Constants;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
@@ -43,7 +44,7 @@ final class ImageDecodeSlots {
         Duration patience = bound.multipliedBy(1L + shares.getQueueLength());
         if (!shares.tryAcquire(wanted, patience.toNanos(), TimeUnit.NANOSECONDS)) {
             throw new ImageException("image " + file + " waited more than " + ImageWatchdog.seconds(patience)
-                    + " s for a decode slot (" + ImageLimits.TIMEOUT_KEY + "): decodes ahead of it did not end in time");
+                    + " s for a decode slot (" + Constants.IMAGE_TIMEOUT_SECONDS + "): decodes ahead of it did not end in time");
         }
         return () -> shares.release(wanted);
     }

@@ -3,6 +3,7 @@ package io.github.adammeme.data;
 import static java.nio.file.LinkOption.NOFOLLOW_LINKS;
 import static java.nio.file.StandardOpenOption.READ;
 
+import io.github.adammeme.Constants;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.channels.Channels;
@@ -49,7 +50,7 @@ final class ImageFiles {
         long size = attributes(file).size();
         if (size > maxBytes) {
             throw new ImageException("image " + file + " is " + size + " bytes, over the limit of " + maxBytes
-                    + " (" + ImageLimits.MAX_BYTES_KEY + ")");
+                    + " (" + Constants.IMAGE_MAX_BYTES + ")");
         }
         byte[] bytes;
         // A pipe swapped in between the check above and this open would block the open itself: only
@@ -64,7 +65,7 @@ final class ImageFiles {
         }
         if (bytes.length > maxBytes) {
             throw new ImageException("image " + file + " grew past " + maxBytes + " bytes while it was read, over the limit of "
-                    + maxBytes + " (" + ImageLimits.MAX_BYTES_KEY + ")");
+                    + maxBytes + " (" + Constants.IMAGE_MAX_BYTES + ")");
         }
         return bytes;
     }

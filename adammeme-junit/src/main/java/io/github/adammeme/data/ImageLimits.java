@@ -1,5 +1,6 @@
 package io.github.adammeme.data;
 
+import io.github.adammeme.Constants;
 import java.time.Duration;
 
 /**
@@ -14,10 +15,6 @@ import java.time.Duration;
  * @param timeout time one picture may take to read, and again to decode (adammeme.image.timeout-seconds)
  */
 public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decodesAtOnce, Duration timeout) {
-
-    static final String MAX_PIXELS_KEY = "adammeme.image.max-pixels";
-    static final String MAX_BYTES_KEY = "adammeme.image.max-bytes";
-    static final String TIMEOUT_KEY = "adammeme.image.timeout-seconds";
 
     /** Models see memes at about this size; larger costs tokens without helping them read the text. */
     public static final int DEFAULT_MAX_SIDE = 768;
@@ -55,16 +52,16 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
             throw new IllegalArgumentException("longest image side must be at least 32 px, was " + maxSide);
         }
         if (maxPixels < 1) {
-            throw new IllegalArgumentException(MAX_PIXELS_KEY + " must be at least 1, was " + maxPixels);
+            throw new IllegalArgumentException(Constants.IMAGE_MAX_PIXELS + " must be at least 1, was " + maxPixels);
         }
         if (maxBytes < 1 || maxBytes > MAX_MAX_BYTES) {
-            throw new IllegalArgumentException(MAX_BYTES_KEY + " must be between 1 and " + MAX_MAX_BYTES + ", was " + maxBytes);
+            throw new IllegalArgumentException(Constants.IMAGE_MAX_BYTES + " must be between 1 and " + MAX_MAX_BYTES + ", was " + maxBytes);
         }
         if (decodesAtOnce < 1) {
             throw new IllegalArgumentException("decodes at once must be at least 1, was " + decodesAtOnce);
         }
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
-            throw new IllegalArgumentException(TIMEOUT_KEY + " must be positive, was " + timeout);
+            throw new IllegalArgumentException(Constants.IMAGE_TIMEOUT_SECONDS + " must be positive, was " + timeout);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.github.adammeme.data;
 
+import io.github.adammeme.Constants;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,7 +55,7 @@ final class ImageWatchdog {
 
     private ImageException tookTooLong(Path file, String doing, Throwable cause) {
         return new ImageException("image " + file + " took more than " + seconds(bound) + " s to " + doing + " ("
-                + ImageLimits.TIMEOUT_KEY + ")", cause);
+                + Constants.IMAGE_TIMEOUT_SECONDS + ")", cause);
     }
 
     /** A bound in seconds as a person writes it: 30, or 0.005. */

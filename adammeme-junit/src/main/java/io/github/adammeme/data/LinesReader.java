@@ -1,5 +1,6 @@
 package io.github.adammeme.data;
 
+import io.github.adammeme.Constants;
 import java.io.Reader;
 
 /**
@@ -50,7 +51,7 @@ final class LinesReader extends Reader {
         }
         if (recordBytes > lines.maxLineBytes()) {
             throw DatasetException.at(lines.file(), recordLine, "the record is over " + lines.maxLineBytes() + " bytes ("
-                    + DatasetLimits.MAX_LINE_BYTES_KEY + "); is a quoted field left open?");
+                    + Constants.DATASET_MAX_LINE_BYTES + "); is a quoted field left open?");
         }
         current.getChars(position, position + count, buffer, offset);
         position += count;

@@ -2,8 +2,9 @@ package io.github.adammeme.data;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.github.adammeme.Constants;
 import io.github.adammeme.llm.ContentPart;
-import io.github.adammeme.llm.Digests;
+import io.github.adammeme.util.Digests;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -162,7 +163,7 @@ public final class MemeImages {
         if (header.pixels() > limits.maxPixels()) {
             throw new ImageException("image " + file + " is " + header.width() + " x " + header.height() + " = "
                     + header.pixels() + " pixels, over the limit of " + limits.maxPixels() + " ("
-                    + ImageLimits.MAX_PIXELS_KEY + "); it was not decoded");
+                    + Constants.IMAGE_MAX_PIXELS + "); it was not decoded");
         }
         return header;
     }

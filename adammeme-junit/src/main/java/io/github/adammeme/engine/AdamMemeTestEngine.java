@@ -1,5 +1,6 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.Constants;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;

@@ -1,14 +1,14 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.MemeImages;
-import io.github.adammeme.llm.Secrets;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.ScoredSample;
 import io.github.adammeme.report.AllureMerge;
 import io.github.adammeme.report.FrGates;
 import io.github.adammeme.report.HtmlTables;
 import io.github.adammeme.report.ReportText;
+import io.github.adammeme.util.Secrets;
 import io.qameta.allure.Allure;
 import io.qameta.allure.model.Label;
 import io.qameta.allure.model.Link;
@@ -122,9 +122,9 @@ final class AllureBridge {
      */
     static void judgedBy(Optional<Double> minKappa, int minSamples, FrGates.Insufficient insufficient) {
         if (active()) {
-            parameter(ConfigKeys.JUDGE_MIN_KAPPA, minKappa.map(String::valueOf).orElse(AllureMerge.NOT_SET));
-            parameter(ConfigKeys.GATE_MIN_SAMPLES, minSamples);
-            parameter(ConfigKeys.GATE_INSUFFICIENT, insufficient.name().toLowerCase(Locale.ROOT));
+            parameter(Constants.JUDGE_MIN_KAPPA, minKappa.map(String::valueOf).orElse(AllureMerge.NOT_SET));
+            parameter(Constants.GATE_MIN_SAMPLES, minSamples);
+            parameter(Constants.GATE_INSUFFICIENT, insufficient.name().toLowerCase(Locale.ROOT));
         }
     }
 

@@ -1,7 +1,7 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.CategoryFigures;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Outcome;

@@ -1,11 +1,10 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.RunStop;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.CategoryFigures;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Interruption;
@@ -23,6 +22,7 @@ import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.SummaryMarkdown;
 import io.github.adammeme.sim.BuiltInSimulator;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -181,7 +181,7 @@ final class SuiteExecution {
             }
             return TestExecutionResult.aborted(new TestAbortedException(String.format(Locale.ROOT,
                     "dry run (%s=true): no model called; %d calls expected (at most %d), $%.4f expected at the configured"
-                            + " prices; see %s", ConfigKeys.DRY_RUN, plan.expectedCalls(), plan.maxCalls(), plan.costUsd(), where)));
+                            + " prices; see %s", Constants.DRY_RUN, plan.expectedCalls(), plan.maxCalls(), plan.costUsd(), where)));
         }));
     }
 
@@ -296,7 +296,7 @@ final class SuiteExecution {
         children.run(node.testing(() -> run.passedSaying(node, "mining", e.memes().size() + " memes mined into "
                 + e.taxonomy().size() + " categories, " + e.mined().size() + " meme-category pairs; misbeliefs and the"
                 + " references of the selected pairs are in the cache " + config.outputs().cache() + " for the shards ("
-                + ConfigKeys.STAGES + "=scoring)")));
+                + Constants.STAGES + "=scoring)")));
         miningErrors(e);
         outputs.publish(e);
     }

@@ -1,7 +1,6 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.agent.PromptLibrary;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
@@ -9,10 +8,11 @@ import io.github.adammeme.pipeline.LibraryVersion;
 import io.github.adammeme.report.Charts;
 import io.github.adammeme.report.CostTable;
 import io.github.adammeme.report.FrTable;
-import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.OutputLayout;
+import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.RunComparison;
 import io.github.adammeme.report.RunPublisher;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.Datasets;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
@@ -48,7 +48,7 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
     static List<SuiteSettings> resolveAll(Class<?> suiteClass, AdamMemeSuite annotation,
                                           ConfigurationParameters parameters) {
         Map<String, String> values = SuiteValues.of(suiteClass, annotation, parameters);
-        List<String> models = targets(values.get(ConfigKeys.TARGET_MODEL));
+        List<String> models = targets(values.get(Constants.TARGET_MODEL));
         if (models.size() <= 1) {
             return List.of(of(values));
         }
@@ -56,13 +56,13 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
         for (String model : models) {
             String other = folders.put(OutputNames.of(model), model);
             if (other != null) {
-                throw new ConfigurationException(ConfigKeys.TARGET_MODEL, values.get(ConfigKeys.TARGET_MODEL), "the targets '"
+                throw new ConfigurationException(Constants.TARGET_MODEL, values.get(Constants.TARGET_MODEL), "the targets '"
                         + other + "' and '" + model + "' would share the output folder " + OutputNames.of(model));
             }
         }
         List<SuiteSettings> all = new ArrayList<>();
         for (String model : models) {
-            values.put(ConfigKeys.TARGET_MODEL, model);
+            values.put(Constants.TARGET_MODEL, model);
             all.add(all.isEmpty() ? of(values) : all.get(0).withConfig(EvaluationConfig.from(values)));
         }
         return all;
@@ -84,20 +84,20 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
         // A cache that cannot keep answers is found now: a run that needs it stops here; others are warned.
         Optional<String> cacheProblem = config.outputs().cacheProblem();
         if (cacheProblem.isPresent() && config.outputs().cacheRequired()) {
-            throw new ConfigurationException(ConfigKeys.CACHE, config.outputs().cache().toString(), cacheProblem.get()
+            throw new ConfigurationException(Constants.CACHE, config.outputs().cache().toString(), cacheProblem.get()
                     + " (adammeme.cache.required=true)");
         }
         // Where the results and the bank go is checked now too: found at the end, it lost the whole run.
         config.outputs().directoryProblem().ifPresent(why -> {
-            throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(), why);
+            throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), why);
         });
         RunPublisher.Options publishing = PublishSettings.read(values, config);
         return new SuiteSettings(config, SimKeys.read(values), publishing.gates(), publishing.baseline(),
                 publishing.alpha(), publishing.bank(),
-                ConfigValues.bool(ConfigKeys.PROGRESS, values.get(ConfigKeys.PROGRESS), true),
+                ConfigValues.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
                 publishing.minKappa(), cacheProblem.map(p -> p
                         + "; this run will keep its answers in memory and a later run will pay for them again"),
-                publishing.history(), ConfigValues.bool(ConfigKeys.DRY_RUN, values.get(ConfigKeys.DRY_RUN), false));
+                publishing.history(), ConfigValues.bool(Constants.DRY_RUN, values.get(Constants.DRY_RUN), false));
     }
 
     /** What the run publishes beyond its files, its release checks among them. */

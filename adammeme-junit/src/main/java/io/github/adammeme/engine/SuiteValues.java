@@ -1,6 +1,6 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.KnownKeys;
 import java.net.URISyntaxException;
@@ -27,12 +27,12 @@ final class SuiteValues {
                                               ConfigurationParameters parameters) {
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, String> sources = new LinkedHashMap<>();
-        values.put(ConfigKeys.DATASET, annotation.dataset());
+        values.put(Constants.DATASET, annotation.dataset());
         if (!annotation.target().isBlank()) {
-            values.put(ConfigKeys.TARGET_MODEL, annotation.target());
+            values.put(Constants.TARGET_MODEL, annotation.target());
         }
         if (!annotation.controller().isBlank()) {
-            values.put(ConfigKeys.CONTROLLER_MODEL, annotation.controller());
+            values.put(Constants.CONTROLLER_MODEL, annotation.controller());
         }
         for (String property : annotation.properties()) {
             int eq = property.indexOf('=');
@@ -40,12 +40,12 @@ final class SuiteValues {
                 throw new ConfigurationException("@AdamMemeSuite(properties)", property, "expected key=value");
             }
             String key = property.substring(0, eq).trim();
-            key = key.startsWith(ConfigKeys.PREFIX) ? key : ConfigKeys.PREFIX + key;
+            key = key.startsWith(Constants.PREFIX) ? key : Constants.PREFIX + key;
             values.put(key, property.substring(eq + 1).trim());
             sources.putIfAbsent(key, "in @AdamMemeSuite(properties) of " + suiteClass.getName());
         }
         for (String key : parameters.keySet()) {
-            if (key.startsWith(ConfigKeys.PREFIX)) {
+            if (key.startsWith(Constants.PREFIX)) {
                 parameters.get(key).ifPresent(v -> values.put(key, v));
                 // Surefire hands -D properties to the platform as configuration parameters too: name them as given.
                 sources.putIfAbsent(key, System.getProperty(key) != null ? "a system property, -D" + key
@@ -58,7 +58,7 @@ final class SuiteValues {
         }
         // Open-ended keys (gates and prices per category or model) from -D as well.
         for (String key : System.getProperties().stringPropertyNames()) {
-            if (key.startsWith(ConfigKeys.PREFIX)) {
+            if (key.startsWith(Constants.PREFIX)) {
                 parameters.get(key).ifPresent(v -> values.put(key, v));
                 sources.putIfAbsent(key, "a system property, -D" + key);
             }
@@ -66,8 +66,8 @@ final class SuiteValues {
         KnownKeys.check(sources);
         ScrubbedProperties.scrub(values);
 
-        String datasets = values.get(ConfigKeys.DATASET);
-        values.put(ConfigKeys.DATASET, String.join(",", Arrays.stream(datasets.split(",")).map(String::trim)
+        String datasets = values.get(Constants.DATASET);
+        values.put(Constants.DATASET, String.join(",", Arrays.stream(datasets.split(",")).map(String::trim)
                 .filter(d -> !d.isEmpty()).map(d -> locate(suiteClass, d).toString()).toList()));
         return values;
     }
@@ -86,7 +86,7 @@ final class SuiteValues {
                 // fall through to the not-found message
             }
         }
-        throw new ConfigurationException(ConfigKeys.DATASET, dataset, "no such file (looked in "
+        throw new ConfigurationException(Constants.DATASET, dataset, "no such file (looked in "
                 + Path.of("").toAbsolutePath() + " and on the test classpath)");
     }
 }

@@ -10,6 +10,7 @@ import com.openai.models.batches.Batch;
 import com.openai.models.batches.BatchCreateParams;
 import com.openai.models.files.FileCreateParams;
 import com.openai.models.files.FilePurpose;
+import io.github.adammeme.util.JsonLines;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package io.github.adammeme.llm;
 
+import io.github.adammeme.Constants;
+import io.github.adammeme.util.Secrets;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -103,8 +105,8 @@ public final class CacheCommand {
     /** The database an argument names; a SQLite file that is only read must exist. */
     private static CacheDatabase database(String arg, boolean mayCreate) {
         CacheStore store = CacheStore.parse(arg,
-                System.getProperty("adammeme.cache.user-env", PostgresDatabase.DEFAULT_USER_ENV),
-                System.getProperty("adammeme.cache.password-env", PostgresDatabase.DEFAULT_PASSWORD_ENV));
+                System.getProperty(Constants.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV),
+                System.getProperty(Constants.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV));
         if (!(store instanceof CacheDatabase database)) {
             throw new IllegalArgumentException("'" + arg + "' is not a cache database");
         }

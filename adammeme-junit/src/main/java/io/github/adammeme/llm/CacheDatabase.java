@@ -1,5 +1,6 @@
 package io.github.adammeme.llm;
 
+import io.github.adammeme.util.Secrets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package io.github.adammeme.llm;
 
+import io.github.adammeme.util.Digests;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 

@@ -1,5 +1,7 @@
 package io.github.adammeme.llm;
 
+import io.github.adammeme.util.Utf16;
+
 /**
  * What an endpoint answered.
  *

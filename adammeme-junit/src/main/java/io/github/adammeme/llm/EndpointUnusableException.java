@@ -1,5 +1,7 @@
 package io.github.adammeme.llm;
 
+import io.github.adammeme.util.Secrets;
+
 /**
  * A run cannot go on with one of its endpoints: the preflight found it unreachable, its key rejected or
  * its model or path missing before any call was paid for, or the circuit breaker found it failing every

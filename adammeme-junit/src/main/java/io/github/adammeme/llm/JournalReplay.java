@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.llm.BatchJournal.DamagedJournalException;
 import io.github.adammeme.llm.BatchJournal.Entry;
+import io.github.adammeme.util.JsonLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

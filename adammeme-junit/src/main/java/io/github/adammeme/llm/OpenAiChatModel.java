@@ -9,6 +9,7 @@ import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import io.github.adammeme.util.Secrets;
 import java.io.InterruptedIOException;
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -1,6 +1,7 @@
 package io.github.adammeme.llm;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.adammeme.util.Secrets;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;

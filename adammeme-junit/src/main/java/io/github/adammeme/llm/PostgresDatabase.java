@@ -2,6 +2,7 @@ package io.github.adammeme.llm;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.adammeme.util.Secrets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;

@@ -2,6 +2,7 @@ package io.github.adammeme.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.agent.AgentContext;
 import io.github.adammeme.agent.Examiner;
 import io.github.adammeme.agent.Judge;
@@ -145,8 +146,8 @@ public final class AdamMeme {
             MemeImages images = new MemeImages(config.images().limits());
 
             if (config.method().stages() == Stages.SCORING) {
-                String why = ConfigKeys.STAGES + "=scoring pays for no mining";
-                String remedy = "run " + ConfigKeys.STAGES + "=mining on this cache first";
+                String why = Constants.STAGES + "=scoring pays for no mining";
+                String remedy = "run " + Constants.STAGES + "=mining on this cache first";
                 targetGateway.answerOnlyFromCache(MINING, why, remedy);
                 controllerGateway.answerOnlyFromCache(MINING, why, remedy);
             }

@@ -2,10 +2,10 @@ package io.github.adammeme.pipeline;
 
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.llm.CallCache;
-import io.github.adammeme.llm.Digests;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.Usage;
 import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.util.Digests;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.data.DatasetFormat;
 import io.github.adammeme.data.DatasetLimits;
@@ -10,9 +11,9 @@ import io.github.adammeme.llm.EndpointChecks;
 import io.github.adammeme.llm.PostgresDatabase;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.RetryPolicy;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.llm.StructuredOutput;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ final class ConfigParser {
     }
 
     static EvaluationConfig parse(Map<String, String> configured) {
-        MethodPreset preset = new ConfigValues(configured).parse(ConfigKeys.METHOD, MethodPreset.DEFAULT, MethodPreset::parse);
+        MethodPreset preset = new ConfigValues(configured).parse(Constants.METHOD, MethodPreset.DEFAULT, MethodPreset::parse);
         Map<String, String> values = preset.apply(configured);
         try {
             return parse(values, preset);
@@ -39,7 +40,7 @@ final class ConfigParser {
             String set = configured.get(e.key());
             if (preset == MethodPreset.PAPER && (set == null || set.isBlank()) && values.containsKey(e.key())) {
                 // The user never wrote this value: say where it came from, and how to choose another.
-                throw new ConfigurationException(ConfigKeys.METHOD, preset.value(), e.getMessage() + " (" + ConfigKeys.METHOD
+                throw new ConfigurationException(Constants.METHOD, preset.value(), e.getMessage() + " (" + Constants.METHOD
                         + "=paper sets " + e.key() + "=" + values.get(e.key()) + "; set " + e.key() + " to run otherwise)");
             }
             throw e;
@@ -48,19 +49,19 @@ final class ConfigParser {
 
     private static EvaluationConfig parse(Map<String, String> values, MethodPreset preset) {
         ConfigValues r = new ConfigValues(values);
-        String datasetValue = r.string(ConfigKeys.DATASET, null);
+        String datasetValue = r.string(Constants.DATASET, null);
         if (datasetValue == null || datasetValue.isBlank()) {
-            throw new ConfigurationException(ConfigKeys.DATASET, String.valueOf(datasetValue),
-                    "a dataset file is required (the suite's dataset or -D" + ConfigKeys.DATASET + "=path/to/memes.jsonl)");
+            throw new ConfigurationException(Constants.DATASET, String.valueOf(datasetValue),
+                    "a dataset file is required (the suite's dataset or -D" + Constants.DATASET + "=path/to/memes.jsonl)");
         }
         CacheStore cache = cacheStore(r);
         EvaluationConfig config = new EvaluationConfig(
                 Arrays.stream(datasetValue.split(",")).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of).toList(),
-                r.parse(ConfigKeys.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
-                r.parse(ConfigKeys.PROMPTS, null, Path::of),
+                r.parse(Constants.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
+                r.parse(Constants.PROMPTS, null, Path::of),
                 models(r, cache), method(r, preset), ImageKeys.read(r), limits(r),
-                new EvaluationConfig.Outputs(r.parse(ConfigKeys.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
-                        cache, r.bool(ConfigKeys.CACHE_REQUIRED, false)));
+                new EvaluationConfig.Outputs(r.parse(Constants.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
+                        cache, r.bool(Constants.CACHE_REQUIRED, false)));
         // A user's templates too: one that lets a value shape its prompt, or a folder that is not there,
         // should stop before any call is paid for. The packaged ones are the jar's and need no check.
         try {
@@ -68,12 +69,12 @@ final class ConfigParser {
                 PromptLibrary.load(config.prompts());
             }
         } catch (IllegalArgumentException | UncheckedIOException e) {
-            throw new ConfigurationException(ConfigKeys.PROMPTS, String.valueOf(config.prompts()), e.getMessage());
+            throw new ConfigurationException(Constants.PROMPTS, String.valueOf(config.prompts()), e.getMessage());
         }
         datasetOverwritten(config);
         if (config.method().refinedText() != TextPlacement.PROMPT
                 && config.images().textErasure().mode() == TextErasure.Mode.NONE) {
-            throw new ConfigurationException(ConfigKeys.REFINED_TEXT, r.string(ConfigKeys.REFINED_TEXT, ""),
+            throw new ConfigurationException(Constants.REFINED_TEXT, r.string(Constants.REFINED_TEXT, ""),
                     "showing the text on the picture needs adammeme.text-erasure=builtin, precomputed or ocr; without erasure"
                             + " a refined caption would be printed over the old one");
         }
@@ -81,63 +82,63 @@ final class ConfigParser {
     }
 
     private static EvaluationConfig.Models models(ConfigValues r, CacheStore cache) {
-        Duration timeout = Duration.ofSeconds(r.integer(ConfigKeys.TIMEOUT_SECONDS, 120, 1, 3600));
-        String secondJudge = r.string(ConfigKeys.JUDGE_SECOND_MODEL, null);
+        Duration timeout = Duration.ofSeconds(r.integer(Constants.TIMEOUT_SECONDS, 120, 1, 3600));
+        String secondJudge = r.string(Constants.JUDGE_SECOND_MODEL, null);
         return new EvaluationConfig.Models(
-                EndpointKeys.read(r, ConfigKeys.TARGET_MODEL, ConfigKeys.TARGET_BASE_URL, ConfigKeys.TARGET_API_KEY_ENV,
-                        EvaluationConfig.DEFAULT_TARGET, timeout, ConfigKeys.TARGET_RPM, ConfigKeys.TARGET_TPM),
-                r.decimal(ConfigKeys.TARGET_TEMPERATURE, 0.0, 0.0, 2.0),
-                EndpointKeys.read(r, ConfigKeys.CONTROLLER_MODEL, ConfigKeys.CONTROLLER_BASE_URL,
-                        ConfigKeys.CONTROLLER_API_KEY_ENV, EvaluationConfig.DEFAULT_CONTROLLER, timeout,
-                        ConfigKeys.CONTROLLER_RPM, ConfigKeys.CONTROLLER_TPM),
+                EndpointKeys.read(r, Constants.TARGET_MODEL, Constants.TARGET_BASE_URL, Constants.TARGET_API_KEY_ENV,
+                        EvaluationConfig.DEFAULT_TARGET, timeout, Constants.TARGET_RPM, Constants.TARGET_TPM),
+                r.decimal(Constants.TARGET_TEMPERATURE, 0.0, 0.0, 2.0),
+                EndpointKeys.read(r, Constants.CONTROLLER_MODEL, Constants.CONTROLLER_BASE_URL,
+                        Constants.CONTROLLER_API_KEY_ENV, EvaluationConfig.DEFAULT_CONTROLLER, timeout,
+                        Constants.CONTROLLER_RPM, Constants.CONTROLLER_TPM),
                 secondJudge == null || secondJudge.isEmpty() ? null : secondJudge,
-                r.parse(ConfigKeys.STRUCTURED_OUTPUT, StructuredOutput.AUTO, StructuredOutput::parse),
-                r.bool(ConfigKeys.REPLICAS_ONE_REQUEST, true),
-                r.integer(ConfigKeys.MAX_TOKENS, 1024, 16, 1_000_000),
-                new RetryPolicy(r.integer(ConfigKeys.MAX_RETRIES, 6, 0, 50),
-                        Duration.ofSeconds(r.integer(ConfigKeys.RETRY_MAX_SECONDS, 600, 1, 86_400)),
+                r.parse(Constants.STRUCTURED_OUTPUT, StructuredOutput.AUTO, StructuredOutput::parse),
+                r.bool(Constants.REPLICAS_ONE_REQUEST, true),
+                r.integer(Constants.MAX_TOKENS, 1024, 16, 1_000_000),
+                new RetryPolicy(r.integer(Constants.MAX_RETRIES, 6, 0, 50),
+                        Duration.ofSeconds(r.integer(Constants.RETRY_MAX_SECONDS, 600, 1, 86_400)),
                         RetryPolicy.DEFAULT.base(), RetryPolicy.DEFAULT.cap()),
                 batchSettings(r, cache),
-                new EndpointChecks(r.bool(ConfigKeys.PREFLIGHT, EndpointChecks.DEFAULT.preflight()),
-                        r.integer(ConfigKeys.BREAKER_CALLS, EndpointChecks.DEFAULT.breakerCalls(), 0, 1_000_000),
-                        Duration.ofSeconds(r.integer(ConfigKeys.BREAKER_SECONDS,
+                new EndpointChecks(r.bool(Constants.PREFLIGHT, EndpointChecks.DEFAULT.preflight()),
+                        r.integer(Constants.BREAKER_CALLS, EndpointChecks.DEFAULT.breakerCalls(), 0, 1_000_000),
+                        Duration.ofSeconds(r.integer(Constants.BREAKER_SECONDS,
                                 (int) EndpointChecks.DEFAULT.breakerWindow().toSeconds(), 0, 86_400))));
     }
 
     private static EvaluationConfig.Method method(ConfigValues r, MethodPreset preset) {
         return new EvaluationConfig.Method(
-                r.decimal(ConfigKeys.THRESHOLD, 4.0, 1.0, 10.0),
-                r.integer(ConfigKeys.SAMPLES_PER_CATEGORY, 200, 1, 1_000_000),
-                r.integer(ConfigKeys.SEEDS, 10, 0, 100_000),
-                r.integer(ConfigKeys.ITERATIONS, 10, 0, 1_000),
-                r.integer(ConfigKeys.MINING_BATCH, 32, 1, 100_000),
-                r.integer(ConfigKeys.MINING_LOOKAHEAD, 2, 0, 64),
-                r.parse(ConfigKeys.NEW_CATEGORY_VOTE, NewCategoryVote.MAJORITY, NewCategoryVote::parse),
-                r.parse(ConfigKeys.RANDOM_SEED, 42L, v -> ConfigValues.wholeNumber(v, "expected a whole number, such as 42")),
-                r.integer(ConfigKeys.REASKS, 2, 0, 10),
-                r.bool(ConfigKeys.REFUSAL_IS_FAILURE, true),
-                r.decimal(ConfigKeys.JUDGE_RECHECK, 0.1, 0, 1),
-                r.parse(ConfigKeys.REFINEMENT_ORDER, RefinementOrder.ROUNDS, RefinementOrder::parse),
-                r.parse(ConfigKeys.REFINED_TEXT, TextPlacement.PROMPT, TextPlacement::parse),
-                r.parse(ConfigKeys.STAGES, Stages.ALL, Stages::parse),
-                r.string(ConfigKeys.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(ConfigKeys.SHARD, null)),
+                r.decimal(Constants.THRESHOLD, 4.0, 1.0, 10.0),
+                r.integer(Constants.SAMPLES_PER_CATEGORY, 200, 1, 1_000_000),
+                r.integer(Constants.SEEDS, 10, 0, 100_000),
+                r.integer(Constants.ITERATIONS, 10, 0, 1_000),
+                r.integer(Constants.MINING_BATCH, 32, 1, 100_000),
+                r.integer(Constants.MINING_LOOKAHEAD, 2, 0, 64),
+                r.parse(Constants.NEW_CATEGORY_VOTE, NewCategoryVote.MAJORITY, NewCategoryVote::parse),
+                r.parse(Constants.RANDOM_SEED, 42L, v -> ConfigValues.wholeNumber(v, "expected a whole number, such as 42")),
+                r.integer(Constants.REASKS, 2, 0, 10),
+                r.bool(Constants.REFUSAL_IS_FAILURE, true),
+                r.decimal(Constants.JUDGE_RECHECK, 0.1, 0, 1),
+                r.parse(Constants.REFINEMENT_ORDER, RefinementOrder.ROUNDS, RefinementOrder::parse),
+                r.parse(Constants.REFINED_TEXT, TextPlacement.PROMPT, TextPlacement::parse),
+                r.parse(Constants.STAGES, Stages.ALL, Stages::parse),
+                r.string(Constants.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(Constants.SHARD, null)),
                 preset);
     }
 
     private static EvaluationConfig.Limits limits(ConfigValues r) {
         return new EvaluationConfig.Limits(
-                r.integer(ConfigKeys.CONCURRENCY, 8, 1, 1_024),
-                r.decimal(ConfigKeys.BUDGET_USD, Double.POSITIVE_INFINITY, 0, 1e9),
+                r.integer(Constants.CONCURRENCY, 8, 1, 1_024),
+                r.decimal(Constants.BUDGET_USD, Double.POSITIVE_INFINITY, 0, 1e9),
                 prices(r.values()),
-                r.integer(ConfigKeys.DATASET_MAX_LINE_BYTES, DatasetLimits.DEFAULT_MAX_LINE_BYTES, 1024,
+                r.integer(Constants.DATASET_MAX_LINE_BYTES, DatasetLimits.DEFAULT_MAX_LINE_BYTES, 1024,
                         Integer.MAX_VALUE - 16));
     }
 
     private static Prices prices(Map<String, String> values) {
         Map<String, Prices.Rate> table = new TreeMap<>();
         values.forEach((key, value) -> {
-            if (key.startsWith(ConfigKeys.PRICE_PREFIX)) {
-                table.put(key.substring(ConfigKeys.PRICE_PREFIX.length()), rate(key, value));
+            if (key.startsWith(Constants.PRICE_PREFIX)) {
+                table.put(key.substring(Constants.PRICE_PREFIX.length()), rate(key, value));
             }
         });
         return new Prices(table);
@@ -165,17 +166,17 @@ final class ConfigParser {
 
     /** Batch mode's settings, checked whether it is on or not; the journal lives beside a cache file by default. */
     private static BatchSettings batchSettings(ConfigValues r, CacheStore cache) {
-        Path journal = r.parse(ConfigKeys.BATCH_JOURNAL, cache instanceof SqliteDatabase db ? journalBeside(db.file())
+        Path journal = r.parse(Constants.BATCH_JOURNAL, cache instanceof SqliteDatabase db ? journalBeside(db.file())
                 : BatchSettings.OFF.journal(), Path::of);
         if (Files.isDirectory(journal)) {
-            throw new ConfigurationException(ConfigKeys.BATCH_JOURNAL, journal.toString(), "a folder, not a file");
+            throw new ConfigurationException(Constants.BATCH_JOURNAL, journal.toString(), "a folder, not a file");
         }
-        return new BatchSettings(r.bool(ConfigKeys.BATCH, false),
-                r.parse(ConfigKeys.BATCH_ROLES, BatchSettings.DEFAULT_ROLES, ConfigParser::batchRoles),
-                r.integer(ConfigKeys.BATCH_MAX_REQUESTS, BatchSettings.OFF.maxRequests(), 1, 10_000),
-                seconds(r, ConfigKeys.BATCH_QUIET_SECONDS, BatchSettings.OFF.quiet()),
-                seconds(r, ConfigKeys.BATCH_POLL_SECONDS, BatchSettings.OFF.poll()),
-                Duration.ofSeconds(r.integer(ConfigKeys.BATCH_MAX_WAIT_SECONDS, (int) BatchSettings.OFF.maxWait().toSeconds(),
+        return new BatchSettings(r.bool(Constants.BATCH, false),
+                r.parse(Constants.BATCH_ROLES, BatchSettings.DEFAULT_ROLES, ConfigParser::batchRoles),
+                r.integer(Constants.BATCH_MAX_REQUESTS, BatchSettings.OFF.maxRequests(), 1, 10_000),
+                seconds(r, Constants.BATCH_QUIET_SECONDS, BatchSettings.OFF.quiet()),
+                seconds(r, Constants.BATCH_POLL_SECONDS, BatchSettings.OFF.poll()),
+                Duration.ofSeconds(r.integer(Constants.BATCH_MAX_WAIT_SECONDS, (int) BatchSettings.OFF.maxWait().toSeconds(),
                         1, 7 * 24 * 3600)),
                 journal);
     }
@@ -219,11 +220,11 @@ final class ConfigParser {
     }
 
     private static CacheStore cacheStore(ConfigValues r) {
-        String userEnv = r.string(ConfigKeys.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV).trim();
-        String passwordEnv = r.string(ConfigKeys.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV).trim();
-        variableName(ConfigKeys.CACHE_USER_ENV, userEnv, PostgresDatabase.DEFAULT_USER_ENV);
-        variableName(ConfigKeys.CACHE_PASSWORD_ENV, passwordEnv, PostgresDatabase.DEFAULT_PASSWORD_ENV);
-        return r.parse(ConfigKeys.CACHE, new SqliteDatabase(SqliteDatabase.DEFAULT_FILE),
+        String userEnv = r.string(Constants.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV).trim();
+        String passwordEnv = r.string(Constants.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV).trim();
+        variableName(Constants.CACHE_USER_ENV, userEnv, PostgresDatabase.DEFAULT_USER_ENV);
+        variableName(Constants.CACHE_PASSWORD_ENV, passwordEnv, PostgresDatabase.DEFAULT_PASSWORD_ENV);
+        return r.parse(Constants.CACHE, new SqliteDatabase(SqliteDatabase.DEFAULT_FILE),
                 v -> CacheStore.parse(v, userEnv, passwordEnv));
     }
 
@@ -238,7 +239,7 @@ final class ConfigParser {
             boolean annotations = folder != null && folder.getFileName() != null
                     && folder.getFileName().toString().equals("annotations");
             if (out.equals(folder) || annotations && out.equals(folder.getParent())) {
-                throw new ConfigurationException(ConfigKeys.OUTPUT_DIR, config.outputs().directory().toString(),
+                throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(),
                         "it is the folder of the dataset " + dataset + ": the run's memes.jsonl, samples.jsonl and images"
                                 + " would be written over the dataset's own; choose another folder");
             }

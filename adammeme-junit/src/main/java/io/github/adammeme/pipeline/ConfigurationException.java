@@ -1,6 +1,7 @@
 package io.github.adammeme.pipeline;
 
-import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.util.Secrets;
+
 
 /** A configuration value that cannot be used; the message names the key, the value and what is allowed. */
 public class ConfigurationException extends RuntimeException {

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.RoleImages;
 import io.github.adammeme.data.TextErasure;
 import io.github.adammeme.llm.ImageDetail;
@@ -22,72 +23,72 @@ import java.util.stream.Collectors;
 enum Departure {
 
     /** The paper erases the text from every picture it scores and refines on (OCR-SAM). */
-    TEXT_ERASURE("no text erasure", Map.of(ConfigKeys.TEXT_ERASURE, Departure.ERASURE_ON),
+    TEXT_ERASURE("no text erasure", Map.of(Constants.TEXT_ERASURE, Departure.ERASURE_ON),
             c -> c.images().textErasure().mode() == TextErasure.Mode.NONE,
-            c -> ConfigKeys.TEXT_ERASURE + "=" + c.images().textErasure().mode().name().toLowerCase(Locale.ROOT)),
+            c -> Constants.TEXT_ERASURE + "=" + c.images().textErasure().mode().name().toLowerCase(Locale.ROOT)),
 
     /** The paper's code sends each picture file as it is, with no detail field: the endpoint's default. */
     PICTURES("pictures shrunk, agents at low detail",
-            Map.of(ConfigKeys.IMAGE_DETAIL, ImageDetail.AUTO.wire(), ConfigKeys.IMAGE_MAX_SIDE, "" + Departure.FULL_SIDE),
+            Map.of(Constants.IMAGE_DETAIL, ImageDetail.AUTO.wire(), Constants.IMAGE_MAX_SIDE, "" + Departure.FULL_SIDE),
             c -> c.images().maxSide() < Departure.FULL_SIDE || !reduced(c).isEmpty(),
-            c -> ConfigKeys.IMAGE_MAX_SIDE + "=" + c.images().maxSide() + (reduced(c).isEmpty() ? "" : "; " + reduced(c))),
+            c -> Constants.IMAGE_MAX_SIDE + "=" + c.images().maxSide() + (reduced(c).isEmpty() ? "" : "; " + reduced(c))),
 
     /** The paper asks for ratings, votes and verdicts in text. */
-    STRUCTURED_OUTPUT("JSON schemas", Map.of(ConfigKeys.STRUCTURED_OUTPUT, "off"),
+    STRUCTURED_OUTPUT("JSON schemas", Map.of(Constants.STRUCTURED_OUTPUT, "off"),
             c -> c.models().structuredOutput() != StructuredOutput.OFF,
-            c -> ConfigKeys.STRUCTURED_OUTPUT + "=" + c.models().structuredOutput().name().toLowerCase(Locale.ROOT)),
+            c -> Constants.STRUCTURED_OUTPUT + "=" + c.models().structuredOutput().name().toLowerCase(Locale.ROOT)),
 
     /** The paper mines meme by meme, each Miner shown the taxonomy as the meme before it left it. */
-    MINING_BATCHES("mining in batches", Map.of(ConfigKeys.MINING_BATCH, "1", ConfigKeys.MINING_LOOKAHEAD, "0"),
+    MINING_BATCHES("mining in batches", Map.of(Constants.MINING_BATCH, "1", Constants.MINING_LOOKAHEAD, "0"),
             c -> c.method().miningBatchSize() != 1 || c.method().miningLookahead() != 0,
-            c -> ConfigKeys.MINING_BATCH + "=" + c.method().miningBatchSize() + ", " + ConfigKeys.MINING_LOOKAHEAD + "="
+            c -> Constants.MINING_BATCH + "=" + c.method().miningBatchSize() + ", " + Constants.MINING_LOOKAHEAD + "="
                     + c.method().miningLookahead()),
 
     /** The paper counts a meme in a category when more than half of the Miners name it, a new one too. */
     NEW_CATEGORY_VOTE("one Miner's proposal puts its meme in a new category",
-            Map.of(ConfigKeys.NEW_CATEGORY_VOTE, "majority"),
+            Map.of(Constants.NEW_CATEGORY_VOTE, "majority"),
             c -> c.method().newCategoryVote() != NewCategoryVote.MAJORITY,
-            c -> ConfigKeys.NEW_CATEGORY_VOTE + "=" + c.method().newCategoryVote().name().toLowerCase(Locale.ROOT)),
+            c -> Constants.NEW_CATEGORY_VOTE + "=" + c.method().newCategoryVote().name().toLowerCase(Locale.ROOT)),
 
     /** Algorithm 1 runs seed after seed, each chain to its end. */
-    REFINEMENT_ORDER("refinement in rounds", Map.of(ConfigKeys.REFINEMENT_ORDER, "paper"),
+    REFINEMENT_ORDER("refinement in rounds", Map.of(Constants.REFINEMENT_ORDER, "paper"),
             c -> c.method().refinementOrder() != RefinementOrder.PAPER,
-            c -> ConfigKeys.REFINEMENT_ORDER + "=" + c.method().refinementOrder().name().toLowerCase(Locale.ROOT)),
+            c -> Constants.REFINEMENT_ORDER + "=" + c.method().refinementOrder().name().toLowerCase(Locale.ROOT)),
 
     /** The paper scores each sample with one Scorer; it measured the judge against human raters once. */
-    SECOND_JUDGE("a second judge", Map.of(ConfigKeys.JUDGE_RECHECK, "0"),
+    SECOND_JUDGE("a second judge", Map.of(Constants.JUDGE_RECHECK, "0"),
             c -> c.method().judgeRecheck() > 0,
-            c -> ConfigKeys.JUDGE_RECHECK + "=" + c.method().judgeRecheck()),
+            c -> Constants.JUDGE_RECHECK + "=" + c.method().judgeRecheck()),
 
     /** The paper's erased picture with the meme text in the prompt, for originals and rewrites alike. */
-    REFINED_TEXT("meme text on the picture", Map.of(ConfigKeys.REFINED_TEXT, "prompt"),
+    REFINED_TEXT("meme text on the picture", Map.of(Constants.REFINED_TEXT, "prompt"),
             c -> c.method().refinedText() != TextPlacement.PROMPT,
-            c -> ConfigKeys.REFINED_TEXT + "=" + c.method().refinedText().name().toLowerCase(Locale.ROOT)),
+            c -> Constants.REFINED_TEXT + "=" + c.method().refinedText().name().toLowerCase(Locale.ROOT)),
 
     /** The paper's threshold for a flawed answer. */
-    THRESHOLD("another threshold", Map.of(ConfigKeys.THRESHOLD, "4.0"),
+    THRESHOLD("another threshold", Map.of(Constants.THRESHOLD, "4.0"),
             c -> c.method().threshold() != 4.0,
-            c -> ConfigKeys.THRESHOLD + "=" + c.method().threshold()),
+            c -> Constants.THRESHOLD + "=" + c.method().threshold()),
 
     /** The paper's seed set S: 10 samples. */
-    SEEDS("another number of seeds", Map.of(ConfigKeys.SEEDS, "10"),
+    SEEDS("another number of seeds", Map.of(Constants.SEEDS, "10"),
             c -> c.method().seeds() != 10,
-            c -> ConfigKeys.SEEDS + "=" + c.method().seeds()),
+            c -> Constants.SEEDS + "=" + c.method().seeds()),
 
     /** The paper's N: 10 steps per chain. */
-    ITERATIONS("another number of steps", Map.of(ConfigKeys.ITERATIONS, "10"),
+    ITERATIONS("another number of steps", Map.of(Constants.ITERATIONS, "10"),
             c -> c.method().iterations() != 10,
-            c -> ConfigKeys.ITERATIONS + "=" + c.method().iterations()),
+            c -> Constants.ITERATIONS + "=" + c.method().iterations()),
 
     /** The paper asks every target at temperature 0. */
-    TARGET_TEMPERATURE("another target temperature", Map.of(ConfigKeys.TARGET_TEMPERATURE, "0"),
+    TARGET_TEMPERATURE("another target temperature", Map.of(Constants.TARGET_TEMPERATURE, "0"),
             c -> c.models().targetTemperature() != 0,
-            c -> ConfigKeys.TARGET_TEMPERATURE + "=" + c.models().targetTemperature()),
+            c -> Constants.TARGET_TEMPERATURE + "=" + c.models().targetTemperature()),
 
     /** Templates of the user's own, which may ask for other things than the paper's agents are asked. */
     PROMPTS("the user's own prompts", Map.of(),
             c -> c.prompts() != null,
-            c -> ConfigKeys.PROMPTS + "=" + c.prompts());
+            c -> Constants.PROMPTS + "=" + c.prompts());
 
     /**
      * The value of {@code adammeme.text-erasure} that the paper's way turns erasure on with: the one place

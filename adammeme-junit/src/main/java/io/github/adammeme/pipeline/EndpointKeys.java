@@ -1,7 +1,8 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.llm.Endpoint;
-import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.util.Secrets;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -54,9 +55,9 @@ final class EndpointKeys {
             }
         }
         if (keyEnv != null && !keyEnv.isBlank() && url != null && insecureRemote(url)
-                && !r.bool(ConfigKeys.ALLOW_INSECURE_HTTP, false)) {
+                && !r.bool(Constants.ALLOW_INSECURE_HTTP, false)) {
             throw new ConfigurationException(urlKey, url, "the key in " + keyEnv + " would travel unencrypted over plain"
-                    + " http to a host that is not this machine; use https, or set " + ConfigKeys.ALLOW_INSECURE_HTTP
+                    + " http to a host that is not this machine; use https, or set " + Constants.ALLOW_INSECURE_HTTP
                     + "=true if the network between is yours");
         }
         return new Endpoint(model, url == null || url.isBlank() ? null : url,

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.agent.AgentContext;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.llm.BatchChatModel;
@@ -40,11 +41,11 @@ final class Gateways {
 
     /** What a gateway is for, and the settings that point at its endpoint, which a preflight or breaker message names. */
     enum Role {
-        TARGET("target", ConfigKeys.TARGET_MODEL, ConfigKeys.TARGET_BASE_URL, ConfigKeys.TARGET_API_KEY_ENV),
-        CONTROLLER("controller", ConfigKeys.CONTROLLER_MODEL, ConfigKeys.CONTROLLER_BASE_URL,
-                ConfigKeys.CONTROLLER_API_KEY_ENV),
-        SECOND_JUDGE("second judge", ConfigKeys.JUDGE_SECOND_MODEL, ConfigKeys.CONTROLLER_BASE_URL,
-                ConfigKeys.CONTROLLER_API_KEY_ENV);
+        TARGET("target", Constants.TARGET_MODEL, Constants.TARGET_BASE_URL, Constants.TARGET_API_KEY_ENV),
+        CONTROLLER("controller", Constants.CONTROLLER_MODEL, Constants.CONTROLLER_BASE_URL,
+                Constants.CONTROLLER_API_KEY_ENV),
+        SECOND_JUDGE("second judge", Constants.JUDGE_SECOND_MODEL, Constants.CONTROLLER_BASE_URL,
+                Constants.CONTROLLER_API_KEY_ENV);
 
         final String name;
         final String modelKey;

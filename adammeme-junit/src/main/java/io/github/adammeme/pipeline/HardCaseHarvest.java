@@ -2,7 +2,7 @@ package io.github.adammeme.pipeline;
 
 import io.github.adammeme.data.HardCase;
 import io.github.adammeme.data.HardCaseBank;
-import io.github.adammeme.llm.Digests;
+import io.github.adammeme.util.Digests;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

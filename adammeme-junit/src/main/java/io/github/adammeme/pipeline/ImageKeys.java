@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.ImageLimits;
 import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.data.RoleImages;
@@ -19,15 +20,15 @@ final class ImageKeys {
 
     static EvaluationConfig.Images read(ConfigValues r) {
         return new EvaluationConfig.Images(
-                r.integer(ConfigKeys.IMAGE_MAX_SIDE, 768, 32, 8192),
-                r.parse(ConfigKeys.IMAGE_MAX_PIXELS, MemeImages.DEFAULT_MAX_PIXELS, v -> {
+                r.integer(Constants.IMAGE_MAX_SIDE, 768, 32, 8192),
+                r.parse(Constants.IMAGE_MAX_PIXELS, MemeImages.DEFAULT_MAX_PIXELS, v -> {
                     long pixels = ConfigValues.wholeNumber(v, "expected a pixel count of at least 1024");
                     if (pixels < 1024) {
                         throw new IllegalArgumentException("expected a pixel count of at least 1024");
                     }
                     return pixels;
                 }),
-                r.parse(ConfigKeys.IMAGE_MAX_BYTES, ImageLimits.DEFAULT_MAX_BYTES, v -> {
+                r.parse(Constants.IMAGE_MAX_BYTES, ImageLimits.DEFAULT_MAX_BYTES, v -> {
                     String allowed = "expected a byte count from 1024 to " + (Integer.MAX_VALUE - 9);
                     long bytes = ConfigValues.wholeNumber(v, allowed);
                     if (bytes < 1024 || bytes > Integer.MAX_VALUE - 9) {
@@ -35,7 +36,7 @@ final class ImageKeys {
                     }
                     return bytes;
                 }),
-                r.integer(ConfigKeys.IMAGE_TIMEOUT_SECONDS, (int) ImageLimits.DEFAULT_TIMEOUT.toSeconds(), 1, 3600),
+                r.integer(Constants.IMAGE_TIMEOUT_SECONDS, (int) ImageLimits.DEFAULT_TIMEOUT.toSeconds(), 1, 3600),
                 roleImages(r),
                 textErasure(r));
     }
@@ -47,15 +48,15 @@ final class ImageKeys {
      */
     private static RoleImages roleImages(ConfigValues r) {
         Map<String, String> values = r.values();
-        ImageDetail fallback = r.parse(ConfigKeys.IMAGE_DETAIL, ImageDetail.AUTO, ImageDetail::parse);
+        ImageDetail fallback = r.parse(Constants.IMAGE_DETAIL, ImageDetail.AUTO, ImageDetail::parse);
         Map<String, ImageDetail> details = new TreeMap<>();
-        if (r.string(ConfigKeys.IMAGE_DETAIL, null) == null) {
+        if (r.string(Constants.IMAGE_DETAIL, null) == null) {
             details.putAll(RoleImages.DEFAULT_DETAILS);
         }
         Map<String, Integer> sides = new TreeMap<>();
         for (String key : new TreeSet<>(values.keySet())) {
-            String prefix = key.startsWith(ConfigKeys.IMAGE_DETAIL_PREFIX) ? ConfigKeys.IMAGE_DETAIL_PREFIX
-                    : key.startsWith(ConfigKeys.IMAGE_MAX_SIDE_PREFIX) ? ConfigKeys.IMAGE_MAX_SIDE_PREFIX : null;
+            String prefix = key.startsWith(Constants.IMAGE_DETAIL_PREFIX) ? Constants.IMAGE_DETAIL_PREFIX
+                    : key.startsWith(Constants.IMAGE_MAX_SIDE_PREFIX) ? Constants.IMAGE_MAX_SIDE_PREFIX : null;
             if (prefix == null) {
                 continue;
             }
@@ -64,7 +65,7 @@ final class ImageKeys {
                 throw new ConfigurationException(key, values.get(key), "no role '" + role + "' is shown a picture;"
                         + " the roles are " + String.join(", ", RoleImages.ROLES));
             }
-            if (prefix.equals(ConfigKeys.IMAGE_DETAIL_PREFIX)) {
+            if (prefix.equals(Constants.IMAGE_DETAIL_PREFIX)) {
                 ImageDetail detail = r.parse(key, null, ImageDetail::parse);
                 if (detail != null) {
                     details.put(role, detail);
@@ -77,14 +78,14 @@ final class ImageKeys {
     }
 
     private static TextErasure textErasure(ConfigValues r) {
-        TextErasure.Mode mode = r.parse(ConfigKeys.TEXT_ERASURE, TextErasure.Mode.BUILTIN, TextErasure::mode);
-        Path dir = r.parse(ConfigKeys.TEXT_ERASURE_DIR, null, Path::of);
+        TextErasure.Mode mode = r.parse(Constants.TEXT_ERASURE, TextErasure.Mode.BUILTIN, TextErasure::mode);
+        Path dir = r.parse(Constants.TEXT_ERASURE_DIR, null, Path::of);
         TextErasure erasure = new TextErasure(mode, dir,
-                r.parse(ConfigKeys.TEXT_ERASURE_TESSDATA, TextErasure.defaultTessdata(), Path::of));
+                r.parse(Constants.TEXT_ERASURE_TESSDATA, TextErasure.defaultTessdata(), Path::of));
         try {
             erasure.check();
         } catch (IllegalArgumentException | IllegalStateException e) {
-            String key = mode == TextErasure.Mode.PRECOMPUTED ? ConfigKeys.TEXT_ERASURE_DIR : ConfigKeys.TEXT_ERASURE;
+            String key = mode == TextErasure.Mode.PRECOMPUTED ? Constants.TEXT_ERASURE_DIR : Constants.TEXT_ERASURE;
             throw new ConfigurationException(key, r.string(key, mode.name().toLowerCase(Locale.ROOT)), e.getMessage());
         }
         return erasure;

@@ -1,12 +1,13 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.llm.CacheDatabase;
 import io.github.adammeme.llm.CacheStore;
 import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.RunStop;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.llm.UsageLedger;
+import io.github.adammeme.util.Secrets;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.channels.ClosedByInterruptException;
@@ -137,7 +138,7 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
                 : cache instanceof CacheDatabase database ? database.name() : null;
         String where = name != null
                 ? "kept in the call cache " + name + "; run the same command again to resume from the cache"
-                : "not kept (" + ConfigKeys.CACHE + "=" + cache + "): a run again pays for them again";
+                : "not kept (" + Constants.CACHE + "=" + cache + "): a run again pays for them again";
         return Secrets.redact("interrupted " + progress() + "; " + paid + " answer" + (paid == 1 ? "" : "s") + " paid for, "
                 + where);
     }

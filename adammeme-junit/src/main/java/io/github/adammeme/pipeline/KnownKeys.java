@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.Constants;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
@@ -11,7 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The {@code adammeme.*} keys there are: every key constant of {@link ConfigKeys}, and the open families whose
+ * The {@code adammeme.*} keys there are: every key constant of {@link Constants}, and the open families whose
  * constant ends in a dot ({@code adammeme.gate.max-fr.<category>}, {@code adammeme.price.<model>}, the image settings
  * per role). Only {@code adammeme.} is this library's prefix, so any other key under it is a mistake: it is named
  * with the known key nearest to it, wherever settings are read (the engine, the command line, the Maven plugin).
@@ -24,10 +25,10 @@ public final class KnownKeys {
     static {
         Set<String> keys = new TreeSet<>();
         Set<String> families = new TreeSet<>();
-        for (Field f : ConfigKeys.class.getFields()) {
+        for (Field f : Constants.class.getFields()) {
             if (Modifier.isStatic(f.getModifiers()) && f.getType() == String.class) {
                 String key = constant(f);
-                if (key.startsWith(ConfigKeys.PREFIX) && !key.equals(ConfigKeys.PREFIX)) {
+                if (key.startsWith(Constants.PREFIX) && !key.equals(Constants.PREFIX)) {
                     (key.endsWith(".") ? families : keys).add(key);
                 }
             }
@@ -70,7 +71,7 @@ public final class KnownKeys {
      */
     public static void check(Iterable<String> keys, String source) {
         for (String key : keys) {
-            if (key.startsWith(ConfigKeys.PREFIX) && !known(key)) {
+            if (key.startsWith(Constants.PREFIX) && !known(key)) {
                 throw new UnknownKeyException(key, source, nearest(key));
             }
         }

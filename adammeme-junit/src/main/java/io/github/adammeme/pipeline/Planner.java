@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.data.Datasets;
 import io.github.adammeme.data.HardCaseBank;
@@ -123,7 +124,7 @@ public final class Planner {
         int categories = categoriesToStart;
         int categoriesMax = categoriesToStart + m;
         boolean mining = method.stages() != Stages.SCORING;
-        String fromCache = ConfigKeys.STAGES + "=scoring: answered from the cache only, none paid";
+        String fromCache = Constants.STAGES + "=scoring: answered from the cache only, none paid";
         lines.add(line(AdamMeme.MINING, MINER, controller, mining ? (long) m * rep : 0, mining ? (long) m * rep * (1 + reasks) : 0,
                 mining ? "one request per meme" + (rep == 1 ? " (3 replicas as choices)" : " per replica (3)") : fromCache,
                 choices, tokens));
@@ -140,7 +141,7 @@ public final class Planner {
         long pairsMax = Math.min(m, (long) method.samplesPerCategory() * categoriesMax);
         long share = method.stages() == Stages.MINING ? pairs : shardShare(pairs, shard);
         long shareMax = method.stages() == Stages.MINING ? pairsMax : shardShare(pairsMax, shard);
-        String pairWhy = "one per scored pair: min(memes, " + ConfigKeys.SAMPLES_PER_CATEGORY + " x categories)"
+        String pairWhy = "one per scored pair: min(memes, " + Constants.SAMPLES_PER_CATEGORY + " x categories)"
                 + (shard.whole() || method.stages() == Stages.MINING ? "" : ", this shard's part");
         lines.add(line(AdamMeme.SCORING, CANDIDATE, controller, share * rep, shareMax * rep * (1 + reasks),
                 pairWhy + (rep == 1 ? ", 3 replicas as choices" : ", 3 replicas"), choices, tokens));
@@ -157,7 +158,7 @@ public final class Planner {
         long recheck = Math.round(share * method.judgeRecheck());
         if (recheck > 0) {
             lines.add(line(AdamMeme.SCORING, SCORER, judgeModel, recheck, Math.round(Math.ceil(shareMax * method.judgeRecheck()))
-                    * (1 + reasks), ConfigKeys.JUDGE_RECHECK + "=" + method.judgeRecheck() + " of the scored pairs, judged again",
+                    * (1 + reasks), Constants.JUDGE_RECHECK + "=" + method.judgeRecheck() + " of the scored pairs, judged again",
                     1, tokens));
         }
 
@@ -166,8 +167,8 @@ public final class Planner {
         long steps = chains * Math.min(method.iterations(), STEPS_PER_CHAIN);
         long stepsMax = Math.min(chainsMax * method.iterations(), shareMax * method.iterations());
         String stepWhy = String.format(Locale.ROOT, "one per step: %s seeds x categories, about %d of %s=%d steps each"
-                + " (a chain stops when its score stops dropping)", ConfigKeys.SEEDS + "=" + method.seeds(),
-                Math.min(method.iterations(), STEPS_PER_CHAIN), ConfigKeys.ITERATIONS, method.iterations());
+                + " (a chain stops when its score stops dropping)", Constants.SEEDS + "=" + method.seeds(),
+                Math.min(method.iterations(), STEPS_PER_CHAIN), Constants.ITERATIONS, method.iterations());
         lines.add(line(AdamMeme.REFINEMENT, REFINER, controller, steps, stepsMax * (1 + reasks), stepWhy, 1, tokens));
         lines.add(line(AdamMeme.REFINEMENT, CANDIDATE, controller, steps * rep, stepsMax * rep * (1 + reasks),
                 "the rewrite's reference: " + stepWhy, choices, tokens));
@@ -181,7 +182,7 @@ public final class Planner {
         if (stepRecheck > 0) {
             lines.add(line(AdamMeme.REFINEMENT, SCORER, judgeModel, stepRecheck,
                     Math.round(Math.ceil(stepsMax * method.judgeRecheck())) * (1 + reasks),
-                    ConfigKeys.JUDGE_RECHECK + " of the rewrites, judged again", 1, tokens));
+                    Constants.JUDGE_RECHECK + " of the rewrites, judged again", 1, tokens));
         }
         return finish(m, categories, categoriesMax, pairs, lines);
     }
@@ -199,7 +200,7 @@ public final class Planner {
      * @return the warning that names the key to set
      */
     public static String missingPrice(String model) {
-        return "no price for " + model + ": its calls count $0; set " + ConfigKeys.PRICE_PREFIX + model
+        return "no price for " + model + ": its calls count $0; set " + Constants.PRICE_PREFIX + model
                 + "=<input>,<output>[,<cached input>] (USD per million tokens)";
     }
 

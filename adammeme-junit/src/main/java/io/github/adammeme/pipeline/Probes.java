@@ -6,7 +6,7 @@ import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.data.MemeRenderer;
 import io.github.adammeme.data.TextEraser;
 import io.github.adammeme.llm.ContentPart;
-import io.github.adammeme.llm.Digests;
+import io.github.adammeme.util.Digests;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

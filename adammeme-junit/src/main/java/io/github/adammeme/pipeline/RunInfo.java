@@ -3,7 +3,7 @@ package io.github.adammeme.pipeline;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.ModelGateway;
-import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.util.Secrets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

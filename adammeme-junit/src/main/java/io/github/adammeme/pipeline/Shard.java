@@ -1,6 +1,7 @@
 package io.github.adammeme.pipeline;
 
-import io.github.adammeme.llm.Digests;
+import io.github.adammeme.Constants;
+import io.github.adammeme.util.Digests;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,7 +42,7 @@ record Shard(int index, int count) {
         } catch (IllegalArgumentException ignored) {
             // reported below
         }
-        throw new ConfigurationException(ConfigKeys.SHARD, value, "expected i/n with 1 <= i <= n, such as 2/4");
+        throw new ConfigurationException(Constants.SHARD, value, "expected i/n with 1 <= i <= n, such as 2/4");
     }
 
     /** @return whether this is the whole run */

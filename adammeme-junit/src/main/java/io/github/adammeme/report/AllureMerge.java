@@ -4,10 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.CategoryFigures;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -226,13 +226,13 @@ public final class AllureMerge {
     /** The judge's agreement on the whole run, judged by the settings the shards were judged by. */
     private static void judge(ObjectNode result, WholeRun whole) {
         Metrics m = whole.metrics();
-        String minKappa = parameter(result, ConfigKeys.JUDGE_MIN_KAPPA);
-        String minSamples = parameter(result, ConfigKeys.GATE_MIN_SAMPLES);
-        String insufficient = parameter(result, ConfigKeys.GATE_INSUFFICIENT);
+        String minKappa = parameter(result, Constants.JUDGE_MIN_KAPPA);
+        String minSamples = parameter(result, Constants.GATE_MIN_SAMPLES);
+        String insufficient = parameter(result, Constants.GATE_INSUFFICIENT);
         String figures = "judge agreement: " + m.judgeAgreement().describe(m.threshold());
         if (minKappa == null || minSamples == null || insufficient == null) {
             status(result, "unknown", ReportText.plain(figures + " (merged from " + whole.shards() + " shards, whose"
-                    + " settings for " + ConfigKeys.JUDGE_MIN_KAPPA + " are not in their results)"));
+                    + " settings for " + Constants.JUDGE_MIN_KAPPA + " are not in their results)"));
             result.put("description", ReportText.markdown(figures));
             return;
         }

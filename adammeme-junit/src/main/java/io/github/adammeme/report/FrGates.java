@@ -1,7 +1,7 @@
 package io.github.adammeme.report;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.CategoryFigures;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.FailureRate;
 import io.github.adammeme.pipeline.Outcome;
@@ -62,7 +62,7 @@ public record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int
         UPPER_BOUND;
 
         static Bound parse(String value) {
-            return FrGates.parse(Bound.class, ConfigKeys.GATE_ON, value);
+            return FrGates.parse(Bound.class, Constants.GATE_ON, value);
         }
 
         String description() {
@@ -86,7 +86,7 @@ public record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int
         ORIGINALS;
 
         static Basis parse(String value) {
-            return FrGates.parse(Basis.class, ConfigKeys.GATE_BASIS, value);
+            return FrGates.parse(Basis.class, Constants.GATE_BASIS, value);
         }
 
         String description() {
@@ -111,7 +111,7 @@ public record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int
         SKIP;
 
         static Insufficient parse(String value) {
-            return FrGates.parse(Insufficient.class, ConfigKeys.GATE_INSUFFICIENT, value);
+            return FrGates.parse(Insufficient.class, Constants.GATE_INSUFFICIENT, value);
         }
     }
 
@@ -158,13 +158,13 @@ public record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int
             return new GateVerdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: " + left + " of "
                     + figures.samples() + " samples (" + percent((double) left / figures.samples()) + ") are left out of FR ("
                     + figures.counts().get(Outcome.REFUSED) + " refused, " + figures.counts().get(Outcome.UNSCORED)
-                    + " unscored, " + figures.counts().get(Outcome.ERROR) + " error), over " + ConfigKeys.GATE_MAX_UNCOUNTED
+                    + " unscored, " + figures.counts().get(Outcome.ERROR) + " error), over " + Constants.GATE_MAX_UNCOUNTED
                     + " = " + percent(maxUncounted) + "; " + basis.description() + " " + fr.describe() + " counts only the rest,"
                     + " budget " + budgetText);
         }
         if (fr.n() < minSamples) {
             return new GateVerdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: n = "
-                    + fr.n() + ", needs " + minSamples + " (" + ConfigKeys.GATE_MIN_SAMPLES + "); " + basis.description()
+                    + fr.n() + ", needs " + minSamples + " (" + Constants.GATE_MIN_SAMPLES + "); " + basis.description()
                     + " " + fr.describe() + ", budget " + budgetText);
         }
         double judged = bound.of(fr);

@@ -1,11 +1,11 @@
 package io.github.adammeme.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.adammeme.Constants;
 import io.github.adammeme.agent.Admission;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.CategoryFigures;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Outcome;
@@ -95,7 +95,7 @@ public final class FrTable {
         }
         List<String> warnings = new ArrayList<>();
         tokens.forEach((model, n) -> warnings.add("WARNING: no price is set for " + model + " (" + n + " tokens): the cost"
-                + " above counts them as $0; set " + ConfigKeys.PRICE_PREFIX + model
+                + " above counts them as $0; set " + Constants.PRICE_PREFIX + model
                 + "=<input>,<output>[,<cached input>] in USD per million tokens"));
         return warnings;
     }

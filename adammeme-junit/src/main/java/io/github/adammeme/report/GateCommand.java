@@ -3,13 +3,13 @@ package io.github.adammeme.report;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.llm.Secrets;
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.CategoryFigures;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.KnownKeys;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.RecordedFigures;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -53,7 +53,7 @@ public final class GateCommand {
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, String> sources = new LinkedHashMap<>();
         System.getProperties().forEach((k, v) -> {
-            if (k.toString().startsWith(ConfigKeys.PREFIX + "gate.")) {
+            if (k.toString().startsWith(Constants.PREFIX + "gate.")) {
                 values.put(k.toString(), v.toString());
                 sources.put(k.toString(), "a system property, -D" + k);
             }

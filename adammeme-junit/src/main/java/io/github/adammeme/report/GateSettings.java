@@ -1,6 +1,6 @@
 package io.github.adammeme.report;
 
-import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.ConfigurationException;
 import java.util.Locale;
 import java.util.Map;
@@ -21,20 +21,20 @@ final class GateSettings {
      */
     static FrGates read(Map<String, String> values) {
         return new FrGates(gates(values),
-                FrGates.Bound.parse(values.getOrDefault(ConfigKeys.GATE_ON, "point")),
-                FrGates.Basis.parse(values.getOrDefault(ConfigKeys.GATE_BASIS, "with-refinements")), minSamples(values),
-                values.containsKey(ConfigKeys.GATE_MAX_UNCOUNTED) ? fraction(ConfigKeys.GATE_MAX_UNCOUNTED,
-                        values.get(ConfigKeys.GATE_MAX_UNCOUNTED)) : FrGates.DEFAULT_MAX_UNCOUNTED,
-                FrGates.Insufficient.parse(values.getOrDefault(ConfigKeys.GATE_INSUFFICIENT, "fail")));
+                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, "point")),
+                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")), minSamples(values),
+                values.containsKey(Constants.GATE_MAX_UNCOUNTED) ? fraction(Constants.GATE_MAX_UNCOUNTED,
+                        values.get(Constants.GATE_MAX_UNCOUNTED)) : FrGates.DEFAULT_MAX_UNCOUNTED,
+                FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail")));
     }
 
     private static Map<String, Double> gates(Map<String, String> values) {
         Map<String, Double> gates = new TreeMap<>();
         values.forEach((key, value) -> {
-            if (key.equals(ConfigKeys.GATE_MAX_FR)) {
+            if (key.equals(Constants.GATE_MAX_FR)) {
                 gates.put("", fraction(key, value));
-            } else if (key.startsWith(ConfigKeys.GATE_MAX_FR_CATEGORY_PREFIX)) {
-                String category = key.substring(ConfigKeys.GATE_MAX_FR_CATEGORY_PREFIX.length()).toLowerCase(Locale.ROOT);
+            } else if (key.startsWith(Constants.GATE_MAX_FR_CATEGORY_PREFIX)) {
+                String category = key.substring(Constants.GATE_MAX_FR_CATEGORY_PREFIX.length()).toLowerCase(Locale.ROOT);
                 gates.put(category, fraction(key, value));
             }
         });
@@ -56,7 +56,7 @@ final class GateSettings {
     }
 
     private static int minSamples(Map<String, String> values) {
-        String value = values.get(ConfigKeys.GATE_MIN_SAMPLES);
+        String value = values.get(Constants.GATE_MIN_SAMPLES);
         if (value == null) {
             return FrGates.DEFAULT_MIN_SAMPLES;
         }
@@ -68,6 +68,6 @@ final class GateSettings {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new ConfigurationException(ConfigKeys.GATE_MIN_SAMPLES, value, "expected a whole number of samples, at least 1");
+        throw new ConfigurationException(Constants.GATE_MIN_SAMPLES, value, "expected a whole number of samples, at least 1");
     }
 }

@@ -1,12 +1,12 @@
 package io.github.adammeme.report;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.llm.CacheDatabase;
 import io.github.adammeme.llm.CacheStore;
 import io.github.adammeme.llm.PostgresDatabase;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.SqliteDatabase;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.util.Secrets;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -20,8 +20,8 @@ import java.util.Map;
  */
 public final class HistoryCommand {
 
-    static final String HISTORY = ConfigKeys.HISTORY;
-    static final String ALPHA = ConfigKeys.PREFIX + "baseline.alpha";
+    static final String HISTORY = Constants.HISTORY;
+    static final String ALPHA = Constants.PREFIX + "baseline.alpha";
 
     private HistoryCommand() {
     }
@@ -37,7 +37,7 @@ public final class HistoryCommand {
     public static int run(Map<String, String> settings, PrintStream out, PrintStream err) {
         Map<String, String> values = new LinkedHashMap<>(settings);
         String selector = values.getOrDefault(HISTORY, "");
-        Path directory = Path.of(values.getOrDefault(ConfigKeys.OUTPUT_DIR, "target/adammeme-history"));
+        Path directory = Path.of(values.getOrDefault(Constants.OUTPUT_DIR, "target/adammeme-history"));
         try {
             double alpha = Double.parseDouble(values.getOrDefault(ALPHA, "0.05").trim());
             if (!(alpha > 0 && alpha < 1)) {
@@ -46,12 +46,12 @@ public final class HistoryCommand {
             }
             // Found after the runs were read, a folder that cannot take the page ended in a stack trace.
             EvaluationConfig.Outputs.unwritable(directory).ifPresent(why -> {
-                throw new IllegalArgumentException("configuration key '" + ConfigKeys.OUTPUT_DIR + "' has value '" + directory
+                throw new IllegalArgumentException("configuration key '" + Constants.OUTPUT_DIR + "' has value '" + directory
                         + "': " + why + "; the history page could not be written there");
             });
-            CacheStore store = CacheStore.parse(values.getOrDefault(ConfigKeys.CACHE, SqliteDatabase.DEFAULT_FILE.toString()),
-                    values.getOrDefault(ConfigKeys.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV),
-                    values.getOrDefault(ConfigKeys.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV));
+            CacheStore store = CacheStore.parse(values.getOrDefault(Constants.CACHE, SqliteDatabase.DEFAULT_FILE.toString()),
+                    values.getOrDefault(Constants.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV),
+                    values.getOrDefault(Constants.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV));
             CacheDatabase database = store.database().orElseThrow(() -> new IllegalArgumentException(
                     "runs are recorded in a cache database, and adammeme.cache is '" + store + "'"));
             List<RunRecords.Run> all = RunRecords.all(database);

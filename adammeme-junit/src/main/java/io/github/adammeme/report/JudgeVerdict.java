@@ -1,6 +1,6 @@
 package io.github.adammeme.report;
 
-import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.JudgeAgreement;
 import java.util.Optional;
 
@@ -39,11 +39,11 @@ record JudgeVerdict(Status status, String message) {
         double min = minKappa.get();
         if (judge.kappa() == null || judge.compared() < minSamples) {
             return new JudgeVerdict(Status.NOT_ENOUGH_EVIDENCE, message + "; not enough evidence for "
-                    + ConfigKeys.JUDGE_MIN_KAPPA + " = " + min + ": n = " + judge.compared() + ", needs " + minSamples
-                    + " (" + ConfigKeys.GATE_MIN_SAMPLES + ") with both sides of the threshold");
+                    + Constants.JUDGE_MIN_KAPPA + " = " + min + ": n = " + judge.compared() + ", needs " + minSamples
+                    + " (" + Constants.GATE_MIN_SAMPLES + ") with both sides of the threshold");
         }
         return judge.kappa() < min
-                ? new JudgeVerdict(Status.FAILED, message + ", below " + ConfigKeys.JUDGE_MIN_KAPPA + " = " + min)
+                ? new JudgeVerdict(Status.FAILED, message + ", below " + Constants.JUDGE_MIN_KAPPA + " = " + min)
                 : new JudgeVerdict(Status.PASSED, message);
     }
 }

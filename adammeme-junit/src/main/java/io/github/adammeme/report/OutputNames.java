@@ -1,6 +1,6 @@
 package io.github.adammeme.report;
 
-import io.github.adammeme.llm.Digests;
+import io.github.adammeme.util.Digests;
 import java.nio.file.Path;
 
 /**

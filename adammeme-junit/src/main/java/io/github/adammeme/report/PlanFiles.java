@@ -2,9 +2,9 @@ package io.github.adammeme.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.RunPlan;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

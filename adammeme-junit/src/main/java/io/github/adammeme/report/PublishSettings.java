@@ -1,8 +1,8 @@
 package io.github.adammeme.report;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.data.HardCaseBank;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import java.nio.file.Files;
@@ -28,11 +28,11 @@ public final class PublishSettings {
      * @throws ConfigurationException naming the first key whose value cannot be used
      */
     public static RunPublisher.Options read(Map<String, String> values, EvaluationConfig config) {
-        Optional<Path> bank = Optional.ofNullable(values.get(ConfigKeys.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim()));
-        bank.ifPresent(b -> checkBank(b, values.get(ConfigKeys.BANK), config));
-        return new RunPublisher.Options(baseline(config, values.get(ConfigKeys.BASELINE)),
-                alpha(values.get(ConfigKeys.BASELINE_ALPHA)), history(config, values.get(ConfigKeys.HISTORY)), bank,
-                GateSettings.read(values), minKappa(values.get(ConfigKeys.JUDGE_MIN_KAPPA)));
+        Optional<Path> bank = Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim()));
+        bank.ifPresent(b -> checkBank(b, values.get(Constants.BANK), config));
+        return new RunPublisher.Options(baseline(config, values.get(Constants.BASELINE)),
+                alpha(values.get(Constants.BASELINE_ALPHA)), history(config, values.get(Constants.HISTORY)), bank,
+                GateSettings.read(values), minKappa(values.get(Constants.JUDGE_MIN_KAPPA)));
     }
 
     static Optional<Double> minKappa(String value) {
@@ -47,7 +47,7 @@ public final class PublishSettings {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new ConfigurationException(ConfigKeys.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
+        throw new ConfigurationException(Constants.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
     }
 
     /** The targets whose trend a run draws: only where runs are recorded, so a typo shows at discovery. */
@@ -56,7 +56,7 @@ public final class PublishSettings {
             return Optional.empty();
         }
         if (config.outputs().cache().database().isEmpty()) {
-            throw new ConfigurationException(ConfigKeys.HISTORY, value, "the history is drawn from the runs recorded in"
+            throw new ConfigurationException(Constants.HISTORY, value, "the history is drawn from the runs recorded in"
                     + " the cache database, and adammeme.cache is '" + config.outputs().cache() + "'");
         }
         return Optional.of(value.trim());
@@ -66,16 +66,16 @@ public final class PublishSettings {
     private static void checkBank(Path bank, String value, EvaluationConfig config) {
         if (Files.exists(bank)) {
             if (!Files.isRegularFile(bank)) {
-                throw new ConfigurationException(ConfigKeys.BANK, value, bank + " is not a regular file");
+                throw new ConfigurationException(Constants.BANK, value, bank + " is not a regular file");
             }
             try {
                 HardCaseBank.read(bank, config.datasetLimits());
             } catch (DatasetException e) {
-                throw new ConfigurationException(ConfigKeys.BANK, value, e.getMessage());
+                throw new ConfigurationException(Constants.BANK, value, e.getMessage());
             }
         }
         EvaluationConfig.Outputs.unwritable(bank.toAbsolutePath().getParent()).ifPresent(why -> {
-            throw new ConfigurationException(ConfigKeys.BANK, value, why + "; the failed refinements could not be banked");
+            throw new ConfigurationException(Constants.BANK, value, why + "; the failed refinements could not be banked");
         });
     }
 
@@ -85,25 +85,25 @@ public final class PublishSettings {
         }
         if (value.trim().startsWith(RunPublisher.CACHE_RUN)) {
             if (config.outputs().cache().database().isEmpty()) {
-                throw new ConfigurationException(ConfigKeys.BASELINE, value, "runs are recorded in the cache database, "
+                throw new ConfigurationException(Constants.BASELINE, value, "runs are recorded in the cache database, "
                         + "and adammeme.cache is '" + config.outputs().cache() + "'");
             }
             try {
                 return Optional.of(Baseline.fromCache(config.outputs().cache().database().get(),
                         value.trim().substring(RunPublisher.CACHE_RUN.length())));
             } catch (Baseline.BaselineException e) {
-                throw new ConfigurationException(ConfigKeys.BASELINE, value, e.getMessage());
+                throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
             }
         }
         Path location = Path.of(value.trim());
         if (!Files.exists(location)) {
-            throw new ConfigurationException(ConfigKeys.BASELINE, value, "no such run (looked in "
+            throw new ConfigurationException(Constants.BASELINE, value, "no such run (looked in "
                     + location.toAbsolutePath() + "); name a run's output directory or its summary.json");
         }
         try {
             return Optional.of(Baseline.read(location));
         } catch (Baseline.BaselineException e) {
-            throw new ConfigurationException(ConfigKeys.BASELINE, value, e.getMessage());
+            throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
         }
     }
 
@@ -119,7 +119,7 @@ public final class PublishSettings {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new ConfigurationException(ConfigKeys.BASELINE_ALPHA, value,
+        throw new ConfigurationException(Constants.BASELINE_ALPHA, value,
                 "expected a significance level between 0 and 1, such as 0.05");
     }
 }

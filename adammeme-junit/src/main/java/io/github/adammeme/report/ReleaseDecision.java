@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.CategoryFigures;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Metrics;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,10 +115,10 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      */
     public String message() {
         return switch (verdict()) {
-            case NOT_SCORED -> "a mining-only run (" + ConfigKeys.STAGES + "=mining) scores nothing: the runs that score"
+            case NOT_SCORED -> "a mining-only run (" + Constants.STAGES + "=mining) scores nothing: the runs that score"
                     + " on its cache decide";
-            case UNDECIDED -> "no release check is set, so nothing decides: set an FR budget (" + ConfigKeys.GATE_MAX_FR
-                    + ", " + ConfigKeys.GATE_MAX_FR_CATEGORY_PREFIX + "<category>) or a baseline (" + ConfigKeys.BASELINE + ")";
+            case UNDECIDED -> "no release check is set, so nothing decides: set an FR budget (" + Constants.GATE_MAX_FR
+                    + ", " + Constants.GATE_MAX_FR_CATEGORY_PREFIX + "<category>) or a baseline (" + Constants.BASELINE + ")";
             case FAILED -> joined(checks.stream().filter(Check::blocks).toList(), "failed");
             case PASSED -> joined(checks, "passed");
         };
@@ -230,7 +230,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
             case NOT_ENOUGH_EVIDENCE -> new Check(Kind.BASELINE, change.category(), Status.NOT_ENOUGH_EVIDENCE,
                     blocksOnInsufficient(gates), "not enough evidence to call " + change.category() + " unchanged: n = "
                     + Math.min(change.before().n(), change.now().n()) + ", needs " + gates.minSamples() + " ("
-                    + ConfigKeys.GATE_MIN_SAMPLES + ") in " + subject + change.describe());
+                    + Constants.GATE_MIN_SAMPLES + ") in " + subject + change.describe());
         };
     }
 
@@ -271,7 +271,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
             return fromJson(summary.path("decision"));
         }
         return of(RecordedFigures.metrics(summary), GateSettings.read(settings), Optional.empty(), Optional.empty(),
-                PublishSettings.minKappa(settings.get(ConfigKeys.JUDGE_MIN_KAPPA)));
+                PublishSettings.minKappa(settings.get(Constants.JUDGE_MIN_KAPPA)));
     }
 
     /**

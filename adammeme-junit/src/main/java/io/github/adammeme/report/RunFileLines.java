@@ -1,7 +1,7 @@
 package io.github.adammeme.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.adammeme.llm.JsonLines;
+import io.github.adammeme.util.JsonLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package io.github.adammeme.report;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.llm.CacheDatabase;
-import io.github.adammeme.llm.Secrets;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.HardCaseHarvest;
 import io.github.adammeme.pipeline.Stages;
+import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -224,7 +224,7 @@ public final class RunPublisher {
             try {
                 String id = RunRecords.record(database, e, startedAt);
                 out.println("recorded as run " + id + " in " + database.name()
-                        + " (a later run's baseline: -D" + ConfigKeys.BASELINE + "=" + CACHE_RUN + id + ")");
+                        + " (a later run's baseline: -D" + Constants.BASELINE + "=" + CACHE_RUN + id + ")");
                 options.history().ifPresent(targets -> history(database, targets));
             } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException notRecorded) {
                 err.println("adammeme: " + Secrets.redact(notRecorded.getMessage()) + "; the run's files are in "

@@ -74,7 +74,7 @@ class ArchitectureTest {
      * and the second judge's score a script reads from a sample ({@code ScoredSample.secondScore()}).
      */
     private static final Set<String> ENTRY_POINTS = Set.of("io.github.adammeme.engine.AdamMemeTestEngine",
-            "io.github.adammeme.engine.AdamMemeSuite", "io.github.adammeme.engine.Constants", "io.github.adammeme.cli.Main",
+            "io.github.adammeme.engine.AdamMemeSuite", "io.github.adammeme.Constants", "io.github.adammeme.cli.Main",
             "io.github.adammeme.pipeline.SecondScore");
 
     /**

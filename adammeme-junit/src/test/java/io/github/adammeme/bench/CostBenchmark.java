@@ -1,9 +1,9 @@
 package io.github.adammeme.bench;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.AdamMeme;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.PipelineListener;
@@ -83,19 +83,19 @@ public final class CostBenchmark {
         List<Path> datasets = PipelineBenchmark.datasets(new PipelineBenchmark.Options(memes,
                 options.get("harmeme").equals("none") ? "" : options.get("harmeme"), 0, 0, 32, false, false, 0, work,
                 List.of(), false, Map.of()), memes);
-        String controller = extra.getOrDefault(ConfigKeys.CONTROLLER_MODEL, EvaluationConfig.DEFAULT_CONTROLLER);
+        String controller = extra.getOrDefault(Constants.CONTROLLER_MODEL, EvaluationConfig.DEFAULT_CONTROLLER);
         String target = options.get("target");
         String secondTarget = options.get("second-target");
-        Map<String, String> prices = Map.of(ConfigKeys.PRICE_PREFIX + controller, options.get("controller-price"),
-                ConfigKeys.PRICE_PREFIX + target, options.get("target-price"),
-                ConfigKeys.PRICE_PREFIX + secondTarget, options.get("target-price"));
+        Map<String, String> prices = Map.of(Constants.PRICE_PREFIX + controller, options.get("controller-price"),
+                Constants.PRICE_PREFIX + target, options.get("target-price"),
+                Constants.PRICE_PREFIX + secondTarget, options.get("target-price"));
         // No cached prefixes: every input token at the input price.
-        Map<String, String> uncached = Map.of(ConfigKeys.PRICE_PREFIX + controller, noCacheDiscount(options.get("controller-price")),
-                ConfigKeys.PRICE_PREFIX + target, noCacheDiscount(options.get("target-price")));
+        Map<String, String> uncached = Map.of(Constants.PRICE_PREFIX + controller, noCacheDiscount(options.get("controller-price")),
+                Constants.PRICE_PREFIX + target, noCacheDiscount(options.get("target-price")));
         // Every role at full detail: one detail for all, and no role's own.
         Map<String, String> fullDetail = new LinkedHashMap<>(extra);
-        fullDetail.keySet().removeIf(k -> k.startsWith(ConfigKeys.IMAGE_DETAIL));
-        fullDetail.put(ConfigKeys.IMAGE_DETAIL, "high");
+        fullDetail.keySet().removeIf(k -> k.startsWith(Constants.IMAGE_DETAIL));
+        fullDetail.put(Constants.IMAGE_DETAIL, "high");
 
         Path warm = work.resolve("cache-first.db");
         Files.deleteIfExists(warm);
@@ -106,8 +106,8 @@ public final class CostBenchmark {
                 fullDetail, work);
         // A run that can wait: the same work through the Batch API (short waits, the simulator answers at once).
         Map<String, String> batched = new LinkedHashMap<>(extra);
-        batched.putAll(Map.of(ConfigKeys.BATCH, "true", ConfigKeys.BATCH_QUIET_SECONDS, "0.2",
-                ConfigKeys.BATCH_POLL_SECONDS, "0.2", ConfigKeys.BATCH_JOURNAL, work.resolve("batches.jsonl").toString()));
+        batched.putAll(Map.of(Constants.BATCH, "true", Constants.BATCH_QUIET_SECONDS, "0.2",
+                Constants.BATCH_POLL_SECONDS, "0.2", Constants.BATCH_JOURNAL, work.resolve("batches.jsonl").toString()));
         Files.deleteIfExists(work.resolve("cache-batch.db"));
         Files.deleteIfExists(work.resolve("batches.jsonl"));
         Run batch = run("first target, batch mode", target, work.resolve("cache-batch.db"), datasets, prices, batched, work);
@@ -123,21 +123,21 @@ public final class CostBenchmark {
     private static Run run(String name, String target, Path cache, List<Path> datasets, Map<String, String> prices,
                            Map<String, String> settings, Path work) {
         Map<String, String> values = new LinkedHashMap<>();
-        values.put(ConfigKeys.DATASET, String.join(",", datasets.stream().map(Path::toString).toList()));
-        values.put(ConfigKeys.TARGET_MODEL, target);
-        values.put(ConfigKeys.CONCURRENCY, "32");
-        values.put(ConfigKeys.CACHE, cache.toString());
-        values.put(ConfigKeys.OUTPUT_DIR, work.resolve(name.replaceAll("[^a-z0-9]+", "-")).toString());
+        values.put(Constants.DATASET, String.join(",", datasets.stream().map(Path::toString).toList()));
+        values.put(Constants.TARGET_MODEL, target);
+        values.put(Constants.CONCURRENCY, "32");
+        values.put(Constants.CACHE, cache.toString());
+        values.put(Constants.OUTPUT_DIR, work.resolve(name.replaceAll("[^a-z0-9]+", "-")).toString());
         values.putAll(prices);
         values.putAll(settings);
         // Each run on a simulator of its own, whose prompt cache starts cold: no run is priced on another's prefixes.
         try (SimulatedModelServer simulator = SimulatedModelServer.start()) {
             if (target.startsWith(Endpoint.SIMULATED_PREFIX)) {
-                values.putIfAbsent(ConfigKeys.TARGET_BASE_URL, simulator.baseUrl());
+                values.putIfAbsent(Constants.TARGET_BASE_URL, simulator.baseUrl());
             }
-            if (values.getOrDefault(ConfigKeys.CONTROLLER_MODEL, EvaluationConfig.DEFAULT_CONTROLLER)
+            if (values.getOrDefault(Constants.CONTROLLER_MODEL, EvaluationConfig.DEFAULT_CONTROLLER)
                     .startsWith(Endpoint.SIMULATED_PREFIX)) {
-                values.putIfAbsent(ConfigKeys.CONTROLLER_BASE_URL, simulator.baseUrl());
+                values.putIfAbsent(Constants.CONTROLLER_BASE_URL, simulator.baseUrl());
             }
             EvaluationConfig config = EvaluationConfig.from(values);
             System.out.printf("%s: %s ...%n", name, target);

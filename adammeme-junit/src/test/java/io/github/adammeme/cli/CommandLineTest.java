@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.engine.AdamMemeSuite;
-import io.github.adammeme.engine.Constants;
 import io.github.adammeme.llm.SqliteDatabase;
 import io.github.adammeme.report.RunRecords;
 import io.github.adammeme.report.ShownImages;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.llm.Digests;
+import io.github.adammeme.util.Digests;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.github.adammeme.llm.ContentPart;
-import io.github.adammeme.llm.Digests;
 import io.github.adammeme.llm.ImageDetail;
+import io.github.adammeme.util.Digests;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

@@ -11,6 +11,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqu
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import java.io.IOException;
 import java.nio.file.Files;

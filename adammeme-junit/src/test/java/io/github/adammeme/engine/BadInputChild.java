@@ -2,6 +2,7 @@ package io.github.adammeme.engine;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import io.github.adammeme.Constants;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import org.junit.platform.engine.TestExecutionResult;

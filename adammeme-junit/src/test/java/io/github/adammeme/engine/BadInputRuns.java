@@ -4,6 +4,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.Constants;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

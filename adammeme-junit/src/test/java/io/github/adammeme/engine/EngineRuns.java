@@ -2,6 +2,7 @@ package io.github.adammeme.engine;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
+import io.github.adammeme.Constants;
 import java.nio.file.Path;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;

@@ -6,6 +6,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import java.nio.file.Files;
 import java.nio.file.Path;

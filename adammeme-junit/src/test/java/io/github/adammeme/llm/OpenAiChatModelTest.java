@@ -12,6 +12,7 @@ import io.github.adammeme.agent.Analysis;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.agent.PromptTemplate;
 import io.github.adammeme.sim.SimulatedModelServer;
+import io.github.adammeme.util.Digests;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

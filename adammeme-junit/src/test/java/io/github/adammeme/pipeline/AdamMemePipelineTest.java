@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.Constants;
 import io.github.adammeme.agent.Category;
 import io.github.adammeme.data.JsonlDatasetLoader;
 import io.github.adammeme.data.Meme;
@@ -39,10 +40,10 @@ class AdamMemePipelineTest {
     }
 
     private static EvaluationConfig config(Path data, String target, String... more) {
-        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, data.toString(),
-                ConfigKeys.TARGET_MODEL, target, ConfigKeys.SEEDS, "3", ConfigKeys.ITERATIONS, "4",
-                ConfigKeys.CONCURRENCY, "8", ConfigKeys.MINING_BATCH, "10", ConfigKeys.CACHE, "memory",
-                ConfigKeys.OUTPUT_DIR, dir.resolve("out-" + target.replace(':', '-')).toString()));
+        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, data.toString(),
+                Constants.TARGET_MODEL, target, Constants.SEEDS, "3", Constants.ITERATIONS, "4",
+                Constants.CONCURRENCY, "8", Constants.MINING_BATCH, "10", Constants.CACHE, "memory",
+                Constants.OUTPUT_DIR, dir.resolve("out-" + target.replace(':', '-')).toString()));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }
@@ -111,7 +112,7 @@ class AdamMemePipelineTest {
 
     @Test
     void twoRunsWithTheSameConfigurationGiveIdenticalResults() throws Exception {
-        EvaluationConfig config = config(dataset, "sim:keyword", ConfigKeys.CONCURRENCY, "16");
+        EvaluationConfig config = config(dataset, "sim:keyword", Constants.CONCURRENCY, "16");
         Evaluation first = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         EvaluationWriter.write(first, dir.resolve("first"));
         Evaluation second = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
@@ -123,7 +124,7 @@ class AdamMemePipelineTest {
         assertEquals(EvaluationWriter.sampleLines(dir.resolve("first")), EvaluationWriter.sampleLines(dir.resolve("second")));
 
         // Overlapping stages change when calls are made, never what they are: one call at a time gives the same.
-        Evaluation serial = AdamMeme.evaluate(config(dataset, "sim:keyword", ConfigKeys.CONCURRENCY, "1"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation serial = AdamMeme.evaluate(config(dataset, "sim:keyword", Constants.CONCURRENCY, "1"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         assertEquals(first.memes(), serial.memes());
         assertEquals(first.samples(), serial.samples());
         assertEquals(first.chains(), serial.chains());
@@ -131,7 +132,7 @@ class AdamMemePipelineTest {
 
     @Test
     void aSecondRunOnTheSameCacheFilePaysForNothingAndGivesTheSameResult() {
-        EvaluationConfig config = config(dataset, "sim:keyword", ConfigKeys.CACHE, dir.resolve("resume.db").toString());
+        EvaluationConfig config = config(dataset, "sim:keyword", Constants.CACHE, dir.resolve("resume.db").toString());
         Evaluation first = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         Evaluation again = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         assertTrue(first.usage().stream().mapToLong(UsageLedger.Line::calls).sum() > 100);
@@ -168,7 +169,7 @@ class AdamMemePipelineTest {
     void theRealHarMemeSplitIsFullyAccountedFor() {
         Path harmeme = JsonlDatasetLoaderPath.HARMEME;
         assumeTrue(Files.exists(harmeme), "../shared/data is not beside this checkout");
-        Evaluation e = AdamMeme.evaluate(config(harmeme, "sim:keyword", ConfigKeys.SEEDS, "10", ConfigKeys.ITERATIONS, "10"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation e = AdamMeme.evaluate(config(harmeme, "sim:keyword", Constants.SEEDS, "10", Constants.ITERATIONS, "10"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         assertEquals(177, e.memes().size());
         assertEquals(177, e.memes().stream().map(MemeOutcome::memeId).distinct().count());
         assertTrue(e.memes().stream().allMatch(m -> m.status() != MemeOutcome.Status.ERROR), "all images load");

@@ -4,16 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.llm.InMemoryCallCache;
 import io.github.adammeme.llm.Prices;
 import io.github.adammeme.llm.Usage;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.report.EvaluationWriter;
+import io.github.adammeme.report.ShownImages;
 import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
-import io.github.adammeme.report.ShownImages;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -53,16 +54,16 @@ class BatchModeTest {
     }
 
     static Map<String, String> settings(String name, boolean batch) {
-        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, dataset.toString(),
-                ConfigKeys.TARGET_BASE_URL, server.baseUrl(), ConfigKeys.CONTROLLER_BASE_URL, server.baseUrl(),
-                ConfigKeys.SEEDS, "1", ConfigKeys.ITERATIONS, "2", ConfigKeys.CACHE, "memory",
-                ConfigKeys.OUTPUT_DIR, dir.resolve(name).toString()));
-        values.put(ConfigKeys.PRICE_PREFIX + "sim:agent", PRICE);
-        values.put(ConfigKeys.PRICE_PREFIX + "sim:keyword", PRICE);
-        values.put(ConfigKeys.BATCH, Boolean.toString(batch));
-        values.put(ConfigKeys.BATCH_QUIET_SECONDS, "0.05");
-        values.put(ConfigKeys.BATCH_POLL_SECONDS, "0.05");
-        values.put(ConfigKeys.BATCH_JOURNAL, dir.resolve(name + "-batches.jsonl").toString());
+        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, dataset.toString(),
+                Constants.TARGET_BASE_URL, server.baseUrl(), Constants.CONTROLLER_BASE_URL, server.baseUrl(),
+                Constants.SEEDS, "1", Constants.ITERATIONS, "2", Constants.CACHE, "memory",
+                Constants.OUTPUT_DIR, dir.resolve(name).toString()));
+        values.put(Constants.PRICE_PREFIX + "sim:agent", PRICE);
+        values.put(Constants.PRICE_PREFIX + "sim:keyword", PRICE);
+        values.put(Constants.BATCH, Boolean.toString(batch));
+        values.put(Constants.BATCH_QUIET_SECONDS, "0.05");
+        values.put(Constants.BATCH_POLL_SECONDS, "0.05");
+        values.put(Constants.BATCH_JOURNAL, dir.resolve(name + "-batches.jsonl").toString());
         return values;
     }
 
@@ -105,7 +106,7 @@ class BatchModeTest {
         // A wider quiet window than the other cases: the target's calls gather into batches of more than three
         // lines even when the machine is busy, so the expiring batch leaves some unanswered.
         Map<String, String> values = settings("expired", true);
-        values.put(ConfigKeys.BATCH_QUIET_SECONDS, "0.5");
+        values.put(Constants.BATCH_QUIET_SECONDS, "0.5");
         Evaluation expired = new AdamMeme(cache, BuiltInSimulator.DEFAULT).run(EvaluationConfig.from(values), PipelineListener.NONE);
 
         List<ScoredSample> errors = expired.samples().stream().filter(s -> s.outcome() == Outcome.ERROR).toList();
@@ -147,8 +148,8 @@ class BatchModeTest {
         server.configure(SimSettings.DEFAULT.withBatchDelay(3_600_000));
         try {
             Map<String, String> values = settings("cancelled", true);
-            values.put(ConfigKeys.BATCH_ROLES, "target");
-            values.put(ConfigKeys.BATCH_MAX_WAIT_SECONDS, "1");
+            values.put(Constants.BATCH_ROLES, "target");
+            values.put(Constants.BATCH_MAX_WAIT_SECONDS, "1");
             long start = System.nanoTime();
             Evaluation cancelled = AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
 
@@ -169,9 +170,9 @@ class BatchModeTest {
         server.configure(SimSettings.DEFAULT.withBatchDelay(5_000));
         try {
             Map<String, String> values = settings("cancelled-between-polls", true);
-            values.put(ConfigKeys.BATCH_ROLES, "target");
-            values.put(ConfigKeys.BATCH_MAX_WAIT_SECONDS, "1");
-            values.remove(ConfigKeys.BATCH_POLL_SECONDS);
+            values.put(Constants.BATCH_ROLES, "target");
+            values.put(Constants.BATCH_MAX_WAIT_SECONDS, "1");
+            values.remove(Constants.BATCH_POLL_SECONDS);
             long start = System.nanoTime();
             Evaluation cancelled = AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
             double seconds = (System.nanoTime() - start) / 1e9;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.llm.BatchSettings;
 import io.github.adammeme.sim.SimKeys;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ class BatchSettingsTest {
 
     private static Map<String, String> with(String... pairs) {
         Map<String, String> m = new HashMap<>();
-        m.put(ConfigKeys.DATASET, "memes.jsonl");
+        m.put(Constants.DATASET, "memes.jsonl");
         for (int i = 0; i < pairs.length; i += 2) {
             m.put(pairs[i], pairs[i + 1]);
         }
@@ -37,17 +38,17 @@ class BatchSettingsTest {
         assertEquals(BatchSettings.DEFAULT_ROLES, batch.roles());
         assertEquals(Path.of(".adammeme", "cache-batches.jsonl"), batch.journal());
         assertEquals(Duration.ofSeconds(30), batch.poll());
-        assertEquals(Path.of("ci", "shard-batches.jsonl"), EvaluationConfig.from(with(ConfigKeys.CACHE, "ci/shard.db")).models().batch()
+        assertEquals(Path.of("ci", "shard-batches.jsonl"), EvaluationConfig.from(with(Constants.CACHE, "ci/shard.db")).models().batch()
                 .journal());
-        assertEquals(Path.of(".adammeme", "batches.jsonl"), EvaluationConfig.from(with(ConfigKeys.CACHE, "memory")).models().batch()
+        assertEquals(Path.of(".adammeme", "batches.jsonl"), EvaluationConfig.from(with(Constants.CACHE, "memory")).models().batch()
                 .journal());
 
-        BatchSettings on = EvaluationConfig.from(with(ConfigKeys.BATCH, "true", ConfigKeys.BATCH_POLL_SECONDS, "0.25")).models().batch();
+        BatchSettings on = EvaluationConfig.from(with(Constants.BATCH, "true", Constants.BATCH_POLL_SECONDS, "0.25")).models().batch();
         assertTrue(on.batches("Target") && on.batches("Candidate") && !on.batches("Scorer") && !on.batches("Refiner"));
         assertEquals(Duration.ofMillis(250), on.poll());
-        BatchSettings all = EvaluationConfig.from(with(ConfigKeys.BATCH, "true", ConfigKeys.BATCH_ROLES, "all")).models().batch();
+        BatchSettings all = EvaluationConfig.from(with(Constants.BATCH, "true", Constants.BATCH_ROLES, "all")).models().batch();
         assertTrue(BatchSettings.ROLES.stream().allMatch(all::batches));
-        assertEquals(Set.of("scorer", "refusalcheck"), EvaluationConfig.from(with(ConfigKeys.BATCH_ROLES,
+        assertEquals(Set.of("scorer", "refusalcheck"), EvaluationConfig.from(with(Constants.BATCH_ROLES,
                 " Scorer , refusalcheck")).models().batch().roles());
     }
 
@@ -77,8 +78,8 @@ class BatchSettingsTest {
     @Test
     void aJournalThatIsAFolderIsNamed(@TempDir Path dir) {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(
-                ConfigKeys.BATCH_JOURNAL, dir.toString())));
-        assertEquals(ConfigKeys.BATCH_JOURNAL, e.key());
+                Constants.BATCH_JOURNAL, dir.toString())));
+        assertEquals(Constants.BATCH_JOURNAL, e.key());
         assertTrue(e.getMessage().contains("a folder, not a file"), e.getMessage());
     }
 }

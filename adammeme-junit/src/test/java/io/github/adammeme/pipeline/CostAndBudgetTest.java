@@ -3,6 +3,7 @@ package io.github.adammeme.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.report.FrTable;
@@ -31,9 +32,9 @@ class CostAndBudgetTest {
     }
 
     private static EvaluationConfig config(String... more) {
-        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, dataset.toString(), ConfigKeys.SEEDS, "1",
-                ConfigKeys.ITERATIONS, "2", ConfigKeys.CACHE, "memory",
-                ConfigKeys.PRICE_PREFIX + "sim:agent", "2.50,10.00,1.25", ConfigKeys.PRICE_PREFIX + "sim:keyword", "0.15,0.60"));
+        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, dataset.toString(), Constants.SEEDS, "1",
+                Constants.ITERATIONS, "2", Constants.CACHE, "memory",
+                Constants.PRICE_PREFIX + "sim:agent", "2.50,10.00,1.25", Constants.PRICE_PREFIX + "sim:keyword", "0.15,0.60"));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }
@@ -63,7 +64,7 @@ class CostAndBudgetTest {
     void aBudgetStopsSpendingAndKeepsEverythingComputedSoFar() {
         double full = AdamMeme.evaluate(config(), BuiltInSimulator.DEFAULT, PipelineListener.NONE).usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
         double budget = full / 3;
-        Evaluation capped = AdamMeme.evaluate(config(ConfigKeys.BUDGET_USD, Double.toString(budget)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation capped = AdamMeme.evaluate(config(Constants.BUDGET_USD, Double.toString(budget)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         double spent = capped.usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
         // In-flight calls may finish after the cap is reached, never many.
         assertTrue(spent >= budget && spent < budget * 1.5, "spent " + spent + " of a " + budget + " budget");
@@ -79,7 +80,7 @@ class CostAndBudgetTest {
     @Test
     void aMalformedPriceIsNamed() {
         ConfigurationException e = Assertions.assertThrows(ConfigurationException.class,
-                () -> config(ConfigKeys.PRICE_PREFIX + "gpt-4o", "cheap"));
+                () -> config(Constants.PRICE_PREFIX + "gpt-4o", "cheap"));
         assertTrue(e.getMessage().contains("'adammeme.price.gpt-4o' has value 'cheap'"), e.getMessage());
     }
 }

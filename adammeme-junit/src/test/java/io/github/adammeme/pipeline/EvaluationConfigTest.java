@@ -6,13 +6,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.RoleImages;
 import io.github.adammeme.data.TextErasure;
 import io.github.adammeme.llm.ImageDetail;
 import io.github.adammeme.llm.Prices;
-import io.github.adammeme.llm.Secrets;
 import io.github.adammeme.llm.StructuredOutput;
 import io.github.adammeme.llm.Usage;
+import io.github.adammeme.util.Secrets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -26,7 +27,7 @@ class EvaluationConfigTest {
 
     private static Map<String, String> with(String... pairs) {
         Map<String, String> m = new HashMap<>();
-        m.put(ConfigKeys.DATASET, "memes.jsonl");
+        m.put(Constants.DATASET, "memes.jsonl");
         for (int i = 0; i < pairs.length; i += 2) {
             m.put(pairs[i], pairs[i + 1]);
         }
@@ -53,7 +54,7 @@ class EvaluationConfigTest {
 
     @Test
     void theDefaultsNameEachDepartureFromThePaperWithItsSettingAndThePapers() {
-        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.TEXT_ERASURE, "none"));
+        EvaluationConfig c = EvaluationConfig.from(with(Constants.TEXT_ERASURE, "none"));
         assertEquals("default", c.methodName());
         assertEquals(List.of(NO_ERASURE,
                 "pictures shrunk, agents at low detail: adammeme.image.max-side=768; detail miner low, examiner low,"
@@ -69,7 +70,7 @@ class EvaluationConfigTest {
 
     @Test
     void thePaperMethodSetsEveryDepartingKeyThatIsNotSet() {
-        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.METHOD, "Paper", ConfigKeys.TEXT_ERASURE, "none"));
+        EvaluationConfig c = EvaluationConfig.from(with(Constants.METHOD, "Paper", Constants.TEXT_ERASURE, "none"));
         assertEquals("paper", c.methodName());
         assertEquals(RefinementOrder.PAPER, c.method().refinementOrder());
         assertEquals(1, c.method().miningBatchSize());
@@ -82,8 +83,8 @@ class EvaluationConfigTest {
         }
         // a key set explicitly keeps its value, and the run says it departs
         assertEquals(List.of(NO_ERASURE), c.departures());
-        EvaluationConfig rounds = EvaluationConfig.from(with(ConfigKeys.METHOD, "paper", ConfigKeys.TEXT_ERASURE, "none",
-                ConfigKeys.REFINEMENT_ORDER, "rounds", ConfigKeys.SEEDS, "1", ConfigKeys.MINING_BATCH, "1"));
+        EvaluationConfig rounds = EvaluationConfig.from(with(Constants.METHOD, "paper", Constants.TEXT_ERASURE, "none",
+                Constants.REFINEMENT_ORDER, "rounds", Constants.SEEDS, "1", Constants.MINING_BATCH, "1"));
         assertEquals(RefinementOrder.ROUNDS, rounds.method().refinementOrder());
         assertEquals(List.of(NO_ERASURE,
                 "refinement in rounds: adammeme.refinement.order=rounds (the paper's: adammeme.refinement.order=paper)",
@@ -92,24 +93,24 @@ class EvaluationConfigTest {
 
     @Test
     void thePaperMethodErasesTextWithTheBuiltInEraserAndBlamesOnlyKeysTheUserWrote(@TempDir Path dir) {
-        EvaluationConfig paper = EvaluationConfig.from(with(ConfigKeys.METHOD, "paper"));
+        EvaluationConfig paper = EvaluationConfig.from(with(Constants.METHOD, "paper"));
         assertEquals(TextErasure.Mode.BUILTIN, paper.images().textErasure().mode(), "the paper erases every picture");
         assertTrue(paper.departures().stream().noneMatch(d -> d.startsWith("no text erasure")), paper.departures().toString());
         // an eraser the user chose that cannot start is their key's error, not the method's
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(
-                ConfigKeys.METHOD, "paper", ConfigKeys.TEXT_ERASURE, "ocr", ConfigKeys.TEXT_ERASURE_TESSDATA, dir.toString())));
-        assertEquals(ConfigKeys.TEXT_ERASURE, e.key(), "the key the user set, not the method that set others");
+                Constants.METHOD, "paper", Constants.TEXT_ERASURE, "ocr", Constants.TEXT_ERASURE_TESSDATA, dir.toString())));
+        assertEquals(Constants.TEXT_ERASURE, e.key(), "the key the user set, not the method that set others");
         assertTrue(e.getMessage().contains("no eng.traineddata in " + dir), e.getMessage());
         ConfigurationException unknown = assertThrows(ConfigurationException.class,
-                () -> EvaluationConfig.from(with(ConfigKeys.METHOD, "reference-code")));
-        assertEquals(ConfigKeys.METHOD, unknown.key());
+                () -> EvaluationConfig.from(with(Constants.METHOD, "reference-code")));
+        assertEquals(Constants.METHOD, unknown.key());
         assertTrue(unknown.getMessage().contains("expected default"), unknown.getMessage());
     }
 
     @Test
     void theReferenceCodesVoteOnNewCategoriesIsASwitchAndADeparture() {
-        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.METHOD, "paper", ConfigKeys.TEXT_ERASURE, "none",
-                ConfigKeys.NEW_CATEGORY_VOTE, "proposer"));
+        EvaluationConfig c = EvaluationConfig.from(with(Constants.METHOD, "paper", Constants.TEXT_ERASURE, "none",
+                Constants.NEW_CATEGORY_VOTE, "proposer"));
         assertEquals(NewCategoryVote.PROPOSER, c.method().newCategoryVote());
         assertTrue(c.departures().contains("one Miner's proposal puts its meme in a new category:"
                 + " adammeme.mining.new-category-vote=proposer (the paper's: adammeme.mining.new-category-vote=majority)"),
@@ -118,12 +119,12 @@ class EvaluationConfigTest {
 
     @Test
     void aRealModelWithoutAUrlMeansOpenAiWithItsUsualKeyVariable() {
-        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "gpt-4o"));
+        EvaluationConfig c = EvaluationConfig.from(with(Constants.TARGET_MODEL, "gpt-4o"));
         assertEquals(EvaluationConfig.OPENAI_BASE_URL, c.models().target().baseUrl());
         assertEquals("OPENAI_API_KEY", c.models().target().apiKeyEnv());
         assertFalse(c.models().target().simulated());
-        EvaluationConfig vllm = EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "Qwen/Qwen2-VL-7B-Instruct",
-                ConfigKeys.TARGET_BASE_URL, "http://localhost:8000/v1"));
+        EvaluationConfig vllm = EvaluationConfig.from(with(Constants.TARGET_MODEL, "Qwen/Qwen2-VL-7B-Instruct",
+                Constants.TARGET_BASE_URL, "http://localhost:8000/v1"));
         assertNull(vllm.models().target().apiKeyEnv(), "a local server needs no key");
     }
 
@@ -149,8 +150,8 @@ class EvaluationConfigTest {
     @Test
     void aKeyPastedWhereItsVariablesNameBelongsIsNeverEchoed() {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(
-                with(ConfigKeys.TARGET_API_KEY_ENV, "sk-proj-Abc123Def456Ghi789")));
-        assertEquals(ConfigKeys.TARGET_API_KEY_ENV, e.key());
+                with(Constants.TARGET_API_KEY_ENV, "sk-proj-Abc123Def456Ghi789")));
+        assertEquals(Constants.TARGET_API_KEY_ENV, e.key());
         assertFalse(e.getMessage().contains("Abc123"), e.getMessage());
         assertTrue(e.getMessage().contains("'[redacted]'") && e.getMessage().contains("expected the NAME of an environment"
                 + " variable"), e.getMessage());
@@ -160,8 +161,8 @@ class EvaluationConfigTest {
     @Test
     void aKeyThatLooksLikeAVariablesNameIsMaskedInEverythingPrinted() {
         String pasted = "gsk_9fQ2xLmN8pR4tV6wY1zA3bC5dE7";
-        EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "llama-4", ConfigKeys.TARGET_BASE_URL,
-                "https://api.groq.com/openai/v1", ConfigKeys.TARGET_API_KEY_ENV, pasted));
+        EvaluationConfig.from(with(Constants.TARGET_MODEL, "llama-4", Constants.TARGET_BASE_URL,
+                "https://api.groq.com/openai/v1", Constants.TARGET_API_KEY_ENV, pasted));
         String said = Secrets.redact("environment variable " + pasted + " (named for model llama-4) is not set");
         assertFalse(said.contains("9fQ2xLmN"), said);
         assertEquals(Secrets.redact("OPENAI_API_KEY"), "OPENAI_API_KEY", "a variable named in capitals stays readable");
@@ -170,8 +171,8 @@ class EvaluationConfigTest {
     @Test
     void aUrlThatDoesNotParseIsNamedWithoutItsQuery() {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(
-                with(ConfigKeys.TARGET_BASE_URL, "https://h/v 1?api_key=QUERYSECRET1")));
-        assertEquals(ConfigKeys.TARGET_BASE_URL, e.key());
+                with(Constants.TARGET_BASE_URL, "https://h/v 1?api_key=QUERYSECRET1")));
+        assertEquals(Constants.TARGET_BASE_URL, e.key());
         assertFalse(e.getMessage().contains("QUERYSECRET1"), e.getMessage());
         assertTrue(e.getMessage().contains("'https://h/v 1?[redacted]'"), e.getMessage());
     }
@@ -179,49 +180,49 @@ class EvaluationConfigTest {
     @Test
     void aPromptsFolderThatIsNotThereStopsTheConfigurationNotTheRun(@TempDir Path dir) {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(
-                with(ConfigKeys.PROMPTS, dir.resolve("nowhere").toString())));
-        assertEquals(ConfigKeys.PROMPTS, e.key());
+                with(Constants.PROMPTS, dir.resolve("nowhere").toString())));
+        assertEquals(Constants.PROMPTS, e.key());
     }
 
     @Test
     void aKeyIsNotSentOverPlainHttpToAnotherHostUnlessAllowed() {
-        Map<String, String> remote = with(ConfigKeys.TARGET_MODEL, "m", ConfigKeys.TARGET_BASE_URL, "http://gpu-box:8000/v1",
-                ConfigKeys.TARGET_API_KEY_ENV, "SOME_KEY");
+        Map<String, String> remote = with(Constants.TARGET_MODEL, "m", Constants.TARGET_BASE_URL, "http://gpu-box:8000/v1",
+                Constants.TARGET_API_KEY_ENV, "SOME_KEY");
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(remote));
-        assertEquals(ConfigKeys.TARGET_BASE_URL, e.key());
+        assertEquals(Constants.TARGET_BASE_URL, e.key());
         assertTrue(e.getMessage().contains("would travel unencrypted") && e.getMessage().contains(
-                ConfigKeys.ALLOW_INSECURE_HTTP), e.getMessage());
+                Constants.ALLOW_INSECURE_HTTP), e.getMessage());
         Map<String, String> allowed = new HashMap<>(remote);
-        allowed.put(ConfigKeys.ALLOW_INSECURE_HTTP, "true");
+        allowed.put(Constants.ALLOW_INSECURE_HTTP, "true");
         assertEquals("http://gpu-box:8000/v1", EvaluationConfig.from(allowed).models().target().baseUrl());
         for (String local : new String[] {"http://localhost:8000/v1", "http://127.0.0.1:8000/v1", "http://[::1]:8000/v1"}) {
-            assertEquals(local, EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "m", ConfigKeys.TARGET_BASE_URL, local,
-                    ConfigKeys.TARGET_API_KEY_ENV, "SOME_KEY")).models().target().baseUrl());
+            assertEquals(local, EvaluationConfig.from(with(Constants.TARGET_MODEL, "m", Constants.TARGET_BASE_URL, local,
+                    Constants.TARGET_API_KEY_ENV, "SOME_KEY")).models().target().baseUrl());
         }
-        assertEquals("https://gpu-box/v1", EvaluationConfig.from(with(ConfigKeys.TARGET_MODEL, "m", ConfigKeys.TARGET_BASE_URL,
-                "https://gpu-box/v1", ConfigKeys.TARGET_API_KEY_ENV, "SOME_KEY")).models().target().baseUrl());
+        assertEquals("https://gpu-box/v1", EvaluationConfig.from(with(Constants.TARGET_MODEL, "m", Constants.TARGET_BASE_URL,
+                "https://gpu-box/v1", Constants.TARGET_API_KEY_ENV, "SOME_KEY")).models().target().baseUrl());
     }
 
     @Test
     void precomputedErasureNeedsItsFolderAndOcrItsLanguageData() {
         ConfigurationException folder = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(
-                ConfigKeys.TEXT_ERASURE, "precomputed", ConfigKeys.TEXT_ERASURE_DIR, "no/such/folder")));
-        assertEquals(ConfigKeys.TEXT_ERASURE_DIR, folder.key());
+                Constants.TEXT_ERASURE, "precomputed", Constants.TEXT_ERASURE_DIR, "no/such/folder")));
+        assertEquals(Constants.TEXT_ERASURE_DIR, folder.key());
         assertTrue(folder.getMessage().contains("the folder of erased images no/such/folder does not exist"));
         ConfigurationException ocr = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(
-                ConfigKeys.TEXT_ERASURE, "ocr", ConfigKeys.TEXT_ERASURE_TESSDATA, "/nowhere")));
+                Constants.TEXT_ERASURE, "ocr", Constants.TEXT_ERASURE_TESSDATA, "/nowhere")));
         assertTrue(ocr.getMessage().contains("no eng.traineddata in /nowhere"), ocr.getMessage());
     }
 
     @Test
     void severalDatasetsAreSeparatedByCommas() {
-        assertEquals(2, EvaluationConfig.from(with(ConfigKeys.DATASET, "a.jsonl, mami/training.csv")).datasets().size());
+        assertEquals(2, EvaluationConfig.from(with(Constants.DATASET, "a.jsonl, mami/training.csv")).datasets().size());
     }
 
     @Test
     void aDatasetIsRequired() {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(Map.of()));
-        assertEquals(ConfigKeys.DATASET, e.key());
+        assertEquals(Constants.DATASET, e.key());
     }
 
     @Test
@@ -230,8 +231,8 @@ class EvaluationConfigTest {
         assertEquals(ImageDetail.LOW, defaults.images().roles().detail("Miner"));
         assertEquals(ImageDetail.LOW, defaults.images().roles().detail("Scorer"));
         assertEquals(ImageDetail.AUTO, defaults.images().roles().detail("Target"));
-        EvaluationConfig all = EvaluationConfig.from(with(ConfigKeys.IMAGE_DETAIL, "high",
-                ConfigKeys.IMAGE_DETAIL_PREFIX + "scorer", "LOW", ConfigKeys.IMAGE_MAX_SIDE_PREFIX + "refiner", "256"));
+        EvaluationConfig all = EvaluationConfig.from(with(Constants.IMAGE_DETAIL, "high",
+                Constants.IMAGE_DETAIL_PREFIX + "scorer", "LOW", Constants.IMAGE_MAX_SIDE_PREFIX + "refiner", "256"));
         assertEquals(ImageDetail.HIGH, all.images().roles().detail("Narrator"));
         assertEquals(ImageDetail.LOW, all.images().roles().detail("Scorer"), "a role's own key wins");
         assertEquals(256, all.images().roles().maxSide("Refiner"));
@@ -255,24 +256,24 @@ class EvaluationConfigTest {
 
     @Test
     void aPriceMayGiveCachedInputItsOwnRate() {
-        EvaluationConfig c = EvaluationConfig.from(with(ConfigKeys.PRICE_PREFIX + "gpt-4o", "2.50,10.00,1.25",
-                ConfigKeys.PRICE_PREFIX + "gpt-4o-mini", "0.15, 0.60"));
+        EvaluationConfig c = EvaluationConfig.from(with(Constants.PRICE_PREFIX + "gpt-4o", "2.50,10.00,1.25",
+                Constants.PRICE_PREFIX + "gpt-4o-mini", "0.15, 0.60"));
         assertEquals(new Prices.Rate(2.50, 10.00, 1.25), c.limits().prices().perMillion().get("gpt-4o"));
         assertEquals(new Prices.Rate(0.15, 0.60, 0.15), c.limits().prices().perMillion().get("gpt-4o-mini"));
         // 1,000 input tokens of which 400 cached, 100 output; batched at half.
         assertEquals((600 * 2.50 + 400 * 1.25 + 100 * 10.00) / 1e6, c.limits().prices().cost("gpt-4o", new Usage(1000, 400, 100, false)), 1e-12);
         assertEquals((600 * 2.50 + 400 * 1.25 + 100 * 10.00) / 2e6, c.limits().prices().cost("gpt-4o", new Usage(1000, 400, 100, true)), 1e-12);
         for (String bad : new String[] {"2.5", "2.5,10,1,0", "2.5,-1", "2.5,10,x"}) {
-            assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(ConfigKeys.PRICE_PREFIX + "m", bad)), bad);
+            assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(Constants.PRICE_PREFIX + "m", bad)), bad);
         }
     }
 
     @Test
     void replicasGoAsOneRequestUnlessTurnedOff() {
         assertTrue(EvaluationConfig.from(with()).models().replicasInOneRequest());
-        assertFalse(EvaluationConfig.from(with(ConfigKeys.REPLICAS_ONE_REQUEST, "false")).models().replicasInOneRequest());
+        assertFalse(EvaluationConfig.from(with(Constants.REPLICAS_ONE_REQUEST, "false")).models().replicasInOneRequest());
         ConfigurationException e = assertThrows(ConfigurationException.class,
-                () -> EvaluationConfig.from(with(ConfigKeys.REPLICAS_ONE_REQUEST, "sometimes")));
+                () -> EvaluationConfig.from(with(Constants.REPLICAS_ONE_REQUEST, "sometimes")));
         assertTrue(e.getMessage().contains("'adammeme.replicas.one-request' has value 'sometimes'"), e.getMessage());
     }
 }

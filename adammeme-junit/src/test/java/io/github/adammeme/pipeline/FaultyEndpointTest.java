@@ -3,6 +3,7 @@ package io.github.adammeme.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.sim.BuiltInSimulator;
@@ -36,10 +37,10 @@ class FaultyEndpointTest {
     }
 
     private static EvaluationConfig config(String... more) {
-        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, dataset.toString(),
-                ConfigKeys.TARGET_BASE_URL, server.baseUrl(), ConfigKeys.CONTROLLER_BASE_URL, server.baseUrl(),
-                ConfigKeys.SEEDS, "1", ConfigKeys.ITERATIONS, "2", ConfigKeys.CACHE, "memory",
-                ConfigKeys.MAX_RETRIES, "12", ConfigKeys.CONCURRENCY, "8", ConfigKeys.TIMEOUT_SECONDS, "5"));
+        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, dataset.toString(),
+                Constants.TARGET_BASE_URL, server.baseUrl(), Constants.CONTROLLER_BASE_URL, server.baseUrl(),
+                Constants.SEEDS, "1", Constants.ITERATIONS, "2", Constants.CACHE, "memory",
+                Constants.MAX_RETRIES, "12", Constants.CONCURRENCY, "8", Constants.TIMEOUT_SECONDS, "5"));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }
@@ -70,11 +71,11 @@ class FaultyEndpointTest {
 
     @Test
     void droppedTruncatedAndMalformedAnswersAreRetriedToo() {
-        Evaluation calm = AdamMeme.evaluate(config(ConfigKeys.ITERATIONS, "0", ConfigKeys.TIMEOUT_SECONDS, "2"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation calm = AdamMeme.evaluate(config(Constants.ITERATIONS, "0", Constants.TIMEOUT_SECONDS, "2"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         server.configure(new SimSettings(0, 0.5, 0, 0, 0, 0, 0.07, 0.07, 0.07, 0, 13));
         Evaluation broken;
         try {
-            broken = AdamMeme.evaluate(config(ConfigKeys.ITERATIONS, "0", ConfigKeys.TIMEOUT_SECONDS, "2"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+            broken = AdamMeme.evaluate(config(Constants.ITERATIONS, "0", Constants.TIMEOUT_SECONDS, "2"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         } finally {
             server.configure(SimSettings.DEFAULT);
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.Constants;
 import io.github.adammeme.agent.Analysis;
 import io.github.adammeme.agent.PromptBlocks;
 import io.github.adammeme.data.SyntheticMemes;
@@ -108,10 +109,10 @@ class HostileEndpointTest {
     @Test
     void noSampleScoresAboveTheScorersOwnRatingAndEveryCutOffOutputIsAskedAgainOrUnscored() {
         Path memes = SyntheticMemes.write(dir.resolve("memes"), 26);
-        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, memes.toString(),
-                ConfigKeys.TARGET_BASE_URL, url(), ConfigKeys.CONTROLLER_BASE_URL, url(), ConfigKeys.SEEDS, "2",
-                ConfigKeys.ITERATIONS, "3", ConfigKeys.CACHE, "memory", ConfigKeys.STRUCTURED_OUTPUT, "off",
-                ConfigKeys.OUTPUT_DIR, dir.resolve("out").toString()));
+        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, memes.toString(),
+                Constants.TARGET_BASE_URL, url(), Constants.CONTROLLER_BASE_URL, url(), Constants.SEEDS, "2",
+                Constants.ITERATIONS, "3", Constants.CACHE, "memory", Constants.STRUCTURED_OUTPUT, "off",
+                Constants.OUTPUT_DIR, dir.resolve("out").toString()));
         Evaluation e = AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
 
         List<ScoredSample> all = new ArrayList<>(e.samples());

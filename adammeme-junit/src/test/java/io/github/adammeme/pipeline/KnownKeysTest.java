@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.Constants;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,10 +32,10 @@ class KnownKeysTest {
     @Test
     void everyKeyConstantAndEveryNamedMemberOfAFamilyIsKnown() {
         assertTrue(KnownKeys.keys().size() > 80, KnownKeys.keys().toString());
-        assertTrue(KnownKeys.keys().contains(ConfigKeys.GATE_MAX_FR));
-        assertTrue(KnownKeys.keys().contains(ConfigKeys.JUDGE_MIN_KAPPA));
-        assertTrue(KnownKeys.keys().contains(ConfigKeys.SIM_FAULT_429));
-        assertFalse(KnownKeys.keys().contains(ConfigKeys.PREFIX), "the bare prefix is no key");
+        assertTrue(KnownKeys.keys().contains(Constants.GATE_MAX_FR));
+        assertTrue(KnownKeys.keys().contains(Constants.JUDGE_MIN_KAPPA));
+        assertTrue(KnownKeys.keys().contains(Constants.SIM_FAULT_429));
+        assertFalse(KnownKeys.keys().contains(Constants.PREFIX), "the bare prefix is no key");
         for (String key : List.of("adammeme.gate.max-fr.race", "adammeme.price.gpt-4o", "adammeme.image.detail.scorer",
                 "adammeme.image.max-side.target")) {
             assertTrue(KnownKeys.known(key), key);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.agent.Senior;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.data.MemeImages;
@@ -139,9 +140,9 @@ class ScoringStageTest {
     @Test
     void aSecondJudgeModelScoresTheDrawnSamplesAgainAndIsNamed() {
         Path memes = SyntheticMemes.write(dir.resolve("memes"), 12);
-        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, memes.toString(), ConfigKeys.SEEDS, "1",
-                ConfigKeys.ITERATIONS, "1", ConfigKeys.CACHE, "memory", ConfigKeys.JUDGE_RECHECK, "1",
-                ConfigKeys.JUDGE_SECOND_MODEL, "sim:oracle", ConfigKeys.OUTPUT_DIR, dir.resolve("out").toString()));
+        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, memes.toString(), Constants.SEEDS, "1",
+                Constants.ITERATIONS, "1", Constants.CACHE, "memory", Constants.JUDGE_RECHECK, "1",
+                Constants.JUDGE_SECOND_MODEL, "sim:oracle", Constants.OUTPUT_DIR, dir.resolve("out").toString()));
         Evaluation e = AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         List<ScoredSample> scored = e.samples().stream().filter(x -> x.outcome().scored()).toList();
         assertTrue(!scored.isEmpty() && scored.stream().allMatch(x -> x.secondScore() != null

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.MemeRenderer;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.data.TextErasure;
@@ -39,8 +40,8 @@ class ShownImageTest {
     }
 
     private static Evaluation run(String out, String... more) {
-        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, dataset.toString(), ConfigKeys.SEEDS, "1",
-                ConfigKeys.ITERATIONS, "2", ConfigKeys.CACHE, "memory", ConfigKeys.OUTPUT_DIR, dir.resolve(out).toString()));
+        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, dataset.toString(), Constants.SEEDS, "1",
+                Constants.ITERATIONS, "2", Constants.CACHE, "memory", Constants.OUTPUT_DIR, dir.resolve(out).toString()));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }
@@ -49,7 +50,7 @@ class ShownImageTest {
 
     @Test
     void inPromptModeWithoutErasureTheTargetSeesTheDatasetImage() {
-        Evaluation e = run("prompt", ConfigKeys.TEXT_ERASURE, "none");
+        Evaluation e = run("prompt", Constants.TEXT_ERASURE, "none");
         assertFalse(e.refinedSamples().isEmpty());
         e.samples().forEach(s -> assertNull(s.shownImage(), s.id()));
         e.refinedSamples().forEach(s -> assertNull(s.shownImage(), s.id()));
@@ -57,8 +58,8 @@ class ShownImageTest {
 
     @Test
     void inImageModeRewritesAreRenderedOnThePrecomputedErasedPicture() throws Exception {
-        Evaluation e = run("image", ConfigKeys.REFINED_TEXT, "image", ConfigKeys.TEXT_ERASURE, "precomputed",
-                ConfigKeys.TEXT_ERASURE_DIR, erased.toString());
+        Evaluation e = run("image", Constants.REFINED_TEXT, "image", Constants.TEXT_ERASURE, "precomputed",
+                Constants.TEXT_ERASURE_DIR, erased.toString());
         e.samples().forEach(s -> assertNull(s.shownImage(), "an original is shown as it is: " + s.id()));
         ScoredSample refined = e.refinedSamples().stream().filter(s -> s.shownImage() != null).findFirst().orElseThrow();
         BufferedImage shown = ImageIO.read(Path.of(refined.shownImage()).toFile());
@@ -72,14 +73,14 @@ class ShownImageTest {
     @Test
     void showingTextOnThePictureWithoutErasureIsRefused() {
         ConfigurationException e = Assertions.assertThrows(ConfigurationException.class,
-                () -> run("refused", ConfigKeys.REFINED_TEXT, "both", ConfigKeys.TEXT_ERASURE, "none"));
+                () -> run("refused", Constants.REFINED_TEXT, "both", Constants.TEXT_ERASURE, "none"));
         assertTrue(e.getMessage().contains("needs adammeme.text-erasure=builtin, precomputed or ocr"), e.getMessage());
     }
 
     @Test
     void byDefaultTheTargetSeesEveryPictureErasedByTheBuiltinEraserAndTheRunSaysSo() throws Exception {
         Path cache = dir.resolve("builtin-cache");
-        Evaluation e = run("builtin", ConfigKeys.TEXT_ERASURE_DIR, cache.toString());
+        Evaluation e = run("builtin", Constants.TEXT_ERASURE_DIR, cache.toString());
         assertFalse(e.refinedSamples().isEmpty());
         for (ScoredSample s : e.samples()) {
             assertNotNull(s.shownImage(), "an original is shown erased: " + s.id());
@@ -101,8 +102,8 @@ class ShownImageTest {
     void ocrErasureShowsTheTargetTheErasedPicture() throws Exception {
         assumeTrue(Files.exists(TextErasure.defaultTessdata().resolve("eng.traineddata")), "Tesseract is not installed");
         Path cache = dir.resolve("erased");
-        Evaluation e = run("ocr", ConfigKeys.TEXT_ERASURE, "ocr", ConfigKeys.TEXT_ERASURE_DIR, cache.toString(),
-                ConfigKeys.ITERATIONS, "0");
+        Evaluation e = run("ocr", Constants.TEXT_ERASURE, "ocr", Constants.TEXT_ERASURE_DIR, cache.toString(),
+                Constants.ITERATIONS, "0");
         ScoredSample s = e.samples().get(0);
         assertNotNull(s.shownImage());
         BufferedImage shown = ImageIO.read(Path.of(s.shownImage()).toFile());

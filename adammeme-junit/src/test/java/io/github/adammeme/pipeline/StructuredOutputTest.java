@@ -3,6 +3,7 @@ package io.github.adammeme.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.sim.SimSettings;
@@ -40,10 +41,10 @@ class StructuredOutputTest {
     }
 
     private static Evaluation run(String mode) {
-        Map<String, String> values = new HashMap<>(Map.of(ConfigKeys.DATASET, dataset.toString(),
-                ConfigKeys.TARGET_BASE_URL, server.baseUrl(), ConfigKeys.CONTROLLER_BASE_URL, server.baseUrl(),
-                ConfigKeys.SEEDS, "1", ConfigKeys.ITERATIONS, "2", ConfigKeys.CACHE, "memory",
-                ConfigKeys.STRUCTURED_OUTPUT, mode, ConfigKeys.OUTPUT_DIR, dir.resolve("out").toString()));
+        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, dataset.toString(),
+                Constants.TARGET_BASE_URL, server.baseUrl(), Constants.CONTROLLER_BASE_URL, server.baseUrl(),
+                Constants.SEEDS, "1", Constants.ITERATIONS, "2", Constants.CACHE, "memory",
+                Constants.STRUCTURED_OUTPUT, mode, Constants.OUTPUT_DIR, dir.resolve("out").toString()));
         return AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
     }
 

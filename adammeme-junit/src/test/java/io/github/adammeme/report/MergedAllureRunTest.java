@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.pipeline.AdamMeme;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Metrics;
@@ -121,8 +121,8 @@ class MergedAllureRunTest {
                 .add(attachment(folder, "fr-by-category.svg", "image/svg+xml", "svg"));
         write(folder, summary);
         write(folder, result(folder, "judge agreement", "judge-agreement", "judge", "passed", Map.of(
-                ConfigKeys.JUDGE_MIN_KAPPA, AllureMerge.NOT_SET, ConfigKeys.GATE_MIN_SAMPLES, "30",
-                ConfigKeys.GATE_INSUFFICIENT, "fail")));
+                Constants.JUDGE_MIN_KAPPA, AllureMerge.NOT_SET, Constants.GATE_MIN_SAMPLES, "30",
+                Constants.GATE_INSUFFICIENT, "fail")));
         write(folder, result(folder, "FR gate: overall", "gate-overall", "gate", shard == 1 ? "passed" : "failed", Map.of()));
         write(folder, result(folder, "a pair", "pair-of-shard-" + shard, "original", "passed", Map.of()));
         Properties environment = new Properties();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.agent.AgentContext;
 import io.github.adammeme.agent.Answer;
 import io.github.adammeme.agent.Candidate;
@@ -35,7 +36,6 @@ import io.github.adammeme.llm.OpenAiChatModel;
 import io.github.adammeme.llm.StructuredOutput;
 import io.github.adammeme.llm.Usage;
 import io.github.adammeme.llm.UsageLedger;
-import io.github.adammeme.pipeline.ConfigKeys;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.retrieval.MisbeliefIndex;
 import java.nio.file.Path;
@@ -359,10 +359,10 @@ class SimDialectTest {
     @Test
     void theDialectIsAKeyOfItsOwnAndItsAnswersAreCachedApart() {
         assertEquals(SimDialect.REAL, SimKeys.read(Map.of()).dialect());
-        assertEquals(SimDialect.STRICT, SimKeys.read(Map.of(ConfigKeys.SIM_DIALECT, " Strict ")).dialect());
+        assertEquals(SimDialect.STRICT, SimKeys.read(Map.of(Constants.SIM_DIALECT, " Strict ")).dialect());
         ConfigurationException bad = assertThrows(ConfigurationException.class,
-                () -> SimKeys.read(Map.of(ConfigKeys.SIM_DIALECT, "loose")));
-        assertEquals(ConfigKeys.SIM_DIALECT, bad.key());
+                () -> SimKeys.read(Map.of(Constants.SIM_DIALECT, "loose")));
+        assertEquals(Constants.SIM_DIALECT, bad.key());
         assertTrue(bad.getMessage().contains("'loose'") && bad.getMessage().contains("real")
                 && bad.getMessage().contains("strict"), bad.getMessage());
 

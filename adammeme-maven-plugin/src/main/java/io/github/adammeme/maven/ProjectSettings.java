@@ -1,6 +1,6 @@
 package io.github.adammeme.maven;
 
-import io.github.adammeme.pipeline.ConfigKeys;
+import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.KnownKeys;
 import java.io.IOException;
 import java.io.Reader;
@@ -97,7 +97,7 @@ record ProjectSettings(Map<String, String> values, Map<String, String> sources) 
 
     private static void add(Properties properties, String source, Map<String, String> values, Map<String, String> sources) {
         for (String key : properties.stringPropertyNames()) {
-            if (key.startsWith(ConfigKeys.PREFIX)) {
+            if (key.startsWith(Constants.PREFIX)) {
                 values.put(key, properties.getProperty(key).trim());
                 sources.put(key, source);
             }
@@ -120,12 +120,12 @@ record ProjectSettings(Map<String, String> values, Map<String, String> sources) 
      * @return the results folder
      */
     Path resultsDirectory(Path basedir) {
-        String configured = values.get(ConfigKeys.OUTPUT_DIR);
+        String configured = values.get(Constants.OUTPUT_DIR);
         return basedir.resolve(configured == null || configured.isBlank() ? "target/adammeme" : configured).normalize();
     }
 
     /** @return whether {@code adammeme.gate.skip} turns the decision off */
     boolean skip() {
-        return Boolean.parseBoolean(values.getOrDefault(ConfigKeys.GATE_SKIP, "false"));
+        return Boolean.parseBoolean(values.getOrDefault(Constants.GATE_SKIP, "false"));
     }
 }

@@ -1,7 +1,8 @@
-package io.github.adammeme.llm;
+package io.github.adammeme.util;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.github.adammeme.util.Secrets;
 import org.junit.jupiter.api.Test;
 
 class SecretsTest {

@@ -1,4 +1,4 @@
-package io.github.adammeme.llm;
+package io.github.adammeme.util;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

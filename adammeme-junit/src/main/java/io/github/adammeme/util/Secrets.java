@@ -1,4 +1,4 @@
-package io.github.adammeme.llm;
+package io.github.adammeme.util;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;

@@ -1,4 +1,4 @@
-package io.github.adammeme.llm;
+package io.github.adammeme.util;
 
 /**
  * Lone UTF-16 surrogates: a JSON escape such as {@code \ud800} decodes to half a character, which no

@@ -1,4 +1,4 @@
-package io.github.adammeme.llm;
+package io.github.adammeme.util;
 
 import java.io.Closeable;
 import java.io.IOException;
