@@ -2,7 +2,6 @@ package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.data.DatasetException;
-import io.github.adammeme.engine.ImportedAllure;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.report.PublishSettings;

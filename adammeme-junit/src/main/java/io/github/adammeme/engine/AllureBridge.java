@@ -1,22 +1,16 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.pipeline.ScoredSample;
-import io.github.adammeme.report.AllureMerge;
 import io.github.adammeme.report.FrGates;
 import io.github.adammeme.report.HtmlTables;
 import io.github.adammeme.report.ReportText;
+import io.github.adammeme.report.allure.AllureSample;
 import io.github.adammeme.util.Secrets;
 import io.qameta.allure.Allure;
-import io.qameta.allure.model.Label;
-import io.qameta.allure.model.Link;
 import io.qameta.allure.util.PropertiesUtils;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,67 +35,24 @@ final class AllureBridge {
     private AllureBridge() {
     }
 
-    private static boolean active() {
-        return Allure.getLifecycle().getCurrentTestCase().isPresent();
-    }
-
-    /** Labels, parameters and attachments of a pair or step test. */
-    static void sample(ScoredSample s, String story, String suite, String target, boolean simulated) {
-        if (!active()) {
-            return;
-        }
-        labels(suite, target, s.category(), story, s.refined() ? "refinement" : "original", s.refined() ? "minor" : "normal");
-        parameter("meme", s.memeId());
-        parameter("category", s.category());
-        parameter("step", s.refined() ? s.refinement().step() : 0);
-        parameter("score", s.score() == null ? "none" : s.score().toString());
-        parameter("outcome", s.outcome().name());
-        if (simulated) {
-            parameter("model", "simulated (built-in simulator)");
-        }
-        image("meme image", Path.of(s.image()));
-        if (s.shownImage() != null) {
-            image(s.refined() ? "image shown to the target (text erased, refined text rendered)"
-                    : "image shown to the target (text erased)", Path.of(s.shownImage()));
-        }
-        text("meme text (original)", s.originalText());
-        if (s.refined()) {
-            text("meme text (refined)", s.text());
-            text("refiner's explanation", s.refinement().explanation());
-            String parent = s.refinement().parentId();
-            Allure.getLifecycle().updateTestCase(r -> r.getLinks().add(new Link().setName(ReportText.plain("rewrites " + parent))
-                    .setType("parent").setUrl("#" + URLEncoder.encode(parent, StandardCharsets.UTF_8))));
-        }
-        text("misbelief", s.misbelief());
-        text("reference answer", s.reference());
-        text("target answer", s.targetAnswer());
-        text("scorer explanation", s.scorerExplanation());
-        if (s.reason() != null) {
-            text("why there is no score", s.reason());
-        }
-        if (s.raw() != null) {
-            text("unusable model output", s.raw());
-        }
-    }
-
     static void summary(String suite, String target, String category, Map<String, Object> figures, String table) {
-        if (!active()) {
+        if (!AllureSample.active()) {
             return;
         }
-        labels(suite, target, category, "FR", "summary", "critical");
-        figures.forEach(AllureBridge::parameter);
+        AllureSample.labels(suite, target, category, "FR", "summary", "critical");
+        figures.forEach(AllureSample::parameter);
         // HTML, which Allure shows inline, built from escaped text only.
         Allure.addAttachment("FR table", "text/html", Secrets.redact(HtmlTables.page(table)), ".html");
     }
 
     static void svg(Path chart) {
-        if (!active()) {
+        if (!AllureSample.active()) {
             return;
         }
         try {
             Allure.addAttachment(chart.getFileName().toString(), "image/svg+xml", Files.newInputStream(chart), "svg");
         } catch (IOException e) {
-            text(chart.getFileName().toString(), "could not be read: " + e.getMessage());
+            AllureSample.text(chart.getFileName().toString(), "could not be read: " + e.getMessage());
         }
     }
 
@@ -110,8 +61,8 @@ final class AllureBridge {
      * as the description, so a passing one shows its figures too.
      */
     static void blocker(String suite, String target, String category, String stage, String verdict) {
-        if (active()) {
-            labels(suite, target, category, "FR", stage, "blocker");
+        if (AllureSample.active()) {
+            AllureSample.labels(suite, target, category, "FR", stage, "blocker");
             Allure.getLifecycle().updateTestCase(r -> r.setDescription(ReportText.markdown(verdict)));
         }
     }
@@ -121,50 +72,10 @@ final class AllureBridge {
      * give the verdict again on the whole run.
      */
     static void judgedBy(Optional<Double> minKappa, int minSamples, FrGates.Insufficient insufficient) {
-        if (active()) {
-            parameter(Constants.JUDGE_MIN_KAPPA, minKappa.map(String::valueOf).orElse(AllureMerge.NOT_SET));
-            parameter(Constants.GATE_MIN_SAMPLES, minSamples);
-            parameter(Constants.GATE_INSUFFICIENT, insufficient.name().toLowerCase(Locale.ROOT));
-        }
-    }
-
-    /** Behaviours: target, category, stage. Suites: suite class, category, and originals or the chain. */
-    private static void labels(String suite, String target, String category, String subSuite, String stage,
-                               String severity) {
-        Allure.getLifecycle().updateTestCase(r -> {
-            r.getLabels().add(label("parentSuite", suite));
-            r.getLabels().add(label("suite", category));
-            r.getLabels().add(label("subSuite", subSuite));
-            r.getLabels().add(label("epic", target));
-            r.getLabels().add(label("feature", category));
-            r.getLabels().add(label("story", stage));
-            r.getLabels().add(label("severity", severity));
-        });
-    }
-
-    private static Label label(String name, String value) {
-        return new Label().setName(name).setValue(ReportText.plain(value));
-    }
-
-    private static void parameter(String name, Object value) {
-        Allure.parameter(name, ReportText.plain(String.valueOf(value)));
-    }
-
-    private static void image(String name, Path file) {
-        try {
-            byte[] bytes = Files.readAllBytes(file);
-            String mime = MemeImages.mimeType(bytes);
-            if (mime != null) {
-                Allure.addAttachment(name, mime, new ByteArrayInputStream(bytes), mime.substring(6));
-            }
-        } catch (IOException e) {
-            text(name, "could not be read: " + e.getMessage());
-        }
-    }
-
-    private static void text(String name, String value) {
-        if (value != null && !value.isBlank()) {
-            Allure.addAttachment(name, "text/plain", Secrets.redact(value), ".txt");
+        if (AllureSample.active()) {
+            AllureSample.parameter(Constants.JUDGE_MIN_KAPPA, minKappa.map(String::valueOf).orElse(AllureSample.NOT_SET));
+            AllureSample.parameter(Constants.GATE_MIN_SAMPLES, minSamples);
+            AllureSample.parameter(Constants.GATE_INSUFFICIENT, insufficient.name().toLowerCase(Locale.ROOT));
         }
     }
 

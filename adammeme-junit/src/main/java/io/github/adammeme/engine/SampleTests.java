@@ -3,6 +3,7 @@ package io.github.adammeme.engine;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.MinedSample;
 import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.report.allure.AllureSample;
 import java.util.Optional;
 import org.junit.platform.engine.TestExecutionResult;
 
@@ -50,7 +51,7 @@ final class SampleTests {
 
     /** @param story where Allure files the test: the original pairs, or the chain of the meme it refines */
     private TestExecutionResult verdict(ScoredSample s, String story) {
-        AllureBridge.sample(s, story, run.suiteName(), config.models().target().model(), config.simulated());
+        AllureSample.sample(s, story, run.suiteName(), config.models().target().model(), config.simulated());
         return SampleResults.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
     }
 }

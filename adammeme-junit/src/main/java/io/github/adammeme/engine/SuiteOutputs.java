@@ -12,6 +12,7 @@ import io.github.adammeme.report.OutputLayout;
 import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.RunComparison;
 import io.github.adammeme.report.RunPublisher;
+import io.github.adammeme.report.allure.AllureExecutor;
 import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;

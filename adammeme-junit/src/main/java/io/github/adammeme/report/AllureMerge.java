@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.CategoryFigures;
 import io.github.adammeme.pipeline.Metrics;
+import io.github.adammeme.report.allure.AllureSample;
 import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -37,9 +38,6 @@ import java.util.stream.Stream;
  * shards' calls, tokens and cost summed, and one title with the whole run's FR.
  */
 public final class AllureMerge {
-
-    /** How the judge-agreement test shows a minimum kappa that was not set. */
-    public static final String NOT_SET = "not set";
 
     /** What a merge knows of the whole run. */
     public record WholeRun(String headline, Metrics metrics, int shards) {
@@ -239,7 +237,7 @@ public final class AllureMerge {
         JudgeVerdict verdict;
         try {
             verdict = JudgeVerdict.of(m.judgeAgreement(), m.threshold(),
-                    minKappa.equals(NOT_SET) ? Optional.empty() : Optional.of(Double.parseDouble(minKappa)),
+                    minKappa.equals(AllureSample.NOT_SET) ? Optional.empty() : Optional.of(Double.parseDouble(minKappa)),
                     Integer.parseInt(minSamples));
         } catch (NumberFormatException e) {
             status(result, "unknown", ReportText.plain(figures + " (a shard's setting is not a number: " + e.getMessage() + ")"));

@@ -38,9 +38,31 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule junitOnlyInTheEngine = noClasses()
             .that().resideOutsideOfPackage("io.github.adammeme.engine..")
-            .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.opentest4j..", "io.qameta.allure..")
-            .because("the engine is the only part that speaks JUnit Platform (and feeds Allure); the command line"
-                    + " runs the same pipeline without it");
+            .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.opentest4j..")
+            .because("the engine is the only part that speaks JUnit Platform; the command line runs the same"
+                    + " pipeline without it");
+
+    @ArchTest
+    static final ArchRule allureWhereResultsAreWritten = noClasses()
+            .that().resideOutsideOfPackages("io.github.adammeme.engine..", "io.github.adammeme.report.allure..",
+                    "io.github.adammeme.cli..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.qameta.allure..")
+            .because("Allure results are written by the engine as tests run, and by the command line for a run it"
+                    + " imports, both through report.allure; the method knows nothing of Allure");
+
+    @ArchTest
+    static final ArchRule theEngineAndTheCommandLineKnowNothingOfEachOther = noClasses()
+            .that().resideInAPackage("io.github.adammeme.cli..")
+            .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.engine..")
+            .orShould().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.opentest4j..")
+            .because("the command line runs without JUnit, and the engine and it share only the method and its"
+                    + " reports");
+
+    @ArchTest
+    static final ArchRule theEngineKnowsNoCommand = noClasses()
+            .that().resideInAPackage("io.github.adammeme.engine..")
+            .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.cli..")
+            .because("the command line is a runner beside the engine, not a part of it");
 
     @ArchTest
     static final ArchRule theCoreKnowsNoRunnerReportOrSimulator = noClasses()

@@ -13,6 +13,7 @@ import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.PipelineListener;
+import io.github.adammeme.report.allure.AllureSample;
 import io.github.adammeme.sim.BuiltInSimulator;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -121,7 +122,7 @@ class MergedAllureRunTest {
                 .add(attachment(folder, "fr-by-category.svg", "image/svg+xml", "svg"));
         write(folder, summary);
         write(folder, result(folder, "judge agreement", "judge-agreement", "judge", "passed", Map.of(
-                Constants.JUDGE_MIN_KAPPA, AllureMerge.NOT_SET, Constants.GATE_MIN_SAMPLES, "30",
+                Constants.JUDGE_MIN_KAPPA, AllureSample.NOT_SET, Constants.GATE_MIN_SAMPLES, "30",
                 Constants.GATE_INSUFFICIENT, "fail")));
         write(folder, result(folder, "FR gate: overall", "gate-overall", "gate", shard == 1 ? "passed" : "failed", Map.of()));
         write(folder, result(folder, "a pair", "pair-of-shard-" + shard, "original", "passed", Map.of()));

@@ -1,4 +1,4 @@
-package io.github.adammeme.engine;
+package io.github.adammeme.report.allure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -31,13 +31,5 @@ class AllureExecutorTest {
                 "BUILD_URL", "https://ci.example/job/gate/17/", "JOB_NAME", "gate"));
         assertEquals("https://ci.example/job/gate/17/", jenkins.path("buildUrl").asText());
         assertEquals("gate #17", jenkins.path("buildName").asText());
-    }
-
-    @Test
-    void allureWritesUnderTheBuildFolderUnlessTheUserNamedAFolder() {
-        assertEquals(Optional.of(Path.of("target", "allure-results").toString()), AllureBridge.defaultResults(new Properties()));
-        Properties named = new Properties();
-        named.setProperty("allure.results.directory", "reports/allure");
-        assertEquals(Optional.empty(), AllureBridge.defaultResults(named), "allure.properties or -D wins");
     }
 }

@@ -1,10 +1,13 @@
-package io.github.adammeme.engine;
+package io.github.adammeme.cli;
 
 import io.github.adammeme.pipeline.Chain;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.ScoredSample;
 import io.github.adammeme.report.FrTable;
 import io.github.adammeme.report.ReportText;
+import io.github.adammeme.report.SampleVerdict;
+import io.github.adammeme.report.allure.AllureExecutor;
+import io.github.adammeme.report.allure.AllureSample;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
 import io.qameta.allure.FileSystemResultsWriter;
@@ -17,8 +20,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.UUID;
-import org.junit.platform.engine.TestExecutionResult;
-import org.opentest4j.AssertionFailedError;
 
 /**
  * Allure results for a run that no test engine ran: each refinement step of an imported run becomes
@@ -26,7 +27,7 @@ import org.opentest4j.AssertionFailedError;
  * verdict, so the imported run reads like one of ours in the report, and its steps line up with
  * theirs in Allure's history where ids match.
  */
-public final class ImportedAllure {
+final class ImportedAllure {
 
     private ImportedAllure() {
     }
@@ -39,7 +40,7 @@ public final class ImportedAllure {
      * @return how many test results were written
      * @throws UncheckedIOException when the folder cannot be written
      */
-    public static int write(Evaluation e, Path results) {
+    static int write(Evaluation e, Path results) {
         try {
             Files.createDirectories(results);
         } catch (IOException ex) {
@@ -75,21 +76,24 @@ public final class ImportedAllure {
                 .setTestCaseId(UUID.nameUUIDFromBytes(fullName.getBytes(StandardCharsets.UTF_8)).toString());
         lifecycle.scheduleTestCase(result);
         lifecycle.startTestCase(uuid);
-        AllureBridge.sample(s, "refinement of " + seedMeme, "imported: " + e.run().dataset(), e.run().target(), false);
-        TestExecutionResult verdict = SampleResults.of(s, e.metrics().threshold(), e.metrics().refusalCountsAsFailure());
-        lifecycle.updateTestCase(uuid, r -> r.setStatus(status(verdict)).setStatusDetails(verdict.getThrowable()
-                .map(t -> new StatusDetails().setMessage(t.getMessage())).orElse(null)));
+        AllureSample.sample(s, "refinement of " + seedMeme, "imported: " + e.run().dataset(), e.run().target(), false);
+        SampleVerdict verdict = SampleVerdict.of(s, e.metrics().threshold(), e.metrics().refusalCountsAsFailure());
+        lifecycle.updateTestCase(uuid, r -> r.setStatus(status(verdict)).setStatusDetails(verdict.message() == null ? null
+                : new StatusDetails().setMessage(verdict.message())));
         lifecycle.stopTestCase(uuid);
         lifecycle.writeTestCase(uuid);
     }
 
-    /** As Allure's JUnit listener files a result: an assertion failure fails, other exceptions break, an abort skips. */
-    private static Status status(TestExecutionResult verdict) {
-        return switch (verdict.getStatus()) {
-            case SUCCESSFUL -> Status.PASSED;
-            case ABORTED -> Status.SKIPPED;
-            case FAILED -> verdict.getThrowable().filter(AssertionFailedError.class::isInstance).isPresent()
-                    ? Status.FAILED : Status.BROKEN;
+    /**
+     * As Allure's JUnit listener files the engine's result for it: an assertion failure fails, a sample without a
+     * score breaks, an abort skips.
+     */
+    private static Status status(SampleVerdict verdict) {
+        return switch (verdict.kind()) {
+            case PASSED -> Status.PASSED;
+            case FAILED -> Status.FAILED;
+            case LEFT_OUT -> Status.SKIPPED;
+            case UNSCORED, ERROR -> Status.BROKEN;
         };
     }
 }

@@ -1,4 +1,4 @@
-package io.github.adammeme.engine;
+package io.github.adammeme.report.allure;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
  * names the build and links to it, and Allure's history links each earlier point to its build.
  * Only the CI variables read here go in: nothing of the environment that could hold a secret.
  */
-final class AllureExecutor {
+public final class AllureExecutor {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** An address Allure may link to: http or https, no user-info, nothing a browser would run or misread. */
@@ -35,7 +35,7 @@ final class AllureExecutor {
     }
 
     /** Adds this target's headline and writes the executor of the run to {@code results}. */
-    static void write(Path results, Map<String, String> environment, String target, String headline) {
+    public static void write(Path results, Map<String, String> environment, String target, String headline) {
         HEADLINES.put(target, ReportText.plain(target + ": " + headline));
         ObjectNode executor = of(environment);
         executor.put("reportName", "AdamMeme · " + String.join(" · ", HEADLINES.values()));
