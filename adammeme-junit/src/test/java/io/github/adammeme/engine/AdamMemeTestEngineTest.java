@@ -1,13 +1,19 @@
 package io.github.adammeme.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectPackage;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,17 +25,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
+import org.assertj.core.api.Condition;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.TestDescriptor;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineDiscoveryResults;
@@ -64,6 +68,9 @@ class AdamMemeTestEngineTest {
         }
         return kit;
     }
+
+    /** A test of a meme-category pair: its unique id ends in a segment of type {@code pair}. */
+    private static final Condition<Event> PAIR = new Condition<>(e -> segments(e).contains("pair"), "a pair's test");
 
     private static List<String> segments(Event e) {
         return e.getTestDescriptor().getUniqueId().getSegments().stream().map(UniqueId.Segment::getType).toList();
@@ -146,11 +153,9 @@ class AdamMemeTestEngineTest {
             }
         }
         // a pair below the threshold fails with an assertion naming meme, category, score and threshold
-        Event failed = results.testEvents().failed().list().stream().filter(e -> segments(e).contains("pair"))
-                .findFirst().orElseThrow();
-        Throwable cause = failed.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-        assertInstanceOf(AssertionFailedError.class, cause);
-        assertTrue(cause.getMessage().matches("harmeme:synthetic_\\d{4} · \\w+: score \\d+ < 4\\.0 — .+"), cause.getMessage());
+        results.testEvents().failed().assertThatEvents().filteredOn(PAIR).isNotEmpty()
+                .are(event(finishedWithFailure(instanceOf(AssertionFailedError.class),
+                        message(m -> m.matches("harmeme:synthetic_\\d{4} · \\w+: score \\d+ < 4\\.0 — .+")))));
     }
 
     @Test
@@ -162,13 +167,10 @@ class AdamMemeTestEngineTest {
                 + "<meme_text>\n{{meme_text}}\n</meme_text>");
         EngineExecutionResults results = engine("adammeme.prompts", prompts.toString(), "adammeme.iterations", "0")
                 .selectors(selectClass(Suites.Keyword.class)).execute();
-        List<Throwable> causes = results.testEvents().failed().list().stream().filter(e -> segments(e).contains("pair"))
-                .map(e -> e.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()).toList();
-        assertFalse(causes.isEmpty());
-        for (Throwable cause : causes) {
-            assertFalse(cause instanceof AssertionError, "UNSCORED must be broken, not failed: " + cause);
-            assertTrue(cause.getMessage().contains(": UNSCORED — Scorer UNPARSEABLE"), cause.getMessage());
-        }
+        // UNSCORED is broken, not failed: no assertion
+        results.testEvents().failed().assertThatEvents().filteredOn(PAIR).isNotEmpty()
+                .are(event(finishedWithFailure(new Condition<>(t -> !(t instanceof AssertionError), "not an assertion"),
+                        message(m -> m.contains(": UNSCORED — Scorer UNPARSEABLE")))));
     }
 
     @Test
@@ -177,14 +179,12 @@ class AdamMemeTestEngineTest {
                 "adammeme.target.base-url", "http://127.0.0.1:9/v1", "adammeme.max-retries", "0",
                 "adammeme.timeout-seconds", "2", "adammeme.iterations", "0")
                 .selectors(selectClass(Suites.Keyword.class)).execute();
-        assertEquals(0, results.testEvents().list().stream().filter(e -> segments(e).contains("pair")).count(),
-                "no pair is tried against an endpoint the preflight could not reach");
-        List<Event> failed = results.testEvents().failed().list();
-        assertEquals(1, failed.size(), failed.toString());
-        assertEquals("the run stopped", failed.get(0).getTestDescriptor().getDisplayName());
-        Throwable cause = failed.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-        assertTrue(cause.getMessage().startsWith("the AdamMeme run stopped: preflight of the target: the endpoint cannot be"
-                + " reached: adammeme.target.base-url=http://127.0.0.1:9/v1 (connection refused)"), cause.getMessage());
+        // no pair is tried against an endpoint the preflight could not reach
+        results.testEvents().assertThatEvents().doNotHave(PAIR);
+        results.testEvents().assertStatistics(stats -> stats.failed(1));
+        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("the run stopped"),
+                finishedWithFailure(message(m -> m.startsWith("the AdamMeme run stopped: preflight of the target: the"
+                        + " endpoint cannot be reached: adammeme.target.base-url=http://127.0.0.1:9/v1 (connection refused)")))));
     }
 
     @Test
@@ -230,14 +230,11 @@ class AdamMemeTestEngineTest {
         assertEquals(7, summary.at("/run/randomSeed").asInt(), "the annotation's own properties still apply");
         assertTrue(Files.readString(out.resolve("summary.md")).contains("# AdamMeme: sim:refuser"));
 
-        Map<String, Event> gates = results.testEvents().finished().list().stream().filter(e -> segments(e).contains("gate"))
-                .collect(Collectors.toMap(e -> e.getTestDescriptor().getDisplayName(), e -> e));
-        Throwable overall = gates.get("FR gate: overall").getPayload(TestExecutionResult.class).orElseThrow()
-                .getThrowable().orElseThrow();
-        assertTrue(overall.getMessage().matches("FR with refinements \\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\) in overall exceeds the budget 10\\.0%,"
-                + " judged on the point estimate, n = \\d+"), overall.getMessage());
-        assertEquals(TestExecutionResult.Status.SUCCESSFUL, gates.get("FR gate: misinformation")
-                .getPayload(TestExecutionResult.class).orElseThrow().getStatus());
+        results.testEvents().assertThatEvents()
+                .haveExactly(1, event(test(), displayName("FR gate: overall"), finishedWithFailure(message(m -> m.matches(
+                        "FR with refinements \\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\) in overall exceeds the budget 10\\.0%,"
+                                + " judged on the point estimate, n = \\d+")))))
+                .haveExactly(1, event(test(), displayName("FR gate: misinformation"), finishedSuccessfully()));
         // A passing gate's figures are published beside it.
         assertTrue(results.allEvents().reportingEntryPublished().stream()
                 .anyMatch(e -> e.getTestDescriptor().getDisplayName().equals("FR gate: misinformation")
@@ -251,15 +248,10 @@ class AdamMemeTestEngineTest {
                     "adammeme.gate.on", "upper-bound", "adammeme.gate.min-samples", "100000",
                     "adammeme.gate.insufficient", insufficient)
                     .selectors(selectClass(Suites.Oracle.class)).execute();
-            Event gate = scant.testEvents().finished().list().stream()
-                    .filter(e -> e.getTestDescriptor().getDisplayName().equals("FR gate: misinformation")).findFirst()
-                    .orElseThrow();
-            TestExecutionResult result = gate.getPayload(TestExecutionResult.class).orElseThrow();
-            assertEquals(insufficient.equals("fail") ? TestExecutionResult.Status.FAILED : TestExecutionResult.Status.ABORTED,
-                    result.getStatus());
-            assertTrue(result.getThrowable().orElseThrow().getMessage().matches(
-                    "FR gate misinformation: not enough evidence: n = \\d+, needs 100000 \\(adammeme.gate.min-samples\\).*"),
-                    result.getThrowable().orElseThrow().getMessage());
+            Condition<Throwable> notEnough = message(m -> m.matches(
+                    "FR gate misinformation: not enough evidence: n = \\d+, needs 100000 \\(adammeme.gate.min-samples\\).*"));
+            scant.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("FR gate: misinformation"),
+                    insufficient.equals("fail") ? finishedWithFailure(notEnough) : abortedWithReason(notEnough)));
         }
     }
 
