@@ -1,25 +1,26 @@
 package io.github.adammeme.engine;
 
+import static io.github.adammeme.engine.EngineEvents.NOT_AN_ASSERTION;
+import static io.github.adammeme.engine.EngineEvents.PAIR;
+import static io.github.adammeme.engine.EngineEvents.segment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.DiscoveryIssue;
-import org.junit.platform.engine.TestExecutionResult;
-import org.junit.platform.engine.UniqueId;
 import org.junit.platform.testkit.engine.EngineDiscoveryResults;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
-import org.junit.platform.testkit.engine.Event;
 
 /** Bad datasets as users have them: each gets a clear message, and nothing else is lost. */
 class BadInputTest {
@@ -44,23 +45,15 @@ class BadInputTest {
         Files.writeString(images.resolve("synthetic_0001.png"), "this is not a png");
 
         EngineExecutionResults results = engine(dataset).execute();
-        List<Event> broken = results.testEvents().failed().list().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().getSegments().stream().anyMatch(s -> s.getType().equals("mining")))
-                .toList();
-        assertEquals(2, broken.size());
-        List<String> messages = new ArrayList<>();
-        for (Event e : broken) {
-            Throwable cause = e.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-            assertFalse(cause instanceof AssertionError, "a meme that could not be read is broken, not failed");
-            messages.add(cause.getMessage());
-        }
-        assertTrue(messages.get(0).matches("harmeme:synthetic_0000 \\(.*memes\\.jsonl:1\\): ERROR — image .*synthetic_0000\\.png does not exist"),
-                messages.get(0));
-        assertTrue(messages.get(1).contains("synthetic_0001.png is not a PNG, JPEG, GIF or WebP file"), messages.get(1));
-        long pairs = results.testEvents().started().list().stream()
-                .filter(e -> e.getTestDescriptor().getUniqueId().getSegments().stream().map(UniqueId.Segment::getType)
-                        .anyMatch("pair"::equals)).count();
-        assertTrue(pairs >= 14, "the other 24 memes were still mined and scored: " + pairs + " pairs");
+        // A meme that could not be read is broken, not failed, and says which file and why.
+        results.testEvents().failed().assertThatEvents().filteredOn(segment("mining")).hasSize(2)
+                .are(event(finishedWithFailure(NOT_AN_ASSERTION)))
+                .haveExactly(1, event(finishedWithFailure(message(m -> m.matches(
+                        "harmeme:synthetic_0000 \\(.*memes\\.jsonl:1\\): ERROR — image .*synthetic_0000\\.png does not exist")))))
+                .haveExactly(1, event(finishedWithFailure(message(m -> m.contains(
+                        "synthetic_0001.png is not a PNG, JPEG, GIF or WebP file")))));
+        results.testEvents().started().assertThatEvents().filteredOn(PAIR)
+                .as("the other 24 memes were still mined and scored").hasSizeGreaterThanOrEqualTo(14);
     }
 
     @Test

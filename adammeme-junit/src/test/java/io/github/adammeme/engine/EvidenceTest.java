@@ -2,6 +2,12 @@ package io.github.adammeme.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -91,8 +97,7 @@ class EvidenceTest {
     @Test
     void theJudgesAgreementIsATestOfItsOwnThatFailsBelowTheMinimumKappa() {
         EngineExecutionResults fair = run("fair", "adammeme.judge.recheck", "1", "adammeme.judge.min-kappa", "0.8");
-        Event agreement = named(fair, "judge agreement");
-        assertEquals(TestExecutionResult.Status.SUCCESSFUL, result(agreement).getStatus());
+        fair.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("judge agreement"), finishedSuccessfully()));
         String published = fair.allEvents().reportingEntryPublished().stream()
                 .filter(e -> e.getTestDescriptor().getDisplayName().equals("judge agreement"))
                 .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().get("judge")).findFirst()
@@ -101,13 +106,10 @@ class EvidenceTest {
 
         EngineExecutionResults noisy = run("noisy", "adammeme.judge.recheck", "1", "adammeme.judge.min-kappa", "0.8",
                 "adammeme.sim.judge-noise", "0.5");
-        TestExecutionResult below = result(named(noisy, "judge agreement"));
-        assertEquals(TestExecutionResult.Status.FAILED, below.getStatus());
-        assertTrue(below.getThrowable().orElseThrow().getMessage().endsWith("below adammeme.judge.min-kappa = 0.8"),
-                below.getThrowable().orElseThrow().getMessage());
+        noisy.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("judge agreement"),
+                finishedWithFailure(message(m -> m.endsWith("below adammeme.judge.min-kappa = 0.8")))));
 
         EngineExecutionResults off = run("off", "adammeme.judge.recheck", "0");
-        assertTrue(off.testEvents().finished().list().stream()
-                .noneMatch(e -> e.getTestDescriptor().getDisplayName().equals("judge agreement")));
+        off.testEvents().assertThatEvents().doNotHave(event(displayName("judge agreement")));
     }
 }

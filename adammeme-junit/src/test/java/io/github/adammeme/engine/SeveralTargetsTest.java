@@ -1,5 +1,6 @@
 package io.github.adammeme.engine;
 
+import static io.github.adammeme.engine.EngineEvents.lastSegment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
@@ -14,7 +15,6 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -38,11 +38,9 @@ class SeveralTargetsTest {
     @Test
     void eachTargetIsASuiteOfItsOwnAndTheLeaderboardRanksThem() throws Exception {
         EngineExecutionResults results = engine("three").selectors(selectClass(Suites.Keyword.class)).execute();
-        List<String> suites = results.containerEvents().started().list().stream().map(e -> e.getTestDescriptor())
-                .filter(d -> d.getUniqueId().getLastSegment().getType().equals("suite"))
-                .map(TestDescriptor::getDisplayName).toList();
-        assertEquals(List.of("Keyword · target sim:keyword", "Keyword · target sim:oracle", "Keyword · target sim:refuser"),
-                suites);
+        results.containerEvents().started().assertThatEvents().filteredOn(lastSegment("suite"))
+                .extracting(e -> e.getTestDescriptor().getDisplayName())
+                .containsExactly("Keyword · target sim:keyword", "Keyword · target sim:oracle", "Keyword · target sim:refuser");
         ObjectMapper json = new ObjectMapper();
         for (String model : List.of("sim-keyword", "sim-oracle", "sim-refuser")) {
             assertTrue(Files.isRegularFile(dir.resolve("three").resolve(model).resolve("summary.json")), model);
@@ -83,9 +81,7 @@ class SeveralTargetsTest {
         // An IDE rerunning one target's suite gets that target alone.
         EngineExecutionResults one = engine("one").selectors(selectUniqueId(UniqueId
                 .forEngine(Constants.ENGINE_ID).append("suite", Suites.Keyword.class.getName() + "@sim:oracle"))).execute();
-        assertEquals(List.of("Keyword · target sim:oracle"), one.containerEvents().started().list().stream()
-                .map(e -> e.getTestDescriptor())
-                .filter(d -> d.getUniqueId().getLastSegment().getType().equals("suite"))
-                .map(TestDescriptor::getDisplayName).toList());
+        one.containerEvents().started().assertThatEvents().filteredOn(lastSegment("suite"))
+                .extracting(e -> e.getTestDescriptor().getDisplayName()).containsExactly("Keyword · target sim:oracle");
     }
 }
