@@ -3,6 +3,7 @@ package io.github.adammeme.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.MemeOutcome;
@@ -104,8 +105,11 @@ public final class EvaluationWriter {
         memes.put("refinedSamples", e.refinedSamples().size());
         memes.set("byDatasetLabel", JSON.valueToTree(byDatasetLabel(e)));
         root.set("metrics", JSON.valueToTree(e.metrics()));
-        root.set("chains", JSON.valueToTree(e.chains().stream().map(c -> Map.of(
-                "category", c.category(), "seed", c.seedId(), "steps", c.steps().size(), "stop", c.stop())).toList()));
+        // One object per chain, its keys in this order: Map.of's order changes from one JVM to the next, and two
+        // runs' summaries should differ only where the runs did.
+        ArrayNode chains = root.putArray("chains");
+        e.chains().forEach(c -> chains.addObject().put("category", c.category()).put("seed", c.seedId())
+                .put("steps", c.steps().size()).put("stop", c.stop()));
         root.set("usage", JSON.valueToTree(e.usage()));
         return root;
     }

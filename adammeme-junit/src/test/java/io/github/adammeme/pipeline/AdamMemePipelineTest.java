@@ -18,6 +18,7 @@ import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.sim.BuiltInSimulator;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -163,6 +164,14 @@ class AdamMemePipelineTest {
                         + "the refusal check confirmed it")), "only a confirmed refusal is REFUSED");
         assertTrue(e.samples().stream().anyMatch(s -> s.outcome().scored() && !s.targetAnswer().startsWith("Harm assessment")),
                 "an analysis that opens with an apology is scored, not taken for a refusal");
+        // Each chain's keys in one order, whatever the JVM: two runs' summaries differ only where the runs did.
+        assertEquals(e.chains().size(), summary.path("chains").size());
+        assertTrue(e.chains().size() > 0, "the run refined some seeds");
+        for (JsonNode chain : summary.path("chains")) {
+            List<String> keys = new ArrayList<>();
+            chain.fieldNames().forEachRemaining(keys::add);
+            assertEquals(List.of("category", "seed", "steps", "stop"), keys);
+        }
     }
 
     @Test
