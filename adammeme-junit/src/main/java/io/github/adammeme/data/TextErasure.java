@@ -28,7 +28,13 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
     /** Where erased pictures are cached when no folder is named: beside the run, kept between builds. */
     public static final Path DEFAULT_CACHE = Path.of(".adammeme", "erased");
 
-    /** Defaults the cache of the erasers that keep one. */
+    /**
+     * Defaults the cache of the erasers that keep one.
+     *
+     * @param mode      builtin, none, precomputed or ocr
+     * @param directory precomputed: the folder of erased images; builtin and ocr: the cache, or null for the default
+     * @param tessdata  ocr: Tesseract's language data folder
+     */
     public TextErasure {
         if (directory == null && (mode == Mode.BUILTIN || mode == Mode.OCR)) {
             directory = DEFAULT_CACHE;

@@ -21,6 +21,7 @@ public final class EndpointUnusableException extends IllegalStateException {
         INTERRUPTED
     }
 
+    /** When the endpoint was found unusable, or that the run was interrupted. */
     private final When when;
 
     /**

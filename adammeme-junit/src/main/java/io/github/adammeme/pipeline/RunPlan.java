@@ -45,7 +45,17 @@ public record RunPlan(int memes, int categoriesMin, int categories, int categori
                        boolean priced) {
     }
 
-    /** Keeps its own copies. */
+    /**
+     * Keeps its own copies.
+     *
+     * @param memes          memes in the datasets
+     * @param categoriesMin  the fewest categories a run can score
+     * @param categories     the categories expected
+     * @param categoriesMax  the most
+     * @param pairs          meme-category pairs expected to be scored
+     * @param lines          the calls, by stage and role
+     * @param warnings       what the plan cannot price, and what to set
+     */
     public RunPlan {
         lines = List.copyOf(lines);
         warnings = List.copyOf(warnings);

@@ -6,6 +6,7 @@ package io.github.adammeme.pipeline;
  */
 public final class UnknownKeyException extends ConfigurationException {
 
+    /** The known key closest to the one given. */
     private final String nearest;
 
     /**

@@ -34,7 +34,14 @@ public final class AllureExecutor {
     private AllureExecutor() {
     }
 
-    /** Adds this target's headline and writes the executor of the run to {@code results}. */
+    /**
+     * Adds this target's headline and writes the executor of the run to {@code results}.
+     *
+     * @param results     the Allure results folder
+     * @param environment the environment, of which only the CI variables named here are read
+     * @param target      the target model
+     * @param headline    its overall FR, as the report's title shows it
+     */
     public static void write(Path results, Map<String, String> environment, String target, String headline) {
         HEADLINES.put(target, ReportText.plain(target + ": " + headline));
         ObjectNode executor = of(environment);

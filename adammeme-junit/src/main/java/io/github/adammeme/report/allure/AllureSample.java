@@ -28,8 +28,10 @@ public final class AllureSample {
     private AllureSample() {
     }
 
-    /** @return whether an Allure test case is open on this thread: without a listener (an IDE without it, the
-     * engine test kit) nothing is written */
+    /**
+     * @return whether an Allure test case is open on this thread: without a listener (an IDE without it, the
+     *         engine test kit) nothing is written
+     */
     public static boolean active() {
         return Allure.getLifecycle().getCurrentTestCase().isPresent();
     }
@@ -81,9 +83,18 @@ public final class AllureSample {
         }
     }
 
-    /** Behaviours: target, category, stage. Suites: suite class, category, and originals or the chain. */
+    /**
+     * Behaviours: target, category, stage. Suites: suite class, category, and originals or the chain.
+     *
+     * @param suite    the suite's name (Allure's parent suite)
+     * @param target   the target model (the epic)
+     * @param category the category (the suite and the feature)
+     * @param subSuite the originals or the chain a test belongs to
+     * @param stage    the stage (the story)
+     * @param severity Allure's severity
+     */
     public static void labels(String suite, String target, String category, String subSuite, String stage,
-                               String severity) {
+                              String severity) {
         Allure.getLifecycle().updateTestCase(r -> {
             r.getLabels().add(label("parentSuite", suite));
             r.getLabels().add(label("suite", category));
@@ -99,7 +110,12 @@ public final class AllureSample {
         return new Label().setName(name).setValue(ReportText.plain(value));
     }
 
-    /** A parameter shown as plain text. */
+    /**
+     * A parameter shown as plain text.
+     *
+     * @param name  its name
+     * @param value its value
+     */
     public static void parameter(String name, Object value) {
         Allure.parameter(name, ReportText.plain(String.valueOf(value)));
     }
@@ -116,7 +132,12 @@ public final class AllureSample {
         }
     }
 
-    /** A text attachment, redacted; nothing for an empty text. */
+    /**
+     * A text attachment, redacted; nothing for an empty text.
+     *
+     * @param name  its name
+     * @param value the text, from a dataset or a model
+     */
     public static void text(String name, String value) {
         if (value != null && !value.isBlank()) {
             Allure.addAttachment(name, "text/plain", Secrets.redact(value), ".txt");
