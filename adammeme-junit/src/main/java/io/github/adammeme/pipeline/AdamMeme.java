@@ -17,6 +17,7 @@ import io.github.adammeme.data.MemeImages;
 import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.EndpointResolver;
+import io.github.adammeme.llm.ModelConnector;
 import io.github.adammeme.llm.ModelGateway;
 import io.github.adammeme.llm.RunStop;
 import io.github.adammeme.llm.UsageLedger;
@@ -63,8 +64,21 @@ public final class AdamMeme {
      *               their answers are stored, calls waiting to retry give up, and the run ends with the reason
      */
     public AdamMeme(CallCache cache, EndpointResolver endpoints, RunStop cancel) {
+        this(cache, endpoints, cancel, ModelConnector.HTTP);
+    }
+
+    /**
+     * As {@link #AdamMeme(CallCache, EndpointResolver, RunStop)}, its models reached through {@code connector}
+     * rather than over HTTP.
+     *
+     * @param cache the call cache every evaluation of this instance shares; the caller closes it
+     * @param endpoints makes the configured endpoints reachable
+     * @param cancel once stopped, no run of this instance makes another call
+     * @param connector reaches the model behind each endpoint (batch mode's calls go over HTTP all the same)
+     */
+    public AdamMeme(CallCache cache, EndpointResolver endpoints, RunStop cancel, ModelConnector connector) {
         this.cache = cache;
-        this.gateways = new Gateways(cache, cancel);
+        this.gateways = new Gateways(cache, cancel, connector);
         this.endpoints = endpoints;
     }
 

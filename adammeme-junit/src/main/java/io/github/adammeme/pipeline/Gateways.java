@@ -9,8 +9,8 @@ import io.github.adammeme.llm.BatchSettings;
 import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.ChatModel;
 import io.github.adammeme.llm.Endpoint;
+import io.github.adammeme.llm.ModelConnector;
 import io.github.adammeme.llm.ModelGateway;
-import io.github.adammeme.llm.OpenAiChatModel;
 import io.github.adammeme.llm.Preflight;
 import io.github.adammeme.llm.RateCaps;
 import io.github.adammeme.llm.RunStop;
@@ -33,10 +33,12 @@ final class Gateways {
 
     /** Stops every run of these gateways when their caller gives up on them (its test run was lost, say). */
     private final RunStop cancel;
+    private final ModelConnector connector;
 
-    Gateways(CallCache cache, RunStop cancel) {
+    Gateways(CallCache cache, RunStop cancel, ModelConnector connector) {
         this.cache = cache;
         this.cancel = cancel;
+        this.connector = connector;
     }
 
     /** What a gateway is for, and the settings that point at its endpoint, which a preflight or breaker message names. */
@@ -164,7 +166,7 @@ final class Gateways {
         ChatModel model = batch.enabled()
                 ? new BatchChatModel(endpoint, config.limits().concurrency(), cache, journals.computeIfAbsent(batch.journal(),
                         BatchJournal::open), batch)
-                : new OpenAiChatModel(endpoint, config.limits().concurrency());
+                : connector.connect(endpoint, config.limits().concurrency());
         ModelGateway gateway = new ModelGateway(model, cache, ledger,
                 config.callSlots(),
                 config.models().retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));

@@ -2,6 +2,7 @@ package io.github.adammeme.bench;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.llm.Endpoint;
+import io.github.adammeme.llm.ModelConnector;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.Evaluation;
@@ -82,7 +83,7 @@ public final class CostBenchmark {
         int memes = Integer.parseInt(options.get("memes"));
         List<Path> datasets = PipelineBenchmark.datasets(new PipelineBenchmark.Options(memes,
                 options.get("harmeme").equals("none") ? "" : options.get("harmeme"), 0, 0, 32, false, false, 0, work,
-                List.of(), false, Map.of()), memes);
+                List.of(), false, ModelConnector.HTTP, Map.of()), memes);
         String controller = extra.getOrDefault(Constants.CONTROLLER_MODEL, EvaluationConfig.DEFAULT_CONTROLLER);
         String target = options.get("target");
         String secondTarget = options.get("second-target");

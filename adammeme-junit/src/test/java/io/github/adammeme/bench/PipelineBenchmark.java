@@ -2,12 +2,16 @@ package io.github.adammeme.bench;
 
 import io.github.adammeme.cli.Main;
 import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.llm.CallCache;
 import io.github.adammeme.llm.EndpointResolver;
+import io.github.adammeme.llm.ModelConnector;
+import io.github.adammeme.llm.RunStop;
 import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.PipelineListener;
+import io.github.adammeme.sim.InProcessSimulator;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -48,16 +52,25 @@ public final class PipelineBenchmark {
      *                    growth ({@link ScaleReport}); empty for the usual runs
      * @param smallPictures whether the synthetic memes get small plain pictures ({@link SmallPictureMemes}) rather
      *                    than drawn captions: a million of them are written in minutes, not hours
+     * @param connector   how the harness reaches the simulator: over HTTP as every run does, or in its own process
+     *                    ({@link InProcessSimulator}), for heap figures at sizes HTTP would take hours over
      */
     record Options(int memes, String harmeme, long latencyMs, double spread, int concurrency, boolean serial,
                    boolean second, int warmup, Path work, List<Integer> scale, boolean smallPictures,
-                   Map<String, String> extra) {
+                   ModelConnector connector, Map<String, String> extra) {
+
+        /** How the simulator's answers reach the harness, for the report's headings. */
+        String reached() {
+            return connector == ModelConnector.HTTP ? "over HTTP from the simulator's own process"
+                    : "from the simulator's answers in the harness's process (tokens estimated, no HTTP)";
+        }
 
         static Options parse(String[] args) throws IOException {
             Map<String, String> values = new LinkedHashMap<>(Map.of("memes", "1000",
                     "harmeme", "../shared/data/harmeme-val/annotations/val.jsonl", "latency-ms", "100", "spread", "0.3",
                     "concurrency", "32", "serial", "true", "second", "true", "warmup", "0", "work", "", "scale", ""));
             values.put("pictures", "drawn");
+            values.put("models", "http");
             Map<String, String> extra = new LinkedHashMap<>();
             for (int i = 0; i < args.length; i++) {
                 if (!args[i].startsWith("--") || i + 1 >= args.length) {
@@ -83,7 +96,7 @@ public final class PipelineBenchmark {
                     Long.parseLong(values.get("latency-ms")), Double.parseDouble(values.get("spread")),
                     Integer.parseInt(values.get("concurrency")), Boolean.parseBoolean(values.get("serial")),
                     Boolean.parseBoolean(values.get("second")), Integer.parseInt(values.get("warmup")), work, scale,
-                    pictures(values.get("pictures")), extra);
+                    pictures(values.get("pictures")), connectorNamed(values.get("models")), extra);
         }
     }
 
@@ -92,6 +105,14 @@ public final class PipelineBenchmark {
             case "drawn" -> false;
             case "small" -> true;
             default -> throw new IllegalArgumentException("--pictures is drawn or small, was '" + kind + "'");
+        };
+    }
+
+    private static ModelConnector connectorNamed(String kind) {
+        return switch (kind) {
+            case "http" -> ModelConnector.HTTP;
+            case "in-process" -> InProcessSimulator.CONNECTOR;
+            default -> throw new IllegalArgumentException("--models is http or in-process, was '" + kind + "'");
         };
     }
 
@@ -121,6 +142,7 @@ public final class PipelineBenchmark {
         try (SimulatorProcess simulator = SimulatorProcess.start(options.latencyMs(), options.spread())) {
             System.out.printf(Locale.ROOT, "simulator: %s, latency log-normal with mean %d ms and sigma %.2f, in its own process%n",
                     simulator.baseUrl(), options.latencyMs(), options.spread());
+            System.out.println("models reached " + options.reached());
             if (options.warmup() > 0) {
                 // The same kinds of pictures as the measured run, so the JIT has compiled their paths too.
                 List<Path> warmup = new ArrayList<>(datasets.stream().filter(d -> !d.startsWith(options.work())).toList());
@@ -219,12 +241,17 @@ public final class PipelineBenchmark {
         long simulatorCpu = simulator.cpuNanos();
         long start = System.nanoTime();
         long[] mined = new long[1];
-        Evaluation evaluation = AdamMeme.evaluate(config, EndpointResolver.AS_CONFIGURED, new PipelineListener() {
+        PipelineListener listener = new PipelineListener() {
             @Override
             public void miningFinished(int memes, int minedSamples) {
                 mined[0] = System.nanoTime();
             }
-        });
+        };
+        Evaluation evaluation;
+        try (CallCache calls = config.outputs().openCache()) {
+            evaluation = new AdamMeme(calls, EndpointResolver.AS_CONFIGURED, new RunStop(), options.connector())
+                    .run(config, listener);
+        }
         double wall = (System.nanoTime() - start) / 1e9;
         double cpuSeconds = (HeapWatch.processCpuNanos() - cpu) / 1e9;
         ThreadCpu.Split split = threads.stop();

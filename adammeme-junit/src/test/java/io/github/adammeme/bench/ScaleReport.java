@@ -43,6 +43,7 @@ final class ScaleReport {
         out.println();
         out.printf(Locale.ROOT, "AdamMeme pipeline at scale: first target, concurrency %d, mean latency %d ms (log-normal, sigma %.2f)%n",
                 options.concurrency(), options.latencyMs(), options.spread());
+        out.println("models reached " + options.reached());
         out.println();
         out.printf("%9s | %9s | %8s | %8s | %13s | %8s%n", "memes", "calls", "wall s", "wall/1k", "peak heap MiB", "heap/1k");
         for (Row r : rows) {
