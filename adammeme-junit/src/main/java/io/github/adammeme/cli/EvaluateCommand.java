@@ -2,6 +2,7 @@ package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.data.DatasetException;
+import io.github.adammeme.data.Meme;
 import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.RunStop;
 import io.github.adammeme.pipeline.AdamMeme;
@@ -27,6 +28,7 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -92,9 +94,12 @@ final class EvaluateCommand {
             long start = System.nanoTime();
             Evaluation evaluation;
             // Closed before the results are printed, so the table never shares a line with the progress.
+            // Read once, for the progress line's plan and the run: a large dataset's every line is checked in one pass.
+            Optional<List<Meme>> memes = AdamMeme.memesToMine(config);
             try (ProgressLine line = progress
-                    ? new ProgressLine(err, System.console() != null).planned(Planner.forProgress(config)) : null) {
-                evaluation = AdamMeme.evaluate(config, new BuiltInSimulator(simulator), Listeners.of(line, interruption), cancel);
+                    ? new ProgressLine(err, System.console() != null).planned(Planner.forProgress(config, memes)) : null) {
+                evaluation = AdamMeme.evaluate(config, memes, new BuiltInSimulator(simulator), Listeners.of(line, interruption),
+                        cancel);
             } finally {
                 evaluated.complete(null);
             }

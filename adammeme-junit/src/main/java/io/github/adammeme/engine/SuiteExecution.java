@@ -84,10 +84,10 @@ final class SuiteExecution {
         RunStop cancel = new RunStop();
         Interruption interruption = new Interruption(cancel, config.outputs().cache(), System.err, outputs::recordInterruption);
         CompletableFuture<?> pipeline = null;
-        try (ProgressLine progress = run.settings().progress()
-                ? new ProgressLine(System.err, System.console() != null).planned(Planner.forProgress(config)) : null) {
+        try (ProgressLine progress = run.settings().progress() ? new ProgressLine(System.err, System.console() != null)
+                .planned(Planner.forProgress(config, run.settings().memes())) : null) {
             outputs.writeEnvironment();
-            pipeline = CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config,
+            pipeline = CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, run.settings().memes(),
                     new BuiltInSimulator(run.settings().simulator()),
                     Listeners.of(board, progress, interruption), cancel), runner)
                     .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));

@@ -2,6 +2,8 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.data.Datasets;
+import io.github.adammeme.data.Meme;
+import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
@@ -26,6 +28,8 @@ import org.junit.platform.engine.ConfigurationParameters;
  * annotation, then {@code junit-platform.properties}, then system properties (the platform's
  * configuration parameters already rank those two); any bad value fails here, at discovery.
  *
+ * @param memes    the datasets' memes, checked at discovery and mined at execution without being checked again; empty
+ *                 when the datasets are hard-case banks to replay
  * @param simulator the built-in simulator's settings, for the {@code sim:} models it serves
  * @param gates    FR budgets, and how they are judged
  * @param baseline the run this one is compared with, read at discovery so a bad one stops the build early
@@ -36,7 +40,8 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param history  the targets whose trend is drawn
  * @param dryRun   whether the run only plans its calls and makes none
  */
-record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gates, Optional<Baseline> baseline, double alpha,
+record SuiteSettings(EvaluationConfig config, Optional<List<Meme>> memes, SimSettings simulator, FrGates gates,
+                     Optional<Baseline> baseline, double alpha,
                      Optional<Path> bank, boolean progress, Optional<Double> minKappa, Optional<String> warning,
                      Optional<String> history, boolean dryRun) {
 
@@ -74,13 +79,17 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
     }
 
     private SuiteSettings withConfig(EvaluationConfig other) {
-        return new SuiteSettings(other, simulator, gates, baseline, alpha, bank, progress, minKappa, warning, history, dryRun);
+        return new SuiteSettings(other, memes, simulator, gates, baseline, alpha, bank, progress, minKappa, warning, history,
+                dryRun);
     }
 
     private static SuiteSettings of(Map<String, String> values) {
         EvaluationConfig config = EvaluationConfig.from(values);
         // Read the annotations now: a malformed line or an empty file should stop discovery, not a paid run.
-        Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits());
+        Optional<List<Meme>> memes = AdamMeme.memesToMine(config);
+        if (memes.isEmpty()) {
+            Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits());
+        }
         // A cache that cannot keep answers is found now: a run that needs it stops here; others are warned.
         Optional<String> cacheProblem = config.outputs().cacheProblem();
         if (cacheProblem.isPresent() && config.outputs().cacheRequired()) {
@@ -92,7 +101,7 @@ record SuiteSettings(EvaluationConfig config, SimSettings simulator, FrGates gat
             throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), why);
         });
         RunPublisher.Options publishing = PublishSettings.read(values, config);
-        return new SuiteSettings(config, SimKeys.read(values), publishing.gates(), publishing.baseline(),
+        return new SuiteSettings(config, memes, SimKeys.read(values), publishing.gates(), publishing.baseline(),
                 publishing.alpha(), publishing.bank(),
                 ConfigValues.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
                 publishing.minKappa(), cacheProblem.map(p -> p

@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -113,6 +114,26 @@ public final class AdamMeme {
     }
 
     /**
+     * As {@link #evaluate(EvaluationConfig, EndpointResolver, PipelineListener, RunStop)}, on memes the caller has read
+     * with {@link #memesToMine(EvaluationConfig)}, or on the configured banks when there are none to mine.
+     *
+     * @param config the run's configuration
+     * @param memes the configured datasets' memes, or empty to replay the configured banks
+     * @param endpoints makes the configured endpoints reachable
+     * @param listener hears each stage's progress
+     * @param cancel stopped by the caller, it ends the run's calls (those under way finish and are stored)
+     * @return the whole result
+     */
+    public static Evaluation evaluate(EvaluationConfig config, Optional<List<Meme>> memes, EndpointResolver endpoints,
+                                      PipelineListener listener, RunStop cancel) {
+        try (CallCache cache = config.outputs().openCache()) {
+            AdamMeme adamMeme = new AdamMeme(cache, endpoints, cancel);
+            return memes.isPresent() ? adamMeme.run(config, memes.get(), listener)
+                    : new BankReplay(adamMeme.gateways, endpoints).replay(config, listener);
+        }
+    }
+
+    /**
      * Evaluates the configured datasets; hard-case banks are replayed as scoring tests instead of mined.
      *
      * @param config the run's configuration
@@ -121,14 +142,30 @@ public final class AdamMeme {
      * @throws DatasetException when a bank is mixed with datasets to mine, or a dataset cannot be read
      */
     public Evaluation run(EvaluationConfig config, PipelineListener listener) {
+        Optional<List<Meme>> memes = memesToMine(config);
+        return memes.isPresent() ? run(config, memes.get(), listener)
+                : new BankReplay(gateways, endpoints).replay(config, listener);
+    }
+
+    /**
+     * The configured datasets' memes, every line checked; or none when the datasets are hard-case banks, whose cases are
+     * replayed as scoring tests rather than mined. Memes are read from their files as they are asked for, so a caller
+     * that has checked the datasets already (the engine, at discovery) hands these to
+     * {@link #run(EvaluationConfig, List, PipelineListener)} rather than have a large dataset checked twice.
+     *
+     * @param config the run's configuration
+     * @return the memes to mine, or empty for banks to replay
+     * @throws DatasetException when a bank is mixed with datasets to mine, or a dataset cannot be read
+     */
+    public static Optional<List<Meme>> memesToMine(EvaluationConfig config) {
         if (Datasets.allBanks(config.datasets())) {
-            return new BankReplay(gateways, endpoints).replay(config, listener);
+            return Optional.empty();
         }
         if (config.datasets().stream().anyMatch(HardCaseBank::isBank)) {
             throw new DatasetException("a hard-case bank is replayed on its own, not mixed with datasets to mine: "
                     + config.datasetDescription());
         }
-        return run(config, Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits()), listener);
+        return Optional.of(Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits()));
     }
 
     /**

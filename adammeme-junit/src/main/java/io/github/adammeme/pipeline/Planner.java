@@ -3,7 +3,6 @@ package io.github.adammeme.pipeline;
 import io.github.adammeme.Constants;
 import io.github.adammeme.agent.PromptLibrary;
 import io.github.adammeme.data.Datasets;
-import io.github.adammeme.data.HardCaseBank;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.llm.CacheHoldings;
 import io.github.adammeme.llm.Endpoint;
@@ -14,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Works out a {@link RunPlan} from the dataset's size and the settings, making no call. The counts follow the
@@ -80,7 +80,10 @@ public final class Planner {
      * @return the plan
      */
     public static RunPlan of(EvaluationConfig config) {
-        List<Meme> memes = Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits());
+        return of(config, Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits()));
+    }
+
+    private static RunPlan of(EvaluationConfig config, List<Meme> memes) {
         int categories = PromptLibrary.load(config.prompts()).initialTaxonomy().names().size();
         return new Planner(config, CacheHoldings.of(config.outputs().cache()), categories).plan(memes);
     }
@@ -90,14 +93,16 @@ public final class Planner {
      * nothing, nor when the plan cannot be made; the line then estimates the current stage alone.
      *
      * @param config the run's settings
+     * @param memes the memes the run mines, as {@link AdamMeme#memesToMine(EvaluationConfig)} read them, or empty for a
+     *              bank's replay
      * @return the plan, or null
      */
-    public static RunPlan forProgress(EvaluationConfig config) {
-        if (config.datasets().stream().anyMatch(HardCaseBank::isBank)) {
+    public static RunPlan forProgress(EvaluationConfig config, Optional<List<Meme>> memes) {
+        if (memes.isEmpty()) {
             return null;
         }
         try {
-            return of(config);
+            return of(config, memes.get());
         } catch (RuntimeException notPlanned) {
             // The run itself names a dataset it cannot read; a progress line only loses its estimate.
             return null;

@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /** A misspelt key stops a run naming the key meant; every key the library reads, and only those, passes. */
@@ -27,6 +31,22 @@ class KnownKeysTest {
         assertEquals("adammeme.target.base-url", KnownKeys.nearest("adammeme.target.baseurl"));
         assertEquals("adammeme.price.gpt-4o", KnownKeys.nearest("adammeme.prices.gpt-4o"));
         assertEquals("adammeme.judge.min-kappa", KnownKeys.nearest("adammeme.judge.minkappa"));
+    }
+
+    /** KnownKeys lists the keys by hand, so that nothing in main reflects over Constants: this keeps the lists whole. */
+    @Test
+    void theListsHoldEveryConstantOfConstantsAndNothingElse() throws IllegalAccessException {
+        Set<String> keys = new TreeSet<>();
+        Set<String> families = new TreeSet<>();
+        for (Field field : Constants.class.getFields()) {
+            String value = (String) field.get(null);
+            boolean key = value.startsWith(Constants.PREFIX) && !value.equals(Constants.PREFIX);
+            if (Modifier.isStatic(field.getModifiers()) && key) {
+                (value.endsWith(".") ? families : keys).add(value);
+            }
+        }
+        assertEquals(keys, KnownKeys.keys());
+        assertEquals(families, KnownKeys.families());
     }
 
     @Test
