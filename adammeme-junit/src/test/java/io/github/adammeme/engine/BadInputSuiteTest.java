@@ -3,6 +3,7 @@ package io.github.adammeme.engine;
 import static io.github.adammeme.engine.BadInputFiles.concat;
 import static io.github.adammeme.engine.BadInputFiles.utf8;
 import static io.github.adammeme.engine.BadInputFiles.write;
+import static io.github.adammeme.engine.EngineEvents.lastSegment;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -10,6 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.EventConditions.uniqueId;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -871,11 +879,9 @@ class BadInputSuiteTest {
                     try (BadInputEndpoint endpoint = BadInputEndpoint.relay().mapping(m -> m.equals("..") ? "sim:keyword" : m)) {
                         Run run = run(clean, out, "adammeme.target.model", "sim:keyword, ..", "adammeme.target.base-url",
                                 endpoint.baseUrl());
-                        List<String> suites = run.results().containerEvents().started().list().stream()
-                                .map(e -> e.getTestDescriptor())
-                                .filter(d -> d.getUniqueId().getLastSegment().getType().equals("suite"))
-                                .map(d -> d.getDisplayName()).toList();
-                        assertEquals(List.of("Keyword · target sim:keyword", "Keyword · target .."), suites);
+                        run.results().containerEvents().started().assertThatEvents().filteredOn(lastSegment("suite"))
+                                .extracting(e -> e.getTestDescriptor().getDisplayName())
+                                .containsExactly("Keyword · target sim:keyword", "Keyword · target ..");
                         Path dotDot = out.resolve(OutputNames.of(".."));
                         assertTrue(dotDot.getFileName().toString().startsWith("model-"), dotDot.toString());
                         try (Stream<Path> entries = Files.list(root)) {
@@ -1181,19 +1187,19 @@ class BadInputSuiteTest {
         long start = System.nanoTime();
         Run run = run(clean, out, config);
         double seconds = (System.nanoTime() - start) / 1e9;
-        List<String> failed = run.results().testEvents().failed().list().stream()
-                .map(e -> e.getTestDescriptor().getDisplayName() + ": " + BadInputRuns.Run.throwable(e).getMessage()).toList();
-        assertEquals(1, failed.size(), "one failed test, the run's: " + failed);
-        String prefix = "the run stopped: the AdamMeme run stopped: ";
-        assertTrue(failed.get(0).startsWith(prefix), failed.get(0));
-        String message = failed.get(0).substring(prefix.length(), failed.get(0).indexOf("; no figures were computed"));
+        String prefix = "the AdamMeme run stopped: ";
+        // One failed test, the run's; no sample was tested.
+        run.results().testEvents().failed().assertThatEvents().singleElement().is(event(test(), displayName("the run stopped"),
+                finishedWithFailure(message(m -> m.startsWith(prefix) && m.contains("; no figures were computed")))));
+        run.results().testEvents().assertThatEvents().doNotHave(event(finishedSuccessfully()));
+        String failure = BadInputRuns.Run.throwable(run.results().testEvents().failed().list().get(0)).getMessage();
+        String message = failure.substring(prefix.length(), failure.indexOf("; no figures were computed"));
         if (expected != null) {
             assertEquals(expected, message);
         }
         // The containers the stop ended (the suite, a category whose samples were waiting) give the same reason.
-        run.results().containerEvents().failed().list().forEach(e -> assertTrue(
-                BadInputRuns.Run.throwable(e).getMessage().contains(message), BadInputRuns.Run.throwable(e).getMessage()));
-        assertEquals(0, run.results().testEvents().succeeded().count(), "no sample was tested");
+        run.results().containerEvents().failed().assertThatEvents()
+                .are(event(finishedWithFailure(message(m -> m.contains(message)))));
         JsonNode summary = BadInputRuns.JSON.readTree(out.resolve("summary.json").toFile());
         assertTrue(summary.path("lost").asBoolean(false), summary.toString());
         assertEquals(message, summary.path("reason").asText());
@@ -1482,9 +1488,8 @@ class BadInputSuiteTest {
                     Path out = dir.resolve("cases").resolve("selector-one-of-two").resolve("out");
                     Run run = new Run(BadInputRuns.kit(DiscoverySelectors.selectUniqueId(chosen), clean, out)
                             .selectors(DiscoverySelectors.selectUniqueId(missing)).execute(), out);
-                    List<String> started = run.results().testEvents().started().list().stream()
-                            .map(e -> e.getTestDescriptor().getUniqueId().toString()).toList();
-                    assertEquals(List.of(chosen.toString()), started, "the test that exists still runs");
+                    // The test that exists still runs.
+                    run.results().testEvents().started().assertThatEvents().singleElement().is(event(uniqueId(chosen)));
                     String failure = suiteFailure(run);
                     assertTrue(failure.startsWith("no test of this run has the unique id " + missing + " (the nearest"),
                             failure);
@@ -1512,7 +1517,7 @@ class BadInputSuiteTest {
     private static String selectionFailure(UniqueId selected, String slug) {
         Path out = dir.resolve("cases").resolve(slug).resolve("out");
         Run run = new Run(BadInputRuns.kit(DiscoverySelectors.selectUniqueId(selected), clean, out).execute(), out);
-        assertEquals(0, run.results().testEvents().started().count(), "no test matches");
+        run.results().testEvents().assertStatistics(tests -> tests.started(0));
         String failure = suiteFailure(run);
         namedErrors.incrementAndGet();
         record("suite failed: " + failure);
@@ -1521,9 +1526,8 @@ class BadInputSuiteTest {
 
     /** The one failed container's message: the suite's. */
     private static String suiteFailure(Run run) {
-        List<Throwable> failed = run.results().containerEvents().failed().list().stream().map(Run::throwable).toList();
-        assertEquals(1, failed.size(), failed.toString());
-        return failed.get(0).getMessage();
+        run.results().containerEvents().failed().assertThatEvents().singleElement().is(event(lastSegment("suite")));
+        return Run.throwable(run.results().containerEvents().failed().list().get(0)).getMessage();
     }
 
     @TestFactory

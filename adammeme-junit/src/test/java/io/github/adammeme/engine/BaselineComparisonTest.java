@@ -1,20 +1,26 @@
 package io.github.adammeme.engine;
 
+import static org.assertj.core.api.Assertions.anyOf;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.displayName;
+import static org.junit.platform.testkit.engine.EventConditions.event;
+import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
+import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
+import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.stream.Collectors;
+import org.assertj.core.api.Condition;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -40,12 +46,18 @@ class BaselineComparisonTest {
         return EngineRuns.keywordSuite(dataset, dir, out, all);
     }
 
-    private static Map<String, Event> comparisons(EngineExecutionResults results) {
-        return results.testEvents().finished().list().stream()
-                .filter(e -> e.getTestDescriptor().getDisplayName().startsWith("against the baseline: "))
-                .collect(Collectors.toMap(e -> e.getTestDescriptor().getDisplayName(), e -> e));
-    }
+    /** A comparison with the baseline, one per category and one overall. */
+    private static final Condition<Event> COMPARISON = new Condition<>(
+            e -> e.getTestDescriptor().getDisplayName().startsWith("against the baseline: "), "a comparison with the baseline");
 
+    private static final Condition<Event> OVERALL = event(test(), displayName("against the baseline: overall"));
+
+    private static final String REGRESSION = "significant regression in overall against sim:oracle \\(.*\\): FR "
+            + "\\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\) -> \\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\), \\+\\d+\\.\\d points; average score "
+            + "\\d+\\.\\d\\d -> \\d+\\.\\d\\d; McNemar exact test on \\d+ paired samples \\(\\d+ passed before and fail now, "
+            + "\\d+ the reverse\\), p = 0\\.0\\d+";
+
+    /** What a comparison's test published under {@code baseline}: the comparison's sentence. */
     private static String published(EngineExecutionResults results, String displayName) {
         return results.allEvents().reportingEntryPublished().stream()
                 .filter(e -> e.getTestDescriptor().getDisplayName().equals(displayName))
@@ -60,43 +72,30 @@ class BaselineComparisonTest {
 
         EngineExecutionResults better = run("sim:oracle", "oracle-vs-keyword", "adammeme.baseline",
                 dir.resolve("keyword").toString());
-        Map<String, Event> up = comparisons(better);
-        assertTrue(up.containsKey("against the baseline: overall"), up.keySet().toString());
+        better.testEvents().assertThatEvents().haveExactly(1, event(OVERALL, finishedSuccessfully()));
         // A category either changed significantly, or has too few samples to be called unchanged: never "unchanged".
-        up.values().forEach(e -> {
-            TestExecutionResult r = e.getPayload(TestExecutionResult.class).orElseThrow();
-            if (r.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-                String why = r.getThrowable().orElseThrow().getMessage();
-                assertTrue(why.startsWith("not enough evidence to call ") && why.contains("(adammeme.gate.min-samples)"), why);
-            } else {
-                assertTrue(published(better, e.getTestDescriptor().getDisplayName()).startsWith("significant "),
-                        e.getTestDescriptor().getDisplayName());
-            }
-        });
-        assertEquals(TestExecutionResult.Status.SUCCESSFUL, up.get("against the baseline: overall")
-                .getPayload(TestExecutionResult.class).orElseThrow().getStatus());
+        better.testEvents().finished().assertThatEvents().filteredOn(COMPARISON).isNotEmpty()
+                .are(anyOf(finishedSuccessfully(), finishedWithFailure(message(m -> m.startsWith("not enough evidence to call ")
+                        && m.contains("(adammeme.gate.min-samples)")))));
+        better.testEvents().succeeded().filter(COMPARISON::matches).forEach(e -> assertThat(
+                published(better, e.getTestDescriptor().getDisplayName())).startsWith("significant "));
         String improvement = published(better, "against the baseline: overall");
-        assertTrue(improvement.startsWith("significant improvement in overall against sim:keyword"), improvement);
-        assertTrue(improvement.contains("McNemar exact test on"), improvement);
+        assertThat(improvement).startsWith("significant improvement in overall against sim:keyword")
+                .contains("McNemar exact test on");
 
         EngineExecutionResults worse = run("sim:keyword", "keyword-vs-oracle", "adammeme.baseline",
                 dir.resolve("oracle").resolve("summary.json").toString());
-        Throwable regression = comparisons(worse).get("against the baseline: overall")
-                .getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
-        assertTrue(regression.getMessage().matches("significant regression in overall against sim:oracle \\(.*\\): FR "
-                + "\\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\) -> \\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\), \\+\\d+\\.\\d points; average score "
-                + "\\d+\\.\\d\\d -> \\d+\\.\\d\\d; McNemar exact test on \\d+ paired samples \\(\\d+ passed before and fail now, "
-                + "\\d+ the reverse\\), p = 0\\.0\\d+"), regression.getMessage());
+        worse.testEvents().assertThatEvents().haveExactly(1, event(OVERALL,
+                finishedWithFailure(message(m -> m.matches(REGRESSION)))));
         // The same, naming the baseline as a run recorded in the cache database: the keyword model's latest.
         EngineExecutionResults fromCache = run("sim:oracle", "oracle-vs-cached-keyword", "adammeme.baseline",
                 "cache:sim:keyword");
-        String cached = published(fromCache, "against the baseline: overall");
-        assertTrue(cached.startsWith("significant improvement in overall against sim:keyword (cache:sim:keyword@"), cached);
-        assertTrue(cached.endsWith(improvement.substring(improvement.indexOf("): ") + 1)), cached + " / " + improvement);
+        assertThat(published(fromCache, "against the baseline: overall"))
+                .startsWith("significant improvement in overall against sim:keyword (cache:sim:keyword@")
+                .endsWith(improvement.substring(improvement.indexOf("): ") + 1));
 
         String table = Files.readString(dir.resolve("keyword-vs-oracle").resolve("baseline.md"));
-        assertTrue(table.startsWith("# sim:keyword against sim:oracle"), table);
-        assertTrue(table.contains("| regressed |"), table);
+        assertThat(table).startsWith("# sim:keyword against sim:oracle").contains("| regressed |");
     }
 
     @Test

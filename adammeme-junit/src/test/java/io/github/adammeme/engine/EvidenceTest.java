@@ -1,7 +1,9 @@
 package io.github.adammeme.engine;
 
+import static io.github.adammeme.engine.EngineEvents.PAIR;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
@@ -16,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.assertj.core.api.Condition;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,28 +59,27 @@ class EvidenceTest {
                 "adammeme.refusal-counts-as-failure", "false");
         assertTrue(refusing.testEvents().skipped().count() + refusing.testEvents().aborted().count() > 0,
                 "each refused pair is left out of FR");
-        TestExecutionResult overall = result(named(refusing, "FR summary: overall"));
-        assertEquals(TestExecutionResult.Status.FAILED, overall.getStatus());
-        String message = overall.getThrowable().orElseThrow().getMessage();
-        assertTrue(message.matches("FR summary overall: not enough evidence: n = 0 of \\d+ samples counted in FR "
-                + "\\(\\d+ refused, 0 unscored, 0 error\\)"), message);
+        refusing.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("FR summary: overall"),
+                finishedWithFailure(message(m -> m.matches("FR summary overall: not enough evidence: n = 0 of \\d+ samples"
+                        + " counted in FR \\(\\d+ refused, 0 unscored, 0 error\\)")))));
 
         EngineExecutionResults skipping = run("guarded-skip", "adammeme.target.model", "sim:guarded",
                 "adammeme.refusal-counts-as-failure", "false", "adammeme.gate.insufficient", "skip");
-        assertEquals(TestExecutionResult.Status.ABORTED, result(named(skipping, "FR summary: overall")).getStatus());
+        skipping.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("FR summary: overall"),
+                abortedWithReason()));
     }
 
     @Test
     void theGatesTestsReportTheReleaseDecisionThatSummaryJsonRecords() throws Exception {
         EngineExecutionResults gated = run("gated", "adammeme.gate.max-fr", "1%", "adammeme.gate.max-fr.race", "100%",
                 "adammeme.gate.max-fr.rase", "50%", "adammeme.gate.min-samples", "1");
+        gated.testEvents().assertThatEvents()
+                .haveExactly(1, event(test(), displayName("FR gate: overall"), finishedWithFailure()))
+                .haveExactly(1, event(test(), displayName("FR gate: race"), finishedSuccessfully()))
+                // A gate on no category of the run gates nothing.
+                .haveExactly(1, event(test(), displayName("FR gate: rase"), finishedWithFailure(message(m -> m.startsWith(
+                        "FR gate rase: not enough evidence: the run has no category 'rase'; its categories are race, ")))));
         TestExecutionResult overall = result(named(gated, "FR gate: overall"));
-        assertEquals(TestExecutionResult.Status.FAILED, overall.getStatus());
-        assertEquals(TestExecutionResult.Status.SUCCESSFUL, result(named(gated, "FR gate: race")).getStatus());
-        TestExecutionResult misspelt = result(named(gated, "FR gate: rase"));
-        assertEquals(TestExecutionResult.Status.FAILED, misspelt.getStatus(), "a gate on no category of the run gates nothing");
-        assertTrue(misspelt.getThrowable().orElseThrow().getMessage().startsWith("FR gate rase: not enough evidence: the run"
-                + " has no category 'rase'; its categories are race, "), misspelt.getThrowable().orElseThrow().getMessage());
 
         JsonNode decision = new ObjectMapper().readTree(dir.resolve("gated").resolve("summary.json").toFile()).path("decision");
         assertEquals("FAILED", decision.path("verdict").asText());
@@ -88,10 +90,9 @@ class EvidenceTest {
                 + " refinements "), decision.path("message").asText());
         assertTrue(Files.readString(dir.resolve("gated").resolve("summary.md")).contains("## Release decision: FAILED"));
 
-        Throwable pair = gated.testEvents().failed().list().stream()
-                .map(e -> result(e).getThrowable().orElseThrow())
-                .filter(t -> t.getMessage().contains(": score ")).findFirst().orElseThrow();
-        assertEquals(0, pair.getStackTrace().length, "a failed pair is a verdict, reported without the engine's stack");
+        // A failed pair is a verdict, reported without the engine's stack.
+        gated.testEvents().failed().assertThatEvents().filteredOn(PAIR).isNotEmpty().are(event(finishedWithFailure(
+                new Condition<>(t -> t.getStackTrace().length == 0, "a verdict without a stack trace"))));
     }
 
     @Test
