@@ -3,6 +3,7 @@ package io.github.adammeme.ci;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.pipeline.KnownKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -54,6 +56,34 @@ class DocumentationTest {
                             || line.strip().startsWith(command + " ")),
                     "README.md's first " + README_OPENING_LINES + " lines do not carry the command: " + command);
         }
+    }
+
+    /**
+     * docs/configuration.md's table is the keys' reference for users: one row per key the library reads (rows may
+     * share keys, {@code `adammeme.target.rpm` / `.tpm`}), and no row for a key it does not.
+     */
+    @Test
+    void theConfigurationTableNamesEveryKeyOfConstantsAndNoOther() throws IOException {
+        Set<String> documented = new TreeSet<>();
+        for (String line : Files.readAllLines(ROOT.resolve("docs").resolve("configuration.md"), StandardCharsets.UTF_8)) {
+            if (!line.startsWith("| `adammeme.")) {
+                continue;
+            }
+            String parent = "";
+            Matcher key = Pattern.compile("`([^`]+)`").matcher(line.split("\\|")[1]);
+            while (key.find()) {
+                String name = key.group(1);
+                String full = name.startsWith(".") ? parent + name : name;
+                if (!name.startsWith(".")) {
+                    parent = full.substring(0, full.lastIndexOf('.'));
+                }
+                // A family is written with its placeholder: adammeme.price.<model>.
+                documented.add(full.replaceAll("<[a-z]+>$", ""));
+            }
+        }
+        Set<String> known = new TreeSet<>(KnownKeys.keys());
+        known.addAll(KnownKeys.families());
+        assertEquals(known, documented, "docs/configuration.md's key table against io.github.adammeme.Constants");
     }
 
     @Test
