@@ -3,8 +3,10 @@ package io.github.adammeme.cli;
 import io.github.adammeme.Constants;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.data.Meme;
+import io.github.adammeme.llm.EndpointResolver;
 import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.RunStop;
+import io.github.adammeme.llm.Simulators;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
@@ -19,9 +21,6 @@ import io.github.adammeme.pipeline.Stages;
 import io.github.adammeme.report.PublishSettings;
 import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.RunPublisher;
-import io.github.adammeme.sim.BuiltInSimulator;
-import io.github.adammeme.sim.SimKeys;
-import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -60,12 +59,12 @@ final class EvaluateCommand {
             return 2;
         }
         EvaluationConfig config;
-        SimSettings simulator;
+        EndpointResolver simulator;
         boolean progress;
         RunPublisher.Options publishing;
         try {
             config = EvaluationConfig.from(values);
-            simulator = SimKeys.read(values);
+            simulator = Simulators.builtIn(values);
             progress = ConfigValues.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true);
             // Found at the end, an output folder that cannot be written lost the whole run.
             Optional<String> unwritable = config.outputs().directoryProblem();
@@ -98,7 +97,7 @@ final class EvaluateCommand {
             Optional<List<Meme>> memes = AdamMeme.memesToMine(config);
             try (ProgressLine line = progress
                     ? new ProgressLine(err, System.console() != null).planned(Planner.forProgress(config, memes)) : null) {
-                evaluation = AdamMeme.evaluate(config, memes, new BuiltInSimulator(simulator), Listeners.of(line, interruption),
+                evaluation = AdamMeme.evaluate(config, memes, simulator, Listeners.of(line, interruption),
                         cancel);
             } finally {
                 evaluated.complete(null);

@@ -21,7 +21,6 @@ import io.github.adammeme.report.PlanFiles;
 import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.ReportText;
 import io.github.adammeme.report.SummaryMarkdown;
-import io.github.adammeme.sim.BuiltInSimulator;
 import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -88,7 +87,7 @@ final class SuiteExecution {
                 .planned(Planner.forProgress(config, run.settings().memes())) : null) {
             outputs.writeEnvironment();
             pipeline = CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, run.settings().memes(),
-                    new BuiltInSimulator(run.settings().simulator()),
+                    run.settings().simulator(),
                     Listeners.of(board, progress, interruption), cancel), runner)
                     .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));
             // Ctrl-C or SIGTERM ends the JVM under the run: its hook says how far the run got and where its answers are.

@@ -3,6 +3,8 @@ package io.github.adammeme.engine;
 import io.github.adammeme.Constants;
 import io.github.adammeme.data.Datasets;
 import io.github.adammeme.data.Meme;
+import io.github.adammeme.llm.EndpointResolver;
+import io.github.adammeme.llm.Simulators;
 import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
@@ -12,8 +14,6 @@ import io.github.adammeme.report.FrGates;
 import io.github.adammeme.report.OutputNames;
 import io.github.adammeme.report.PublishSettings;
 import io.github.adammeme.report.RunPublisher;
-import io.github.adammeme.sim.SimKeys;
-import io.github.adammeme.sim.SimSettings;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -30,7 +30,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  *
  * @param memes    the datasets' memes, checked at discovery and mined at execution without being checked again; empty
  *                 when the datasets are hard-case banks to replay
- * @param simulator the built-in simulator's settings, for the {@code sim:} models it serves
+ * @param simulator serves the {@code sim:} models without a URL: the built-in simulator, configured
  * @param gates    FR budgets, and how they are judged
  * @param baseline the run this one is compared with, read at discovery so a bad one stops the build early
  * @param alpha    significance level of that comparison
@@ -40,7 +40,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param history  the targets whose trend is drawn
  * @param dryRun   whether the run only plans its calls and makes none
  */
-record SuiteSettings(EvaluationConfig config, Optional<List<Meme>> memes, SimSettings simulator, FrGates gates,
+record SuiteSettings(EvaluationConfig config, Optional<List<Meme>> memes, EndpointResolver simulator, FrGates gates,
                      Optional<Baseline> baseline, double alpha,
                      Optional<Path> bank, boolean progress, Optional<Double> minKappa, Optional<String> warning,
                      Optional<String> history, boolean dryRun) {
@@ -101,7 +101,7 @@ record SuiteSettings(EvaluationConfig config, Optional<List<Meme>> memes, SimSet
             throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), why);
         });
         RunPublisher.Options publishing = PublishSettings.read(values, config);
-        return new SuiteSettings(config, memes, SimKeys.read(values), publishing.gates(), publishing.baseline(),
+        return new SuiteSettings(config, memes, Simulators.builtIn(values), publishing.gates(), publishing.baseline(),
                 publishing.alpha(), publishing.bank(),
                 ConfigValues.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true),
                 publishing.minKappa(), cacheProblem.map(p -> p

@@ -65,6 +65,13 @@ class ArchitectureTest {
             .because("the command line is a runner beside the engine, not a part of it");
 
     @ArchTest
+    static final ArchRule theEngineFindsTheSimulatorThroughServiceLoader = noClasses()
+            .that().resideInAPackage("io.github.adammeme.engine..")
+            .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.sim..")
+            .because("the simulator is the offline default, not a part of the engine: a build without it runs real"
+                    + " models (llm.Simulators finds it)");
+
+    @ArchTest
     static final ArchRule theCoreKnowsNoRunnerReportOrSimulator = noClasses()
             .that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.engine..",
@@ -93,11 +100,12 @@ class ArchitectureTest {
     /**
      * What users name from outside the library without any class of it naming them: the engine the
      * platform loads by ServiceLoader, the suite annotation, the keys of the engine, the command line,
-     * and the second judge's score a script reads from a sample ({@code ScoredSample.secondScore()}).
+     * and the second judge's score a script reads from a sample ({@code ScoredSample.secondScore()});
+     * and the simulator's provider, which ServiceLoader alone names.
      */
     private static final Set<String> ENTRY_POINTS = Set.of("io.github.adammeme.engine.AdamMemeTestEngine",
             "io.github.adammeme.engine.AdamMemeSuite", "io.github.adammeme.Constants", "io.github.adammeme.cli.Main",
-            "io.github.adammeme.pipeline.SecondScore");
+            "io.github.adammeme.pipeline.SecondScore", "io.github.adammeme.sim.BuiltInSimulatorProvider");
 
     /**
      * A public type is one another package names, itself or a type nested in it (main code or its
