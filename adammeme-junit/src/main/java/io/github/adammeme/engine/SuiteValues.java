@@ -44,19 +44,18 @@ final class SuiteValues {
             values.put(key, property.substring(eq + 1).trim());
             sources.putIfAbsent(key, "in @AdamMemeSuite(properties) of " + suiteClass.getName());
         }
+        // keySet() lists the parameters given to the launcher and those of junit-platform.properties; a -D system
+        // property of the same name wins over the file, so such a key is named by its -D.
         for (String key : parameters.keySet()) {
             if (key.startsWith(Constants.PREFIX)) {
                 parameters.get(key).ifPresent(v -> values.put(key, v));
-                // Surefire hands -D properties to the platform as configuration parameters too: name them as given.
                 sources.putIfAbsent(key, System.getProperty(key) != null ? "a system property, -D" + key
                         : "in junit-platform.properties");
             }
         }
-        // keySet() lists the properties file; get() also sees -D system properties.
-        for (String key : KnownKeys.keys()) {
-            parameters.get(key).ifPresent(v -> values.put(key, v));
-        }
-        // Open-ended keys (gates and prices per category or model) from -D as well.
+        // The platform reads -D system properties (get() falls back to them) but cannot list them, and Surefire passes
+        // a build's -D keys to the tests as system properties only: without looking at their names, a misspelt -D key
+        // (-Dadammeme.gate.maxfr) would be ignored without a word, and a release gate with it.
         for (String key : System.getProperties().stringPropertyNames()) {
             if (key.startsWith(Constants.PREFIX)) {
                 parameters.get(key).ifPresent(v -> values.put(key, v));

@@ -71,6 +71,23 @@ class BadInputTest {
         assertIssue(engine(escaping).discover(), escaping + ":1: field 'img': path '../../../etc/passwd' leads outside the dataset folder");
     }
 
+    /**
+     * {@code mvn test -Dadammeme.gate.maxfr=0.25}: Surefire hands the build's -D keys to the tests as system
+     * properties, which the platform reads but does not list. The misspelt gate must stop discovery, not leave the
+     * release ungated.
+     */
+    @Test
+    void aMisspeltKeyGivenAsASystemPropertyStopsDiscoveryNamingTheKeyMeant() throws Exception {
+        Path dataset = SyntheticMemes.write(dir.resolve("memes"), 2);
+        System.setProperty("adammeme.gate.maxfr", "0.25");
+        try {
+            assertIssue(engine(dataset).discover(), "unknown configuration key 'adammeme.gate.maxfr' (a system property,"
+                    + " -Dadammeme.gate.maxfr): did you mean adammeme.gate.max-fr?");
+        } finally {
+            System.clearProperty("adammeme.gate.maxfr");
+        }
+    }
+
     private static void assertIssue(EngineDiscoveryResults results, String expected) {
         assertTrue(results.getEngineDescriptor().getChildren().isEmpty(), "no suite runs on a bad dataset");
         DiscoveryIssue issue = results.getDiscoveryIssues().get(0);
