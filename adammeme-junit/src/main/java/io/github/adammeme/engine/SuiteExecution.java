@@ -1,6 +1,7 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.data.Meme;
 import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.RunStop;
 import io.github.adammeme.pipeline.AdamMeme;
@@ -84,9 +85,9 @@ final class SuiteExecution {
         Interruption interruption = new Interruption(cancel, config.outputs().cache(), System.err, outputs::recordInterruption);
         CompletableFuture<?> pipeline = null;
         try (ProgressLine progress = run.settings().progress() ? new ProgressLine(System.err, System.console() != null)
-                .planned(Planner.forProgress(config, run.settings().memes())) : null) {
+                .planned(Planner.forProgress(config, run.settings().memes().asDiscovered())) : null) {
             outputs.writeEnvironment();
-            pipeline = CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, run.settings().memes(),
+            pipeline = CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(config, run.settings().memes().forRun(config),
                     run.settings().simulator(),
                     Listeners.of(board, progress, interruption), cancel), runner)
                     .whenComplete((evaluation, failure) -> board.pipelineEnded(unwrap(failure)));
@@ -164,7 +165,9 @@ final class SuiteExecution {
      * gate or baseline takes it for a run with figures.
      */
     private void dryRun() {
-        RunPlan plan = Planner.of(config);
+        // The memes discovery checked; a hard-case bank's cases are read for the plan.
+        Optional<List<Meme>> memes = run.settings().memes().forRun(config);
+        RunPlan plan = memes.isPresent() ? Planner.of(config, memes.get()) : Planner.of(config);
         String where = config.outputs().directory().resolve(PlanFiles.MARKDOWN).toString();
         System.out.println("adammeme: DRY RUN of " + run.suiteName() + " (" + config.models().target().model() + " on "
                 + config.datasetDescription() + ", method " + config.methodName()

@@ -2,10 +2,8 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.data.Datasets;
-import io.github.adammeme.data.Meme;
 import io.github.adammeme.llm.EndpointResolver;
 import io.github.adammeme.llm.Simulators;
-import io.github.adammeme.pipeline.AdamMeme;
 import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
@@ -28,8 +26,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * annotation, then {@code junit-platform.properties}, then system properties (the platform's
  * configuration parameters already rank those two); any bad value fails here, at discovery.
  *
- * @param memes    the datasets' memes, checked at discovery and mined at execution without being checked again; empty
- *                 when the datasets are hard-case banks to replay
+ * @param memes    the datasets' memes, checked at discovery and mined at execution without being checked again
  * @param simulator serves the {@code sim:} models without a URL: the built-in simulator, configured
  * @param gates    FR budgets, and how they are judged
  * @param baseline the run this one is compared with, read at discovery so a bad one stops the build early
@@ -40,7 +37,7 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param history  the targets whose trend is drawn
  * @param dryRun   whether the run only plans its calls and makes none
  */
-record SuiteSettings(EvaluationConfig config, Optional<List<Meme>> memes, EndpointResolver simulator, FrGates gates,
+record SuiteSettings(EvaluationConfig config, DiscoveredMemes memes, EndpointResolver simulator, FrGates gates,
                      Optional<Baseline> baseline, double alpha,
                      Optional<Path> bank, boolean progress, Optional<Double> minKappa, Optional<String> warning,
                      Optional<String> history, boolean dryRun) {
@@ -86,8 +83,8 @@ record SuiteSettings(EvaluationConfig config, Optional<List<Meme>> memes, Endpoi
     private static SuiteSettings of(Map<String, String> values) {
         EvaluationConfig config = EvaluationConfig.from(values);
         // Read the annotations now: a malformed line or an empty file should stop discovery, not a paid run.
-        Optional<List<Meme>> memes = AdamMeme.memesToMine(config);
-        if (memes.isEmpty()) {
+        DiscoveredMemes memes = DiscoveredMemes.check(config);
+        if (memes.asDiscovered().isEmpty()) {
             Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits());
         }
         // A cache that cannot keep answers is found now: a run that needs it stops here; others are warned.

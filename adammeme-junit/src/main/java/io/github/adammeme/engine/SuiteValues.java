@@ -44,22 +44,14 @@ final class SuiteValues {
             values.put(key, property.substring(eq + 1).trim());
             sources.putIfAbsent(key, "in @AdamMemeSuite(properties) of " + suiteClass.getName());
         }
-        // keySet() lists the parameters given to the launcher and those of junit-platform.properties; a -D system
-        // property of the same name wins over the file, so such a key is named by its -D.
+        // keySet() lists every source the platform reads: the launcher's parameters, -D system properties (Surefire
+        // hands a build's -D keys to the tests as such) and junit-platform.properties. So a misspelt key is named
+        // wherever it was given, and a release gate is never dropped without a word.
         for (String key : parameters.keySet()) {
             if (key.startsWith(Constants.PREFIX)) {
                 parameters.get(key).ifPresent(v -> values.put(key, v));
                 sources.putIfAbsent(key, System.getProperty(key) != null ? "a system property, -D" + key
                         : "in junit-platform.properties");
-            }
-        }
-        // The platform reads -D system properties (get() falls back to them) but cannot list them, and Surefire passes
-        // a build's -D keys to the tests as system properties only: without looking at their names, a misspelt -D key
-        // (-Dadammeme.gate.maxfr) would be ignored without a word, and a release gate with it.
-        for (String key : System.getProperties().stringPropertyNames()) {
-            if (key.startsWith(Constants.PREFIX)) {
-                parameters.get(key).ifPresent(v -> values.put(key, v));
-                sources.putIfAbsent(key, "a system property, -D" + key);
             }
         }
         KnownKeys.check(sources);

@@ -1,6 +1,7 @@
 package io.github.adammeme.llm;
 
 import java.util.Map;
+import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
 /** Finds the built-in simulator, when it is on the classpath. */
@@ -19,14 +20,23 @@ public final class Simulators {
     }
 
     static EndpointResolver builtIn(Map<String, String> configuration, ClassLoader loader) {
-        return ServiceLoader.load(SimulatorProvider.class, loader).findFirst()
-                .map(provider -> provider.resolver(configuration))
-                .orElse(endpoint -> {
-                    if (endpoint.simulated() && endpoint.baseUrl() == null) {
-                        throw new IllegalStateException("no simulator serves " + endpoint.model() + ": the built-in"
-                                + " simulator is not on the classpath; give the model a base URL, or use a real model");
-                    }
-                    return endpoint;
-                });
+        try {
+            return ServiceLoader.load(SimulatorProvider.class, loader).findFirst()
+                    .map(provider -> provider.resolver(configuration))
+                    .orElse(none("the built-in simulator is not on the classpath"));
+        } catch (ServiceConfigurationError broken) {
+            // A simulator that cannot be loaded stops only the runs that ask for it.
+            return none("the built-in simulator could not be loaded (" + broken.getMessage() + ")");
+        }
+    }
+
+    private static EndpointResolver none(String why) {
+        return endpoint -> {
+            if (endpoint.simulated() && endpoint.baseUrl() == null) {
+                throw new IllegalStateException("no simulator serves " + endpoint.model() + ": " + why
+                        + "; give the model a base URL, or use a real model");
+            }
+            return endpoint;
+        };
     }
 }

@@ -126,6 +126,9 @@ public final class AdamMeme {
      */
     public static Evaluation evaluate(EvaluationConfig config, Optional<List<Meme>> memes, EndpointResolver endpoints,
                                       PipelineListener listener, RunStop cancel) {
+        if (memes.isEmpty() && !Datasets.allBanks(config.datasets())) {
+            throw new IllegalArgumentException("no memes given for datasets to mine: " + config.datasetDescription());
+        }
         try (CallCache cache = config.outputs().openCache()) {
             AdamMeme adamMeme = new AdamMeme(cache, endpoints, cancel);
             return memes.isPresent() ? adamMeme.run(config, memes.get(), listener)

@@ -22,7 +22,7 @@ import java.util.Optional;
  * Scorer (and the judge re-check's share again); per refinement step the Refiner, then the rewrite scored as a pair
  * is. What is not known before the run is assumed, and each line says what: the share of memes whose Miners propose
  * a new category, that every meme is mined into a pair (a harmful-meme dataset's memes mostly are), and how many
- * steps a chain takes before its score stops dropping.
+ * steps a chain takes before its score stops dropping. A meme's text is as long as the first thousand memes' are.
  */
 public final class Planner {
 
@@ -32,6 +32,8 @@ public final class Planner {
     static final int STEPS_PER_CHAIN = 2;
     /** Share of the target's answers the refusal screen passes to the refusal check (0 to all; a tenth assumed). */
     static final double REFUSAL_SHARE = 0.1;
+    /** Memes whose text the plan averages, the first of the dataset: all of them, in datasets up to this size. */
+    static final int TEXT_SAMPLE = 1000;
     /** Miners and Candidates: replicas differing only by seed. */
     static final int REPLICAS = 3;
     /** What one picture costs at low detail, in OpenAI's accounting. */
@@ -83,7 +85,14 @@ public final class Planner {
         return of(config, Datasets.load(config.datasets(), config.datasetFormat(), config.datasetLimits()));
     }
 
-    private static RunPlan of(EvaluationConfig config, List<Meme> memes) {
+    /**
+     * The plan of a run with these settings on memes already read, as {@link AdamMeme#memesToMine} returns them.
+     *
+     * @param config the run's settings
+     * @param memes the memes the run would mine
+     * @return the plan
+     */
+    public static RunPlan of(EvaluationConfig config, List<Meme> memes) {
         int categories = PromptLibrary.load(config.prompts()).initialTaxonomy().names().size();
         return new Planner(config, CacheHoldings.of(config.outputs().cache()), categories).plan(memes);
     }
@@ -116,7 +125,10 @@ public final class Planner {
     public RunPlan plan(List<Meme> memes) {
         EvaluationConfig.Method method = config.method();
         int m = memes.size();
-        long textTokens = m == 0 ? 0 : memes.stream().mapToLong(x -> x.text().length()).sum() / 4 / m;
+        // A meme's text, from the first memes: averaging a million of them would read the dataset through once more.
+        int sampled = Math.min(m, TEXT_SAMPLE);
+        long textTokens = sampled == 0 ? 0
+                : memes.subList(0, sampled).stream().mapToLong(x -> x.text().length()).sum() / 4 / sampled;
         int reasks = method.reasks();
         int rep = config.models().replicasInOneRequest() ? 1 : REPLICAS;
         int choices = REPLICAS / rep;

@@ -1,5 +1,6 @@
 package io.github.adammeme.bench;
 
+import io.github.adammeme.llm.ModelConnector;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -41,8 +42,10 @@ final class ScaleReport {
 
     static void print(PrintStream out, PipelineBenchmark.Options options, List<Row> rows) {
         out.println();
-        out.printf(Locale.ROOT, "AdamMeme pipeline at scale: first target, concurrency %d, mean latency %d ms (log-normal, sigma %.2f)%n",
-                options.concurrency(), options.latencyMs(), options.spread());
+        out.printf(Locale.ROOT, "AdamMeme pipeline at scale: first target, concurrency %d, %s%n", options.concurrency(),
+                options.connector() == ModelConnector.HTTP ? String.format(Locale.ROOT,
+                        "mean latency %d ms (log-normal, sigma %.2f)", options.latencyMs(), options.spread())
+                        : "no latency (answers in this process)");
         out.println("models reached " + options.reached());
         out.println();
         out.printf("%9s | %9s | %8s | %8s | %13s | %8s%n", "memes", "calls", "wall s", "wall/1k", "peak heap MiB", "heap/1k");

@@ -1,0 +1,84 @@
+package io.github.adammeme.engine;
+
+import io.github.adammeme.data.Meme;
+import io.github.adammeme.pipeline.AdamMeme;
+import io.github.adammeme.pipeline.EvaluationConfig;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * The memes discovery checked, kept for the run so that a large dataset is not checked again (a million lines take
+ * minutes). A dataset file changed between discovery and the run is read again rather than mined by the line numbers
+ * of what it held before. Compared by identity: the list may be a million memes read from their file on demand.
+ */
+final class DiscoveredMemes {
+
+    private final Optional<List<Meme>> memes;
+    private final Map<Path, String> stamps;
+
+    private DiscoveredMemes(Optional<List<Meme>> memes, Map<Path, String> stamps) {
+        this.memes = memes;
+        this.stamps = stamps;
+    }
+
+    /** @throws io.github.adammeme.data.DatasetException naming the file, line and field of what cannot be read */
+    static DiscoveredMemes check(EvaluationConfig config) {
+        Map<Path, String> stamps = stamps(config.datasets());
+        return new DiscoveredMemes(AdamMeme.memesToMine(config), stamps);
+    }
+
+    /** @return the memes as discovery read them, or empty for banks: for an estimate, which a change cannot spoil */
+    Optional<List<Meme>> asDiscovered() {
+        return memes;
+    }
+
+    /**
+     * @param config the run's configuration (the datasets are the same for every target of a suite)
+     * @return the memes to mine, or empty for hard-case banks to replay
+     */
+    Optional<List<Meme>> forRun(EvaluationConfig config) {
+        if (stamps.equals(stamps(config.datasets()))) {
+            return memes;
+        }
+        System.err.println("adammeme: " + config.datasetDescription() + " changed since discovery; it is read again");
+        return AdamMeme.memesToMine(config);
+    }
+
+    /** Each dataset file's size and time of last change; a folder's own files. */
+    private static Map<Path, String> stamps(List<Path> datasets) {
+        Map<Path, String> stamps = new LinkedHashMap<>();
+        for (Path dataset : datasets) {
+            if (Files.isDirectory(dataset)) {
+                try (Stream<Path> files = Files.list(dataset)) {
+                    files.filter(Files::isRegularFile).sorted().forEach(f -> stamps.put(f, stamp(f)));
+                } catch (IOException e) {
+                    throw new UncheckedIOException("cannot list " + dataset, e);
+                }
+            } else {
+                stamps.put(dataset, stamp(dataset));
+            }
+        }
+        return stamps;
+    }
+
+    private static String stamp(Path file) {
+        try {
+            return Files.size(file) + "@" + Files.getLastModifiedTime(file).toMillis();
+        } catch (IOException e) {
+            // A file gone since discovery: a stamp no file has, so the dataset is read again and named as it is.
+            return "missing";
+        }
+    }
+
+    @Override
+    public String toString() {
+        return memes.map(m -> m.size() + " memes checked at discovery").orElse("hard-case banks to replay");
+    }
+}
