@@ -42,6 +42,18 @@ final class MinedSamples extends AbstractList<MinedSample> implements RandomAcce
         return records.size();
     }
 
+    /**
+     * A pair's category, without reading its meme.
+     *
+     * @param index the pair's place
+     * @return its category
+     */
+    String category(int index) {
+        PackedRecords.Reader in = records.read(index);
+        in.number();
+        return in.code();
+    }
+
     @Override
     public MinedSample get(int index) {
         PackedRecords.Reader in = records.read(index);

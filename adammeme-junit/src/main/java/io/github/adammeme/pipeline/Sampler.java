@@ -3,11 +3,12 @@ package io.github.adammeme.pipeline;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /** Draws at most K per category with a fixed random seed, keeping dataset order within the draw. */
 final class Sampler {
@@ -15,15 +16,25 @@ final class Sampler {
     private Sampler() {
     }
 
-    /** Groups by category (first-seen order) and draws at most {@code k} of each. */
-    static <T> Map<String, List<T>> perCategory(List<T> items, Function<T, String> category, int k, long seed) {
-        // Positions, not the items: the mined pairs are read back from the dataset one at a time.
+    /**
+     * Groups by category (first-seen order) and draws at most {@code k} of each.
+     *
+     * @param categoryAt the category of the item at a place, known without reading the item
+     */
+    static <T> Map<String, List<T>> perCategory(List<T> items, IntFunction<String> categoryAt, int k, long seed) {
+        // Positions, not the items: a mined pair's meme is read back from the dataset when the pair is asked for.
         Map<String, List<Integer>> groups = new LinkedHashMap<>();
         for (int i = 0; i < items.size(); i++) {
-            groups.computeIfAbsent(category.apply(items.get(i)), c -> new ArrayList<>()).add(i);
+            groups.computeIfAbsent(categoryAt.apply(i), c -> new ArrayList<>()).add(i);
         }
+        Map<String, List<Integer>> chosen = new LinkedHashMap<>();
+        groups.forEach((c, members) -> chosen.put(c, draw(members, k, seed ^ c.hashCode())));
+        // Read in the dataset's order, all categories at once: a read out of order starts the dataset over, so
+        // category by category a million-meme dataset was read through once per category.
+        Map<Integer, T> read = new HashMap<>();
+        chosen.values().stream().flatMap(List::stream).sorted().forEach(i -> read.put(i, items.get(i)));
         Map<String, List<T>> drawn = new LinkedHashMap<>();
-        groups.forEach((c, members) -> drawn.put(c, draw(members, k, seed ^ c.hashCode()).stream().map(items::get).toList()));
+        chosen.forEach((c, positions) -> drawn.put(c, positions.stream().map(read::get).toList()));
         return drawn;
     }
 
@@ -44,8 +55,10 @@ final class Sampler {
 
     /** At most K per category with the run's seed, categories in taxonomy order. */
     static List<MinedSample> pairs(List<MinedSample> mined, List<String> categories, EvaluationConfig.Method method) {
-        Map<String, List<MinedSample>> drawn = Sampler.perCategory(mined, MinedSample::category,
-                method.samplesPerCategory(), method.randomSeed());
+        IntFunction<String> categoryAt = mined instanceof MinedSamples packed ? packed::category
+                : i -> mined.get(i).category();
+        Map<String, List<MinedSample>> drawn = Sampler.perCategory(mined, categoryAt, method.samplesPerCategory(),
+                method.randomSeed());
         List<MinedSample> selected = new ArrayList<>();
         for (String category : categories) {
             selected.addAll(drawn.getOrDefault(category, List.of()));
