@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -51,15 +52,20 @@ final class DiscoveredMemes {
         return AdamMeme.memesToMine(config);
     }
 
-    /** Each dataset file's size and time of last change; a folder's own files. */
+    /** What a folder's metadata file may be called; its pictures, which may sit beside it, are not stamped. */
+    private static final Pattern METADATA = Pattern.compile("(?i).*\\.(jsonl|json|csv|tsv|txt)");
+
+    /** Each dataset file's size and time of last change; in a folder, those of the files its metadata may be. */
     private static Map<Path, String> stamps(List<Path> datasets) {
         Map<Path, String> stamps = new LinkedHashMap<>();
         for (Path dataset : datasets) {
             if (Files.isDirectory(dataset)) {
                 try (Stream<Path> files = Files.list(dataset)) {
-                    files.filter(Files::isRegularFile).sorted().forEach(f -> stamps.put(f, stamp(f)));
-                } catch (IOException e) {
-                    throw new UncheckedIOException("cannot list " + dataset, e);
+                    files.filter(f -> METADATA.matcher(f.getFileName().toString()).matches()).sorted()
+                            .forEach(f -> stamps.put(f, stamp(f)));
+                } catch (IOException | UncheckedIOException e) {
+                    // A folder that cannot be listed now: read again, and named as it is then.
+                    stamps.put(dataset, "unlistable");
                 }
             } else {
                 stamps.put(dataset, stamp(dataset));

@@ -130,9 +130,7 @@ public final class AdamMeme {
             throw new IllegalArgumentException("no memes given for datasets to mine: " + config.datasetDescription());
         }
         try (CallCache cache = config.outputs().openCache()) {
-            AdamMeme adamMeme = new AdamMeme(cache, endpoints, cancel);
-            return memes.isPresent() ? adamMeme.run(config, memes.get(), listener)
-                    : new BankReplay(adamMeme.gateways, endpoints).replay(config, listener);
+            return new AdamMeme(cache, endpoints, cancel).run(config, memes, listener);
         }
     }
 
@@ -145,7 +143,11 @@ public final class AdamMeme {
      * @throws DatasetException when a bank is mixed with datasets to mine, or a dataset cannot be read
      */
     public Evaluation run(EvaluationConfig config, PipelineListener listener) {
-        Optional<List<Meme>> memes = memesToMine(config);
+        return run(config, memesToMine(config), listener);
+    }
+
+    /** The memes mined, or for none the configured banks replayed. */
+    private Evaluation run(EvaluationConfig config, Optional<List<Meme>> memes, PipelineListener listener) {
         return memes.isPresent() ? run(config, memes.get(), listener)
                 : new BankReplay(gateways, endpoints).replay(config, listener);
     }
