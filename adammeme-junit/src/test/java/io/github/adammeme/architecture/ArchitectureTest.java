@@ -10,6 +10,7 @@ import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
@@ -25,11 +26,26 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * The project's layering, checked on the library's classes: the engine knows the pipeline and
- * the pipeline knows nothing of JUnit, reports, the simulator or the command line.
+ * The project's layering, checked on the main classes of every module (core, simulator, engine,
+ * command line): the engine knows the pipeline and the pipeline knows nothing of JUnit, reports,
+ * the simulator or the command line. The modules' own boundaries are rules on the packages each
+ * module holds; Maven holds them too, since a module does not compile against what its pom lacks.
  */
-@AnalyzeClasses(packages = "io.github.adammeme", importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(packages = "io.github.adammeme",
+        importOptions = {ImportOption.DoNotIncludeTests.class, ArchitectureTest.DoNotIncludeTestJars.class})
 class ArchitectureTest {
+
+    /** The modules whose classes and sources are checked, as folders beside this one. */
+    private static final List<Path> MODULES = Stream.of("adammeme-core", "adammeme-simulator", "adammeme-junit",
+            "adammeme-cli").map(m -> Path.of("..", m)).toList();
+
+    /** The test fixtures the core and the simulator share as test-jars are tests, not main classes. */
+    static final class DoNotIncludeTestJars implements ImportOption {
+        @Override
+        public boolean includes(Location location) {
+            return !location.contains("-tests.jar");
+        }
+    }
 
     /** The core of the method, usable from any runner. */
     private static final String[] CORE = {"io.github.adammeme.pipeline..", "io.github.adammeme.agent..",
@@ -79,6 +95,26 @@ class ArchitectureTest {
             .because("the engine or the command line starts the simulator and publishes the results;"
                     + " the pipeline only evaluates");
 
+    /** The packages of adammeme-core, with the root package's Constants. */
+    private static final String[] CORE_MODULE = {"io.github.adammeme", "io.github.adammeme.agent..",
+            "io.github.adammeme.data..", "io.github.adammeme.llm..", "io.github.adammeme.pipeline..",
+            "io.github.adammeme.retrieval..", "io.github.adammeme.report..", "io.github.adammeme.util.."};
+
+    @ArchTest
+    static final ArchRule theCoreModuleKnowsNoRunnerNorTheSimulator = noClasses()
+            .that().resideInAnyPackage(CORE_MODULE)
+            .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.engine..",
+                    "io.github.adammeme.sim..", "io.github.adammeme.cli..", "org.junit..", "org.opentest4j..")
+            .because("adammeme-core is the method without a runner: the engine, the simulator and the command line"
+                    + " build on it, never the other way");
+
+    @ArchTest
+    static final ArchRule theSimulatorKnowsOnlyTheCore = noClasses()
+            .that().resideInAPackage("io.github.adammeme.sim..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.engine..",
+                    "io.github.adammeme.cli..", "org.junit..", "org.opentest4j..")
+            .because("adammeme-simulator depends on adammeme-core alone: the engine and the command line start it");
+
     @ArchTest
     static final ArchRule noPackageCycles = slices().matching("io.github.adammeme.(*)..")
             .should().beFreeOfCycles();
@@ -89,13 +125,14 @@ class ArchitectureTest {
         Set<String> packages = new TreeSet<>();
         classes.forEach(c -> packages.add(c.getPackageName()));
         List<String> undocumented = packages.stream()
-                .filter(p -> !Files.exists(SOURCES.resolve(p.replace('.', '/')).resolve("package-info.java")))
+                .filter(p -> SOURCES.stream()
+                        .noneMatch(s -> Files.exists(s.resolve(p.replace('.', '/')).resolve("package-info.java"))))
                 .toList();
         assertTrue(packages.size() >= 8, "the library's packages were found: " + packages);
         assertEquals(List.of(), undocumented, "packages without a package-info.java");
     }
 
-    private static final Path SOURCES = Path.of("src", "main", "java");
+    private static final List<Path> SOURCES = MODULES.stream().map(m -> m.resolve(Path.of("src", "main", "java"))).toList();
 
     /**
      * What users name from outside the library without any class of it naming them: the engine the
@@ -116,7 +153,9 @@ class ArchitectureTest {
     @ArchTest
     static void typesArePublicOnlyWhereAnotherPackageUsesThem(JavaClasses main) throws IOException {
         Map<String, String> sourcesByPackage = new HashMap<>();
-        for (Path root : List.of(SOURCES, Path.of("src", "test", "java"))) {
+        List<Path> roots = Stream.concat(SOURCES.stream(), MODULES.stream().map(m -> m.resolve(Path.of("src", "test", "java"))))
+                .filter(Files::isDirectory).toList();
+        for (Path root : roots) {
             try (Stream<Path> files = Files.walk(root)) {
                 for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList()) {
                     sourcesByPackage.merge(root.relativize(f.getParent()).toString().replace('/', '.'),
@@ -124,7 +163,9 @@ class ArchitectureTest {
                 }
             }
         }
-        JavaClasses all = new ClassFileImporter().importPaths(Path.of("target", "classes"), Path.of("target", "test-classes"));
+        JavaClasses all = new ClassFileImporter().importPaths(MODULES.stream()
+                .flatMap(m -> Stream.of(m.resolve(Path.of("target", "classes")), m.resolve(Path.of("target", "test-classes"))))
+                .filter(Files::isDirectory).toList());
         List<String> needlesslyPublic = main.stream()
                 .filter(c -> c.getModifiers().contains(JavaModifier.PUBLIC) && c.isTopLevelClass())
                 .filter(c -> !ENTRY_POINTS.contains(c.getName()))
