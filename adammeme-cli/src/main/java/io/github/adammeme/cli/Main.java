@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The command line: {@code java -jar adammeme-junit-<version>-cli.jar [command] [settings]}. Without a
+ * The command line: {@code java -jar adammeme-cli-<version>-all.jar [command] [settings]}. Without a
  * command it runs one evaluation and writes the files a test run writes; settings are
  * {@code adammeme.*} keys as {@code key=value} arguments, system properties or {@code .properties}
  * files (see {@link Arguments}).
@@ -135,7 +135,7 @@ public final class Main {
     /** The program's usage, or one command's; an unknown command is named. */
     private static int help(String command, PrintStream out, PrintStream err) {
         if (command == null) {
-            out.println("usage: java -jar adammeme-junit-cli.jar [command] [arguments]");
+            out.println("usage: java -jar adammeme-cli-all.jar [command] [arguments]");
             out.println("commands (help <command> or <command> --help for one):");
             USAGE.values().forEach(u -> out.println("  " + u.lines().findFirst().orElseThrow()));
             return 0;

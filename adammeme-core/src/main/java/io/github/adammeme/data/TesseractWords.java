@@ -216,7 +216,7 @@ final class TesseractWords {
                 if (model == null) {
                     try (InputStream in = TesseractWords.class.getResourceAsStream(MODEL)) {
                         if (in == null) {
-                            throw new IllegalStateException("the English model " + MODEL + " is missing from adammeme-junit's jar");
+                            throw new IllegalStateException("the English model " + MODEL + " is missing from adammeme-core's jar");
                         }
                         model = in.readAllBytes();
                     } catch (IOException e) {

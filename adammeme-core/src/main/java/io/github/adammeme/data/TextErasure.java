@@ -136,7 +136,7 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
                 Class.forName(needed[0], false, TextErasure.class.getClassLoader());
             } catch (ClassNotFoundException e) {
                 throw new IllegalStateException("text erasure 'ocr' needs " + needed[1]
-                        + " on the classpath (an optional dependency of adammeme-junit): add it to your test dependencies");
+                        + " on the classpath (an optional dependency of adammeme-core): add it to your test dependencies");
             }
         }
     }
