@@ -72,6 +72,31 @@ class ArchitectureTest {
                     + " models (llm.Simulators finds it)");
 
     @ArchTest
+    static final ArchRule theSimulatorKnowsOnlyTheModelsItPlays = noClasses()
+            .that().resideInAPackage("io.github.adammeme.sim..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.pipeline..",
+                    "io.github.adammeme.config..", "io.github.adammeme.report..", "io.github.adammeme.data..",
+                    "io.github.adammeme.engine..", "io.github.adammeme.cli..")
+            .because("the simulator is handed its settings, typed, by whoever starts it; it reads no configuration of"
+                    + " its own and knows nothing of the method it serves");
+
+    @ArchTest
+    static final ArchRule systemPropertiesAreReadWhereSettingsAreGathered = noClasses()
+            .that().doNotHaveFullyQualifiedName("io.github.adammeme.cli.Main")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.engine.SuiteValues")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.engine.ScrubbedProperties")
+            // JVM facts, not settings: the temporary folder, the platform's natives, the HTTP server's defaults
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.llm.BatchSpool")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.data.TesseractWords")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.sim.SimulatedModelServer")
+            .should().callMethod(System.class, "getProperties")
+            .orShould().callMethod(System.class, "getProperty", String.class)
+            .orShould().callMethod(System.class, "getProperty", String.class, String.class)
+            .because("settings are gathered once, by the engine from its configuration parameters and by the command"
+                    + " line in Main, then read as one configuration: a key read anywhere else would escape the check"
+                    + " that names a misspelt one");
+
+    @ArchTest
     static final ArchRule theCoreKnowsNoRunnerReportOrSimulator = noClasses()
             .that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.engine..",
