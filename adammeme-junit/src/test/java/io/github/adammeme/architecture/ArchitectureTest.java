@@ -51,6 +51,14 @@ class ArchitectureTest {
                     + " imports, both through report.allure; the method knows nothing of Allure");
 
     @ArchTest
+    static final ArchRule allureOnlyBehindTheEnginesGuard = noClasses()
+            .that().resideInAPackage("io.github.adammeme.engine..")
+            .and().doNotHaveSimpleName("AllureBridge")
+            .should().dependOnClassesThat().resideInAnyPackage("io.qameta.allure..", "io.github.adammeme.report.allure..")
+            .because("allure-junit-platform is optional: AllureBridge asks AllureSupport before it names an Allure class,"
+                    + " so a build without Allure never loads one");
+
+    @ArchTest
     static final ArchRule theEngineAndTheCommandLineKnowNothingOfEachOther = noClasses()
             .that().resideInAPackage("io.github.adammeme.cli..")
             .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.engine..")
