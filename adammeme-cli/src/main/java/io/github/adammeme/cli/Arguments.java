@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 
 /**
  * A command's {@code adammeme.*} settings, later sources winning: {@code .properties} files named as
@@ -33,7 +34,7 @@ final class Arguments {
      * @throws io.github.adammeme.pipeline.UnknownKeyException for an {@code adammeme.*} key no command reads, naming
      *         where it was given and the key it was probably meant to be
      */
-    static Map<String, String> settings(List<String> args, Map<Object, Object> systemProperties) {
+    static Map<String, String> settings(List<String> args, Map<String, String> systemProperties) {
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, String> sources = new LinkedHashMap<>();
         for (String arg : args) {
@@ -45,10 +46,8 @@ final class Arguments {
             }
         }
         systemProperties.forEach((k, v) -> {
-            if (k.toString().startsWith(Constants.PREFIX)) {
-                values.put(k.toString(), v.toString());
-                sources.putIfAbsent(k.toString(), "a system property, -D" + k);
-            }
+            values.put(k, v);
+            sources.putIfAbsent(k, "a system property, -D" + k);
         });
         for (String arg : args) {
             int eq = arg.indexOf('=');
@@ -61,6 +60,20 @@ final class Arguments {
         }
         KnownKeys.check(sources);
         return values;
+    }
+
+    /**
+     * @param properties the JVM's system properties
+     * @return the {@code adammeme.*} ones, by name
+     */
+    static Map<String, String> systemProperties(Map<Object, Object> properties) {
+        Map<String, String> adammeme = new TreeMap<>();
+        properties.forEach((k, v) -> {
+            if (k instanceof String key && key.startsWith(Constants.PREFIX) && v instanceof String value) {
+                adammeme.put(key, value);
+            }
+        });
+        return adammeme;
     }
 
     private static Map<String, String> propertiesFile(String arg) {

@@ -1,6 +1,8 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.config.AdamMemeConfiguration;
+import io.github.adammeme.config.ConfigurationReader;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.data.Meme;
 import io.github.adammeme.llm.EndpointResolver;
@@ -8,7 +10,6 @@ import io.github.adammeme.llm.EndpointUnusableException;
 import io.github.adammeme.llm.RunStop;
 import io.github.adammeme.llm.Simulators;
 import io.github.adammeme.pipeline.AdamMeme;
-import io.github.adammeme.pipeline.ConfigValues;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.Evaluation;
 import io.github.adammeme.pipeline.EvaluationConfig;
@@ -18,7 +19,6 @@ import io.github.adammeme.pipeline.Metrics;
 import io.github.adammeme.pipeline.Planner;
 import io.github.adammeme.pipeline.ProgressLine;
 import io.github.adammeme.pipeline.Stages;
-import io.github.adammeme.report.PublishSettings;
 import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.RunPublisher;
 import io.github.adammeme.util.Secrets;
@@ -50,32 +50,31 @@ final class EvaluateCommand {
     }
 
     static int run(Map<String, String> values, PrintStream out, PrintStream err) {
+        AdamMemeConfiguration configuration;
         try {
-            if (ConfigValues.bool(Constants.DRY_RUN, values.get(Constants.DRY_RUN), false)) {
-                return PlanCommand.run(values, out, err);
+            configuration = ConfigurationReader.read(values);
+            if (configuration.evaluations().size() > 1) {
+                throw new ConfigurationException(Constants.TARGET_MODEL, values.get(Constants.TARGET_MODEL),
+                        "the command line evaluates one target at a time; run it once per model, or list the models in"
+                                + " a test suite's adammeme.target.model");
             }
-        } catch (ConfigurationException | DatasetException e) {
-            err.println("adammeme: " + e.getMessage());
-            return 2;
-        }
-        EvaluationConfig config;
-        EndpointResolver simulator;
-        boolean progress;
-        RunPublisher.Options publishing;
-        try {
-            config = EvaluationConfig.from(values);
-            simulator = Simulators.builtIn(values);
-            progress = ConfigValues.bool(Constants.PROGRESS, values.get(Constants.PROGRESS), true);
+            if (configuration.dryRun()) {
+                return PlanCommand.run(configuration.evaluation(), out, err);
+            }
             // Found at the end, an output folder that cannot be written lost the whole run.
-            Optional<String> unwritable = config.outputs().directoryProblem();
+            EvaluationConfig checked = configuration.evaluation();
+            Optional<String> unwritable = checked.outputs().directoryProblem();
             if (unwritable.isPresent()) {
-                throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
+                throw new ConfigurationException(Constants.OUTPUT_DIR, checked.outputs().directory().toString(), unwritable.get());
             }
-            publishing = PublishSettings.read(values, config);
         } catch (ConfigurationException | DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;
         }
+        EvaluationConfig config = configuration.evaluation();
+        EndpointResolver simulator = Simulators.builtIn(configuration.simulator());
+        boolean progress = configuration.progress();
+        RunPublisher.Options publishing = configuration.publishing();
         RunPublisher publisher = new RunPublisher(config, publishing, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
                 out, err);
         RunStop cancel = new RunStop();

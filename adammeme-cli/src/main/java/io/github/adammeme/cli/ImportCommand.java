@@ -1,10 +1,11 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.config.AdamMemeConfiguration;
+import io.github.adammeme.config.ConfigurationReader;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.pipeline.ConfigurationException;
 import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.report.PublishSettings;
 import io.github.adammeme.report.ReferenceImport;
 import io.github.adammeme.report.RunPublisher;
 import io.github.adammeme.util.Secrets;
@@ -36,7 +37,7 @@ final class ImportCommand {
     private ImportCommand() {
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    static int run(String[] args, Map<String, String> systemProperties, PrintStream out, PrintStream err) {
         String folder = null;
         String target = null;
         String controller = "not recorded in the files";
@@ -65,18 +66,19 @@ final class ImportCommand {
             err.println("adammeme: " + USAGE);
             return 2;
         }
-        Map<String, String> values = new LinkedHashMap<>(Arguments.settings(settings, System.getProperties()));
+        Map<String, String> values = new LinkedHashMap<>(Arguments.settings(settings, systemProperties));
         values.put(Constants.TARGET_MODEL, target);
         values.put(Constants.DATASET, folder);
         EvaluationConfig config;
         RunPublisher.Options options;
         try {
-            config = EvaluationConfig.from(values);
+            AdamMemeConfiguration configuration = ConfigurationReader.read(values);
+            config = configuration.evaluation();
             Optional<String> unwritable = config.outputs().directoryProblem();
             if (unwritable.isPresent()) {
                 throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
             }
-            RunPublisher.Options read = PublishSettings.read(values, config);
+            RunPublisher.Options read = configuration.publishing();
             if (read.bank().isPresent()) {
                 err.println("adammeme: " + Constants.BANK + " is left alone: an imported run's pictures are not here to bank");
             }

@@ -1,8 +1,10 @@
 package io.github.adammeme.cli;
 
+import io.github.adammeme.config.ConfigurationReader;
 import io.github.adammeme.data.DatasetException;
 import io.github.adammeme.llm.CacheCommand;
 import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.pipeline.KnownKeys;
 import io.github.adammeme.report.GateCommand;
 import io.github.adammeme.report.HistoryCommand;
 import io.github.adammeme.util.Secrets;
@@ -110,19 +112,24 @@ public final class Main {
         if (USAGE.containsKey(command) && Arrays.stream(rest).anyMatch(HELP::contains)) {
             return help(command, out, err);
         }
+        // Read once for every command: each sees the same -D settings, checked against the same keys.
+        Map<String, String> properties = Arguments.systemProperties(System.getProperties());
         try {
+            // Every command, even one that reads none of them: a misspelt -D key is never silently dropped.
+            properties.keySet().forEach(key -> KnownKeys.check(List.of(key), "a system property, -D" + key));
             return switch (command) {
-                case "plan" -> PlanCommand.run(Arguments.settings(List.of(rest), System.getProperties()), out, err);
-                case "evaluate" -> EvaluateCommand.run(Arguments.settings(List.of(rest), System.getProperties()), out, err);
+                case "plan" -> PlanCommand.run(ConfigurationReader.read(Arguments.settings(List.of(rest), properties)).evaluation(),
+                        out, err);
+                case "evaluate" -> EvaluateCommand.run(Arguments.settings(List.of(rest), properties), out, err);
                 case "merge" -> MergeCommand.run(rest, out, err);
-                case "history" -> HistoryCommand.run(Arguments.settings(List.of(rest), System.getProperties()), out, err);
+                case "history" -> HistoryCommand.run(Arguments.settings(List.of(rest), properties), out, err);
                 case "refusal-check" -> RefusalCheckCommand.run(rest);
-                case "simulator" -> SimulatorCommand.run(Arguments.settings(List.of(rest), System.getProperties()),
+                case "simulator" -> SimulatorCommand.run(Arguments.settings(List.of(rest), properties),
                         System.in, out);
-                case "gate" -> GateCommand.run(rest, out, err);
-                case "import-adammeme" -> ImportCommand.run(rest, out, err);
+                case "gate" -> GateCommand.run(rest, properties, out, err);
+                case "import-adammeme" -> ImportCommand.run(rest, properties, out, err);
                 case "leaderboard" -> LeaderboardCommand.run(rest, out, err);
-                case "cache" -> cache(rest, out, err);
+                case "cache" -> cache(rest, properties, out, err);
                 default -> usage("unknown command '" + command + "'", err);
             };
         } catch (Arguments.BadArgumentException | ConfigurationException | DatasetException e) {
@@ -149,9 +156,9 @@ public final class Main {
     }
 
     /** The cache's commands: 2 for a bad argument, 1 when the database fails. */
-    private static int cache(String[] args, PrintStream out, PrintStream err) {
+    private static int cache(String[] args, Map<String, String> properties, PrintStream out, PrintStream err) {
         try {
-            out.print(CacheCommand.run(args));
+            out.print(CacheCommand.run(args, properties));
             return 0;
         } catch (IllegalArgumentException e) {
             err.println("adammeme: " + Secrets.redact(e.getMessage()));

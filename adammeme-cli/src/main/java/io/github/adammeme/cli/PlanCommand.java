@@ -8,7 +8,6 @@ import io.github.adammeme.pipeline.RunPlan;
 import io.github.adammeme.report.PlanFiles;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Map;
 
 /**
  * A plan before paying: the calls an evaluation with these settings would make, by stage and role, and their cost at
@@ -20,8 +19,7 @@ final class PlanCommand {
     private PlanCommand() {
     }
 
-    static int run(Map<String, String> values, PrintStream out, PrintStream err) {
-        EvaluationConfig config = EvaluationConfig.from(values);
+    static int run(EvaluationConfig config, PrintStream out, PrintStream err) {
         config.outputs().directoryProblem().ifPresent(why -> {
             throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), why);
         });

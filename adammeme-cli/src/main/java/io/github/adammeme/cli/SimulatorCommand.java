@@ -1,7 +1,7 @@
 package io.github.adammeme.cli;
 
+import io.github.adammeme.config.ConfigurationReader;
 import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.sim.SimKeys;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +20,7 @@ final class SimulatorCommand {
 
     static int run(Map<String, String> values, InputStream in, PrintStream out) throws IOException {
         try (SimulatedModelServer server = SimulatedModelServer.start()) {
-            server.configure(SimKeys.read(values));
+            server.configure(ConfigurationReader.simulator(values));
             out.println("adammeme simulator: " + server.baseUrl());
             out.flush();
             while (in.read() >= 0) {

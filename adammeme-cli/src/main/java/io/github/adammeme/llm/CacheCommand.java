@@ -8,6 +8,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Looks after a cache database, SQLite file or PostgreSQL, from the command line. A database is a
@@ -34,12 +35,13 @@ public final class CacheCommand {
     /**
      * Runs one command.
      *
-     * @param args the command and its arguments, as in the usage above
+     * @param args     the command and its arguments, as in the usage above
+     * @param settings {@code adammeme.*} settings: the variables a PostgreSQL cache's user and password are read from
      * @return what the command prints
      * @throws IllegalArgumentException naming a bad argument
      * @throws SQLException when the database fails
      */
-    public static String run(String[] args) throws SQLException {
+    public static String run(String[] args, Map<String, String> settings) throws SQLException {
         if (args.length == 0) {
             throw new IllegalArgumentException(USAGE);
         }
@@ -51,8 +53,8 @@ public final class CacheCommand {
                     + Secrets.redact(rest.get(0)) + "' is neither");
         }
         CacheDatabase database = rest.isEmpty() || !isDatabase(rest.get(rest.size() - 1))
-                ? database(SqliteDatabase.DEFAULT_FILE.toString(), mayCreate)
-                : database(rest.remove(rest.size() - 1), mayCreate);
+                ? database(SqliteDatabase.DEFAULT_FILE.toString(), mayCreate, settings)
+                : database(rest.remove(rest.size() - 1), mayCreate, settings);
         return switch (args[0]) {
             case "stats" -> {
                 try (Connection c = database.connect()) {
@@ -82,7 +84,7 @@ public final class CacheCommand {
                     throw new IllegalArgumentException(args[0] + " needs the other database: a .db file or a"
                             + " jdbc:postgresql:// URL");
                 }
-                CacheDatabase other = database(rest.get(0), args[0].equals("export"));
+                CacheDatabase other = database(rest.get(0), args[0].equals("export"), settings);
                 CacheDatabase from = args[0].equals("export") ? database : other;
                 CacheDatabase to = args[0].equals("export") ? other : database;
                 CacheMaintenance.Copied copied;
@@ -103,10 +105,10 @@ public final class CacheCommand {
     }
 
     /** The database an argument names; a SQLite file that is only read must exist. */
-    private static CacheDatabase database(String arg, boolean mayCreate) {
+    private static CacheDatabase database(String arg, boolean mayCreate, Map<String, String> settings) {
         CacheStore store = CacheStore.parse(arg,
-                System.getProperty(Constants.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV),
-                System.getProperty(Constants.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV));
+                settings.getOrDefault(Constants.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV),
+                settings.getOrDefault(Constants.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV));
         if (!(store instanceof CacheDatabase database)) {
             throw new IllegalArgumentException("'" + arg + "' is not a cache database");
         }

@@ -44,7 +44,7 @@ public final class GateCommand {
      * @return 0 when every gate passes, 1 when one fails (or lacks evidence and is not to be skipped),
      *         2 on a bad folder or setting
      */
-    public static int run(String[] args, PrintStream out, PrintStream err) {
+    public static int run(String[] args, Map<String, String> systemProperties, PrintStream out, PrintStream err) {
         if (args.length < 1) {
             err.println("usage: gate RESULTS_FOLDER adammeme.gate.max-fr=25% [adammeme.gate.max-fr.<category>=...]"
                     + " [adammeme.gate.on|basis|min-samples|max-uncounted|insufficient=...]");
@@ -52,10 +52,10 @@ public final class GateCommand {
         }
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, String> sources = new LinkedHashMap<>();
-        System.getProperties().forEach((k, v) -> {
-            if (k.toString().startsWith(Constants.PREFIX + "gate.")) {
-                values.put(k.toString(), v.toString());
-                sources.put(k.toString(), "a system property, -D" + k);
+        systemProperties.forEach((k, v) -> {
+            if (k.startsWith(Constants.PREFIX + "gate.")) {
+                values.put(k, v);
+                sources.put(k, "a system property, -D" + k);
             }
         });
         for (int i = 1; i < args.length; i++) {

@@ -1,11 +1,11 @@
 package io.github.adammeme.bench;
 
+import io.github.adammeme.llm.SimSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.cli.Main;
 import io.github.adammeme.report.EvaluationWriter;
-import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.nio.file.Files;

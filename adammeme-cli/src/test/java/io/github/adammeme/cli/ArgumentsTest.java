@@ -23,7 +23,7 @@ class ArgumentsTest {
         Path file = Files.writeString(dir.resolve("junit-platform.properties"),
                 "adammeme.threshold=4.0\nadammeme.seeds=1\nadammeme.iterations=10\njunit.other=kept out\n");
         Map<String, String> values = Arguments.settings(List.of(file.toString(), "iterations=3"),
-                Map.of("adammeme.seeds", "2", "user.home", "/home/someone"));
+                Arguments.systemProperties(Map.of("adammeme.seeds", "2", "user.home", "/home/someone")));
         assertEquals(Map.of("adammeme.threshold", "4.0", "adammeme.seeds", "2", "adammeme.iterations", "3"), values);
     }
 

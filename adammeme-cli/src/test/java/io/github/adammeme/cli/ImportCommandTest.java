@@ -57,7 +57,7 @@ class ImportCommandTest {
         Path results = ReferenceResultsFixture.write(dir.resolve("results"));
         Path imported = dir.resolve("imported");
         Path cache = dir.resolve("cache.db");
-        int status = run(ImportCommand::run, results.toString(), "--target", "llava-test", "--controller", "gpt-test",
+        int status = run((a, o, e) -> ImportCommand.run(a, Map.of(), o, e), results.toString(), "--target", "llava-test", "--controller", "gpt-test",
                 "adammeme.output-dir=" + imported, "adammeme.cache=" + cache, "--allure", dir.resolve("allure").toString());
         String printed = printed();
         assertEquals(1, status, "records that could not be imported make the status 1: " + printed + err);
@@ -115,10 +115,10 @@ class ImportCommandTest {
 
     @Test
     void withoutAFolderOrATargetTheCommandSaysHowItIsUsed() {
-        assertEquals(2, run(ImportCommand::run, "--target", "x"));
+        assertEquals(2, run((a, o, e) -> ImportCommand.run(a, Map.of(), o, e), "--target", "x"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains(ImportCommand.USAGE));
-        assertEquals(2, run(ImportCommand::run, dir.toString()));
-        assertEquals(2, run(ImportCommand::run, dir.toString(), "--target", "x", "adammeme.output-dir=" + dir.resolve("o")));
+        assertEquals(2, run((a, o, e) -> ImportCommand.run(a, Map.of(), o, e), dir.toString()));
+        assertEquals(2, run((a, o, e) -> ImportCommand.run(a, Map.of(), o, e), dir.toString(), "--target", "x", "adammeme.output-dir=" + dir.resolve("o")));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("holds no log_<category>.json"), err.toString());
     }
 }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.report.GateCommand;
+import java.util.Map;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -74,7 +75,7 @@ class InterruptedCommandTest {
 
             ByteArrayOutputStream gate = new ByteArrayOutputStream();
             PrintStream gateOut = new PrintStream(gate, true, StandardCharsets.UTF_8);
-            assertEquals(2, GateCommand.run(new String[] {out.toString(), "adammeme.gate.max-fr=25%"}, gateOut, gateOut));
+            assertEquals(2, GateCommand.run(new String[] {out.toString(), "adammeme.gate.max-fr=25%"}, Map.of(), gateOut, gateOut));
             assertTrue(gate.toString(StandardCharsets.UTF_8).contains("the run was interrupted"), gate.toString(StandardCharsets.UTF_8));
         } finally {
             p.destroyForcibly();

@@ -3,6 +3,7 @@ package io.github.adammeme.llm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CacheCommandTest {
@@ -11,7 +12,7 @@ class CacheCommandTest {
     @Test
     void statsRefusesAnArgumentThatNamesNoDatabase() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> CacheCommand.run(new String[] {"stats", "calls.sqlite"}));
+                () -> CacheCommand.run(new String[] {"stats", "calls.sqlite"}, Map.of()));
         assertEquals("stats takes at most a database, a .db file or a jdbc:postgresql:// URL; 'calls.sqlite' is neither",
                 e.getMessage());
     }

@@ -228,23 +228,23 @@ class PostgresCallCacheTest {
                     + " '2026-11-23T00:00:00Z', '{}', '')");
         }
         String url = EmbeddedPostgresServer.newDatabase("copies");
-        String exported = CacheCommand.run(new String[] {"export", url, sqlite.toString()});
+        String exported = CacheCommand.run(new String[] {"export", url, sqlite.toString()}, Map.of());
         assertTrue(exported.contains("2 calls and 1 run records copied; 0 calls and 0 runs were there already"), exported);
-        String again = CacheCommand.run(new String[] {"export", url, sqlite.toString()});
+        String again = CacheCommand.run(new String[] {"export", url, sqlite.toString()}, Map.of());
         assertTrue(again.contains("0 calls and 0 run records copied; 2 calls and 1 runs were there already"), again);
-        String stats = CacheCommand.run(new String[] {"stats", url});
+        String stats = CacheCommand.run(new String[] {"stats", url}, Map.of());
         assertTrue(stats.contains("Target") && stats.contains("Miner") && stats.contains("1 recorded runs"), stats);
 
         Path back = dir.resolve("back.db");
-        String imported = CacheCommand.run(new String[] {"import", url, back.toString()});
+        String imported = CacheCommand.run(new String[] {"import", url, back.toString()}, Map.of());
         assertTrue(imported.contains("2 calls and 1 run records copied"), imported);
         try (SqliteCallCache cache = new SqliteCallCache(back)) {
             assertEquals(ANSWER, cache.get("b").orElseThrow());
         }
-        String pruned = CacheCommand.run(new String[] {"prune", "1", "sim:keyword", url});
+        String pruned = CacheCommand.run(new String[] {"prune", "1", "sim:keyword", url}, Map.of());
         assertTrue(pruned.startsWith("removed 0 calls"), "both were used just now: " + pruned);
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-                () -> CacheCommand.run(new String[] {"stats", dir.resolve("absent.db").toString()}));
+                () -> CacheCommand.run(new String[] {"stats", dir.resolve("absent.db").toString()}, Map.of()));
         assertTrue(missing.getMessage().contains("no call cache at"), missing.getMessage());
     }
 }

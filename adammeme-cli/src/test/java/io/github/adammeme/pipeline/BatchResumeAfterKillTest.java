@@ -1,11 +1,11 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.report.EvaluationWriter;
-import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import io.github.adammeme.report.ShownImages;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,7 +10,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.ShownImages;
-import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.nio.file.Files;

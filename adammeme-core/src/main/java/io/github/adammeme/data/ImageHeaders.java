@@ -7,6 +7,12 @@ import java.nio.file.Path;
  * sees it: a decoder trusts lengths and sizes an attacker wrote, so every length is checked here
  * against the file's end in long arithmetic, and every walk moves forward at each step, so it ends
  * in time linear in the file's size whatever the bytes say.
+ *
+ * <p>Why not the ImageIO readers' {@code getWidth(0)}, which read a size without decoding: a size is the least
+ * of what is needed here. A PNG cut short after its IHDR, a chunk claiming more bytes than the file holds, a
+ * GIF whose first frame is larger than its screen, a lossless WebP whose prefix codes would build
+ * tables far beyond its pixels: each is found here, named, before any reader trusts a length, and the bytes
+ * a pixel takes in the decoder's raster bound its memory in advance.
  */
 final class ImageHeaders {
 

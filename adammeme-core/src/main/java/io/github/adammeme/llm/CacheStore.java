@@ -1,6 +1,8 @@
 package io.github.adammeme.llm;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -53,9 +55,30 @@ public sealed interface CacheStore permits CacheStore.None, CacheStore.Memory, C
             case "none" -> new None();
             case "memory" -> new Memory();
             default -> v.regionMatches(true, 0, PostgresDatabase.URL_PREFIX, 0, PostgresDatabase.URL_PREFIX.length())
-                    ? PostgresDatabase.of(v, userEnv, passwordEnv)
+                    ? postgres(v, userEnv, passwordEnv)
                     : new SqliteDatabase(Path.of(v));
         };
+    }
+
+    /**
+     * PostgreSQL's driver and pool are optional dependencies, which only users of a shared cache add: what is missing
+     * is named before PostgresDatabase, which links against both, is loaded.
+     */
+    private static CacheStore postgres(String url, String userEnv, String passwordEnv) {
+        List<String> missing = new ArrayList<>();
+        for (String[] needed : new String[][] {{"org.postgresql.Driver", "org.postgresql:postgresql"},
+                {"com.zaxxer.hikari.HikariDataSource", "com.zaxxer:HikariCP"}}) {
+            try {
+                Class.forName(needed[0], false, CacheStore.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError absent) {
+                missing.add(needed[1]);
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new IllegalArgumentException("a PostgreSQL cache needs " + String.join(" and ", missing)
+                    + " on the classpath, which the build does not have; add them to its test dependencies");
+        }
+        return PostgresDatabase.of(url, userEnv, passwordEnv);
     }
 
     /**

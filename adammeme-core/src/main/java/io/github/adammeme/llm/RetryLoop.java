@@ -8,6 +8,15 @@ import java.util.function.Supplier;
  * One request to the endpoint, asked again on retryable failures until it succeeds, retries run
  * out, or its time does; each attempt waits for the rate caps and a slot of the adaptive limit, and
  * none is made once the budget is spent.
+ *
+ * <p>Why not openai-java's own retries (switched off for chat calls, used for the Batch API's polls and
+ * downloads, where they fit): they repeat a request inside one {@code execute()}, out of sight. This loop
+ * must see every attempt: a 429 halves the adaptive concurrency and a retry is counted in the run's cost
+ * report; an answer billed but unusable (no choices, a body cut off, HTTP 200 that is not JSON, which the
+ * library does not retry) is paid for and asked again; the circuit breaker counts each failure; each
+ * attempt waits for the rate caps and is refused once the budget is spent; a stopped run wakes a call that
+ * is backing off; and one call never spends more than {@code adammeme.retry-max-seconds} in all, whatever
+ * Retry-After an endpoint sends.
  */
 final class RetryLoop {
 

@@ -1,6 +1,5 @@
 package io.github.adammeme.llm;
 
-import java.util.Map;
 
 /**
  * The built-in simulated mLLM, as the engine and the command line reach it: through {@link java.util.ServiceLoader},
@@ -9,12 +8,10 @@ import java.util.Map;
 public interface SimulatorProvider {
 
     /**
-     * Reads the simulator's own settings ({@code adammeme.sim.*}) and returns what serves {@code sim:} models that
-     * have no URL; nothing is started until a run asks for one.
+     * Returns what serves {@code sim:} models that have no URL; nothing is started until a run asks for one.
      *
-     * @param configuration the run's {@code adammeme.*} settings
+     * @param settings the simulator's latency, faults, judge noise and dialect, as configured
      * @return the resolver a run's endpoints go through
-     * @throws io.github.adammeme.pipeline.ConfigurationException naming a simulator setting whose value cannot be used
      */
-    EndpointResolver resolver(Map<String, String> configuration);
+    EndpointResolver resolver(SimSettings settings);
 }

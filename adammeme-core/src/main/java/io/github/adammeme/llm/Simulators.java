@@ -1,6 +1,5 @@
 package io.github.adammeme.llm;
 
-import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 
@@ -11,18 +10,18 @@ public final class Simulators {
     }
 
     /**
-     * @param configuration the run's {@code adammeme.*} settings
+     * @param settings the simulator's settings, as configured
      * @return the built-in simulator's resolver, configured; or, without a simulator on the classpath, one that
      *         passes every endpoint with a URL and names what is missing for a {@code sim:} model without one
      */
-    public static EndpointResolver builtIn(Map<String, String> configuration) {
-        return builtIn(configuration, Simulators.class.getClassLoader());
+    public static EndpointResolver builtIn(SimSettings settings) {
+        return builtIn(settings, Simulators.class.getClassLoader());
     }
 
-    static EndpointResolver builtIn(Map<String, String> configuration, ClassLoader loader) {
+    static EndpointResolver builtIn(SimSettings settings, ClassLoader loader) {
         try {
             return ServiceLoader.load(SimulatorProvider.class, loader).findFirst()
-                    .map(provider -> provider.resolver(configuration))
+                    .map(provider -> provider.resolver(settings))
                     .orElse(none("the built-in simulator is not on the classpath"));
         } catch (ServiceConfigurationError broken) {
             // A simulator that cannot be loaded stops only the runs that ask for it.

@@ -17,7 +17,14 @@ import java.util.Arrays;
  * one, and it would otherwise stick to the first field), each line is decoded strictly (a stray byte
  * is named by line and column, never replaced by U+FFFD), LF and CRLF end a line, and a line longer
  * than the cap is refused while it is read, so no more than the cap is ever held however long the
- * line is.
+ * line is. Each line is then parsed by Jackson.
+ *
+ * <p>Why not Jackson's {@code MappingIterator} over the whole stream: it reads values, not lines, so a value
+ * split over two lines or two values on one line pass unnoticed, and after a malformed value it cannot go on
+ * at the next line to name the next bad one. Nor can it bound a line: {@code StreamReadConstraints
+ * .maxDocumentLength} counts the whole stream (with 2.22, a file of three 90-byte lines under a 150-byte
+ * limit is refused only after all three were read), and {@code maxStringLength} bounds one string, not a
+ * line of many.
  */
 public final class JsonLines implements Closeable {
 

@@ -24,7 +24,9 @@ public final class AdamMemeTestEngine extends HierarchicalTestEngine<AdamMemeExe
 
     /** Made by the launcher before its listeners, Allure's among them: the moment to say where Allure writes. */
     public AdamMemeTestEngine() {
-        AllureBridge.resultsUnderTheBuildFolder();
+        if (AllureSupport.PRESENT) {
+            AllureBridge.resultsUnderTheBuildFolder();
+        }
     }
 
     @Override

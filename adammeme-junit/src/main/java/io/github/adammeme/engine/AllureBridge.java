@@ -2,9 +2,11 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.pipeline.ScoredSample;
 import io.github.adammeme.report.FrGates;
 import io.github.adammeme.report.HtmlTables;
 import io.github.adammeme.report.ReportText;
+import io.github.adammeme.report.allure.AllureExecutor;
 import io.github.adammeme.report.allure.AllureSample;
 import io.github.adammeme.util.Secrets;
 import io.qameta.allure.Allure;
@@ -24,7 +26,8 @@ import java.util.Properties;
 /**
  * Feeds Allure. The allure-junit-platform listener opens a test case when the engine reports a test
  * started, on the engine's thread; what is added here before the test finishes lands on that case.
- * When no Allure listener runs (an IDE without it, the engine test kit) this does nothing.
+ * When no Allure listener runs (an IDE without it, the engine test kit) this does nothing, and without
+ * allure-junit-platform on the classpath it touches no Allure class ({@link AllureSupport}).
  *
  * <p>Every text here comes from a dataset, a model or a configuration, and goes through
  * {@link ReportText}: labels, parameters and link names as plain text, descriptions as Markdown,
@@ -35,8 +38,20 @@ final class AllureBridge {
     private AllureBridge() {
     }
 
+    /** @return whether a test case is open in Allure on this thread, to be fed */
+    private static boolean active() {
+        return AllureSupport.PRESENT && AllureSample.active();
+    }
+
+    /** A pair or step test's labels, parameters and attachments. */
+    static void sample(ScoredSample s, String story, String suite, String target, boolean simulated) {
+        if (AllureSupport.PRESENT) {
+            AllureSample.sample(s, story, suite, target, simulated);
+        }
+    }
+
     static void summary(String suite, String target, String category, Map<String, Object> figures, String table) {
-        if (!AllureSample.active()) {
+        if (!active()) {
             return;
         }
         AllureSample.labels(suite, target, category, "FR", "summary", "critical");
@@ -46,7 +61,7 @@ final class AllureBridge {
     }
 
     static void svg(Path chart) {
-        if (!AllureSample.active()) {
+        if (!active()) {
             return;
         }
         try {
@@ -61,7 +76,7 @@ final class AllureBridge {
      * as the description, so a passing one shows its figures too.
      */
     static void blocker(String suite, String target, String category, String stage, String verdict) {
-        if (AllureSample.active()) {
+        if (active()) {
             AllureSample.labels(suite, target, category, "FR", stage, "blocker");
             Allure.getLifecycle().updateTestCase(r -> r.setDescription(ReportText.markdown(verdict)));
         }
@@ -72,7 +87,7 @@ final class AllureBridge {
      * give the verdict again on the whole run.
      */
     static void judgedBy(Optional<Double> minKappa, int minSamples, FrGates.Insufficient insufficient) {
-        if (AllureSample.active()) {
+        if (active()) {
             AllureSample.parameter(Constants.JUDGE_MIN_KAPPA, minKappa.map(String::valueOf).orElse(AllureSample.NOT_SET));
             AllureSample.parameter(Constants.GATE_MIN_SAMPLES, minSamples);
             AllureSample.parameter(Constants.GATE_INSUFFICIENT, insufficient.name().toLowerCase(Locale.ROOT));
@@ -84,6 +99,19 @@ final class AllureBridge {
 
     /** Where results go when no one has said: under the build folder, which {@code mvn clean} empties. */
     static final Path DEFAULT_RESULTS = Path.of("target", "allure-results");
+
+    /**
+     * executor.json: the run's headline as the report's title, and the CI build it came from.
+     *
+     * @return where Allure's results are, or empty without Allure
+     */
+    static Optional<Path> writeExecutor(String target, String title) {
+        if (!AllureSupport.PRESENT) {
+            return Optional.empty();
+        }
+        AllureExecutor.write(resultsDirectory(), System.getenv(), target, title);
+        return Optional.of(resultsDirectory());
+    }
 
     /** Where the Allure listener writes, as it decides it: allure.properties, then system properties. */
     static Path resultsDirectory() {
@@ -99,11 +127,7 @@ final class AllureBridge {
      * it is made.
      */
     static void resultsUnderTheBuildFolder() {
-        try {
-            defaultResults(PropertiesUtils.loadAllureProperties()).ifPresent(dir -> System.setProperty(RESULTS_DIRECTORY, dir));
-        } catch (LinkageError noAllure) {
-            // allure-junit-platform left off the classpath: no results to direct
-        }
+        defaultResults(PropertiesUtils.loadAllureProperties()).ifPresent(dir -> System.setProperty(RESULTS_DIRECTORY, dir));
     }
 
     /** The folder to set, when the properties Allure will read name none. */
@@ -120,6 +144,9 @@ final class AllureBridge {
     /** @param figures what the run added when it finished: calls, tokens, cost */
     static void writeEnvironment(EvaluationConfig config, Map<String, String> promptDigests, String version,
                                  String prefix, Map<String, String> figures) {
+        if (!AllureSupport.PRESENT) {
+            return;
+        }
         Map<String, String> env = new LinkedHashMap<>();
         env.put("target", config.models().target().model());
         env.put("target.endpoint", config.models().target().simulated() && config.models().target().baseUrl() == null

@@ -3,7 +3,6 @@ package io.github.adammeme.engine;
 import io.github.adammeme.pipeline.EvaluationConfig;
 import io.github.adammeme.pipeline.MinedSample;
 import io.github.adammeme.pipeline.ScoredSample;
-import io.github.adammeme.report.allure.AllureSample;
 import java.util.Optional;
 import org.junit.platform.engine.TestExecutionResult;
 
@@ -51,7 +50,7 @@ final class SampleTests {
 
     /** @param story where Allure files the test: the original pairs, or the chain of the meme it refines */
     private TestExecutionResult verdict(ScoredSample s, String story) {
-        AllureSample.sample(s, story, run.suiteName(), config.models().target().model(), config.simulated());
+        AllureBridge.sample(s, story, run.suiteName(), config.models().target().model(), config.simulated());
         return SampleResults.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
     }
 }

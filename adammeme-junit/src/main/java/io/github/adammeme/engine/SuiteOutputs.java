@@ -12,7 +12,6 @@ import io.github.adammeme.report.OutputLayout;
 import io.github.adammeme.report.ReleaseDecision;
 import io.github.adammeme.report.RunComparison;
 import io.github.adammeme.report.RunPublisher;
-import io.github.adammeme.report.allure.AllureExecutor;
 import io.github.adammeme.util.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -117,11 +116,11 @@ final class SuiteOutputs {
         AllureBridge.writeEnvironment(config, e.run().promptDigests(), LibraryVersion.current(),
                 environmentPrefix(), figures);
         // The title is what a reader sees first: the decision and FR lead, before Allure's own count of tests.
-        AllureExecutor.write(AllureBridge.resultsDirectory(), System.getenv(), config.models().target().model(),
+        Optional<Path> allure = AllureBridge.writeExecutor(config.models().target().model(),
                 (decision.verdict() == ReleaseDecision.Verdict.UNDECIDED ? "" : decision.headline() + " · ")
                         + FrTable.headline(e.metrics()) + (config.simulated() ? " (simulated)" : ""));
         publisher.printResults(e);
-        System.out.println("Allure results: " + AllureBridge.resultsDirectory().toAbsolutePath());
+        allure.ifPresent(dir -> System.out.println("Allure results: " + dir.toAbsolutePath()));
         publisher.record(e);
     }
 

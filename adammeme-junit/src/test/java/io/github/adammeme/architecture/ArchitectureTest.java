@@ -67,6 +67,14 @@ class ArchitectureTest {
                     + " imports, both through report.allure; the method knows nothing of Allure");
 
     @ArchTest
+    static final ArchRule allureOnlyBehindTheEnginesGuard = noClasses()
+            .that().resideInAPackage("io.github.adammeme.engine..")
+            .and().doNotHaveSimpleName("AllureBridge")
+            .should().dependOnClassesThat().resideInAnyPackage("io.qameta.allure..", "io.github.adammeme.report.allure..")
+            .because("allure-junit-platform is optional: AllureBridge asks AllureSupport before it names an Allure class,"
+                    + " so a build without Allure never loads one");
+
+    @ArchTest
     static final ArchRule theEngineAndTheCommandLineKnowNothingOfEachOther = noClasses()
             .that().resideInAPackage("io.github.adammeme.cli..")
             .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.engine..")
@@ -86,6 +94,31 @@ class ArchitectureTest {
             .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.sim..")
             .because("the simulator is the offline default, not a part of the engine: a build without it runs real"
                     + " models (llm.Simulators finds it)");
+
+    @ArchTest
+    static final ArchRule theSimulatorKnowsOnlyTheModelsItPlays = noClasses()
+            .that().resideInAPackage("io.github.adammeme.sim..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.pipeline..",
+                    "io.github.adammeme.config..", "io.github.adammeme.report..", "io.github.adammeme.data..",
+                    "io.github.adammeme.engine..", "io.github.adammeme.cli..")
+            .because("the simulator is handed its settings, typed, by whoever starts it; it reads no configuration of"
+                    + " its own and knows nothing of the method it serves");
+
+    @ArchTest
+    static final ArchRule systemPropertiesAreReadWhereSettingsAreGathered = noClasses()
+            .that().doNotHaveFullyQualifiedName("io.github.adammeme.cli.Main")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.engine.SuiteValues")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.engine.ScrubbedProperties")
+            // JVM facts, not settings: the temporary folder, the platform's natives, the HTTP server's defaults
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.llm.BatchSpool")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.data.TesseractWords")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.sim.SimulatedModelServer")
+            .should().callMethod(System.class, "getProperties")
+            .orShould().callMethod(System.class, "getProperty", String.class)
+            .orShould().callMethod(System.class, "getProperty", String.class, String.class)
+            .because("settings are gathered once, by the engine from its configuration parameters and by the command"
+                    + " line in Main, then read as one configuration: a key read anywhere else would escape the check"
+                    + " that names a misspelt one");
 
     @ArchTest
     static final ArchRule theCoreKnowsNoRunnerReportOrSimulator = noClasses()

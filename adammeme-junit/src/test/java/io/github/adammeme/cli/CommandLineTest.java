@@ -107,8 +107,14 @@ class CommandLineTest {
 
     /** {@link Main} in a JVM of its own, since it ends with System.exit: its status and its output. */
     private Child main(String... args) throws Exception {
+        return main(List.of(), args);
+    }
+
+    private Child main(List<String> systemProperties, String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+                .toString(), "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path")));
+        command.addAll(systemProperties);
+        command.add(Main.class.getName());
         command.addAll(List.of(args));
         Path log = dir.resolve("main-" + System.nanoTime() + ".log");
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
@@ -134,6 +140,19 @@ class CommandLineTest {
         assertEquals(2, evaluate.exit(), evaluate.output());
         assertEquals("adammeme: unknown configuration key 'adammeme.gate.maxfr' (the argument adammeme.gate.maxfr): did you"
                 + " mean adammeme.gate.max-fr?", evaluate.output().strip());
+    }
+
+    @Test
+    void aMisspeltSystemPropertyStopsEveryCommandEvenOneThatReadsNoSettings() throws Exception {
+        List<String> misspelt = List.of("-Dadammeme.cache.user-evn=CACHE_USER");
+        String named = "adammeme: unknown configuration key 'adammeme.cache.user-evn' (a system property,"
+                + " -Dadammeme.cache.user-evn): did you mean adammeme.cache.user-env?";
+        for (List<String> args : List.of(List.of("cache", "stats", dir.resolve("calls.db").toString()),
+                List.of("gate", dir.toString(), "adammeme.gate.max-fr=25%"))) {
+            Child child = main(misspelt, args.toArray(String[]::new));
+            assertEquals(2, child.exit(), child.output());
+            assertEquals(named, child.output().strip(), String.join(" ", args));
+        }
     }
 
     /** A command's run in this JVM: its status, standard output and error. */

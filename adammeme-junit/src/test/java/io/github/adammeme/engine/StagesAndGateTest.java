@@ -91,7 +91,7 @@ class StagesAndGateTest {
 
     private static int gate(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int status = GateCommand.run(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        int status = GateCommand.run(args, Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(out, true, StandardCharsets.UTF_8));
         System.out.print(out.toString(StandardCharsets.UTF_8));
         return status;

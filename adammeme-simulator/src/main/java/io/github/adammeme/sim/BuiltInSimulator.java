@@ -1,5 +1,7 @@
 package io.github.adammeme.sim;
 
+import io.github.adammeme.llm.SimDialect;
+import io.github.adammeme.llm.SimSettings;
 import io.github.adammeme.llm.Endpoint;
 import io.github.adammeme.llm.EndpointResolver;
 import java.util.ArrayList;

@@ -1,10 +1,10 @@
 package io.github.adammeme.sim;
 
 import io.github.adammeme.llm.EndpointResolver;
+import io.github.adammeme.llm.SimSettings;
 import io.github.adammeme.llm.SimulatorProvider;
-import java.util.Map;
 
-/** Offers the built-in simulator to {@link java.util.ServiceLoader}, configured from the run's {@code adammeme.sim.*} keys. */
+/** Offers the built-in simulator to {@link java.util.ServiceLoader}, configured by the run. */
 public final class BuiltInSimulatorProvider implements SimulatorProvider {
 
     /** ServiceLoader's constructor. */
@@ -12,7 +12,7 @@ public final class BuiltInSimulatorProvider implements SimulatorProvider {
     }
 
     @Override
-    public EndpointResolver resolver(Map<String, String> configuration) {
-        return new BuiltInSimulator(SimKeys.read(configuration));
+    public EndpointResolver resolver(SimSettings settings) {
+        return new BuiltInSimulator(settings);
     }
 }

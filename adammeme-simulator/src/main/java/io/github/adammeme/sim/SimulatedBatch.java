@@ -1,5 +1,6 @@
 package io.github.adammeme.sim;
 
+import io.github.adammeme.llm.SimSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;

@@ -1,5 +1,6 @@
 package io.github.adammeme.sim;
 
+import io.github.adammeme.llm.SimSettings;
 import static io.github.adammeme.sim.ServerReplies.error;
 import static io.github.adammeme.sim.ServerReplies.jsonBody;
 import static io.github.adammeme.sim.ServerReplies.send;

@@ -1,5 +1,6 @@
 package io.github.adammeme.sim;
 
+import io.github.adammeme.llm.SimSettings;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;

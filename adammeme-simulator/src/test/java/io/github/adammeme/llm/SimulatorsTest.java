@@ -1,5 +1,6 @@
 package io.github.adammeme.llm;
 
+import io.github.adammeme.config.ConfigurationReader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -19,18 +20,18 @@ class SimulatorsTest {
 
     @Test
     void theBuiltInSimulatorIsFoundAndReadsItsOwnSettings() {
-        EndpointResolver simulator = Simulators.builtIn(Map.of("adammeme.sim.judge-noise", "0.2"));
+        EndpointResolver simulator = Simulators.builtIn(ConfigurationReader.simulator(Map.of("adammeme.sim.judge-noise", "0.2")));
         assertThat(simulator.getClass().getName()).isEqualTo("io.github.adammeme.sim.BuiltInSimulator");
         Endpoint real = endpoint("gpt-4o", "https://api.openai.com/v1");
         assertThat(simulator.resolve(real)).isSameAs(real);
-        assertThatThrownBy(() -> Simulators.builtIn(Map.of("adammeme.sim.judge-noise", "2")))
+        assertThatThrownBy(() -> Simulators.builtIn(ConfigurationReader.simulator(Map.of("adammeme.sim.judge-noise", "2"))))
                 .isInstanceOf(ConfigurationException.class).hasMessageContaining("adammeme.sim.judge-noise");
     }
 
     @Test
     void withoutTheSimulatorASimModelWithoutAUrlIsNamedAndRealModelsPass() throws Exception {
         try (URLClassLoader nothing = new URLClassLoader(new URL[0], null)) {
-            EndpointResolver none = Simulators.builtIn(Map.of(), nothing);
+            EndpointResolver none = Simulators.builtIn(SimSettings.DEFAULT, nothing);
             Endpoint real = endpoint("gpt-4o", "https://api.openai.com/v1");
             assertThat(none.resolve(real)).isSameAs(real);
             assertThatThrownBy(() -> none.resolve(endpoint("sim:keyword", null)))

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,7 +14,6 @@ import io.github.adammeme.llm.UsageLedger;
 import io.github.adammeme.report.EvaluationWriter;
 import io.github.adammeme.report.ShownImages;
 import io.github.adammeme.sim.BuiltInSimulator;
-import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Path;
 import java.util.HashMap;

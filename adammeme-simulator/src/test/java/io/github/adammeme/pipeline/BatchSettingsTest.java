@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.config.ConfigurationReader;
 import io.github.adammeme.llm.BatchSettings;
-import io.github.adammeme.sim.SimKeys;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -66,7 +66,7 @@ class BatchSettingsTest {
         // the simulator's keys are read by the engine and the command line that start it
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> {
             if (key.startsWith("adammeme.sim.")) {
-                SimKeys.read(with(key, value));
+                ConfigurationReader.simulator(with(key, value));
             } else {
                 EvaluationConfig.from(with(key, value));
             }

@@ -1,5 +1,6 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -20,7 +21,6 @@ import io.github.adammeme.llm.OpenAiChatModel;
 import io.github.adammeme.llm.RateCaps;
 import io.github.adammeme.llm.RetryPolicy;
 import io.github.adammeme.llm.UsageLedger;
-import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,12 +1,12 @@
 package io.github.adammeme.pipeline;
 
+import io.github.adammeme.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.data.SyntheticMemes;
 import io.github.adammeme.sim.BuiltInSimulator;
-import io.github.adammeme.sim.SimSettings;
 import io.github.adammeme.sim.SimulatedModelServer;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -1,5 +1,6 @@
 package io.github.adammeme.sim;
 
+import io.github.adammeme.llm.SimSettings;
 import io.github.adammeme.llm.ChatMessage;
 import io.github.adammeme.llm.ChatModel;
 import io.github.adammeme.llm.ChatRequest;

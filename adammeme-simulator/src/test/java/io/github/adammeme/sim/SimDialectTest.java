@@ -1,10 +1,13 @@
 package io.github.adammeme.sim;
 
+import io.github.adammeme.llm.SimDialect;
+import io.github.adammeme.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.config.ConfigurationReader;
 import io.github.adammeme.agent.AgentContext;
 import io.github.adammeme.agent.Answer;
 import io.github.adammeme.agent.Candidate;
@@ -358,10 +361,10 @@ class SimDialectTest {
 
     @Test
     void theDialectIsAKeyOfItsOwnAndItsAnswersAreCachedApart() {
-        assertEquals(SimDialect.REAL, SimKeys.read(Map.of()).dialect());
-        assertEquals(SimDialect.STRICT, SimKeys.read(Map.of(Constants.SIM_DIALECT, " Strict ")).dialect());
+        assertEquals(SimDialect.REAL, ConfigurationReader.simulator(Map.of()).dialect());
+        assertEquals(SimDialect.STRICT, ConfigurationReader.simulator(Map.of(Constants.SIM_DIALECT, " Strict ")).dialect());
         ConfigurationException bad = assertThrows(ConfigurationException.class,
-                () -> SimKeys.read(Map.of(Constants.SIM_DIALECT, "loose")));
+                () -> ConfigurationReader.simulator(Map.of(Constants.SIM_DIALECT, "loose")));
         assertEquals(Constants.SIM_DIALECT, bad.key());
         assertTrue(bad.getMessage().contains("'loose'") && bad.getMessage().contains("real")
                 && bad.getMessage().contains("strict"), bad.getMessage());

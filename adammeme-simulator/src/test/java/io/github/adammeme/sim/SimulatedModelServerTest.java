@@ -1,5 +1,6 @@
 package io.github.adammeme.sim;
 
+import io.github.adammeme.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

@@ -1,4 +1,4 @@
-package io.github.adammeme.sim;
+package io.github.adammeme.llm;
 
 import java.util.Locale;
 
@@ -6,7 +6,7 @@ import java.util.Locale;
  * How the simulator writes its answers ({@code adammeme.sim.dialect}). Either way an answer says the
  * same thing: the same rating, verdict, categories, misbelief, rewrite and analysis; only its form differs.
  */
-enum SimDialect {
+public enum SimDialect {
 
     /**
      * Answers in the forms real models write, each form drawn for the request at the share real models
@@ -27,7 +27,7 @@ enum SimDialect {
      * @return the dialect
      * @throws IllegalArgumentException for any other value
      */
-    static SimDialect parse(String value) {
+    public static SimDialect parse(String value) {
         return switch (value.strip().toLowerCase(Locale.ROOT)) {
             case "real" -> REAL;
             case "strict" -> STRICT;

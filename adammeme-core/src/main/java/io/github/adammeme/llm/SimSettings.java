@@ -1,4 +1,4 @@
-package io.github.adammeme.sim;
+package io.github.adammeme.llm;
 
 import java.util.Objects;
 
@@ -119,7 +119,7 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @param forms the forms answers are written in
      * @return these settings with that dialect
      */
-    SimSettings withDialect(SimDialect forms) {
+    public SimSettings withDialect(SimDialect forms) {
         return new SimSettings(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate,
                 dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, batchDelayMillis,
                 forms);
