@@ -1,10 +1,15 @@
 package io.github.adammeme;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
+import org.apiguardian.api.API;
+
 /**
  * The engine's id and every configuration key, in one place: each key's comment starts with the key itself and says
  * what it sets and its default. Values come from the suite's annotation, then {@code junit-platform.properties},
  * then system properties, the later winning.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class Constants {
 
     /** Engine id, as in {@code [engine:adammeme]}. */
@@ -69,7 +74,7 @@ public final class Constants {
      * code does).
      */
     public static final String NEW_CATEGORY_VOTE = "adammeme.mining.new-category-vote";
-    /** {@value}: {@code i/n}: score and refine, and report, only this shard's part of the run (see {@link io.github.adammeme.pipeline.Shard}); merge the shards with {@code Main merge}. */
+    /** {@value}: {@code i/n}: score and refine, and report, only this shard's part of the run (see {@link io.github.adammeme.internal.pipeline.Shard}); merge the shards with {@code Main merge}. */
     public static final String SHARD = "adammeme.shard";
     /** {@value}: Random seed for sampling, seeds and replica seeds (default 42). */
     public static final String RANDOM_SEED = "adammeme.random-seed";

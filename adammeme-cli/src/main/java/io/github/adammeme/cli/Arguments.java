@@ -1,7 +1,7 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.pipeline.KnownKeys;
+import io.github.adammeme.internal.pipeline.KnownKeys;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -31,7 +31,7 @@ final class Arguments {
     }
 
     /**
-     * @throws io.github.adammeme.pipeline.UnknownKeyException for an {@code adammeme.*} key no command reads, naming
+     * @throws io.github.adammeme.internal.pipeline.UnknownKeyException for an {@code adammeme.*} key no command reads, naming
      *         where it was given and the key it was probably meant to be
      */
     static Map<String, String> settings(List<String> args, Map<String, String> systemProperties) {

@@ -1,14 +1,14 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.config.AdamMemeConfiguration;
-import io.github.adammeme.config.ConfigurationReader;
-import io.github.adammeme.data.DatasetException;
-import io.github.adammeme.pipeline.ConfigurationException;
-import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.report.ReferenceImport;
-import io.github.adammeme.report.RunPublisher;
-import io.github.adammeme.util.Secrets;
+import io.github.adammeme.cli.internal.ReferenceImport;
+import io.github.adammeme.internal.config.AdamMemeConfiguration;
+import io.github.adammeme.internal.config.ConfigurationReader;
+import io.github.adammeme.internal.data.DatasetException;
+import io.github.adammeme.internal.pipeline.ConfigurationException;
+import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.report.RunPublisher;
+import io.github.adammeme.internal.util.Secrets;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

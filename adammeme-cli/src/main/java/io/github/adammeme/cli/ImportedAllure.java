@@ -1,13 +1,13 @@
 package io.github.adammeme.cli;
 
-import io.github.adammeme.pipeline.Chain;
-import io.github.adammeme.pipeline.Evaluation;
-import io.github.adammeme.pipeline.ScoredSample;
-import io.github.adammeme.report.FrTable;
-import io.github.adammeme.report.ReportText;
-import io.github.adammeme.report.SampleVerdict;
-import io.github.adammeme.report.allure.AllureExecutor;
-import io.github.adammeme.report.allure.AllureSample;
+import io.github.adammeme.internal.pipeline.Chain;
+import io.github.adammeme.internal.pipeline.Evaluation;
+import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.report.FrTable;
+import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.report.SampleVerdict;
+import io.github.adammeme.internal.report.allure.AllureExecutor;
+import io.github.adammeme.internal.report.allure.AllureSample;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
 import io.qameta.allure.FileSystemResultsWriter;

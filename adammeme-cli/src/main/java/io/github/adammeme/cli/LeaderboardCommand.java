@@ -1,9 +1,9 @@
 package io.github.adammeme.cli;
 
-import io.github.adammeme.pipeline.Evaluation;
-import io.github.adammeme.report.RunFolder;
-import io.github.adammeme.report.RunPublisher;
-import io.github.adammeme.util.Secrets;
+import io.github.adammeme.cli.internal.RunFolder;
+import io.github.adammeme.internal.pipeline.Evaluation;
+import io.github.adammeme.internal.report.RunPublisher;
+import io.github.adammeme.internal.util.Secrets;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

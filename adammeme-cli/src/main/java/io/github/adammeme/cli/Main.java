@@ -1,13 +1,15 @@
 package io.github.adammeme.cli;
 
-import io.github.adammeme.config.ConfigurationReader;
-import io.github.adammeme.data.DatasetException;
-import io.github.adammeme.llm.CacheCommand;
-import io.github.adammeme.pipeline.ConfigurationException;
-import io.github.adammeme.pipeline.KnownKeys;
-import io.github.adammeme.report.GateCommand;
-import io.github.adammeme.report.HistoryCommand;
-import io.github.adammeme.util.Secrets;
+import static org.apiguardian.api.API.Status.STABLE;
+
+import io.github.adammeme.cli.internal.CacheCommand;
+import io.github.adammeme.cli.internal.GateCommand;
+import io.github.adammeme.cli.internal.HistoryCommand;
+import io.github.adammeme.internal.config.ConfigurationReader;
+import io.github.adammeme.internal.data.DatasetException;
+import io.github.adammeme.internal.pipeline.ConfigurationException;
+import io.github.adammeme.internal.pipeline.KnownKeys;
+import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.SQLException;
@@ -16,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * The command line: {@code java -jar adammeme-cli-<version>-all.jar [command] [settings]}. Without a
@@ -38,6 +41,7 @@ import java.util.Set;
  * The process exits with the command's status; the embedded simulator's threads must not keep a
  * finished (or failed) run alive.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class Main {
 
     private Main() {

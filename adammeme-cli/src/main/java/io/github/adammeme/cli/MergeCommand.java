@@ -1,12 +1,12 @@
 package io.github.adammeme.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.pipeline.Metrics;
-import io.github.adammeme.report.AllureMerge;
-import io.github.adammeme.report.FrTable;
-import io.github.adammeme.report.OutputLayout;
-import io.github.adammeme.report.ShardMerge;
-import io.github.adammeme.util.Secrets;
+import io.github.adammeme.cli.internal.AllureMerge;
+import io.github.adammeme.cli.internal.ShardMerge;
+import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.report.FrTable;
+import io.github.adammeme.internal.report.OutputLayout;
+import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

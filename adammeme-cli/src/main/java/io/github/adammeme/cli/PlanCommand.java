@@ -1,11 +1,11 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.pipeline.ConfigurationException;
-import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.pipeline.Planner;
-import io.github.adammeme.pipeline.RunPlan;
-import io.github.adammeme.report.PlanFiles;
+import io.github.adammeme.internal.pipeline.ConfigurationException;
+import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.Planner;
+import io.github.adammeme.internal.pipeline.RunPlan;
+import io.github.adammeme.internal.report.PlanFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 

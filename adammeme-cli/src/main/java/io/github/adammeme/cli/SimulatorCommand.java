@@ -1,8 +1,8 @@
 package io.github.adammeme.cli;
 
-import io.github.adammeme.config.ConfigurationReader;
-import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.sim.SimulatedModelServer;
+import io.github.adammeme.internal.config.ConfigurationReader;
+import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

@@ -1,11 +1,11 @@
 package io.github.adammeme.bench;
 
-import io.github.adammeme.data.JsonlDatasetLoader;
-import io.github.adammeme.data.Meme;
-import io.github.adammeme.data.MemeImages;
-import io.github.adammeme.data.TextEraser;
-import io.github.adammeme.data.TextErasure;
-import io.github.adammeme.llm.ContentPart;
+import io.github.adammeme.internal.data.JsonlDatasetLoader;
+import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.MemeImages;
+import io.github.adammeme.internal.data.TextEraser;
+import io.github.adammeme.internal.data.TextErasure;
+import io.github.adammeme.internal.llm.ContentPart;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;

@@ -1,10 +1,10 @@
 package io.github.adammeme.bench;
 
-import io.github.adammeme.llm.UsageLedger;
-import io.github.adammeme.pipeline.AdamMeme;
-import io.github.adammeme.pipeline.Chain;
-import io.github.adammeme.pipeline.Evaluation;
-import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.pipeline.AdamMeme;
+import io.github.adammeme.internal.pipeline.Chain;
+import io.github.adammeme.internal.pipeline.Evaluation;
+import io.github.adammeme.internal.pipeline.ScoredSample;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,8 +1,8 @@
 package io.github.adammeme.bench;
 
-import io.github.adammeme.data.Datasets;
-import io.github.adammeme.data.Meme;
-import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.internal.data.Datasets;
+import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.SyntheticMemes;
 import java.io.BufferedWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

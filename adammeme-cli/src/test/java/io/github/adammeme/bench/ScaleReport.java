@@ -1,6 +1,6 @@
 package io.github.adammeme.bench;
 
-import io.github.adammeme.llm.ModelConnector;
+import io.github.adammeme.internal.llm.ModelConnector;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;

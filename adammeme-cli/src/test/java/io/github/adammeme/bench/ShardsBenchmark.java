@@ -1,12 +1,12 @@
 package io.github.adammeme.bench;
 
-import io.github.adammeme.llm.SimSettings;
+import io.github.adammeme.internal.llm.SimSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.cli.Main;
-import io.github.adammeme.report.EvaluationWriter;
-import io.github.adammeme.sim.SimulatedModelServer;
+import io.github.adammeme.internal.report.EvaluationWriter;
+import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.data.SyntheticMemes;
-import io.github.adammeme.llm.SqliteDatabase;
-import io.github.adammeme.report.Baseline;
-import io.github.adammeme.report.HistoryCommand;
-import io.github.adammeme.report.ReferenceResultsFixture;
-import io.github.adammeme.report.RunRecords;
+import io.github.adammeme.cli.internal.HistoryCommand;
+import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.llm.SqliteDatabase;
+import io.github.adammeme.internal.report.Baseline;
+import io.github.adammeme.internal.report.ReferenceResultsFixture;
+import io.github.adammeme.internal.report.RunRecords;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

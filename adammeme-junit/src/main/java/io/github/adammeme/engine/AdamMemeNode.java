@@ -1,6 +1,6 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.report.ReportText;
+import io.github.adammeme.internal.report.ReportText;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.junit.platform.engine.TestDescriptor;

@@ -1,10 +1,13 @@
 package io.github.adammeme.engine;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
+import org.apiguardian.api.API;
 
 /**
  * Marks a class as an AdamMeme suite: one evaluation of a target model over a dataset, run by
@@ -17,6 +20,7 @@ import java.lang.annotation.Target;
  * class HarmfulMemeUnderstandingTest {}
  * }</pre>
  */
+@API(status = STABLE, since = "0.1.0")
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)

@@ -1,6 +1,9 @@
 package io.github.adammeme.engine;
 
+import static org.apiguardian.api.API.Status.STABLE;
+
 import io.github.adammeme.Constants;
+import org.apiguardian.api.API;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
 import org.junit.platform.engine.TestDescriptor;
@@ -13,6 +16,7 @@ import org.junit.platform.engine.support.hierarchical.HierarchicalTestEngine;
  * each mined meme-category pair and each refinement step a test that fails below the threshold.
  * The platform's hierarchical executor runs the tree; suites add their tests as dynamic children.
  */
+@API(status = STABLE, since = "0.1.0")
 public final class AdamMemeTestEngine extends HierarchicalTestEngine<AdamMemeExecutionContext> {
 
     private static final EngineDiscoveryRequestResolver<AdamMemeEngineDescriptor> RESOLVER =

@@ -1,14 +1,14 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.pipeline.ScoredSample;
-import io.github.adammeme.report.FrGates;
-import io.github.adammeme.report.HtmlTables;
-import io.github.adammeme.report.ReportText;
-import io.github.adammeme.report.allure.AllureExecutor;
-import io.github.adammeme.report.allure.AllureSample;
-import io.github.adammeme.util.Secrets;
+import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.report.FrGates;
+import io.github.adammeme.internal.report.HtmlTables;
+import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.report.allure.AllureExecutor;
+import io.github.adammeme.internal.report.allure.AllureSample;
+import io.github.adammeme.internal.util.Secrets;
 import io.qameta.allure.Allure;
 import io.qameta.allure.util.PropertiesUtils;
 import java.io.IOException;

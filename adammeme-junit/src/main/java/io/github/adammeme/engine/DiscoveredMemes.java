@@ -1,8 +1,8 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.data.Meme;
-import io.github.adammeme.pipeline.AdamMeme;
-import io.github.adammeme.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.pipeline.AdamMeme;
+import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -29,7 +29,7 @@ final class DiscoveredMemes {
         this.stamps = stamps;
     }
 
-    /** @throws io.github.adammeme.data.DatasetException naming the file, line and field of what cannot be read */
+    /** @throws io.github.adammeme.internal.data.DatasetException naming the file, line and field of what cannot be read */
     static DiscoveredMemes check(EvaluationConfig config) {
         Map<Path, String> stamps = stamps(config.datasets());
         return new DiscoveredMemes(AdamMeme.memesToMine(config), stamps);

@@ -1,12 +1,12 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.pipeline.CategoryFigures;
-import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.pipeline.Metrics;
-import io.github.adammeme.pipeline.Outcome;
-import io.github.adammeme.report.ReleaseDecision;
-import io.github.adammeme.report.SummaryFigures;
+import io.github.adammeme.internal.pipeline.CategoryFigures;
+import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.pipeline.Outcome;
+import io.github.adammeme.internal.report.ReleaseDecision;
+import io.github.adammeme.internal.report.SummaryFigures;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.pipeline.Chain;
-import io.github.adammeme.pipeline.Evaluation;
-import io.github.adammeme.pipeline.MinedSample;
-import io.github.adammeme.pipeline.PipelineListener;
-import io.github.adammeme.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.Chain;
+import io.github.adammeme.internal.pipeline.Evaluation;
+import io.github.adammeme.internal.pipeline.MinedSample;
+import io.github.adammeme.internal.pipeline.PipelineListener;
+import io.github.adammeme.internal.pipeline.ScoredSample;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

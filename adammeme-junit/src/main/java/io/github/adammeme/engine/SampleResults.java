@@ -1,7 +1,7 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.pipeline.ScoredSample;
-import io.github.adammeme.report.SampleVerdict;
+import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.report.SampleVerdict;
 import org.junit.platform.engine.TestExecutionResult;
 
 /**

@@ -2,8 +2,8 @@ package io.github.adammeme.engine;
 
 import static org.junit.platform.engine.support.discovery.SelectorResolver.Resolution.unresolved;
 
-import io.github.adammeme.data.DatasetException;
-import io.github.adammeme.pipeline.ConfigurationException;
+import io.github.adammeme.internal.data.DatasetException;
+import io.github.adammeme.internal.pipeline.ConfigurationException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.report.FrGates;
-import io.github.adammeme.report.ReportText;
+import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.report.FrGates;
+import io.github.adammeme.internal.report.ReportText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,15 +1,15 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.config.AdamMemeConfiguration;
-import io.github.adammeme.config.ConfigurationReader;
-import io.github.adammeme.data.Datasets;
-import io.github.adammeme.llm.EndpointResolver;
-import io.github.adammeme.llm.Simulators;
-import io.github.adammeme.pipeline.ConfigurationException;
-import io.github.adammeme.pipeline.EvaluationConfig;
-import io.github.adammeme.report.FrGates;
-import io.github.adammeme.report.RunPublisher;
+import io.github.adammeme.internal.config.AdamMemeConfiguration;
+import io.github.adammeme.internal.config.ConfigurationReader;
+import io.github.adammeme.internal.data.Datasets;
+import io.github.adammeme.internal.llm.EndpointResolver;
+import io.github.adammeme.internal.llm.Simulators;
+import io.github.adammeme.internal.pipeline.ConfigurationException;
+import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.report.FrGates;
+import io.github.adammeme.internal.report.RunPublisher;
 import java.util.List;
 import java.util.Optional;
 import org.junit.platform.engine.ConfigurationParameters;

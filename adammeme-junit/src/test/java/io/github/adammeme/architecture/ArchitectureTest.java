@@ -1,5 +1,6 @@
 package io.github.adammeme.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,6 +16,7 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -24,6 +26,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
+import org.junit.jupiter.api.Test;
 
 /**
  * The project's layering, checked on the main classes of every module (core, simulator, engine,
@@ -48,8 +52,8 @@ class ArchitectureTest {
     }
 
     /** The core of the method, usable from any runner. */
-    private static final String[] CORE = {"io.github.adammeme.pipeline..", "io.github.adammeme.agent..",
-            "io.github.adammeme.llm..", "io.github.adammeme.data..", "io.github.adammeme.retrieval.."};
+    private static final String[] CORE = {"io.github.adammeme.internal.pipeline..", "io.github.adammeme.internal.agent..",
+            "io.github.adammeme.internal.llm..", "io.github.adammeme.internal.data..", "io.github.adammeme.internal.retrieval.."};
 
     @ArchTest
     static final ArchRule junitOnlyInTheEngine = noClasses()
@@ -60,7 +64,7 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule allureWhereResultsAreWritten = noClasses()
-            .that().resideOutsideOfPackages("io.github.adammeme.engine..", "io.github.adammeme.report.allure..",
+            .that().resideOutsideOfPackages("io.github.adammeme.engine..", "io.github.adammeme.internal.report.allure..",
                     "io.github.adammeme.cli..")
             .should().dependOnClassesThat().resideInAnyPackage("io.qameta.allure..")
             .because("Allure results are written by the engine as tests run, and by the command line for a run it"
@@ -70,7 +74,7 @@ class ArchitectureTest {
     static final ArchRule allureOnlyBehindTheEnginesGuard = noClasses()
             .that().resideInAPackage("io.github.adammeme.engine..")
             .and().doNotHaveSimpleName("AllureBridge")
-            .should().dependOnClassesThat().resideInAnyPackage("io.qameta.allure..", "io.github.adammeme.report.allure..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.qameta.allure..", "io.github.adammeme.internal.report.allure..")
             .because("allure-junit-platform is optional: AllureBridge asks AllureSupport before it names an Allure class,"
                     + " so a build without Allure never loads one");
 
@@ -91,15 +95,15 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule theEngineFindsTheSimulatorThroughServiceLoader = noClasses()
             .that().resideInAPackage("io.github.adammeme.engine..")
-            .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.sim..")
+            .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.internal.sim..")
             .because("the simulator is the offline default, not a part of the engine: a build without it runs real"
                     + " models (llm.Simulators finds it)");
 
     @ArchTest
     static final ArchRule theSimulatorKnowsOnlyTheModelsItPlays = noClasses()
-            .that().resideInAPackage("io.github.adammeme.sim..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.pipeline..",
-                    "io.github.adammeme.config..", "io.github.adammeme.report..", "io.github.adammeme.data..",
+            .that().resideInAPackage("io.github.adammeme.internal.sim..")
+            .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.internal.pipeline..",
+                    "io.github.adammeme.internal.config..", "io.github.adammeme.internal.report..", "io.github.adammeme.internal.data..",
                     "io.github.adammeme.engine..", "io.github.adammeme.cli..")
             .because("the simulator is handed its settings, typed, by whoever starts it; it reads no configuration of"
                     + " its own and knows nothing of the method it serves");
@@ -110,9 +114,9 @@ class ArchitectureTest {
             .and().doNotHaveFullyQualifiedName("io.github.adammeme.engine.SuiteValues")
             .and().doNotHaveFullyQualifiedName("io.github.adammeme.engine.ScrubbedProperties")
             // JVM facts, not settings: the temporary folder, the platform's natives, the HTTP server's defaults
-            .and().doNotHaveFullyQualifiedName("io.github.adammeme.llm.BatchSpool")
-            .and().doNotHaveFullyQualifiedName("io.github.adammeme.data.TesseractWords")
-            .and().doNotHaveFullyQualifiedName("io.github.adammeme.sim.SimulatedModelServer")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.BatchSpool")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.data.TesseractWords")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.sim.SimulatedModelServer")
             .should().callMethod(System.class, "getProperties")
             .orShould().callMethod(System.class, "getProperty", String.class)
             .orShould().callMethod(System.class, "getProperty", String.class, String.class)
@@ -124,26 +128,26 @@ class ArchitectureTest {
     static final ArchRule theCoreKnowsNoRunnerReportOrSimulator = noClasses()
             .that().resideInAnyPackage(CORE)
             .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.engine..",
-                    "io.github.adammeme.report..", "io.github.adammeme.sim..", "io.github.adammeme.cli..")
+                    "io.github.adammeme.internal.report..", "io.github.adammeme.internal.sim..", "io.github.adammeme.cli..")
             .because("the engine or the command line starts the simulator and publishes the results;"
                     + " the pipeline only evaluates");
 
     /** The packages of adammeme-core, with the root package's Constants. */
-    private static final String[] CORE_MODULE = {"io.github.adammeme", "io.github.adammeme.agent..",
-            "io.github.adammeme.data..", "io.github.adammeme.llm..", "io.github.adammeme.pipeline..",
-            "io.github.adammeme.retrieval..", "io.github.adammeme.report..", "io.github.adammeme.util.."};
+    private static final String[] CORE_MODULE = {"io.github.adammeme", "io.github.adammeme.internal.agent..",
+            "io.github.adammeme.internal.data..", "io.github.adammeme.internal.llm..", "io.github.adammeme.internal.pipeline..",
+            "io.github.adammeme.internal.retrieval..", "io.github.adammeme.internal.report..", "io.github.adammeme.internal.util.."};
 
     @ArchTest
     static final ArchRule theCoreModuleKnowsNoRunnerNorTheSimulator = noClasses()
             .that().resideInAnyPackage(CORE_MODULE)
             .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.engine..",
-                    "io.github.adammeme.sim..", "io.github.adammeme.cli..", "org.junit..", "org.opentest4j..")
+                    "io.github.adammeme.internal.sim..", "io.github.adammeme.cli..", "org.junit..", "org.opentest4j..")
             .because("adammeme-core is the method without a runner: the engine, the simulator and the command line"
                     + " build on it, never the other way");
 
     @ArchTest
     static final ArchRule theSimulatorKnowsOnlyTheCore = noClasses()
-            .that().resideInAPackage("io.github.adammeme.sim..")
+            .that().resideInAPackage("io.github.adammeme.internal.sim..")
             .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.engine..",
                     "io.github.adammeme.cli..", "org.junit..", "org.opentest4j..")
             .because("adammeme-simulator depends on adammeme-core alone: the engine and the command line start it");
@@ -151,6 +155,43 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule noPackageCycles = slices().matching("io.github.adammeme.(*)..")
             .should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule noCyclesInsideTheImplementation = slices().matching("io.github.adammeme.internal.(*)..")
+            .should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule thePublicTypesOutsideTheImplementationAreTheApi = classes()
+            .that().arePublic().and().areTopLevelClasses().and().resideOutsideOfPackage("..internal..")
+            .should().beAnnotatedWith(API.class)
+            .because("a user may rely on what is public outside an internal package, so each such type says what it"
+                    + " promises; the rest lives in internal packages, which promise nothing");
+
+    @ArchTest
+    static final ArchRule theImplementationPromisesNothing = noClasses()
+            .that().resideInAPackage("..internal..")
+            .should().beAnnotatedWith(API.class)
+            .because("a type in an internal package may change in any release, whatever it is annotated with");
+
+    /** The Maven plugin is not on this module's classpath: its goal is checked in its sources. */
+    @Test
+    void theMavenPluginsPublicTypesAreTheApi() throws IOException {
+        Path sources = Path.of("..", "adammeme-maven-plugin", "src", "main", "java");
+        List<String> unannotated;
+        try (Stream<Path> files = Files.walk(sources)) {
+            unannotated = files.filter(f -> f.toString().endsWith(".java")).filter(f -> {
+                try {
+                    String text = Files.readString(f);
+                    return Pattern.compile("^public ", Pattern.MULTILINE).matcher(text).find()
+                            && !text.contains("@API(status = ");
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).map(Path::toString).toList();
+        }
+        assertTrue(Files.isDirectory(sources), sources + " is beside this module");
+        assertEquals(List.of(), unannotated, "public types of the Maven plugin without @API");
+    }
 
     /** A reader opening a package learns what it is for before reading any class of it. */
     @ArchTest
@@ -175,7 +216,7 @@ class ArchitectureTest {
      */
     private static final Set<String> ENTRY_POINTS = Set.of("io.github.adammeme.engine.AdamMemeTestEngine",
             "io.github.adammeme.engine.AdamMemeSuite", "io.github.adammeme.Constants", "io.github.adammeme.cli.Main",
-            "io.github.adammeme.pipeline.SecondScore", "io.github.adammeme.sim.BuiltInSimulatorProvider");
+            "io.github.adammeme.internal.pipeline.SecondScore", "io.github.adammeme.internal.sim.BuiltInSimulatorProvider");
 
     /**
      * A public type is one another package names, itself or a type nested in it (main code or its

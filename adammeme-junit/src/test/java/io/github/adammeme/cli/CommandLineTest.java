@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.engine.AdamMemeSuite;
-import io.github.adammeme.llm.SqliteDatabase;
-import io.github.adammeme.report.RunRecords;
-import io.github.adammeme.report.ShownImages;
+import io.github.adammeme.internal.llm.SqliteDatabase;
+import io.github.adammeme.internal.report.RunRecords;
+import io.github.adammeme.internal.report.ShownImages;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -8,9 +8,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.Constants;
-import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.engine.AdamMemeSuite;
-import io.github.adammeme.sim.SimulatedModelServer;
+import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -7,10 +7,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.data.DatasetException;
-import io.github.adammeme.data.HardCase;
-import io.github.adammeme.data.HardCaseBank;
-import io.github.adammeme.data.SyntheticMemes;
+import io.github.adammeme.internal.data.DatasetException;
+import io.github.adammeme.internal.data.HardCase;
+import io.github.adammeme.internal.data.HardCaseBank;
+import io.github.adammeme.internal.data.SyntheticMemes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

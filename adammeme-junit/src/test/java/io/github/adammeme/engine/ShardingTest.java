@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.data.SyntheticMemes;
-import io.github.adammeme.report.AllureMerge;
-import io.github.adammeme.report.ShardMerge;
+import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.cli.internal.AllureMerge;
+import io.github.adammeme.cli.internal.ShardMerge;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,8 +1,10 @@
 package io.github.adammeme.maven;
 
-import io.github.adammeme.pipeline.ConfigurationException;
-import io.github.adammeme.report.FrTable;
-import io.github.adammeme.report.ReleaseDecision;
+import static org.apiguardian.api.API.Status.STABLE;
+
+import io.github.adammeme.internal.pipeline.ConfigurationException;
+import io.github.adammeme.internal.report.FrTable;
+import io.github.adammeme.internal.report.ReleaseDecision;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -26,6 +28,7 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.project.MavenProject;
+import org.apiguardian.api.API;
 
 /**
  * The release decision of the build's AdamMeme runs as the build's outcome. Surefire runs the suites with
@@ -41,6 +44,7 @@ import org.apache.maven.project.MavenProject;
  * folder as they are, whenever they were written: shards joined by the command line's {@code merge} are held to the
  * gates of the project's settings.
  */
+@API(status = STABLE, since = "0.1.0")
 @Mojo(name = "gate", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST,
         threadSafe = true)
 public final class GateMojo extends AbstractMojo {

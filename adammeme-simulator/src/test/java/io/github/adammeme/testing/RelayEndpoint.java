@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.github.adammeme.sim.SimulatedModelServer;
+import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

@@ -1,5 +1,0 @@
-/**
- * The configuration, read once: every {@code adammeme.*} setting of a suite or a command turned into one typed
- * {@link io.github.adammeme.config.AdamMemeConfiguration}, each bad value named by its key before a call is paid for.
- */
-package io.github.adammeme.config;

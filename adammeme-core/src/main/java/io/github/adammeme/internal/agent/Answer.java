@@ -1,0 +1,38 @@
+package io.github.adammeme.internal.agent;
+
+/**
+ * What one agent produced after its re-asks: a parsed value, or why there is none, with the raw
+ * output kept either way so a report can show what the model actually said.
+ */
+public record Answer<T>(Status status, T value, String raw, String failure, int attempts) {
+
+    /** Whether the agent's answer holds a value, and if not, why. */
+    public enum Status {
+        /** parsed as the contract asks */
+        OK,
+        /** the model declined the task */
+        REFUSED,
+        /** the model answered, but never in the required shape */
+        UNPARSEABLE,
+        /** the endpoint failed after the client's retries */
+        CALL_FAILED
+    }
+
+    /**
+     * An answer parsed as its contract asks.
+     *
+     * @param <T> the parsed value's type
+     * @param value the parsed value
+     * @param raw the model's output, as received
+     * @param attempts how many times the model was asked, re-asks included
+     * @return the OK answer
+     */
+    public static <T> Answer<T> ok(T value, String raw, int attempts) {
+        return new Answer<>(Status.OK, value, raw, null, attempts);
+    }
+
+    /** @return whether the answer holds a parsed value */
+    public boolean ok() {
+        return status == Status.OK;
+    }
+}

@@ -1,0 +1,59 @@
+package io.github.adammeme.internal.agent;
+
+import io.github.adammeme.internal.llm.ContentPart;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/** Rates the target's analysis against the reference answer, 1..10 (temperature 0). */
+public final class Scorer {
+
+    private final AgentContext context;
+    private final int replica;
+
+    /**
+     * The run's own judge.
+     *
+     * @param context the judge's model and the run's templates, seed and re-ask bound
+     */
+    public Scorer(AgentContext context) {
+        this(context, 0);
+    }
+
+    /**
+     * @param context the judge's model and the run's templates, seed and re-ask bound
+     * @param replica 0 for the run's judge; another replica is the same judge asked independently (its
+     *                own seed, its own cache entry), which is how a second opinion is drawn from one model
+     */
+    public Scorer(AgentContext context, int replica) {
+        this.context = context;
+        this.replica = replica;
+    }
+
+    /**
+     * Rates the target's analysis of one pair against the reference answer.
+     *
+     * @param memeText the meme's text (original or refined)
+     * @param erasedImage the meme's picture as it is shown, or null
+     * @param category the harmfulness category
+     * @param reference the Senior's reference answer
+     * @param targetAnswer the target's analysis
+     * @return the rating (1..10) with its explanation, or why there is none
+     */
+    public CompletableFuture<Answer<Rating>> score(String memeText, ContentPart.Image erasedImage, String category,
+                                                   String reference, String targetAnswer) {
+        return context.ask("Scorer", "scorer", Map.of("meme_text", memeText, "question", Analysis.question(category),
+                "reference_answer", reference, "target_answer", targetAnswer), erasedImage, 0.0, replica, Rating.PARSER);
+    }
+
+    /**
+     * Who judges, for reports. Another replica of the run's own judge at temperature 0 measures that
+     * judge's self-consistency, not its reliability: only a second model (adammeme.judge.second-model)
+     * can disagree for reasons of its own.
+     *
+     * @return a label naming the judge's model and, for another replica, which one
+     */
+    public String judge() {
+        String model = context.gateway().model().model();
+        return replica == 0 ? "second judge " + model : "self-consistency of " + model + ", replica " + replica;
+    }
+}

@@ -1,0 +1,97 @@
+package io.github.adammeme.internal.config;
+
+import io.github.adammeme.Constants;
+import io.github.adammeme.internal.llm.SimDialect;
+import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.pipeline.ConfigValues;
+import io.github.adammeme.internal.pipeline.ConfigurationException;
+import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.report.OutputNames;
+import io.github.adammeme.internal.report.PublishSettings;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads {@code adammeme.*} settings, already gathered from wherever they were given, into one
+ * {@link AdamMemeConfiguration}. Every value is checked here, so a bad one stops discovery or the command before a
+ * model is called; the keys themselves were checked by whoever gathered them, since only they know where each came
+ * from.
+ */
+public final class ConfigurationReader {
+
+    private ConfigurationReader() {
+    }
+
+    /**
+     * @param values the {@code adammeme.*} keys and their values
+     * @return the configuration they describe
+     * @throws ConfigurationException naming the first key whose value cannot be used
+     */
+    public static AdamMemeConfiguration read(Map<String, String> values) {
+        List<EvaluationConfig> evaluations = evaluations(values);
+        ConfigValues r = new ConfigValues(values);
+        return new AdamMemeConfiguration(evaluations, simulator(r),
+                PublishSettings.read(values, evaluations.get(0)),
+                r.bool(Constants.PROGRESS, true), r.bool(Constants.DRY_RUN, false));
+    }
+
+    /**
+     * The simulator's own settings, for a command that starts only the simulator.
+     *
+     * @param values the {@code adammeme.*} keys and their values
+     * @return the settings of {@code adammeme.sim.*}
+     * @throws ConfigurationException naming the key whose value cannot be used
+     */
+    public static SimSettings simulator(Map<String, String> values) {
+        return simulator(new ConfigValues(values));
+    }
+
+    /**
+     * {@code adammeme.target.model} may list several models, comma-separated: each is evaluated with everything else
+     * alike, so the target-independent calls are paid once and shared through the cache.
+     */
+    private static List<EvaluationConfig> evaluations(Map<String, String> values) {
+        String listed = values.get(Constants.TARGET_MODEL);
+        List<String> models = listed == null ? List.of() : Arrays.stream(listed.split(",")).map(String::trim)
+                .filter(m -> !m.isEmpty()).distinct().toList();
+        if (models.size() <= 1) {
+            return List.of(EvaluationConfig.from(values));
+        }
+        Map<String, String> folders = new LinkedHashMap<>();
+        for (String model : models) {
+            String other = folders.put(OutputNames.of(model), model);
+            if (other != null) {
+                throw new ConfigurationException(Constants.TARGET_MODEL, listed, "the targets '" + other + "' and '"
+                        + model + "' would share the output folder " + OutputNames.of(model));
+            }
+        }
+        Map<String, String> one = new LinkedHashMap<>(values);
+        List<EvaluationConfig> evaluations = new ArrayList<>();
+        for (String model : models) {
+            one.put(Constants.TARGET_MODEL, model);
+            evaluations.add(EvaluationConfig.from(one));
+        }
+        return evaluations;
+    }
+
+    private static SimSettings simulator(ConfigValues r) {
+        SimDialect dialect = r.parse(Constants.SIM_DIALECT, SimDialect.REAL, SimDialect::parse);
+        try {
+            return new SimSettings(r.integer(Constants.SIM_LATENCY_MS, 0, 0, 600_000),
+                    r.decimal(Constants.SIM_LATENCY_SPREAD, 0.5, 0, 3),
+                    r.integer(Constants.SIM_RPM, 0, 0, 10_000_000),
+                    r.decimal(Constants.SIM_FAULT_429, 0, 0, 1), r.decimal(Constants.SIM_FAULT_5XX, 0, 0, 1),
+                    r.decimal(Constants.SIM_FAULT_HANG, 0, 0, 1), r.decimal(Constants.SIM_FAULT_DROP, 0, 0, 1),
+                    r.decimal(Constants.SIM_FAULT_TRUNCATED, 0, 0, 1), r.decimal(Constants.SIM_FAULT_MALFORMED, 0, 0, 1),
+                    r.integer(Constants.SIM_HANG_MS, 10_000, 0, 600_000), SimSettings.DEFAULT.seed(),
+                    r.decimal(Constants.SIM_JUDGE_NOISE, 0, 0, 1), r.bool(Constants.SIM_STRUCTURED_OUTPUT, true),
+                    r.integer(Constants.SIM_BATCH_DELAY_MS, 0, 0, 86_400_000), dialect);
+        } catch (IllegalArgumentException e) {
+            // The fault rates together exceed every request: no one key is to blame.
+            throw new ConfigurationException(Constants.PREFIX + "sim.fault.*", "", e.getMessage());
+        }
+    }
+}

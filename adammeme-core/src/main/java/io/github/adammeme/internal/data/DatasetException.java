@@ -1,0 +1,61 @@
+package io.github.adammeme.internal.data;
+
+import java.nio.file.Path;
+
+/** A dataset that cannot be read; the message names the file, and the line and field when known. */
+public class DatasetException extends RuntimeException {
+
+    /** Enough of a value to recognise it; a message is read by a person and a value may be a megabyte. */
+    private static final int SHOWN_CHARS = 200;
+
+    /** @param message what is wrong, naming the file */
+    public DatasetException(String message) {
+        super(message);
+    }
+
+    /**
+     * @param message what is wrong, naming the file
+     * @param cause the parser's or the file system's exception
+     */
+    public DatasetException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** A problem on one line: {@code <file>:<line>: <problem>}. */
+    static DatasetException at(Path file, long line, String problem) {
+        return new DatasetException(file + ":" + line + ": " + problem);
+    }
+
+    static DatasetException at(Path file, long line, String problem, Throwable cause) {
+        return new DatasetException(file + ":" + line + ": " + problem, cause);
+    }
+
+    /**
+     * A value from the file as a message shows it: control characters (a NUL, a line break) written as
+     * escapes so the message stays one readable line, and a long value cut.
+     */
+    static String shown(String value) {
+        return shown(value, SHOWN_CHARS);
+    }
+
+    /** A library's message about the file, which may quote it: shown like a value, with more room. */
+    static String shownMessage(String message) {
+        return shown(String.valueOf(message), 4 * SHOWN_CHARS);
+    }
+
+    private static String shown(String value, int limit) {
+        StringBuilder out = new StringBuilder(Math.min(value.length(), limit) + 8);
+        for (int i = 0; i < value.length(); i++) {
+            if (out.length() >= limit) {
+                return out.append("… (").append(value.length()).append(" characters)").toString();
+            }
+            char c = value.charAt(i);
+            if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029' || c == '\uFEFF') {
+                out.append(String.format("\\u%04x", (int) c));
+            } else {
+                out.append(c);
+            }
+        }
+        return out.toString();
+    }
+}

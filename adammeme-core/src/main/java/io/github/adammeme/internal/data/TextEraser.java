@@ -1,0 +1,22 @@
+package io.github.adammeme.internal.data;
+
+import io.github.adammeme.internal.llm.ContentPart;
+
+/**
+ * Removes the printed text from a meme image before the target sees it, so a refined text in the
+ * prompt is not contradicted by the old text still on the picture.
+ */
+public interface TextEraser {
+
+    /**
+     * The picture the target is shown for a meme.
+     *
+     * @param meme the meme
+     * @param original its picture, as prepared for sending
+     * @return the picture with the printed text removed, or the original
+     */
+    ContentPart.Image erase(Meme meme, ContentPart.Image original);
+
+    /** Sends the original image. */
+    TextEraser NONE = (meme, original) -> original;
+}

@@ -1,0 +1,111 @@
+package io.github.adammeme.internal.llm;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One chat-completion call as the pipeline asks for it.
+ *
+ * @param role          the agent role making the call (Miner, Scorer, Target ...), for usage accounting
+ * @param messages      the rendered conversation
+ * @param temperature   sampling temperature
+ * @param seed          sampling seed sent to the endpoint
+ * @param maxTokens     completion token cap, or null for the endpoint's default
+ * @param replica       which of several otherwise identical calls this is (3 Miners, 3 Candidates)
+ * @param templateDigest digest of the prompt template, so an edited template never hits an old cache row
+ * @param stage         the pipeline stage asking (mining, scoring, refinement), for accounting only: the same
+ *                      question from two stages is one cached answer
+ * @param schema        the shape the answer must take, sent as structured output; null for free text
+ */
+public record ChatRequest(
+        String role,
+        List<ChatMessage> messages,
+        double temperature,
+        long seed,
+        Integer maxTokens,
+        int replica,
+        String templateDigest,
+        String stage,
+        ResponseSchema schema) {
+
+    /** The stage of a call made outside the pipeline's stages. */
+    public static final String UNSTAGED = "-";
+
+    /**
+     * Requires a role and a template digest, keeps its own copy of the messages, and marks a call without a
+     * stage as {@link #UNSTAGED}.
+     *
+     * @param role the agent role making the call
+     * @param messages the rendered conversation
+     * @param temperature sampling temperature
+     * @param seed sampling seed sent to the endpoint
+     * @param maxTokens completion token cap, or null
+     * @param replica which of several otherwise identical calls this is
+     * @param templateDigest digest of the prompt template
+     * @param stage the pipeline stage asking, or null
+     * @param schema the shape the answer must take, or null for free text
+     */
+    public ChatRequest {
+        Objects.requireNonNull(role, "role");
+        stage = stage == null ? UNSTAGED : stage;
+        messages = List.copyOf(messages);
+        Objects.requireNonNull(templateDigest, "templateDigest");
+    }
+
+    /**
+     * A call outside any stage, in free text.
+     *
+     * @param role the agent role making the call
+     * @param messages the rendered conversation
+     * @param temperature sampling temperature
+     * @param seed sampling seed sent to the endpoint
+     * @param maxTokens completion token cap, or null
+     * @param replica which of several otherwise identical calls this is
+     * @param templateDigest digest of the prompt template
+     */
+    public ChatRequest(String role, List<ChatMessage> messages, double temperature, long seed, Integer maxTokens,
+                       int replica, String templateDigest) {
+        this(role, messages, temperature, seed, maxTokens, replica, templateDigest, UNSTAGED, null);
+    }
+
+    /**
+     * A call in free text.
+     *
+     * @param role the agent role making the call
+     * @param messages the rendered conversation
+     * @param temperature sampling temperature
+     * @param seed sampling seed sent to the endpoint
+     * @param maxTokens completion token cap, or null
+     * @param replica which of several otherwise identical calls this is
+     * @param templateDigest digest of the prompt template
+     * @param stage the pipeline stage asking, or null
+     */
+    public ChatRequest(String role, List<ChatMessage> messages, double temperature, long seed, Integer maxTokens,
+                       int replica, String templateDigest, String stage) {
+        this(role, messages, temperature, seed, maxTokens, replica, templateDigest, stage, null);
+    }
+
+    /**
+     * The same call asking for free text: for an endpoint that turned structured output down.
+     *
+     * @return the call without its schema
+     */
+    public ChatRequest withoutSchema() {
+        return new ChatRequest(role, messages, temperature, seed, maxTokens, replica, templateDigest, stage, null);
+    }
+
+    /**
+     * The same call continued with the model's answer and a follow-up, as a re-ask does.
+     *
+     * @param previousAnswer what the model answered
+     * @param correction what was wrong with it, and what is asked instead
+     * @return the longer call
+     */
+    public ChatRequest followUp(String previousAnswer, String correction) {
+        List<ChatMessage> next = new ArrayList<>(messages);
+        next.add(ChatMessage.assistant(previousAnswer));
+        next.add(ChatMessage.user(correction));
+        return new ChatRequest(role, next, temperature, seed, maxTokens, replica, templateDigest, stage, schema);
+    }
+}

@@ -1,0 +1,93 @@
+package io.github.adammeme.internal.llm;
+
+import io.github.adammeme.internal.util.Secrets;
+import java.time.Duration;
+
+/** A call that failed; the message never carries a secret. */
+public class ModelCallException extends RuntimeException {
+
+    /** The HTTP status, or -1. */
+    private final int status;
+    /** Whether asking again may succeed. */
+    private final boolean retryable;
+    /** What the endpoint reported for a call it answered (and billed) with nothing usable, or null. */
+    private final Usage paid;
+    /** What the endpoint asked to wait, or null. */
+    private final Duration retryAfter;
+
+    /**
+     * A failure that asking again will not mend.
+     *
+     * @param message what failed; secrets are redacted from it
+     * @param cause the client's exception
+     */
+    public ModelCallException(String message, Throwable cause) {
+        this(message, cause, -1, false, null);
+    }
+
+    /**
+     * A failure that asking again will not mend.
+     *
+     * @param message what failed; secrets are redacted from it
+     */
+    public ModelCallException(String message) {
+        this(message, null, -1, false, null);
+    }
+
+    /**
+     * @param message what failed; secrets are redacted from it
+     * @param cause the client's exception, or null
+     * @param status     the HTTP status, or -1 when the call got none
+     * @param retryable  whether asking again may succeed (rate limits, server errors, broken connections, bad bodies)
+     * @param retryAfter what the endpoint asked to wait, or null
+     */
+    public ModelCallException(String message, Throwable cause, int status, boolean retryable, Duration retryAfter) {
+        this(message, cause, status, retryable, retryAfter, null);
+    }
+
+    private ModelCallException(String message, Throwable cause, int status, boolean retryable, Duration retryAfter,
+                               Usage paid) {
+        super(Secrets.redact(message), cause);
+        this.status = status;
+        this.retryable = retryable;
+        this.retryAfter = retryAfter;
+        this.paid = paid;
+    }
+
+    /**
+     * A call the endpoint answered with HTTP 200 and so billed, whose answer holds nothing usable (no
+     * choices, a message without content): it failed, yet it is counted as a call made, with its tokens.
+     *
+     * @param message what the endpoint answered; secrets are redacted from it
+     * @param usage   the tokens it reported, {@link Usage#NONE} when it reported none
+     * @return a failure that asking again may mend
+     */
+    static ModelCallException paidButUnusable(String message, Usage usage) {
+        return new ModelCallException(message, null, 200, true, null, usage);
+    }
+
+    /** @return the tokens of a call that was answered and billed though its answer was unusable, or null */
+    public Usage paid() {
+        return paid;
+    }
+
+    /** @return the HTTP status, or -1 when the call got none */
+    public int status() {
+        return status;
+    }
+
+    /** @return whether asking again may succeed */
+    public boolean retryable() {
+        return retryable;
+    }
+
+    /** @return what the endpoint asked to wait, or null */
+    public Duration retryAfter() {
+        return retryAfter;
+    }
+
+    /** @return whether the endpoint answered 429 (too many requests) */
+    public boolean rateLimited() {
+        return status == 429;
+    }
+}

@@ -1,0 +1,20 @@
+package io.github.adammeme.internal.llm;
+
+/**
+ * Reaches the model behind an endpoint. Every run reaches its models over HTTP ({@link #HTTP}); the
+ * pipeline benchmark's million-meme measurement reaches the simulator's answers in its own process
+ * instead, so that hours of HTTP on two cores do not stand between it and the heap figure.
+ */
+@FunctionalInterface
+public interface ModelConnector {
+
+    /** Chat completions over HTTP with openai-java: what every evaluation uses. */
+    ModelConnector HTTP = OpenAiChatModel::new;
+
+    /**
+     * @param endpoint where the model is reached
+     * @param connections calls that may be in flight at once
+     * @return the model, closed with its gateway when it is {@link AutoCloseable}
+     */
+    ChatModel connect(Endpoint endpoint, int connections);
+}

@@ -1,0 +1,14 @@
+package io.github.adammeme.internal.pipeline;
+
+import java.util.Map;
+
+/**
+ * The figures of one category (or of all, as "overall") over a set of samples.
+ *
+ * @param counts       samples by outcome, every outcome present
+ * @param averageScore mean of the scores that exist, or null when there are none
+ * @param fr           failure rate with its 95% Wilson interval
+ */
+public record CategoryFigures(String category, int samples, Map<Outcome, Integer> counts, Double averageScore,
+                              FailureRate fr) {
+}

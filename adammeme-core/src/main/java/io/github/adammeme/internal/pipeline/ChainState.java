@@ -1,0 +1,17 @@
+package io.github.adammeme.internal.pipeline;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** One seed's chain while it runs. */
+final class ChainState {
+    final ScoredSample seed;
+    ScoredSample current;
+    final List<ScoredSample> steps = new ArrayList<>();
+    String stop;
+
+    ChainState(ScoredSample seed) {
+        this.seed = seed;
+        this.current = seed;
+    }
+}

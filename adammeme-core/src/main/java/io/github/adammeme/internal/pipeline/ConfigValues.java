@@ -1,0 +1,123 @@
+package io.github.adammeme.internal.pipeline;
+
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * {@code adammeme.*} values read as the types the configuration needs, each bad value reported as a
+ * {@link ConfigurationException} that names its key, the value and what is allowed.
+ *
+ * @param values the keys and their values as configured
+ */
+public record ConfigValues(Map<String, String> values) {
+
+    /**
+     * @param key the key
+     * @param fallback the value when none is set
+     * @return the value, trimmed, or the fallback
+     */
+    public String string(String key, String fallback) {
+        String v = values.get(key);
+        return v == null ? fallback : v.trim();
+    }
+
+    /**
+     * A value read by a parser whose exceptions say what is allowed.
+     *
+     * @param key the key
+     * @param fallback the value when none is set
+     * @param parser reads the trimmed value
+     * @param <T> the value's type
+     * @return the value, or the fallback
+     */
+    public <T> T parse(String key, T fallback, Function<String, T> parser) {
+        String v = values.get(key);
+        if (v == null || v.isBlank()) {
+            return fallback;
+        }
+        try {
+            return parser.apply(v.trim());
+        } catch (RuntimeException e) {
+            throw new ConfigurationException(key, v, e.getMessage() == null ? "not a valid value" : e.getMessage());
+        }
+    }
+
+    /**
+     * @param key the key
+     * @param fallback the value when none is set
+     * @param min the least allowed
+     * @param max the most allowed
+     * @return the whole number
+     */
+    public int integer(String key, int fallback, int min, int max) {
+        return ranged(key, fallback, Integer::valueOf, min, max, "a whole number");
+    }
+
+    /**
+     * @param key the key
+     * @param fallback the value when none is set
+     * @param min the least allowed
+     * @param max the most allowed
+     * @return the number (NaN is outside every range)
+     */
+    public double decimal(String key, double fallback, double min, double max) {
+        return ranged(key, fallback, Double::valueOf, min, max, "a number");
+    }
+
+    private <T extends Comparable<T>> T ranged(String key, T fallback, Function<String, T> parser, T min, T max,
+                                               String kind) {
+        String v = values.get(key);
+        if (v == null || v.isBlank()) {
+            return fallback;
+        }
+        try {
+            T parsed = parser.apply(v.trim());
+            // compareTo orders NaN above every double, so the upper bound turns it away
+            if (parsed.compareTo(min) >= 0 && parsed.compareTo(max) <= 0) {
+                return parsed;
+            }
+        } catch (NumberFormatException e) {
+            // reported below, with the range
+        }
+        throw new ConfigurationException(key, v, "expected " + kind + " from " + min + " to " + max);
+    }
+
+    /**
+     * @param key the key
+     * @param fallback the value when none is set
+     * @return the yes/no setting
+     */
+    public boolean bool(String key, boolean fallback) {
+        return bool(key, values.get(key), fallback);
+    }
+
+    /**
+     * A yes/no setting: true, yes, on / false, no, off; anything else names the key.
+     *
+     * @param key the key, for the error
+     * @param value the configured value, or null
+     * @param fallback the value when none is set
+     * @return the setting
+     * @throws ConfigurationException for any other value
+     */
+    public static boolean bool(String key, String value, boolean fallback) {
+        if (value == null || value.isBlank()) {
+            return fallback;
+        }
+        return switch (value.trim().toLowerCase(Locale.ROOT)) {
+            case "true", "yes", "on" -> true;
+            case "false", "no", "off" -> false;
+            default -> throw new ConfigurationException(key, value, "expected true or false");
+        };
+    }
+
+    /** A long, or an IllegalArgumentException saying what is allowed (NumberFormatException says only the input). */
+    static long wholeNumber(String value, String allowed) {
+        try {
+            return Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(allowed);
+        }
+    }
+}

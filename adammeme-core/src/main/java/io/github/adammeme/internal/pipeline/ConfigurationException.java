@@ -1,0 +1,36 @@
+package io.github.adammeme.internal.pipeline;
+
+import io.github.adammeme.internal.util.Secrets;
+
+
+/** A configuration value that cannot be used; the message names the key, the value and what is allowed. */
+public class ConfigurationException extends RuntimeException {
+
+    /** The key whose value cannot be used. */
+    private final String key;
+
+    /**
+     * @param key the configuration key
+     * @param value its value; secrets are redacted from it
+     * @param allowed what the key takes
+     */
+    public ConfigurationException(String key, String value, String allowed) {
+        this(key, "configuration key '" + key + "' has value '" + Secrets.redact(value) + "': " + Secrets.redact(allowed));
+    }
+
+    /**
+     * For a problem with the key itself rather than its value.
+     *
+     * @param key the configuration key
+     * @param message the whole message, naming the key
+     */
+    protected ConfigurationException(String key, String message) {
+        super(message);
+        this.key = key;
+    }
+
+    /** @return the configuration key whose value cannot be used */
+    public String key() {
+        return key;
+    }
+}

@@ -1,0 +1,233 @@
+package io.github.adammeme.internal.pipeline;
+
+import io.github.adammeme.internal.data.DatasetFormat;
+import io.github.adammeme.internal.data.DatasetLimits;
+import io.github.adammeme.internal.data.ImageLimits;
+import io.github.adammeme.internal.data.RoleImages;
+import io.github.adammeme.internal.data.TextErasure;
+import io.github.adammeme.internal.llm.BatchSettings;
+import io.github.adammeme.internal.llm.CacheStore;
+import io.github.adammeme.internal.llm.CallCache;
+import io.github.adammeme.internal.llm.Endpoint;
+import io.github.adammeme.internal.llm.EndpointChecks;
+import io.github.adammeme.internal.llm.Prices;
+import io.github.adammeme.internal.llm.RetryPolicy;
+import io.github.adammeme.internal.llm.StructuredOutput;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Everything one evaluation needs to know, validated: the datasets and prompts, then the models,
+ * the method's parameters, how pictures are sent, the run's limits and where its results go. Built
+ * from {@code adammeme.*} keys with {@link #from(Map)}; every bad value fails there, before any
+ * call is made.
+ *
+ * @param datasets      the dataset files, or hard-case banks to replay
+ * @param datasetFormat the datasets' format, or null to tell by each file's name
+ * @param prompts       a folder of templates replacing the packaged ones, or null
+ * @param models        the target, the agents' model and how they are called
+ * @param method        the AdamMeme method's parameters
+ * @param images        how pictures are bounded and shown to each role
+ * @param limits        concurrency, prices and the budget
+ * @param outputs       the output folder and the call cache
+ */
+public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat, Path prompts, Models models,
+                               Method method, Images images, Limits limits, Outputs outputs) {
+
+    /** The target when none is configured: the simulator's keyword matcher. */
+    public static final String DEFAULT_TARGET = "sim:keyword";
+    /** The agents' model when none is configured: the simulator's agent. */
+    public static final String DEFAULT_CONTROLLER = "sim:agent";
+    /** The base URL of a model that is not the simulator's and has none configured: OpenAI itself. */
+    public static final String OPENAI_BASE_URL = EndpointKeys.OPENAI_BASE_URL;
+
+    /**
+     * The models and how they are called.
+     *
+     * @param target               the model under test
+     * @param targetTemperature    the target's sampling temperature
+     * @param controller           the agents' model
+     * @param judgeSecondModel     a second Scorer's model for the re-check, or null
+     * @param structuredOutput     whether agents' answers are asked for in a JSON schema
+     * @param replicasInOneRequest whether the 3 Miners and 3 Candidates are one request's choices
+     * @param maxTokens            the most tokens an answer may have
+     * @param retries              how failed calls are asked again
+     * @param batch                whether and which calls go through the Batch API
+     * @param checks               the preflight and the circuit breaker that make sure the endpoints can be used
+     */
+    public record Models(Endpoint target, double targetTemperature, Endpoint controller, String judgeSecondModel,
+                         StructuredOutput structuredOutput, boolean replicasInOneRequest, int maxTokens,
+                         RetryPolicy retries, BatchSettings batch, EndpointChecks checks) {
+    }
+
+    /**
+     * The method's parameters (Algorithm 1 and the scoring rules).
+     *
+     * @param threshold              a score below it fails
+     * @param samplesPerCategory     pairs scored per category
+     * @param seeds                  failed pairs refined per category
+     * @param iterations             refinement steps per seed
+     * @param miningBatchSize        memes mined before their proposals are examined
+     * @param miningLookahead        batches mined ahead on an older taxonomy
+     * @param newCategoryVote        when a meme joins a category admitted on its own proposal
+     * @param randomSeed             seeds every sampling choice
+     * @param reasks                 times an unreadable answer is asked again
+     * @param refusalCountsAsFailure whether a refusal counts in FR as a failure
+     * @param judgeRecheck           share of scores checked a second time
+     * @param refinementOrder        in which order seeds are refined
+     * @param refinedText            where a rewrite's text is shown
+     * @param stages                 which stages run
+     * @param shard                  this process's share of the pairs
+     * @param preset                 the method the settings started from: the defaults, or the paper's
+     */
+    public record Method(double threshold, int samplesPerCategory, int seeds, int iterations, int miningBatchSize,
+                         int miningLookahead, NewCategoryVote newCategoryVote, long randomSeed, int reasks,
+                         boolean refusalCountsAsFailure, double judgeRecheck, RefinementOrder refinementOrder,
+                         TextPlacement refinedText, Stages stages, Shard shard, MethodPreset preset) {
+    }
+
+    /**
+     * How pictures are bounded on their way to a model.
+     *
+     * @param maxSide        the longest side pictures are shrunk to
+     * @param maxPixels      the most pixels a picture may have to be decoded
+     * @param maxBytes       the largest picture file read
+     * @param timeoutSeconds the longest one picture may take to decode
+     * @param roles          each role's detail and size
+     * @param textErasure    how a picture's own text is erased before a rewrite is shown on it
+     */
+    public record Images(int maxSide, long maxPixels, long maxBytes, int timeoutSeconds, RoleImages roles,
+                         TextErasure textErasure) {
+
+        /** @return the limits pictures are loaded within */
+        public ImageLimits limits() {
+            return new ImageLimits(maxSide, maxPixels, maxBytes, ImageLimits.defaultDecodesAtOnce(),
+                    Duration.ofSeconds(timeoutSeconds));
+        }
+    }
+
+    /**
+     * What a run may take.
+     *
+     * @param concurrency         calls in flight per endpoint
+     * @param budgetUsd           the most the run may spend
+     * @param prices              USD per million tokens, per model
+     * @param datasetMaxLineBytes the longest dataset line read
+     */
+    public record Limits(int concurrency, double budgetUsd, Prices prices, int datasetMaxLineBytes) {
+    }
+
+    /**
+     * Where results and paid answers go.
+     *
+     * @param directory     the output folder
+     * @param cache         the call cache's store
+     * @param cacheRequired whether a run stops when the cache cannot take answers
+     */
+    public record Outputs(Path directory, CacheStore cache, boolean cacheRequired) {
+
+        /**
+         * The call cache this configuration names, never losing a paid answer to its store; the caller closes it.
+         *
+         * @return the cache
+         */
+        public CallCache openCache() {
+            return cache.open(cacheRequired);
+        }
+
+        /** @return why the configured cache cannot take answers, or empty when it can (or keeps none) */
+        public Optional<String> cacheProblem() {
+            return cache.problem();
+        }
+
+        /** @return why the run's results could not be written to the output folder, or empty when they can */
+        public Optional<String> directoryProblem() {
+            return unwritable(directory).map(why -> why + "; the run's results could not be written there");
+        }
+
+        /**
+         * Why nothing can be written in this folder (created if need be), or empty when something can.
+         *
+         * @param folder the folder
+         * @return the reason, or empty
+         */
+        public static Optional<String> unwritable(Path folder) {
+            Path existing = folder.toAbsolutePath();
+            while (existing != null && !Files.exists(existing)) {
+                existing = existing.getParent();
+            }
+            if (existing == null) {
+                return Optional.empty();
+            }
+            if (!Files.isDirectory(existing)) {
+                return Optional.of(existing + " is a file, not a folder");
+            }
+            return Files.isWritable(existing) ? Optional.empty()
+                    : Optional.of("the folder " + existing + " cannot be written");
+        }
+    }
+
+    /**
+     * Reads a run's configuration, filling every key that is not set with its default.
+     *
+     * @param values {@code adammeme.*} keys and their values
+     * @return the configuration
+     * @throws ConfigurationException naming the first key whose value cannot be used, or a missing dataset
+     */
+    public static EvaluationConfig from(Map<String, String> values) {
+        return ConfigParser.parse(values);
+    }
+
+    /**
+     * @param directory where the run's results are written
+     * @return this configuration, writing there
+     */
+    public EvaluationConfig withOutputDir(Path directory) {
+        return new EvaluationConfig(datasets, datasetFormat, prompts, models, method, images, limits,
+                new Outputs(directory, outputs.cache(), outputs.cacheRequired()));
+    }
+
+    /** @return how dataset and bank files are bounded as they are read */
+    public DatasetLimits datasetLimits() {
+        return new DatasetLimits(limits.datasetMaxLineBytes(), images.maxBytes());
+    }
+
+    /** @return the datasets as one line, for reports */
+    public String datasetDescription() {
+        return String.join(", ", datasets.stream().map(Path::toString).toList());
+    }
+
+    /**
+     * Calls an endpoint has going at once: the concurrency, and in batch mode a batch's places besides,
+     * since a batched call waits on its slot for the batch's answer.
+     *
+     * @return the slots per endpoint
+     */
+    public int callSlots() {
+        return limits.concurrency() + (models.batch().enabled() ? models.batch().maxRequests() : 0);
+    }
+
+    /**
+     * What departs from the paper's method in this run, each as "what: its setting (the paper's: its
+     * setting)"; empty when the run is the paper's method.
+     *
+     * @return the departures in force
+     */
+    public List<String> departures() {
+        return Departure.inForce(this);
+    }
+
+    /** @return the method the settings started from, {@code default} or {@code paper}, as configured */
+    public String methodName() {
+        return method.preset().value();
+    }
+
+    /** @return whether the target or the agents' model is the built-in simulator */
+    public boolean simulated() {
+        return models.target().simulated() || models.controller().simulated();
+    }
+}

@@ -1,0 +1,195 @@
+package io.github.adammeme.internal.pipeline;
+
+import io.github.adammeme.Constants;
+import io.github.adammeme.internal.agent.AgentContext;
+import io.github.adammeme.internal.agent.PromptLibrary;
+import io.github.adammeme.internal.llm.BatchChatModel;
+import io.github.adammeme.internal.llm.BatchJournal;
+import io.github.adammeme.internal.llm.BatchSettings;
+import io.github.adammeme.internal.llm.CallCache;
+import io.github.adammeme.internal.llm.ChatModel;
+import io.github.adammeme.internal.llm.Endpoint;
+import io.github.adammeme.internal.llm.ModelConnector;
+import io.github.adammeme.internal.llm.ModelGateway;
+import io.github.adammeme.internal.llm.Preflight;
+import io.github.adammeme.internal.llm.RateCaps;
+import io.github.adammeme.internal.llm.RunStop;
+import io.github.adammeme.internal.llm.UsageLedger;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Opens the gateways a run's calls go through, all on one call cache, so that evaluating several
+ * targets pays for the target-independent calls once; batch mode's journals are shared the same way.
+ */
+final class Gateways {
+
+    private final CallCache cache;
+    /** Batch mode's journals, one per file, shared by every run and endpoint of these gateways. */
+    private final Map<Path, BatchJournal> journals = new ConcurrentHashMap<>();
+
+    /** Stops every run of these gateways when their caller gives up on them (its test run was lost, say). */
+    private final RunStop cancel;
+    private final ModelConnector connector;
+
+    Gateways(CallCache cache, RunStop cancel, ModelConnector connector) {
+        this.cache = cache;
+        this.cancel = cancel;
+        this.connector = connector;
+    }
+
+    /** What a gateway is for, and the settings that point at its endpoint, which a preflight or breaker message names. */
+    enum Role {
+        TARGET("target", Constants.TARGET_MODEL, Constants.TARGET_BASE_URL, Constants.TARGET_API_KEY_ENV),
+        CONTROLLER("controller", Constants.CONTROLLER_MODEL, Constants.CONTROLLER_BASE_URL,
+                Constants.CONTROLLER_API_KEY_ENV),
+        SECOND_JUDGE("second judge", Constants.JUDGE_SECOND_MODEL, Constants.CONTROLLER_BASE_URL,
+                Constants.CONTROLLER_API_KEY_ENV);
+
+        final String name;
+        final String modelKey;
+        final String urlKey;
+        final String keyEnvKey;
+
+        Role(String name, String modelKey, String urlKey, String keyEnvKey) {
+            this.name = name;
+            this.modelKey = modelKey;
+            this.urlKey = urlKey;
+            this.keyEnvKey = keyEnvKey;
+        }
+
+        /**
+         * @param endpoint   where the run reaches it, its URL resolved
+         * @param configured as configured: a {@code sim:} model without a URL is the built-in simulator
+         */
+        Preflight.Subject subject(Endpoint endpoint, Endpoint configured) {
+            return new Preflight.Subject(name, endpoint, modelKey, urlKey, keyEnvKey, builtIn(configured));
+        }
+
+        /** The setting to look at when the endpoint fails: its URL, or for the built-in simulator, the model asked of it. */
+        String setting(Endpoint endpoint, Endpoint configured) {
+            return builtIn(configured) ? modelKey + "=" + endpoint.model() : urlKey + "=" + Preflight.shown(endpoint.baseUrl());
+        }
+
+        private static boolean builtIn(Endpoint configured) {
+            return configured.simulated() && configured.baseUrl() == null;
+        }
+    }
+
+    /**
+     * Checks the run's endpoints before it pays for a call (unless the configuration turns the preflight off):
+     * the target (unless only mining runs), the controller and the second judge's model.
+     *
+     * @throws io.github.adammeme.internal.llm.EndpointUnusableException naming the setting of the first that cannot be used
+     */
+    static void preflight(EvaluationConfig config, Endpoint target, Endpoint controller, UsageLedger ledger) {
+        if (!config.models().checks().preflight()) {
+            return;
+        }
+        List<Preflight.Subject> subjects = new ArrayList<>();
+        if (config.method().stages() != Stages.MINING) {
+            subjects.add(Role.TARGET.subject(target, config.models().target()));
+        }
+        subjects.add(Role.CONTROLLER.subject(controller, config.models().controller()));
+        Endpoint second = secondJudgeEndpoint(controller, config);
+        if (second != null) {
+            subjects.add(Role.SECOND_JUDGE.subject(second, config.models().controller()));
+        }
+        Preflight.check(subjects, ledger).forEach(warning -> System.err.println("adammeme: " + warning));
+    }
+
+    /**
+     * The gateways of one run, on one stop: once an endpoint is found unusable, none of them pays for another call.
+     *
+     * @param target      the target's
+     * @param controller  the agents'
+     * @param secondJudge the second judge model's, or null
+     * @param stop        the run's stop
+     */
+    record RunGateways(ModelGateway target, ModelGateway controller, ModelGateway secondJudge, RunStop stop)
+            implements AutoCloseable {
+
+        /**
+         * What a run that failed throws: the reason it stopped, when an endpoint stopped it (the failures that
+         * followed from the stop say nothing a user can act on), else what it threw.
+         */
+        RuntimeException failure(RuntimeException e) {
+            return stop.reason().<RuntimeException>map(why -> why).orElse(e);
+        }
+
+        /** Throws why the run stopped, once it has: a stage whose calls were stopped has no results worth going on with. */
+        void throwIfStopped() {
+            if (stop.reason().isPresent()) {
+                throw stop.reason().get();
+            }
+        }
+
+        @Override
+        public void close() {
+            try (ModelGateway t = target; ModelGateway c = controller; ModelGateway s = secondJudge) {
+                // each closed, the last opened first
+            }
+        }
+    }
+
+    /**
+     * The gateways of a run, after its endpoints passed the preflight.
+     *
+     * @throws io.github.adammeme.internal.llm.EndpointUnusableException naming the setting of an endpoint that cannot be used
+     */
+    RunGateways forRun(Endpoint target, Endpoint controller, UsageLedger ledger, EvaluationConfig config) {
+        preflight(config, target, controller, ledger);
+        RunStop stop = new RunStop();
+        cancel.alsoStops(stop);
+        Endpoint second = secondJudgeEndpoint(controller, config);
+        return new RunGateways(open(target, Role.TARGET, config.models().target(), ledger, config, stop),
+                open(controller, Role.CONTROLLER, config.models().controller(), ledger, config, stop),
+                second == null ? null : open(second, Role.SECOND_JUDGE, config.models().controller(), ledger, config, stop),
+                stop);
+    }
+
+    /** A gateway to {@code endpoint}, one of the run's: it stops with the run, and its breaker may stop the run. */
+    private ModelGateway open(Endpoint endpoint, Role role, Endpoint configured, UsageLedger ledger, EvaluationConfig config,
+                              RunStop stop) {
+        ModelGateway gateway = open(endpoint, ledger, config);
+        gateway.stopWith(stop, config.models().checks(), role.setting(endpoint, configured));
+        return gateway;
+    }
+
+    ModelGateway open(Endpoint endpoint, UsageLedger ledger, EvaluationConfig config) {
+        BatchSettings batch = config.models().batch();
+        // In batch mode a call waits on its gateway thread for its batch's answer: a batch's worth of calls
+        // are pending at once, besides the calls of roles still made at once.
+        ChatModel model = batch.enabled()
+                ? new BatchChatModel(endpoint, config.limits().concurrency(), cache, journals.computeIfAbsent(batch.journal(),
+                        BatchJournal::open), batch)
+                : connector.connect(endpoint, config.limits().concurrency());
+        ModelGateway gateway = new ModelGateway(model, cache, ledger,
+                config.callSlots(),
+                config.models().retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
+        gateway.budget(config.limits().budgetUsd());
+        gateway.queueOrder(CallPriority::rank);
+        gateway.structuredOutput(config.models().structuredOutput());
+        gateway.replicasInOneCall(config.models().replicasInOneRequest());
+        return gateway;
+    }
+
+    /** The second judge model's endpoint (the controller's, another model), or null when a Scorer replica is the second judge. */
+    private static Endpoint secondJudgeEndpoint(Endpoint controller, EvaluationConfig config) {
+        if (config.models().judgeSecondModel() == null || config.method().judgeRecheck() <= 0) {
+            return null;
+        }
+        return new Endpoint(config.models().judgeSecondModel(), controller.baseUrl(), controller.apiKeyEnv(),
+                controller.timeout(), controller.requestsPerMinute(), controller.tokensPerMinute(),
+                controller.simulatorVariant());
+    }
+
+    /** The agents of a run, on the controller's gateway, each role shown pictures at its own detail. */
+    static AgentContext agents(EvaluationConfig config, ModelGateway controller, PromptLibrary prompts) {
+        return new AgentContext(controller, prompts, config.method().randomSeed(), config.method().reasks(),
+                config.models().maxTokens()).showing(config.images().roles());
+    }
+}

@@ -1,0 +1,23 @@
+package io.github.adammeme.internal.pipeline;
+
+import java.util.List;
+
+/**
+ * What became of one input meme: harmless, mined into categories, or an error with its reason.
+ * Every input meme has exactly one, so nothing leaves the pipeline unaccounted for.
+ *
+ * @param votes each Miner's raw category list (null for a Miner that failed)
+ */
+public record MemeOutcome(String memeId, String origin, Status status, List<String> categories,
+                          List<List<String>> votes, List<String> datasetLabels, String reason) {
+
+    /** What became of a meme. */
+    public enum Status {
+        /** no majority of the Miners found it harmful */
+        HARMLESS,
+        /** mined into at least one category */
+        MINED,
+        /** it could not be mined: a picture that cannot be read, a Miner's vote missing */
+        ERROR
+    }
+}

@@ -1,0 +1,64 @@
+package io.github.adammeme.internal.pipeline;
+
+import io.github.adammeme.internal.data.Meme;
+import java.util.AbstractList;
+import java.util.List;
+import java.util.RandomAccess;
+
+/**
+ * The mined pairs, in the order they were added, held as the meme's place in the dataset, the category
+ * and the misbelief: the meme itself is read again from the dataset when a pair is asked for, so a
+ * million memes' pairs cost their misbeliefs' characters and a few bytes each. Pairs are read in order
+ * (the dataset is then read once from start to end).
+ */
+final class MinedSamples extends AbstractList<MinedSample> implements RandomAccess {
+
+    private final List<Meme> memes;
+    private final PackedRecords records = new PackedRecords();
+
+    /** @param memes the dataset the pairs' memes are read from */
+    MinedSamples(List<Meme> memes) {
+        this.memes = memes;
+    }
+
+    /**
+     * Appends a pair.
+     *
+     * @param memeIndex its meme's place in the dataset
+     * @param category its category
+     * @param misbelief the Narrator's misbelief, or null
+     * @param narratorError why there is none, or null
+     */
+    void append(int memeIndex, String category, String misbelief, String narratorError) {
+        records.begin();
+        records.number(memeIndex);
+        records.code(category);
+        records.text(misbelief);
+        records.text(narratorError);
+    }
+
+    @Override
+    public int size() {
+        return records.size();
+    }
+
+    /**
+     * A pair's category, without reading its meme.
+     *
+     * @param index the pair's place
+     * @return its category
+     */
+    String category(int index) {
+        PackedRecords.Reader in = records.read(index);
+        in.number();
+        return in.code();
+    }
+
+    @Override
+    public MinedSample get(int index) {
+        PackedRecords.Reader in = records.read(index);
+        Meme meme = memes.get(in.number());
+        String category = in.code();
+        return new MinedSample(MinedSample.idOf(meme, category), meme, category, in.text(), in.text());
+    }
+}

@@ -1,0 +1,77 @@
+package io.github.adammeme.internal.report;
+
+import io.github.adammeme.internal.llm.UsageLedger;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What a run paid for, per stage, role and model: calls, input tokens split into those the endpoint
+ * read anew and those it served from its prompt cache (priced at their own rate), output tokens and
+ * dollars. Calls answered from the call cache cost nothing and are counted apart ("hits").
+ */
+public final class CostTable {
+
+    private CostTable() {
+    }
+
+    /**
+     * @param usage the run's usage lines
+     * @return the table for the console, one line per stage, role and model and a total
+     */
+    public static String text(List<UsageLedger.Line> usage) {
+        StringBuilder sb = new StringBuilder();
+        String format = "%-28s %-14s %7s %7s %11s %11s %11s %9s %10s%n";
+        sb.append(String.format(Locale.ROOT, format, "stage / role", "model", "calls", "hits", "input",
+                "of it cached", "output", "batched", "USD"));
+        for (UsageLedger.Line l : usage) {
+            sb.append(String.format(Locale.ROOT, format, l.stage() + " / " + l.role(), l.model(), l.calls(), l.cacheHits(),
+                    l.promptTokens(), l.cachedTokens(), l.completionTokens(), l.batchedCalls(), usd(l.costUsd())));
+        }
+        UsageLedger.Line t = total(usage);
+        sb.append(String.format(Locale.ROOT, format, "total", "", t.calls(), t.cacheHits(), t.promptTokens(),
+                t.cachedTokens(), t.completionTokens(), t.batchedCalls(), usd(t.costUsd())));
+        return sb.toString();
+    }
+
+    /**
+     * @param usage the run's usage lines
+     * @return the same table in Markdown
+     */
+    public static String markdown(List<UsageLedger.Line> usage) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("| stage / role | model | calls | from the call cache | input tokens | of them cached by the endpoint"
+                + " | output tokens | batched | USD |\n");
+        sb.append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (UsageLedger.Line l : usage) {
+            row(sb, ReportText.markdown(l.stage() + " / " + l.role()), ReportText.markdown(l.model()), l);
+        }
+        row(sb, "**total**", "", total(usage));
+        return sb.toString();
+    }
+
+    private static void row(StringBuilder sb, String name, String model, UsageLedger.Line l) {
+        sb.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %d | %d | %s |%n", name, model, l.calls(),
+                l.cacheHits(), l.promptTokens(), l.cachedTokens(), l.completionTokens(), l.batchedCalls(), usd(l.costUsd())));
+    }
+
+    /**
+     * @param usage usage lines
+     * @return their sum, as one line with no stage, role or model
+     */
+    public static UsageLedger.Line total(List<UsageLedger.Line> usage) {
+        return new UsageLedger.Line("", "", "", usage.stream().mapToLong(UsageLedger.Line::calls).sum(),
+                usage.stream().mapToLong(UsageLedger.Line::cacheHits).sum(),
+                usage.stream().mapToLong(UsageLedger.Line::failures).sum(),
+                usage.stream().mapToLong(UsageLedger.Line::retries).sum(),
+                usage.stream().mapToLong(UsageLedger.Line::rateLimited).sum(),
+                usage.stream().mapToLong(UsageLedger.Line::promptTokens).sum(),
+                usage.stream().mapToLong(UsageLedger.Line::cachedTokens).sum(),
+                usage.stream().mapToLong(UsageLedger.Line::completionTokens).sum(),
+                usage.stream().mapToLong(UsageLedger.Line::batchedCalls).sum(),
+                usage.stream().mapToDouble(UsageLedger.Line::costUsd).sum());
+    }
+
+    private static String usd(double cost) {
+        return String.format(Locale.ROOT, "%.4f", cost);
+    }
+}

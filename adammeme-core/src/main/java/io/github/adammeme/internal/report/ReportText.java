@@ -1,0 +1,112 @@
+package io.github.adammeme.internal.report;
+
+import io.github.adammeme.internal.util.Secrets;
+import java.util.regex.Pattern;
+
+/**
+ * Text from datasets and models, made safe for the place it is shown. Meme ids and texts, category
+ * names, model answers and a baseline's target name are all written by someone else; each passes
+ * through here on its way into a report, after the redaction of secrets.
+ *
+ * <ul>
+ *   <li>{@link #plain} for places shown as text (test names, parameters, labels, failure messages
+ *       and traces): control characters are written as escapes, and a {@code <} that would open a tag (followed by a letter, {@code /}, {@code !} or
+ *       {@code ?}, as an HTML parser reads it) becomes a single angle quotation mark, so no tag can
+ *       form however a viewer renders the text, while {@code "2 < 4.0"} and {@code "->"} read as they did;</li>
+ *   <li>{@link #markdown} for places rendered as Markdown, where HTML passes through (Allure
+ *       descriptions and markdown attachments, summary.md, baseline.md, leaderboard.md): HTML is
+ *       escaped, Markdown's own syntax is escaped, and a line break or a {@code |} cannot leave its
+ *       table cell;</li>
+ *   <li>{@link #html} for the report pages written as HTML.</li>
+ * </ul>
+ */
+public final class ReportText {
+
+    private ReportText() {
+    }
+
+    private static final Pattern TAG_OPEN = Pattern.compile("<(?=[A-Za-z/!?])");
+
+    /**
+     * For places shown as plain text.
+     *
+     * @param text text from a dataset or a model, or null
+     * @return the text, redacted, with every {@code <} that could open a tag replaced
+     */
+    public static String plain(String text) {
+        if (text == null) {
+            return null;
+        }
+        return controlsShown(TAG_OPEN.matcher(Secrets.redact(text)).replaceAll("\u2039"));
+    }
+
+    /**
+     * Control characters written out as escapes ({@code \n}, {@code \r}, {@code \u001b}): a test name or a
+     * message is printed to a console line by line, and a line break, a carriage return or a terminal
+     * escape in a meme id or a model's answer would print a line of its own choosing there ("[INFO] BUILD
+     * SUCCESS") or rewrite one already printed.
+     */
+    static String controlsShown(String text) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean control = Character.isISOControl(c) && c != '\t' || c == '\u2028' || c == '\u2029';
+            if (control && out == null) {
+                out = new StringBuilder(text.length() + 16).append(text, 0, i);
+            }
+            if (out != null) {
+                if (!control) {
+                    out.append(c);
+                } else if (c == '\n') {
+                    out.append("\\n");
+                } else if (c == '\r') {
+                    out.append("\\r");
+                } else {
+                    out.append(String.format("\\u%04x", (int) c));
+                }
+            }
+        }
+        return out == null ? text : out.toString();
+    }
+
+    /**
+     * For places rendered as Markdown.
+     *
+     * @param text text from a dataset or a model, or null
+     * @return the text, redacted and escaped, on one line
+     */
+    public static String markdown(String text) {
+        if (text == null) {
+            return null;
+        }
+        String s = Secrets.redact(text);
+        StringBuilder out = new StringBuilder(s.length() + 16);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
+                case '\r', '\n' -> out.append(' ');
+                case '\\', '`', '*', '_', '[', ']', '(', ')', '#', '!', '|', '~' -> out.append('\\').append(c);
+                default -> out.append(c);
+            }
+        }
+        return out.toString();
+    }
+
+    /**
+     * For HTML pages.
+     *
+     * @param text text from a dataset or a model, or null
+     * @return the text, redacted and HTML-escaped
+     */
+    public static String html(String text) {
+        if (text == null) {
+            return null;
+        }
+        return Secrets.redact(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                .replace("\"", "&quot;").replace("'", "&#39;");
+    }
+}

@@ -1,0 +1,237 @@
+package io.github.adammeme.internal.report;
+
+import io.github.adammeme.internal.pipeline.Evaluation;
+import io.github.adammeme.internal.pipeline.FailureRate;
+import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.pipeline.Outcome;
+import io.github.adammeme.internal.pipeline.ScoredSample;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.apache.commons.statistics.inference.BinomialTest;
+import org.apache.commons.statistics.inference.ChiSquareTest;
+
+/**
+ * This run against a baseline, per category and overall: FR and average score before and now, and
+ * whether the change in FR is more than chance. Samples both runs scored (same id, same text and
+ * picture) are paired, and the exact McNemar test asks whether pass-to-fail and fail-to-pass flips
+ * are balanced; with no such pairs, a chi-square test on the two FRs (the two-proportion test).
+ * FR counts refusals as failures when this run does.
+ */
+public final class RunComparison {
+
+    /** What the test says of a category's change in FR. */
+    public enum Verdict {
+        /** FR rose, beyond what chance explains at the significance level */
+        REGRESSED,
+        /** FR fell, beyond what chance explains at the significance level */
+        IMPROVED,
+        /** no change chance does not explain */
+        UNCHANGED,
+        /**
+         * no change shown, on fewer counted samples than a gate needs ({@code adammeme.gate.min-samples}) in one
+         * run or the other: too few to call the category unchanged
+         */
+        NOT_ENOUGH_EVIDENCE
+    }
+
+    /**
+     * One category's change.
+     *
+     * @param pairs    samples both runs scored; {@code regressed} passed before and fail now, {@code improved} the reverse
+     * @param test     which test gave {@code p}
+     */
+    public record Change(String category, FailureRate before, FailureRate now, Double averageBefore, Double averageNow,
+                         int pairs, int regressed, int improved, String test, double p, Verdict verdict) {
+
+        /**
+         * "FR 12.0% [...] (6/50) -> 30.0% [...] (15/50), +18.0 points; average score 7.1 -> 5.2; McNemar ...,
+         * p = 0.004"
+         *
+         * @return one line
+         */
+        public String describe() {
+            StringBuilder s = new StringBuilder("FR ").append(before.describe()).append(" -> ").append(now.describe());
+            if (before.rate() != null && now.rate() != null) {
+                s.append(", ").append(FailureRate.pointsChange(before.rate(), now.rate()));
+            }
+            s.append("; average score ").append(number(averageBefore)).append(" -> ").append(number(averageNow));
+            s.append("; ").append(test).append(String.format(Locale.ROOT, ", p = %.4f", p));
+            return s.toString();
+        }
+
+        private static String number(Double d) {
+            return d == null ? "-" : String.format(Locale.ROOT, "%.2f", d);
+        }
+    }
+
+    private RunComparison() {
+    }
+
+    /**
+     * Compares this run with its baseline per category, then overall.
+     *
+     * @param now this run
+     * @param baseline the earlier run
+     * @param alpha the significance level below which a change is a regression or an improvement
+     * @param minSamples the counted samples each run needs in a category before no change is called unchanged
+     * @return one change per category of either run, then the overall one
+     */
+    public static List<Change> compare(Evaluation now, Baseline baseline, double alpha, int minSamples) {
+        List<Baseline.Sample> current = new ArrayList<>();
+        for (ScoredSample s : now.samples()) {
+            current.add(asSample(s));
+        }
+        for (ScoredSample s : now.refinedSamples()) {
+            current.add(asSample(s));
+        }
+        Set<String> categories = new LinkedHashSet<>();
+        now.metrics().withRefinements().forEach(f -> categories.add(f.category()));
+        return compare(current, baseline.samples(), categories, now.metrics().refusalCountsAsFailure(), alpha, minSamples);
+    }
+
+    /**
+     * Two runs' samples compared per category (those given, then any only the earlier run has) and overall.
+     *
+     * @param now           the later run's samples
+     * @param before        the earlier run's samples
+     * @param categoriesNow the later run's categories, in its order
+     * @param refusalFails  whether a refusal counts as a failure
+     * @param alpha         the significance level
+     * @param minSamples    the counted samples each run needs in a category before no change is called unchanged
+     * @return one change per category, then overall
+     */
+    public static List<Change> compare(List<Baseline.Sample> now, List<Baseline.Sample> before,
+                                       Collection<String> categoriesNow, boolean refusalFails, double alpha, int minSamples) {
+        Set<String> categories = new LinkedHashSet<>(categoriesNow);
+        before.forEach(s -> categories.add(s.category()));
+        List<Change> out = new ArrayList<>();
+        for (String category : categories) {
+            out.add(change(category, now.stream().filter(s -> s.category().equals(category)).toList(),
+                    before.stream().filter(s -> s.category().equals(category)).toList(), refusalFails, alpha, minSamples));
+        }
+        out.add(change(Metrics.OVERALL, now, before, refusalFails, alpha, minSamples));
+        return out;
+    }
+
+    private static Baseline.Sample asSample(ScoredSample s) {
+        return new Baseline.Sample(s.id(), s.category(), s.text(), s.image(), s.outcome(), s.score());
+    }
+
+    private static Change change(String category, List<Baseline.Sample> now, List<Baseline.Sample> before,
+                                 boolean refusalFails, double alpha, int minSamples) {
+        Map<String, Baseline.Sample> earlier = new LinkedHashMap<>();
+        before.forEach(s -> earlier.put(s.id(), s));
+        int pairs = 0;
+        int regressed = 0;
+        int improved = 0;
+        for (Baseline.Sample s : now) {
+            Baseline.Sample b = earlier.get(s.id());
+            // A refinement's id names its chain and step; only the same text on the same picture is the same sample.
+            if (b == null || !Objects.equals(b.text(), s.text()) || !Objects.equals(b.image(), s.image())) {
+                continue;
+            }
+            if (!b.outcome().counted(refusalFails) || !s.outcome().counted(refusalFails)) {
+                continue;
+            }
+            boolean failedBefore = b.outcome().failure(refusalFails);
+            boolean failedNow = s.outcome().failure(refusalFails);
+            pairs++;
+            if (!failedBefore && failedNow) {
+                regressed++;
+            } else if (failedBefore && !failedNow) {
+                improved++;
+            }
+        }
+        FailureRate frBefore = rate(before.stream().map(Baseline.Sample::outcome).toList(), refusalFails);
+        FailureRate frNow = rate(now.stream().map(Baseline.Sample::outcome).toList(), refusalFails);
+        String test;
+        double p;
+        int direction;
+        if (pairs > 0) {
+            int discordant = regressed + improved;
+            p = discordant == 0 ? 1.0 : BinomialTest.withDefaults().test(discordant, regressed, 0.5).getPValue();
+            test = "McNemar exact test on " + pairs + " paired samples (" + regressed + " passed before and fail now, "
+                    + improved + " the reverse)";
+            direction = Integer.compare(regressed, improved);
+        } else {
+            p = twoProportions(frBefore, frNow);
+            test = "two-proportion chi-square test (no sample scored in both runs)";
+            direction = frBefore.rate() == null || frNow.rate() == null ? 0 : Double.compare(frNow.rate(), frBefore.rate());
+        }
+        Verdict verdict = p >= alpha || direction == 0 ? Verdict.UNCHANGED : direction > 0 ? Verdict.REGRESSED : Verdict.IMPROVED;
+        // A change the test shows is shown whatever the sample size; the absence of one, on a handful of samples
+        // (or none: a broken baseline), says nothing, and must not pass as "unchanged".
+        if (verdict == Verdict.UNCHANGED && Math.min(frBefore.n(), frNow.n()) < minSamples) {
+            verdict = Verdict.NOT_ENOUGH_EVIDENCE;
+        }
+        return new Change(category, frBefore, frNow,
+                average(before.stream().map(Baseline.Sample::score).toList()),
+                average(now.stream().map(Baseline.Sample::score).toList()), pairs, regressed, improved, test, p, verdict);
+    }
+
+    /**
+     * The comparison as a markdown table, for baseline.md and the report.
+     *
+     * @param target this run's target
+     * @param baseline the earlier run
+     * @param alpha the significance level
+     * @param changes the changes, as {@link #compare} gave them
+     * @return the Markdown
+     */
+    public static String markdown(String target, Baseline baseline, double alpha, Collection<Change> changes) {
+        StringBuilder md = new StringBuilder("# ").append(ReportText.markdown(target)).append(" against ")
+                .append(ReportText.markdown(baseline.target()))
+                .append("\n\nBaseline: ").append(ReportText.markdown(baseline.source())).append(" · significance level ").append(alpha)
+                .append("\n\n| category | FR before | FR now | change | avg score before | avg score now | test | p | verdict |\n")
+                .append("|---|---|---|---|---|---|---|---|---|\n");
+        for (Change c : changes) {
+            md.append("| ").append(ReportText.markdown(c.category())).append(" | ").append(c.before().describe()).append(" | ")
+                    .append(c.now().describe()).append(" | ")
+                    .append(FailureRate.pointsChange(c.before().rate(), c.now().rate()))
+                    .append(" | ").append(Change.number(c.averageBefore())).append(" | ").append(Change.number(c.averageNow()))
+                    .append(" | ").append(c.pairs() > 0 ? "McNemar, " + c.pairs() + " pairs (" + c.regressed() + " worse, "
+                            + c.improved() + " better)" : "two-proportion")
+                    .append(" | ").append(String.format(Locale.ROOT, "%.4f", c.p())).append(" | ")
+                    .append(c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' ')).append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static FailureRate rate(List<Outcome> outcomes, boolean refusalFails) {
+        int failures = 0;
+        int n = 0;
+        for (Outcome o : outcomes) {
+            if (o.counted(refusalFails)) {
+                n++;
+                failures += o.failure(refusalFails) ? 1 : 0;
+            }
+        }
+        return FailureRate.of(failures, n);
+    }
+
+    private static double twoProportions(FailureRate a, FailureRate b) {
+        if (a.n() == 0 || b.n() == 0) {
+            return 1.0;
+        }
+        int failures = a.failures() + b.failures();
+        int passes = a.n() - a.failures() + b.n() - b.failures();
+        if (failures == 0 || passes == 0) {
+            return 1.0; // every sample failed, or none did, in both runs together: nothing differs
+        }
+        long[][] table = {{a.failures(), a.n() - a.failures()}, {b.failures(), b.n() - b.failures()}};
+        return ChiSquareTest.withDefaults().test(table).getPValue();
+    }
+
+    private static Double average(List<Integer> scores) {
+        OptionalDouble mean = scores.stream().filter(Objects::nonNull).mapToInt(Integer::intValue).average();
+        return mean.isPresent() ? mean.getAsDouble() : null;
+    }
+}

@@ -1,0 +1,270 @@
+package io.github.adammeme.internal.report;
+
+import io.github.adammeme.Constants;
+import io.github.adammeme.internal.data.HardCaseBank;
+import io.github.adammeme.internal.llm.CacheDatabase;
+import io.github.adammeme.internal.pipeline.Evaluation;
+import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.HardCaseHarvest;
+import io.github.adammeme.internal.pipeline.Stages;
+import io.github.adammeme.internal.util.Secrets;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Publishes one run: every file it leaves in its output folder (summary.json, samples.jsonl,
+ * memes.jsonl, summary.md, the charts, baseline.md), its record in the cache database with the
+ * history drawn from it, and its failed refinements merged into the hard-case bank. The test engine
+ * and the command line both publish through it, so a run writes the same files however it was
+ * started; what only a test run has (report entries, Allure results) stays with the engine.
+ */
+public final class RunPublisher {
+
+    /** How a later run names a recorded one as its baseline: {@code cache:<run id>}. */
+    public static final String CACHE_RUN = "cache:";
+
+    private final EvaluationConfig config;
+    private final Options options;
+    private final String startedAt;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final OutputLayout layout;
+    private List<Path> charts;
+    private String summaryMarkdown;
+    private Map<String, RunComparison.Change> changes;
+    private ReleaseDecision decision;
+
+    /**
+     * What a run publishes beyond its own figures, each where the configuration asked for it.
+     *
+     * @param baseline the run this one is compared with ({@code adammeme.baseline})
+     * @param alpha    significance level of that comparison
+     * @param history  the targets whose recorded trend is drawn after the run ({@code adammeme.history})
+     * @param bank     the hard-case bank failed refinements are merged into ({@code adammeme.bank})
+     * @param gates    the FR budgets the release decision holds ({@code adammeme.gate.*})
+     * @param minKappa the judge agreement below which the release decision fails ({@code adammeme.judge.min-kappa})
+     */
+    public record Options(Optional<Baseline> baseline, double alpha, Optional<String> history, Optional<Path> bank,
+                          FrGates gates, Optional<Double> minKappa) {
+
+        /** No baseline, history, bank or release check. */
+        public static final Options NONE = new Options(Optional.empty(), 0.05, Optional.empty(), Optional.empty());
+
+        /**
+         * Without release checks beyond the baseline's.
+         *
+         * @param baseline the run this one is compared with
+         * @param alpha    significance level of that comparison
+         * @param history  the targets whose recorded trend is drawn after the run
+         * @param bank     the hard-case bank failed refinements are merged into
+         */
+        public Options(Optional<Baseline> baseline, double alpha, Optional<String> history, Optional<Path> bank) {
+            this(baseline, alpha, history, bank, GateSettings.read(Map.of()), Optional.empty());
+        }
+    }
+
+    /**
+     * @param config    the run's configuration; its output folder is where everything goes
+     * @param options   the baseline, history and bank, when set
+     * @param startedAt when the run started (ISO-8601), as recorded and banked
+     * @param out       where what was written is said
+     * @param err       where a record that could not be kept is said
+     */
+    public RunPublisher(EvaluationConfig config, Options options, String startedAt, PrintStream out, PrintStream err) {
+        this.config = config;
+        this.options = options;
+        this.startedAt = startedAt;
+        this.out = out;
+        this.err = err;
+        this.layout = OutputLayout.of(config.outputs().directory());
+    }
+
+    /** @return the layout of the run's folder */
+    public OutputLayout layout() {
+        return layout;
+    }
+
+    /**
+     * summary.md's text, rendered once for the file and for whatever shows it inline.
+     *
+     * @param e the finished evaluation
+     * @return the Markdown
+     */
+    public synchronized String summaryMarkdown(Evaluation e) {
+        if (summaryMarkdown == null) {
+            summaryMarkdown = SummaryMarkdown.render(e, decision(e));
+        }
+        return summaryMarkdown;
+    }
+
+    /**
+     * What the run's figures decide about a release: its gates, its baseline and its judge, decided once for
+     * the tests that report them, summary.json, summary.md and the console.
+     *
+     * @param e the finished evaluation
+     * @return the decision; a mining-only run, which scores nothing, has no check
+     */
+    public synchronized ReleaseDecision decision(Evaluation e) {
+        if (decision == null) {
+            decision = config.method().stages() == Stages.MINING ? ReleaseDecision.miningOnly()
+                    : ReleaseDecision.of(e.metrics(), options.gates(), comparison(e), options.baseline(), options.minKappa());
+        }
+        return decision;
+    }
+
+    /**
+     * The run's charts and their page, written once: the engine attaches them to its summaries before
+     * the run's other files exist.
+     *
+     * @param e the finished evaluation
+     * @return the SVG files
+     */
+    public synchronized List<Path> charts(Evaluation e) {
+        if (charts == null) {
+            charts = Charts.writeWithPage(List.of(e), layout.folder(), "AdamMeme: " + config.models().target().model());
+        }
+        return charts;
+    }
+
+    /**
+     * This run against the baseline, per category and overall; computed once and written as
+     * baseline.md.
+     *
+     * @param e the finished evaluation
+     * @return the changes by category ({@code overall} included), or empty without a baseline
+     */
+    public synchronized Optional<Map<String, RunComparison.Change>> comparison(Evaluation e) {
+        if (options.baseline().isEmpty()) {
+            return Optional.empty();
+        }
+        if (changes == null) {
+            Baseline baseline = options.baseline().get();
+            changes = new LinkedHashMap<>();
+            RunComparison.compare(e, baseline, options.alpha(), options.gates().minSamples()).forEach(c -> changes.put(c.category(), c));
+            try {
+                Files.createDirectories(layout.folder());
+                EvaluationWriter.writeText(layout.baselineMarkdown(), RunComparison.markdown(
+                        config.models().target().model(), baseline, options.alpha(), changes.values()));
+            } catch (IOException ex) {
+                throw new UncheckedIOException("cannot write " + OutputLayout.BASELINE_MARKDOWN + " to " + layout.folder(), ex);
+            }
+        }
+        return Optional.of(changes);
+    }
+
+    /**
+     * Writes the run's files: summary.json, samples.jsonl, memes.jsonl and summary.md, and for a run
+     * that scored, its charts and baseline.md. A mining-only run has no figures to draw or compare.
+     *
+     * @param e the finished evaluation
+     */
+    public void writeFiles(Evaluation e) {
+        EvaluationWriter.write(e, decision(e), layout.folder());
+        try {
+            EvaluationWriter.writeText(layout.summaryMarkdown(), summaryMarkdown(e));
+        } catch (IOException ex) {
+            throw new UncheckedIOException("cannot write " + layout.summaryMarkdown(), ex);
+        }
+        if (config.method().stages() != Stages.MINING) {
+            charts(e);
+            comparison(e);
+        }
+    }
+
+    /**
+     * The summary.json of a run lost before its figures, so neither a reader nor a CI step that reads
+     * the file takes an older run's figures for this one's.
+     *
+     * @param reason why the run was lost, already redacted and plain
+     * @throws IOException when it cannot be written
+     */
+    public void writeLost(String reason) throws IOException {
+        EvaluationWriter.writeLost(layout.folder(), config.models().target().model(), config.datasetDescription(), reason);
+    }
+
+    /**
+     * summary.json of an interrupted run: lost, and interrupted, with the line that says how far it got.
+     *
+     * @param line how far the run got, what it paid for and where that is kept
+     * @throws IOException when it cannot be written
+     */
+    public void writeInterrupted(String line) throws IOException {
+        EvaluationWriter.writeLost(layout.folder(), config.models().target().model(), config.datasetDescription(), line, true);
+    }
+
+    /**
+     * The FR table and where the results are, on the console.
+     *
+     * @param e the finished evaluation
+     */
+    public void printResults(Evaluation e) {
+        out.println();
+        out.print(Secrets.redact(FrTable.render(e)));
+        out.print(Secrets.redact(decision(e).console()));
+        out.println("results: " + layout.summaryJson().toAbsolutePath());
+    }
+
+    /**
+     * Records the run in the cache database (and draws the history the configuration asks for), then
+     * banks its failed refinements. Everything is written by then: a database that cannot take the
+     * record costs the record only.
+     *
+     * @param e the finished evaluation
+     */
+    public void record(Evaluation e) {
+        // A mining-only run has no samples: recorded, it would stand as this target's latest run.
+        config.outputs().cache().database().filter(database -> config.method().stages() != Stages.MINING).ifPresent(database -> {
+            try {
+                String id = RunRecords.record(database, e, startedAt);
+                out.println("recorded as run " + id + " in " + database.name()
+                        + " (a later run's baseline: -D" + Constants.BASELINE + "=" + CACHE_RUN + id + ")");
+                options.history().ifPresent(targets -> history(database, targets));
+            } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException notRecorded) {
+                err.println("adammeme: " + Secrets.redact(notRecorded.getMessage()) + "; the run's files are in "
+                        + layout.folder());
+            }
+        });
+        options.bank().ifPresent(bank -> {
+            HardCaseHarvest found = HardCaseHarvest.of(e, config, startedAt);
+            int added = HardCaseBank.merge(bank, found.cases(), found.pictures());
+            out.println("hard cases: " + found.cases().size() + " failed refinements, " + added + " new to the bank "
+                    + bank.toAbsolutePath());
+        });
+    }
+
+    /** The trend of the recorded runs of these targets, this run's included, beside its results. */
+    private void history(CacheDatabase database, String targets) {
+        List<RunRecords.Run> runs = History.select(RunRecords.all(database), targets);
+        Path page = HistoryPage.write(History.of(database.name(), runs, options.alpha()), layout.folder(),
+                "AdamMeme history: " + targets);
+        out.println("history of " + runs.size() + " recorded runs of " + targets + ": " + page.toAbsolutePath());
+    }
+
+    /**
+     * The leaderboard of a suite that evaluated several targets, with their charts, in the suite's
+     * folder beside the targets' own.
+     *
+     * @param runs   the targets' finished evaluations, in the configured order
+     * @param folder the suite's folder
+     * @param out    where the leaderboard's location is said
+     */
+    public static void leaderboard(List<Evaluation> runs, Path folder, PrintStream out) {
+        OutputLayout suite = OutputLayout.of(folder);
+        try {
+            Files.createDirectories(folder);
+            EvaluationWriter.writeText(suite.leaderboardMarkdown(), Leaderboard.markdown(runs));
+            EvaluationWriter.writeText(suite.leaderboardPage(), Leaderboard.html(runs));
+            Charts.writeWithPage(runs, folder, "AdamMeme: " + runs.size() + " targets");
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the leaderboard to " + folder, e);
+        }
+        out.println("leaderboard of " + runs.size() + " targets: " + suite.leaderboardMarkdown().toAbsolutePath());
+    }
+}

@@ -1,0 +1,120 @@
+package io.github.adammeme.internal.report.allure;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.internal.report.ReportText;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentSkipListMap;
+import java.util.regex.Pattern;
+
+/**
+ * {@code executor.json}: where the run ran and what it found, for the Allure overview. Allure titles
+ * the overview with the executor's report name, the one place a reader sees without clicking, so the
+ * name carries each target's overall FR; on GitHub Actions, GitLab CI and Jenkins the executor also
+ * names the build and links to it, and Allure's history links each earlier point to its build.
+ * Only the CI variables read here go in: nothing of the environment that could hold a secret.
+ */
+public final class AllureExecutor {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** An address Allure may link to: http or https, no user-info, nothing a browser would run or misread. */
+    private static final Set<String> LINKED = Set.of("url", "buildUrl", "reportUrl");
+    private static final Pattern LINK = Pattern.compile("https?://[^\\s@\"'<>]+", Pattern.CASE_INSENSITIVE);
+    /** Each target's headline, for a suite that evaluates several into one results folder. */
+    private static final Map<String, String> HEADLINES = new ConcurrentSkipListMap<>();
+
+    private AllureExecutor() {
+    }
+
+    /**
+     * Adds this target's headline and writes the executor of the run to {@code results}.
+     *
+     * @param results     the Allure results folder
+     * @param environment the environment, of which only the CI variables named here are read
+     * @param target      the target model
+     * @param headline    its overall FR, as the report's title shows it
+     */
+    public static void write(Path results, Map<String, String> environment, String target, String headline) {
+        HEADLINES.put(target, ReportText.plain(target + ": " + headline));
+        ObjectNode executor = of(environment);
+        executor.put("reportName", "AdamMeme · " + String.join(" · ", HEADLINES.values()));
+        try {
+            Files.createDirectories(results);
+            Files.writeString(results.resolve("executor.json"), JSON.writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(executor), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + results.resolve("executor.json"), e);
+        }
+    }
+
+    /** The build this runs in, from the variables each CI sets; a local run says so. */
+    static ObjectNode of(Map<String, String> env) {
+        ObjectNode e = JSON.createObjectNode();
+        if ("true".equals(env.get("GITHUB_ACTIONS"))) {
+            String repository = env.getOrDefault("GITHUB_REPOSITORY", "");
+            String server = env.getOrDefault("GITHUB_SERVER_URL", "https://github.com");
+            String run = env.getOrDefault("GITHUB_RUN_ID", "");
+            e.put("name", "GitHub Actions");
+            e.put("type", "github");
+            e.put("url", server + "/" + repository + "/actions");
+            number(e, env.get("GITHUB_RUN_NUMBER"));
+            e.put("buildName", env.getOrDefault("GITHUB_WORKFLOW", "workflow") + " #" + env.getOrDefault("GITHUB_RUN_NUMBER", run));
+            e.put("buildUrl", server + "/" + repository + "/actions/runs/" + run
+                    + (env.containsKey("GITHUB_RUN_ATTEMPT") ? "/attempts/" + env.get("GITHUB_RUN_ATTEMPT") : ""));
+            int slash = repository.indexOf('/');
+            if (slash > 0 && server.equals("https://github.com")) {
+                e.put("reportUrl", "https://" + repository.substring(0, slash) + ".github.io/" + repository.substring(slash + 1) + "/");
+            }
+        } else if ("true".equals(env.get("GITLAB_CI"))) {
+            e.put("name", "GitLab CI");
+            e.put("type", "gitlab");
+            e.put("url", env.getOrDefault("CI_PROJECT_URL", ""));
+            number(e, env.get("CI_PIPELINE_IID") != null ? env.get("CI_PIPELINE_IID") : env.get("CI_PIPELINE_ID"));
+            e.put("buildName", env.getOrDefault("CI_PROJECT_NAME", "pipeline") + " #" + env.getOrDefault("CI_PIPELINE_ID", ""));
+            e.put("buildUrl", env.getOrDefault("CI_PIPELINE_URL", env.getOrDefault("CI_JOB_URL", "")));
+            if (env.containsKey("CI_PAGES_URL")) {
+                e.put("reportUrl", env.get("CI_PAGES_URL"));
+            }
+        } else if (env.containsKey("JENKINS_URL") && env.containsKey("BUILD_NUMBER")) {
+            e.put("name", "Jenkins");
+            e.put("type", "jenkins");
+            e.put("url", env.get("JENKINS_URL"));
+            number(e, env.get("BUILD_NUMBER"));
+            e.put("buildName", env.getOrDefault("JOB_NAME", "job") + " #" + env.get("BUILD_NUMBER"));
+            e.put("buildUrl", env.getOrDefault("BUILD_URL", ""));
+        } else {
+            e.put("name", "local");
+            e.put("type", "local");
+        }
+        // Values from the environment are plain text in the report, whatever a runner put in them, and Allure
+        // makes links of the addresses: only a plain http(s) address without user-info may become one.
+        List<String> names = new ArrayList<>();
+        e.fieldNames().forEachRemaining(names::add);
+        for (String name : names) {
+            String value = e.get(name).isTextual() ? e.get(name).asText() : null;
+            if (value == null) {
+                continue;
+            }
+            if (LINKED.contains(name) && !LINK.matcher(value).matches()) {
+                e.remove(name);
+            } else {
+                e.put(name, ReportText.plain(value));
+            }
+        }
+        return e;
+    }
+
+    private static void number(ObjectNode e, String value) {
+        if (value != null && value.matches("\\d{1,18}")) {
+            e.put("buildOrder", Long.parseLong(value));
+        }
+    }
+}

@@ -1,0 +1,146 @@
+package io.github.adammeme.internal.report.allure;
+
+import io.github.adammeme.internal.data.MemeImages;
+import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.util.Secrets;
+import io.qameta.allure.Allure;
+import io.qameta.allure.model.Label;
+import io.qameta.allure.model.Link;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * What Allure shows of a sample's test, written on the test case open on this thread: by the engine as the
+ * platform runs the test, and for a run no engine ran (an imported one) as if it had. Every text comes from a
+ * dataset, a model or a configuration and goes through {@link ReportText}: labels and parameters as plain text,
+ * attachments redacted, so nothing a meme or a model wrote can run in the report.
+ */
+public final class AllureSample {
+
+    /** A setting's parameter when the run left it unset: a merge of shards reads it back as unset. */
+    public static final String NOT_SET = "not set";
+
+    private AllureSample() {
+    }
+
+    /**
+     * @return whether an Allure test case is open on this thread: without a listener (an IDE without it, the
+     *         engine test kit) nothing is written
+     */
+    public static boolean active() {
+        return Allure.getLifecycle().getCurrentTestCase().isPresent();
+    }
+
+    /**
+     * Labels, parameters and attachments of a pair or step test, on the test case open on this thread.
+     *
+     * @param s         the sample
+     * @param story     the chain or the originals it belongs to
+     * @param suite     the suite's name
+     * @param target    the target model
+     * @param simulated whether the target is the built-in simulator
+     */
+    public static void sample(ScoredSample s, String story, String suite, String target, boolean simulated) {
+        if (!active()) {
+            return;
+        }
+        labels(suite, target, s.category(), story, s.refined() ? "refinement" : "original", s.refined() ? "minor" : "normal");
+        parameter("meme", s.memeId());
+        parameter("category", s.category());
+        parameter("step", s.refined() ? s.refinement().step() : 0);
+        parameter("score", s.score() == null ? "none" : s.score().toString());
+        parameter("outcome", s.outcome().name());
+        if (simulated) {
+            parameter("model", "simulated (built-in simulator)");
+        }
+        image("meme image", Path.of(s.image()));
+        if (s.shownImage() != null) {
+            image(s.refined() ? "image shown to the target (text erased, refined text rendered)"
+                    : "image shown to the target (text erased)", Path.of(s.shownImage()));
+        }
+        text("meme text (original)", s.originalText());
+        if (s.refined()) {
+            text("meme text (refined)", s.text());
+            text("refiner's explanation", s.refinement().explanation());
+            String parent = s.refinement().parentId();
+            Allure.getLifecycle().updateTestCase(r -> r.getLinks().add(new Link().setName(ReportText.plain("rewrites " + parent))
+                    .setType("parent").setUrl("#" + URLEncoder.encode(parent, StandardCharsets.UTF_8))));
+        }
+        text("misbelief", s.misbelief());
+        text("reference answer", s.reference());
+        text("target answer", s.targetAnswer());
+        text("scorer explanation", s.scorerExplanation());
+        if (s.reason() != null) {
+            text("why there is no score", s.reason());
+        }
+        if (s.raw() != null) {
+            text("unusable model output", s.raw());
+        }
+    }
+
+    /**
+     * Behaviours: target, category, stage. Suites: suite class, category, and originals or the chain.
+     *
+     * @param suite    the suite's name (Allure's parent suite)
+     * @param target   the target model (the epic)
+     * @param category the category (the suite and the feature)
+     * @param subSuite the originals or the chain a test belongs to
+     * @param stage    the stage (the story)
+     * @param severity Allure's severity
+     */
+    public static void labels(String suite, String target, String category, String subSuite, String stage,
+                              String severity) {
+        Allure.getLifecycle().updateTestCase(r -> {
+            r.getLabels().add(label("parentSuite", suite));
+            r.getLabels().add(label("suite", category));
+            r.getLabels().add(label("subSuite", subSuite));
+            r.getLabels().add(label("epic", target));
+            r.getLabels().add(label("feature", category));
+            r.getLabels().add(label("story", stage));
+            r.getLabels().add(label("severity", severity));
+        });
+    }
+
+    private static Label label(String name, String value) {
+        return new Label().setName(name).setValue(ReportText.plain(value));
+    }
+
+    /**
+     * A parameter shown as plain text.
+     *
+     * @param name  its name
+     * @param value its value
+     */
+    public static void parameter(String name, Object value) {
+        Allure.parameter(name, ReportText.plain(String.valueOf(value)));
+    }
+
+    private static void image(String name, Path file) {
+        try {
+            byte[] bytes = Files.readAllBytes(file);
+            String mime = MemeImages.mimeType(bytes);
+            if (mime != null) {
+                Allure.addAttachment(name, mime, new ByteArrayInputStream(bytes), mime.substring(6));
+            }
+        } catch (IOException e) {
+            text(name, "could not be read: " + e.getMessage());
+        }
+    }
+
+    /**
+     * A text attachment, redacted; nothing for an empty text.
+     *
+     * @param name  its name
+     * @param value the text, from a dataset or a model
+     */
+    public static void text(String name, String value) {
+        if (value != null && !value.isBlank()) {
+            Allure.addAttachment(name, "text/plain", Secrets.redact(value), ".txt");
+        }
+    }
+}

@@ -1,9 +1,0 @@
-package io.github.adammeme.pipeline;
-
-import io.github.adammeme.agent.Admission;
-import io.github.adammeme.agent.Taxonomy;
-import java.util.List;
-
-/** Stage 1's output: the final taxonomy with its admissions, each meme's fate, and the mined pairs. */
-record MiningResult(Taxonomy taxonomy, List<Admission> admissions, List<MemeOutcome> memes, List<MinedSample> samples) {
-}

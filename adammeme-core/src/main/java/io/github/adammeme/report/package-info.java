@@ -1,2 +1,0 @@
-/** What a run leaves behind: summaries, FR tables, charts, baselines, run records and their history. */
-package io.github.adammeme.report;

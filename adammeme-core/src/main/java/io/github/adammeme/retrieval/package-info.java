@@ -1,2 +1,0 @@
-/** BM25 retrieval over misbeliefs (Lucene), which chooses the Refiner's examples. */
-package io.github.adammeme.retrieval;

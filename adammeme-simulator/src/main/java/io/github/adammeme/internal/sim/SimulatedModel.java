@@ -1,0 +1,91 @@
+package io.github.adammeme.internal.sim;
+
+import io.github.adammeme.internal.llm.SimSettings;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The simulated mLLM's mind. It recognises which task it is given from the prompt alone, the way a
+ * real model would: by the output format asked for and the blocks the prompt contains, and hands
+ * it to the class that plays that role. Everything it says is a pure function of the request, so
+ * the same request always gets the same answer.
+ */
+final class SimulatedModel {
+
+    /** The model ids the simulator answers to. */
+    enum Persona {
+        /** plays the agents; analyses like a careful reader */
+        AGENT("sim:agent"),
+        /** catches harm only from explicit cue words */
+        KEYWORD("sim:keyword"),
+        /** analyses like the reference does */
+        ORACLE("sim:oracle"),
+        /** declines a deterministic share of analyses, otherwise careful */
+        REFUSER("sim:refuser"),
+        /** declines every analysis, as the paper found safety-tuned models do */
+        GUARDED("sim:guarded");
+
+        final String id;
+
+        Persona(String id) {
+            this.id = id;
+        }
+
+        static Persona of(String model) {
+            for (Persona p : values()) {
+                if (p.id.equals(model)) {
+                    return p;
+                }
+            }
+            return null;
+        }
+    }
+
+    private static final Pattern QUESTION = Pattern.compile("harmful impact of this meme on (.+?)\\.\\s*$", Pattern.MULTILINE);
+
+    private SimulatedModel() {
+    }
+
+    static String answer(Persona persona, SimRequest r) {
+        return answer(persona, r, SimSettings.DEFAULT);
+    }
+
+    /**
+     * @param settings the judge noise (a share of the Scorer's ratings moved off their fair value, differently per
+     *                 replica seed) and the dialect the answer is written in
+     */
+    static String answer(Persona persona, SimRequest r, SimSettings settings) {
+        Forms forms = Forms.of(r, settings);
+        if (r.mentions("rewritten_text")) {
+            return RefinerAnswers.answer(r, forms);
+        }
+        if (r.mentions("Rating: [[")) {
+            return ScoringAnswers.scorer(r, settings.judgeNoise(), forms);
+        }
+        if (r.mentions("Final Response")) {
+            return ScoringAnswers.senior(r, forms);
+        }
+        if (r.mentions("new_category")) {
+            return MiningAnswers.miner(r, forms);
+        }
+        if (r.mentions("\"misbelief\"")) {
+            return MiningAnswers.narrator(r, forms);
+        }
+        if (r.block("proposed_category") != null && r.block("taxonomy") != null) {
+            return MiningAnswers.judge(r, forms);
+        }
+        if (r.block("proposed_category") != null) {
+            return MiningAnswers.examiner(r, forms);
+        }
+        if (r.block("answer") != null && r.mentions("decline")) {
+            return RefusalReader.verdict(r.block("answer"), forms);
+        }
+        Matcher q = QUESTION.matcher(r.text("question"));
+        if (q.find()) {
+            return AnalysisAnswers.answer(persona, r, q.group(1).trim().toLowerCase(Locale.ROOT), forms);
+        }
+        return "This is the built-in simulated model. It plays the adammeme agents and targets and does not"
+                + " recognise this request.";
+    }
+}
