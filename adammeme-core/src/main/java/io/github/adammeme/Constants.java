@@ -1,5 +1,6 @@
 package io.github.adammeme;
 
+import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import org.apiguardian.api.API;
@@ -7,7 +8,8 @@ import org.apiguardian.api.API;
 /**
  * The engine's id and every configuration key, in one place: each key's comment starts with the key itself and says
  * what it sets and its default. Values come from the suite's annotation, then {@code junit-platform.properties},
- * then system properties, the later winning.
+ * then system properties, the later winning. The simulator's keys ({@code adammeme.sim.*}) are EXPERIMENTAL: they tune
+ * the built-in simulator for benchmarks and failure tests, and may change in any release.
  */
 @API(status = STABLE, since = "0.1.0")
 public final class Constants {
@@ -247,35 +249,49 @@ public final class Constants {
     /** {@value}: Where pending batches are remembered across restarts (default beside the cache file: cache-batches.jsonl). */
     public static final String BATCH_JOURNAL = "adammeme.batch.journal";
     /** {@value}: The simulator's Batch API: how long a batch stays in progress before it is answered, in ms (default 0). */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_BATCH_DELAY_MS = "adammeme.sim.batch-delay-ms";
     /** {@value}: The built-in simulator's behaviour, for benchmarks and failure tests: mean latency in ms (default 0). */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_LATENCY_MS = "adammeme.sim.latency-ms";
     /** {@value}: Sigma of the simulator's log-normal latency (default 0.5). */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_LATENCY_SPREAD = "adammeme.sim.latency-spread";
     /** {@value}: A requests-per-minute limit the simulator enforces with 429 and Retry-After (default none). */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_RPM = "adammeme.sim.rpm";
     /** {@value}: Shares of requests the simulator answers with a fault, each from 0 to 1 (default 0). */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_FAULT_429 = "adammeme.sim.fault.429";
     /** {@value}: Share of requests the simulator answers with a 500 to 503. */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_FAULT_5XX = "adammeme.sim.fault.5xx";
     /** {@value}: Share of requests the simulator holds for {@link #SIM_HANG_MS}, then answers 504. */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_FAULT_HANG = "adammeme.sim.fault.hang";
     /** {@value}: Share of requests whose connection the simulator closes without an answer. */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_FAULT_DROP = "adammeme.sim.fault.drop";
     /** {@value}: Share of requests whose body the simulator cuts off half way. */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_FAULT_TRUNCATED = "adammeme.sim.fault.truncated";
     /** {@value}: Share of requests the simulator answers 200 with a body that is not JSON. */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_FAULT_MALFORMED = "adammeme.sim.fault.malformed";
     /** {@value}: How long a simulated hang lasts, in ms (default 10000). */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_HANG_MS = "adammeme.sim.hang-ms";
     /** {@value}: Share of the simulated Scorer's ratings moved off their fair value, per replica (default 0). */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_JUDGE_NOISE = "adammeme.sim.judge-noise";
     /** {@value}: Whether the simulator answers structured-output requests (default true; false answers them 400). */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_STRUCTURED_OUTPUT = "adammeme.sim.structured-output";
     /**
      * {@value}: The forms the simulator writes its answers in: {@code real} (default; the forms real models write, each
      * drawn per request) or {@code strict} (exactly the forms the prompts ask for).
      */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_DIALECT = "adammeme.sim.dialect";
     /**
      * {@value}: Prefix of the price table: {@code adammeme.price.gpt-4o=2.50,10.00,1.25} (USD per million input, output and,

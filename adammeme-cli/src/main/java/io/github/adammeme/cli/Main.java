@@ -146,7 +146,7 @@ public final class Main {
     /** The program's usage, or one command's; an unknown command is named. */
     private static int help(String command, PrintStream out, PrintStream err) {
         if (command == null) {
-            out.println("usage: java -jar adammeme-cli-all.jar [command] [arguments]");
+            out.println("usage: java -jar adammeme-cli-<version>-all.jar [command] [arguments]");
             out.println("commands (help <command> or <command> --help for one):");
             USAGE.values().forEach(u -> out.println("  " + u.lines().findFirst().orElseThrow()));
             return 0;

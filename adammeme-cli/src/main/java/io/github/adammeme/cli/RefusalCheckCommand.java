@@ -1,6 +1,8 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.config.AdamMemeConfiguration;
+import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.agent.AgentContext;
 import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.agent.RefusalChecker;
@@ -55,17 +57,19 @@ final class RefusalCheckCommand {
                 return 2;
             }
         }
-        EvaluationConfig config;
+        AdamMemeConfiguration configuration;
         try {
-            config = EvaluationConfig.from(values);
+            configuration = ConfigurationReader.read(values);
         } catch (ConfigurationException e) {
             System.err.println("adammeme: " + e.getMessage());
             return 2;
         }
+        EvaluationConfig config = configuration.evaluation();
         Endpoint controller = config.models().controller();
         SimulatedModelServer simulator = null;
         if (controller.simulated() && controller.baseUrl() == null) {
             simulator = SimulatedModelServer.start();
+            simulator.configure(configuration.simulator());
             controller = controller.simulatorAt(simulator.baseUrl(), null);
         }
         try (ModelGateway gateway = new ModelGateway(new OpenAiChatModel(controller, config.limits().concurrency()),

@@ -1,5 +1,8 @@
 package io.github.adammeme.engine;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.support.hierarchical.EngineExecutionContext;
 
@@ -9,7 +12,8 @@ import org.junit.platform.engine.support.hierarchical.EngineExecutionContext;
  *
  * @param suite the suite being run; null at the engine's level, above every suite
  */
-record AdamMemeExecutionContext(EngineExecutionListener listener, EngineRun engine, SuiteRun suite)
+@API(status = INTERNAL, since = "0.1.0")
+public record AdamMemeExecutionContext(EngineExecutionListener listener, EngineRun engine, SuiteRun suite)
         implements EngineExecutionContext {
 
     AdamMemeExecutionContext forSuite(SuiteRun run) {

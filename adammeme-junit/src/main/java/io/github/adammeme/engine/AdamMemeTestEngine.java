@@ -3,6 +3,7 @@ package io.github.adammeme.engine;
 import static org.apiguardian.api.API.Status.STABLE;
 
 import io.github.adammeme.Constants;
+import java.util.Optional;
 import org.apiguardian.api.API;
 import org.junit.platform.engine.EngineDiscoveryRequest;
 import org.junit.platform.engine.ExecutionRequest;
@@ -36,6 +37,17 @@ public final class AdamMemeTestEngine extends HierarchicalTestEngine<AdamMemeExe
     @Override
     public String getId() {
         return Constants.ENGINE_ID;
+    }
+
+    /** Named in the platform's reports beside the engine's version, which its jar's manifest gives. */
+    @Override
+    public Optional<String> getGroupId() {
+        return Optional.of("io.github.adammeme");
+    }
+
+    @Override
+    public Optional<String> getArtifactId() {
+        return Optional.of("adammeme-junit");
     }
 
     @Override

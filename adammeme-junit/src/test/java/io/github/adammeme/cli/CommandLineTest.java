@@ -196,7 +196,7 @@ class CommandLineTest {
         for (String asked : List.of("--help", "-h", "help")) {
             Ran help = command(asked);
             assertEquals(0, help.status(), asked);
-            assertTrue(help.out().startsWith("usage: java -jar adammeme-cli-all.jar [command] [arguments]"), help.out());
+            assertTrue(help.out().startsWith("usage: java -jar adammeme-cli-<version>-all.jar [command] [arguments]"), help.out());
         }
         for (String command : List.of("evaluate", "plan", "merge", "history", "refusal-check", "simulator", "gate", "import-adammeme",
                 "leaderboard", "cache")) {

@@ -230,12 +230,15 @@ public final class GateMojo extends AbstractMojo {
         return platform;
     }
 
-    /** The keys and the decision this goal reads are adammeme-junit's: a different version may know other keys. */
+    /**
+     * The keys and the decision this goal reads are adammeme-core's, which the engine brings: a different version
+     * of either may know other keys.
+     */
     private void sameVersions() {
         for (Artifact a : project.getArtifacts()) {
-            if (a.getGroupId().equals(plugin.getGroupId()) && a.getArtifactId().equals("adammeme-junit")
-                    && !a.getBaseVersion().equals(plugin.getVersion())) {
-                getLog().warn("AdamMeme: the tests use adammeme-junit " + a.getBaseVersion() + " and this goal is version "
+            if (a.getGroupId().equals(plugin.getGroupId()) && (a.getArtifactId().equals("adammeme-junit")
+                    || a.getArtifactId().equals("adammeme-core")) && !a.getBaseVersion().equals(plugin.getVersion())) {
+                getLog().warn("AdamMeme: the tests use " + a.getArtifactId() + " " + a.getBaseVersion() + " and this goal is version "
                         + plugin.getVersion() + ": keep both at one version, as the keys and the decision may differ");
             }
         }

@@ -1,5 +1,7 @@
 package io.github.adammeme.cli.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -32,6 +34,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * The Allure results of a sharded run's shards, joined into the results of one run. Results of pairs
@@ -42,6 +45,7 @@ import java.util.stream.Stream;
  * judge again, marked unknown and pointing to the {@code gate} command. One environment, with the
  * shards' calls, tokens and cost summed, and one title with the whole run's FR.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class AllureMerge {
 
     /** What a merge knows of the whole run. */

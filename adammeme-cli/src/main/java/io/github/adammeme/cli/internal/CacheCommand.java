@@ -1,5 +1,7 @@
 package io.github.adammeme.cli.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.llm.CacheDatabase;
 import io.github.adammeme.internal.llm.CacheMaintenance;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Looks after a cache database, SQLite file or PostgreSQL, from the command line. A database is a
@@ -29,6 +32,7 @@ import java.util.Map;
  * cache import &lt;from-database&gt; [database]
  * </pre>
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CacheCommand {
 
     private static final String USAGE = "usage: cache stats [database] | prune <days> [model] [database]"

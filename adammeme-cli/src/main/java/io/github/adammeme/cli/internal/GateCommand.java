@@ -1,5 +1,7 @@
 package io.github.adammeme.cli.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The FR gates of a suite, judged on a run's results folder: a CI pipeline that merged its shards
@@ -28,6 +31,7 @@ import java.util.Map;
  * only its part. The command line's {@code gate <results-folder> adammeme.gate.max-fr=25%
  * [adammeme.gate.*=...]}; it lives beside the gates it judges, which the engine keeps to itself.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class GateCommand {
 
     private static final ObjectMapper JSON = new ObjectMapper()

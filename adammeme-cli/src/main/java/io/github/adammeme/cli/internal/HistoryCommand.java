@@ -1,5 +1,7 @@
 package io.github.adammeme.cli.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.llm.CacheDatabase;
 import io.github.adammeme.internal.llm.CacheStore;
@@ -15,12 +17,14 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * {@code history [adammeme.history=<targets or prefixes>] [adammeme.cache=...] [adammeme.output-dir=...]
  * [adammeme.baseline.alpha=0.05]}: the trend of the runs recorded in the cache database, written as
  * {@code history.html} and its charts. Exit status 0, or 2 when there is nothing to draw or a setting is wrong.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class HistoryCommand {
 
     static final String HISTORY = Constants.HISTORY;

@@ -1,5 +1,7 @@
 package io.github.adammeme.cli.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.agent.Category;
@@ -34,6 +36,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * A run of the AdamMeme reference implementation (the paper authors' Python code), read from its
@@ -51,6 +54,7 @@ import java.util.stream.Stream;
  * its neighbours. What the files do not hold is said in {@link Findings#unknown}: the scores of the
  * original pairs and of the seeds, the parents' scores, the retrieved examples, the images.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ReferenceImport {
 
     /** The reference code's {@code score} for a step the target declined: "refused to answer". */

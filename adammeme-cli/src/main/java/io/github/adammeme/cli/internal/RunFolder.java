@@ -1,5 +1,7 @@
 package io.github.adammeme.cli.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -19,6 +21,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * A finished run read back from its output folder (summary.json and samples.jsonl) as far as its
@@ -26,6 +29,7 @@ import java.util.Map;
  * computed again from the samples. Runs made apart (on other machines, by other releases, imported
  * from the reference implementation) are set side by side this way.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RunFolder {
 
     private static final ObjectMapper JSON = new ObjectMapper()

@@ -1,5 +1,7 @@
 package io.github.adammeme.cli.internal;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * Joins the outputs of a sharded run ({@code adammeme.shard=i/n}) into one: samples and chains are
@@ -29,6 +32,7 @@ import java.util.stream.Stream;
  * shard's folder is not followed out of it. Every shard of the run must be given exactly once,
  * or the merged figures would silently describe part of a run.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ShardMerge {
 
     private static final ObjectMapper JSON = new ObjectMapper()

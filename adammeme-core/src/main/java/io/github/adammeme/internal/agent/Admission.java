@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Provenance of a category the Miners proposed, and what became of it. A proposal is admitted
@@ -19,6 +22,7 @@ import java.util.List;
  * @param decision        admitted, rejected or undecided
  * @param reason          why, in one sentence
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Admission(String memeId, List<Integer> proposedBy, String name, String description,
                         Boolean examinerSaysYes, String examinerReason, Boolean judgeSaysYes, String judgeReason,
                         Decision decision, String reason) {

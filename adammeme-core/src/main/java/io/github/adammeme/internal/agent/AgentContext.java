@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.data.RoleImages;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ChatResponse;
@@ -9,12 +11,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /**
  * What every agent needs: the model it talks to, its template, the run's seed, the re-ask bound and how
  * closely each role looks at the picture. Agents differ only in what they put into the template and how
  * they read the answer.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens,
                            String stage, RoleImages images) {
 

@@ -1,6 +1,11 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /** The question a Candidate and the target both answer about a meme-category pair. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Analysis {
 
     static final AnswerParser<String> FREE_TEXT = answer -> {

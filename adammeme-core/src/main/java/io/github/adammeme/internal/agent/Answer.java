@@ -1,9 +1,14 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * What one agent produced after its re-asks: a parsed value, or why there is none, with the raw
  * output kept either way so a report can show what the model actually said.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Answer<T>(Status status, T value, String raw, String failure, int attempts) {
 
     /** Whether the agent's answer holds a value, and if not, why. */

@@ -1,11 +1,15 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /** One of the three analyses the reference answer is chosen from (temperature 1). */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Candidate {
 
     private final AgentContext context;

@@ -1,14 +1,18 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * A harmfulness category of the taxonomy, with where it came from.
  *
  * @param origin null for the initial taxonomy, else the admission that added it
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Category(String name, String description, Admission origin) {
 
     /** The longest name a category may have. */

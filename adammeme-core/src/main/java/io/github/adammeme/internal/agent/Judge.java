@@ -1,10 +1,14 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /** Checks that a proposed category fits the taxonomy's granularity without overlap (temperature 0). */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Judge {
 
     /** The role its calls are made and accounted as. */

@@ -1,12 +1,16 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /** Maps a meme to categories of the current taxonomy, and may propose a new one (temperature 1). */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Miner {
 
     private final AgentContext context;

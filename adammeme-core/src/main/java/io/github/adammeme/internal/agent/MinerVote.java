@@ -1,16 +1,20 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.internal.llm.ResponseSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * One Miner's answer: the existing categories it names, and the new category it proposes, if any.
  *
  * @param proposal null when the Miner proposed nothing
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record MinerVote(List<String> categories, Proposal proposal) {
 
     /** A new category as a Miner proposed it. */

@@ -1,8 +1,11 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * What the Narrator must give: one standalone sentence stating a general false belief. It is asked
@@ -14,6 +17,7 @@ import java.util.regex.Pattern;
  * about the task ("Sure, here is the misbelief:", "I think ..."), which speak in the first person;
  * and a statement that there is no misbelief.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class MisbeliefSentence {
 
     /** More words than this are a passage, not a sentence; the published GPT-4o sentences run to 43. */

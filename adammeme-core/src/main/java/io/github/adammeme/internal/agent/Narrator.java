@@ -1,11 +1,15 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /** Writes the misbelief sentence of one meme-category pair (temperature 0). */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Narrator {
 
     /**

@@ -1,9 +1,12 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * How a rendered prompt marks the material it carries. Every value from a dataset or a model sits
@@ -15,6 +18,7 @@ import java.util.regex.Pattern;
  * order, each one's content skipped as a whole, so a tag planted in one value is never taken for a
  * block of its own.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PromptBlocks {
 
     /** Hex digits in a key: 64 bits, so a value that guesses its own block's key is out of reach. */

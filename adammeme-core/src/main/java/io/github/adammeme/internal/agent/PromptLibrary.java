@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -11,11 +13,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The agents' templates: the ones packaged in the jar, each replaceable by a file of the same
  * name in a directory the user configures ({@code adammeme.prompts}).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PromptLibrary {
 
     /** The agent roles that have a template, each in a file {@code <role>.txt}. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.ChatMessage;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.util.Digests;
@@ -8,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
+import org.apiguardian.api.API;
 
 /**
  * One agent's prompt: a {@code [system]} and a {@code [user]} section with {@code {{name}}}
@@ -26,6 +29,7 @@ import java.util.regex.Matcher;
  * ones, so a template puts what is the same on every call of its role first (instructions, the
  * taxonomy), then the picture, then what changes with each call (the meme's text, the answers).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PromptTemplate {
 
     private final String name;

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.internal.llm.ResponseSchema;
 import java.util.ArrayList;
@@ -9,6 +11,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The Scorer's verdict, read from one agreed place: its final non-empty line, or, as structured
@@ -28,6 +31,7 @@ import java.util.regex.Pattern;
  * rating or giving ("I rate it 10/10", "deserves 9 out of 10"). Bounds are not ratings ("a rating
  * of 4 or lower"), nor is a word of rating without a value ("leading to a lower rating").
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Rating(int score, String explanation) {
 
     /** A value as judges write it: {@code [[6]]}, {@code [[6/10]]}, {@code 6}, {@code 6/10}, emphasis around it. */

@@ -1,13 +1,17 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /** Rewrites a meme's text into a harder case for this target, learning from retrieved examples (temperature 0). */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Refiner {
 
     /** A retrieved sample shown to the Refiner as an in-context example. */

@@ -1,14 +1,18 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /**
  * The second half of refusal detection: a controller call of its own role (temperature 0, cached
  * like every call) that reads a candidate answer whole and says whether the model declined the
  * task or did it. Its Yes/No is the only thing that makes a target's answer REFUSED.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RefusalChecker {
 
     static final String ROLE = "RefusalCheck";

@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /**
  * Tells a target that declined from a target that analysed: the {@link RefusalScreen} proposes,
@@ -8,6 +11,7 @@ import java.util.concurrent.CompletableFuture;
  * is a refusal only when the checker says so, and when the checker gives no usable answer the
  * question stays open (the sample is an ERROR), because nothing is decided by default.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RefusalDetector {
 
     /** What the detector concluded about one answer. */

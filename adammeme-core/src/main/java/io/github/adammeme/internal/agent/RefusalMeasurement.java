@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.util.JsonLines;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /**
  * Refusal detection measured on labelled target answers: the screen alone, and the screen with the
@@ -17,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
  * ({@link #PACKAGED}), written without sight of the detector, so a user can measure their own
  * controller model before trusting its REFUSED verdicts ({@code Main refusal-check}).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RefusalMeasurement {
 
     /** The packaged corpora: 1 to 3 were used to develop the simulator's check, 4 never was. */

@@ -1,10 +1,14 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.apiguardian.api.API;
 
 /** Rates the target's analysis against the reference answer, 1..10 (temperature 0). */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Scorer {
 
     private final AgentContext context;

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.ArrayList;
 import java.util.List;
@@ -8,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Picks the best of the three candidate analyses, or writes a better one: the reference answer (temperature 0).
@@ -16,6 +19,7 @@ import java.util.regex.Pattern;
  * and the candidate's text copied here: the same reference as one written out again, without paying the
  * endpoint to repeat it.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Senior {
 
     /**

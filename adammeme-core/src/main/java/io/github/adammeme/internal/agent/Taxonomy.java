@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -8,11 +10,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The taxonomy T of harmfulness categories. Immutable: an admitted category yields a new
  * taxonomy, so a batch of Miners all see the same T however their calls interleave.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Taxonomy {
 
     private final Map<String, Category> byName;

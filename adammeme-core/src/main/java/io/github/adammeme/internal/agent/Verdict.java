@@ -1,12 +1,16 @@
 package io.github.adammeme.internal.agent;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.internal.llm.ResponseSchema;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /** A Yes/No answer with its reason, as the Examiner and the Judge give it. */
+@API(status = INTERNAL, since = "0.1.0")
 public record Verdict(boolean yes, String reason) {
 
     // Leading markdown, quotes and a label ("Answer:", "**Decision:**", an "### Answer" heading) are

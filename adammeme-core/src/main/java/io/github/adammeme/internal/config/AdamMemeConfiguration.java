@@ -1,10 +1,13 @@
 package io.github.adammeme.internal.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.report.RunPublisher;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Everything a run is told, typed: what to evaluate and how (one configuration per target model), how the built-in
@@ -17,6 +20,7 @@ import java.util.Objects;
  * @param progress    whether a progress line is drawn while the run works
  * @param dryRun      whether the run only plans its calls and makes none
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record AdamMemeConfiguration(List<EvaluationConfig> evaluations, SimSettings simulator,
                                     RunPublisher.Options publishing, boolean progress, boolean dryRun) {
 

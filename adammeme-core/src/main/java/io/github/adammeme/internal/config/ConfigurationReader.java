@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.config;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.llm.SimDialect;
 import io.github.adammeme.internal.llm.SimSettings;
@@ -13,6 +15,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Reads {@code adammeme.*} settings, already gathered from wherever they were given, into one
@@ -20,6 +23,7 @@ import java.util.Map;
  * model is called; the keys themselves were checked by whoever gathered them, since only they know where each came
  * from.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ConfigurationReader {
 
     private ConfigurationReader() {

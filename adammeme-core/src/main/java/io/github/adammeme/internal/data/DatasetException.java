@@ -1,8 +1,12 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /** A dataset that cannot be read; the message names the file, and the line and field when known. */
+@API(status = INTERNAL, since = "0.1.0")
 public class DatasetException extends RuntimeException {
 
     /** Enough of a value to recognise it; a message is read by a person and a value may be a megabyte. */

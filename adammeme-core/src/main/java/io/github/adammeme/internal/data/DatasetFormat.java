@@ -1,11 +1,15 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /** The dataset serialisations the loaders understand. */
+@API(status = INTERNAL, since = "0.1.0")
 public enum DatasetFormat {
     /** Facebook Hateful Memes jsonl: {@code id}, {@code img}, {@code text}, optional {@code label}. */
     FHM,

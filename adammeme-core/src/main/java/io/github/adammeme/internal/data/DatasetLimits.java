@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
+import org.apiguardian.api.API;
 
 /**
  * How much of a user-named dataset or bank is read at once: a line (or a CSV record spread over
@@ -13,6 +16,7 @@ import io.github.adammeme.Constants;
  *                      same cap as any meme picture's: a bank's picture is sent
  *                      to the model like one)
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record DatasetLimits(int maxLineBytes, long maxImageBytes) {
 
     /** Far above any real annotation line (FHM's and MAMI's are under 2 KiB), far below any heap. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -7,16 +9,18 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.AbstractList;
 import java.util.ArrayList;
-import java.util.RandomAccess;
 import java.util.List;
 import java.util.Locale;
+import java.util.RandomAccess;
 import java.util.stream.Stream;
+import org.apiguardian.api.API;
 
 /**
  * Loads one or several datasets into one list of memes, as the paper mixes FHM, HarM and MAMI.
  * Each meme's id carries its source, and an id that two datasets share is refused rather than
  * silently merged.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Datasets {
 
     /** Metadata files a folder dataset may hold, in the order they are looked for. */

@@ -1,5 +1,9 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A refined sample a target failed on, kept so the next model or version is asked the same thing:
  * what it was shown, what the reference answer says, and where the case came from.
@@ -10,6 +14,7 @@ package io.github.adammeme.internal.data;
  * @param imageSha256 that picture's digest, checked when the bank is replayed
  * @param reference   the reference answer the Scorer compares with
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record HardCase(String id, String category, String misbelief, String text, String originalText, String promptText,
                        String image, String imageSha256, String reference, Provenance provenance) {
 

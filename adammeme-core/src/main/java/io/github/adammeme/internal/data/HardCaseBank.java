@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.internal.util.Digests;
 import java.nio.file.Files;
@@ -7,12 +9,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * A bank of hard cases: one JSON line per case, pictures in a folder beside the file named by their
  * digest, so the bank can live in a repository and be replayed on another machine. Banks merge
  * without duplicates: a case already held keeps its first provenance.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class HardCaseBank {
 
     private HardCaseBank() {

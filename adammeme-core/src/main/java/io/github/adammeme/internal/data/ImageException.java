@@ -1,6 +1,11 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /** One meme's image cannot be used; that meme becomes an ERROR outcome and the run goes on. */
+@API(status = INTERNAL, since = "0.1.0")
 public class ImageException extends RuntimeException {
 
     /** @param message what is wrong, naming the file */

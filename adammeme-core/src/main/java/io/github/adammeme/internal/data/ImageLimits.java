@@ -1,7 +1,10 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * The bounds on what one picture from a dataset may cost before it is refused: its longest side
@@ -14,6 +17,7 @@ import java.time.Duration;
  * @param decodesAtOnce decodes of ordinary size running at once in this JVM; a larger one counts as several
  * @param timeout time one picture may take to read, and again to decode (adammeme.image.timeout-seconds)
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decodesAtOnce, Duration timeout) {
 
     /** Models see memes at about this size; larger costs tokens without helping them read the text. */

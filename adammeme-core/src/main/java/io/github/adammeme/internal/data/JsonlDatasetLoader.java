@@ -1,17 +1,21 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * Reads FHM and HarMeme jsonl files. A dataset line is untrusted input: it is read bounded
  * ({@link DatasetLines}), must be exactly one JSON object, and an image path that leaves the dataset
  * folder, by name or through a link, is refused ({@link DatasetPaths}).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class JsonlDatasetLoader {
 
     private JsonlDatasetLoader() {

@@ -1,8 +1,11 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A raw meme m = (i, t) as a dataset gives it.
@@ -14,6 +17,7 @@ import java.util.Objects;
  * @param labels the dataset's own labels, kept for comparison and never used for scoring
  * @param origin file and line it was read from, for error messages
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Meme(String id, String source, String text, Path image, List<String> labels, String origin) {
 
     /**

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.adammeme.Constants;
@@ -9,6 +11,7 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
+import org.apiguardian.api.API;
 
 /**
  * Turns an image file into what a model receives: the type sniffed from the bytes, downscaled to
@@ -25,6 +28,7 @@ import java.nio.file.attribute.BasicFileAttributes;
  * and time ({@link ImageDecoder}). Whatever goes wrong is that meme's {@link ImageException},
  * naming the file; nothing else leaves this class.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class MemeImages {
 
     /** Refuse images above this many pixels before decoding them (a decompression bomb is small on disk). */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Font;
@@ -13,11 +15,13 @@ import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Prints a caption on a picture the way memes carry it: bold white capitals with a black outline,
  * wrapped to the width, split between the top and the bottom of the image.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class MemeRenderer {
 
     private MemeRenderer() {

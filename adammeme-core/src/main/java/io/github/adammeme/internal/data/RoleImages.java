@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.github.adammeme.internal.llm.ContentPart;
@@ -12,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import javax.imageio.ImageIO;
+import org.apiguardian.api.API;
 
 /**
  * How closely each agent role looks at the meme: the {@code detail} it is sent with
@@ -22,6 +25,7 @@ import javax.imageio.ImageIO;
  * <p>Roles are keyed in lower case ({@code miner}, {@code scorer} ...). A role without an entry gets
  * the default detail and the picture as prepared.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RoleImages {
 
     /** The roles that are shown a picture, as their keys are spelled. */

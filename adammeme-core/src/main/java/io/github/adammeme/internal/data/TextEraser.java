@@ -1,11 +1,15 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.ContentPart;
+import org.apiguardian.api.API;
 
 /**
  * Removes the printed text from a meme image before the target sees it, so a refined text in the
  * prompt is not contradicted by the old text still on the picture.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public interface TextEraser {
 
     /**

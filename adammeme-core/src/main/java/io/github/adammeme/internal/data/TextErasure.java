@@ -1,8 +1,11 @@
 package io.github.adammeme.internal.data;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Which {@link TextEraser} a run uses ({@code adammeme.text-erasure}).
@@ -11,6 +14,7 @@ import java.util.Locale;
  * @param directory precomputed: the folder of erased images; builtin and ocr: the cache of erased images
  * @param tessdata  ocr: Tesseract's language data folder
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record TextErasure(Mode mode, Path directory, Path tessdata) {
 
     /** How the printed text is removed from a meme's picture. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
@@ -11,6 +13,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * The {@link ChatModel} port in batch mode: a call of a batched role joins the batch being gathered
@@ -24,6 +27,7 @@ import java.util.function.Supplier;
  * killed) is waited on, never sent again. What a batch leaves unanswered fails its call with the
  * batch's id and status, so the sample is recorded as ERROR rather than waited on forever.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class BatchChatModel implements ChatModel, AutoCloseable {
 
     /** How long closing waits for the batch thread's current step; a slow poll is abandoned, at no cost. */

@@ -2,6 +2,7 @@ package io.github.adammeme.internal.llm;
 
 import static java.nio.file.StandardOpenOption.APPEND;
 import static java.nio.file.StandardOpenOption.TRUNCATE_EXISTING;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -16,6 +17,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The batches a run has sent and not yet finished with, kept in a file so that a run killed while
@@ -28,6 +30,7 @@ import java.util.Map;
  * without the batches that finished, so it holds only what is pending. Processes sharing it take turns
  * through a lock file beside it.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class BatchJournal {
 
     /**

@@ -1,10 +1,13 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * Batch mode ({@code adammeme.batch.*}): which roles' calls go through OpenAI's Batch API, at its
@@ -19,6 +22,7 @@ import java.util.Set;
  * @param journal     where batches sent and not yet finished are remembered, so a restarted run waits on
  *                    them instead of paying for their calls again
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record BatchSettings(boolean enabled, Set<String> roles, int maxRequests, Duration quiet, Duration poll,
                             Duration maxWait, Path journal) {
 

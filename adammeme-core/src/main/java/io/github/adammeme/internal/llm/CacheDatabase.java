@@ -1,15 +1,19 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.util.Secrets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;
 import java.util.UUID;
+import org.apiguardian.api.API;
 
 /**
  * A database holding calls, claims and the records of finished runs, in the tables of
  * {@link CacheSchema}: SQLite for one machine, PostgreSQL for many.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public sealed interface CacheDatabase extends CacheStore permits SqliteDatabase, PostgresDatabase {
 
     /**

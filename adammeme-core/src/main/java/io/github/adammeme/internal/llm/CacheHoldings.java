@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -7,12 +9,14 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * What a call cache already holds, by role and model: the answers a run could find there instead of paying for
  * them. Read without writing: a database that does not exist yet is not created, and an unreachable one holds
  * nothing as far as a plan knows.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CacheHoldings {
 
     private CacheHoldings() {

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -7,8 +9,10 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
+import org.apiguardian.api.API;
 
 /** What people do to a cache database, in SQL both stores speak: statistics, pruning, copying. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CacheMaintenance {
 
     static final String RUN_COLUMNS = "id, target, started_at, summary, samples";

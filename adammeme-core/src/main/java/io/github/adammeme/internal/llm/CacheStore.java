@@ -1,15 +1,19 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Where a run keeps its calls ({@code adammeme.cache}): nowhere, in memory, in a SQLite file (the
  * embedded default) or in a PostgreSQL database that shards on many machines share.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public sealed interface CacheStore permits CacheStore.None, CacheStore.Memory, CacheDatabase {
 
     /** Nothing is kept: every run pays for every call. */

@@ -1,9 +1,13 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /** Finished calls by {@link CacheKey}. A call is stored before anyone uses its answer. */
+@API(status = INTERNAL, since = "0.1.0")
 public interface CallCache extends AutoCloseable {
 
     /** What a stored call was, for people who inspect the cache. */

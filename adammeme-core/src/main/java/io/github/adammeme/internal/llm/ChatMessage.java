@@ -1,8 +1,12 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** A chat message as the OpenAI chat-completions protocol knows it. */
+@API(status = INTERNAL, since = "0.1.0")
 public record ChatMessage(Role role, List<ContentPart> parts) {
 
     /** Who speaks in a message. */

@@ -1,8 +1,12 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** The port every model is reached through: one blocking chat-completion call. */
+@API(status = INTERNAL, since = "0.1.0")
 public interface ChatModel {
 
     /**

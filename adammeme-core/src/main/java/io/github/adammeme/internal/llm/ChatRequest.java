@@ -1,8 +1,11 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * One chat-completion call as the pipeline asks for it.
@@ -18,6 +21,7 @@ import java.util.Objects;
  *                      question from two stages is one cached answer
  * @param schema        the shape the answer must take, sent as structured output; null for free text
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ChatRequest(
         String role,
         List<ChatMessage> messages,

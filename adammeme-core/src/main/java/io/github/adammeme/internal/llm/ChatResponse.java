@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.util.Utf16;
+import org.apiguardian.api.API;
 
 /**
  * What an endpoint answered.
@@ -11,6 +14,7 @@ import io.github.adammeme.internal.util.Utf16;
  * @param usage        tokens the endpoint reported for this call
  * @param fromCache    true when the answer was replayed from the cache and cost nothing now
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ChatResponse(String content, String refusal, String finishReason, Usage usage, boolean fromCache) {
 
     /**

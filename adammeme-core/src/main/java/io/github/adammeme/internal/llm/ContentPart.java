@@ -1,9 +1,13 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Base64;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /** One part of a chat message: text, or an image sent inline as a data URL. */
+@API(status = INTERNAL, since = "0.1.0")
 public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image {
 
     /**

@@ -1,8 +1,11 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.util.Secrets;
 import java.time.Duration;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * Where a model is reached. The key itself is never held here, only the name of the environment
@@ -17,6 +20,7 @@ import java.util.Objects;
  * @param simulatorVariant  for the built-in simulator, what sets its answers apart from its defaults (judge
  *                          noise), so its answers are cached apart; null otherwise
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
                        long tokensPerMinute, String simulatorVariant) {
 

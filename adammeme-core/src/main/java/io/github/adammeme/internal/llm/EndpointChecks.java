@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /**
  * How a run makes sure its endpoints can be used: a preflight call to each before any call is paid
@@ -11,6 +14,7 @@ import java.time.Duration;
  * @param breakerCalls  failed calls in a row that, over the window, stop the run; 0 turns the breaker off
  * @param breakerWindow the least time those failures must span, so a short outage is ridden out by the retries
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record EndpointChecks(boolean preflight, int breakerCalls, Duration breakerWindow) {
 
     /** A preflight, and a breaker at 10 failed calls in a row over at least two minutes. */

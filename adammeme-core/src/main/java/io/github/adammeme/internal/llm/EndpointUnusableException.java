@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.util.Secrets;
+import org.apiguardian.api.API;
 
 /**
  * A run cannot go on with one of its endpoints: the preflight found it unreachable, its key rejected or
@@ -9,6 +12,7 @@ import io.github.adammeme.internal.util.Secrets;
  * which leaves its sample an ERROR, this stops the run: no figure is computed from a run that could not
  * ask its questions, and no run that stopped is recorded as one a baseline can pick.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class EndpointUnusableException extends IllegalStateException {
 
     /** When the endpoint was found unusable. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.util.Secrets;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +9,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * The call cache as a run uses it: a paid answer is never lost to a cache that cannot keep it. When
@@ -15,6 +18,7 @@ import java.util.function.Supplier;
  * the run stops instead, with an error that names the store, because a user who asked for that
  * would rather stop than pay for these calls again next time.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class FailSafeCache implements CallCache {
 
     /** The durable store failed and the run was told it must not go on without it. */

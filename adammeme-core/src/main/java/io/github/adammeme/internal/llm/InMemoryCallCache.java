@@ -1,9 +1,13 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apiguardian.api.API;
 
 /** A cache for one JVM: shares target-independent calls between runs and targets in a process. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class InMemoryCallCache implements CallCache {
 
     private final ConcurrentHashMap<String, ChatResponse> entries = new ConcurrentHashMap<>();

@@ -1,9 +1,13 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.util.Secrets;
 import java.time.Duration;
+import org.apiguardian.api.API;
 
 /** A call that failed; the message never carries a secret. */
+@API(status = INTERNAL, since = "0.1.0")
 public class ModelCallException extends RuntimeException {
 
     /** The HTTP status, or -1. */

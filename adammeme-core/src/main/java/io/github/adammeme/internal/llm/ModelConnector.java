@@ -1,11 +1,16 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Reaches the model behind an endpoint. Every run reaches its models over HTTP ({@link #HTTP}); the
  * pipeline benchmark's million-meme measurement reaches the simulator's answers in its own process
  * instead, so that hours of HTTP on two cores do not stand between it and the heap figure.
  */
 @FunctionalInterface
+@API(status = INTERNAL, since = "0.1.0")
 public interface ModelConnector {
 
     /** Chat completions over HTTP with openai-java: what every evaluation uses. */

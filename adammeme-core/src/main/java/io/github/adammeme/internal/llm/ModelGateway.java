@@ -1,16 +1,20 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToIntFunction;
+import org.apiguardian.api.API;
 
 /**
  * The one way calls reach a model: cache lookup, a bound on calls in flight, then the client
  * (whose own retries honour Retry-After). Identical calls already in flight share one answer, so
  * a target-independent call asked twice at once is still paid for once.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ModelGateway implements AutoCloseable {
 
     private final ChatModel model;

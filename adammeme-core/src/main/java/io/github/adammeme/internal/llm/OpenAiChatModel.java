@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
 import com.openai.core.Timeout;
@@ -18,8 +20,10 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** The {@link ChatModel} port on openai-java: any OpenAI-compatible chat-completions endpoint. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class OpenAiChatModel implements ChatModel, AutoCloseable {
 
     /** Sent when an endpoint needs no key (vLLM, Ollama, the simulator): the client insists on one. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.adammeme.internal.util.Secrets;
@@ -13,6 +15,7 @@ import java.sql.Statement;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * A PostgreSQL database shared by runs on many machines: shards of a CI matrix pay each call once.
@@ -24,6 +27,7 @@ import java.util.regex.Pattern;
  * @param userEnv     the variable holding the user
  * @param passwordEnv the variable holding the password
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record PostgresDatabase(String url, String userEnv, String passwordEnv) implements CacheDatabase {
 
     /** How a configured cache names a PostgreSQL database. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.util.Secrets;
@@ -29,6 +31,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
+import org.apiguardian.api.API;
 
 /**
  * One cheap look at each endpoint and model a run will call, before it pays for any call, so that a
@@ -47,6 +50,7 @@ import javax.net.ssl.SSLException;
  * to the probe itself; the run goes on with a warning, and its circuit breaker stops it if every
  * call keeps failing.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Preflight {
 
     /**

@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * USD per million tokens, per model ({@code adammeme.price.<model>=2.50,10.00,1.25}: input, output and,
@@ -10,6 +13,7 @@ import java.util.Map;
  * @param perMillion  the rates, by model
  * @param batchShare  what a batched call pays of the synchronous price (OpenAI's Batch API: half)
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Prices(Map<String, Rate> perMillion, double batchShare) {
 
     /** What OpenAI's Batch API charges of the synchronous price. */

@@ -1,13 +1,17 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayDeque;
 import java.util.Deque;
+import org.apiguardian.api.API;
 
 /**
  * Optional requests-per-minute and tokens-per-minute caps over a sliding minute, for endpoints
  * whose limits are known in advance (a tier's quota), so the run stays under them instead of
  * learning them from 429s.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RateCaps {
 
     private static final long MINUTE_NANOS = 60_000_000_000L;

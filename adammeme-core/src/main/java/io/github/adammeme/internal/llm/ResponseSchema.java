@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * A JSON schema the answer must follow, sent as the request's {@code response_format} where the
@@ -19,6 +22,7 @@ import java.util.Objects;
  * @param name   the schema's name, as the protocol asks for one
  * @param schema the JSON schema, as maps, lists and strings in declaration order
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ResponseSchema(String name, Map<String, Object> schema) {
 
     private static final ObjectMapper JSON = new ObjectMapper();

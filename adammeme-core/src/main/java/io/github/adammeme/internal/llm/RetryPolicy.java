@@ -1,7 +1,10 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
+import org.apiguardian.api.API;
 
 /**
  * How a failed call is asked again: exponential backoff with jitter, or exactly what the endpoint
@@ -13,6 +16,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * @param base       the first backoff
  * @param cap        the longest single backoff
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record RetryPolicy(int maxRetries, Duration maxTotal, Duration base, Duration cap) {
 
     /** Six retries within ten minutes, backing off from half a second to at most a minute. */

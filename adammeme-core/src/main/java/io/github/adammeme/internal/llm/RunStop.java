@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -7,12 +9,14 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import org.apiguardian.api.API;
 
 /**
  * Shared by the gateways of one run: once an endpoint proved unusable, no gateway of the run makes
  * another call (calls already under way finish, and their answers are stored), and calls waiting to
  * retry wake up and give up, so the run ends within moments with the reason, not meme by meme.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RunStop {
 
     private final AtomicReference<EndpointUnusableException> reason = new AtomicReference<>();

@@ -1,11 +1,15 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * How the simulator writes its answers ({@code adammeme.sim.dialect}). Either way an answer says the
  * same thing: the same rating, verdict, categories, misbelief, rewrite and analysis; only its form differs.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public enum SimDialect {
 
     /**

@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /**
  * How the simulated endpoint misbehaves, for benchmarks and failure tests. Rates are shares of
@@ -25,6 +28,7 @@ import java.util.Objects;
  *                          polled (so a test can hold batches pending, then let them finish)
  * @param dialect           the forms its answers are written in
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
                           double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
                           double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput,

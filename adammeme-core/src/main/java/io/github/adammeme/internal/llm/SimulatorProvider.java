@@ -1,10 +1,14 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
 
 /**
  * The built-in simulated mLLM, as the engine and the command line reach it: through {@link java.util.ServiceLoader},
  * so that neither depends on the simulator's classes and a build without them still runs real models.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public interface SimulatorProvider {
 
     /**

@@ -1,9 +1,13 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
+import org.apiguardian.api.API;
 
 /** Finds the built-in simulator, when it is on the classpath. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Simulators {
 
     private Simulators() {
@@ -22,7 +26,7 @@ public final class Simulators {
         try {
             return ServiceLoader.load(SimulatorProvider.class, loader).findFirst()
                     .map(provider -> provider.resolver(settings))
-                    .orElse(none("the built-in simulator is not on the classpath"));
+                    .orElse(none("the built-in simulator (io.github.adammeme:adammeme-simulator) is not on the classpath"));
         } catch (ServiceConfigurationError broken) {
             // A simulator that cannot be loaded stops only the runs that ask for it.
             return none("the built-in simulator could not be loaded (" + broken.getMessage() + ")");

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -12,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The durable cache: one SQLite file (WAL mode), shared by runs, targets and processes. Every
@@ -20,6 +23,7 @@ import java.util.Optional;
  * {@code sqlite3 .adammeme/cache.db "select role, model, count(*) from calls group by 1, 2"}.
  * It holds answers and their metadata, never a prompt's secrets (there are none) or an API key.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SqliteCallCache implements CallCache {
 
     /** A claim older than this is taken to belong to a process that died. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,9 +10,11 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import org.sqlite.SQLiteConfig;
 
 /** The embedded cache database: one SQLite file in WAL mode, shared by the processes of one machine. */
+@API(status = INTERNAL, since = "0.1.0")
 public record SqliteDatabase(Path file) implements CacheDatabase {
 
     /** Where a run keeps its calls unless told otherwise: beside the build, so runs of a project share it. */

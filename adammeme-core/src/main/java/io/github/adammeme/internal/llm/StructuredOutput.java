@@ -1,11 +1,15 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Whether the roles that return ratings or votes ask for a JSON schema ({@code response_format}),
  * so the endpoint itself holds the answer to its shape. Their text format stays the fallback.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public enum StructuredOutput {
     /** ask for it, and answer in text from the first time the endpoint turns it down */
     AUTO,

@@ -1,5 +1,9 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Tokens reported by the endpoint for one call.
  *
@@ -9,6 +13,7 @@ package io.github.adammeme.internal.llm;
  * @param completionTokens output tokens
  * @param batched          whether the call went through the Batch API, priced at its discount
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Usage(long promptTokens, long cachedTokens, long completionTokens, boolean batched) {
 
     /** No tokens. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -7,11 +9,13 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
+import org.apiguardian.api.API;
 
 /**
  * Calls, cache hits, failures and tokens per pipeline stage, agent role and model, as the endpoints
  * reported them.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class UsageLedger {
 
     /**

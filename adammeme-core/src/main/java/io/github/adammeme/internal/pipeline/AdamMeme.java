@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.AgentContext;
 import io.github.adammeme.internal.agent.Examiner;
@@ -30,12 +32,14 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.apiguardian.api.API;
 
 /**
  * The programmatic entry point: a configuration and a dataset in, a whole {@link Evaluation} out.
  * One instance keeps one call cache, so evaluating several targets with it pays for the
  * target-independent work (mining, misbeliefs, reference answers) once.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class AdamMeme {
 
     /** The stages usage is accounted to. */

@@ -1,8 +1,11 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import org.apiguardian.api.API;
 
 /**
  * {@code adammeme.*} values read as the types the configuration needs, each bad value reported as a
@@ -10,6 +13,7 @@ import java.util.function.Function;
  *
  * @param values the keys and their values as configured
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ConfigValues(Map<String, String> values) {
 
     /**

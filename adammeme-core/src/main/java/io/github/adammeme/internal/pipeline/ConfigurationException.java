@@ -1,9 +1,12 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.util.Secrets;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.util.Secrets;
+import org.apiguardian.api.API;
 
 /** A configuration value that cannot be used; the message names the key, the value and what is allowed. */
+@API(status = INTERNAL, since = "0.1.0")
 public class ConfigurationException extends RuntimeException {
 
     /** The key whose value cannot be used. */

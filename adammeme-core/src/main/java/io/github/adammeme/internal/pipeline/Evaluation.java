@@ -1,9 +1,12 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.agent.Admission;
 import io.github.adammeme.internal.agent.Category;
 import io.github.adammeme.internal.llm.UsageLedger;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A whole AdamMeme evaluation: the final taxonomy and how it grew, what became of every input
@@ -18,6 +21,7 @@ import java.util.List;
  * @param metrics     counts, average scores and FR
  * @param usage       calls and tokens per role and model
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Evaluation(RunInfo run, List<Category> taxonomy, List<Admission> admissions, List<MemeOutcome> memes,
                          List<MinedSample> mined, List<ScoredSample> samples, List<Chain> chains, Metrics metrics,
                          List<UsageLedger.Line> usage) {

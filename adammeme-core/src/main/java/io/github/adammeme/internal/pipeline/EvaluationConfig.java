@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.data.DatasetFormat;
 import io.github.adammeme.internal.data.DatasetLimits;
 import io.github.adammeme.internal.data.ImageLimits;
@@ -19,6 +21,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Everything one evaluation needs to know, validated: the datasets and prompts, then the models,
@@ -35,6 +38,7 @@ import java.util.Optional;
  * @param limits        concurrency, prices and the budget
  * @param outputs       the output folder and the call cache
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat, Path prompts, Models models,
                                Method method, Images images, Limits limits, Outputs outputs) {
 

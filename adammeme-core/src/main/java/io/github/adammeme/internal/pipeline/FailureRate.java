@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * FR: the share of counted samples that failed, with its 95% Wilson score interval.
@@ -11,6 +14,7 @@ import java.util.Locale;
  * @param low      lower bound of the 95% Wilson interval, or null when n = 0
  * @param high     upper bound of the 95% Wilson interval, or null when n = 0
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record FailureRate(int failures, int n, Double rate, Double low, Double high) {
 
     /** The 97.5th percentile of the standard normal: a two-sided 95% interval. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.HardCaseBank;
 import io.github.adammeme.internal.util.Digests;
@@ -11,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The refined samples a target failed on (refusals too, when they count as failures), as hard cases
@@ -20,6 +23,7 @@ import java.util.Map;
  * @param cases    one per failed refinement, in chain order
  * @param pictures the picture each case showed, by case id
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record HardCaseHarvest(List<HardCase> cases, Map<String, Path> pictures) {
 
     /**

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.llm.CacheDatabase;
 import io.github.adammeme.internal.llm.CacheStore;
@@ -19,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
+import org.apiguardian.api.API;
 
 /**
  * An interrupted run (Ctrl-C or SIGTERM ending the JVM, or a thread interrupt) said as such, once: how far it
@@ -27,6 +30,7 @@ import java.util.function.Consumer;
  * gives those under way a moment (never long enough to hold the JVM up) and writes the record before the JVM
  * is gone, since the console that started the run may be gone already.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Interruption extends ProgressCounts implements AutoCloseable {
 
     /** How long the calls under way get to finish and be stored once the run is interrupted. */

@@ -1,8 +1,11 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * How far the judge can be trusted, measured in every run: the samples a second, independent judge
@@ -26,6 +29,7 @@ import java.util.Locale;
  * @param meanAbsoluteDifference mean |first - second| score, or null
  * @param opposite    ids of the samples on opposite sides of the threshold, in sample order
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record JudgeAgreement(String secondJudge, int drawn, int compared, int agreements, Double kappa, Double kappaLow,
                              Double kappaHigh, Double meanAbsoluteDifference, List<String> opposite) {
 

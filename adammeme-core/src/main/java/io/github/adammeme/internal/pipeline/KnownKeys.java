@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -8,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apiguardian.api.API;
 
 /**
  * The {@code adammeme.*} keys there are: every key constant of {@link Constants}, and the open families whose
@@ -15,6 +18,7 @@ import java.util.TreeSet;
  * per role). Only {@code adammeme.} is this library's prefix, so any other key under it is a mistake: it is named
  * with the known key nearest to it, wherever settings are read (the engine, the command line, the Maven plugin).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class KnownKeys {
 
     /** Every single key of {@link Constants}; KnownKeysTest holds the two lists to the class, so a new key cannot be left out. */

@@ -1,10 +1,14 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
+import org.apiguardian.api.API;
 
 /** The library's version, as its build wrote it into the jar; reports and run records name it. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class LibraryVersion {
 
     private LibraryVersion() {

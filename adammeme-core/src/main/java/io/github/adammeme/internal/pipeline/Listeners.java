@@ -1,11 +1,15 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.UsageLedger;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.apiguardian.api.API;
 
 /** Several pipeline listeners heard as one, in order. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Listeners implements PipelineListener {
 
     private final List<PipelineListener> all;

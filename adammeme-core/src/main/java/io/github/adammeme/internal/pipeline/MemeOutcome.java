@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * What became of one input meme: harmless, mined into categories, or an error with its reason.
@@ -8,6 +11,7 @@ import java.util.List;
  *
  * @param votes each Miner's raw category list (null for a Miner that failed)
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record MemeOutcome(String memeId, String origin, Status status, List<String> categories,
                           List<List<String>> votes, List<String> datasetLabels, String reason) {
 

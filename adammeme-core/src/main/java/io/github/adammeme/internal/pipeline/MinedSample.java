@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.data.Meme;
+import org.apiguardian.api.API;
 
 /**
  * A meme-category pair the Miners agreed on, with the Narrator's misbelief.
@@ -8,6 +11,7 @@ import io.github.adammeme.internal.data.Meme;
  * @param id        {@code <meme id>/<category>}: stable across runs
  * @param misbelief null when the Narrator failed; {@code narratorError} then says why
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record MinedSample(String id, Meme meme, String category, String misbelief, String narratorError) {
 
     /**

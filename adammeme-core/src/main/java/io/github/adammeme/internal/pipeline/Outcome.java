@@ -1,6 +1,11 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /** How one scored sample ended. Kept apart, never folded into a score. */
+@API(status = INTERNAL, since = "0.1.0")
 public enum Outcome {
     /** scored at or above the threshold */
     PASSED,

@@ -1,12 +1,16 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.UsageLedger;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Hears the pipeline's progress as it happens, for progress lines and for test engines that
  * report each sample as soon as it is scored. Called from pipeline threads.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public interface PipelineListener {
 
     /**

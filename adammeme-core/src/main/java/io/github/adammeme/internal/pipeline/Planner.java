@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.data.Datasets;
@@ -14,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Works out a {@link RunPlan} from the dataset's size and the settings, making no call. The counts follow the
@@ -24,6 +27,7 @@ import java.util.Optional;
  * a new category, that every meme is mined into a pair (a harmful-meme dataset's memes mostly are), and how many
  * steps a chain takes before its score stops dropping. A meme's text is as long as the first thousand memes' are.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Planner {
 
     /** Share of memes whose Miners propose a category not yet in the taxonomy (the simulator's runs: about a tenth). */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.UsageLedger;
 import java.io.PrintStream;
 import java.util.HashMap;
@@ -10,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 
 /**
  * A status line on stderr during long runs: memes mined, pairs scored, refinement steps, calls,
@@ -17,6 +20,7 @@ import java.util.concurrent.TimeUnit;
  * without one, what the current stage still needs). On a terminal it
  * rewrites itself in place; in a CI log it prints a new line when something changed.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ProgressLine extends ProgressCounts implements AutoCloseable {
 
     private final PrintStream out;

@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * Where a refined sample comes from, so a chain can be replayed and shown.
@@ -14,6 +17,7 @@ import java.util.List;
  * @param examples       ids of the retrieved in-context examples, best BM25 match first
  * @param explanation    the Refiner's account of its rewrite
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Refinement(String seedId, String parentId, String previousStepId, int step, Integer parentScore,
                          List<String> examples, String explanation) {
 }

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelGateway;
@@ -7,6 +9,7 @@ import io.github.adammeme.internal.util.Secrets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * What a run was: models, dataset and parameters, so a report can be read (and compared) on its own.
@@ -26,6 +29,7 @@ import java.util.Map;
  *                         paper's; empty when the run was the paper's method
  * @param textErasure      how the pictures' own text was erased ({@code adammeme.text-erasure}), in words
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record RunInfo(String target, String targetEndpoint, String controller, String controllerEndpoint,
                       String dataset, boolean simulated, String notice, double threshold, int samplesPerCategory,
                       int seeds, int iterations, long randomSeed, boolean refusalCountsAsFailure,

@@ -1,9 +1,12 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * What a run would ask, worked out before it asks anything: the calls of each stage and role, expected and at
@@ -19,6 +22,7 @@ import java.util.Set;
  * @param lines          the calls, by stage and role
  * @param warnings       what the plan cannot price, and what to set
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record RunPlan(int memes, int categoriesMin, int categories, int categoriesMax, long pairs, List<Line> lines,
                       List<String> warnings) {
 

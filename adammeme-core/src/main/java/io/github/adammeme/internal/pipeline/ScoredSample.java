@@ -1,7 +1,10 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.Meme;
+import org.apiguardian.api.API;
 
 /**
  * One sample put to the target and scored: an original mined pair, or a refined rewrite of one.
@@ -26,6 +29,7 @@ import io.github.adammeme.internal.data.Meme;
  * @param secondScore  the judge's reliability check: this sample scored again by an independent Scorer,
  *                     when the seeded draw of {@code adammeme.judge.recheck} picked it; null otherwise
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ScoredSample(String id, String memeId, String category, String misbelief, String text,
                            String originalText, String image, String shownImage, Outcome outcome, Integer score, String reference,
                            String targetAnswer, String scorerExplanation, String reason, String raw,

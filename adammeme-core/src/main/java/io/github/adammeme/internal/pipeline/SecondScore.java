@@ -1,5 +1,9 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * A sample's score from a second, independent judge: a Scorer replica asked with its own seed, or
  * a second judge model. It never changes the sample's outcome; it measures how far the first
@@ -9,5 +13,6 @@ package io.github.adammeme.internal.pipeline;
  * @param score   its rating 1..10, or null when it gave none
  * @param failure why there is no rating, or null
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record SecondScore(String judge, Integer score, String failure) {
 }

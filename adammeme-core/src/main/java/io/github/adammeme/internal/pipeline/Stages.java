@@ -1,11 +1,15 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * How much of the method a run carries out ({@code adammeme.stages}), so a CI pipeline can pay for the
  * target-independent work once and fan out: one job mines, its shards score.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public enum Stages {
 
     /** Mining, scoring and refinement: the whole method. */

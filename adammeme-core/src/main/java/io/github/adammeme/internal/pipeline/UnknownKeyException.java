@@ -1,9 +1,14 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * An {@code adammeme.*} key no part of adammeme-junit reads: a misspelt key would otherwise leave its setting at
  * the default without a word (a gate that never exists), so it stops the run, naming the nearest key there is.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class UnknownKeyException extends ConfigurationException {
 
     /** The known key closest to the one given. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.llm.CacheDatabase;
@@ -9,8 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Locale;
+import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A previous run to compare against: the output directory of an evaluation (or its
@@ -20,6 +23,7 @@ import java.util.Locale;
  * @param target  the model that run evaluated
  * @param samples every sample it scored, originals then refinements
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record Baseline(String source, String target, List<Sample> samples) {
 
     /** What the comparison needs of a baseline's sample: its identity, content and outcome. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.pipeline.CategoryFigures;
 import io.github.adammeme.internal.pipeline.Chain;
 import io.github.adammeme.internal.pipeline.Evaluation;
@@ -17,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.NumberAxis;
@@ -34,6 +37,7 @@ import org.jfree.svg.SVGGraphics2D;
  * in the misbeliefs of the samples the target failed (its Figure 4). JFreeChart draws them onto
  * JFreeSVG's canvas; {@link #html} links them from one page.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Charts {
 
     static final int WIDTH = 900;

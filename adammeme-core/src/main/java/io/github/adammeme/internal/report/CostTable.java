@@ -1,14 +1,18 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.UsageLedger;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * What a run paid for, per stage, role and model: calls, input tokens split into those the endpoint
  * read anew and those it served from its prompt cache (priced at their own rate), output tokens and
  * dollars. Calls answered from the call cache cost nothing and are counted apart ("hits").
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class CostTable {
 
     private CostTable() {

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -23,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * Writes an evaluation as files: {@code summary.json} (run, taxonomy with provenance, figures,
@@ -30,6 +33,7 @@ import java.util.TreeMap;
  * {@code memes.jsonl} (what became of every input meme). Each file is written beside its final
  * name and moved into place, so a reader never sees half a file.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class EvaluationWriter {
 
     /** The run, taxonomy, figures and usage. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.CategoryFigures;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
@@ -9,6 +11,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * A suite's FR budgets and how they are judged. A release gate on a point FR passes a model that
@@ -26,6 +29,7 @@ import java.util.Optional;
  * @param maxUncounted share of samples that may be left out of FR before the rest is too thin to judge
  * @param insufficient what a gate without enough evidence does
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSamples, double maxUncounted,
                Insufficient insufficient) {
 

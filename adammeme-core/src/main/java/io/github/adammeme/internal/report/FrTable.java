@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.Admission;
@@ -14,11 +16,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * The console table, laid out like the paper's Table 1: per category the average score and FR
  * with refinements, and the same figures for original samples alone, with the counts behind them.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class FrTable {
 
     private FrTable() {

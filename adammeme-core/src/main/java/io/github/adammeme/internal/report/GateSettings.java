@@ -1,12 +1,16 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /** Reads the {@code adammeme.gate.*} keys into {@link FrGates}; a bad value is a configuration error. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class GateSettings {
 
     private GateSettings() {

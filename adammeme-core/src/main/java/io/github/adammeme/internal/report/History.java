@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,6 +16,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apiguardian.api.API;
 
 /**
  * FR across recorded runs, in the order they ran: how a model family fares release after release.
@@ -26,6 +29,7 @@ import java.util.Set;
  * @param categories every category any run reported, in first-seen order, then "overall"
  * @param alpha      the significance level of the changes
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record History(List<Point> points, List<String> categories, double alpha) {
 
     /**

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.pipeline.FailureRate;
 import io.github.adammeme.internal.pipeline.Metrics;
 import java.io.IOException;
@@ -11,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.jfree.chart.ChartFactory;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryLabelPositions;
@@ -27,6 +30,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
  * score. A run whose change against the run before was significant is marked on the runs axis:
  * {@code ▲} FR rose, {@code ▼} it fell.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class HistoryPage {
 
     static final String UP = "\u25B2";

@@ -1,10 +1,15 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * The Markdown this project writes (headings, paragraphs, pipe tables) as an HTML page, so a report
  * that shows HTML inline (Allure's attachments) shows the FR table as a table. Every text is
  * escaped: cells hold category names and misbeliefs that datasets and models chose.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class HtmlTables {
 
     private HtmlTables() {

@@ -1,8 +1,11 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.JudgeAgreement;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The judge-agreement test's verdict on a run's figures: reported, and failed below
@@ -12,6 +15,7 @@ import java.util.Optional;
  * @param status  passed, failed, or not enough evidence (which fails or is skipped, as the gates' setting says)
  * @param message the figures and, where it failed, why
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record JudgeVerdict(Status status, String message) {
 
     /** What became of the test. */

@@ -1,12 +1,16 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * Where a run's outputs go: the names of its files and folders, and the folder of each suite and
  * target. The engine, the command line and the tools that read a run back (merge, gates, baselines)
  * all take their names from here, so a file renamed in one place is renamed for every reader.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class OutputLayout {
 
     /** The run, taxonomy, figures and usage. */

@@ -1,7 +1,10 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.util.Digests;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * Folder and file names made from model ids, which users and endpoints choose: {@code ..},
@@ -9,6 +12,7 @@ import java.nio.file.Path;
  * leaves it. Two models of one run whose names come out the same are refused where the run is
  * configured.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class OutputNames {
 
     static final int MAX_LENGTH = 80;

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
@@ -8,12 +10,14 @@ import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * A dry run's files: plan.md and plan.json, for CI to keep, and a summary.json that says the run was a dry run,
  * so no reader takes it (or an older run's summary left in the folder) for a run with figures: baselines, the
  * gate command and the Maven plugin's gate goal all read that file.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PlanFiles {
 
     /** The plan as people read it. */

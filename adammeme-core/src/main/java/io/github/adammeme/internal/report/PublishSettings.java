@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.DatasetException;
 import io.github.adammeme.internal.data.HardCaseBank;
@@ -9,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Reads what a run publishes beyond its own files ({@code adammeme.baseline}, {@code adammeme.baseline.alpha},
@@ -16,6 +19,7 @@ import java.util.Optional;
  * ({@code adammeme.gate.*}, {@code adammeme.judge.min-kappa}), for the test engine and the command line alike, and
  * checks each before the run starts: found at the end, a bad one would cost a paid run.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class PublishSettings {
 
     private PublishSettings() {

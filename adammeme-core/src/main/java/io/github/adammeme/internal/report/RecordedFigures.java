@@ -1,17 +1,21 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.pipeline.CategoryFigures;
 import io.github.adammeme.internal.pipeline.Metrics;
 import java.io.IOException;
+import org.apiguardian.api.API;
 
 /**
  * A category's figures read back from a run's summary, as a gate on merged results and a history
  * read them. The summary may be older or newer than this release (unknown fields are skipped) or
  * damaged: what cannot be read is named, never a null figure.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RecordedFigures {
 
     private static final ObjectMapper JSON = new ObjectMapper()

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -13,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.apiguardian.api.API;
 
 /**
  * What a run's figures decide about a release, decided in this one place: every FR gate the configuration
@@ -24,6 +27,7 @@ import java.util.stream.Collectors;
  * @param checks every check the configuration asked for, in the order the report shows them
  * @param scored whether the run scored at all: a mining-only run ({@code adammeme.stages=mining}) has nothing to decide
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record ReleaseDecision(List<Check> checks, boolean scored) {
 
     /**

@@ -1,7 +1,10 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.util.Secrets;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * Text from datasets and models, made safe for the place it is shown. Meme ids and texts, category
@@ -20,6 +23,7 @@ import java.util.regex.Pattern;
  *   <li>{@link #html} for the report pages written as HTML.</li>
  * </ul>
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class ReportText {
 
     private ReportText() {

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.FailureRate;
 import io.github.adammeme.internal.pipeline.Metrics;
@@ -17,6 +19,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import org.apache.commons.statistics.inference.BinomialTest;
 import org.apache.commons.statistics.inference.ChiSquareTest;
+import org.apiguardian.api.API;
 
 /**
  * This run against a baseline, per category and overall: FR and average score before and now, and
@@ -25,6 +28,7 @@ import org.apache.commons.statistics.inference.ChiSquareTest;
  * are balanced; with no such pairs, a chi-square test on the two FRs (the two-proportion test).
  * FR counts refusals as failures when this run does.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RunComparison {
 
     /** What the test says of a category's change in FR. */

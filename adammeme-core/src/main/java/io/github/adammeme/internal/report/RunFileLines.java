@@ -1,16 +1,20 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.internal.util.JsonLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * The lines of a run's samples.jsonl, read back as a baseline or a shard by {@link JsonLines}: each
  * line is bounded while it is read, so a file that is not a run's (a huge one without line breaks,
  * say) is named instead of filling the heap.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RunFileLines {
 
     /**

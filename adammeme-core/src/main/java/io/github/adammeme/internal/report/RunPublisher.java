@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.HardCaseBank;
 import io.github.adammeme.internal.llm.CacheDatabase;
@@ -17,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Publishes one run: every file it leaves in its output folder (summary.json, samples.jsonl,
@@ -25,6 +28,7 @@ import java.util.Optional;
  * and the command line both publish through it, so a run writes the same files however it was
  * started; what only a test run has (report entries, Allure results) stays with the engine.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RunPublisher {
 
     /** How a later run names a recorded one as its baseline: {@code cache:<run id>}. */

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.llm.CacheDatabase;
@@ -16,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * Finished runs kept in the cache database (table {@code runs}), so a later run can name one as its
@@ -27,6 +30,7 @@ import java.util.Optional;
  * the shards of a CI matrix start in the same second, and each keeps a record of its own. An id already
  * taken is never overwritten: another random part is drawn.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class RunRecords {
 
     /** A recorded run: its id ({@code target@startedAt-random}), target, and its summary and samples as written to files. */

@@ -1,8 +1,11 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.agent.Rating;
 import io.github.adammeme.internal.pipeline.ScoredSample;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * What a sample's test says of it, for any runner: the engine reports it as a test result, and an imported run's
@@ -14,6 +17,7 @@ import java.util.Locale;
  * @param message what it says, as plain text (meme ids, categories and model text reach reports only as text);
  *                null for a pass
  */
+@API(status = INTERNAL, since = "0.1.0")
 public record SampleVerdict(Kind kind, String message) {
 
     /** How a sample's test ends. */

@@ -1,16 +1,20 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.pipeline.CategoryFigures;
 import io.github.adammeme.internal.pipeline.Outcome;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * The figures an "FR summary" test shows for a category or the whole run: FR with refinements and of
  * the originals, average scores, samples and their outcomes. The engine shows them for a run, and a
  * merge of shards shows them again for the whole run.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SummaryFigures {
 
     private SummaryFigures() {

@@ -1,13 +1,17 @@
 package io.github.adammeme.internal.report;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.pipeline.CategoryFigures;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.Metrics;
 import io.github.adammeme.internal.pipeline.Outcome;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /** The per-category figures as a Markdown table, for summary.md, CI job summaries and Allure. */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SummaryMarkdown {
 
     private SummaryMarkdown() {

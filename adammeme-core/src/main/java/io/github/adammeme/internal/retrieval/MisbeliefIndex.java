@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.retrieval;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
@@ -32,6 +34,7 @@ import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
+import org.apiguardian.api.API;
 
 /**
  * BM25 over misbelief sentences (the paper's retrieval for H_ref and for the next case from the
@@ -40,6 +43,7 @@ import org.apache.lucene.util.BytesRef;
  * points, so what a query sees never depends on thread timing and a run retrieves the same samples
  * every time.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class MisbeliefIndex implements AutoCloseable {
 
     private static final String ID = "id";

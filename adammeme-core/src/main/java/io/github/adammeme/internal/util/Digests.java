@@ -1,15 +1,19 @@
 package io.github.adammeme.internal.util;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import org.apiguardian.api.API;
 
 /**
  * SHA-256 for the whole library: cache keys, image digests, prompt-block keys, bank ids and the
  * simulator's fixed chances all hash through here, so one algorithm and one hex form (lowercase)
  * hold everywhere a digest is compared or stored.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Digests {
 
     private Digests() {

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.util;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,6 +12,7 @@ import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import org.apiguardian.api.API;
 
 /**
  * The lines of a JSONL file or stream, read the one way every dataset, bank, journal, batch output
@@ -26,6 +29,7 @@ import java.util.Arrays;
  * limit is refused only after all three were read), and {@code maxStringLength} bounds one string, not a
  * line of many.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class JsonLines implements Closeable {
 
     /** A line over the cap, or one that is not UTF-8: the message says which, {@link #line()} where. */

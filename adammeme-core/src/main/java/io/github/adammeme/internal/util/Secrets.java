@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.util;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Comparator;
@@ -8,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The one redaction step every text leaving the process passes through: messages, endpoints'
@@ -19,6 +22,7 @@ import java.util.regex.Pattern;
  * <p>Keys come from environment variables, so they are the same for the whole JVM: they are
  * registered as soon as configuration names their variables, before any call can echo them.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Secrets {
 
     /** What stands where a secret was. */

@@ -1,10 +1,15 @@
 package io.github.adammeme.internal.util;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Lone UTF-16 surrogates: a JSON escape such as {@code \ud800} decodes to half a character, which no
  * UTF-8 file can hold. Text that carries one is either refused where it enters (a dataset line) or has
  * each half replaced by U+FFFD (a model's answer, which was paid for and must not cost the run).
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class Utf16 {
 
     /** What a half character becomes. */

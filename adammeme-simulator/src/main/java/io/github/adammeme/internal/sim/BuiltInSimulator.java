@@ -1,17 +1,21 @@
 package io.github.adammeme.internal.sim;
 
-import io.github.adammeme.internal.llm.SimDialect;
-import io.github.adammeme.internal.llm.SimSettings;
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.EndpointResolver;
+import io.github.adammeme.internal.llm.SimDialect;
+import io.github.adammeme.internal.llm.SimSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Serves {@code sim:} models that have no URL from the built-in simulated mLLM, started on first use
  * and shared by every run of the process, and says so once: its scores are not a real model's.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class BuiltInSimulator implements EndpointResolver {
 
     /** The simulator as it starts: no latency, no faults, no noise. */

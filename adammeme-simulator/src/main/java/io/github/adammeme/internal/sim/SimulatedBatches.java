@@ -1,9 +1,9 @@
 package io.github.adammeme.internal.sim;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static io.github.adammeme.internal.sim.ServerReplies.error;
 import static io.github.adammeme.internal.sim.ServerReplies.jsonBody;
 import static io.github.adammeme.internal.sim.ServerReplies.send;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.github.adammeme.internal.llm.SimSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * OpenAI's Batch API on the simulator: {@code POST /v1/batches}, {@code GET /v1/batches[/{id}]} and
@@ -26,6 +28,7 @@ import java.util.function.Supplier;
  * and is then answered line by line exactly as {@code /v1/chat/completions} answers. Tests can make the
  * next batch of a model expire part way or fail; a real endpoint does both.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SimulatedBatches {
 
     static final String ENDPOINT = "/v1/chat/completions";

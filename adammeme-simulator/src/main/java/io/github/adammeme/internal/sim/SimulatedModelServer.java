@@ -1,9 +1,9 @@
 package io.github.adammeme.internal.sim;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static io.github.adammeme.internal.sim.ServerReplies.error;
 import static io.github.adammeme.internal.sim.ServerReplies.jsonBody;
 import static io.github.adammeme.internal.sim.ServerReplies.send;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,11 +11,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.github.adammeme.internal.llm.SimSettings;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * The built-in simulated mLLM: an OpenAI-compatible chat-completions server on 127.0.0.1 with an
@@ -27,6 +29,7 @@ import java.util.List;
  * request is cut off, and a failure while answering is answered 500. None of its threads keeps a
  * process alive.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class SimulatedModelServer implements AutoCloseable {
 
     /** Every sim model id the server answers to. */

@@ -35,7 +35,7 @@ class SimulatorsTest {
             Endpoint real = endpoint("gpt-4o", "https://api.openai.com/v1");
             assertThat(none.resolve(real)).isSameAs(real);
             assertThatThrownBy(() -> none.resolve(endpoint("sim:keyword", null)))
-                    .hasMessage("no simulator serves sim:keyword: the built-in simulator is not on the classpath; give the"
+                    .hasMessage("no simulator serves sim:keyword: the built-in simulator (io.github.adammeme:adammeme-simulator) is not on the classpath; give the"
                             + " model a base URL, or use a real model");
         }
     }

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report.allure;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.internal.report.ReportText;
@@ -14,6 +16,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * {@code executor.json}: where the run ran and what it found, for the Allure overview. Allure titles
@@ -22,6 +25,7 @@ import java.util.regex.Pattern;
  * names the build and links to it, and Allure's history links each earlier point to its build.
  * Only the CI variables read here go in: nothing of the environment that could hold a secret.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class AllureExecutor {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.report.allure;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.internal.data.MemeImages;
 import io.github.adammeme.internal.pipeline.ScoredSample;
 import io.github.adammeme.internal.report.ReportText;
@@ -13,6 +15,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.apiguardian.api.API;
 
 /**
  * What Allure shows of a sample's test, written on the test case open on this thread: by the engine as the
@@ -20,6 +23,7 @@ import java.nio.file.Path;
  * dataset, a model or a configuration and goes through {@link ReportText}: labels and parameters as plain text,
  * attachments redacted, so nothing a meme or a model wrote can run in the report.
  */
+@API(status = INTERNAL, since = "0.1.0")
 public final class AllureSample {
 
     /** A setting's parameter when the run left it unset: a merge of shards reads it back as unset. */
