@@ -14,6 +14,7 @@ import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
 import static org.junit.platform.testkit.engine.EventConditions.finishedWithFailure;
 import static org.junit.platform.testkit.engine.EventConditions.test;
+import static org.junit.platform.testkit.engine.EventConditions.type;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.instanceOf;
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
@@ -140,8 +141,8 @@ class AdamMemeTestEngineTest {
         assertTrue(pairs >= 15, "pairs: " + pairs);
         assertTrue(steps >= 8, "steps: " + steps);
         assertEquals(9, summaries, "8 categories and overall");
-        assertEquals(tests.size(), results.allEvents().filter(e -> e.getType() == EventType.DYNAMIC_TEST_REGISTERED
-                && e.getTestDescriptor().isTest()).count(), "every test was registered dynamically");
+        // every test was registered dynamically
+        results.allEvents().assertThatEvents().haveExactly(tests.size(), event(test(), type(EventType.DYNAMIC_TEST_REGISTERED)));
 
         for (Event e : tests) {
             List<String> path = segments(e);
