@@ -61,12 +61,7 @@ final class EvaluateCommand {
             if (configuration.dryRun()) {
                 return PlanCommand.run(configuration.evaluation(), out, err);
             }
-            // Found at the end, an output folder that cannot be written lost the whole run.
-            EvaluationConfig checked = configuration.evaluation();
-            Optional<String> unwritable = checked.outputs().directoryProblem();
-            if (unwritable.isPresent()) {
-                throw new ConfigurationException(Constants.OUTPUT_DIR, checked.outputs().directory().toString(), unwritable.get());
-            }
+            configuration.evaluation().outputs().requireWritableDirectory();
         } catch (ConfigurationException | DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;

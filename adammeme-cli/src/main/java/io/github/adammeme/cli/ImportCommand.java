@@ -74,10 +74,7 @@ final class ImportCommand {
         try {
             AdamMemeConfiguration configuration = ConfigurationReader.read(values);
             config = configuration.evaluation();
-            Optional<String> unwritable = config.outputs().directoryProblem();
-            if (unwritable.isPresent()) {
-                throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), unwritable.get());
-            }
+            config.outputs().requireWritableDirectory();
             RunPublisher.Options read = configuration.publishing();
             if (read.bank().isPresent()) {
                 err.println("adammeme: " + Constants.BANK + " is left alone: an imported run's pictures are not here to bank");

@@ -1,7 +1,5 @@
 package io.github.adammeme.cli;
 
-import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.Planner;
 import io.github.adammeme.internal.pipeline.RunPlan;
@@ -20,9 +18,7 @@ final class PlanCommand {
     }
 
     static int run(EvaluationConfig config, PrintStream out, PrintStream err) {
-        config.outputs().directoryProblem().ifPresent(why -> {
-            throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(), why);
-        });
+        config.outputs().requireWritableDirectory();
         RunPlan plan = Planner.of(config);
         out.println("adammeme: DRY RUN of " + config.models().target().model() + " on " + config.datasetDescription()
                 + " (method " + config.methodName() + "): no model is called");

@@ -50,9 +50,7 @@ record SuiteSettings(EvaluationConfig config, DiscoveredMemes memes, EndpointRes
                     + " (adammeme.cache.required=true)");
         }
         // Where the results and the bank go is checked now too: found at the end, it lost the whole run.
-        first.outputs().directoryProblem().ifPresent(why -> {
-            throw new ConfigurationException(Constants.OUTPUT_DIR, first.outputs().directory().toString(), why);
-        });
+        first.outputs().requireWritableDirectory();
         EndpointResolver simulator = Simulators.builtIn(configuration.simulator());
         Optional<String> warning = cacheProblem.map(p -> p
                 + "; this run will keep its answers in memory and a later run will pay for them again");

@@ -2,6 +2,7 @@ package io.github.adammeme.internal.pipeline;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.DatasetFormat;
 import io.github.adammeme.internal.data.DatasetLimits;
 import io.github.adammeme.internal.data.ImageLimits;
@@ -151,6 +152,17 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
         /** @return why the run's results could not be written to the output folder, or empty when they can */
         public Optional<String> directoryProblem() {
             return unwritable(directory).map(why -> why + "; the run's results could not be written there");
+        }
+
+        /**
+         * Stops a run before it starts when its results could not be written: found at the end, it lost the whole run.
+         *
+         * @throws ConfigurationException naming {@code adammeme.output-dir} and why
+         */
+        public void requireWritableDirectory() {
+            directoryProblem().ifPresent(why -> {
+                throw new ConfigurationException(Constants.OUTPUT_DIR, directory.toString(), why);
+            });
         }
 
         /**
