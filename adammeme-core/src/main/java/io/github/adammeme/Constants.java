@@ -36,6 +36,12 @@ public final class Constants {
      * machine (default false: the key would travel unencrypted).
      */
     public static final String ALLOW_INSECURE_HTTP = "adammeme.allow-insecure-http";
+    /**
+     * {@value}: Declares the target's version unchanged under this id (an image digest, a checkpoint hash): its
+     * answers are kept by it and reused by every run that declares the same id. Without it (the default) every run
+     * asks the target afresh, since a model name does not name a model version.
+     */
+    public static final String TARGET_REVISION = "adammeme.target.revision";
     /** {@value}: Target sampling temperature (default 0, as in the paper). */
     public static final String TARGET_TEMPERATURE = "adammeme.target.temperature";
 
@@ -179,6 +185,13 @@ public final class Constants {
     public static final String BASELINE = "adammeme.baseline";
     /** {@value}: Significance level of the comparison with the baseline (default 0.05). */
     public static final String BASELINE_ALPHA = "adammeme.baseline.alpha";
+    /**
+     * {@value}: What of the comparison with the baseline decides a release beside the overall one, which always does:
+     * {@code regressions} (default: a category fails it on a significant regression, and one with too few paired
+     * samples is reported as lacking evidence), {@code all} (every category must also have enough evidence) or
+     * {@code overall} (categories are reported only).
+     */
+    public static final String BASELINE_CATEGORIES = "adammeme.baseline.categories";
     /** {@value}: A hard-case bank (a .jsonl file, pictures in a folder beside it) failed refinements are merged into. */
     public static final String BANK = "adammeme.bank";
 

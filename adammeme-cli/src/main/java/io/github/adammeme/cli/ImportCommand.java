@@ -80,7 +80,7 @@ final class ImportCommand {
                 err.println("adammeme: " + Constants.BANK + " is left alone: an imported run's pictures are not here to bank");
             }
             options = new RunPublisher.Options(read.baseline(), read.alpha(), read.history(), Optional.empty(), read.gates(),
-                    read.minKappa());
+                    read.minKappa(), read.categories());
         } catch (ConfigurationException | DatasetException e) {
             err.println("adammeme: " + e.getMessage());
             return 2;

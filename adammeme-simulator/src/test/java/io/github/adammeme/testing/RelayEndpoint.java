@@ -45,6 +45,16 @@ public final class RelayEndpoint implements AutoCloseable {
         }
 
         /**
+         * Changes the answer's own fields (its {@code model}, its {@code system_fingerprint}) before its content is
+         * rewritten; by default the answer names the model asked for and keeps the simulator's fingerprint.
+         *
+         * @param asked    the model the client asked for
+         * @param response the whole answer, its {@code model} already the one asked for
+         */
+        default void fields(String asked, ObjectNode response) {
+        }
+
+        /**
          * @param asked    the model the client asked for
          * @param prompt   the text of the conversation's opening turns
          * @param request  the whole request body
@@ -93,6 +103,7 @@ public final class RelayEndpoint implements AutoCloseable {
             if (answer.statusCode() == 200) {
                 ObjectNode response = (ObjectNode) JSON.readTree(answer.body());
                 response.put("model", asked);
+                rewrite.fields(asked, response);
                 ObjectNode choice = (ObjectNode) response.path("choices").path(0);
                 ObjectNode message = (ObjectNode) choice.path("message");
                 message.put("content", rewrite.answer(asked, openingTurns(request), request, choice,

@@ -10,6 +10,7 @@ import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.report.OutputNames;
 import io.github.adammeme.internal.report.PublishSettings;
+import io.github.adammeme.internal.util.Printable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -63,6 +64,13 @@ public final class ConfigurationReader {
                 .filter(m -> !m.isEmpty()).distinct().toList();
         if (models.size() <= 1) {
             return List.of(EvaluationConfig.from(values));
+        }
+        String revision = values.get(Constants.TARGET_REVISION);
+        if (revision != null && !revision.isBlank()) {
+            // One id for several models would key each one's answers as the same version's: never true.
+            throw new ConfigurationException(Constants.TARGET_REVISION, Printable.line(revision, 60), "declares one model's"
+                    + " version, but " + Constants.TARGET_MODEL + " lists " + models.size() + " targets; evaluate a"
+                    + " target with a declared revision on its own");
         }
         Map<String, String> folders = new LinkedHashMap<>();
         for (String model : models) {

@@ -90,6 +90,11 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
     }
 
     @Override
+    public String answerScope() {
+        return direct.answerScope();
+    }
+
+    @Override
     public String model() {
         return direct.model();
     }

@@ -109,7 +109,7 @@ final class BatchLines {
         try {
             List<ChatResponse> answers = ChatCompletions.responses(mapper.treeToValue(body, ChatCompletion.class), who)
                     .stream().map(r -> new ChatResponse(r.content(), r.refusal(), r.finishReason(), r.usage().asBatched(),
-                            false)).toList();
+                            false, r.answeredBy())).toList();
             return new Result(customId, answers, null);
         } catch (ModelCallException e) {
             return new Result(customId, null, e);

@@ -6,8 +6,9 @@ import java.security.MessageDigest;
 
 /**
  * The identity of a call: endpoint, model, rendered messages with images by
- * digest, temperature, seed, replica and template digest. Two calls with the same key are the
- * same question to the same model, so one answer serves both.
+ * digest, temperature, seed, replica and template digest, and for the target the run or revision its
+ * answers belong to. Two calls with the same key are the same question to the same model, so one answer
+ * serves both.
  */
 final class CacheKey {
 
@@ -30,6 +31,10 @@ final class CacheKey {
         field(sha, "max-tokens", String.valueOf(request.maxTokens()));
         field(sha, "replica", Integer.toString(request.replica()));
         field(sha, "template", request.templateDigest());
+        if (model.answerScope() != null) {
+            // Only the target's keys carry one: the agents' answers stay shared by every run, their keys as before.
+            field(sha, "answers of", model.answerScope());
+        }
         if (request.schema() != null) {
             field(sha, "schema", request.schema().name() + ":" + request.schema().json());
         }

@@ -81,6 +81,18 @@ public interface CallCache extends AutoCloseable {
     }
 
     /**
+     * The newest attempt of this run that paid for answers and ended without finishing (killed, interrupted, lost),
+     * whose target answers a new attempt of the run goes on with, so a resumed run pays for none twice. Read before
+     * the new attempt {@linkplain #paidBy marks} anything.
+     *
+     * @param run the run's key, the part of an attempt's id before its first slash
+     * @return the attempt's id; none in a store that keeps no marks
+     */
+    default Optional<String> resumable(String run) {
+        return Optional.empty();
+    }
+
+    /**
      * The answers that other attempts of this attempt's run stored and never finished (killed or lost), which
      * are this attempt's to account for from now on.
      *

@@ -105,6 +105,8 @@ final class ChatCompletions {
                         + tokens(usage), usage);
             }
             choices = choices.stream().sorted(Comparator.comparingLong(c -> c._index().asKnown().orElse(0L))).toList();
+            Answerer answeredBy = Answerer.of(completion._model().asString().orElse(null),
+                    completion._systemFingerprint().asString().orElse(null));
             List<ChatResponse> out = new ArrayList<>();
             for (ChatCompletion.Choice choice : choices) {
                 String finish = choice._finishReason().asString().orElse(null);
@@ -121,7 +123,7 @@ final class ChatCompletions {
                             + tokens(usage), usage);
                 }
                 out.add(new ChatResponse(content == null ? "" : content, refusal, finish, out.isEmpty() ? usage : Usage.NONE,
-                        false));
+                        false, answeredBy));
             }
             return out;
         } catch (OpenAIInvalidDataException e) {

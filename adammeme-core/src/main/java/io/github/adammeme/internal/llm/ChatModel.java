@@ -17,6 +17,16 @@ public interface ChatModel {
     String identity();
 
     /**
+     * Whose answers this model's are, in cache keys: null for answers any run may reuse (the agents', which do
+     * not depend on the target), else the run or declared revision the target's answers belong to.
+     *
+     * @return the scope, or null
+     */
+    default String answerScope() {
+        return null;
+    }
+
+    /**
      * The model name as the endpoint knows it.
      *
      * @return the model name

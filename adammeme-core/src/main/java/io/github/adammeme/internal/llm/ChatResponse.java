@@ -13,9 +13,24 @@ import org.apiguardian.api.API;
  * @param finishReason as reported, e.g. {@code stop}, {@code length}, {@code content_filter}
  * @param usage        tokens the endpoint reported for this call
  * @param fromCache    true when the answer was replayed from the cache and cost nothing now
+ * @param answeredBy   who the endpoint says answered, or null when it said nothing (or the answer came from the cache)
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record ChatResponse(String content, String refusal, String finishReason, Usage usage, boolean fromCache) {
+public record ChatResponse(String content, String refusal, String finishReason, Usage usage, boolean fromCache,
+                           Answerer answeredBy) {
+
+    /**
+     * An answer that does not say who gave it.
+     *
+     * @param content the message text, or null
+     * @param refusal the protocol's refusal field, or null
+     * @param finishReason as reported, or null
+     * @param usage tokens reported, or null
+     * @param fromCache whether it was replayed from the cache
+     */
+    public ChatResponse(String content, String refusal, String finishReason, Usage usage, boolean fromCache) {
+        this(content, refusal, finishReason, usage, fromCache, null);
+    }
 
     /**
      * An empty content or finish reason for none, and no usage when none was reported. Half a character
@@ -27,6 +42,7 @@ public record ChatResponse(String content, String refusal, String finishReason, 
      * @param finishReason as reported, or null
      * @param usage tokens reported, or null
      * @param fromCache whether it was replayed from the cache
+     * @param answeredBy who the endpoint says answered, or null
      */
     public ChatResponse {
         content = content == null ? "" : Utf16.wellFormed(content);
@@ -37,7 +53,7 @@ public record ChatResponse(String content, String refusal, String finishReason, 
 
     /** @return the same answer, marked as replayed from the cache */
     public ChatResponse replayed() {
-        return new ChatResponse(content, refusal, finishReason, usage, true);
+        return new ChatResponse(content, refusal, finishReason, usage, true, answeredBy);
     }
 
     /**

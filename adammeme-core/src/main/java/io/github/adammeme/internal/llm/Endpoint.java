@@ -19,10 +19,28 @@ import org.apiguardian.api.API;
  * @param tokensPerMinute   a cap the run keeps under, or 0 for none
  * @param simulatorVariant  for the built-in simulator, what sets its answers apart from its defaults (judge
  *                          noise), so its answers are cached apart; null otherwise
+ * @param answerScope       whose answers this endpoint's are, in cache keys: null for answers any run may reuse
+ *                          (the agents'), else the run or the declared revision the target's answers belong to
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
-                       long tokensPerMinute, String simulatorVariant) {
+                       long tokensPerMinute, String simulatorVariant, String answerScope) {
+
+    /**
+     * An endpoint whose answers any run may reuse.
+     *
+     * @param model model name sent to the endpoint
+     * @param baseUrl OpenAI-compatible base URL, or null for the simulator
+     * @param apiKeyEnv environment variable that holds the API key, or null
+     * @param timeout per-request timeout
+     * @param requestsPerMinute a cap the run keeps under, or 0 for none
+     * @param tokensPerMinute a cap the run keeps under, or 0 for none
+     * @param simulatorVariant what sets the simulator's answers apart from its defaults, or null
+     */
+    public Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
+                    long tokensPerMinute, String simulatorVariant) {
+        this(model, baseUrl, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, simulatorVariant, null);
+    }
 
     /**
      * An endpoint that is not the simulator, or the simulator with its defaults.
@@ -65,6 +83,7 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
      * @param requestsPerMinute a cap the run keeps under, or 0 for none
      * @param tokensPerMinute a cap the run keeps under, or 0 for none
      * @param simulatorVariant what sets the simulator's answers apart from its defaults, or null
+     * @param answerScope whose answers these are, or null for answers any run may reuse
      */
     public Endpoint {
         Objects.requireNonNull(model, "model");
@@ -84,7 +103,18 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
      * @return this endpoint, at the simulator
      */
     public Endpoint simulatorAt(String url, String variant) {
-        return new Endpoint(model, url, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, variant);
+        return new Endpoint(model, url, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, variant, answerScope);
+    }
+
+    /**
+     * This endpoint, its answers kept apart for {@code scope}: a model name does not name a model version (vLLM's
+     * served name, a moving alias), so the target's answers are reused only where the scope says they may be.
+     *
+     * @param scope the run or declared revision the answers belong to
+     * @return this endpoint, its answers kept for that scope
+     */
+    public Endpoint answersKeptFor(String scope) {
+        return new Endpoint(model, baseUrl, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, simulatorVariant, scope);
     }
 
     /**

@@ -119,6 +119,17 @@ public final class FailSafeCache implements CallCache {
     }
 
     @Override
+    public Optional<String> resumable(String run) {
+        try {
+            return durable.resumable(run);
+        } catch (RuntimeException e) {
+            // Unread, the run starts afresh: its target is asked again, which costs money but never a wrong verdict.
+            failed("read", e);
+            return Optional.empty();
+        }
+    }
+
+    @Override
     public List<Paid> unfinishedAttempts() {
         try {
             return durable.unfinishedAttempts();

@@ -3,7 +3,9 @@ package io.github.adammeme.internal.llm;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.ToIntFunction;
@@ -26,6 +28,8 @@ public final class ModelGateway implements AutoCloseable {
     private final SchemaUse schemas;
     private final ReplicaChoices replicas;
     private final ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight = new ConcurrentHashMap<>();
+    /** Who the endpoint said answered the calls this gateway paid for: the model a run really heard. */
+    private final ConcurrentHashMap<Answerer, Long> answeredBy = new ConcurrentHashMap<>();
 
     /**
      * A gateway with the default retries and no rate caps.
@@ -140,6 +144,18 @@ public final class ModelGateway implements AutoCloseable {
         schemas.turnDown(why);
     }
 
+    /**
+     * Who the endpoint said answered the calls made through this gateway (not those answered from the cache), and how
+     * many each; an endpoint that named no one is counted under {@link Answerer#UNNAMED}.
+     *
+     * @return the answers by who gave them, in the order of their names
+     */
+    public Map<Answerer, Long> answeredBy() {
+        Map<Answerer, Long> sorted = new TreeMap<>(Answerer.ORDER);
+        sorted.putAll(answeredBy);
+        return sorted;
+    }
+
     /** @return the endpoint's client */
     public ChatModel model() {
         return model;
@@ -204,6 +220,7 @@ public final class ModelGateway implements AutoCloseable {
             // Counted first, so the budget sees every paid call whatever becomes of storing it; then
             // stored before anyone sees it: an interrupted run never pays for this call again.
             ledger.recordCall(request, model.model(), response.usage());
+            answeredBy.merge(response.answeredBy() == null ? Answerer.UNNAMED : response.answeredBy(), 1L, Long::sum);
             cache.put(key, new CallCache.Meta(model.identity(), model.model(), request.role()), response);
         } catch (FailSafeCache.CacheUnavailableException e) {
             inFlight.remove(key, mine);

@@ -94,6 +94,11 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
     }
 
     @Override
+    public String answerScope() {
+        return endpoint.answerScope();
+    }
+
+    @Override
     public String model() {
         return endpoint.model();
     }

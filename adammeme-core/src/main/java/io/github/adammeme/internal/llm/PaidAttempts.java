@@ -6,6 +6,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Which attempt of a run paid for a stored answer, in the {@code paid_by} column of {@code calls}: an
@@ -44,7 +45,7 @@ final class PaidAttempts {
      * shard, say) keeps its own: it counts them when it finishes.
      */
     static List<CallCache.Paid> adopt(Connection c, String attempt, Gone gone) throws SQLException {
-        String others = runOf(attempt).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "/%";
+        String others = like(runOf(attempt)) + "/%";
         boolean autoCommit = c.getAutoCommit();
         c.setAutoCommit(false);
         try {
@@ -94,6 +95,44 @@ final class PaidAttempts {
         } finally {
             c.setAutoCommit(autoCommit);
         }
+    }
+
+    /**
+     * The newest attempt of this run that stored answers and ended without finishing (its lease gone: killed,
+     * interrupted or lost), whose target answers a new attempt of the same run goes on with. Attempts still
+     * running are not resumed: their answers are their own until they end.
+     *
+     * @param run  the run's key
+     * @param gone whether an attempt is over without having finished
+     * @return its id, or empty when no attempt of the run was left unfinished
+     */
+    static Optional<String> resumable(Connection c, String run, Gone gone) throws SQLException {
+        List<String> left = new ArrayList<>();
+        try (PreparedStatement q = c.prepareStatement("SELECT DISTINCT paid_by FROM calls WHERE paid_by LIKE ? ESCAPE '\\'")) {
+            q.setString(1, like(run) + "/%");
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    left.add(rs.getString(1));
+                }
+            }
+        }
+        String newest = null;
+        for (String attempt : left) {
+            if ((newest == null || started(attempt).compareTo(started(newest)) > 0) && gone.test(c, attempt)) {
+                newest = attempt;
+            }
+        }
+        return Optional.ofNullable(newest);
+    }
+
+    /** When an attempt started, from the last part of its id (an ISO instant, which sorts as text). */
+    private static String started(String attempt) {
+        return attempt.substring(attempt.lastIndexOf('/') + 1);
+    }
+
+    /** The run's key as a LIKE pattern matches it literally. */
+    private static String like(String run) {
+        return run.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 
     /** The attempt finished: no later attempt counts its answers again, and its lease ends. */

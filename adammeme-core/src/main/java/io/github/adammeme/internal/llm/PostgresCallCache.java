@@ -221,6 +221,11 @@ final class PostgresCallCache implements CallCache {
     }
 
     @Override
+    public Optional<String> resumable(String run) {
+        return reachable("read", (c, session) -> PaidAttempts.resumable(c, run, PostgresCallCache::abandoned));
+    }
+
+    @Override
     public List<Paid> unfinishedAttempts() {
         String attempt = paidBy;
         return attempt == null ? List.of() : reachable("read", (c, session) -> PaidAttempts.adopt(c, attempt,

@@ -113,6 +113,29 @@ public final class Preflight {
      *                                   cannot be used
      */
     public static List<String> check(List<Subject> subjects, UsageLedger ledger) {
+        return inspect(subjects, ledger).warnings();
+    }
+
+    /**
+     * What the checks found: warnings about endpoints that are there but ailing, and what each endpoint's
+     * {@code GET /models} says of its model, which a run records as the model it was told it reached.
+     *
+     * @param warnings about endpoints that are there but did not answer as they should now
+     * @param listed   by role, the model's entry in its endpoint's list (its scalar fields, printable and bounded);
+     *                 a role whose endpoint did not list its model has none
+     */
+    public record Findings(List<String> warnings, Map<String, Map<String, String>> listed) {
+    }
+
+    /**
+     * As {@link #check}, keeping what the endpoints list of their models.
+     *
+     * @param subjects the run's endpoints and models
+     * @param ledger   where a probe's tokens are counted (stage {@value #STAGE})
+     * @return the warnings, and each role's model as its endpoint lists it
+     * @throws EndpointUnusableException as {@link #check}
+     */
+    public static Findings inspect(List<Subject> subjects, UsageLedger ledger) {
         Map<String, Subject> distinct = new LinkedHashMap<>();
         for (Subject s : subjects) {
             Endpoint e = s.endpoint();
@@ -124,26 +147,47 @@ public final class Preflight {
             return t;
         });
         try {
-            List<CompletableFuture<Optional<String>>> checks = new ArrayList<>();
+            Map<Subject, CompletableFuture<Finding>> checks = new LinkedHashMap<>();
             for (Subject s : distinct.values()) {
-                checks.add(CompletableFuture.supplyAsync(() -> check(s, ledger, Timeouts.DEFAULT), threads));
+                checks.put(s, CompletableFuture.supplyAsync(() -> look(s, ledger, Timeouts.DEFAULT), threads));
             }
             List<String> warnings = new ArrayList<>();
-            for (CompletableFuture<Optional<String>> c : checks) {
+            Map<String, Map<String, String>> listed = new LinkedHashMap<>();
+            for (Map.Entry<Subject, CompletableFuture<Finding>> c : checks.entrySet()) {
                 try {
-                    c.join().ifPresent(warnings::add);
+                    Finding found = c.getValue().join();
+                    found.warning().ifPresent(warnings::add);
+                    if (!found.entry().isEmpty()) {
+                        listed.put(c.getKey().role(), found.entry());
+                    }
                 } catch (CompletionException e) {
                     throw e.getCause() instanceof RuntimeException r ? r : e;
                 }
             }
-            return warnings;
+            // Subjects that share an endpoint and model were looked at once: each role is told what the list said.
+            for (Subject s : subjects) {
+                Subject looked = distinct.get(s.endpoint().baseUrl() + "\u0000" + s.endpoint().model() + "\u0000"
+                        + s.endpoint().apiKeyEnv());
+                if (looked != null && listed.containsKey(looked.role())) {
+                    listed.putIfAbsent(s.role(), listed.get(looked.role()));
+                }
+            }
+            return new Findings(List.copyOf(warnings), Map.copyOf(listed));
         } finally {
             threads.shutdownNow();
         }
     }
 
+    /** What the look at one subject found: a warning when it is there but ailing, and its model's entry in the list. */
+    private record Finding(Optional<String> warning, Map<String, String> entry) {
+    }
+
     /** One subject: empty when it can be used, a warning when it is there but ailing; throws when it cannot be used. */
     static Optional<String> check(Subject s, UsageLedger ledger, Timeouts timeouts) {
+        return look(s, ledger, timeouts).warning();
+    }
+
+    private static Finding look(Subject s, UsageLedger ledger, Timeouts timeouts) {
         Endpoint e = s.endpoint();
         String base = e.baseUrl().endsWith("/") ? e.baseUrl().substring(0, e.baseUrl().length() - 1) : e.baseUrl();
         String key;
@@ -165,7 +209,7 @@ public final class Preflight {
         }
         List<String> listed = listing.status() == 200 ? ids(listing.body()) : List.of();
         if (listed.contains(e.model())) {
-            return Optional.empty();
+            return new Finding(Optional.empty(), ModelListing.entry(listing.body(), e.model()));
         }
         Reply probe;
         try {
@@ -186,11 +230,11 @@ public final class Preflight {
                         + " request within " + seconds(timeouts.silentProbe()) + " s; a server still starting or"
                         + " hung, or a port that is not an HTTP server (adammeme.preflight=false skips this check)");
             }
-            return Optional.of(warning(s, "gave no answer to a 1-token request (" + cause(noAnswer) + ")"));
+            return new Finding(Optional.of(warning(s, "gave no answer to a 1-token request (" + cause(noAnswer) + ")")), Map.of());
         } catch (IOException ailing) {
-            return Optional.of(warning(s, "gave no answer to a 1-token request (" + cause(ailing) + ")"));
+            return new Finding(Optional.of(warning(s, "gave no answer to a 1-token request (" + cause(ailing) + ")")), Map.of());
         }
-        return judge(s, base, listing.status() == 200, listed, probe, ledger);
+        return new Finding(judge(s, base, listing.status() == 200, listed, probe, ledger), Map.of());
     }
 
     /** What the probe's answer says of the endpoint. */

@@ -141,6 +141,15 @@ public final class SqliteCallCache implements CallCache {
     }
 
     @Override
+    public synchronized Optional<String> resumable(String run) {
+        try {
+            return PaidAttempts.resumable(connection, run, (c, other) -> claims.abandoned(PaidAttempts.lease(other)));
+        } catch (SQLException e) {
+            throw failure("read", e);
+        }
+    }
+
+    @Override
     public synchronized List<Paid> unfinishedAttempts() {
         if (paidBy == null) {
             return List.of();

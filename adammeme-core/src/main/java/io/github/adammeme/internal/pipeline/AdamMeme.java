@@ -193,9 +193,8 @@ public final class AdamMeme {
         Endpoint target = endpoints.resolve(config.models().target());
         Endpoint controller = endpoints.resolve(config.models().controller());
         UsageLedger ledger = new UsageLedger(config.limits().prices());
-        // Before the attempt is marked in the cache or the run heard of: a run that cannot reach its endpoints never began.
-        Gateways.RunGateways run = gateways.forRun(target, controller, ledger, config);
-        cache.paidBy(Attempt.start(config, prompts).id());
+        // Before the run is heard of: a run that cannot reach its endpoints never began.
+        Gateways.RunGateways run = gateways.forRun(target, controller, ledger, config, prompts);
         listener.started(memes.size(), ledger);
         ExecutorService preparers = preparers();
         try (run) {
@@ -233,11 +232,10 @@ public final class AdamMeme {
                 new OriginalScoring(probes, scoring, preparers, config).prepareReferences(drawn);
                 run.throwIfStopped();
                 Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts,
-                        controllerGateway), mining.taxonomy().categories(), mining.admissions(),
-                        mining.memes(), mining.samples(), List.of(), List.of(),
+                        controllerGateway, run.targetAnswers(config, ledger)), mining.taxonomy().categories(),
+                        mining.admissions(), mining.memes(), mining.samples(), List.of(), List.of(),
                         Metrics.of(categories, List.of(), List.of(), config.method().threshold(), config.method().refusalCountsAsFailure()),
-                        Attempt.usage(ledger, cache, config.limits().prices()));
-                cache.attemptFinished();
+                        run.finish(ledger, config));
                 listener.finished(evaluation);
                 return evaluation;
             }
@@ -267,10 +265,9 @@ public final class AdamMeme {
 
             run.throwIfStopped();
             Metrics metrics = Metrics.of(categories, scored, refined, config.method().threshold(), config.method().refusalCountsAsFailure());
-            Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts, controllerGateway),
-                    mining.taxonomy().categories(), mining.admissions(), mining.memes(), mining.samples(), scored, chains,
-                    metrics, Attempt.usage(ledger, cache, config.limits().prices()));
-            cache.attemptFinished();
+            Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts, controllerGateway,
+                    run.targetAnswers(config, ledger)), mining.taxonomy().categories(), mining.admissions(), mining.memes(),
+                    mining.samples(), scored, chains, metrics, run.finish(ledger, config));
             listener.finished(evaluation);
             return evaluation;
         } catch (RuntimeException e) {

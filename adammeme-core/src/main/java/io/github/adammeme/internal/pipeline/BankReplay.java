@@ -46,7 +46,7 @@ final class BankReplay {
             }
         }
         UsageLedger ledger = new UsageLedger(config.limits().prices());
-        Gateways.RunGateways run = gateways.forRun(target, controller, ledger, config);
+        Gateways.RunGateways run = gateways.forRun(target, controller, ledger, config, prompts);
         listener.started(memes.size(), ledger);
         try (run) {
             ModelGateway targetGateway = run.target();
@@ -87,8 +87,9 @@ final class BankReplay {
             Metrics metrics = Metrics.of(categories, scored, List.of(), config.method().threshold(), config.method().refusalCountsAsFailure());
             List<Category> taxonomy = categories.stream().map(c -> new Category(c, "replayed from a hard-case bank", null))
                     .toList();
-            Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts, controllerGateway), taxonomy, List.of(),
-                    List.of(), pairs, scored, List.of(), metrics, ledger.lines());
+            Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts, controllerGateway,
+                    run.targetAnswers(config, ledger)), taxonomy, List.of(), List.of(), pairs, scored, List.of(), metrics,
+                    run.finish(ledger, config));
             listener.finished(evaluation);
             return evaluation;
         } catch (RuntimeException e) {

@@ -13,6 +13,7 @@ import io.github.adammeme.internal.llm.Prices;
 import io.github.adammeme.internal.llm.RetryPolicy;
 import io.github.adammeme.internal.llm.SqliteDatabase;
 import io.github.adammeme.internal.llm.StructuredOutput;
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -102,7 +103,24 @@ final class ConfigParser {
                 new EndpointChecks(r.bool(Constants.PREFLIGHT, EndpointChecks.DEFAULT.preflight()),
                         r.integer(Constants.BREAKER_CALLS, EndpointChecks.DEFAULT.breakerCalls(), 0, 1_000_000),
                         Duration.ofSeconds(r.integer(Constants.BREAKER_SECONDS,
-                                (int) EndpointChecks.DEFAULT.breakerWindow().toSeconds(), 0, 86_400))));
+                                (int) EndpointChecks.DEFAULT.breakerWindow().toSeconds(), 0, 86_400))),
+                revision(r));
+    }
+
+    /** The declared revision: it keys answers and is printed, so one short line of visible characters. */
+    private static String revision(ConfigValues r) {
+        String value = r.string(Constants.TARGET_REVISION, null);
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        String revision = value.strip();
+        if (revision.length() > 200 || !revision.codePoints().allMatch(c -> c > ' ' && !Character.isISOControl(c)
+                && Character.getType(c) != Character.FORMAT)) {
+            throw new ConfigurationException(Constants.TARGET_REVISION, Printable.line(revision, 60),
+                    "expected an id of at most 200 visible characters without spaces, such as an image digest"
+                            + " (sha256:4f2a...) or a checkpoint's name");
+        }
+        return revision;
     }
 
     private static EvaluationConfig.Method method(ConfigValues r, MethodPreset preset) {

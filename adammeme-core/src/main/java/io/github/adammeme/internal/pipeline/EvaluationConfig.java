@@ -63,10 +63,12 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param retries              how failed calls are asked again
      * @param batch                whether and which calls go through the Batch API
      * @param checks               the preflight and the circuit breaker that make sure the endpoints can be used
+     * @param targetRevision       the target's version as the user declared it, whose answers any run of it may reuse;
+     *                             null when undeclared, and then the target's answers belong to the run
      */
     public record Models(Endpoint target, double targetTemperature, Endpoint controller, String judgeSecondModel,
                          StructuredOutput structuredOutput, boolean replicasInOneRequest, int maxTokens,
-                         RetryPolicy retries, BatchSettings batch, EndpointChecks checks) {
+                         RetryPolicy retries, BatchSettings batch, EndpointChecks checks, String targetRevision) {
     }
 
     /**

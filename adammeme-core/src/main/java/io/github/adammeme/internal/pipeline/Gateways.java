@@ -83,11 +83,13 @@ final class Gateways {
      * Checks the run's endpoints before it pays for a call (unless the configuration turns the preflight off):
      * the target (unless only mining runs), the controller and the second judge's model.
      *
+     * @return the target's entry in its endpoint's list of models; none when not listed or not checked
+     *
      * @throws io.github.adammeme.internal.llm.EndpointUnusableException naming the setting of the first that cannot be used
      */
-    static void preflight(EvaluationConfig config, Endpoint target, Endpoint controller, UsageLedger ledger) {
+    static Map<String, String> preflight(EvaluationConfig config, Endpoint target, Endpoint controller, UsageLedger ledger) {
         if (!config.models().checks().preflight()) {
-            return;
+            return Map.of();
         }
         List<Preflight.Subject> subjects = new ArrayList<>();
         if (config.method().stages() != Stages.MINING) {
@@ -98,7 +100,9 @@ final class Gateways {
         if (second != null) {
             subjects.add(Role.SECOND_JUDGE.subject(second, config.models().controller()));
         }
-        Preflight.check(subjects, ledger).forEach(warning -> System.err.println("adammeme: " + warning));
+        Preflight.Findings findings = Preflight.inspect(subjects, ledger);
+        findings.warnings().forEach(warning -> System.err.println("adammeme: " + warning));
+        return findings.listed().getOrDefault(Role.TARGET.name, Map.of());
     }
 
     /**
@@ -109,8 +113,23 @@ final class Gateways {
      * @param secondJudge the second judge model's, or null
      * @param stop        the run's stop
      */
-    record RunGateways(ModelGateway target, ModelGateway controller, ModelGateway secondJudge, RunStop stop)
-            implements AutoCloseable {
+    record RunGateways(ModelGateway target, ModelGateway controller, ModelGateway secondJudge, RunStop stop,
+                       Attempt attempt, Map<String, String> targetListing, CallCache cache) implements AutoCloseable {
+
+        /**
+         * The run's usage, with what unfinished attempts at it paid for, which this one now accounts for; then the
+         * attempt is over: it leaves no mark, so the next run asks the target afresh.
+         */
+        List<UsageLedger.Line> finish(UsageLedger ledger, EvaluationConfig config) {
+            List<UsageLedger.Line> usage = Attempt.usage(ledger, cache, config.limits().prices());
+            cache.attemptFinished();
+            return usage;
+        }
+
+        /** What the run's target answers belong to and who the endpoint said gave them. */
+        TargetAnswers targetAnswers(EvaluationConfig config, UsageLedger ledger) {
+            return TargetAnswers.of(config, attempt, ledger, target.answeredBy(), targetListing);
+        }
 
         /**
          * What a run that failed throws: the reason it stopped, when an endpoint stopped it (the failures that
@@ -140,15 +159,22 @@ final class Gateways {
      *
      * @throws io.github.adammeme.internal.llm.EndpointUnusableException naming the setting of an endpoint that cannot be used
      */
-    RunGateways forRun(Endpoint target, Endpoint controller, UsageLedger ledger, EvaluationConfig config) {
-        preflight(config, target, controller, ledger);
+    RunGateways forRun(Endpoint target, Endpoint controller, UsageLedger ledger, EvaluationConfig config,
+                       PromptLibrary prompts) {
+        // Which answers of the target this attempt may reuse is read before anything is marked: a run that cannot
+        // reach its endpoints never began, and leaves no attempt behind.
+        Attempt attempt = Attempt.start(config, prompts, cache);
+        Map<String, String> listing = preflight(config, target, controller, ledger);
         RunStop stop = new RunStop();
         cancel.alsoStops(stop);
         Endpoint second = secondJudgeEndpoint(controller, config);
-        return new RunGateways(open(target, Role.TARGET, config.models().target(), ledger, config, stop),
+        RunGateways run = new RunGateways(open(target.answersKeptFor(TargetAnswers.scope(config, attempt)), Role.TARGET,
+                config.models().target(), ledger, config, stop),
                 open(controller, Role.CONTROLLER, config.models().controller(), ledger, config, stop),
                 second == null ? null : open(second, Role.SECOND_JUDGE, config.models().controller(), ledger, config, stop),
-                stop);
+                stop, attempt, listing, cache);
+        cache.paidBy(attempt.id());
+        return run;
     }
 
     /** A gateway to {@code endpoint}, one of the run's: it stops with the run, and its breaker may stop the run. */

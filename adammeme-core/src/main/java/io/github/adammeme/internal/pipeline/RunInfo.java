@@ -28,6 +28,8 @@ import org.apiguardian.api.API;
  * @param departures       what departed from the paper's method in this run, each with its setting and the
  *                         paper's; empty when the run was the paper's method
  * @param textErasure      how the pictures' own text was erased ({@code adammeme.text-erasure}), in words
+ * @param targetAnswers    what the target's answers belong to (this run, or a declared revision) and who the
+ *                         endpoint said gave them; null for a run imported from elsewhere
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record RunInfo(String target, String targetEndpoint, String controller, String controllerEndpoint,
@@ -35,11 +37,12 @@ public record RunInfo(String target, String targetEndpoint, String controller, S
                       int seeds, int iterations, long randomSeed, boolean refusalCountsAsFailure,
                       Map<String, String> promptDigests, String libraryVersion, String shard, int miningBatchSize,
                       int miningLookahead, String refinementOrder, String structuredOutput, double judgeRecheck,
-                      String judgeSecondModel, String method, List<String> departures, String textErasure) {
+                      String judgeSecondModel, String method, List<String> departures, String textErasure,
+                      TargetAnswers targetAnswers) {
 
     /** What this configuration's run is, with its endpoints as they were reached. */
     static RunInfo of(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts,
-                      ModelGateway controllerGateway) {
+                      ModelGateway controllerGateway, TargetAnswers targetAnswers) {
         String structuredOutput = structuredOutput(config, controllerGateway);
         String notice = null;
         if (target.simulated() && controller.simulated()) {
@@ -59,7 +62,7 @@ public record RunInfo(String target, String targetEndpoint, String controller, S
                 config.method().refinementOrder().name().toLowerCase(Locale.ROOT),
                 structuredOutput, config.method().judgeRecheck(),
                 config.models().judgeSecondModel(), config.methodName(), config.departures(),
-                config.images().textErasure().describe());
+                config.images().textErasure().describe(), targetAnswers);
     }
 
     /** The structured-output setting, and whether the controller's endpoint turned it down. */

@@ -19,12 +19,25 @@ import org.apiguardian.api.API;
  * A previous run to compare against: the output directory of an evaluation (or its
  * {@code summary.json}), read back from its {@code summary.json} and {@code samples.jsonl}.
  *
- * @param source  the directory it was read from, or {@code cache:<run id>}
- * @param target  the model that run evaluated
- * @param samples every sample it scored, originals then refinements
+ * @param source   the directory it was read from, or {@code cache:<run id>}
+ * @param target   the model that run evaluated
+ * @param samples  every sample it scored, originals then refinements
+ * @param identity what that run's target answers belonged to and who the endpoint said gave them, in one line;
+ *                 empty for a run that recorded neither
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Baseline(String source, String target, List<Sample> samples) {
+public record Baseline(String source, String target, List<Sample> samples, String identity) {
+
+    /**
+     * A baseline whose run recorded no identity of its target.
+     *
+     * @param source  where it was read from
+     * @param target  the model that run evaluated
+     * @param samples every sample it scored
+     */
+    public Baseline(String source, String target, List<Sample> samples) {
+        this(source, target, samples, "");
+    }
 
     /** What the comparison needs of a baseline's sample: its identity, content and outcome. */
     public record Sample(String id, String category, String text, String image, Outcome outcome, Integer score) {
@@ -45,8 +58,9 @@ public record Baseline(String source, String target, List<Sample> samples) {
         RunRecords.Run run = RunRecords.find(database, selector).orElseThrow(() -> {
             List<String> recorded = RunRecords.ids(database);
             return new BaselineException("no run " + selector + " is recorded in " + database.name()
-                    + (recorded.isEmpty() ? " (it records no runs)" : "; a target's baseline is its latest whole run that"
-                    + " scored samples (a shard's record holds part of a run); recorded runs: " + recorded));
+                    + (recorded.isEmpty() ? " (it records no runs)" : "; a target's baseline is its last release, the latest"
+                    + " whole run that scored samples and did not fail its release decision (a shard's record holds part of"
+                    + " a run); recorded runs: " + recorded));
         });
         try {
             unfit(JSON.readTree(run.summary())).ifPresent(why -> {
@@ -101,7 +115,13 @@ public record Baseline(String source, String target, List<Sample> samples) {
                 samples.add(sample(where + " (run " + run.id() + ")", i + 1, lines[i]));
             }
         }
-        return new Baseline("cache:" + run.id(), run.target(), List.copyOf(samples));
+        String identity;
+        try {
+            identity = identity(JSON.readTree(run.summary()));
+        } catch (IOException e) {
+            identity = "";
+        }
+        return new Baseline("cache:" + run.id(), run.target(), List.copyOf(samples), identity);
     }
 
     /**
@@ -146,7 +166,28 @@ public record Baseline(String source, String target, List<Sample> samples) {
         if (cutShort != null) {
             throw new BaselineException("baseline " + cutShort);
         }
-        return new Baseline(directory.toString(), read.at("/run/target").asText("?"), List.copyOf(out));
+        return new Baseline(directory.toString(), read.at("/run/target").asText("?"), List.copyOf(out), identity(read));
+    }
+
+    /** What a recorded run's summary says its target answers were, in the words its own summary.md used. */
+    private static String identity(JsonNode summary) {
+        JsonNode answers = summary.at("/run/targetAnswers");
+        if (!answers.isObject()) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(answers.path("keptFor").asText(""));
+        sb.append("; ").append(answers.path("asked").asLong()).append(" asked, ").append(answers.path("fromCache").asLong())
+                .append(" from the cache");
+        List<String> who = new ArrayList<>();
+        for (JsonNode a : answers.path("answeredAs")) {
+            String model = a.path("model").isTextual() ? a.path("model").asText() : "an unnamed model";
+            who.add(model + (a.path("systemFingerprint").isTextual() ? " (" + a.path("systemFingerprint").asText() + ")" : "")
+                    + ": " + a.path("answers").asLong());
+        }
+        if (!who.isEmpty()) {
+            sb.append("; answered as ").append(String.join(", ", who));
+        }
+        return ReportText.plain(sb.toString());
     }
 
     private static Sample sample(String file, int number, String line) {

@@ -186,9 +186,9 @@ public final class HistoryPage {
             return "first run";
         }
         return switch (c.verdict()) {
-            case REGRESSED -> "<span class=\"up\">" + UP + " regressed</span>" + String.format(Locale.ROOT, " (p = %.4f)", c.p());
-            case IMPROVED -> "<span class=\"down\">" + DOWN + " improved</span>" + String.format(Locale.ROOT, " (p = %.4f)", c.p());
-            case UNCHANGED, NOT_ENOUGH_EVIDENCE -> String.format(Locale.ROOT, "no significant change (p = %.4f)", c.p());
+            case REGRESSED -> "<span class=\"up\">" + UP + " regressed</span>" + " (" + ReportText.html(RunComparison.p(c.p())) + ")";
+            case IMPROVED -> "<span class=\"down\">" + DOWN + " improved</span>" + " (" + ReportText.html(RunComparison.p(c.p())) + ")";
+            case UNCHANGED, NOT_ENOUGH_EVIDENCE -> "no significant change (" + ReportText.html(RunComparison.p(c.p())) + ")";
         };
     }
 }

@@ -36,7 +36,8 @@ public final class PublishSettings {
         bank.ifPresent(b -> checkBank(b, values.get(Constants.BANK), config));
         return new RunPublisher.Options(baseline(config, values.get(Constants.BASELINE)),
                 alpha(values.get(Constants.BASELINE_ALPHA)), history(config, values.get(Constants.HISTORY)), bank,
-                GateSettings.read(values), minKappa(values.get(Constants.JUDGE_MIN_KAPPA)));
+                GateSettings.read(values), minKappa(values.get(Constants.JUDGE_MIN_KAPPA)),
+                BaselineCategories.parse(values.get(Constants.BASELINE_CATEGORIES)));
     }
 
     static Optional<Double> minKappa(String value) {

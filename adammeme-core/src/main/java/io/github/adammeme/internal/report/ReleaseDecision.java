@@ -167,11 +167,31 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      */
     public static ReleaseDecision of(Metrics metrics, FrGates gates, Optional<Map<String, RunComparison.Change>> changes,
                                      Optional<Baseline> baseline, Optional<Double> minKappa) {
+        return of(metrics, gates, changes, baseline, minKappa, BaselineCategories.REGRESSIONS);
+    }
+
+    /**
+     * Decides on a run's figures.
+     *
+     * @param metrics    the run's figures
+     * @param gates      the FR budgets and how they are judged
+     * @param changes    the comparison with the baseline per category and overall, when one is set
+     * @param baseline   the baseline, for the messages
+     * @param minKappa   the judge agreement below which the judge check fails, when set
+     * @param categories what of the baseline's categories decides beside the overall comparison
+     * @return the decision
+     */
+    public static ReleaseDecision of(Metrics metrics, FrGates gates, Optional<Map<String, RunComparison.Change>> changes,
+                                     Optional<Baseline> baseline, Optional<Double> minKappa, BaselineCategories categories) {
         List<Check> checks = new ArrayList<>();
         gates.budgets().forEach((category, budget) -> checks.add(gate(metrics, gates, category, budget)));
         minKappa.ifPresent(min -> checks.add(judge(metrics, gates, min)));
         if (changes.isPresent() && baseline.isPresent()) {
-            changes.get().values().forEach(change -> checks.add(baseline(change, baseline.get(), gates)));
+            for (RunComparison.Change change : changes.get().values()) {
+                if (change.overall() || categories != BaselineCategories.OVERALL) {
+                    checks.add(baseline(change, baseline.get(), gates, categories));
+                }
+            }
         }
         return new ReleaseDecision(List.copyOf(checks));
     }
@@ -221,7 +241,11 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
         return new Check(Kind.JUDGE, Metrics.OVERALL, status, blocks, verdict.message());
     }
 
-    private static Check baseline(RunComparison.Change change, Baseline baseline, FrGates gates) {
+    private static Check baseline(RunComparison.Change change, Baseline baseline, FrGates gates,
+                                  BaselineCategories categories) {
+        // The overall comparison decides and fails closed; a category short of paired samples is reported, and
+        // blocks only where every category was asked to rest on evidence.
+        boolean insufficientBlocks = blocksOnInsufficient(gates) && (change.overall() || categories == BaselineCategories.ALL);
         String subject = change.category() + " against " + baseline.target() + " (" + baseline.source() + "): ";
         return switch (change.verdict()) {
             case REGRESSED -> new Check(Kind.BASELINE, change.category(), Status.FAILED, true,
@@ -232,9 +256,10 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
                     "no significant change in " + subject + change.describe());
             // Too few counted samples to call it unchanged: fails closed, as a gate short of evidence does.
             case NOT_ENOUGH_EVIDENCE -> new Check(Kind.BASELINE, change.category(), Status.NOT_ENOUGH_EVIDENCE,
-                    blocksOnInsufficient(gates), "not enough evidence to call " + change.category() + " unchanged: n = "
+                    insufficientBlocks, "not enough evidence to call " + change.category() + " unchanged: n = "
                     + Math.min(change.before().n(), change.now().n()) + ", needs " + gates.minSamples() + " ("
-                    + Constants.GATE_MIN_SAMPLES + ") in " + subject + change.describe());
+                    + Constants.GATE_MIN_SAMPLES + ")" + (change.overall() || insufficientBlocks ? "" : "; reported, not"
+                    + " failed (" + Constants.BASELINE_CATEGORIES + "=all fails it)") + " in " + subject + change.describe());
         };
     }
 

@@ -26,7 +26,9 @@ import org.apiguardian.api.API;
  * whether the change in FR is more than chance. Samples both runs scored (same id, same text and
  * picture) are paired, and the exact McNemar test asks whether pass-to-fail and fail-to-pass flips
  * are balanced; with no such pairs, a chi-square test on the two FRs (the two-proportion test).
- * FR counts refusals as failures when this run does.
+ * FR counts refusals as failures when this run does. The categories' p-values are adjusted together
+ * (Holm's method): with six categories each tested at 5%, an unchanged model would otherwise be called
+ * regressed somewhere in one run of four. A category neither run scored is no comparison at all.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class RunComparison {
@@ -51,9 +53,21 @@ public final class RunComparison {
      *
      * @param pairs    samples both runs scored; {@code regressed} passed before and fail now, {@code improved} the reverse
      * @param test     which test gave {@code p}
+     * @param adjusted {@code p} adjusted for the number of categories compared (Holm); {@code p} itself overall
      */
     public record Change(String category, FailureRate before, FailureRate now, Double averageBefore, Double averageNow,
-                         int pairs, int regressed, int improved, String test, double p, Verdict verdict) {
+                         int pairs, int regressed, int improved, String test, double p, double adjusted, Verdict verdict) {
+
+        /** @return whether this is the overall comparison, which decides a release and is adjusted for nothing */
+        public boolean overall() {
+            return category.equals(Metrics.OVERALL);
+        }
+
+        /** @return "p = 0.0123", with the adjusted value where the categories' adjustment changed it */
+        public String pValues() {
+            return RunComparison.p(p) + (adjusted > p ? ", " + RunComparison.p(adjusted).replace("p ", "adjusted ")
+                    + " (Holm, across categories)" : "");
+        }
 
         /**
          * "FR 12.0% [...] (6/50) -> 30.0% [...] (15/50), +18.0 points; average score 7.1 -> 5.2; McNemar ...,
@@ -67,7 +81,7 @@ public final class RunComparison {
                 s.append(", ").append(FailureRate.pointsChange(before.rate(), now.rate()));
             }
             s.append("; average score ").append(number(averageBefore)).append(" -> ").append(number(averageNow));
-            s.append("; ").append(test).append(String.format(Locale.ROOT, ", p = %.4f", p));
+            s.append("; ").append(test).append(", ").append(pValues());
             return s.toString();
         }
 
@@ -77,6 +91,17 @@ public final class RunComparison {
     }
 
     private RunComparison() {
+    }
+
+    /**
+     * A p-value as reports print it: four decimals, and below their reach "p < 0.0001" rather than a zero that
+     * reads as certainty.
+     *
+     * @param p a p-value
+     * @return "p = 0.0123" or "p < 0.0001"
+     */
+    public static String p(double p) {
+        return p < 0.0001 ? "p < 0.0001" : String.format(Locale.ROOT, "p = %.4f", p);
     }
 
     /**
@@ -116,21 +141,67 @@ public final class RunComparison {
                                        Collection<String> categoriesNow, boolean refusalFails, double alpha, int minSamples) {
         Set<String> categories = new LinkedHashSet<>(categoriesNow);
         before.forEach(s -> categories.add(s.category()));
-        List<Change> out = new ArrayList<>();
+        List<Tested> tested = new ArrayList<>();
         for (String category : categories) {
-            out.add(change(category, now.stream().filter(s -> s.category().equals(category)).toList(),
-                    before.stream().filter(s -> s.category().equals(category)).toList(), refusalFails, alpha, minSamples));
+            List<Baseline.Sample> inNow = now.stream().filter(s -> s.category().equals(category)).toList();
+            List<Baseline.Sample> inBefore = before.stream().filter(s -> s.category().equals(category)).toList();
+            // A category the taxonomy has but neither run scored a sample of has nothing to compare.
+            if (!inNow.isEmpty() || !inBefore.isEmpty()) {
+                tested.add(test(category, inNow, inBefore, refusalFails));
+            }
         }
-        out.add(change(Metrics.OVERALL, now, before, refusalFails, alpha, minSamples));
+        double[] adjusted = holm(tested.stream().mapToDouble(Tested::p).toArray());
+        List<Change> out = new ArrayList<>();
+        for (int i = 0; i < tested.size(); i++) {
+            out.add(tested.get(i).change(adjusted[i], alpha, minSamples));
+        }
+        Tested overall = test(Metrics.OVERALL, now, before, refusalFails);
+        out.add(overall.change(overall.p(), alpha, minSamples));
         return out;
+    }
+
+    /**
+     * Holm's step-down adjustment: the smallest p-value times the number of tests, the next times one fewer, each
+     * at least its predecessor's, at most 1. It holds the chance of calling any unchanged category changed to alpha.
+     */
+    static double[] holm(double[] p) {
+        Integer[] order = new Integer[p.length];
+        for (int i = 0; i < p.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Double.compare(p[a], p[b]));
+        double[] adjusted = new double[p.length];
+        double running = 0;
+        for (int rank = 0; rank < order.length; rank++) {
+            running = Math.max(running, Math.min(1, (p.length - rank) * p[order[rank]]));
+            adjusted[order[rank]] = running;
+        }
+        return adjusted;
     }
 
     private static Baseline.Sample asSample(ScoredSample s) {
         return new Baseline.Sample(s.id(), s.category(), s.text(), s.image(), s.outcome(), s.score());
     }
 
-    private static Change change(String category, List<Baseline.Sample> now, List<Baseline.Sample> before,
-                                 boolean refusalFails, double alpha, int minSamples) {
+    /** A category's figures and test, before its p-value is adjusted for the others and a verdict drawn. */
+    private record Tested(String category, FailureRate before, FailureRate now, Double averageBefore, Double averageNow,
+                          int pairs, int regressed, int improved, String test, double p, int direction) {
+
+        Change change(double adjusted, double alpha, int minSamples) {
+            Verdict verdict = adjusted >= alpha || direction == 0 ? Verdict.UNCHANGED
+                    : direction > 0 ? Verdict.REGRESSED : Verdict.IMPROVED;
+            // A change the test shows is shown whatever the sample size; the absence of one, on a handful of samples
+            // (or none: a broken baseline), says nothing, and must not pass as "unchanged".
+            if (verdict == Verdict.UNCHANGED && Math.min(before.n(), now.n()) < minSamples) {
+                verdict = Verdict.NOT_ENOUGH_EVIDENCE;
+            }
+            return new Change(category, before, now, averageBefore, averageNow, pairs, regressed, improved, test, p,
+                    adjusted, verdict);
+        }
+    }
+
+    private static Tested test(String category, List<Baseline.Sample> now, List<Baseline.Sample> before,
+                               boolean refusalFails) {
         Map<String, Baseline.Sample> earlier = new LinkedHashMap<>();
         before.forEach(s -> earlier.put(s.id(), s));
         int pairs = 0;
@@ -170,15 +241,8 @@ public final class RunComparison {
             test = "two-proportion chi-square test (no sample scored in both runs)";
             direction = frBefore.rate() == null || frNow.rate() == null ? 0 : Double.compare(frNow.rate(), frBefore.rate());
         }
-        Verdict verdict = p >= alpha || direction == 0 ? Verdict.UNCHANGED : direction > 0 ? Verdict.REGRESSED : Verdict.IMPROVED;
-        // A change the test shows is shown whatever the sample size; the absence of one, on a handful of samples
-        // (or none: a broken baseline), says nothing, and must not pass as "unchanged".
-        if (verdict == Verdict.UNCHANGED && Math.min(frBefore.n(), frNow.n()) < minSamples) {
-            verdict = Verdict.NOT_ENOUGH_EVIDENCE;
-        }
-        return new Change(category, frBefore, frNow,
-                average(before.stream().map(Baseline.Sample::score).toList()),
-                average(now.stream().map(Baseline.Sample::score).toList()), pairs, regressed, improved, test, p, verdict);
+        return new Tested(category, frBefore, frNow, average(before.stream().map(Baseline.Sample::score).toList()),
+                average(now.stream().map(Baseline.Sample::score).toList()), pairs, regressed, improved, test, p, direction);
     }
 
     /**
@@ -191,9 +255,30 @@ public final class RunComparison {
      * @return the Markdown
      */
     public static String markdown(String target, Baseline baseline, double alpha, Collection<Change> changes) {
+        return markdown(target, "", baseline, alpha, changes);
+    }
+
+    /**
+     * The comparison as a markdown table, led by what each run's target answers were.
+     *
+     * @param target   this run's target
+     * @param identity what this run's target answers belonged to and who gave them, or empty
+     * @param baseline the earlier run
+     * @param alpha    the significance level
+     * @param changes  the changes, as {@link #compare} gave them
+     * @return the Markdown
+     */
+    public static String markdown(String target, String identity, Baseline baseline, double alpha,
+                                  Collection<Change> changes) {
         StringBuilder md = new StringBuilder("# ").append(ReportText.markdown(target)).append(" against ")
                 .append(ReportText.markdown(baseline.target()))
-                .append("\n\nBaseline: ").append(ReportText.markdown(baseline.source())).append(" · significance level ").append(alpha)
+                .append("\n\nThis run: ").append(ReportText.markdown(identity.isEmpty() ? "no record of its target's answers"
+                        : identity))
+                .append("\n\nBaseline: ").append(ReportText.markdown(baseline.source())).append(" · ")
+                .append(ReportText.markdown(baseline.identity().isEmpty() ? "a run that recorded no identity of its target"
+                        : baseline.identity()))
+                .append("\n\nSignificance level ").append(alpha).append("; the categories' p-values adjusted together"
+                        + " (Holm), the overall one not.")
                 .append("\n\n| category | FR before | FR now | change | avg score before | avg score now | test | p | verdict |\n")
                 .append("|---|---|---|---|---|---|---|---|---|\n");
         for (Change c : changes) {
@@ -203,7 +288,7 @@ public final class RunComparison {
                     .append(" | ").append(Change.number(c.averageBefore())).append(" | ").append(Change.number(c.averageNow()))
                     .append(" | ").append(c.pairs() > 0 ? "McNemar, " + c.pairs() + " pairs (" + c.regressed() + " worse, "
                             + c.improved() + " better)" : "two-proportion")
-                    .append(" | ").append(String.format(Locale.ROOT, "%.4f", c.p())).append(" | ")
+                    .append(" | ").append(c.pValues()).append(" | ")
                     .append(c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' ')).append(" |\n");
         }
         return md.toString();

@@ -54,9 +54,25 @@ public final class RunPublisher {
      * @param bank     the hard-case bank failed refinements are merged into ({@code adammeme.bank})
      * @param gates    the FR budgets the release decision holds ({@code adammeme.gate.*})
      * @param minKappa the judge agreement below which the release decision fails ({@code adammeme.judge.min-kappa})
+     * @param categories what of the baseline comparison decides beside the overall one ({@code adammeme.baseline.categories})
      */
     public record Options(Optional<Baseline> baseline, double alpha, Optional<String> history, Optional<Path> bank,
-                          FrGates gates, Optional<Double> minKappa) {
+                          FrGates gates, Optional<Double> minKappa, BaselineCategories categories) {
+
+        /**
+         * With the default of what the baseline's categories decide.
+         *
+         * @param baseline the run this one is compared with
+         * @param alpha    significance level of that comparison
+         * @param history  the targets whose recorded trend is drawn after the run
+         * @param bank     the hard-case bank failed refinements are merged into
+         * @param gates    the FR budgets the release decision holds
+         * @param minKappa the judge agreement below which the release decision fails
+         */
+        public Options(Optional<Baseline> baseline, double alpha, Optional<String> history, Optional<Path> bank,
+                       FrGates gates, Optional<Double> minKappa) {
+            this(baseline, alpha, history, bank, gates, minKappa, BaselineCategories.REGRESSIONS);
+        }
 
         /** No baseline, history, bank or release check. */
         public static final Options NONE = new Options(Optional.empty(), 0.05, Optional.empty(), Optional.empty());
@@ -118,7 +134,8 @@ public final class RunPublisher {
     public synchronized ReleaseDecision decision(Evaluation e) {
         if (decision == null) {
             decision = config.method().stages() == Stages.MINING ? ReleaseDecision.miningOnly()
-                    : ReleaseDecision.of(e.metrics(), options.gates(), comparison(e), options.baseline(), options.minKappa());
+                    : ReleaseDecision.of(e.metrics(), options.gates(), comparison(e), options.baseline(), options.minKappa(),
+                    options.categories());
         }
         return decision;
     }
@@ -155,12 +172,18 @@ public final class RunPublisher {
             try {
                 Files.createDirectories(layout.folder());
                 EvaluationWriter.writeText(layout.baselineMarkdown(), RunComparison.markdown(
-                        config.models().target().model(), baseline, options.alpha(), changes.values()));
+                        config.models().target().model(), identity(e), baseline, options.alpha(), changes.values()));
             } catch (IOException ex) {
                 throw new UncheckedIOException("cannot write " + OutputLayout.BASELINE_MARKDOWN + " to " + layout.folder(), ex);
             }
         }
         return Optional.of(changes);
+    }
+
+    /** What this run's target answers were, in the line its summary gives them. */
+    private static String identity(Evaluation e) {
+        return e.run().targetAnswers() == null ? "" : e.run().targetAnswers().keptFor() + "; "
+                + e.run().targetAnswers().describe();
     }
 
     /**
@@ -211,6 +234,9 @@ public final class RunPublisher {
     public void printResults(Evaluation e) {
         out.println();
         out.print(Secrets.redact(FrTable.render(e)));
+        if (e.run().targetAnswers() != null) {
+            e.run().targetAnswers().lines(e.run().target()).forEach(line -> out.println(Secrets.redact(line)));
+        }
         out.print(Secrets.redact(decision(e).console()));
         out.println("results: " + layout.summaryJson().toAbsolutePath());
     }
@@ -226,9 +252,12 @@ public final class RunPublisher {
         // A mining-only run has no samples: recorded, it would stand as this target's latest run.
         config.outputs().cache().database().filter(database -> config.method().stages() != Stages.MINING).ifPresent(database -> {
             try {
-                String id = RunRecords.record(database, e, startedAt);
-                out.println("recorded as run " + id + " in " + database.name()
-                        + " (a later run's baseline: -D" + Constants.BASELINE + "=" + CACHE_RUN + id + ")");
+                ReleaseDecision decided = decision(e);
+                String id = RunRecords.record(database, e, decided, startedAt);
+                out.println("recorded as run " + id + " in " + database.name() + (decided.verdict()
+                        == ReleaseDecision.Verdict.FAILED ? " (a rejected release: " + CACHE_RUN + e.run().target()
+                        + " passes it over for the last release)" : " (a later run's baseline: -D" + Constants.BASELINE
+                        + "=" + CACHE_RUN + e.run().target() + ")"));
                 options.history().ifPresent(targets -> history(database, targets));
             } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException notRecorded) {
                 err.println("adammeme: " + Secrets.redact(notRecorded.getMessage()) + "; the run's files are in "

@@ -56,6 +56,21 @@ public final class RunRecords {
      * @throws IllegalStateException when the database cannot be written
      */
     public static String record(CacheDatabase database, Evaluation e, String startedAt) {
+        return record(database, e, null, startedAt);
+    }
+
+    /**
+     * Records a finished run with its release decision, so a later run's {@code cache:<target>} baseline is its last
+     * release, not a rejected one.
+     *
+     * @param database the cache database
+     * @param e the evaluation
+     * @param decision what its figures decided, or null for none
+     * @param startedAt when the run started
+     * @return the run's id, {@code target@startedAt-random}
+     * @throws IllegalStateException when the database cannot be written
+     */
+    public static String record(CacheDatabase database, Evaluation e, ReleaseDecision decision, String startedAt) {
         try (Connection c = database.connect(); PreparedStatement insert = c.prepareStatement(
                 "INSERT INTO runs (" + RUN_COLUMNS + ") VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
             StringWriter samples = new StringWriter();
@@ -65,7 +80,7 @@ public final class RunRecords {
             }
             insert.setString(2, e.run().target());
             insert.setString(3, startedAt);
-            insert.setString(4, EvaluationWriter.summaryJson(e));
+            insert.setString(4, EvaluationWriter.summaryJson(e, decision));
             insert.setString(5, samples.toString());
             for (int draw = 0; draw < DRAWS; draw++) {
                 String id = newId(e.run().target(), startedAt);
@@ -86,9 +101,10 @@ public final class RunRecords {
     }
 
     /**
-     * The run a selector names: a run id, or a target's latest run that can stand as its baseline, a whole
-     * run that scored samples (a shard's record holds part of a run, a run that scored nothing holds no
-     * figures). Reads only: a baseline writes nothing.
+     * The run a selector names: a run id, or a target's last release, its latest run that can stand as its
+     * baseline: a whole run that scored samples (a shard's record holds part of a run, a run that scored nothing
+     * holds no figures) and whose release decision did not fail (a rejected release is no baseline: held against
+     * it, the same regressed model run again would pass). Reads only: a baseline writes nothing.
      *
      * @param database the cache database
      * @param selector a run id or a target
@@ -120,7 +136,7 @@ public final class RunRecords {
         });
     }
 
-    /** A whole run (not one shard's part) that counted at least one sample in its figures. */
+    /** A whole run (not one shard's part) that counted at least one sample in its figures, and was not rejected. */
     static boolean baselineCandidate(Run run) {
         JsonNode summary;
         try {
@@ -128,7 +144,8 @@ public final class RunRecords {
         } catch (IOException e) {
             return false;
         }
-        return summary != null && Baseline.unfit(summary).isEmpty();
+        return summary != null && Baseline.unfit(summary).isEmpty()
+                && !ReleaseDecision.Verdict.FAILED.name().equals(summary.at("/decision/verdict").asText());
     }
 
     /**

@@ -46,6 +46,10 @@ public final class SummaryMarkdown {
         sb.append("Controller ").append(ReportText.markdown(e.run().controller())).append(" · dataset ")
                 .append(ReportText.markdown(e.run().dataset())).append(" · threshold ").append(e.metrics().threshold())
                 .append(" · FR with 95% Wilson interval\n\n");
+        if (e.run().targetAnswers() != null) {
+            e.run().targetAnswers().lines(e.run().target()).forEach(line -> sb.append(ReportText.markdown(
+                    Character.toUpperCase(line.charAt(0)) + line.substring(1))).append("\n\n"));
+        }
         sb.append(method(e.run().method(), e.run().departures()));
         if (e.run().textErasure() != null) {
             sb.append("Text erasure: ").append(ReportText.markdown(e.run().textErasure())).append("\n\n");

@@ -76,6 +76,56 @@ class ModelGatewayTest {
         }
     }
 
+    /** A target whose answers belong to one run or revision, and say which model gave them. */
+    private static final class ScopedModel extends CountingModel {
+        final String scope;
+
+        ScopedModel(String scope) {
+            super(new CountDownLatch(0));
+            this.scope = scope;
+        }
+
+        @Override
+        public String answerScope() {
+            return scope;
+        }
+
+        @Override
+        public ChatResponse complete(ChatRequest request) {
+            ChatResponse answer = super.complete(request);
+            return new ChatResponse(answer.content(), null, "stop", answer.usage(), false,
+                    Answerer.of("m-2026-11-01\u001b[2K", "fp_" + scope));
+        }
+    }
+
+    @Test
+    void aTargetsAnswersServeOnlyTheRunOrRevisionTheyBelongTo() {
+        InMemoryCallCache cache = new InMemoryCallCache();
+        ScopedModel run1 = new ScopedModel("run 1");
+        try (ModelGateway gateway = new ModelGateway(run1, cache, new UsageLedger(), 2)) {
+            gateway.call(request("analyse", 0)).join();
+            gateway.call(request("analyse", 0)).join();
+            assertEquals(1, run1.calls.get(), "the same question twice in one run is asked once");
+            // Who answered, made one printable line: an endpoint's ESC cannot reach a console.
+            assertEquals(Map.of(new Answerer("m-2026-11-01?[2K", "fp_run 1"), 1L), gateway.answeredBy());
+        }
+        ScopedModel run2 = new ScopedModel("run 2");
+        try (ModelGateway gateway = new ModelGateway(run2, cache, new UsageLedger(), 2)) {
+            assertFalse(gateway.call(request("analyse", 0)).join().fromCache(), "the next run asks the model afresh");
+            assertEquals(1, run2.calls.get());
+        }
+        ScopedModel again = new ScopedModel("run 1");
+        try (ModelGateway gateway = new ModelGateway(again, cache, new UsageLedger(), 2)) {
+            assertTrue(gateway.call(request("analyse", 0)).join().fromCache(), "the run resumed reuses its own answers");
+            assertEquals(0, again.calls.get());
+            assertEquals(Map.of(), gateway.answeredBy(), "no model answered: the answer came from the cache");
+        }
+        CountingModel agents = new CountingModel(new CountDownLatch(0));
+        try (ModelGateway gateway = new ModelGateway(agents, cache, new UsageLedger(), 2)) {
+            assertFalse(gateway.call(request("analyse", 0)).join().fromCache(), "an unscoped model's key is its own");
+        }
+    }
+
     @Test
     void replicasAreDistinctCalls() {
         assertNotEquals(CacheKey.of(new CountingModel(null), request("hi", 0)), CacheKey.of(new CountingModel(null), request("hi", 1)));

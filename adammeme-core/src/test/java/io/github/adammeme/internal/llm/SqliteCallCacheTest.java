@@ -39,6 +39,39 @@ class SqliteCallCacheTest {
     }
 
     @Test
+    void anAttemptLeftUnfinishedIsResumedAndAFinishedOneIsNot() {
+        Path file = dir.resolve("cache.db");
+        ChatResponse answer = new ChatResponse("an analysis", null, "stop", new Usage(300, 40), false);
+        String killed = "run1/session-a/2026-11-28T06:00:00.000Z-01";
+        String later = "run1/session-b/2026-11-28T07:00:00.000Z-02";
+        try (SqliteCallCache first = new SqliteCallCache(file)) {
+            assertTrue(first.resumable("run1").isEmpty(), "nothing to resume in an empty cache");
+            first.paidBy(killed);
+            first.put("t1", META, answer);
+            try (SqliteCallCache running = new SqliteCallCache(file)) {
+                assertTrue(running.resumable("run1").isEmpty(), "an attempt still running keeps its answers");
+            }
+        }
+        // Interrupted: closed without finishing. A later attempt of another session was interrupted too: the newest
+        // unfinished attempt is the one resumed.
+        try (SqliteCallCache second = new SqliteCallCache(file)) {
+            assertEquals(killed, second.resumable("run1").orElseThrow());
+            second.paidBy(later);
+            second.put("t2", META, answer);
+        }
+        try (SqliteCallCache third = new SqliteCallCache(file)) {
+            assertEquals(later, third.resumable("run1").orElseThrow());
+            assertTrue(third.resumable("run2").isEmpty(), "another run's attempts are not this run's");
+            assertTrue(third.resumable("run").isEmpty(), "a run key is matched whole, not as a prefix");
+            third.paidBy("run1/session-b/2026-11-28T08:00:00.000Z-03");
+            third.unfinishedAttempts();
+            third.attemptFinished();
+            assertTrue(third.resumable("run1").isEmpty(), "a finished attempt leaves nothing to resume: the next run"
+                    + " asks the target afresh");
+        }
+    }
+
+    @Test
     void aClaimIsExclusiveUntilAnsweredOrReleased() {
         Path file = dir.resolve("cache.db");
         try (SqliteCallCache one = new SqliteCallCache(file); SqliteCallCache two = new SqliteCallCache(file)) {

@@ -43,6 +43,43 @@ class ReleaseDecisionTest {
                 Optional.ofNullable(keys.get("adammeme.judge.min-kappa")).map(Double::valueOf));
     }
 
+    /** race unchanged on 40 pairs, gender on 6: too few to call it unchanged. */
+    private static Map<String, RunComparison.Change> unchangedAgainstItself() {
+        List<Baseline.Sample> run = new java.util.ArrayList<>();
+        for (int i = 0; i < 46; i++) {
+            String category = i < 40 ? "race" : "gender";
+            run.add(new Baseline.Sample("s" + i, category, "text " + i, "m.png", i % 4 == 0 ? Outcome.FAILED : Outcome.PASSED,
+                    i % 4 == 0 ? 2 : 8));
+        }
+        Map<String, RunComparison.Change> changes = new java.util.LinkedHashMap<>();
+        RunComparison.compare(run, run, List.of("race", "gender"), true, 0.05, 30).forEach(c -> changes.put(c.category(), c));
+        return changes;
+    }
+
+    private static ReleaseDecision againstItself(BaselineCategories categories) {
+        return ReleaseDecision.of(METRICS, GateSettings.read(Map.of()), Optional.of(unchangedAgainstItself()),
+                Optional.of(new Baseline("last-release", "v1", List.of())), Optional.empty(), categories);
+    }
+
+    @Test
+    void anUnchangedModelPassesAgainstItsOwnLastRunThoughACategoryLacksEvidence() {
+        ReleaseDecision d = againstItself(BaselineCategories.REGRESSIONS);
+        assertEquals(ReleaseDecision.Verdict.PASSED, d.verdict(), d.message());
+        ReleaseDecision.Check gender = d.check(ReleaseDecision.Kind.BASELINE, "gender").orElseThrow();
+        assertEquals(ReleaseDecision.Status.NOT_ENOUGH_EVIDENCE, gender.status());
+        assertFalse(gender.blocks());
+        assertTrue(gender.message().startsWith("not enough evidence to call gender unchanged: n = 6, needs 30"
+                + " (adammeme.gate.min-samples); reported, not failed (adammeme.baseline.categories=all fails it)"),
+                gender.message());
+        assertTrue(d.console().contains("  SKIPPED not enough evidence to call gender unchanged"), d.console());
+
+        assertEquals(ReleaseDecision.Verdict.FAILED, againstItself(BaselineCategories.ALL).verdict(),
+                "every category asked to rest on evidence");
+        ReleaseDecision overallOnly = againstItself(BaselineCategories.OVERALL);
+        assertEquals(List.of("overall"), overallOnly.checks().stream().map(ReleaseDecision.Check::category).toList());
+        assertEquals(ReleaseDecision.Verdict.PASSED, overallOnly.verdict());
+    }
+
     @Test
     void withoutAnyCheckNothingIsDecidedAndTheDecisionSaysWhatToSet() {
         ReleaseDecision none = decide(Map.of());

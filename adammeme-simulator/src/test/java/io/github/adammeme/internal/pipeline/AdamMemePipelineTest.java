@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.Category;
+import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.data.JsonlDatasetLoader;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.SyntheticMemes;
@@ -23,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -132,15 +134,30 @@ class AdamMemePipelineTest {
     }
 
     @Test
-    void aSecondRunOnTheSameCacheFilePaysForNothingAndGivesTheSameResult() {
-        EvaluationConfig config = config(dataset, "sim:keyword", Constants.CACHE, dir.resolve("resume.db").toString());
+    void aSecondRunOnTheSameCacheFileAsksOnlyTheTargetAgainAndGivesTheSameResult() {
+        EvaluationConfig config = config(dataset, "sim:keyword", Constants.CACHE, dir.resolve("again.db").toString());
         Evaluation first = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         Evaluation again = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         assertTrue(first.usage().stream().mapToLong(UsageLedger.Line::calls).sum() > 100);
-        assertEquals(0, again.usage().stream().mapToLong(UsageLedger.Line::calls).sum(), "every answer came from the file");
+        // A model name names no version: the next run asks the target afresh. The agents' answers are shared, and so is
+        // the Scorer's verdict on an answer the target gave again word for word.
+        Map<String, Long> paid = new TreeMap<>();
+        again.usage().stream().filter(l -> l.calls() > 0).forEach(l -> paid.merge(l.role(), l.calls(), Long::sum));
+        long targetCalls = first.usage().stream().filter(l -> l.role().equals(Target.ROLE)).mapToLong(UsageLedger.Line::calls).sum();
+        assertEquals(Map.of(Target.ROLE, targetCalls), paid);
+        assertEquals(targetCalls, again.run().targetAnswers().asked());
         assertEquals(first.samples(), again.samples());
         assertEquals(first.chains(), again.chains());
         assertEquals(first.metrics(), again.metrics());
+
+        // Declared unchanged, the version's answers are its own to reuse: a run of the same revision pays for nothing.
+        EvaluationConfig declared = config(dataset, "sim:keyword", Constants.CACHE, dir.resolve("again.db").toString(),
+                Constants.TARGET_REVISION, "sha256:4f2a");
+        AdamMeme.evaluate(declared, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation revisited = AdamMeme.evaluate(declared, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        assertEquals(0, revisited.usage().stream().mapToLong(UsageLedger.Line::calls).sum(), "every answer came from the file");
+        assertEquals(first.metrics(), revisited.metrics());
+        assertTrue(revisited.run().targetAnswers().keptFor().startsWith("revision sha256:4f2a"));
     }
 
     @Test

@@ -107,6 +107,8 @@ class BatchModeTest {
         // lines even when the machine is busy, so the expiring batch leaves some unanswered.
         Map<String, String> values = settings("expired", true);
         values.put(Constants.BATCH_QUIET_SECONDS, "0.5");
+        // The version declared unchanged, so the run that fills in the errors may reuse what the batch answered.
+        values.put(Constants.TARGET_REVISION, "ckpt-1");
         Evaluation expired = new AdamMeme(cache, BuiltInSimulator.DEFAULT).run(EvaluationConfig.from(values), PipelineListener.NONE);
 
         List<ScoredSample> errors = expired.samples().stream().filter(s -> s.outcome() == Outcome.ERROR).toList();
@@ -121,7 +123,9 @@ class BatchModeTest {
         assertTrue(expired.samples().size() - errors.size() >= 3, "the lines answered before it expired are scored");
 
         // Run again on the same cache: only the expired calls are paid for, and the run is whole.
-        Evaluation again = new AdamMeme(cache, BuiltInSimulator.DEFAULT).run(EvaluationConfig.from(settings("again", true)), PipelineListener.NONE);
+        Map<String, String> sameRevision = settings("again", true);
+        sameRevision.put(Constants.TARGET_REVISION, "ckpt-1");
+        Evaluation again = new AdamMeme(cache, BuiltInSimulator.DEFAULT).run(EvaluationConfig.from(sameRevision), PipelineListener.NONE);
         long targetCalls = again.usage().stream().filter(l -> l.stage().equals(AdamMeme.SCORING) && l.role().equals("Target"))
                 .mapToLong(UsageLedger.Line::calls).sum();
         assertEquals(errors.size(), targetCalls, "the answered lines were kept; only the expired ones are asked again");

@@ -43,6 +43,11 @@ public final class InProcessSimulator implements ChatModel {
     }
 
     @Override
+    public String answerScope() {
+        return endpoint.answerScope();
+    }
+
+    @Override
     public String model() {
         return endpoint.model();
     }
