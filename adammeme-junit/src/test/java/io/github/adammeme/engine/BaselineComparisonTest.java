@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+import static org.junit.platform.testkit.engine.EventConditions.abortedWithReason;
 import static org.junit.platform.testkit.engine.EventConditions.displayName;
 import static org.junit.platform.testkit.engine.EventConditions.event;
 import static org.junit.platform.testkit.engine.EventConditions.finishedSuccessfully;
@@ -73,10 +74,11 @@ class BaselineComparisonTest {
         EngineExecutionResults better = run("sim:oracle", "oracle-vs-keyword", "adammeme.baseline",
                 dir.resolve("keyword").toString());
         better.testEvents().assertThatEvents().haveExactly(1, event(OVERALL, finishedSuccessfully()));
-        // A category either changed significantly, or has too few samples to be called unchanged: never "unchanged".
+        // A category either changed significantly, or has too few samples to be called unchanged: never "unchanged",
+        // and a category short of samples is reported (skipped), not failed: the whole run's comparison decides.
         better.testEvents().finished().assertThatEvents().filteredOn(COMPARISON).isNotEmpty()
-                .are(anyOf(finishedSuccessfully(), finishedWithFailure(message(m -> m.startsWith("not enough evidence to call ")
-                        && m.contains("(adammeme.gate.min-samples)")))));
+                .are(anyOf(finishedSuccessfully(), abortedWithReason(message(m -> m.startsWith("not enough evidence to call ")
+                        && m.contains("(adammeme.gate.min-samples); reported, not failed")))));
         better.testEvents().succeeded().filter(COMPARISON::matches).forEach(e -> assertThat(
                 published(better, e.getTestDescriptor().getDisplayName())).startsWith("significant "));
         String improvement = published(better, "against the baseline: overall");

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.PromptLibrary;
+import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.data.Datasets;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.llm.CacheHoldings;
@@ -58,7 +59,7 @@ public final class Planner {
     private static final Role NARRATOR = new Role("Narrator", 300, 0, true, 60);
     private static final Role CANDIDATE = new Role("Candidate", 200, 0, true, 150);
     private static final Role SENIOR = new Role("Senior", 380, REPLICAS * 150, true, 150);
-    private static final Role TARGET = new Role("Target", 90, 0, true, 150);
+    private static final Role TARGET = new Role(Target.ROLE, 90, 0, true, 150);
     private static final Role SCORER = new Role("Scorer", 450, 300, true, 40);
     private static final Role REFUSAL = new Role("RefusalCheck", 350, 150, false, 5);
     private static final Role REFINER = new Role("Refiner", 600, 3 * 150, true, 120);
@@ -241,8 +242,10 @@ public final class Planner {
         boolean batched = config.models().batch().batches(role.name());
         double cost = prices.cost(model, usage(in, out, batched));
         double maxCost = prices.cost(model, usage(maxIn, maxOut, batched));
-        // The cache keeps one row per choice, and answers of other data too: a run finds at most what it asks.
-        long held = Math.min(expected, cached.getOrDefault(role.name() + " " + model, 0L));
+        // The cache keeps one row per choice, and answers of other data too: a run finds at most what it asks. The
+        // target's answers of earlier runs serve no new run, unless the runs declare the same revision.
+        boolean reusable = !role.name().equals(Target.ROLE) || config.models().targetRevision() != null;
+        long held = reusable ? Math.min(expected, cached.getOrDefault(role.name() + " " + model, 0L)) : 0;
         return new RunPlan.Line(stage, role.name(), model, expected, max, why, held, in, out, maxOut, cost, maxCost, priced);
     }
 
