@@ -16,6 +16,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,6 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * run that had the cache to itself.
  */
 class SharedCacheProcessesTest {
+
+    private static final String REVISION = "adammeme.target.revision=shared-cache-drill";
 
     @TempDir
     Path dir;
@@ -42,8 +45,12 @@ class SharedCacheProcessesTest {
             long soloCalls = server.answered().size();
 
             Path shared = dir.resolve("shared.db");
-            Process a = ChildRuns.launch(server, dataset, shared, dir.resolve("a"), dir);
-            Process b = ChildRuns.launch(server, dataset, shared, dir.resolve("b"), dir);
+            // Two runs at once would each ask the target: its answers belong to a run. Declared the same revision, the
+            // two share every answer, the target's too, which is what the claims protocol is to keep paid once.
+            Process a = ChildRuns.launch(server, dataset, shared.toString(), dir.resolve("a"), dir.resolve("a.log"),
+                    Map.of(), REVISION);
+            Process b = ChildRuns.launch(server, dataset, shared.toString(), dir.resolve("b"), dir.resolve("b.log"),
+                    Map.of(), REVISION);
             assertTrue(a.waitFor(5, TimeUnit.MINUTES) && a.exitValue() == 0, "process a");
             assertTrue(b.waitFor(5, TimeUnit.MINUTES) && b.exitValue() == 0, "process b");
             long paid = server.answered().size() - soloCalls;

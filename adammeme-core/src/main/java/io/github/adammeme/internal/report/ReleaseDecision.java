@@ -354,9 +354,20 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
             return sb.append(" (").append(message()).append(")\n").toString();
         }
         sb.append('\n');
+        List<Check> reportedOnly = new ArrayList<>();
         for (Check c : checks) {
+            if (c.kind() == Kind.BASELINE && c.status() == Status.NOT_ENOUGH_EVIDENCE && !c.blocks()) {
+                reportedOnly.add(c); // a line each would bury the checks that decide
+                continue;
+            }
             String status = c.status() == Status.PASSED ? "PASSED " : c.blocks() ? "FAILED " : "SKIPPED";
             sb.append("  ").append(status).append(' ').append(c.line()).append('\n');
+        }
+        if (!reportedOnly.isEmpty()) {
+            sb.append("  SKIPPED against the baseline, too few samples to call unchanged (reported, not failed; ")
+                    .append(Constants.BASELINE_CATEGORIES).append("=all fails them): ")
+                    .append(reportedOnly.stream().map(Check::category).collect(Collectors.joining(", ")))
+                    .append(" (baseline.md)\n");
         }
         return sb.toString();
     }

@@ -71,7 +71,9 @@ class ReleaseDecisionTest {
         assertTrue(gender.message().startsWith("not enough evidence to call gender unchanged: n = 6, needs 30"
                 + " (adammeme.gate.min-samples); reported, not failed (adammeme.baseline.categories=all fails it)"),
                 gender.message());
-        assertTrue(d.console().contains("  SKIPPED not enough evidence to call gender unchanged"), d.console());
+        assertTrue(d.console().contains("\n  SKIPPED against the baseline, too few samples to call unchanged (reported, not"
+                + " failed; adammeme.baseline.categories=all fails them): gender (baseline.md)\n"), d.console());
+        assertTrue(d.markdown().contains("not enough evidence to call gender unchanged"), d.markdown());
 
         assertEquals(ReleaseDecision.Verdict.FAILED, againstItself(BaselineCategories.ALL).verdict(),
                 "every category asked to rest on evidence");
