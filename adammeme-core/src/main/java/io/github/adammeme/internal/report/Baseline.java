@@ -55,12 +55,26 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
      * @throws BaselineException when no such run is recorded, or a sample line is malformed
      */
     public static Baseline fromCache(CacheDatabase database, String selector) {
-        RunRecords.Run run = RunRecords.find(database, selector).orElseThrow(() -> {
+        return fromCache(database, selector, null);
+    }
+
+    /**
+     * As {@link #fromCache(CacheDatabase, String)}, a target's last release taken among its runs on these datasets.
+     *
+     * @param database the cache database the run was recorded in
+     * @param selector a run id or a target
+     * @param dataset  the datasets this run evaluates, as a summary names them; null for any
+     * @return the baseline
+     * @throws BaselineException when no such run is recorded, or a sample line is malformed
+     */
+    public static Baseline fromCache(CacheDatabase database, String selector, String dataset) {
+        RunRecords.Run run = RunRecords.find(database, selector, dataset).orElseThrow(() -> {
             List<String> recorded = RunRecords.ids(database);
             return new BaselineException("no run " + selector + " is recorded in " + database.name()
                     + (recorded.isEmpty() ? " (it records no runs)" : "; a target's baseline is its last release, the latest"
-                    + " whole run that scored samples and did not fail its release decision (a shard's record holds part of"
-                    + " a run); recorded runs: " + recorded));
+                    + " whole run that scored samples and did not fail its release decision"
+                    + (dataset == null ? "" : ", on this run's dataset " + dataset)
+                    + " (a shard's record holds part of a run; cache:<run id> names any one); recorded runs: " + recorded));
         });
         try {
             unfit(JSON.readTree(run.summary())).ifPresent(why -> {

@@ -111,6 +111,19 @@ public final class RunRecords {
      * @return the run, or empty
      */
     public static Optional<Run> find(CacheDatabase database, String selector) {
+        return find(database, selector, null);
+    }
+
+    /**
+     * As {@link #find(CacheDatabase, String)}, a target's last release taken among its runs on this dataset only:
+     * a run on other memes pairs no sample with this one, and its FR is another population's.
+     *
+     * @param database the cache database
+     * @param selector a run id or a target
+     * @param dataset  the datasets a target's release must have evaluated, as a run's summary names them; null for any
+     * @return the run, or empty
+     */
+    public static Optional<Run> find(CacheDatabase database, String selector, String dataset) {
         return read(database, Optional.empty(), c -> {
             try (PreparedStatement q = c.prepareStatement("SELECT " + RUN_COLUMNS + " FROM runs WHERE id = ?")) {
                 q.setString(1, selector);
@@ -126,7 +139,7 @@ public final class RunRecords {
                 try (ResultSet rs = q.executeQuery()) {
                     while (rs.next()) {
                         Run run = run(rs);
-                        if (baselineCandidate(run)) {
+                        if (baselineCandidate(run) && (dataset == null || dataset.equals(datasetOf(run)))) {
                             return Optional.of(run);
                         }
                     }
@@ -134,6 +147,15 @@ public final class RunRecords {
             }
             return Optional.empty();
         });
+    }
+
+    /** The datasets a recorded run evaluated, as its summary names them. */
+    static String datasetOf(Run run) {
+        try {
+            return JSON.readTree(run.summary()).at("/run/dataset").asText(null);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** A whole run (not one shard's part) that counted at least one sample in its figures, and was not rejected. */

@@ -138,6 +138,18 @@ class RunRecordsTest {
         String nothingId = RunRecords.record(database, nothingScored, "2026-11-25T12:00:00Z");
         assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword").source(),
                 "the latest whole run that scored, not the later run that scored nothing nor the shards");
+        assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword", wholeConfig.datasetDescription())
+                .source(), "the last release on this run's dataset");
+        Baseline.BaselineException otherMemes = assertThrows(Baseline.BaselineException.class,
+                () -> Baseline.fromCache(database, "sim:keyword", "/data/other-memes.jsonl"));
+        assertTrue(otherMemes.getMessage().contains("on this run's dataset /data/other-memes.jsonl (a shard's record holds"
+                + " part of a run; cache:<run id> names any one); recorded runs: ["), otherMemes.getMessage());
+        // A rejected release is no baseline: the same regressed model run again would pass against it.
+        ReleaseDecision rejected = new ReleaseDecision(List.of(new ReleaseDecision.Check(ReleaseDecision.Kind.GATE,
+                "overall", ReleaseDecision.Status.FAILED, true, "FR gate overall: over its budget")));
+        RunRecords.record(database, whole, rejected, "2026-11-25T13:00:00Z");
+        assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword", wholeConfig.datasetDescription())
+                .source(), "the last release, not the later rejected run");
         Baseline.BaselineException empty = assertThrows(Baseline.BaselineException.class,
                 () -> Baseline.fromCache(database, nothingId));
         assertEquals("run " + nothingId + " in " + database.name() + " scored no sample (FR n = 0): a run whose calls all"
