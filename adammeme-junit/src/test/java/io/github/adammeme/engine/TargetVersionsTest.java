@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.testing.RelayEndpoint;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 /**
@@ -104,7 +106,7 @@ class TargetVersionsTest {
                 .isEqualTo(answers.path("asked").asInt());
         // A probe asked twice in one run (the same text on the same picture) is this run's own answer, reused.
         assertThat(answers.path("asked").asInt() + answers.path("fromCache").asInt()).isEqualTo(probes);
-        assertThat(answers.path("keptFor").asText()).isEqualTo("this run: the target was asked afresh");
+        assertThat(answers.path("keptFor").asText()).isEqualTo("the run's own, asked afresh");
     }
 
     @Test
@@ -120,14 +122,21 @@ class TargetVersionsTest {
                 finishedWithFailure(message(m -> m.startsWith("significant regression in overall against " + NAME)
                         && m.contains("McNemar exact test")))));
 
+        // baseline.md says what answered in each run: the same name, another fingerprint.
+        assertThat(Files.readString(dir.resolve("v2").resolve("baseline.md")))
+                .contains("This run's target answers: the run's own, asked afresh; ")
+                .contains("fp\\_keyword")
+                .contains("its target answers: the run's own, asked afresh; ")
+                .contains("fp\\_oracle");
+
         // The rejected v2 is no baseline: v1 again is held against v1's run, and passes.
         EngineExecutionResults again = release("sim:oracle", "v1-again", "adammeme.baseline", "cache:" + NAME);
         askedAfresh("v1-again");
         again.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("against the baseline: overall"),
                 finishedSuccessfully()));
         again.testEvents().assertThatEvents().noneMatch(e -> e.getTestDescriptor().getDisplayName()
-                .startsWith("against the baseline") && e.getPayload(org.junit.platform.engine.TestExecutionResult.class)
-                .map(r -> r.getStatus() == org.junit.platform.engine.TestExecutionResult.Status.FAILED).orElse(false));
+                .startsWith("against the baseline") && e.getPayload(TestExecutionResult.class)
+                .map(r -> r.getStatus() == TestExecutionResult.Status.FAILED).orElse(false));
     }
 
     @Test
@@ -140,7 +149,7 @@ class TargetVersionsTest {
         release("sim:oracle", "r1-again", "adammeme.target.revision", "sha256:aaaa");
         assertThat(targetCalls.get()).as("target calls of a run that declares the same revision").isZero();
         assertThat(targetAnswers("r1-again").path("fromCache").asInt()).isPositive();
-        assertThat(targetAnswers("r1-again").path("keptFor").asText()).startsWith("revision sha256:aaaa");
+        assertThat(targetAnswers("r1-again").path("keptFor").asText()).startsWith("revision sha256:aaaa's");
 
         release("sim:oracle", "r2", "adammeme.target.revision", "sha256:bbbb");
         assertThat(targetCalls.get()).as("another revision is asked afresh").isEqualTo(first);

@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
  * run that asked for them, or to the revision the user declared ({@value Constants#TARGET_REVISION}); a run records
  * what it was told about the model, so that a release decided on a name can be traced to what answered.
  *
- * @param keptFor     what the answers belong to, in words: this run, this run resumed, or the declared revision
+ * @param keptFor     whose the answers are, in words: the run's own (asked afresh, or resumed), or the declared revision's
  * @param revision    the declared revision, or null
  * @param resumedFrom when the unfinished attempt this run went on with started, or null
  * @param asked       target calls made in this run
@@ -62,10 +62,10 @@ public record TargetAnswers(String keptFor, String revision, String resumedFrom,
         answeredBy.forEach((who, n) -> answered.add(new Answered(who.model(), who.systemFingerprint(), n)));
         String revision = config.models().targetRevision();
         String resumed = attempt.resumedStart().orElse(null);
-        String keptFor = revision != null ? "revision " + revision + " (" + Constants.TARGET_REVISION
-                + "): answers are reused by every run that declares it"
-                : resumed != null ? "this run, resumed from its unfinished attempt started " + resumed
-                : "this run: the target was asked afresh";
+        String keptFor = revision != null ? "revision " + revision + "'s (" + Constants.TARGET_REVISION
+                + "), shared by every run that declares it"
+                : resumed != null ? "the run's own, resumed from its unfinished attempt started " + resumed
+                : "the run's own, asked afresh";
         return new TargetAnswers(keptFor, revision, resumed, asked, fromCache, List.copyOf(answered), listed);
     }
 

@@ -272,10 +272,10 @@ public final class RunComparison {
                                   Collection<Change> changes) {
         StringBuilder md = new StringBuilder("# ").append(ReportText.markdown(target)).append(" against ")
                 .append(ReportText.markdown(baseline.target()))
-                .append("\n\nThis run: ").append(ReportText.markdown(identity.isEmpty() ? "no record of its target's answers"
+                .append("\n\nThis run's target answers: ").append(ReportText.markdown(identity.isEmpty() ? "not recorded"
                         : identity))
-                .append("\n\nBaseline: ").append(ReportText.markdown(baseline.source())).append(" · ")
-                .append(ReportText.markdown(baseline.identity().isEmpty() ? "a run that recorded no identity of its target"
+                .append("\n\nBaseline: ").append(ReportText.markdown(baseline.source())).append(" · its target answers: ")
+                .append(ReportText.markdown(baseline.identity().isEmpty() ? "not recorded (a run of an earlier release)"
                         : baseline.identity()))
                 .append("\n\nSignificance level ").append(alpha).append("; the categories' p-values adjusted together"
                         + " (Holm), the overall one not.")
