@@ -9,7 +9,6 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +37,9 @@ import org.apiguardian.api.API;
  * short of evidence, a significant regression against the baseline, a judge below its minimum agreement. It fails
  * too when there is nothing to decide on (no suite ran, no check is set, a run was lost or interrupted), on a misspelt
  * {@code adammeme.*} key, and when a test outside the AdamMeme suites failed, which {@code testFailureIgnore} let
- * through. The FR table and the verdicts are the build's last lines; the failure is one message.
+ * through. The FR table and the verdicts are the build's last lines; when several things fail, each is an error line
+ * of its own, and the failure, Maven's last line, names the first and where the others are, in a few hundred
+ * characters at most.
  *
  * <p>Run on its own ({@code mvn adammeme:gate -Dadammeme.output-dir=merged}), it decides on the summaries in the
  * folder as they are, whenever they were written: shards joined by the command line's {@code merge} are held to the
@@ -107,9 +108,11 @@ public final class GateMojo extends AbstractMojo {
         // In a build's verify, only what this build's tests wrote counts; run on its own, the folder is taken as it is.
         FileTime since = inLifecycle ? FileTime.fromMillis(session.getRequest().getStartTime().getTime() - CLOCK_SLACK_MILLIS)
                 : null;
-        Path results = resultsDirectory != null ? resultsDirectory.toPath() : settings.resultsDirectory(project.getBasedir().toPath());
+        Path basedir = project.getBasedir().toPath();
+        Path results = resultsDirectory != null ? resultsDirectory.toPath() : settings.resultsDirectory(basedir);
+        Path shownResults = Path.of(Failures.shown(results, basedir));
         try {
-            List<String> problems = new ArrayList<>();
+            Failures failures = new Failures();
             RunSummaries summaries = RunSummaries.in(results, since);
             summaries.stale().forEach(s -> getLog().warn("AdamMeme: " + s.file() + " was written by an earlier build ("
                     + s.written() + "); it decides nothing now"));
@@ -117,32 +120,33 @@ public final class GateMojo extends AbstractMojo {
                 Path testClasses = Path.of(project.getBuild().getTestOutputDirectory());
                 List<String> suites = SuiteClasses.find(testClasses, project.getTestClasspathElements());
                 if (suites.isEmpty()) {
-                    throw new MojoFailureException("no AdamMeme suite in " + project.getArtifactId() + ": no class in "
-                            + testClasses + " is marked @AdamMemeSuite; declare adammeme-maven-plugin in the module whose"
-                            + " tests hold the suite");
+                    failures.add("no AdamMeme suite in " + project.getArtifactId() + ": no class in "
+                            + Failures.shown(testClasses, basedir) + " is marked @AdamMemeSuite; declare"
+                            + " adammeme-maven-plugin in the module whose tests hold the suite");
+                    throw failed(failures);
                 }
                 SurefireReports reports = SurefireReports.read(reportsDirectory.toPath(), since);
                 if (summaries.fresh().isEmpty()) {
-                    problems.add(MissingRun.explain(surefireVersion(), platform(project.getArtifacts()),
+                    failures.add(MissingRun.explain(surefireVersion(), platform(project.getArtifacts()),
                             platform(plugin.getArtifacts()).getOrDefault("junit-platform-engine", "0"), suites, reports,
-                            results, summaries.stale().isEmpty() ? null : summaries.stale().get(0)));
+                            shownResults, summaries.stale().isEmpty() ? null : summaries.stale().get(0)));
                 }
-                decide(summaries.fresh(), settings, problems);
+                decide(summaries.fresh(), settings, failures);
                 List<String> others = reports.failedOutside(suites);
                 if (!others.isEmpty()) {
-                    problems.add(others.size() + (others.size() == 1 ? " test" : " tests") + " outside the AdamMeme suites"
+                    failures.add(others.size() + (others.size() == 1 ? " test" : " tests") + " outside the AdamMeme suites"
                             + " failed (testFailureIgnore, which keeps failed pairs from stopping the build, does not"
                             + " excuse them): " + String.join("; ", others.subList(0, Math.min(3, others.size())))
                             + (others.size() > 3 ? "; ..." : ""));
                 }
             } else {
                 if (summaries.fresh().isEmpty()) {
-                    problems.add("no AdamMeme run to decide on: no summary.json in " + results);
+                    failures.add("no AdamMeme run to decide on: no summary.json in " + shownResults);
                 }
-                decide(summaries.fresh(), settings, problems);
+                decide(summaries.fresh(), settings, failures);
             }
-            if (!problems.isEmpty()) {
-                throw new MojoFailureException(String.join("; ", problems));
+            if (!failures.isEmpty()) {
+                throw failed(failures);
             }
             if (!summaries.fresh().isEmpty() && summaries.fresh().stream().allMatch(RunSummaries.Summary::dryRun)) {
                 // A plan is what was asked for: the build succeeds, but nothing was judged, so nothing passed.
@@ -153,6 +157,18 @@ public final class GateMojo extends AbstractMojo {
         } catch (IOException | DependencyResolutionRequiredException e) {
             throw new MojoExecutionException("AdamMeme: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Every failure in full as an error of the goal's, when Maven's last line, which the exception becomes, cannot
+     * carry them all.
+     */
+    private MojoFailureException failed(Failures failures) {
+        Path basedir = project.getBasedir().toPath();
+        if (failures.shortened(basedir)) {
+            failures.lines().forEach(line -> getLog().error("AdamMeme: " + line));
+        }
+        return new MojoFailureException(failures.message(basedir));
     }
 
     private ProjectSettings settings() throws MojoExecutionException, MojoFailureException {
@@ -166,25 +182,30 @@ public final class GateMojo extends AbstractMojo {
             settings.checkKeys();
             return settings;
         } catch (ConfigurationException e) {
-            throw new MojoFailureException(e.getMessage());
+            Failures failures = new Failures();
+            failures.add(e.getMessage());
+            throw failed(failures);
         } catch (IOException e) {
             throw new MojoExecutionException("AdamMeme: " + ProjectSettings.PROPERTIES_FILE + " cannot be read: "
                     + e.getMessage(), e);
         }
     }
 
-    /** Each run's table and verdicts on the console, and what fails the build added to {@code problems}. */
-    private void decide(List<RunSummaries.Summary> summaries, ProjectSettings settings, List<String> problems) {
+    /**
+     * Each run's table and verdicts on the console, and what fails the build added to {@code failures}: each blocking
+     * check on its own, with the summary.md that records it.
+     */
+    private void decide(List<RunSummaries.Summary> summaries, ProjectSettings settings, Failures failures) {
         for (RunSummaries.Summary summary : summaries) {
             String who = summaries.size() > 1 ? summary.target() + ": " : "";
             getLog().info("");
             getLog().info("AdamMeme run of " + summary.target() + " (" + summary.file() + ")");
             if (summary.interrupted()) {
-                problems.add(who + "the AdamMeme run was interrupted, no figures to judge: " + summary.lost());
+                failures.add(who + "the AdamMeme run was interrupted, no figures to judge: " + summary.lost());
                 continue;
             }
             if (summary.lost() != null) {
-                problems.add(who + "the AdamMeme run was lost, no figures: " + summary.lost());
+                failures.add(who + "the AdamMeme run was lost, no figures: " + summary.lost());
                 continue;
             }
             if (summary.dryRun()) {
@@ -206,11 +227,13 @@ public final class GateMojo extends AbstractMojo {
                 }
                 FrTable.recorded(summary.json()).lines().forEach(getLog()::info);
                 decision.console().lines().forEach(getLog()::info);
-                if (decision.verdict() != ReleaseDecision.Verdict.PASSED) {
-                    problems.add(who + decision.message());
+                if (decision.verdict() == ReleaseDecision.Verdict.UNDECIDED) {
+                    failures.add(who + decision.message());
                 }
+                Path record = summary.decisionRecord();
+                decision.checks().stream().filter(ReleaseDecision.Check::blocks).forEach(c -> failures.add(who + c.line(), record));
             } catch (IllegalArgumentException | ConfigurationException e) {
-                problems.add(who + summary.file() + ": " + e.getMessage());
+                failures.add(who + summary.file() + ": " + e.getMessage());
             }
         }
     }

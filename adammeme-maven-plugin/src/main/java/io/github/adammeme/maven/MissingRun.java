@@ -34,8 +34,8 @@ final class MissingRun {
         String none = "no AdamMeme run to decide on: " + (stale == null ? "no summary.json in " + results
                 : results + " holds only a summary an earlier build wrote (" + stale.written() + ")") + "; ";
         if (surefireVersion != null && new ComparableVersion(surefireVersion).compareTo(FIRST_PLATFORM_SUREFIRE) < 0) {
-            return none + "maven-surefire-plugin " + surefireVersion + " ran the tests (Maven's default when the pom names"
-                    + " no version) and it runs no JUnit 5 engine, so " + String.join(", ", suites) + " never ran: set"
+            return none + "maven-surefire-plugin " + surefireVersion + " (Maven's default when the pom names no version)"
+                    + " runs no JUnit 5 engine, so " + String.join(", ", suites) + " never ran: set"
                     + " maven-surefire-plugin's <version> in <build><plugins> (3.5.4 or later)";
         }
         Map<String, String> older = new TreeMap<>();

@@ -53,6 +53,16 @@ record RunSummaries(List<Summary> fresh, List<Summary> stale) {
             return json.path("dryRun").asBoolean(false);
         }
 
+        /**
+         * @return the summary.md beside it when it records the decision the engine made, as it opens with it; null when
+         *         there is none, or the summary has no decision and the goal decides from the project's settings
+         *         (shards joined by the command line's merge)
+         */
+        Path decisionRecord() {
+            Path markdown = file.resolveSibling(OutputLayout.SUMMARY_MARKDOWN);
+            return json.has("decision") && Files.isRegularFile(markdown) ? markdown : null;
+        }
+
         /** @return the part of a sharded run it is ("2/4"), or null for a whole or a merged run */
         String shard() {
             String shard = json.path("run").path("shard").asText("1/1");

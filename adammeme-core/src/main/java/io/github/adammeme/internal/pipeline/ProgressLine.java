@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apiguardian.api.API;
 
 /**
@@ -23,6 +24,9 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class ProgressLine extends ProgressCounts implements AutoCloseable {
 
+    /** On a log, a line at most this often, and only when something but the clocks changed. */
+    static final long LOG_EVERY_SECONDS = 10;
+
     private final PrintStream out;
     private final boolean terminal;
     private final long start = System.nanoTime();
@@ -32,7 +36,10 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
     private volatile long stageStart = System.nanoTime();
     private volatile double stageCost;
     private volatile TimeLeft timeLeft;
+    private final ChainCounts chainCounts = new ChainCounts();
+    private final AtomicInteger minedPairs = new AtomicInteger();
     private String last = "";
+    private long lastPrinted;
 
     /**
      * Starts the line's clock.
@@ -61,18 +68,55 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
         return this;
     }
 
-    /** The line starts with the pipeline: a run that stops at its settings or dataset shows only why. */
+    /**
+     * The line starts with the pipeline: a run that stops at its settings or dataset shows only why. It looks at the
+     * run every second, on a log too, where it prints only every {@value #LOG_EVERY_SECONDS} seconds: the pace of the
+     * time left is measured on what it sees.
+     */
     @Override
     public void started(int memeCount, UsageLedger ledger) {
         super.started(memeCount, ledger);
-        ticker.scheduleAtFixedRate(this::print, 1, terminal ? 1 : 10, TimeUnit.SECONDS);
+        ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public void memeMined(MemeOutcome outcome) {
+        super.memeMined(outcome);
+        if (outcome != null && outcome.status() == MemeOutcome.Status.MINED) {
+            minedPairs.addAndGet(outcome.categories().size());
+        }
     }
 
     @Override
     public void samplesSelected(List<String> categories, List<MinedSample> samples) {
         stageStart = System.nanoTime();
         stageCost = cost();
+        chainCounts.selected(samples);
         super.samplesSelected(categories, samples);
+    }
+
+    @Override
+    public void sampleScored(ScoredSample sample) {
+        chainCounts.scored(sample);
+        super.sampleScored(sample);
+    }
+
+    @Override
+    public void refinementPlanned(String category, List<String> seedIds) {
+        chainCounts.planned(category, seedIds.size());
+        super.refinementPlanned(category, seedIds);
+    }
+
+    @Override
+    public void refinementStep(ScoredSample step) {
+        chainCounts.step(step);
+        super.refinementStep(step);
+    }
+
+    @Override
+    public void chainFinished(Chain chain) {
+        chainCounts.finished(chain.category());
+        super.chainFinished(chain);
     }
 
     @Override
@@ -100,22 +144,30 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
                     .append(String.format(Locale.ROOT, " · $%.4f", ledger.totalCostUsd()));
         }
         sb.append(" · ").append(clock(System.nanoTime() - start)).append(" elapsed");
-        estimate().ifPresent(sb::append);
+        estimate(progress()).ifPresent(sb::append);
         return sb.toString();
     }
 
-    /**
-     * Time and money the current stage still needs at its pace so far: mining until every meme is
-     * mined, then scoring of the originals. Refinement has no fixed length, so it gets no estimate.
-     */
-    private Optional<String> estimate() {
-        TimeLeft whole = timeLeft;
+    /** How far the run has got, as the time left reads it; null before the run's first call is counted. */
+    private TimeLeft.Progress progress() {
         UsageLedger ledger = usage();
-        if (whole != null && ledger != null) {
-            Map<String, Long> calls = new HashMap<>();
-            ledger.lines().forEach(l -> calls.merge(l.stage(), l.calls() + l.cacheHits(), Long::sum));
-            return whole.describe(new TimeLeft.Progress(memes(), mined(), pairs(), scored(), chains(), chainsDone(),
-                    calls), System.nanoTime() - start, cost());
+        if (ledger == null) {
+            return null;
+        }
+        Map<String, Long> calls = new HashMap<>();
+        ledger.lines().forEach(l -> calls.merge(l.stage(), l.calls() + l.cacheHits(), Long::sum));
+        return new TimeLeft.Progress(memes(), mined(), minedPairs.get(), pairs(), scored(), chainCounts.snapshot(), calls);
+    }
+
+    /**
+     * The whole run's time left, with a plan; without one, the time and money the current stage still needs at its
+     * pace so far: mining until every meme is mined, then scoring of the originals. Refinement has no fixed length,
+     * so it gets no estimate.
+     */
+    private Optional<String> estimate(TimeLeft.Progress progress) {
+        TimeLeft whole = timeLeft;
+        if (whole != null && progress != null) {
+            return whole.describe(progress, cost());
         }
         long elapsed;
         int done;
@@ -150,8 +202,20 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
         return String.format("%02d:%02d", s / 60, s % 60);
     }
 
+    private synchronized void tick() {
+        TimeLeft whole = timeLeft;
+        TimeLeft.Progress progress = progress();
+        if (whole != null && progress != null) {
+            whole.observe(System.nanoTime() - start, progress);
+        }
+        if (terminal || System.nanoTime() - lastPrinted >= TimeUnit.SECONDS.toNanos(LOG_EVERY_SECONDS)) {
+            print();
+        }
+    }
+
     private synchronized void print() {
         String line = line();
+        lastPrinted = System.nanoTime();
         if (terminal) {
             out.print("\r" + line + "   ");
             out.flush();

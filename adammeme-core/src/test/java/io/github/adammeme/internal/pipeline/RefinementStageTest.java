@@ -470,6 +470,43 @@ class RefinementStageTest {
         };
     }
 
+    @Test
+    void theTimeLeftCountsEveryChainAStepEndsAsTheStageEndsIt() {
+        List<ScoredSample> samples = sixSamples();
+        // scores 9, 8, 7, 9, 8, 7: a rewrite of a 9 does not drop, of an 8 or a 7 it does
+        rewritesScore(samples, s -> s == 9 ? s + 1 : s - 2);
+        // the target declines one rewrite: a refusal is its failure, and the chain goes on
+        declined.add("R(" + samples.get(1).text() + ")");
+        ChainCounts counts = new ChainCounts();
+        samples.forEach(counts::scored);
+        PipelineListener listener = new PipelineListener() {
+            @Override
+            public void refinementPlanned(String category, List<String> seedIds) {
+                counts.planned(category, seedIds.size());
+            }
+
+            @Override
+            public void refinementStep(ScoredSample step) {
+                counts.step(step);
+            }
+
+            @Override
+            public void chainFinished(Chain chain) {
+                counts.finished(chain.category());
+            }
+        };
+
+        List<Chain> chains = stage(model(), 3, 10, null, listener).run(CATEGORY, samples).join();
+
+        List<String> stops = chains.stream().map(Chain::stop).toList();
+        long endedByAStep = stops.stream().filter(stop -> stop.contains("did not drop") || stop.contains("has no score")).count();
+        assertTrue(endedByAStep > 0 && endedByAStep < chains.size(), stops.toString());
+        assertTrue(chains.stream().flatMap(c -> c.steps().stream()).anyMatch(step -> step.outcome() == Outcome.REFUSED));
+        TimeLeft.Category counted = counts.snapshot().get(0);
+        assertEquals(new TimeLeft.Category(0, 6, 3, (int) endedByAStep, chains.stream().mapToInt(c -> c.steps().size()).sum(),
+                true), counted, stops.toString());
+    }
+
     /** A Refiner call as the model saw it: the text to rewrite, and the texts of its examples in the order shown. */
     private static String refinerCall(ChatRequest r) {
         List<String> texts = ScriptedModel.block(r, "examples").lines().filter(l -> l.startsWith("Text: "))
