@@ -99,7 +99,7 @@ public final class ConfigurationReader {
             }
             String name = key.substring(Constants.SIM_SERVE_PREFIX.length());
             String persona = value == null ? "" : value.trim();
-            if (name.startsWith(Endpoint.SIMULATED_PREFIX)) {
+            if (name.isBlank() || name.startsWith(Endpoint.SIMULATED_PREFIX)) {
                 throw new ConfigurationException(key, value, "the served name is a model name of your own; "
                         + Endpoint.SIMULATED_PREFIX + " names are the personas themselves");
             }
