@@ -61,6 +61,7 @@ try {
                 + result.status + ' in ' + String.format('%.1f', result.seconds) + ' s')
         def summaryMd = new File(basedir, 'target/adammeme/summary.md')
         result.summaryMd = summaryMd.isFile() ? summaryMd.getText('UTF-8') : null
+        result.answers = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/adammeme/summary.json')).run.targetAnswers
         result.uploads = job.get('steps').findAll { it.path('uses').asText() ==~ /actions\/(upload-artifact|cache\/save)@.*/ }
                 .collect { it.at('/with/path').asText() }.findAll { !it.startsWith('~') }
                 .collectEntries { [(it): new File(basedir, it).exists()] }
@@ -73,7 +74,8 @@ println 'ci-pipeline: three runs in ' + String.format('%.1f', (System.nanoTime()
 
 def (first, second, third) = results
 def recorded = results.collect { r -> (r.log =~ /recorded as run (gpt-4o-mini@\S+) in \.adammeme\/cache\.db/).with { it.find() ? it.group(1) : null } }
-def fingerprint = { r -> (r.log =~ /answered as gpt-4o-mini \(([^)]+)\)/).with { it.find() ? it.group(1) : null } }
+// One entry, the served name's (checked below): its fingerprint names the version that answered.
+def fingerprint = { r -> r.answers.answeredAs[0].systemFingerprint }
 // The README's pom writes an Allure report once allure-maven is in it; until then there is none to keep.
 boolean allure = new File(basedir, 'pom.xml').getText('UTF-8').contains('<artifactId>allure-maven</artifactId>')
 
@@ -82,7 +84,9 @@ results.eachWithIndex { r, int i ->
                      'The decision in the job summary'] : 'run ' + (i + 1) + ' ran ' + r.ran
     assert r.log.contains('### skipped: Build adammeme-junit\n')
     assert recorded[i] != null : 'run ' + (i + 1) + ' is recorded in the call cache: ' + r.log
-    assert r.log.contains('target answers: this run: the target was asked afresh') : 'run ' + (i + 1)
+    // Asked afresh: every answer the target gave is this run's own, none an earlier run's, none a declared revision's.
+    assert r.answers.asked > 0 && r.answers.revision == null && r.answers.resumedFrom == null : r.answers
+    assert r.answers.answeredAs*.model == ['gpt-4o-mini'] : r.answers.answeredAs
     assert r.summaryMd != null && r.summary.trim() == r.summaryMd.trim() : 'run ' + (i + 1) + "'s job summary is its summary.md"
     r.uploads.each { upload, exists ->
         assert exists || upload == 'target/site/allure-maven-plugin' && !allure : 'run ' + (i + 1) + ' keeps ' + upload
