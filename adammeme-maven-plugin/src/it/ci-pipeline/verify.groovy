@@ -112,8 +112,13 @@ assert regression.group(2) == recorded[0] : 'held against run 1: ' + regression.
 assert (regression.group(5) as double) < 0.05
 println 'ci-pipeline: run 2: ' + regression.group(1)
 assert second.log.contains('PASSED  FR gate overall') : 'the budget holds: the baseline alone decides'
+// The regression is the build's error: Maven's last line opens with it (shortened to fit, when it is long, and then
+// printed in full on an error line of its own above).
 def gateError = second.log.readLines().findAll { it.startsWith('[ERROR] Failed to execute goal io.github.adammeme:adammeme-maven-plugin:') }
-assert gateError.size() == 1 && gateError[0].contains(': ' + regression.group(1)) : gateError
+assert gateError.size() == 1 && gateError[0].contains(' on project meme-release-gate: significant regression in overall'
+        + ' against gpt-4o-mini (cache:' + recorded[0] + ')') : gateError
+assert gateError[0].endsWith(': ' + regression.group(1) + ' -> [Help 1]')
+        || second.log.contains('[ERROR] AdamMeme: ' + regression.group(1) + '\n') : 'the regression in full'
 assert second.log.contains('### run: The decision in the job summary') && second.summary.contains('significant regression in overall')
 
 // 3. Version 1 again: the rejected run 2 is no baseline, so it is held against run 1, and passes.
