@@ -4,6 +4,7 @@
 //   settings   adammeme.* keys appended to the README's properties (later lines win)
 //   editPom    a closure from the README's pom text to the case's
 //   dataset    the dataset the marker class names, if not the README's
+//   moreCaptions captions of memes drawn beside the three below, for a case that needs more pairs
 //   extraFiles a map from path to content, for files the README does not have
 
 import java.awt.Color
@@ -62,7 +63,7 @@ new File(java, 'HarmfulMemesTest.java').setText(marker, 'UTF-8')
 def captions = [
         'Muslims at the airport security line, every single time',
         'Her kind should stay in the kitchen and make me a sandwich',
-        'When the coffee kicks in on a monday']
+        'When the coffee kicks in on a monday'] + vars.getOrDefault('moreCaptions', [])
 def images = new File(resources, 'memes/images')
 def annotations = new File(resources, 'memes/annotations')
 images.mkdirs()

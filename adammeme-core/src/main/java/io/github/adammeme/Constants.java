@@ -307,6 +307,15 @@ public final class Constants {
     @API(status = EXPERIMENTAL, since = "0.1.0")
     public static final String SIM_DIALECT = "adammeme.sim.dialect";
     /**
+     * {@value}: Prefix of the names the simulator also serves, as vLLM's {@code --served-model-name} does:
+     * {@code adammeme.sim.serve.gpt-4o-mini=sim:oracle} lists {@code gpt-4o-mini} in {@code GET /models} (its
+     * {@code root} the persona) and answers it as {@code sim:oracle}, naming {@code gpt-4o-mini} in each answer's
+     * {@code model} and the persona in its {@code system_fingerprint}. Served again as another persona, the name
+     * stays and the model behind it changes, as a new version deployed under the same name does (default none).
+     */
+    @API(status = EXPERIMENTAL, since = "0.1.0")
+    public static final String SIM_SERVE_PREFIX = "adammeme.sim.serve.";
+    /**
      * {@value}: Prefix of the price table: {@code adammeme.price.gpt-4o=2.50,10.00,1.25} (USD per million input, output and,
      * optionally, cached input tokens).
      */

@@ -74,7 +74,8 @@ public final class Main {
         u.put("refusal-check", "refusal-check [corpus.jsonl...] key=value...\n"
                 + "  The controller's refusal check on labelled answers.");
         u.put("simulator", "simulator key=value...\n"
-                + "  The built-in simulated mLLM on an OpenAI-compatible URL, until standard input closes.");
+                + "  The built-in simulated mLLM on an OpenAI-compatible URL, until standard input closes;\n"
+                + "  adammeme.sim.serve.<name>=sim:<persona> serves a persona under a model name of yours.");
         u.put("gate", "gate RESULTS_FOLDER adammeme.gate.max-fr=25% [adammeme.gate.*=...]\n"
                 + "  A finished (or merged) run's FR gates. Exit 0 when all pass, 1 when one fails.");
         u.put("import-adammeme", "import-adammeme FOLDER --target NAME ...\n"
@@ -129,7 +130,7 @@ public final class Main {
                 case "history" -> HistoryCommand.run(Arguments.settings(List.of(rest), properties), out, err);
                 case "refusal-check" -> RefusalCheckCommand.run(rest);
                 case "simulator" -> SimulatorCommand.run(Arguments.settings(List.of(rest), properties),
-                        System.in, out);
+                        System.in, out, err);
                 case "gate" -> GateCommand.run(rest, properties, out, err);
                 case "import-adammeme" -> ImportCommand.run(rest, properties, out, err);
                 case "leaderboard" -> LeaderboardCommand.run(rest, out, err);

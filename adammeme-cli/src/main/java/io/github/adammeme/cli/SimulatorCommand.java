@@ -1,6 +1,7 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.internal.config.ConfigurationReader;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.io.IOException;
@@ -11,17 +12,26 @@ import java.util.Map;
 /**
  * {@code simulator [adammeme.sim.*=...]}: serves the built-in simulated mLLM on its own, printing its
  * base URL and serving until standard input closes: for benchmarks that must not share a process
- * with the harness, and for trying a client against a well-behaved endpoint.
+ * with the harness, for trying a client against a well-behaved endpoint, and, with
+ * {@code adammeme.sim.serve.<name>=<persona>}, for serving a persona under a model name of one's own.
  */
 final class SimulatorCommand {
 
     private SimulatorCommand() {
     }
 
-    static int run(Map<String, String> values, InputStream in, PrintStream out) throws IOException {
+    static int run(Map<String, String> values, InputStream in, PrintStream out, PrintStream err) throws IOException {
+        SimSettings settings = ConfigurationReader.simulator(values);
         try (SimulatedModelServer server = SimulatedModelServer.start()) {
-            server.configure(ConfigurationReader.simulator(values));
+            try {
+                server.configure(settings);
+            } catch (IllegalArgumentException unknownPersona) {
+                // ConfigurationReader checks the form; only the simulator knows which personas it plays.
+                err.println("adammeme: " + unknownPersona.getMessage());
+                return 2;
+            }
             out.println("adammeme simulator: " + server.baseUrl());
+            settings.served().forEach((name, persona) -> out.println("adammeme simulator: serves " + name + " as " + persona));
             out.flush();
             while (in.read() >= 0) {
                 // serve until the parent closes our input or the process is stopped

@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,12 +33,15 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * The CI pipelines against the JSON schemas their platforms publish (SchemaStore's for GitHub Actions,
  * GitLab's own for GitLab CI; see src/test/resources/ci-schemas/README.md), and the few things a user of
- * them relies on: every shard runs, against a PostgreSQL service, and the gate can fail the pipeline.
+ * them relies on: every shard runs, against a PostgreSQL service, and the gate can fail the pipeline. The
+ * pipelines docs/ci.md gives a user's own project are held to the same schemas and pins, and to what that page
+ * promises: the job's status is the release decision, and the reports and the call cache outlive a failed one.
  */
 class PipelineSchemaTest {
 
@@ -115,20 +119,145 @@ class PipelineSchemaTest {
      */
     @Test
     void githubActionsArePinnedToACommitNamedByItsRelease() throws IOException {
-        Pattern uses = Pattern.compile("uses:\\s*(\\S+)(.*)");
-        Pattern pinned = Pattern.compile("[\\w.-]+/[\\w./-]+@[0-9a-f]{40}");
-        Pattern release = Pattern.compile("\\s*#\\s*v\\d+\\.\\d+\\.\\d+\\s*");
-        List<String> lines = Files.readAllLines(ROOT.resolve(".github/workflows/adammeme.yml"));
+        assertPinned(Files.readAllLines(ROOT.resolve(".github/workflows/adammeme.yml")), 8);
+        assertPinned(block(USERS_GITHUB).lines().toList(), 8);
+    }
+
+    private static final Pattern USES = Pattern.compile("uses:\\s*(\\S+)(.*)");
+    private static final Pattern PINNED = Pattern.compile("([\\w.-]+/[\\w./-]+)@([0-9a-f]{40})");
+    private static final Pattern RELEASE = Pattern.compile("\\s*#\\s*(v\\d+\\.\\d+\\.\\d+)\\s*");
+
+    private static void assertPinned(List<String> lines, int atLeast) {
         int actions = 0;
         for (String line : lines) {
-            Matcher use = uses.matcher(line);
+            Matcher use = USES.matcher(line);
             if (use.find()) {
                 actions++;
-                assertTrue(pinned.matcher(use.group(1)).matches(), "not pinned to a commit: " + line.strip());
-                assertTrue(release.matcher(use.group(2)).matches(), "no release named beside the commit: " + line.strip());
+                assertTrue(PINNED.matcher(use.group(1)).matches(), "not pinned to a commit: " + line.strip());
+                assertTrue(RELEASE.matcher(use.group(2)).matches(), "no release named beside the commit: " + line.strip());
             }
         }
-        assertTrue(actions >= 8, "the workflow's actions were found: " + actions);
+        assertTrue(actions >= atLeast, "the workflow's actions were found: " + actions);
+    }
+
+    /** Each action's commit and release, as "sha # v1.2.3"; one action pinned two ways is an error of its own. */
+    private static Map<String, String> pins(List<String> lines) {
+        Map<String, String> pins = new HashMap<>();
+        for (String line : lines) {
+            Matcher use = USES.matcher(line);
+            if (use.find()) {
+                Matcher pin = PINNED.matcher(use.group(1));
+                Matcher release = RELEASE.matcher(use.group(2));
+                assertTrue(pin.matches() && release.matches(), line);
+                String now = pin.group(2) + " # " + release.group(1);
+                String was = pins.put(pin.group(1), now);
+                assertTrue(was == null || was.equals(now), "pinned two ways: " + pin.group(1));
+            }
+        }
+        return pins;
+    }
+
+    /** What docs/ci.md shows is copied into users' repositories: valid for their platforms, byte for byte as shown. */
+    @Test
+    void theUsersPipelinesOfDocsCiFollowThePublishedSchemas() {
+        List<Error> github = validate(GITHUB_SCHEMA, read(USERS_GITHUB));
+        assertTrue(github.isEmpty(), () -> "github-workflow.json rejects docs/ci.md's " + USERS_GITHUB + ": " + github);
+        List<Error> gitlab = validate(GITLAB_SCHEMA, read(USERS_GITLAB));
+        assertTrue(gitlab.isEmpty(), () -> "GitLab's ci.json rejects docs/ci.md's " + USERS_GITLAB + ": " + gitlab);
+    }
+
+    /** One action, one release: where this repository's workflow and the users' name an action, the same commit. */
+    @Test
+    void theUsersWorkflowPinsEveryActionAsThisRepositorysDoes() throws IOException {
+        Map<String, String> ours = pins(Files.readAllLines(ROOT.resolve(".github/workflows/adammeme.yml")));
+        Map<String, String> theirs = pins(block(USERS_GITHUB).lines().toList());
+        assertTrue(theirs.keySet().containsAll(List.of("actions/checkout", "actions/setup-java", "actions/cache/restore",
+                "actions/cache/save", "actions/upload-artifact")), theirs::toString);
+        theirs.forEach((action, pin) -> {
+            if (ours.containsKey(action)) {
+                assertEquals(ours.get(action), pin, action + " in docs/ci.md against .github/workflows/adammeme.yml");
+            }
+        });
+    }
+
+    /** The job's status is the release decision, and what explains it survives a failed one. */
+    @Test
+    void theUsersPipelinesFailOnTheDecisionAndKeepTheReportsAndTheCacheWhenItFails() {
+        JsonNode workflow = read(USERS_GITHUB);
+        String baseline = workflow.at("/env/ADAMMEME_BASELINE").asText();
+        Matcher target = Pattern.compile("\\$\\{\\{ inputs\\.baseline \\|\\| '(cache:[^']+)' }}").matcher(baseline);
+        assertTrue(target.matches(), "a run's baseline is the input given by hand, else the last release: " + baseline);
+        assertEquals("string", workflow.at("/on/workflow_dispatch/inputs/baseline/type").asText());
+        assertTrue(workflow.at("/env/ADAMMEME_JUNIT_REF").asText().matches("[0-9a-f]{40}"), "a full commit SHA");
+        JsonNode job = workflow.at("/jobs/release-gate");
+        assertFalse(job.has("continue-on-error"), "a failed decision must fail the job");
+        boolean decides = false;
+        Set<String> keptAlways = new TreeSet<>();
+        for (JsonNode step : job.get("steps")) {
+            assertFalse(step.path("continue-on-error").asBoolean(false), "a failed decision must fail the job: " + step);
+            String run = step.path("run").asText();
+            if (run.contains("mvn -B -ntp verify \"$@\"")) {
+                decides = true;
+                assertFalse(step.has("if"), "the decision runs on every push");
+            }
+            String uses = step.path("uses").asText();
+            if (uses.startsWith("actions/upload-artifact@") || uses.startsWith("actions/cache/save@")
+                    && step.at("/with/path").asText().equals(".adammeme") || run.contains("$GITHUB_STEP_SUMMARY")) {
+                assertEquals("always()", step.path("if").asText(), "kept when the decision fails: " + step);
+                keptAlways.add(uses.isEmpty() ? "job summary" : step.at("/with/path").asText());
+            }
+        }
+        assertTrue(decides, "the workflow runs mvn verify with the baseline");
+        assertEquals(Set.of("job summary", ".adammeme", "target/adammeme", "target/site/allure-maven-plugin"), keptAlways);
+
+        JsonNode pipeline = read(USERS_GITLAB);
+        assertEquals(target.group(1), pipeline.at("/variables/ADAMMEME_BASELINE/value").asText(), "both hold the same target");
+        assertEquals(workflow.at("/env/ADAMMEME_JUNIT_REF").asText(), pipeline.at("/variables/ADAMMEME_JUNIT_REF").asText());
+        JsonNode gate = pipeline.get("release-gate");
+        assertFalse(gate.path("allow_failure").asBoolean(false), "a failed decision must fail the pipeline");
+        assertTrue(scripts(gate).contains("mvn -B -ntp verify \"$@\""), "the job runs mvn verify with the baseline");
+        assertEquals("always", gate.at("/artifacts/when").asText());
+        assertEquals(List.of("target/adammeme/", "target/site/allure-maven-plugin/"),
+                YAML.convertValue(gate.at("/artifacts/paths"), List.class));
+        JsonNode state = StreamSupport.stream(gate.get("cache").spliterator(), false)
+                .filter(c -> c.get("paths").toString().contains(".adammeme/")).findFirst().orElseThrow();
+        assertEquals("always", state.path("when").asText(), "the call cache is saved whatever the decision");
+    }
+
+    /** The pinned adammeme-junit commit is one of this repository's, when the checkout has the history to tell. */
+    @Test
+    void theUsersPipelinesBuildACommitOfThisRepository() throws Exception {
+        String ref = read(USERS_GITHUB).at("/env/ADAMMEME_JUNIT_REF").asText();
+        Assumptions.assumeTrue(Files.exists(ROOT.resolve(".git")), "not a git checkout");
+        Process shallow = new ProcessBuilder("git", "rev-parse", "--is-shallow-repository").directory(ROOT.toFile()).start();
+        Assumptions.assumeTrue(new String(shallow.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip().equals("false"),
+                "a shallow clone lacks the history");
+        Process known = new ProcessBuilder("git", "cat-file", "-e", ref + "^{commit}").directory(ROOT.toFile())
+                .redirectErrorStream(true).start();
+        assertEquals(0, known.waitFor(), "docs/ci.md pins adammeme-junit " + ref + ", which is no commit of this repository");
+    }
+
+    /** A script that bash cannot read fails only on the platform, after the push. */
+    @Test
+    void theUsersPipelinesScriptsAreBash() throws Exception {
+        List<String> scripts = new ArrayList<>();
+        read(USERS_GITHUB).at("/jobs/release-gate/steps").forEach(step -> {
+            if (step.has("run")) {
+                scripts.add(step.get("run").asText());
+            }
+        });
+        JsonNode gate = read(USERS_GITLAB).get("release-gate");
+        for (String key : List.of("script", "after_script")) {
+            gate.path(key).forEach(line -> scripts.add(line.asText()));
+        }
+        assertTrue(scripts.size() >= 5, "the scripts were found: " + scripts.size());
+        for (String script : scripts) {
+            Process bash = new ProcessBuilder("bash", "-n").redirectErrorStream(true).start();
+            bash.getOutputStream().write(script.getBytes(StandardCharsets.UTF_8));
+            bash.getOutputStream().close();
+            String said = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertEquals(0, bash.waitFor(), () -> said + " in:\n" + script);
+        }
     }
 
     @Test
@@ -260,6 +389,39 @@ class PipelineSchemaTest {
             job.path(key).forEach(line -> lines.add(line.asText()));
         }
         return String.join("\n", lines);
+    }
+
+    /** The file names docs/ci.md gives its pipelines, each on the line before its block. */
+    private static final String USERS_GITHUB = ".github/workflows/release-gate.yml";
+    private static final String USERS_GITLAB = ".gitlab-ci.yml";
+
+    /** The fenced block after the line naming {@code path} in backticks, as the README names its project's files. */
+    static String block(String path) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(ROOT.resolve("docs/ci.md"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        int at = lines.indexOf("`" + path + "`:");
+        assertTrue(at >= 0, "docs/ci.md names no file " + path + " before a code block");
+        int open = at + 1;
+        while (!lines.get(open).startsWith("```")) {
+            open++;
+        }
+        int close = open + 1;
+        while (!lines.get(close).startsWith("```")) {
+            close++;
+        }
+        return String.join("\n", lines.subList(open + 1, close)) + "\n";
+    }
+
+    private static ObjectNode read(String usersFile) {
+        try {
+            return (ObjectNode) YAML.readTree(block(usersFile));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static ObjectNode github() {

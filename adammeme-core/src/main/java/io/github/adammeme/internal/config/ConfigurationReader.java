@@ -3,6 +3,7 @@ package io.github.adammeme.internal.config;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.SimDialect;
 import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.pipeline.ConfigValues;
@@ -89,8 +90,31 @@ public final class ConfigurationReader {
         return evaluations;
     }
 
+    /** {@code adammeme.sim.serve.<name>=<persona>}: each checked here, so a bad one is named by its key. */
+    private static Map<String, String> served(ConfigValues r) {
+        Map<String, String> served = new LinkedHashMap<>();
+        r.values().forEach((key, value) -> {
+            if (!key.startsWith(Constants.SIM_SERVE_PREFIX)) {
+                return;
+            }
+            String name = key.substring(Constants.SIM_SERVE_PREFIX.length());
+            String persona = value == null ? "" : value.trim();
+            if (name.isBlank() || name.startsWith(Endpoint.SIMULATED_PREFIX)) {
+                throw new ConfigurationException(key, value, "the served name is a model name of your own; "
+                        + Endpoint.SIMULATED_PREFIX + " names are the personas themselves");
+            }
+            if (!persona.startsWith(Endpoint.SIMULATED_PREFIX) || persona.length() == Endpoint.SIMULATED_PREFIX.length()) {
+                throw new ConfigurationException(key, value, "the persona that answers under " + name + ": "
+                        + Endpoint.SIMULATED_PREFIX + "oracle, " + Endpoint.SIMULATED_PREFIX + "keyword, ...");
+            }
+            served.put(name, persona);
+        });
+        return served;
+    }
+
     private static SimSettings simulator(ConfigValues r) {
         SimDialect dialect = r.parse(Constants.SIM_DIALECT, SimDialect.REAL, SimDialect::parse);
+        Map<String, String> served = served(r);
         try {
             return new SimSettings(r.integer(Constants.SIM_LATENCY_MS, 0, 0, 600_000),
                     r.decimal(Constants.SIM_LATENCY_SPREAD, 0.5, 0, 3),
@@ -100,7 +124,7 @@ public final class ConfigurationReader {
                     r.decimal(Constants.SIM_FAULT_TRUNCATED, 0, 0, 1), r.decimal(Constants.SIM_FAULT_MALFORMED, 0, 0, 1),
                     r.integer(Constants.SIM_HANG_MS, 10_000, 0, 600_000), SimSettings.DEFAULT.seed(),
                     r.decimal(Constants.SIM_JUDGE_NOISE, 0, 0, 1), r.bool(Constants.SIM_STRUCTURED_OUTPUT, true),
-                    r.integer(Constants.SIM_BATCH_DELAY_MS, 0, 0, 86_400_000), dialect);
+                    r.integer(Constants.SIM_BATCH_DELAY_MS, 0, 0, 86_400_000), dialect, served);
         } catch (IllegalArgumentException e) {
             // The fault rates together exceed every request: no one key is to blame.
             throw new ConfigurationException(Constants.PREFIX + "sim.fault.*", "", e.getMessage());

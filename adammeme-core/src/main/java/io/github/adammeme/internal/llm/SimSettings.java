@@ -2,7 +2,10 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import java.util.Collections;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
@@ -27,12 +30,14 @@ import org.apiguardian.api.API;
  * @param batchDelayMillis  how long a batch stays in progress before it is answered, read whenever it is
  *                          polled (so a test can hold batches pending, then let them finish)
  * @param dialect           the forms its answers are written in
+ * @param served            names it also serves, each answered as the persona it maps to ({@code sim:oracle}), as
+ *                          vLLM serves a model under {@code --served-model-name}; sorted by name
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
                           double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
                           double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput,
-                          long batchDelayMillis, SimDialect dialect) {
+                          long batchDelayMillis, SimDialect dialect, Map<String, String> served) {
 
     /** No faults and no latency, a fair judge, answers in the forms real models write. */
     public static final SimSettings DEFAULT = new SimSettings(0, 0.5, 0, 0, 0, 0, 0, 0, 0, 10_000, 7);
@@ -111,12 +116,41 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
     }
 
     /**
+     * Serves the personas under their own names only.
+     *
+     * @param latencyMillis mean answer latency
+     * @param latencySpread sigma of the log-normal latency
+     * @param requestsPerMinute a rate limit answered with 429, or 0
+     * @param rateLimitRate share answered 429 regardless of load
+     * @param serverErrorRate share answered 500-503
+     * @param hangRate share that hangs before answering
+     * @param dropRate share whose connection is closed without an answer
+     * @param truncatedRate share whose body is cut off half way
+     * @param malformedRate share answered with a body that is not JSON
+     * @param hangMillis how long a hang lasts
+     * @param seed seeds the draws
+     * @param judgeNoise share of the Scorer's ratings moved off their fair value
+     * @param structuredOutput whether requests with a JSON schema are answered in it
+     * @param batchDelayMillis how long a batch stays in progress before it is answered
+     * @param dialect the forms answers are written in
+     */
+    public SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
+                       double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
+                       double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput,
+                       long batchDelayMillis, SimDialect dialect) {
+        this(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate, dropRate,
+                truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, batchDelayMillis, dialect,
+                Map.of());
+    }
+
+    /**
      * @param millis how long a batch stays in progress before it is answered
      * @return these settings with that batch delay
      */
     public SimSettings withBatchDelay(long millis) {
         return new SimSettings(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate,
-                dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, millis, dialect);
+                dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, millis, dialect,
+                served);
     }
 
     /**
@@ -126,7 +160,17 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
     public SimSettings withDialect(SimDialect forms) {
         return new SimSettings(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate,
                 dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, batchDelayMillis,
-                forms);
+                forms, served);
+    }
+
+    /**
+     * @param names each name the simulator also serves, mapped to the persona that answers it
+     * @return these settings serving those names (and no others)
+     */
+    public SimSettings withServed(Map<String, String> names) {
+        return new SimSettings(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate,
+                dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, batchDelayMillis,
+                dialect, names);
     }
 
     /**
@@ -148,6 +192,7 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @param structuredOutput whether requests with a JSON schema are answered in it
      * @param batchDelayMillis how long a batch stays in progress before it is answered
      * @param dialect the forms answers are written in
+     * @param served names also served, each mapped to a persona's {@code sim:} id
      * @throws IllegalArgumentException naming the setting out of range
      */
     public SimSettings {
@@ -166,5 +211,17 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
             throw new IllegalArgumentException("the batch delay cannot be negative");
         }
         Objects.requireNonNull(dialect, "dialect");
+        served = Collections.unmodifiableMap(new TreeMap<>(served == null ? Map.of() : served));
+        served.forEach((name, persona) -> {
+            // A served name that is itself a persona's would hide that persona from every run that asks for it.
+            if (name.isBlank() || name.startsWith(Endpoint.SIMULATED_PREFIX)) {
+                throw new IllegalArgumentException("a served name is a model name of its own, not a "
+                        + Endpoint.SIMULATED_PREFIX + " persona's: '" + name + "'");
+            }
+            if (persona == null || !persona.startsWith(Endpoint.SIMULATED_PREFIX)) {
+                throw new IllegalArgumentException("'" + name + "' is served as a persona, " + Endpoint.SIMULATED_PREFIX
+                        + "<name>, not as '" + persona + "'");
+            }
+        });
     }
 }

@@ -52,7 +52,7 @@ public final class KnownKeys {
     /** The open families: a prefix ending in a dot, followed by a category, a model or a role. */
     private static final Set<String> FAMILIES = Collections.unmodifiableSet(new TreeSet<>(Set.of(
             Constants.IMAGE_DETAIL_PREFIX, Constants.IMAGE_MAX_SIDE_PREFIX, Constants.GATE_MAX_FR_CATEGORY_PREFIX,
-            Constants.PRICE_PREFIX)));
+            Constants.PRICE_PREFIX, Constants.SIM_SERVE_PREFIX)));
 
     private KnownKeys() {
     }

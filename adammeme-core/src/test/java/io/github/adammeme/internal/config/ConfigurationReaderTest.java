@@ -86,4 +86,22 @@ class ConfigurationReaderTest {
                 Constants.SIM_FAULT_DROP, "0.7"))).isInstanceOf(ConfigurationException.class)
                 .hasMessageContaining("adammeme.sim.fault.*");
     }
+
+    /** vLLM's --served-model-name for the simulator: a name of the user's own, answered by the persona it names. */
+    @Test
+    void servedNamesAreReadAsNameAndPersonaAndAMisplacedPersonaIsNamedByItsKey() {
+        SimSettings sim = ConfigurationReader.simulator(Map.of(Constants.SIM_SERVE_PREFIX + "gpt-4o-mini", " sim:oracle ",
+                Constants.SIM_SERVE_PREFIX + "meme-model-v2", "sim:keyword"));
+        assertThat(sim.served()).containsExactly(Map.entry("gpt-4o-mini", "sim:oracle"),
+                Map.entry("meme-model-v2", "sim:keyword"));
+        assertThat(ConfigurationReader.simulator(Map.of()).served()).isEmpty();
+
+        // The persona's own id as a served name would hide the persona; a model name as the persona serves nothing.
+        for (Map.Entry<String, String> bad : Map.of(Constants.SIM_SERVE_PREFIX + "sim:oracle", "sim:keyword",
+                Constants.SIM_SERVE_PREFIX + "gpt-4o-mini", "gpt-4o", Constants.SIM_SERVE_PREFIX + "x", "sim:").entrySet()) {
+            assertThatThrownBy(() -> ConfigurationReader.simulator(Map.of(bad.getKey(), bad.getValue())))
+                    .isInstanceOf(ConfigurationException.class)
+                    .satisfies(e -> assertThat(((ConfigurationException) e).key()).isEqualTo(bad.getKey()));
+        }
+    }
 }

@@ -76,10 +76,12 @@ final class ChatAnswers {
                     + ", was " + body.path("n")));
         }
         SimRequest request = SimRequest.from(body);
-        SimulatedModel.Persona persona = SimulatedModel.Persona.of(request.model());
+        SimulatedModel.Persona persona = SimulatedModel.Persona.serving(request.model(), now.served());
         if (persona == null) {
+            List<String> offered = new ArrayList<>(SimulatedModelServer.MODELS);
+            offered.addAll(now.served().keySet());
             return Asked.refused(request, Reply.error(404, "model_not_found", "The model '" + request.model()
-                    + "' does not exist on the simulator; it offers " + String.join(", ", SimulatedModelServer.MODELS)));
+                    + "' does not exist on the simulator; it offers " + String.join(", ", offered)));
         }
         if (request.schema() != null) {
             withSchema.incrementAndGet();
@@ -111,7 +113,7 @@ final class ChatAnswers {
             }
             contents.add(content);
         }
-        return new Reply(200, completion(request, contents, meter.count(request.model(), asked.messages())));
+        return new Reply(200, completion(request, asked.persona(), contents, meter.count(request.model(), asked.messages())));
     }
 
     long requests() {
@@ -126,14 +128,16 @@ final class ChatAnswers {
         return List.copyOf(answered);
     }
 
-    private static ObjectNode completion(SimRequest request, List<String> contents, TokenMeter.Count input) {
+    /** The answer names the model asked for, as a served name's answers do at vLLM, and who gave it in its fingerprint. */
+    private static ObjectNode completion(SimRequest request, SimulatedModel.Persona persona, List<String> contents,
+                                         TokenMeter.Count input) {
         ObjectNode root = JSON.createObjectNode();
         String digest = Digests.sha256Hex(request.model() + request.seed() + request.prompt());
         root.put("id", "chatcmpl-sim-" + digest.substring(0, 24));
         root.put("object", "chat.completion");
         root.put("created", 1_700_000_000L);
         root.put("model", request.model());
-        root.put("system_fingerprint", "adammeme-simulator");
+        root.put("system_fingerprint", persona.fingerprint());
         ArrayNode choices = root.putArray("choices");
         long completionTokens = 0;
         for (int i = 0; i < contents.size(); i++) {

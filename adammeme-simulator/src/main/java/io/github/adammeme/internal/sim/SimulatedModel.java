@@ -1,7 +1,9 @@
 package io.github.adammeme.internal.sim;
 
+import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.SimSettings;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -39,6 +41,21 @@ final class SimulatedModel {
                 }
             }
             return null;
+        }
+
+        /**
+         * @param model  the model asked for: a persona's id, or a name served as one
+         * @param served the names served, each mapped to a persona's id
+         * @return who answers it, or null when the simulator serves no such model
+         */
+        static Persona serving(String model, Map<String, String> served) {
+            Persona own = of(model);
+            return own != null ? own : of(served.get(model));
+        }
+
+        /** What its answers carry as {@code system_fingerprint}: a new persona behind a served name is a new one. */
+        String fingerprint() {
+            return "adammeme-simulator-" + id.substring(Endpoint.SIMULATED_PREFIX.length());
         }
     }
 

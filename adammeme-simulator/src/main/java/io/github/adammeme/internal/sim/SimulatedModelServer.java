@@ -36,6 +36,9 @@ public final class SimulatedModelServer implements AutoCloseable {
     public static final List<String> MODELS = Arrays.stream(SimulatedModel.Persona.values())
             .map(p -> p.id).toList();
 
+    /** Who {@code GET /models} says owns its models. */
+    static final String OWNER = "adammeme-simulator";
+
     private static final ObjectMapper JSON = new ObjectMapper();
     private static SimulatedModelServer shared;
 
@@ -62,6 +65,7 @@ public final class SimulatedModelServer implements AutoCloseable {
     private final ChatAnswers answers;
     private final SimulatedBatches batches;
     private final SimulatedFaults faults = new SimulatedFaults();
+    private final ServedNames served = new ServedNames();
     private volatile SimSettings settings = SimSettings.DEFAULT;
 
     private SimulatedModelServer(ServerLimits limits, Answerer answerer) throws IOException {
@@ -165,11 +169,15 @@ public final class SimulatedModelServer implements AutoCloseable {
     }
 
     /**
-     * Changes latency and faults from the next request on.
+     * Changes latency, faults and the names served from the next request on. A served name given another persona
+     * keeps its name and changes the model behind it, as a new version deployed under a served name does.
      *
      * @param next the new settings
+     * @throws IllegalArgumentException when a name is served as a persona the simulator does not play; the settings
+     *         in force are kept
      */
     public void configure(SimSettings next) {
+        served.serve(next.served(), System.currentTimeMillis() / 1000);
         settings = next;
         faults.reseed(next.seed());
     }
@@ -209,8 +217,9 @@ public final class SimulatedModelServer implements AutoCloseable {
         ObjectNode root = JSON.createObjectNode().put("object", "list");
         ArrayNode data = root.putArray("data");
         for (String id : MODELS) {
-            data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", "adammeme-simulator");
+            data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", OWNER).put("root", id);
         }
+        served.list(data, settings.served().keySet());
         send(exchange, 200, root);
     }
 
