@@ -451,7 +451,7 @@ public final class ReferenceImport {
                     refined.stream().mapToInt(s -> s.refinement().step()).max().orElse(0), 0,
                     settings.refusalCountsAsFailure(), Map.of(), LibraryVersion.current(), "1/1", 0, 0, "paper", "off",
                     0, null, "reference implementation", List.of(),
-                    "by the reference implementation, before its run", null);
+                    "by the reference implementation, before its run", null, folder.toString());
             List<Category> taxonomy = categories.stream().map(c -> new Category(c, "imported from the reference"
                     + " implementation's results", null)).toList();
             Evaluation evaluation = new Evaluation(run, taxonomy, List.of(), List.copyOf(memes.values()),

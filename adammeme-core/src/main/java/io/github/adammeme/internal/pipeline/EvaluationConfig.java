@@ -16,6 +16,7 @@ import io.github.adammeme.internal.llm.EndpointChecks;
 import io.github.adammeme.internal.llm.Prices;
 import io.github.adammeme.internal.llm.RetryPolicy;
 import io.github.adammeme.internal.llm.StructuredOutput;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -217,6 +218,22 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
     /** @return the datasets as one line, for reports */
     public String datasetDescription() {
         return String.join(", ", datasets.stream().map(Path::toString).toList());
+    }
+
+    /**
+     * The datasets as a later run of the same project names them: each path relative to the working directory (the
+     * project, in a build) when it lies inside, else absolute. A checkout in another folder (another CI runner, a
+     * laptop) names the same files alike, so a run finds its last release on the same memes.
+     *
+     * @return the paths, {@code /}-separated, joined by ", "
+     */
+    public String datasetKey() {
+        Path here = Path.of("").toAbsolutePath().normalize();
+        return String.join(", ", datasets.stream().map(p -> {
+            Path absolute = p.toAbsolutePath().normalize();
+            Path named = absolute.startsWith(here) ? here.relativize(absolute) : absolute;
+            return named.toString().replace(File.separatorChar, '/');
+        }).toList());
     }
 
     /**

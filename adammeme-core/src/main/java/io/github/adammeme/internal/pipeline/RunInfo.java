@@ -30,6 +30,8 @@ import org.apiguardian.api.API;
  * @param textErasure      how the pictures' own text was erased ({@code adammeme.text-erasure}), in words
  * @param targetAnswers    what the target's answers belong to (this run, or a declared revision) and who the
  *                         endpoint said gave them; null for a run imported from elsewhere
+ * @param datasetKey       the datasets as another checkout of the project names them (relative to the working
+ *                         directory when inside it), by which a later run finds its last release on the same memes
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record RunInfo(String target, String targetEndpoint, String controller, String controllerEndpoint,
@@ -38,7 +40,7 @@ public record RunInfo(String target, String targetEndpoint, String controller, S
                       Map<String, String> promptDigests, String libraryVersion, String shard, int miningBatchSize,
                       int miningLookahead, String refinementOrder, String structuredOutput, double judgeRecheck,
                       String judgeSecondModel, String method, List<String> departures, String textErasure,
-                      TargetAnswers targetAnswers) {
+                      TargetAnswers targetAnswers, String datasetKey) {
 
     /** What this configuration's run is, with its endpoints as they were reached. */
     static RunInfo of(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts,
@@ -62,7 +64,7 @@ public record RunInfo(String target, String targetEndpoint, String controller, S
                 config.method().refinementOrder().name().toLowerCase(Locale.ROOT),
                 structuredOutput, config.method().judgeRecheck(),
                 config.models().judgeSecondModel(), config.methodName(), config.departures(),
-                config.images().textErasure().describe(), targetAnswers);
+                config.images().textErasure().describe(), targetAnswers, config.datasetKey());
     }
 
     /** The structured-output setting, and whether the controller's endpoint turned it down. */

@@ -95,7 +95,7 @@ public final class PublishSettings {
             }
             try {
                 return Optional.of(Baseline.fromCache(config.outputs().cache().database().get(),
-                        value.trim().substring(RunPublisher.CACHE_RUN.length()), config.datasetDescription()));
+                        value.trim().substring(RunPublisher.CACHE_RUN.length()), config.datasetKey()));
             } catch (Baseline.BaselineException e) {
                 throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
             }

@@ -120,7 +120,8 @@ public final class RunRecords {
      *
      * @param database the cache database
      * @param selector a run id or a target
-     * @param dataset  the datasets a target's release must have evaluated, as a run's summary names them; null for any
+     * @param dataset  the datasets a target's release must have evaluated, as {@code EvaluationConfig.datasetKey()} names
+     *                 them; null for any
      * @return the run, or empty
      */
     public static Optional<Run> find(CacheDatabase database, String selector, String dataset) {
@@ -149,10 +150,11 @@ public final class RunRecords {
         });
     }
 
-    /** The datasets a recorded run evaluated, as its summary names them. */
+    /** The datasets a recorded run evaluated, as its summary names them for another checkout of the project. */
     static String datasetOf(Run run) {
         try {
-            return JSON.readTree(run.summary()).at("/run/dataset").asText(null);
+            JsonNode r = JSON.readTree(run.summary()).path("run");
+            return r.path("datasetKey").isTextual() ? r.path("datasetKey").asText() : r.path("dataset").asText(null);
         } catch (IOException e) {
             return null;
         }

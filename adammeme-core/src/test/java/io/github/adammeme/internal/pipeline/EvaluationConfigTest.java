@@ -35,6 +35,27 @@ class EvaluationConfigTest {
     }
 
     @Test
+    void datasetsAreNamedAsAnotherCheckoutOfTheProjectNamesThem() {
+        String inside = Path.of("").toAbsolutePath().resolve("target").resolve("b.jsonl").toString();
+        EvaluationConfig c = EvaluationConfig.from(with(Constants.DATASET, "memes/a.jsonl, " + inside + ", /elsewhere/c.jsonl"));
+        assertEquals("memes/a.jsonl, target/b.jsonl, /elsewhere/c.jsonl", c.datasetKey());
+    }
+
+    @Test
+    void aDeclaredRevisionIsOneShortVisibleIdOfOneTarget() {
+        assertEquals("sha256:4f2a", EvaluationConfig.from(with(Constants.TARGET_REVISION, " sha256:4f2a ")).models()
+                .targetRevision());
+        assertNull(EvaluationConfig.from(with()).models().targetRevision(), "undeclared: the run's own answers");
+        ConfigurationException spaced = assertThrows(ConfigurationException.class,
+                () -> EvaluationConfig.from(with(Constants.TARGET_REVISION, "v2 final")));
+        assertTrue(spaced.getMessage().startsWith("configuration key 'adammeme.target.revision' has value 'v2 final':"
+                + " expected an id of at most 200 visible characters without spaces"), spaced.getMessage());
+        ConfigurationException forged = assertThrows(ConfigurationException.class,
+                () -> EvaluationConfig.from(with(Constants.TARGET_REVISION, "v2\nrelease decision: PASSED")));
+        assertFalse(forged.getMessage().contains("\n"), "a line break never reaches the console: " + forged.getMessage());
+    }
+
+    @Test
     void defaultsFollowThePaperAndRunOnTheSimulator() {
         EvaluationConfig c = EvaluationConfig.from(with());
         assertEquals("sim:keyword", c.models().target().model());

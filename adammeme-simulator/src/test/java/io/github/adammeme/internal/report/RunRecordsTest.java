@@ -138,7 +138,7 @@ class RunRecordsTest {
         String nothingId = RunRecords.record(database, nothingScored, "2026-11-25T12:00:00Z");
         assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword").source(),
                 "the latest whole run that scored, not the later run that scored nothing nor the shards");
-        assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword", wholeConfig.datasetDescription())
+        assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword", wholeConfig.datasetKey())
                 .source(), "the last release on this run's dataset");
         Baseline.BaselineException otherMemes = assertThrows(Baseline.BaselineException.class,
                 () -> Baseline.fromCache(database, "sim:keyword", "/data/other-memes.jsonl"));
@@ -148,7 +148,7 @@ class RunRecordsTest {
         ReleaseDecision rejected = new ReleaseDecision(List.of(new ReleaseDecision.Check(ReleaseDecision.Kind.GATE,
                 "overall", ReleaseDecision.Status.FAILED, true, "FR gate overall: over its budget")));
         RunRecords.record(database, whole, rejected, "2026-11-25T13:00:00Z");
-        assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword", wholeConfig.datasetDescription())
+        assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword", wholeConfig.datasetKey())
                 .source(), "the last release, not the later rejected run");
         Baseline.BaselineException empty = assertThrows(Baseline.BaselineException.class,
                 () -> Baseline.fromCache(database, nothingId));
