@@ -8,6 +8,7 @@ import io.github.adammeme.internal.report.HtmlTables;
 import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.report.allure.AllureSample;
+import io.github.adammeme.internal.report.allure.RoleEndpoints;
 import io.github.adammeme.internal.util.Secrets;
 import io.qameta.allure.Allure;
 import io.qameta.allure.util.PropertiesUtils;
@@ -44,17 +45,21 @@ final class AllureBridge {
     }
 
     /** A pair or step test's labels, parameters and attachments. */
-    static void sample(ScoredSample s, String story, String suite, String target, boolean simulated) {
+    static void sample(ScoredSample s, String story, String suite, EvaluationConfig config) {
         if (AllureSupport.PRESENT) {
-            AllureSample.sample(s, story, suite, target, simulated);
+            AllureSample.sample(s, story, suite, config.models().target().model(), endpoints(config));
         }
     }
 
-    static void summary(String suite, String target, String category, Map<String, Object> figures, String table) {
+    private static RoleEndpoints endpoints(EvaluationConfig config) {
+        return RoleEndpoints.of(config.models().target(), config.models().controller());
+    }
+
+    static void summary(String suite, EvaluationConfig config, String category, Map<String, Object> figures, String table) {
         if (!active()) {
             return;
         }
-        AllureSample.labels(suite, target, category, "FR", "summary", "critical");
+        AllureSample.labels(suite, config.models().target().model(), category, "FR", "summary", "critical", endpoints(config));
         figures.forEach(AllureSample::parameter);
         // HTML, which Allure shows inline, built from escaped text only.
         Allure.addAttachment("FR table", "text/html", Secrets.redact(HtmlTables.page(table)), ".html");
@@ -75,9 +80,9 @@ final class AllureBridge {
      * A test that can stop a release (an FR gate, a comparison with the baseline), with its verdict
      * as the description, so a passing one shows its figures too.
      */
-    static void blocker(String suite, String target, String category, String stage, String verdict) {
+    static void blocker(String suite, EvaluationConfig config, String category, String stage, String verdict) {
         if (active()) {
-            AllureSample.labels(suite, target, category, "FR", stage, "blocker");
+            AllureSample.labels(suite, config.models().target().model(), category, "FR", stage, "blocker", endpoints(config));
             Allure.getLifecycle().updateTestCase(r -> r.setDescription(ReportText.markdown(verdict)));
         }
     }
