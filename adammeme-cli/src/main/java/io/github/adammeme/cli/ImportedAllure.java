@@ -3,7 +3,6 @@ package io.github.adammeme.cli;
 import io.github.adammeme.internal.pipeline.Chain;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.ScoredSample;
-import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.SampleVerdict;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
@@ -63,7 +62,8 @@ final class ImportedAllure {
         } finally {
             Allure.setLifecycle(previous);
         }
-        AllureExecutor.write(results, System.getenv(), e.run().target(), FrTable.headline(e.metrics()) + " (imported)");
+        AllureExecutor.write(results, System.getenv(), e.run().target(), AllureExecutor.fr(e.metrics())
+                + " · imported run of " + e.run().target());
         return written;
     }
 

@@ -34,7 +34,7 @@ class MergedAllureTitleTest {
             }
             Files.writeString(shard.resolve(i + "-result.json"), "{}");
         }
-        String headline = "AdamMeme · sim:keyword: FR 51.2% [36.5, 65.7] (21/41) with refinements (merged from 2 shards)";
+        String headline = "FR 51.2% [36.5, 65.7] · merged from 2 shards";
         Metrics none = Metrics.of(List.of(), List.of(), List.of(), 4.0, true);
         AllureMerge.merge(List.of(dir.resolve("shard-1"), dir.resolve("shard-2")), dir.resolve("merged"),
                 new AllureMerge.WholeRun(headline, none, 2));
@@ -46,9 +46,10 @@ class MergedAllureTitleTest {
         try (InputStream in = Files.newInputStream(dir.resolve("merged/environment.properties"))) {
             merged.load(in);
         }
-        assertEquals(headline, merged.getProperty("FR (all shards)"));
-        assertEquals(none.withRefinementsOverall().fr().describe(), merged.getProperty("FR with refinements (overall)"),
+        assertEquals("2", merged.getProperty("shards"));
+        assertEquals(none.withRefinementsOverall().fr().describe(), merged.getProperty("FR overall"),
                 "the whole run's FR, not a shard's part");
+        assertEquals(null, merged.getProperty("FR with refinements (overall)"), "a shard's FR row is its part's");
         assertEquals("mèmes/été.jsonl", merged.getProperty("dataset"), "read back as Allure reads it, ISO-8859-1 with escapes");
         assertTrue(Files.exists(dir.resolve("merged/1-result.json")) && Files.exists(dir.resolve("merged/2-result.json")));
     }
