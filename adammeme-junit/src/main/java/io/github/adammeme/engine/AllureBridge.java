@@ -12,6 +12,7 @@ import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.RunComparison;
 import io.github.adammeme.internal.report.allure.AllureEnvironment;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
+import io.github.adammeme.internal.report.allure.AllureHistory;
 import io.github.adammeme.internal.report.allure.AllureSample;
 import io.github.adammeme.internal.report.allure.ReleaseRows;
 import io.github.adammeme.internal.report.allure.RoleEndpoints;
@@ -148,11 +149,14 @@ final class AllureBridge {
 
     /**
      * environment.properties before the run: what is evaluated, with what, so a report explains itself even when the
-     * run is lost.
+     * run is lost; and Allure's history kept from the last report, for this run's trend.
      */
     static void writeEnvironment(EvaluationConfig config, Map<String, String> promptDigests, String version,
                                  String prefix) {
-        writeEnvironment(config, promptDigests, version, prefix, Map.of());
+        if (AllureSupport.PRESENT) {
+            AllureHistory.seed(AllureHistory.KEPT, resultsDirectory());
+            writeEnvironment(config, promptDigests, version, prefix, Map.of());
+        }
     }
 
     /**
