@@ -12,6 +12,7 @@ assert holds.contains('BUILD SUCCESS')
 assert !(holds =~ /(?m)^\s+at io\.github\.adammeme\./) : 'a failed pair is one line of reason, no stack trace'
 assert new File(basedir, 'target/allure-results').list().any { it.endsWith('-result.json') } : 'Allure writes under target/'
 assert !new File(basedir, 'allure-results').exists() && !new File(basedir, '.allure').exists() : 'nothing is left beside the sources'
+assert !holds.contains('SLF4J:') && !holds.contains('SLF4J(') : 'no SLF4J provider lines'
 assert holds.contains('AdamMeme: Allure report ') && holds.contains('titled with the run\'s verdict and FR')
 
 // The report is built before the gate decides: a release that fails still has it, titled with the verdict.
