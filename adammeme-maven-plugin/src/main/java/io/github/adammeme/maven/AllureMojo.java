@@ -2,8 +2,8 @@ package io.github.adammeme.maven;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.report.allure.AllureHistory;
+import io.github.adammeme.internal.report.allure.ReportExecutor;
 import java.io.File;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -57,7 +57,7 @@ public final class AllureMojo extends AbstractMojo {
         }
         Path results = buildDirectory.toPath().resolve(resultsDirectory);
         try {
-            boolean titled = AllureExecutor.retitle(results, report);
+            boolean titled = ReportExecutor.restore(results, report);
             AllureHistory.keep(report, historyDirectory.toPath());
             getLog().info("AdamMeme: Allure report " + report.resolve("index.html") + (titled ? ", titled with the run's"
                     + " verdict and FR" : "") + "; its history is kept in " + historyDirectory + " for the next report");

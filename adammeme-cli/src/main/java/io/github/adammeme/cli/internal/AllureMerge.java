@@ -15,6 +15,7 @@ import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.SummaryFigures;
 import io.github.adammeme.internal.report.SummaryMarkdown;
 import io.github.adammeme.internal.report.allure.AllureEnvironment;
+import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.report.allure.AllureSample;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
@@ -354,14 +355,17 @@ public final class AllureMerge {
         return SUMMED.stream().anyMatch(s -> key.equals(s) || key.endsWith("." + s));
     }
 
+    /** The title in the executor and in the engine's copy of it, which a report built with allure-maven is given. */
     private static void retitle(Path out, String headline) {
         try {
-            Path executor = out.resolve("executor.json");
-            if (Files.isRegularFile(executor, LinkOption.NOFOLLOW_LINKS)) {
-                JsonNode node = JSON.readTree(executor.toFile());
-                if (node instanceof ObjectNode o) {
-                    o.put("reportName", ReportText.plain(headline));
-                    Files.writeString(executor, JSON.writeValueAsString(o));
+            for (String name : List.of("executor.json", AllureExecutor.OWN)) {
+                Path executor = out.resolve(name);
+                if (Files.isRegularFile(executor, LinkOption.NOFOLLOW_LINKS)) {
+                    JsonNode node = JSON.readTree(executor.toFile());
+                    if (node instanceof ObjectNode o) {
+                        o.put("reportName", ReportText.plain(headline));
+                        Files.writeString(executor, JSON.writeValueAsString(o));
+                    }
                 }
             }
         } catch (IOException e) {
