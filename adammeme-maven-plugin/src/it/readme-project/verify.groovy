@@ -11,7 +11,13 @@ assert holds.contains('AdamMeme: release decision PASSED')
 assert holds.contains('BUILD SUCCESS')
 assert !(holds =~ /(?m)^\s+at io\.github\.adammeme\./) : 'a failed pair is one line of reason, no stack trace'
 assert new File(basedir, 'target/allure-results').list().any { it.endsWith('-result.json') } : 'Allure writes under target/'
-assert !new File(basedir, 'allure-results').exists() : 'nothing is left beside the sources'
+assert !new File(basedir, 'allure-results').exists() && !new File(basedir, '.allure').exists() : 'nothing is left beside the sources'
+assert !holds.contains('SLF4J:') && !holds.contains('SLF4J(') : 'no SLF4J provider lines'
+assert holds.contains('AdamMeme: Allure report ') && holds.contains('titled with the run\'s verdict and FR')
+
+// The report is built before the gate decides: a release that fails still has it, titled with the verdict.
+int reported = over.indexOf('AdamMeme: Allure report ')
+assert reported > 0 && reported < over.lastIndexOf('FAILED  FR gate overall') : 'the report, then the gate goal\'s decision'
 
 // 2. Over budget: exit 1 and the gate's sentence, as summary.json records it, is the build's last error.
 assert over.contains('FAILED  FR gate overall: FR with refinements ')
@@ -70,4 +76,11 @@ assert platformOff.isEmpty() : 'JUnit Platform not at ' + platform + ': ' + plat
 // The last build that ran the suite decided on the figures it recorded.
 def summary = new groovy.json.JsonSlurper().parse(new File(basedir, 'target/adammeme/summary.json'))
 assert summary.decision.verdict == 'PASSED'
+
+// The last report: its overview titled by the engine, not allure-maven, and its trend carried from build to build.
+def json = new groovy.json.JsonSlurper()
+def title = json.parse(new File(basedir, 'target/site/allure-maven-plugin/widgets/summary.json')).reportName
+assert title ==~ /release PASSED · FR \d+\.\d% \[[\d.]+, [\d.]+\] \(simulated\)/ : title
+def trend = json.parse(new File(basedir, '.adammeme/allure-history/history-trend.json'))
+assert trend.size() >= 3 : 'a point per report: ' + trend
 return true

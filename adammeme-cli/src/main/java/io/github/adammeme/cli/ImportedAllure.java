@@ -3,11 +3,11 @@ package io.github.adammeme.cli;
 import io.github.adammeme.internal.pipeline.Chain;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.ScoredSample;
-import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.SampleVerdict;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.report.allure.AllureSample;
+import io.github.adammeme.internal.report.allure.RoleEndpoints;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
 import io.qameta.allure.FileSystemResultsWriter;
@@ -62,7 +62,8 @@ final class ImportedAllure {
         } finally {
             Allure.setLifecycle(previous);
         }
-        AllureExecutor.write(results, System.getenv(), e.run().target(), FrTable.headline(e.metrics()) + " (imported)");
+        AllureExecutor.write(results, System.getenv(), e.run().target(), AllureExecutor.fr(e.metrics())
+                + " · imported run of " + e.run().target());
         return written;
     }
 
@@ -76,7 +77,8 @@ final class ImportedAllure {
                 .setTestCaseId(UUID.nameUUIDFromBytes(fullName.getBytes(StandardCharsets.UTF_8)).toString());
         lifecycle.scheduleTestCase(result);
         lifecycle.startTestCase(uuid);
-        AllureSample.sample(s, "refinement of " + seedMeme, "imported: " + e.run().dataset(), e.run().target(), false);
+        AllureSample.sample(s, "refinement of " + seedMeme, "imported: " + e.run().dataset(), e.run().target(),
+                new RoleEndpoints(e.run().targetEndpoint(), e.run().controllerEndpoint(), e.run().simulated()));
         SampleVerdict verdict = SampleVerdict.of(s, e.metrics().threshold(), e.metrics().refusalCountsAsFailure());
         lifecycle.updateTestCase(uuid, r -> r.setStatus(status(verdict)).setStatusDetails(verdict.message() == null ? null
                 : new StatusDetails().setMessage(verdict.message())));

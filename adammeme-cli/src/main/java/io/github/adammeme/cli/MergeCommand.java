@@ -1,13 +1,12 @@
 package io.github.adammeme.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.cli.internal.AllureMerge;
 import io.github.adammeme.cli.internal.ShardMerge;
 import io.github.adammeme.internal.pipeline.Metrics;
 import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.OutputLayout;
+import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.util.Secrets;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -49,9 +48,7 @@ final class MergeCommand {
             out.println("merged " + (outputs.size() - 1) + " shards: " + merged.summaryJson().toAbsolutePath());
             if (allure >= 0) {
                 List<String> results = Arrays.asList(args).subList(allure + 1, args.length);
-                String target = new ObjectMapper().readTree(merged.summaryJson().toFile()).at("/run/target").asText("?");
-                String headline = "AdamMeme · " + target + ": " + FrTable.headline(m) + " (merged from " + shards.size()
-                        + " shards)";
+                String headline = AllureExecutor.fr(m) + " · merged from " + shards.size() + " shards";
                 int copied = AllureMerge.merge(results.subList(1, results.size()).stream().map(Path::of).toList(),
                         Path.of(results.get(0)), new AllureMerge.WholeRun(headline, m, shards.size()));
                 out.println("Allure results: " + copied + " files in " + results.get(0));
@@ -59,9 +56,6 @@ final class MergeCommand {
             return 0;
         } catch (IllegalArgumentException | UncheckedIOException e) {
             err.println("adammeme: " + Secrets.redact(e.getMessage()));
-            return 2;
-        } catch (IOException e) {
-            err.println("adammeme: cannot read the merged summary: " + Secrets.redact(e.getMessage()));
             return 2;
         }
     }

@@ -1,13 +1,21 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.LibraryVersion;
 import io.github.adammeme.internal.pipeline.ScoredSample;
 import io.github.adammeme.internal.report.FrGates;
 import io.github.adammeme.internal.report.HtmlTables;
+import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.report.RunComparison;
+import io.github.adammeme.internal.report.allure.AllureEnvironment;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
+import io.github.adammeme.internal.report.allure.AllureHistory;
 import io.github.adammeme.internal.report.allure.AllureSample;
+import io.github.adammeme.internal.report.allure.ReleaseRows;
+import io.github.adammeme.internal.report.allure.RoleEndpoints;
 import io.github.adammeme.internal.util.Secrets;
 import io.qameta.allure.Allure;
 import io.qameta.allure.util.PropertiesUtils;
@@ -44,17 +52,21 @@ final class AllureBridge {
     }
 
     /** A pair or step test's labels, parameters and attachments. */
-    static void sample(ScoredSample s, String story, String suite, String target, boolean simulated) {
+    static void sample(ScoredSample s, String story, String suite, EvaluationConfig config) {
         if (AllureSupport.PRESENT) {
-            AllureSample.sample(s, story, suite, target, simulated);
+            AllureSample.sample(s, story, suite, config.models().target().model(), endpoints(config));
         }
     }
 
-    static void summary(String suite, String target, String category, Map<String, Object> figures, String table) {
+    private static RoleEndpoints endpoints(EvaluationConfig config) {
+        return RoleEndpoints.of(config.models().target(), config.models().controller());
+    }
+
+    static void summary(String suite, EvaluationConfig config, String category, Map<String, Object> figures, String table) {
         if (!active()) {
             return;
         }
-        AllureSample.labels(suite, target, category, "FR", "summary", "critical");
+        AllureSample.labels(suite, config.models().target().model(), category, "FR", "summary", "critical", endpoints(config));
         figures.forEach(AllureSample::parameter);
         // HTML, which Allure shows inline, built from escaped text only.
         Allure.addAttachment("FR table", "text/html", Secrets.redact(HtmlTables.page(table)), ".html");
@@ -75,9 +87,9 @@ final class AllureBridge {
      * A test that can stop a release (an FR gate, a comparison with the baseline), with its verdict
      * as the description, so a passing one shows its figures too.
      */
-    static void blocker(String suite, String target, String category, String stage, String verdict) {
+    static void blocker(String suite, EvaluationConfig config, String category, String stage, String verdict) {
         if (active()) {
-            AllureSample.labels(suite, target, category, "FR", stage, "blocker");
+            AllureSample.labels(suite, config.models().target().model(), category, "FR", stage, "blocker", endpoints(config));
             Allure.getLifecycle().updateTestCase(r -> r.setDescription(ReportText.markdown(verdict)));
         }
     }
@@ -101,15 +113,15 @@ final class AllureBridge {
     static final Path DEFAULT_RESULTS = Path.of("target", "allure-results");
 
     /**
-     * executor.json: the run's headline as the report's title, and the CI build it came from.
+     * executor.json: the run's verdict and FR as the report's title, and the CI build it came from.
      *
      * @return where Allure's results are, or empty without Allure
      */
-    static Optional<Path> writeExecutor(String target, String title) {
+    static Optional<Path> writeExecutor(Evaluation e, ReleaseDecision decision) {
         if (!AllureSupport.PRESENT) {
             return Optional.empty();
         }
-        AllureExecutor.write(resultsDirectory(), System.getenv(), target, title);
+        AllureExecutor.write(resultsDirectory(), System.getenv(), e.run().target(), AllureExecutor.part(e, decision));
         return Optional.of(resultsDirectory());
     }
 
@@ -135,23 +147,63 @@ final class AllureBridge {
         return allure.getProperty(RESULTS_DIRECTORY) == null ? Optional.of(DEFAULT_RESULTS.toString()) : Optional.empty();
     }
 
-    /** environment.properties: what was evaluated, with what, so a report explains itself. */
+    /**
+     * environment.properties before the run: what is evaluated, with what, so a report explains itself even when the
+     * run is lost; and Allure's history kept from the last report, for this run's trend.
+     */
     static void writeEnvironment(EvaluationConfig config, Map<String, String> promptDigests, String version,
                                  String prefix) {
-        writeEnvironment(config, promptDigests, version, prefix, Map.of());
+        if (AllureSupport.PRESENT) {
+            AllureHistory.seed(AllureHistory.KEPT, resultsDirectory());
+            writeEnvironment(config, promptDigests, version, prefix, Map.of());
+        }
     }
 
-    /** @param figures what the run added when it finished: calls, tokens, cost */
+    /**
+     * environment.properties of a run that ended: its FR and release decision first, as the overview shows the
+     * first rows, then the settings and what it used.
+     *
+     * @param usage calls, tokens and cost
+     */
+    static void writeEnvironment(EvaluationConfig config, Evaluation e, ReleaseDecision decision, SuiteSettings settings,
+                                 Optional<Map<String, RunComparison.Change>> changes, String prefix, Map<String, String> usage) {
+        if (!AllureSupport.PRESENT) {
+            return;
+        }
+        Map<String, String> rows = new LinkedHashMap<>();
+        if (decision.verdict() != ReleaseDecision.Verdict.NOT_SCORED) {
+            rows.putAll(AllureEnvironment.frRows(e.metrics()));
+        }
+        rows.putAll(new ReleaseRows(e.metrics(), settings.gates(), changes, settings.minKappa()).of(decision));
+        rows.putAll(settings(config, e.run().promptDigests(), LibraryVersion.current()));
+        rows.putAll(usage);
+        AllureEnvironment.write(resultsDirectory(), prefix, rows);
+    }
+
+    /** @param figures what the run added when it ended: why it was lost or interrupted */
     static void writeEnvironment(EvaluationConfig config, Map<String, String> promptDigests, String version,
                                  String prefix, Map<String, String> figures) {
         if (!AllureSupport.PRESENT) {
             return;
         }
+        Map<String, String> rows = new LinkedHashMap<>(figures);
+        rows.putAll(settings(config, promptDigests, version));
+        AllureEnvironment.write(resultsDirectory(), prefix, rows);
+        try {
+            Files.writeString(resultsDirectory().resolve("categories.json"), CATEGORIES, StandardCharsets.UTF_8);
+        } catch (IOException ex) {
+            throw new UncheckedIOException("cannot write Allure's categories to " + resultsDirectory(), ex);
+        }
+    }
+
+    /** The run's settings: the models and where they answered, the dataset, the method and its prompts. */
+    private static Map<String, String> settings(EvaluationConfig config, Map<String, String> promptDigests, String version) {
         Map<String, String> env = new LinkedHashMap<>();
+        RoleEndpoints endpoints = endpoints(config);
         env.put("target", config.models().target().model());
-        env.put("target.endpoint", config.models().target().simulated() && config.models().target().baseUrl() == null
-                ? "built-in simulator" : config.models().target().identity());
+        env.put("target.endpoint", endpoints.target());
         env.put("controller", config.models().controller().model());
+        env.put("controller.endpoint", endpoints.agents());
         env.put("dataset", config.datasetDescription());
         env.put("threshold", Double.toString(config.method().threshold()));
         env.put("samples-per-category", Integer.toString(config.method().samplesPerCategory()));
@@ -171,27 +223,7 @@ final class AllureBridge {
         if (config.simulated()) {
             env.put("note", "scores come from the built-in simulator, not from a real model");
         }
-        env.putAll(figures);
-        Path dir = resultsDirectory();
-        try {
-            Files.createDirectories(dir);
-            Properties merged = new Properties();
-            Path file = dir.resolve("environment.properties");
-            if (!prefix.isEmpty() && Files.exists(file)) {
-                try (var in = Files.newInputStream(file)) {
-                    merged.load(in);
-                }
-            }
-            env.forEach((k, v) -> merged.setProperty(ReportText.plain(prefix + k), v == null ? "" : ReportText.plain(v)));
-            // Allure reads the file as ISO-8859-1: stored through a stream, every other character is a \\u escape
-            // it decodes, where a UTF-8 writer left "·" or a dataset's non-Latin name garbled.
-            try (var out = Files.newOutputStream(file)) {
-                merged.store(out, "AdamMeme evaluation");
-            }
-            Files.writeString(dir.resolve("categories.json"), CATEGORIES, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write Allure environment to " + dir, e);
-        }
+        return env;
     }
 
     /**

@@ -36,7 +36,7 @@ final class FigureTests {
         children.run(new AdamMemeNode.SummaryNode(children.parent(), category).testing(() -> {
             Map<String, Object> figures = new LinkedHashMap<>(SummaryFigures.of(all, originals));
             figures.putAll(extra);
-            AllureBridge.summary(run.suiteName(), config.models().target().model(), category, figures, table);
+            AllureBridge.summary(run.suiteName(), config, category, figures, table);
             charts.forEach(AllureBridge::svg);
             if (all.samples() == 0) {
                 return Verdicts.aborted("no samples were mined in " + category);
@@ -70,7 +70,7 @@ final class FigureTests {
         children.run(node.testing(() -> {
             judgedBy.run();
             String message = "judge agreement: " + metrics.judgeAgreement().describe(metrics.threshold());
-            AllureBridge.blocker(run.suiteName(), config.models().target().model(), Metrics.OVERALL, "judge", message);
+            AllureBridge.blocker(run.suiteName(), config, Metrics.OVERALL, "judge", message);
             return run.passedSaying(node, "judge", message);
         }));
     }
@@ -93,7 +93,7 @@ final class FigureTests {
         String stage = check.kind().name().toLowerCase(Locale.ROOT);
         children.run(node.testing(() -> {
             alsoRecord.run();
-            AllureBridge.blocker(run.suiteName(), config.models().target().model(), check.category(), stage, check.message());
+            AllureBridge.blocker(run.suiteName(), config, check.category(), stage, check.message());
             return switch (check.status()) {
                 case PASSED -> run.passedSaying(node, stage, check.message());
                 case FAILED -> Verdicts.failed(check.message());

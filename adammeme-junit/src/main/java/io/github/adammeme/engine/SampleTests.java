@@ -50,7 +50,7 @@ final class SampleTests {
 
     /** @param story where Allure files the test: the original pairs, or the chain of the meme it refines */
     private TestExecutionResult verdict(ScoredSample s, String story) {
-        AllureBridge.sample(s, story, run.suiteName(), config.models().target().model(), config.simulated());
+        AllureBridge.sample(s, story, run.suiteName(), config);
         return SampleResults.of(s, config.method().threshold(), config.method().refusalCountsAsFailure());
     }
 }

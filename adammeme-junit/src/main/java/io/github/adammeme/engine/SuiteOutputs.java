@@ -7,7 +7,6 @@ import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.LibraryVersion;
 import io.github.adammeme.internal.report.Charts;
 import io.github.adammeme.internal.report.CostTable;
-import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.OutputLayout;
 import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.RunComparison;
@@ -102,23 +101,19 @@ final class SuiteOutputs {
     void publish(Evaluation e) {
         evaluation = e;
         publisher.writeFiles(e);
-        Map<String, String> figures = new LinkedHashMap<>();
+        Map<String, String> usage = new LinkedHashMap<>();
         UsageLedger.Line total = CostTable.total(e.usage());
-        figures.put("calls", Long.toString(total.calls()));
-        figures.put("calls.cached", Long.toString(total.cacheHits()));
-        figures.put("tokens", Long.toString(total.promptTokens() + total.completionTokens()));
-        figures.put("tokens.cached", Long.toString(total.cachedTokens()));
-        figures.put("cost.usd", String.format(Locale.ROOT, "%.4f", total.costUsd()));
-        figures.put("FR with refinements (overall)", e.metrics().withRefinementsOverall().fr().describe());
-        figures.put("FR of the originals (overall)", e.metrics().originalOverall().fr().describe());
+        usage.put("calls", Long.toString(total.calls()));
+        usage.put("calls.cached", Long.toString(total.cacheHits()));
+        usage.put("tokens", Long.toString(total.promptTokens() + total.completionTokens()));
+        usage.put("tokens.cached", Long.toString(total.cachedTokens()));
+        usage.put("cost.usd", String.format(Locale.ROOT, "%.4f", total.costUsd()));
         ReleaseDecision decision = decision(e);
-        figures.put("release decision", decision.verdict() + ": " + decision.message());
-        AllureBridge.writeEnvironment(config, e.run().promptDigests(), LibraryVersion.current(),
-                environmentPrefix(), figures);
-        // The title is what a reader sees first: the decision and FR lead, before Allure's own count of tests.
-        Optional<Path> allure = AllureBridge.writeExecutor(config.models().target().model(),
-                (decision.verdict() == ReleaseDecision.Verdict.UNDECIDED ? "" : decision.headline() + " · ")
-                        + FrTable.headline(e.metrics()) + (config.simulated() ? " (simulated)" : ""));
+        // A mining-only run has nothing to compare: a baseline would be written a baseline.md of nothing.
+        Optional<Map<String, RunComparison.Change>> changes = decision.verdict() == ReleaseDecision.Verdict.NOT_SCORED
+                ? Optional.empty() : comparison(e);
+        AllureBridge.writeEnvironment(config, e, decision, suite.settings(), changes, environmentPrefix(), usage);
+        Optional<Path> allure = AllureBridge.writeExecutor(e, decision);
         publisher.printResults(e);
         allure.ifPresent(dir -> System.out.println("Allure results: " + dir.toAbsolutePath()));
         publisher.record(e);

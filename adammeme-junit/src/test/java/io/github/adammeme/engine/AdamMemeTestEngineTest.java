@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.report.allure.AllureEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -296,8 +297,16 @@ class AdamMemeTestEngineTest {
         }
         assertEquals("sim:keyword", env.getProperty("target"));
         assertEquals("sim:agent", env.getProperty("controller"));
+        assertEquals("built-in simulator", env.getProperty("controller.endpoint"));
         assertEquals("true", env.getProperty("simulated"));
         assertEquals(16, env.getProperty("prompt.scorer").length());
+        // The overview shows the first rows: FR per category and overall, then the decision, then the settings.
+        List<String> rows = new ArrayList<>(AllureEnvironment.read(results.resolve("environment.properties")).keySet());
+        int overall = rows.indexOf("FR overall");
+        assertTrue(overall > 0 && rows.subList(0, overall).stream().allMatch(r -> r.startsWith("FR ")), rows.toString());
+        assertEquals(List.of("FR overall", "FR overall, originals only", "release decision", "target"),
+                rows.subList(overall, overall + 4));
+        assertTrue(env.getProperty("release decision").startsWith("none: no check set"), env.toString());
         JsonNode categories = new ObjectMapper().readTree(results.resolve("categories.json").toFile());
         assertEquals(List.of("FR over budget", "Regression against the baseline", "Not enough evidence",
                         "Judge agreement below minimum", "Below threshold", "Refused", "Unscored", "Endpoint error"),

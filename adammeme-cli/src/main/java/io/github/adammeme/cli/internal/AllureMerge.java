@@ -14,6 +14,8 @@ import io.github.adammeme.internal.report.JudgeVerdict;
 import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.SummaryFigures;
 import io.github.adammeme.internal.report.SummaryMarkdown;
+import io.github.adammeme.internal.report.allure.AllureEnvironment;
+import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.report.allure.AllureSample;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
@@ -30,7 +32,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
@@ -57,9 +58,6 @@ public final class AllureMerge {
     private static final String ENVIRONMENT = "environment.properties";
     /** The figures of environment.properties that are summed over shards, whatever prefix they carry. */
     private static final List<String> SUMMED = List.of("calls", "calls.cached", "tokens", "tokens.cached", "cost.usd");
-    /** The FR figures of environment.properties, which in a shard describe its part. */
-    private static final String FR_WITH_REFINEMENTS = "FR with refinements (overall)";
-    private static final String FR_ORIGINALS = "FR of the originals (overall)";
 
     private AllureMerge() {
     }
@@ -303,30 +301,11 @@ public final class AllureMerge {
     }
 
     /**
-     * One environment: the first shard's description of the run, with the figures every shard counts for
-     * its own part (calls, tokens, cost) summed, and the FR lines the whole run's.
+     * One environment: the whole run's FR rows first, as the overview shows the first rows, then the first shard's
+     * description of the run, with the figures every shard counts for its own part (calls, tokens, cost) summed. A
+     * shard's FR rows and release checks describe its part, and are left out.
      */
     private static boolean environment(List<Path> environments, Path target, WholeRun whole) throws IOException {
-        Properties merged = null;
-        Map<String, BigDecimal> sums = new LinkedHashMap<>();
-        for (Path f : environments) {
-            Properties p = new Properties();
-            try (var in = Files.newInputStream(f)) {
-                p.load(in);
-            }
-            if (merged == null) {
-                merged = p;
-            }
-            for (String key : p.stringPropertyNames()) {
-                if (summed(key)) {
-                    try {
-                        sums.merge(key, new BigDecimal(p.getProperty(key).trim()), BigDecimal::add);
-                    } catch (NumberFormatException e) {
-                        // a figure that is not a number is not added; the first shard's stays
-                    }
-                }
-            }
-        }
         if (whole == null) {
             if (Files.exists(target)) {
                 return false;
@@ -334,20 +313,41 @@ public final class AllureMerge {
             Files.copy(environments.get(0), target);
             return true;
         }
-        Properties out = merged;
-        sums.forEach((key, sum) -> out.setProperty(key, key.endsWith("cost.usd")
-                ? String.format(Locale.ROOT, "%.4f", sum) : sum.toPlainString()));
-        // A shard's FR lines describe its part: the whole run's replace them.
-        out.keySet().removeIf(k -> k.toString().endsWith(FR_WITH_REFINEMENTS) || k.toString().endsWith(FR_ORIGINALS)
-                || k.toString().startsWith("FR "));
-        out.setProperty(FR_WITH_REFINEMENTS, whole.metrics().withRefinementsOverall().fr().describe());
-        out.setProperty(FR_ORIGINALS, whole.metrics().originalOverall().fr().describe());
-        out.setProperty("FR (all shards)", ReportText.plain(whole.headline()));
-        out.setProperty("shards", Integer.toString(whole.shards()));
-        try (var o = Files.newOutputStream(target)) {
-            out.store(o, "AdamMeme evaluation, merged from " + whole.shards() + " shards");
+        Map<String, String> first = null;
+        Map<String, BigDecimal> sums = new LinkedHashMap<>();
+        for (Path f : environments) {
+            Map<String, String> rows = AllureEnvironment.read(f);
+            if (first == null) {
+                first = rows;
+            }
+            rows.forEach((key, value) -> {
+                if (summed(key)) {
+                    try {
+                        sums.merge(key, new BigDecimal(value.trim()), BigDecimal::add);
+                    } catch (NumberFormatException e) {
+                        // a figure that is not a number is not added; the first shard's stays
+                    }
+                }
+            });
         }
+        Map<String, String> rows = new LinkedHashMap<>(AllureEnvironment.frRows(whole.metrics()));
+        rows.put("release decision", "not judged here: the gate command judges the merged run");
+        rows.put("shards", Integer.toString(whole.shards()));
+        first.forEach((key, value) -> {
+            if (!partOfAShard(key)) {
+                rows.put(key, value);
+            }
+        });
+        sums.forEach((key, sum) -> rows.put(key, key.endsWith("cost.usd") ? String.format(Locale.ROOT, "%.4f", sum)
+                : sum.toPlainString()));
+        AllureEnvironment.write(target.getParent(), "", rows);
         return true;
+    }
+
+    /** A row that describes one shard's part: its FR, its release decision and checks, under any prefix. */
+    private static boolean partOfAShard(String key) {
+        return key.startsWith("FR ") || key.contains(".FR ") || key.endsWith("release decision")
+                || key.endsWith("judge agreement") || key.contains("against the baseline: ");
     }
 
     /** A figure to sum, under its own name or a suite's or target's prefix ({@code sim:keyword.calls}). */
@@ -355,14 +355,17 @@ public final class AllureMerge {
         return SUMMED.stream().anyMatch(s -> key.equals(s) || key.endsWith("." + s));
     }
 
+    /** The title in the executor and in the engine's copy of it, which a report built with allure-maven is given. */
     private static void retitle(Path out, String headline) {
         try {
-            Path executor = out.resolve("executor.json");
-            if (Files.isRegularFile(executor, LinkOption.NOFOLLOW_LINKS)) {
-                JsonNode node = JSON.readTree(executor.toFile());
-                if (node instanceof ObjectNode o) {
-                    o.put("reportName", ReportText.plain(headline));
-                    Files.writeString(executor, JSON.writeValueAsString(o));
+            for (String name : List.of("executor.json", AllureExecutor.OWN)) {
+                Path executor = out.resolve(name);
+                if (Files.isRegularFile(executor, LinkOption.NOFOLLOW_LINKS)) {
+                    JsonNode node = JSON.readTree(executor.toFile());
+                    if (node instanceof ObjectNode o) {
+                        o.put("reportName", ReportText.plain(headline));
+                        Files.writeString(executor, JSON.writeValueAsString(o));
+                    }
                 }
             }
         } catch (IOException e) {

@@ -15,6 +15,8 @@ import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.Metrics;
 import io.github.adammeme.internal.pipeline.PipelineListener;
+import io.github.adammeme.internal.report.allure.AllureEnvironment;
+import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.report.allure.AllureSample;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import java.io.InputStream;
@@ -63,8 +65,8 @@ class MergedAllureRunTest {
             tokens += 50_000L * i;
         }
         Metrics whole = ShardMerge.merge(outputs, dir.resolve("merged"));
-        AllureMerge.merge(results, dir.resolve("merged-allure"), new AllureMerge.WholeRun("AdamMeme · sim:keyword: "
-                + FrTable.headline(whole) + " (merged from 2 shards)", whole, SHARDS));
+        AllureMerge.merge(results, dir.resolve("merged-allure"), new AllureMerge.WholeRun(AllureExecutor.fr(whole)
+                + " · merged from 2 shards", whole, SHARDS));
 
         Map<String, List<JsonNode>> byName = new LinkedHashMap<>();
         try (Stream<Path> files = Files.list(dir.resolve("merged-allure"))) {
@@ -103,7 +105,10 @@ class MergedAllureRunTest {
         }
         assertEquals(Long.toString(calls), environment.getProperty("calls"), "every shard's calls");
         assertEquals(Long.toString(tokens), environment.getProperty("tokens"), "every shard's tokens");
-        assertEquals(whole.withRefinementsOverall().fr().describe(), environment.getProperty("FR with refinements (overall)"));
+        assertEquals(whole.withRefinementsOverall().fr().describe(), environment.getProperty("FR overall"));
+        List<String> rows = new ArrayList<>(AllureEnvironment.read(dir.resolve("merged-allure/environment.properties")).keySet());
+        assertTrue(rows.get(0).startsWith("FR ") && rows.indexOf("FR overall") < rows.indexOf("release decision")
+                && rows.indexOf("release decision") < rows.indexOf("target"), "the whole run's FR rows lead: " + rows);
         try (Stream<Path> files = Files.list(dir.resolve("merged-allure"))) {
             assertEquals(byName.values().stream().mapToInt(List::size).sum() + 1 + 1, files.count(),
                     "the results, the merged FR table and the environment: no attachment of a result left out");
@@ -132,7 +137,8 @@ class MergedAllureRunTest {
         environment.setProperty("target", "sim:keyword");
         environment.setProperty("calls", Long.toString(1000L * shard));
         environment.setProperty("tokens", Long.toString(50_000L * shard));
-        environment.setProperty("FR with refinements (overall)", e.metrics().withRefinementsOverall().fr().describe());
+        environment.setProperty("FR overall", e.metrics().withRefinementsOverall().fr().describe());
+        environment.setProperty("FR gate overall", shard == 1 ? "PASSED" : "FAILED");
         try (var out = Files.newOutputStream(folder.resolve("environment.properties"))) {
             environment.store(out, null);
         }

@@ -36,12 +36,16 @@ final class ImageEncoder {
 
     // Encoders write to memory: ImageIO's default stream for an OutputStream caches in a temporary file.
     static byte[] jpeg(BufferedImage image) throws IOException {
+        return jpeg(image, JPEG_QUALITY);
+    }
+
+    static byte[] jpeg(BufferedImage image, float quality) throws IOException {
         ImageWriter writer = ImageIO.getImageWritersByFormatName("jpeg").next();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (ImageOutputStream stream = new MemoryCacheImageOutputStream(out)) {
             ImageWriteParam param = writer.getDefaultWriteParam();
             param.setCompressionMode(ImageWriteParam.MODE_EXPLICIT);
-            param.setCompressionQuality(JPEG_QUALITY);
+            param.setCompressionQuality(quality);
             writer.setOutput(stream);
             writer.write(null, new IIOImage(image, null, null), param);
         } finally {

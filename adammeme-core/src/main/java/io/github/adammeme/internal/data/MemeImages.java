@@ -45,6 +45,8 @@ public final class MemeImages {
      * of a byte per pixel): it is sent as JPEG without trying PNG first.
      */
     static final double PHOTO_PNG_BYTES_PER_PIXEL = 0.3;
+    /** A report's copy of a picture: sharp enough to read a meme's print, a fraction of the original's bytes. */
+    static final float COPY_QUALITY = 0.85f;
 
     private record FileVersion(Path file, long size, long modified) {
     }
@@ -198,6 +200,36 @@ public final class MemeImages {
             return new ContentPart.Image("image/jpeg", normalised, Digests.sha256Hex(normalised));
         }
         return new ContentPart.Image("image/png", normalised, Digests.sha256Hex(normalised));
+    }
+
+    /**
+     * A JPEG copy of a picture for a report, where a person looks at it beside the model's answer: downscaled to a
+     * longest side, and smaller still until it fits a size, so that a report of a large run stays small. The file
+     * is decoded as a model's picture is, bounded in memory and time.
+     *
+     * @param file        the image file
+     * @param longestSide the copy's longest side at most, in pixels
+     * @param maxBytes    the copy's size at most
+     * @return the JPEG bytes
+     * @throws ImageException when the file is missing, unreadable, too large, not an image, or takes too long
+     */
+    public byte[] jpegCopy(Path file, int longestSide, int maxBytes) {
+        return ImageFailures.guard(file, () -> {
+            byte[] bytes = read(file);
+            ImageHeader header = header(file, bytes);
+            return decoder.decode(file, bytes, header, longestSide, decoded -> {
+                double factor = Math.min(1.0, (double) longestSide / Math.max(decoded.getWidth(), decoded.getHeight()));
+                float quality = COPY_QUALITY;
+                byte[] copy = ImageEncoder.jpeg(RgbImages.toRgb(decoded, factor), quality);
+                // Noise and fine print compress badly: each try gives up some sharpness, then some size.
+                while (copy.length > maxBytes && factor * Math.max(decoded.getWidth(), decoded.getHeight()) > 64) {
+                    quality = Math.max(0.5f, quality - 0.15f);
+                    factor *= quality == 0.5f ? 0.7 : 1.0;
+                    copy = ImageEncoder.jpeg(RgbImages.toRgb(decoded, factor), quality);
+                }
+                return copy;
+            });
+        });
     }
 
     /**

@@ -37,6 +37,34 @@ class MemeImagesTest {
     }
 
     @Test
+    void aReportsCopyOfAPictureIsASmallJpegEvenOfNoise() throws Exception {
+        // Noise is what compresses worst: a 2000 x 1500 PNG of it is megabytes, as a meme with refined text drawn is.
+        BufferedImage noise = new BufferedImage(2000, 1500, BufferedImage.TYPE_INT_RGB);
+        Random random = new Random(7);
+        for (int y = 0; y < noise.getHeight(); y++) {
+            for (int x = 0; x < noise.getWidth(); x++) {
+                noise.setRGB(x, y, random.nextInt(0x1000000));
+            }
+        }
+        Path file = dir.resolve("noise.png");
+        ImageIO.write(noise, "png", file.toFile());
+        assertTrue(Files.size(file) > 5_000_000, "a picture of megabytes: " + Files.size(file));
+
+        byte[] copy = new MemeImages(768).jpegCopy(file, 768, 200 << 10);
+        BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(copy));
+        assertTrue(copy.length <= 200 << 10, copy.length + " bytes");
+        assertEquals("image/jpeg", MemeImages.mimeType(copy));
+        assertTrue(decoded.getWidth() <= 768 && decoded.getHeight() <= 576, decoded.getWidth() + " x " + decoded.getHeight());
+
+        Path small = dir.resolve("small.png");
+        ImageIO.write(SyntheticMemes.draw("hello", 1), "png", small.toFile());
+        BufferedImage kept = ImageIO.read(new ByteArrayInputStream(new MemeImages(768).jpegCopy(small, 768, 200 << 10)));
+        BufferedImage original = ImageIO.read(small.toFile());
+        assertEquals(original.getWidth() + " x " + original.getHeight(), kept.getWidth() + " x " + kept.getHeight(),
+                "a picture already small keeps its size");
+    }
+
+    @Test
     void aLargeImageIsDownscaledToTheLongestSide() throws Exception {
         Path file = dir.resolve("big.jpg");
         ImageIO.write(new BufferedImage(1600, 800, BufferedImage.TYPE_INT_RGB), "jpg", file.toFile());

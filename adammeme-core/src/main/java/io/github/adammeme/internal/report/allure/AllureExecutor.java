@@ -4,6 +4,10 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.internal.pipeline.Evaluation;
+import io.github.adammeme.internal.pipeline.FailureRate;
+import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.ReportText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,51 +16,109 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
 
 /**
- * {@code executor.json}: where the run ran and what it found, for the Allure overview. Allure titles
+ * {@code executor.json}: where the run ran and what it decided, for the Allure overview. Allure titles
  * the overview with the executor's report name, the one place a reader sees without clicking, so the
- * name carries each target's overall FR; on GitHub Actions, GitLab CI and Jenkins the executor also
- * names the build and links to it, and Allure's history links each earlier point to its build.
- * Only the CI variables read here go in: nothing of the environment that could hold a secret.
+ * name is short: the release verdict and the overall FR with its interval, one part per target; on GitHub
+ * Actions, GitLab CI and Jenkins the executor also names the build and links to it, and Allure's history
+ * links each earlier point to its build. Only the CI variables read here go in: nothing of the environment
+ * that could hold a secret.
+ *
+ * <p>A copy goes to {@value #OWN} beside it: allure-maven writes an executor.json of its own into the results it
+ * reports on, and the Maven plugin's {@code allure} goal gives the report ours back from the copy
+ * ({@link ReportExecutor}).
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class AllureExecutor {
 
+    /** The engine's executor as written, which no report generator overwrites. */
+    public static final String OWN = "adammeme-executor.json";
+    /** Where Allure reads the executor. */
+    static final String FILE = "executor.json";
     private static final ObjectMapper JSON = new ObjectMapper();
     /** An address Allure may link to: http or https, no user-info, nothing a browser would run or misread. */
     private static final Set<String> LINKED = Set.of("url", "buildUrl", "reportUrl");
     private static final Pattern LINK = Pattern.compile("https?://[^\\s@\"'<>]+", Pattern.CASE_INSENSITIVE);
-    /** Each target's headline, for a suite that evaluates several into one results folder. */
-    private static final Map<String, String> HEADLINES = new ConcurrentSkipListMap<>();
+    /** Per results folder, each target's part of the title: a suite may evaluate several into one folder. */
+    private static final Map<Path, Map<String, String>> PARTS = new ConcurrentHashMap<>();
 
     private AllureExecutor() {
     }
 
     /**
-     * Adds this target's headline and writes the executor of the run to {@code results}.
+     * Adds this target's part of the title and writes the executor of the run to {@code results}.
      *
      * @param results     the Allure results folder
      * @param environment the environment, of which only the CI variables named here are read
      * @param target      the target model
-     * @param headline    its overall FR, as the report's title shows it
+     * @param part        what the title says of it ({@link #part}, {@link #fr})
      */
-    public static void write(Path results, Map<String, String> environment, String target, String headline) {
-        HEADLINES.put(target, ReportText.plain(target + ": " + headline));
+    public static void write(Path results, Map<String, String> environment, String target, String part) {
+        Map<String, String> parts = PARTS.computeIfAbsent(results.toAbsolutePath().normalize(), r -> new ConcurrentSkipListMap<>());
+        parts.put(target, ReportText.plain(part));
         ObjectNode executor = of(environment);
-        executor.put("reportName", "AdamMeme · " + String.join(" · ", HEADLINES.values()));
+        executor.put("reportName", title(parts));
         try {
             Files.createDirectories(results);
-            Files.writeString(results.resolve("executor.json"), JSON.writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(executor), StandardCharsets.UTF_8);
+            String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(executor);
+            Files.writeString(results.resolve(FILE), text, StandardCharsets.UTF_8);
+            Files.writeString(results.resolve(OWN), text, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + results.resolve("executor.json"), e);
+            throw new UncheckedIOException("cannot write " + results.resolve(FILE), e);
         }
+    }
+
+    /** One target's part alone; several, each named: "sim:keyword: release PASSED · FR ... | sim:oracle: ...". */
+    static String title(Map<String, String> parts) {
+        if (parts.size() == 1) {
+            return parts.values().iterator().next();
+        }
+        List<String> named = new ArrayList<>();
+        parts.forEach((target, part) -> named.add(ReportText.plain(target) + ": " + part));
+        return String.join(" | ", named);
+    }
+
+    /**
+     * What the title says of a run: "release FAILED · FR 54.0% [45.7, 62.1]", "no release check set · FR ...",
+     * "mining only · 177 memes, 64 pairs in 9 categories", with " (simulated)" when the built-in simulator answered.
+     *
+     * @param e        the finished evaluation
+     * @param decision what its figures decide
+     * @return the part
+     */
+    public static String part(Evaluation e, ReleaseDecision decision) {
+        return part(decision.verdict(), e.metrics(), e.memes().size() + " memes, " + e.mined().size() + " pairs in "
+                + e.taxonomy().size() + " categories", e.run().simulated());
+    }
+
+    static String part(ReleaseDecision.Verdict verdict, Metrics m, String mined, boolean simulated) {
+        String said = switch (verdict) {
+            case PASSED -> "release PASSED · " + fr(m);
+            case FAILED -> "release FAILED · " + fr(m);
+            case UNDECIDED -> "no release check set · " + fr(m);
+            case NOT_SCORED -> "mining only · " + mined;
+        };
+        return said + (simulated ? " (simulated)" : "");
+    }
+
+    /**
+     * The overall FR with refinements and its interval, without counts, as a title has room for.
+     *
+     * @param m the figures
+     * @return "FR 54.0% [45.7, 62.1]", or "FR n/a (0 scored)"
+     */
+    public static String fr(Metrics m) {
+        FailureRate fr = m.withRefinementsOverall().fr();
+        return fr.rate() == null ? "FR n/a (0 scored)" : String.format(Locale.ROOT, "FR %.1f%% [%.1f, %.1f]",
+                100 * fr.rate(), 100 * fr.low(), 100 * fr.high());
     }
 
     /** The build this runs in, from the variables each CI sets; a local run says so. */

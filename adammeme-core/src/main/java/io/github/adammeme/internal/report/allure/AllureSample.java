@@ -2,18 +2,14 @@ package io.github.adammeme.internal.report.allure;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.data.MemeImages;
 import io.github.adammeme.internal.pipeline.ScoredSample;
 import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.util.Secrets;
 import io.qameta.allure.Allure;
 import io.qameta.allure.model.Label;
 import io.qameta.allure.model.Link;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apiguardian.api.API;
 
@@ -47,26 +43,23 @@ public final class AllureSample {
      * @param story     the chain or the originals it belongs to
      * @param suite     the suite's name
      * @param target    the target model
-     * @param simulated whether the target is the built-in simulator
+     * @param endpoints what answered as the target and as the agents
      */
-    public static void sample(ScoredSample s, String story, String suite, String target, boolean simulated) {
+    public static void sample(ScoredSample s, String story, String suite, String target, RoleEndpoints endpoints) {
         if (!active()) {
             return;
         }
-        labels(suite, target, s.category(), story, s.refined() ? "refinement" : "original", s.refined() ? "minor" : "normal");
+        labels(suite, target, s.category(), story, s.refined() ? "refinement" : "original", s.refined() ? "minor" : "normal",
+                endpoints);
         parameter("meme", s.memeId());
         parameter("category", s.category());
         parameter("step", s.refined() ? s.refinement().step() : 0);
         parameter("score", s.score() == null ? "none" : s.score().toString());
         parameter("outcome", s.outcome().name());
-        if (simulated) {
+        if (endpoints.simulated()) {
             parameter("model", "simulated (built-in simulator)");
         }
-        image("meme image", Path.of(s.image()));
-        if (s.shownImage() != null) {
-            image(s.refined() ? "image shown to the target (text erased, refined text rendered)"
-                    : "image shown to the target (text erased)", Path.of(s.shownImage()));
-        }
+        AllurePictures.attach(pictureName(s), Path.of(s.shownImage() != null ? s.shownImage() : s.image()));
         text("meme text (original)", s.originalText());
         if (s.refined()) {
             text("meme text (refined)", s.text());
@@ -88,17 +81,27 @@ public final class AllureSample {
     }
 
     /**
+     * Says that this is a smaller copy of what the target was shown. One meme's pairs and steps often show the same
+     * picture, which Allure then stores once under one name: the name depends on the picture alone.
+     */
+    private static String pictureName(ScoredSample s) {
+        return "picture the target saw" + (s.shownImage() == null ? "" : ", text erased or redrawn") + " (JPEG copy, at most "
+                + AllurePictures.LONGEST_SIDE + " px)";
+    }
+
+    /**
      * Behaviours: target, category, stage. Suites: suite class, category, and originals or the chain.
      *
-     * @param suite    the suite's name (Allure's parent suite)
-     * @param target   the target model (the epic)
-     * @param category the category (the suite and the feature)
-     * @param subSuite the originals or the chain a test belongs to
-     * @param stage    the stage (the story)
-     * @param severity Allure's severity
+     * @param suite     the suite's name (Allure's parent suite)
+     * @param target    the target model (the epic)
+     * @param category  the category (the suite and the feature)
+     * @param subSuite  the originals or the chain a test belongs to
+     * @param stage     the stage (the story)
+     * @param severity  Allure's severity
+     * @param endpoints what answered as the target and as the agents, as tags
      */
     public static void labels(String suite, String target, String category, String subSuite, String stage,
-                              String severity) {
+                              String severity, RoleEndpoints endpoints) {
         Allure.getLifecycle().updateTestCase(r -> {
             r.getLabels().add(label("parentSuite", suite));
             r.getLabels().add(label("suite", category));
@@ -107,6 +110,7 @@ public final class AllureSample {
             r.getLabels().add(label("feature", category));
             r.getLabels().add(label("story", stage));
             r.getLabels().add(label("severity", severity));
+            endpoints.tags().forEach(tag -> r.getLabels().add(label("tag", tag)));
         });
     }
 
@@ -122,18 +126,6 @@ public final class AllureSample {
      */
     public static void parameter(String name, Object value) {
         Allure.parameter(name, ReportText.plain(String.valueOf(value)));
-    }
-
-    private static void image(String name, Path file) {
-        try {
-            byte[] bytes = Files.readAllBytes(file);
-            String mime = MemeImages.mimeType(bytes);
-            if (mime != null) {
-                Allure.addAttachment(name, mime, new ByteArrayInputStream(bytes), mime.substring(6));
-            }
-        } catch (IOException e) {
-            text(name, "could not be read: " + e.getMessage());
-        }
     }
 
     /**

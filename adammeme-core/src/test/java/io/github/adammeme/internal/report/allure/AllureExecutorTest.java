@@ -4,13 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.nio.file.Path;
+import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.report.ReleaseDecision;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
-/** The executor a report links to: only the build's own addresses, and only those a browser opens as pages. */
+/**
+ * The executor a report is titled by and links to: a short title, only the build's own addresses, and only those a
+ * browser opens as pages.
+ */
 class AllureExecutorTest {
 
     @Test
@@ -31,5 +35,26 @@ class AllureExecutorTest {
                 "BUILD_URL", "https://ci.example/job/gate/17/", "JOB_NAME", "gate"));
         assertEquals("https://ci.example/job/gate/17/", jenkins.path("buildUrl").asText());
         assertEquals("gate #17", jenkins.path("buildName").asText());
+    }
+
+    @Test
+    void theTitleSaysTheVerdictAndTheOverallFrInAFewWords() {
+        Metrics m = AllureEnvironmentTest.METRICS;
+        assertEquals("release FAILED · FR 58.3% [32.0, 80.7]", AllureExecutor.part(ReleaseDecision.Verdict.FAILED, m, "", false));
+        assertEquals("release PASSED · FR 58.3% [32.0, 80.7] (simulated)",
+                AllureExecutor.part(ReleaseDecision.Verdict.PASSED, m, "", true));
+        assertEquals("no release check set · FR 58.3% [32.0, 80.7]",
+                AllureExecutor.part(ReleaseDecision.Verdict.UNDECIDED, m, "", false));
+        assertEquals("mining only · 177 memes, 64 pairs in 9 categories", AllureExecutor.part(
+                ReleaseDecision.Verdict.NOT_SCORED, m, "177 memes, 64 pairs in 9 categories", false));
+        Metrics none = Metrics.of(List.of(), List.of(), List.of(), 4.0, true);
+        assertEquals("FR n/a (0 scored)", AllureExecutor.fr(none));
+
+        Map<String, String> parts = new LinkedHashMap<>();
+        parts.put("sim:keyword", "release FAILED · FR 58.3% [32.0, 80.7]");
+        assertEquals("release FAILED · FR 58.3% [32.0, 80.7]", AllureExecutor.title(parts), "one target needs no name");
+        parts.put("sim:oracle", "release PASSED · FR 8.3% [1.5, 35.4]");
+        assertEquals("sim:keyword: release FAILED · FR 58.3% [32.0, 80.7] | sim:oracle: release PASSED · FR 8.3% [1.5, 35.4]",
+                AllureExecutor.title(parts));
     }
 }

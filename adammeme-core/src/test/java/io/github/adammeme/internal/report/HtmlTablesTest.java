@@ -1,0 +1,41 @@
+package io.github.adammeme.internal.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The FR table as Allure shows it inline: what the Markdown says, not how Markdown escapes it, and every text of a
+ * dataset or a model escaped for HTML exactly once.
+ */
+class HtmlTablesTest {
+
+    @Test
+    void aReaderSeesTheFiguresAndTheDecisionWithoutMarkdownEscapes() {
+        String markdown = "## Release decision: FAILED\n\n- **FAILED** " + ReportText.markdown(
+                "FR gate overall: FR 54.0% [45.7, 62.1] (76/158) -> over the budget 25.0%") + "\n\nMethod: `default`\n\n"
+                + "| category | FR |\n|---|---|\n| **overall** | 54.0% [45.7, 62.1] (76/158) |\n";
+        String page = HtmlTables.page(markdown);
+        assertTrue(page.contains("<li><strong>FAILED</strong> FR gate overall: FR 54.0% [45.7, 62.1] (76/158) -&gt; over the"
+                + " budget 25.0%</li>"), page);
+        assertTrue(page.contains("<p>Method: <code>default</code></p>"), page);
+        assertTrue(page.contains("<tr><td><strong>overall</strong></td><td>54.0% [45.7, 62.1] (76/158)</td></tr>"), page);
+        assertFalse(page.contains("\\(") || page.contains("\\[") || page.contains("**") || page.contains("&amp;gt;"), page);
+    }
+
+    @Test
+    void markupAndEntitiesFromADatasetAreEscapedOnceAndStayText() {
+        String hostile = "<img src=x onerror=alert(1)> R&amp;D a|b *bold* `tick` \\";
+        String page = HtmlTables.page("| category | samples |\n|---|---:|\n| " + ReportText.markdown(hostile) + " | 3 |\n");
+        String cell = "<td>&lt;img src=x onerror=alert(1)&gt; R&amp;amp;D a|b *bold* `tick` \\</td><td>3</td>";
+        assertTrue(page.contains(cell), page);
+        assertFalse(page.contains("<img") || page.contains("<strong>") || page.contains("<code>"), page);
+    }
+
+    @Test
+    void aRowIsSplitAtItsOwnPipesOnly() {
+        assertEquals(java.util.List.of(" a\\|b ", " c\\\\", " d "), HtmlTables.cells("| a\\|b | c\\\\| d |"));
+    }
+}
