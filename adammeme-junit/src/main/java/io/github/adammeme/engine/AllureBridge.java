@@ -170,11 +170,18 @@ final class AllureBridge {
         if (!AllureSupport.PRESENT) {
             return;
         }
+        Map<String, String> release = new ReleaseRows(e.metrics(), settings.gates(), changes, settings.minKappa()).of(decision);
+        // The five rows the overview shows before a click: the verdict, FR overall and by category, the first checks.
         Map<String, String> rows = new LinkedHashMap<>();
-        if (decision.verdict() != ReleaseDecision.Verdict.NOT_SCORED) {
+        rows.put(ReleaseRows.VERDICT, release.remove(ReleaseRows.VERDICT));
+        boolean scored = decision.verdict() != ReleaseDecision.Verdict.NOT_SCORED;
+        if (scored) {
+            rows.putAll(AllureEnvironment.headline(e.metrics()));
+        }
+        rows.putAll(release);
+        if (scored) {
             rows.putAll(AllureEnvironment.frRows(e.metrics()));
         }
-        rows.putAll(new ReleaseRows(e.metrics(), settings.gates(), changes, settings.minKappa()).of(decision));
         rows.putAll(settings(config, e.run().promptDigests(), LibraryVersion.current()));
         rows.putAll(usage);
         AllureEnvironment.write(resultsDirectory(), prefix, rows);

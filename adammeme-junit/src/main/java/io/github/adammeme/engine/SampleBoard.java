@@ -28,6 +28,12 @@ final class SampleBoard implements PipelineListener {
     private final Map<String, CompletableFuture<ScoredSample>> samples = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<Chain>> chains = new ConcurrentHashMap<>();
     private volatile RuntimeException failure;
+    /**
+     * Set by the first wait an interrupt ended, and seen by every wait after it: an interrupt that lands in a test's
+     * wait ends that test, and the platform clears the flag after it, so without this the run would wait on for the
+     * next results as if nobody had asked it to stop.
+     */
+    private volatile boolean interrupted;
 
     @Override
     public void samplesSelected(List<String> categories, List<MinedSample> selected) {
@@ -138,18 +144,20 @@ final class SampleBoard implements PipelineListener {
      * Waits until either future is done, however it ended; as {@link #await} does, so an interrupt ends the wait
      * ({@code join()} would hold an interrupted thread until the run had finished).
      */
-    private static void awaitEither(CompletableFuture<?> one, CompletableFuture<?> other) {
+    private void awaitEither(CompletableFuture<?> one, CompletableFuture<?> other) {
         await(CompletableFuture.anyOf(one, other).handle((ignored, error) -> null));
     }
 
-    private static <T> T await(CompletableFuture<T> future) {
+    private <T> T await(CompletableFuture<T> future) {
         // A result already posted does not wait, so would never see an interrupt (an IDE's stop, a launcher's cancel).
-        if (Thread.currentThread().isInterrupted()) {
+        if (interrupted || Thread.currentThread().isInterrupted()) {
+            interrupted = true;
             throw new PipelineFailedException(new InterruptedException("the test thread was interrupted"));
         }
         try {
             return future.get();
         } catch (InterruptedException e) {
+            interrupted = true;
             Thread.currentThread().interrupt();
             throw new PipelineFailedException(e);
         } catch (ExecutionException e) {

@@ -17,6 +17,7 @@ import io.github.adammeme.internal.report.SummaryMarkdown;
 import io.github.adammeme.internal.report.allure.AllureEnvironment;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.report.allure.AllureSample;
+import io.github.adammeme.internal.report.allure.ReleaseRows;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -330,8 +331,10 @@ public final class AllureMerge {
                 }
             });
         }
-        Map<String, String> rows = new LinkedHashMap<>(AllureEnvironment.frRows(whole.metrics()));
-        rows.put("release decision", "not judged here: the gate command judges the merged run");
+        Map<String, String> rows = new LinkedHashMap<>();
+        rows.put(ReleaseRows.VERDICT, "not judged here: the gate command judges the merged run");
+        rows.putAll(AllureEnvironment.headline(whole.metrics()));
+        rows.putAll(AllureEnvironment.frRows(whole.metrics()));
         rows.put("shards", Integer.toString(whole.shards()));
         first.forEach((key, value) -> {
             if (!partOfAShard(key)) {

@@ -19,8 +19,8 @@ import org.apiguardian.api.API;
 /**
  * {@code environment.properties}, the rows of the Environment panel on Allure's overview. Allure lists the rows in
  * the order the file has them (it reads the file into an insertion-ordered map) and shows the first five until the
- * reader asks for all, so the rows a release team reads come first: FR per category and overall, then the release
- * decision, then the run's settings. {@link Properties#store} writes in hash order; this writes in the order given,
+ * reader asks for all, so the rows a release team reads come first: the release decision, FR overall and by category,
+ * the decision's checks, a row per category, then the run's settings. {@link Properties#store} writes in hash order; this writes in the order given,
  * escaped as {@link Properties#load} reads it: ISO-8859-1, every other character a unicode escape, as Allure reads it.
  */
 @API(status = INTERNAL, since = "0.1.0")
@@ -30,6 +30,22 @@ public final class AllureEnvironment {
     public static final String FILE = "environment.properties";
 
     private AllureEnvironment() {
+    }
+
+    /**
+     * The FR rows the overview shows before any click: overall, then every category's in one row ("gender 75.0%
+     * [30.1, 95.4] (3/4) · religion ..."), since Allure lists five rows until asked and a taxonomy has more than three
+     * categories.
+     *
+     * @param m the run's figures
+     * @return "FR overall" and "FR by category"
+     */
+    public static Map<String, String> headline(Metrics m) {
+        Map<String, String> rows = new LinkedHashMap<>();
+        rows.put("FR overall", m.withRefinementsOverall().fr().describe());
+        rows.put("FR by category", String.join(" · ", m.withRefinements().stream()
+                .map(c -> c.category() + " " + c.fr().describe()).toList()));
+        return rows;
     }
 
     /**

@@ -32,6 +32,9 @@ import org.apiguardian.api.API;
 public record ReleaseRows(Metrics metrics, FrGates gates, Optional<Map<String, RunComparison.Change>> changes,
                           Optional<Double> minKappa) {
 
+    /** The verdict's row, first of those {@link #of} gives. */
+    public static final String VERDICT = "release decision";
+
     /**
      * @param decision what the figures decided
      * @return the verdict row, then a row per check, named as its test is
@@ -40,7 +43,7 @@ public record ReleaseRows(Metrics metrics, FrGates gates, Optional<Map<String, R
         Map<String, String> rows = new LinkedHashMap<>();
         List<Check> checks = decision.checks();
         long blocking = checks.stream().filter(Check::blocks).count();
-        rows.put("release decision", switch (decision.verdict()) {
+        rows.put(VERDICT, switch (decision.verdict()) {
             case PASSED -> "PASSED (" + checks.size() + (checks.size() == 1 ? " check)" : " checks)");
             case FAILED -> "FAILED (" + blocking + " of " + checks.size() + (checks.size() == 1 ? " check)" : " checks)");
             case UNDECIDED -> "none: no check set (" + Constants.GATE_MAX_FR + ", " + Constants.BASELINE + ")";
