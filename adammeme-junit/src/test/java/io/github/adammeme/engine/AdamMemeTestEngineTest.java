@@ -300,12 +300,13 @@ class AdamMemeTestEngineTest {
         assertEquals("built-in simulator", env.getProperty("controller.endpoint"));
         assertEquals("true", env.getProperty("simulated"));
         assertEquals(16, env.getProperty("prompt.scorer").length());
-        // The overview shows the first rows: FR per category and overall, then the decision, then the settings.
+        // The overview shows the first five rows: the decision, FR overall and by category lead, a row per category
+        // follows, then the settings.
         List<String> rows = new ArrayList<>(AllureEnvironment.read(results.resolve("environment.properties")).keySet());
-        int overall = rows.indexOf("FR overall");
-        assertTrue(overall > 0 && rows.subList(0, overall).stream().allMatch(r -> r.startsWith("FR ")), rows.toString());
-        assertEquals(List.of("FR overall", "FR overall, originals only", "release decision", "target"),
-                rows.subList(overall, overall + 4));
+        assertEquals(List.of("release decision", "FR overall", "FR by category"), rows.subList(0, 3));
+        int originals = rows.indexOf("FR overall, originals only");
+        assertTrue(originals > 3 && rows.subList(3, originals).stream().allMatch(r -> r.startsWith("FR ")), rows.toString());
+        assertEquals("target", rows.get(originals + 1));
         assertTrue(env.getProperty("release decision").startsWith("none: no check set"), env.toString());
         JsonNode categories = new ObjectMapper().readTree(results.resolve("categories.json").toFile());
         assertEquals(List.of("FR over budget", "Regression against the baseline", "Not enough evidence",
