@@ -12,8 +12,12 @@ import java.util.List;
  */
 final class Failures {
 
-    /** The most Maven's last line carries of the failures, whatever their number and length. */
-    static final int MAX_MESSAGE = 300;
+    /** The most Maven's last line carries, its own words about the goal and project included. */
+    static final int MAX_LINE = 300;
+    /** The most of the failures that line carries when Maven's own words leave no less room. */
+    static final int MAX_MESSAGE = MAX_LINE;
+    /** The least it carries, however long Maven's words (a long project name): the first failure must stay legible. */
+    static final int MIN_MESSAGE = 120;
     /** What stands for the words left out of a failure too long for the message. */
     private static final String ELLIPSIS = " ... ";
     /** The share of a shortened failure taken from its start: what failed; the rest from its end, often what to do. */
@@ -57,8 +61,13 @@ final class Failures {
     }
 
     /** @return whether the message leaves anything out, so that the failures must be printed in full before it */
+    boolean shortened(Path projectDir, int framing) {
+        return all.size() > 1 || !message(projectDir, framing).equals(oneLine(all.get(0).text()));
+    }
+
+    /** @return whether the message leaves anything out, with no room given to Maven's own words */
     boolean shortened(Path projectDir) {
-        return all.size() > 1 || !message(projectDir).equals(oneLine(all.get(0).text()));
+        return shortened(projectDir, 0);
     }
 
     /**
@@ -67,13 +76,40 @@ final class Failures {
      *         {@value #MAX_MESSAGE} characters on one line
      */
     String message(Path projectDir) {
+        return message(projectDir, 0);
+    }
+
+    /**
+     * As {@link #message(Path)}, leaving room for Maven's own words around it on the line, so that the whole line is at
+     * most {@value #MAX_LINE} characters (the message never less than {@value #MIN_MESSAGE}).
+     *
+     * @param projectDir the project's folder, which the files named are given relative to
+     * @param framing    the characters Maven puts on the line around the message
+     * @return the message
+     */
+    String message(Path projectDir, int framing) {
         if (all.isEmpty()) {
             throw new IllegalStateException("nothing failed");
         }
+        int max = Math.max(MIN_MESSAGE, Math.min(MAX_MESSAGE, MAX_LINE - framing));
         List<Failure> rest = all.subList(1, all.size());
         String more = rest.isEmpty() ? "" : "; " + rest.size() + " more " + where(rest, projectDir);
-        more = shorten(more, MAX_MESSAGE / 2);
-        return shorten(oneLine(all.get(0).text()), MAX_MESSAGE - more.length()) + more;
+        more = shorten(more, max / 2);
+        return shorten(oneLine(all.get(0).text()), max - more.length()) + more;
+    }
+
+    /**
+     * The characters Maven's last line has besides the message: "[ERROR] Failed to execute goal g:a:v:goal (id) on
+     * project p: " before it and " -&gt; [Help 1]" after.
+     *
+     * @param goal      the goal as Maven names it, {@code groupId:artifactId:version:goal}
+     * @param execution the execution's id
+     * @param project   the project's artifactId
+     * @return their length
+     */
+    static int framing(String goal, String execution, String project) {
+        return ("[ERROR] Failed to execute goal " + goal + " (" + execution + ") on project " + project + ": ").length()
+                + " -> [Help 1]".length();
     }
 
     /** The summary.md that holds them all, when one does; else the goal's lines above, which always do. */

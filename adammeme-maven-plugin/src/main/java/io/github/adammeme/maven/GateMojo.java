@@ -165,10 +165,12 @@ public final class GateMojo extends AbstractMojo {
      */
     private MojoFailureException failed(Failures failures) {
         Path basedir = project.getBasedir().toPath();
-        if (failures.shortened(basedir)) {
+        int framing = Failures.framing(execution.getGroupId() + ":" + execution.getArtifactId() + ":" + execution.getVersion()
+                + ":" + execution.getGoal(), execution.getExecutionId(), project.getArtifactId());
+        if (failures.shortened(basedir, framing)) {
             failures.lines().forEach(line -> getLog().error("AdamMeme: " + line));
         }
-        return new MojoFailureException(failures.message(basedir));
+        return new MojoFailureException(failures.message(basedir, framing));
     }
 
     private ProjectSettings settings() throws MojoExecutionException, MojoFailureException {

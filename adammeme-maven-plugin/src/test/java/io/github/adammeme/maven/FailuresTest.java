@@ -41,6 +41,27 @@ class FailuresTest {
     }
 
     @Test
+    void mavensWholeLastLineKeepsWithinTheLimitWithItsOwnWordsAroundTheMessage() {
+        int framing = Failures.framing("io.github.adammeme:adammeme-maven-plugin:0.1.0-SNAPSHOT:gate", "default",
+                "meme-release-gate");
+        Failures failures = new Failures();
+        failures.add(OVERALL, SUMMARY);
+        failures.add("FR gate race: over its budget", SUMMARY);
+        String line = "[ERROR] Failed to execute goal io.github.adammeme:adammeme-maven-plugin:0.1.0-SNAPSHOT:gate (default) on"
+                + " project meme-release-gate: " + failures.message(PROJECT, framing) + " -> [Help 1]";
+        assertEquals(framing + failures.message(PROJECT, framing).length(), line.length());
+        assertTrue(line.length() <= Failures.MAX_LINE, line.length() + ": " + line);
+        assertTrue(line.contains(": FR gate overall: FR with refinements 51.2% [36.5, 65.7] (21/41)"), line);
+        assertTrue(line.endsWith("; 1 more in target/adammeme/summary.md -> [Help 1]"), line);
+        assertTrue(failures.shortened(PROJECT, framing));
+        // A project whose name leaves no room still gets a legible message.
+        int huge = Failures.framing("g:a:1:gate", "default", "x".repeat(400));
+        String legible = failures.message(PROJECT, huge);
+        assertTrue(legible.length() > Failures.MIN_MESSAGE - 10 && legible.length() <= Failures.MIN_MESSAGE, legible);
+        assertTrue(legible.startsWith("FR gate overall: FR with refinements"), legible);
+    }
+
+    @Test
     void aCheckTooLongAloneKeepsItsStartAndItsEndWithinTheLimit() {
         StringBuilder categories = new StringBuilder();
         for (int i = 0; i < 200; i++) {
