@@ -11,6 +11,7 @@ import io.github.adammeme.internal.report.FrGates;
 import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.ReleaseDecision.Check;
 import io.github.adammeme.internal.report.RunComparison;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -49,7 +50,12 @@ public record ReleaseRows(Metrics metrics, FrGates gates, Optional<Map<String, R
             case UNDECIDED -> "none: no check set (" + Constants.GATE_MAX_FR + ", " + Constants.BASELINE + ")";
             case NOT_SCORED -> "none: a mining-only run scores nothing";
         });
-        for (Check c : checks) {
+        // What failed first, then the whole run's checks, then the rest; a category only reported comes last: the
+        // overview shows five rows before a click.
+        List<Check> ordered = checks.stream().sorted(Comparator.comparing((Check c) -> !c.blocks())
+                .thenComparing(c -> !c.category().equals(Metrics.OVERALL))
+                .thenComparing(c -> c.status() != ReleaseDecision.Status.PASSED)).toList();
+        for (Check c : ordered) {
             rows.put(c.label(), status(c) + " · " + figure(c));
         }
         return rows;
