@@ -53,7 +53,7 @@ class HostileReportTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Pages a browser opens at once, in frames. */
-    private static final int PAGES_PER_BROWSER = 12;
+    private static final int PAGES_PER_BROWSER = 24;
 
     @TempDir
     Path dir;

@@ -39,7 +39,7 @@ final class ChildRuns {
                 "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
                 "adammeme.dataset=" + dataset, "adammeme.cache=" + cache, "adammeme.output-dir=" + out,
                 "adammeme.target.base-url=" + server.baseUrl(), "adammeme.controller.base-url=" + server.baseUrl(),
-                "adammeme.seeds=2", "adammeme.iterations=3", "adammeme.concurrency=4",
+                "adammeme.seeds=2", "adammeme.iterations=2", "adammeme.concurrency=4",
                 // one cache of erased pictures for every child, whatever its working directory: a picture's
                 // text is erased once per build, not once per process
                 "adammeme.text-erasure.dir=" + TextErasure.DEFAULT_CACHE.toAbsolutePath()));

@@ -62,7 +62,7 @@ class PostgresRestartDrillTest {
     void runWithoutARestart() throws Exception {
         // The project's own memes on every machine: the drill measures the claims protocol, which HarMeme's 177
         // memes would only make four times slower.
-        dataset = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size()).toAbsolutePath();
+        dataset = SyntheticMemes.write(dir.resolve("memes"), 16).toAbsolutePath();
         endpoint = SimulatedModelServer.start();
         endpoint.configure(new SimSettings(20, 0.3, 0, 0, 0, 0, 0, 0, 0, 0, 3));
         solo = dir.resolve("solo");

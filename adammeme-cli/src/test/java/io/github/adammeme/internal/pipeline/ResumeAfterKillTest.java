@@ -41,7 +41,7 @@ class ResumeAfterKillTest {
 
     @Test
     void aKilledRunResumesWithoutRepeatingCompletedCallsAndEndsWithTheSameResults() throws Exception {
-        Path dataset = SyntheticMemes.write(dir.resolve("memes"), 2 * SyntheticMemes.CAPTIONS.size());
+        Path dataset = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size());
         try (SimulatedModelServer server = SimulatedModelServer.start()) {
             server.configure(new SimSettings(40, 0.3, 0, 0, 0, 0, 0, 0, 0, 0, 3));
 

@@ -35,7 +35,7 @@ class SharedCacheProcessesTest {
 
     @Test
     void twoProcessesOnOneCacheFilePayForEachCallOnceAndAgreeWithASoloRun() throws Exception {
-        Path dataset = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size());
+        Path dataset = SyntheticMemes.write(dir.resolve("memes"), 16);
         try (SimulatedModelServer server = SimulatedModelServer.start()) {
             server.configure(new SimSettings(30, 0.3, 0, 0, 0, 0, 0, 0, 0, 0, 3));
 
