@@ -200,7 +200,7 @@ public final class Preflight {
         Reply listing;
         boolean silent = false;
         try {
-            listing = send(HttpRequest.newBuilder(URI.create(base + "/models")).GET(), key, timeouts.list());
+            listing = send(HttpRequest.newBuilder(BaseUrl.child(e.baseUrl(), "models")).GET(), key, timeouts.list());
         } catch (HttpConnectTimeoutException | ConnectException | SSLException unreachable) {
             throw stop(s, unreachable(s, unreachable));
         } catch (IOException noList) {
@@ -216,7 +216,7 @@ public final class Preflight {
             String body = JSON.createObjectNode().put("model", e.model()).put("max_tokens", 1).put("temperature", 0)
                     .set("messages", JSON.createArrayNode().add(JSON.createObjectNode().put("role", "user")
                             .put("content", "Reply with the word OK."))).toString();
-            probe = send(HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
+            probe = send(HttpRequest.newBuilder(BaseUrl.child(e.baseUrl(), "chat/completions"))
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)), key,
                     silent && timeouts.silentProbe().compareTo(e.timeout()) < 0 ? timeouts.silentProbe() : e.timeout());
@@ -294,10 +294,11 @@ public final class Preflight {
 
     /** The hint for a path with no API under it: most often a base URL without its /v1. */
     private static String pathHint(String base) {
-        String path = URI.create(base).getPath();
-        if (path != null && path.endsWith("/chat/completions")) {
-            return "give the API's root, without /chat/completions: " + shown(base.substring(0, base.length()
-                    - "/chat/completions".length()));
+        String path = BaseUrl.parse(base).getRawPath();
+        String shown = shown(base); // the path without the query a base URL may carry
+        if (path != null && path.endsWith("/chat/completions") && shown.endsWith("/chat/completions")) {
+            return "give the API's root, without /chat/completions: "
+                    + shown.substring(0, shown.length() - "/chat/completions".length());
         }
         if (path == null || !path.endsWith("/v1")) {
             return "the URL does not end in /v1, where OpenAI-compatible servers serve the API: try "

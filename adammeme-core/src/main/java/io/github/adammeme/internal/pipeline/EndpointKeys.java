@@ -1,6 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.llm.BaseUrl;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.util.Secrets;
 import java.net.URI;
@@ -9,8 +10,8 @@ import java.util.Locale;
 
 /**
  * Reads one model's endpoint from its keys ({@code model}, {@code base-url}, {@code api-key-env} and
- * rate caps): a real model with no URL is OpenAI itself, and a key is never sent in the clear to
- * another machine unless the user says the network is theirs.
+ * rate caps): a real model with no URL is OpenAI itself, a URL is one {@link BaseUrl} reads, and a key is never
+ * sent in the clear to another machine unless the user says the network is theirs.
  */
 final class EndpointKeys {
 
@@ -28,11 +29,15 @@ final class EndpointKeys {
         }
         String url = r.string(urlKey, null);
         String keyEnv = r.string(keyEnvKey, null);
-        if (url != null && !url.isBlank() && !url.matches("https?://\\S+")) {
-            // A query may carry a key (?api_key=...): never echoed, even from a URL that does not parse.
-            int query = url.indexOf('?');
-            throw new ConfigurationException(urlKey, query < 0 ? url : url.substring(0, query) + "?" + Secrets.REDACTED,
-                    "expected an http:// or https:// URL, e.g. http://localhost:8000/v1");
+        if (url != null && !url.isBlank()) {
+            try {
+                BaseUrl.parse(url);
+            } catch (IllegalArgumentException unreadable) {
+                // A query may carry a key (?api_key=...): never echoed, even from a URL that does not parse.
+                int query = url.indexOf('?');
+                throw new ConfigurationException(urlKey, query < 0 ? url : url.substring(0, query) + "?" + Secrets.REDACTED,
+                        unreadable.getMessage() + ", e.g. http://localhost:8000/v1");
+            }
         }
         if (keyEnv != null && !keyEnv.isBlank() && !keyEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
             // Most likely the key itself, pasted where its variable's name belongs: never echoed.
