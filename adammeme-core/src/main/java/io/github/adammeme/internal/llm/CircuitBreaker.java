@@ -66,13 +66,14 @@ final class CircuitBreaker {
     /**
      * What says the endpoint cannot serve the run: no answer at all (refused, reset, timed out, a body
      * that is no chat completion), a server error, or a status that every call would get (a key
-     * rejected, a path or model missing, a quota spent).
+     * rejected, a path or model missing, a quota spent, a redirect to another server).
      */
     private static boolean endpointFailure(ModelCallException e) {
         int status = e.status();
         if (status < 0 || status == 200) {
             return e.retryable();
         }
-        return status >= 500 || status == 401 || status == 403 || status == 404 || status == 408 || status == 429;
+        return status >= 500 || status == 401 || status == 403 || status == 404 || status == 408 || status == 429
+                || Redirects.isRedirect(status);
     }
 }
