@@ -730,7 +730,8 @@ class BadInputSuiteTest {
                         }, "adammeme.target.api-key-env", pasted),
                 configRefused("a key over http to a host that is not this machine", "configuration key"
                         + " 'adammeme.target.base-url' has value 'http://gpu-box.example:8000/v1': the key in BADINPUT_GATEWAY_KEY"
-                        + " would travel unencrypted over plain http to a host that is not this machine; use https, or set"
+                        + " would travel unencrypted over plain http to a host that is not this machine (gpu-box.example"
+                        + " resolves to no address here); use https, or set"
                         + " adammeme.allow-insecure-http=true if the network between is yours", issue -> { },
                         "adammeme.target.model", "vision-model", "adammeme.target.base-url", "http://gpu-box.example:8000/v1",
                         "adammeme.target.api-key-env", "BADINPUT_GATEWAY_KEY"),

@@ -52,6 +52,8 @@ final class BatchEndpoint implements AutoCloseable {
                 .timeout(TRANSFER_TIMEOUT)
                 // Polls and downloads are safe to repeat; a lost poll costs nothing but the next one.
                 .maxRetries(2)
+                .followRedirects(false)
+                .addInterceptor(new SameServerRedirects())
                 .build();
     }
 
@@ -127,6 +129,11 @@ final class BatchEndpoint implements AutoCloseable {
             throw new ModelCallException(who + " answered HTTP " + status + " when asked to " + what + ": "
                     + abbreviate(String.valueOf(e.getMessage())) + hint, null, status, retryable, null);
         } catch (OpenAIException | UncheckedIOException e) {
+            Redirects.Refused redirect = Redirects.among(e);
+            if (redirect != null) {
+                throw new ModelCallException(who + " could not " + what + ": " + redirect.getMessage(), null,
+                        redirect.status(), false, null);
+            }
             // A file with a line no answer can fit is the same file when downloaded again.
             boolean retryable = !(e.getCause() instanceof JsonLines.BadLine);
             throw new ModelCallException(who + " could not " + what + ": " + abbreviate(String.valueOf(e.getMessage())),

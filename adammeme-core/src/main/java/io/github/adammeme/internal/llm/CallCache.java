@@ -42,6 +42,16 @@ public interface CallCache extends AutoCloseable {
     void put(String key, Meta meta, ChatResponse response);
 
     /**
+     * Whether an answer stored here is still here for a run started after this process ends: what a message may promise
+     * a user who starts a stopped run again.
+     *
+     * @return true for a store on disk or in a database; false for one in memory, or none
+     */
+    default boolean outlivesProcess() {
+        return false;
+    }
+
+    /**
      * Claims the right to make this call, so that another process sharing the cache waits for its
      * answer instead of paying for it again. A cache of one process always grants it.
      *

@@ -16,6 +16,7 @@ final class CircuitBreaker {
     private final RunStop stop;
     private final String who;
     private final String setting;
+    private final CallCache cache;
     private int failed;
     private long since;
     /** Why it tripped: the first streak to complete names the run's stop, not a later failure racing it. */
@@ -24,12 +25,14 @@ final class CircuitBreaker {
     /**
      * @param who     the endpoint and model, as messages name them
      * @param setting the setting that points at the endpoint, e.g. {@code adammeme.target.base-url}
+     * @param cache   where the run's answers are kept, which the message's promise about a new run depends on
      */
-    CircuitBreaker(EndpointChecks checks, RunStop stop, String who, String setting) {
+    CircuitBreaker(EndpointChecks checks, RunStop stop, String who, String setting, CallCache cache) {
         this.checks = checks;
         this.stop = stop;
         this.who = who;
         this.setting = setting;
+        this.cache = cache;
     }
 
     synchronized void succeeded() {
@@ -53,26 +56,35 @@ final class CircuitBreaker {
                 }
                 tripped = new EndpointUnusableException(String.format(Locale.ROOT, "%s (%s) failed all of its last %d"
                         + " calls over %d s, the last: %s; the run stops here rather than retry meme by meme"
-                        + " (adammeme.breaker.calls=%d, adammeme.breaker.seconds=%d). Every answer paid for so far is in the"
-                        + " call cache: a run started again once the endpoint answers pays for none of them twice",
+                        + " (adammeme.breaker.calls=%d, adammeme.breaker.seconds=%d). %s",
                         who, setting, failed, span.toSeconds(), e.getMessage(), checks.breakerCalls(),
-                        checks.breakerWindow().toSeconds()), EndpointUnusableException.When.DURING_RUN);
+                        checks.breakerWindow().toSeconds(), kept()), EndpointUnusableException.When.DURING_RUN);
                 stop.stop(tripped);
             }
         }
         stop.throwIfStopped();
     }
 
+    /** What becomes of the answers paid for so far: a promise only a store that outlives the process can keep. */
+    private String kept() {
+        return cache.outlivesProcess()
+                ? "Every answer paid for so far is in the call cache: a run started again once the endpoint answers pays"
+                        + " for none of them twice"
+                : "The answers paid for so far are kept by no store that outlives this process (adammeme.cache=memory or"
+                        + " none, or a cache store that failed): a run started again pays for them again";
+    }
+
     /**
      * What says the endpoint cannot serve the run: no answer at all (refused, reset, timed out, a body
      * that is no chat completion), a server error, or a status that every call would get (a key
-     * rejected, a path or model missing, a quota spent).
+     * rejected, a path or model missing, a quota spent, a redirect to another host).
      */
     private static boolean endpointFailure(ModelCallException e) {
         int status = e.status();
         if (status < 0 || status == 200) {
             return e.retryable();
         }
-        return status >= 500 || status == 401 || status == 403 || status == 404 || status == 408 || status == 429;
+        return status >= 500 || status == 401 || status == 403 || status == 404 || status == 408 || status == 429
+                || Redirects.isRedirect(status);
     }
 }

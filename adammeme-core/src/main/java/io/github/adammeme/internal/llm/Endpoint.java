@@ -84,10 +84,19 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
      * @param tokensPerMinute a cap the run keeps under, or 0 for none
      * @param simulatorVariant what sets the simulator's answers apart from its defaults, or null
      * @param answerScope whose answers these are, or null for answers any run may reuse
+     * @throws IllegalArgumentException when the base URL does not {@linkplain BaseUrl#parse parse}
      */
     public Endpoint {
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(timeout, "timeout");
+        if (baseUrl != null) {
+            try {
+                BaseUrl.parse(baseUrl);
+            } catch (IllegalArgumentException unreadable) {
+                // Refused here, whoever builds the endpoint: a client given a host it cannot read fails deep inside.
+                throw new IllegalArgumentException("the base URL of " + model + ": " + unreadable.getMessage(), unreadable);
+            }
+        }
     }
 
     /** @return whether the model is the built-in simulator's ({@code sim:...}) */

@@ -91,6 +91,12 @@ public final class FailSafeCache implements CallCache {
     }
 
     @Override
+    public boolean outlivesProcess() {
+        // Only while every answer went to the durable store: one kept in memory is lost with the process.
+        return durable.outlivesProcess() && kept.isEmpty();
+    }
+
+    @Override
     public boolean claim(String key) {
         try {
             return durable.claim(key);

@@ -89,7 +89,7 @@ public final class ModelGateway implements AutoCloseable {
      */
     public void stopWith(RunStop stop, EndpointChecks checks, String setting) {
         retries.stopWith(stop, checks.breaker()
-                ? new CircuitBreaker(checks, stop, model.model() + " at " + model.identity(), setting) : null);
+                ? new CircuitBreaker(checks, stop, model.model() + " at " + model.identity(), setting, cache) : null);
     }
 
     /**

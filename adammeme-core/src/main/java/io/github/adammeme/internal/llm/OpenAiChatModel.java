@@ -69,6 +69,9 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .maxRetries(0)
                 .maxIdleConnections(connections)
                 .keepAliveDuration(KEEP_ALIVE)
+                // Redirects are followed by SameServerRedirects, never to another host.
+                .followRedirects(false)
+                .addInterceptor(new SameServerRedirects())
                 .addInterceptor(new ClosedConnectionResend())
                 .addInterceptor(new BoundedAnswers(BoundedAnswers.MAX_BYTES))
                 .build();
@@ -125,6 +128,12 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                     + abbreviate(String.valueOf(e.getMessage())), null, status, retryable, retryAfter(e));
         } catch (OpenAIIoException | OpenAIInvalidDataException e) {
             // The client says "Request failed" or "Error reading response" for all of these: the cause is named here.
+            Redirects.Refused redirect = Redirects.among(e);
+            if (redirect != null) {
+                // Every call would meet it: a status of its own, so the circuit breaker counts it as the endpoint's.
+                throw new ModelCallException(endpoint.model() + " at " + identity() + ": " + redirect.getMessage(), null,
+                        redirect.status(), false, null);
+            }
             String tooLarge = tooLarge(e);
             if (tooLarge != null) {
                 throw new ModelCallException(endpoint.model() + " at " + identity() + " sent " + tooLarge, null, -1, false,

@@ -117,6 +117,12 @@ final class PostgresCallCache implements CallCache {
         }
     }
 
+    /** Answers the server could not take wait in a spool file on this machine, which the next run stores. */
+    @Override
+    public boolean outlivesProcess() {
+        return true;
+    }
+
     @Override
     public void awaitOthers(long maxMillis) throws InterruptedException {
         lifeline.awaitNews(maxMillis);

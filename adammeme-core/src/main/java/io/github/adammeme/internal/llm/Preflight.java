@@ -45,7 +45,8 @@ import org.apiguardian.api.API;
  *
  * <p>What stops the run: no connection (refused, unknown host, no connection within 10 s), a server
  * that accepts connections but answers neither request, a key rejected (401, 403) or missing, a path
- * or model the endpoint does not have (404), a quota spent. What does not: an endpoint that is there
+ * or model the endpoint does not have (404), a quota spent, a redirect to another server (followed only
+ * to another path of the same one). What does not: an endpoint that is there
  * but slow or failing now (5xx, a 1-token request timing out where the list was answered), or a 400
  * to the probe itself; the run goes on with a warning, and its circuit breaker stops it if every
  * call keeps failing.
@@ -98,7 +99,7 @@ public final class Preflight {
         if (client == null) {
             // HTTP/1.1: some local servers mishandle the h2c upgrade a default client offers.
             client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT)
-                    .followRedirects(HttpClient.Redirect.NORMAL).proxy(ProxySelector.getDefault()).build();
+                    .followRedirects(HttpClient.Redirect.NEVER).proxy(ProxySelector.getDefault()).build();
         }
         return client;
     }
@@ -200,9 +201,11 @@ public final class Preflight {
         Reply listing;
         boolean silent = false;
         try {
-            listing = send(HttpRequest.newBuilder(URI.create(base + "/models")).GET(), key, timeouts.list());
+            listing = send(HttpRequest.newBuilder(BaseUrl.child(e.baseUrl(), "models")).GET(), key, timeouts.list());
         } catch (HttpConnectTimeoutException | ConnectException | SSLException unreachable) {
             throw stop(s, unreachable(s, unreachable));
+        } catch (Redirects.Refused elsewhere) {
+            throw stop(s, redirected(s, elsewhere));
         } catch (IOException noList) {
             listing = new Reply(-1, ""); // connected, but no list: the probe says more
             silent = noList instanceof HttpTimeoutException;
@@ -216,12 +219,14 @@ public final class Preflight {
             String body = JSON.createObjectNode().put("model", e.model()).put("max_tokens", 1).put("temperature", 0)
                     .set("messages", JSON.createArrayNode().add(JSON.createObjectNode().put("role", "user")
                             .put("content", "Reply with the word OK."))).toString();
-            probe = send(HttpRequest.newBuilder(URI.create(base + "/chat/completions"))
+            probe = send(HttpRequest.newBuilder(BaseUrl.child(e.baseUrl(), "chat/completions"))
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)), key,
                     silent && timeouts.silentProbe().compareTo(e.timeout()) < 0 ? timeouts.silentProbe() : e.timeout());
         } catch (HttpConnectTimeoutException | ConnectException | SSLException unreachable) {
             throw stop(s, unreachable(s, unreachable));
+        } catch (Redirects.Refused elsewhere) {
+            throw stop(s, redirected(s, elsewhere));
         } catch (HttpTimeoutException noAnswer) {
             if (silent) {
                 throw stop(s, "the endpoint accepts connections but answers nothing: "
@@ -294,10 +299,11 @@ public final class Preflight {
 
     /** The hint for a path with no API under it: most often a base URL without its /v1. */
     private static String pathHint(String base) {
-        String path = URI.create(base).getPath();
-        if (path != null && path.endsWith("/chat/completions")) {
-            return "give the API's root, without /chat/completions: " + shown(base.substring(0, base.length()
-                    - "/chat/completions".length()));
+        String path = BaseUrl.parse(base).getRawPath();
+        String shown = shown(base); // the path without the query a base URL may carry
+        if (path != null && path.endsWith("/chat/completions") && shown.endsWith("/chat/completions")) {
+            return "give the API's root, without /chat/completions: "
+                    + shown.substring(0, shown.length() - "/chat/completions".length());
         }
         if (path == null || !path.endsWith("/v1")) {
             return "the URL does not end in /v1, where OpenAI-compatible servers serve the API: try "
@@ -311,6 +317,11 @@ public final class Preflight {
                 : s.urlKey() + "=" + shown(s.endpoint().baseUrl());
         return "the endpoint cannot be reached: " + setting + " (" + cause(e) + "); check the host, the port"
                 + " and that the server is running";
+    }
+
+    private static String redirected(Subject s, Redirects.Refused refused) {
+        return refused.getMessage() + " (" + (s.builtIn() ? "the built-in simulator" : s.urlKey() + "="
+                + shown(s.endpoint().baseUrl())) + ")";
     }
 
     private static String seconds(Duration d) {
@@ -449,10 +460,22 @@ public final class Preflight {
         if (key != null) {
             request.header("Authorization", "Bearer " + key);
         }
+        HttpRequest next = request.build();
         try {
-            HttpResponse<InputStream> response = client().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-            try (InputStream in = response.body()) {
-                return new Reply(response.statusCode(), new String(in.readNBytes(MAX_BODY), StandardCharsets.UTF_8));
+            for (int hop = 0; ; hop++) {
+                HttpResponse<InputStream> response = client().send(next, HttpResponse.BodyHandlers.ofInputStream());
+                int status = response.statusCode();
+                if (!Redirects.isRedirect(status)) {
+                    try (InputStream in = response.body()) {
+                        return new Reply(status, new String(in.readNBytes(MAX_BODY), StandardCharsets.UTF_8));
+                    }
+                }
+                response.body().close();
+                URI to = Redirects.follow(next.uri(), status, response.headers().firstValue("Location").orElse(null), hop);
+                boolean keeps = Redirects.keepsMethod(status);
+                HttpRequest.Builder again = HttpRequest.newBuilder(next, (name, value) -> keeps
+                        || !name.equalsIgnoreCase("Content-Type")).uri(to);
+                next = (keeps ? again : again.GET()).build();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

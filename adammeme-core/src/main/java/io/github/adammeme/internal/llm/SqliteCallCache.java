@@ -113,6 +113,11 @@ public final class SqliteCallCache implements CallCache {
     }
 
     @Override
+    public boolean outlivesProcess() {
+        return true;
+    }
+
+    @Override
     public synchronized boolean claim(String key) {
         try {
             return claims.claim(key);

@@ -1,16 +1,18 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.llm.BaseUrl;
 import io.github.adammeme.internal.llm.Endpoint;
+import io.github.adammeme.internal.llm.ThisMachine;
 import io.github.adammeme.internal.util.Secrets;
 import java.net.URI;
 import java.time.Duration;
-import java.util.Locale;
+import java.util.Optional;
 
 /**
  * Reads one model's endpoint from its keys ({@code model}, {@code base-url}, {@code api-key-env} and
- * rate caps): a real model with no URL is OpenAI itself, and a key is never sent in the clear to
- * another machine unless the user says the network is theirs.
+ * rate caps): a real model with no URL is OpenAI itself, a URL is one {@link BaseUrl} reads, and a key is never
+ * sent in the clear to another machine unless the user says the network is theirs.
  */
 final class EndpointKeys {
 
@@ -28,11 +30,15 @@ final class EndpointKeys {
         }
         String url = r.string(urlKey, null);
         String keyEnv = r.string(keyEnvKey, null);
-        if (url != null && !url.isBlank() && !url.matches("https?://\\S+")) {
-            // A query may carry a key (?api_key=...): never echoed, even from a URL that does not parse.
-            int query = url.indexOf('?');
-            throw new ConfigurationException(urlKey, query < 0 ? url : url.substring(0, query) + "?" + Secrets.REDACTED,
-                    "expected an http:// or https:// URL, e.g. http://localhost:8000/v1");
+        if (url != null && !url.isBlank()) {
+            try {
+                BaseUrl.parse(url);
+            } catch (IllegalArgumentException unreadable) {
+                // A query may carry a key (?api_key=...): never echoed, even from a URL that does not parse.
+                int query = url.indexOf('?');
+                throw new ConfigurationException(urlKey, query < 0 ? url : url.substring(0, query) + "?" + Secrets.REDACTED,
+                        unreadable.getMessage() + ", e.g. http://localhost:8000/v1");
+            }
         }
         if (keyEnv != null && !keyEnv.isBlank() && !keyEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
             // Most likely the key itself, pasted where its variable's name belongs: never echoed.
@@ -54,30 +60,28 @@ final class EndpointKeys {
                 keyEnv = "OPENAI_API_KEY";
             }
         }
-        if (keyEnv != null && !keyEnv.isBlank() && url != null && insecureRemote(url)
-                && !r.bool(Constants.ALLOW_INSECURE_HTTP, false)) {
-            throw new ConfigurationException(urlKey, url, "the key in " + keyEnv + " would travel unencrypted over plain"
-                    + " http to a host that is not this machine; use https, or set " + Constants.ALLOW_INSECURE_HTTP
-                    + "=true if the network between is yours");
+        if (keyEnv != null && !keyEnv.isBlank() && url != null && !r.bool(Constants.ALLOW_INSECURE_HTTP, false)) {
+            Optional<String> elsewhere = insecureRemote(url);
+            if (elsewhere.isPresent()) {
+                throw new ConfigurationException(urlKey, url, "the key in " + keyEnv + " would travel"
+                        + " unencrypted over plain http to a host that is not this machine (" + elsewhere.get() + "); use"
+                        + " https, or set " + Constants.ALLOW_INSECURE_HTTP + "=true if the network between is yours");
+            }
         }
         return new Endpoint(model, url == null || url.isBlank() ? null : url,
                 keyEnv == null || keyEnv.isBlank() ? null : keyEnv, timeout,
                 r.integer(rpmKey, 0, 0, 1_000_000), r.integer(tpmKey, 0, 0, 2_000_000_000));
     }
 
-    /** http:// to anywhere but this machine (127.0.0.0/8, ::1, localhost). */
-    static boolean insecureRemote(String url) {
-        URI uri;
-        try {
-            uri = URI.create(url.trim());
-        } catch (IllegalArgumentException e) {
-            return false; // the URL check reports a malformed one
-        }
-        if (!"http".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-            return false;
-        }
-        String host = uri.getHost().toLowerCase(Locale.ROOT);
-        return !(host.equals("localhost") || host.endsWith(".localhost") || host.startsWith("127.") || host.equals("[::1]")
-                || host.equals("::1"));
+    /**
+     * Why a key sent to {@code url} would cross a network in the clear: plain http to a host whose addresses are not all
+     * this machine's (a name is no evidence: {@code 127.0.0.1.example.com} resolves where its owner likes).
+     *
+     * @param url a base URL that parses
+     * @return what the host resolves to, or empty for https and for hosts that are this machine
+     */
+    static Optional<String> insecureRemote(String url) {
+        URI uri = BaseUrl.parse(url);
+        return "https".equalsIgnoreCase(uri.getScheme()) ? Optional.empty() : ThisMachine.notThisMachine(uri);
     }
 }

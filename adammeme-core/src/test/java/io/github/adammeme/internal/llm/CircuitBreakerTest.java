@@ -5,11 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The circuit breaker on gateways that share a run's stop: one endpoint failing every call stops them all. */
 class CircuitBreakerTest {
@@ -45,8 +50,11 @@ class CircuitBreakerTest {
     }
 
     private static ModelGateway gateway(ChatModel model, RunStop stop, EndpointChecks checks) {
-        ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 1, QUICK,
-                new RateCaps(0, 0));
+        return gateway(model, stop, checks, new InMemoryCallCache());
+    }
+
+    private static ModelGateway gateway(ChatModel model, RunStop stop, EndpointChecks checks, CallCache cache) {
+        ModelGateway gateway = new ModelGateway(model, cache, new UsageLedger(), 1, QUICK, new RateCaps(0, 0));
         gateway.stopWith(stop, checks, "adammeme.target.base-url=http://127.0.0.1:9/v1");
         return gateway;
     }
@@ -96,6 +104,30 @@ class CircuitBreakerTest {
             }
             assertEquals(5, badRequest.calls().get());
             assertTrue(stop.reason().isEmpty(), "400s say something of the requests, not of the endpoint");
+        }
+    }
+
+    /** What the stop promises about a run started again holds for the cache the run has. */
+    @ParameterizedTest(name = "adammeme.cache={0}")
+    @ValueSource(strings = {"memory", "none", "a file", "a file that cannot be opened"})
+    void theStopsPromiseAboutANewRunIsTrueOfTheRunsCache(String kind, @TempDir Path dir) throws Exception {
+        Path blocked = Files.writeString(dir.resolve("not-a-folder"), "a file where the cache's folder should be");
+        CallCache cache = switch (kind) {
+            case "memory" -> new InMemoryCallCache();
+            case "none" -> CallCache.NONE;
+            case "a file" -> FailSafeCache.open(() -> new SqliteCallCache(dir.resolve("cache.db")), "cache.db", false);
+            default -> FailSafeCache.open(() -> new SqliteCallCache(blocked.resolve("cache.db")), "cache.db", false);
+        };
+        try (cache; ModelGateway target = gateway(new Failing(503, true), new RunStop(),
+                new EndpointChecks(true, 2, Duration.ZERO), cache)) {
+            CompletionException e = assertThrows(CompletionException.class, () -> target.call(request("a")).join());
+            String message = assertInstanceOf(EndpointUnusableException.class, e.getCause()).getMessage();
+            String kept = message.substring(message.indexOf("adammeme.breaker.seconds=0). ") + 29);
+            assertEquals(kind.equals("a file")
+                    ? "Every answer paid for so far is in the call cache: a run started again once the endpoint answers"
+                            + " pays for none of them twice"
+                    : "The answers paid for so far are kept by no store that outlives this process (adammeme.cache=memory"
+                            + " or none, or a cache store that failed): a run started again pays for them again", kept);
         }
     }
 }

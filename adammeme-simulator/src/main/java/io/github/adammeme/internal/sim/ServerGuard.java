@@ -7,8 +7,9 @@ import java.time.Duration;
 
 /**
  * What every route of the simulator gets before and around it: the body read within the size cap
- * (413) and the read timeout (connection cut), load shed when the workers are full (503), and a
- * failure inside the route answered 500 rather than a dropped connection.
+ * (413) and the read timeout (connection cut), on the connection's thread and before a worker is taken; load shed
+ * when the workers and their queue are full (503); and a failure inside the route answered 500 rather than a dropped
+ * connection.
  */
 final class ServerGuard implements HttpHandler {
 
@@ -20,7 +21,7 @@ final class ServerGuard implements HttpHandler {
 
     /**
      * After a 413 the JDK server reads and discards up to 64 KiB of the unread body before closing the
-     * connection; a client that sent only headers would hold the worker in that read. A refused client
+     * connection; a client that sent only headers would hold the connection's thread in that read. A refused client
      * has had its answer: a second is all it gets.
      */
     private static final Duration DRAIN_GRACE = Duration.ofSeconds(1);
@@ -30,10 +31,10 @@ final class ServerGuard implements HttpHandler {
 
     private final Route route;
     private final ServerLimits limits;
-    private final BoundedExecutor workers;
+    private final WorkerSlots workers;
     private final ServerDeadlines deadlines;
 
-    ServerGuard(Route route, ServerLimits limits, BoundedExecutor workers, ServerDeadlines deadlines) {
+    ServerGuard(Route route, ServerLimits limits, WorkerSlots workers, ServerDeadlines deadlines) {
         this.route = route;
         this.limits = limits;
         this.workers = workers;
@@ -47,7 +48,7 @@ final class ServerGuard implements HttpHandler {
             return;
         }
         try (exchange) {
-            if (workers.shedding()) {
+            if (!workers.enter()) {
                 // The body was read all the same: the client sees a clean 503 and may reuse the connection.
                 exchange.getResponseHeaders().set("Retry-After", RETRY_AFTER_SECONDS);
                 ServerReplies.error(exchange, 503, "overloaded", "the simulator is serving " + limits.workers()
@@ -58,6 +59,8 @@ final class ServerGuard implements HttpHandler {
                 route.handle(exchange, body);
             } catch (RuntimeException | Error failure) {
                 failed(exchange, failure);
+            } finally {
+                workers.leave();
             }
         }
     }

@@ -3,15 +3,17 @@ package io.github.adammeme.internal.sim;
 import java.time.Duration;
 
 /**
- * What one client can make the simulator spend: body size, threads, queued requests, and time to
+ * What one client can make the simulator spend: body size, workers, queued requests, connections, and time to
  * send a request. Tests start servers with small limits to reach them quickly.
  *
  * @param maxBodyBytes the largest request body read; a larger one is answered 413
- * @param workers      threads answering requests
+ * @param workers      requests answered at once
  * @param queue        requests waiting for a worker; beyond them requests are answered 503
  * @param readTimeout  how long a request's body may take to arrive before the connection is cut
+ * @param connections  connections read or answered at once, each on a thread of its own; beyond them a new
+ *                     connection is closed
  */
-record ServerLimits(int maxBodyBytes, int workers, int queue, Duration readTimeout) {
+record ServerLimits(int maxBodyBytes, int workers, int queue, Duration readTimeout, int connections) {
 
     /**
      * A request carries each meme's picture as base64 (a few MB at most, 4/3 of the file) and its
@@ -36,11 +38,26 @@ record ServerLimits(int maxBodyBytes, int workers, int queue, Duration readTimeo
      */
     static final Duration READ_TIMEOUT = Duration.ofSeconds(30);
 
-    static final ServerLimits DEFAULT = new ServerLimits(MAX_BODY_BYTES, WORKERS, QUEUE, READ_TIMEOUT);
+    /**
+     * The requests the workers serve or queue (320), and some 700 more for clients that stall part way through a
+     * request (each holds a parked thread until the read deadline cuts it off): a burst of hundreds of half-open
+     * connections leaves the workers serving everyone else.
+     */
+    static final int CONNECTIONS = 1024;
+
+    static final ServerLimits DEFAULT = new ServerLimits(MAX_BODY_BYTES, WORKERS, QUEUE, READ_TIMEOUT, CONNECTIONS);
+
+    /** Limits with the default bound on connections. */
+    ServerLimits(int maxBodyBytes, int workers, int queue, Duration readTimeout) {
+        this(maxBodyBytes, workers, queue, readTimeout, CONNECTIONS);
+    }
 
     ServerLimits {
         if (maxBodyBytes < 0 || maxBodyBytes == Integer.MAX_VALUE || workers < 1 || queue < 1) {
             throw new IllegalArgumentException("limits need a body cap below 2 GiB, a worker and a queue place");
+        }
+        if (connections < workers + queue) {
+            throw new IllegalArgumentException("limits need a connection for every request served or queued");
         }
         if (readTimeout.isNegative() || readTimeout.isZero()) {
             throw new IllegalArgumentException("the read timeout must be positive");

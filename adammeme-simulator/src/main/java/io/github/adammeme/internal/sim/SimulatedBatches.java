@@ -49,9 +49,9 @@ public final class SimulatedBatches {
     }
 
     /** Serves the files and batches routes on {@code server}, uploads bounded as OpenAI bounds them. */
-    void serve(HttpServer server, ServerLimits limits, BoundedExecutor workers, ServerDeadlines deadlines) {
+    void serve(HttpServer server, ServerLimits limits, WorkerSlots workers, ServerDeadlines deadlines) {
         ServerLimits uploads = new ServerLimits(SimulatedFiles.MAX_UPLOAD_BYTES + (1 << 20), limits.workers(),
-                limits.queue(), limits.readTimeout());
+                limits.queue(), limits.readTimeout(), limits.connections());
         server.createContext("/v1/files", new ServerGuard(files::handle, uploads, workers, deadlines));
         server.createContext(PREFIX, new ServerGuard(this::handle, limits, workers, deadlines));
     }

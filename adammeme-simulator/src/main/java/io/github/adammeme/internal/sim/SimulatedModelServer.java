@@ -26,8 +26,8 @@ import org.apiguardian.api.API;
  *
  * <p>It is bounded as a real endpoint is ({@link ServerLimits}): request bodies are capped (413),
  * workers are few and their queue short (503 with Retry-After beyond it), a client that drips its
- * request is cut off, and a failure while answering is answered 500. None of its threads keeps a
- * process alive.
+ * request is cut off, and a failure while answering is answered 500. Requests are read before they take a
+ * worker, so clients that stall mid-request delay no one else. None of its threads keeps a process alive.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class SimulatedModelServer implements AutoCloseable {
@@ -60,7 +60,8 @@ public final class SimulatedModelServer implements AutoCloseable {
     }
 
     private final HttpServer server;
-    private final BoundedExecutor workers;
+    private final ConnectionThreads connections;
+    private final WorkerSlots workers;
     private final ServerDeadlines deadlines = new ServerDeadlines();
     private final ChatAnswers answers;
     private final SimulatedBatches batches;
@@ -72,8 +73,9 @@ public final class SimulatedModelServer implements AutoCloseable {
         this.answers = new ChatAnswers(answerer);
         this.batches = new SimulatedBatches(answers, () -> settings);
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 256);
-        workers = new BoundedExecutor(limits.workers(), limits.queue());
-        server.setExecutor(workers);
+        connections = new ConnectionThreads(limits.connections());
+        workers = new WorkerSlots(limits.workers(), limits.queue());
+        server.setExecutor(connections);
         server.createContext("/v1/chat/completions", new ServerGuard(this::chatCompletions, limits, workers, deadlines));
         server.createContext("/v1/models", new ServerGuard(this::models, limits, workers, deadlines));
         batches.serve(server, limits, workers, deadlines);
@@ -226,7 +228,7 @@ public final class SimulatedModelServer implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-        workers.close();
+        connections.close();
         deadlines.close();
     }
 }
