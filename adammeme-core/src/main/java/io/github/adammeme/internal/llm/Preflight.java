@@ -4,6 +4,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.openai.core.ObjectMappers;
+import com.openai.models.chat.completions.ChatCompletion;
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.InputStream;
@@ -345,8 +348,9 @@ public final class Preflight {
     }
 
     private static String warning(Subject s, String what) {
-        return Secrets.redact("preflight: the " + s.role() + "'s endpoint " + where(s) + " " + what + "; going on: the run's"
-                + " own calls are retried, and its circuit breaker stops it if every call keeps failing");
+        // what quotes the endpoint (its status line, its error body): one printable line, as the console shows it
+        return Printable.escaped(Secrets.redact("preflight: the " + s.role() + "'s endpoint " + where(s) + " " + what
+                + "; going on: the run's own calls are retried, and its circuit breaker stops it if every call keeps failing"));
     }
 
     private static EndpointUnusableException stop(Subject s, String what) {
