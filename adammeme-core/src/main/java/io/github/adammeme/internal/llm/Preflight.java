@@ -247,7 +247,7 @@ public final class Preflight {
         int status = probe.status();
         String reason = reason(probe.body());
         if (status == 200) {
-            ledger.recordCall(probeRequest(), e.model(), usage(probe.body()));
+            ledger.recordCall(probeRequest(), e.model(), usage(probe.body(), e.model() + " at " + e.identity()));
             return Optional.empty();
         }
         if (status == 401 || status == 403) {
@@ -432,10 +432,10 @@ public final class Preflight {
         return ids;
     }
 
-    private static Usage usage(String body) {
+    /** The probe's tokens, read as every answer's are ({@link ReportedUsage}). */
+    private static Usage usage(String body, String who) {
         try {
-            JsonNode u = JSON.readTree(body).path("usage");
-            return new Usage(u.path("prompt_tokens").asLong(0), u.path("completion_tokens").asLong(0));
+            return ReportedUsage.of(ObjectMappers.jsonMapper().readValue(body, ChatCompletion.class), who);
         } catch (IOException | RuntimeException unreadable) {
             return Usage.NONE;
         }
