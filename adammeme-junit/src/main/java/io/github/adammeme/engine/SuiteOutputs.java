@@ -1,6 +1,7 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.agent.PromptLibrary;
+import io.github.adammeme.internal.llm.Usage;
 import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
@@ -105,7 +106,7 @@ final class SuiteOutputs {
         UsageLedger.Line total = CostTable.total(e.usage());
         usage.put("calls", Long.toString(total.calls()));
         usage.put("calls.cached", Long.toString(total.cacheHits()));
-        usage.put("tokens", Long.toString(total.promptTokens() + total.completionTokens()));
+        usage.put("tokens", Long.toString(Usage.plus(total.promptTokens(), total.completionTokens())));
         usage.put("tokens.cached", Long.toString(total.cachedTokens()));
         usage.put("cost.usd", String.format(Locale.ROOT, "%.4f", total.costUsd()));
         ReleaseDecision decision = decision(e);

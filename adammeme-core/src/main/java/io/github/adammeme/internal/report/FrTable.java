@@ -94,9 +94,9 @@ public final class FrTable {
     static List<String> unpriced(List<UsageLedger.Line> usage) {
         Map<String, Long> tokens = new TreeMap<>();
         for (UsageLedger.Line l : usage) {
-            if (l.calls() > 0 && l.promptTokens() + l.completionTokens() > 0 && l.costUsd() == 0
-                    && !l.model().startsWith(Endpoint.SIMULATED_PREFIX)) {
-                tokens.merge(l.model(), l.promptTokens() + l.completionTokens(), Long::sum);
+            long paid = Usage.plus(l.promptTokens(), l.completionTokens());
+            if (l.calls() > 0 && paid > 0 && l.costUsd() == 0 && !l.model().startsWith(Endpoint.SIMULATED_PREFIX)) {
+                tokens.merge(l.model(), paid, Usage::plus);
             }
         }
         List<String> warnings = new ArrayList<>();
