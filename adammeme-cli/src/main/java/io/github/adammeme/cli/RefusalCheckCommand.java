@@ -18,6 +18,7 @@ import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.KnownKeys;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.InputStream;
@@ -103,6 +104,7 @@ final class RefusalCheckCommand {
 
     private static void report(String corpus, RefusalMeasurement.Result result) {
         System.out.println(Secrets.redact(result.describe(corpus)));
-        result.misread().forEach(m -> System.out.println("  misread " + Secrets.redact(m)));
+        // each quotes an answer of the corpus file: one printable line apiece
+        result.misread().forEach(m -> System.out.println("  misread " + Printable.escaped(Secrets.redact(m))));
     }
 }
