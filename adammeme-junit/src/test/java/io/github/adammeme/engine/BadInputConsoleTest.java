@@ -42,7 +42,7 @@ class BadInputConsoleTest {
 
     @BeforeAll
     static void memes() throws Exception {
-        dataset = SyntheticMemes.write(dir.resolve("memes"), 6);
+        dataset = SyntheticMemes.write(dir.resolve("memes"), 3);
     }
 
     /** Settings are the user's own text, and printed: one with a line break or an escape is refused, naming its key. */
@@ -103,7 +103,8 @@ class BadInputConsoleTest {
             Run run;
             try {
                 run = new Run(BadInputRuns.kit(dataset, dir.resolve("endpoint"), "adammeme.target.model", TARGET,
-                        "adammeme.target.base-url", endpoint.baseUrl(), "adammeme.max-retries", "0").execute(),
+                        "adammeme.target.base-url", endpoint.baseUrl(), "adammeme.max-retries", "0", "adammeme.text-erasure", "none",
+                        "adammeme.iterations", "0", "adammeme.judge.recheck", "0").execute(),
                         dir.resolve("endpoint"));
             } finally {
                 console.release();
@@ -155,8 +156,9 @@ class BadInputConsoleTest {
             Run run;
             try {
                 run = new Run(BadInputRuns.kit(dataset, out, "adammeme.target.model", TARGET, "adammeme.target.base-url",
-                        endpoint.baseUrl(), "adammeme.price." + TARGET, "2.50,10.00", "adammeme.budget-usd", "0.01",
-                        "adammeme.concurrency", "2", "adammeme.max-retries", "0").execute(), out);
+                        endpoint.baseUrl(), "adammeme.price." + TARGET, "25.00,100.00", "adammeme.budget-usd", "0.01",
+                        "adammeme.concurrency", "2", "adammeme.max-retries", "0", "adammeme.text-erasure", "none", "adammeme.iterations", "0",
+                        "adammeme.judge.recheck", "0").execute(), out);
             } finally {
                 console.release();
             }
