@@ -2,6 +2,7 @@ package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.KnownKeys;
+import io.github.adammeme.internal.util.Printable;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -25,8 +26,9 @@ final class Arguments {
 
     /** An argument that is neither {@code key=value} nor a properties file that can be read. */
     static final class BadArgumentException extends IllegalArgumentException {
+        /** @param message what is wrong, made one printable line: it quotes the argument as typed */
         BadArgumentException(String message) {
-            super(message);
+            super(Printable.escaped(message));
         }
     }
 

@@ -21,6 +21,8 @@ import io.github.adammeme.internal.pipeline.ProgressLine;
 import io.github.adammeme.internal.pipeline.Stages;
 import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.RunPublisher;
+import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -63,7 +65,7 @@ final class EvaluateCommand {
             }
             configuration.evaluation().outputs().requireWritableDirectory();
         } catch (ConfigurationException | DatasetException e) {
-            err.println("adammeme: " + e.getMessage());
+            Console.warn(err, e.getMessage());
             return 2;
         }
         EvaluationConfig config = configuration.evaluation();
@@ -102,7 +104,7 @@ final class EvaluateCommand {
             publisher.record(evaluation);
             return exitStatus(config, evaluation, publisher.decision(evaluation), out);
         } catch (DatasetException e) {
-            err.println("adammeme: " + e.getMessage());
+            Console.warn(err, e.getMessage());
             return 2;
         } catch (RuntimeException | Error e) {
             if (Thread.interrupted() || Interruption.isInterruption(e)) {
@@ -119,7 +121,7 @@ final class EvaluateCommand {
                 return unusable.when() == EndpointUnusableException.When.PREFLIGHT ? 2 : 1;
             }
             // Said last, where a reader of the console looks, and in summary.json, where CI reads.
-            String reason = Secrets.redact(e.getClass().getSimpleName() + ": " + e.getMessage());
+            String reason = Printable.escaped(Secrets.redact(e.getClass().getSimpleName() + ": " + e.getMessage()));
             err.print(Secrets.redactedStackTrace(e));
             lost(publisher, reason, err);
             out.println("adammeme: RUN LOST, no figures: " + reason);
@@ -152,7 +154,7 @@ final class EvaluateCommand {
         try {
             publisher.writeLost(reason);
         } catch (IOException | RuntimeException notWritten) {
-            err.println("adammeme: and its loss could not be recorded: " + notWritten.getMessage());
+            Console.warn(err, "and its loss could not be recorded: " + notWritten.getMessage());
         }
     }
 }

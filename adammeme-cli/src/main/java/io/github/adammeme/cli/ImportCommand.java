@@ -8,6 +8,7 @@ import io.github.adammeme.internal.data.DatasetException;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.report.RunPublisher;
+import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
@@ -47,7 +48,7 @@ final class ImportCommand {
             String arg = args[i];
             if (arg.equals("--target") || arg.equals("--controller") || arg.equals("--allure")) {
                 if (i + 1 >= args.length || args[i + 1].isBlank()) {
-                    err.println("adammeme: " + arg + " needs a value; " + USAGE);
+                    Console.warn(err, arg + " needs a value; " + USAGE);
                     return 2;
                 }
                 String value = args[++i];
@@ -63,7 +64,7 @@ final class ImportCommand {
             }
         }
         if (folder == null || target == null) {
-            err.println("adammeme: " + USAGE);
+            Console.warn(err, USAGE);
             return 2;
         }
         Map<String, String> values = new LinkedHashMap<>(Arguments.settings(settings, systemProperties));
@@ -77,12 +78,12 @@ final class ImportCommand {
             config.outputs().requireWritableDirectory();
             RunPublisher.Options read = configuration.publishing();
             if (read.bank().isPresent()) {
-                err.println("adammeme: " + Constants.BANK + " is left alone: an imported run's pictures are not here to bank");
+                Console.warn(err, Constants.BANK + " is left alone: an imported run's pictures are not here to bank");
             }
             options = new RunPublisher.Options(read.baseline(), read.alpha(), read.history(), Optional.empty(), read.gates(),
                     read.minKappa(), read.categories());
         } catch (ConfigurationException | DatasetException e) {
-            err.println("adammeme: " + e.getMessage());
+            Console.warn(err, e.getMessage());
             return 2;
         }
         // The reference code's FR is over the steps it scored: a refusal counts only when asked for.
@@ -92,7 +93,7 @@ final class ImportCommand {
             imported = ReferenceImport.read(Path.of(folder), new ReferenceImport.Settings(target, controller,
                     config.method().threshold(), refusalsCount));
         } catch (IllegalArgumentException | UncheckedIOException e) {
-            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            Console.warn(err, e.getMessage());
             return 2;
         }
         out.println("import-adammeme: " + Path.of(folder).toAbsolutePath());

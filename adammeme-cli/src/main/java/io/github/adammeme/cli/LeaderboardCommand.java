@@ -3,7 +3,7 @@ package io.github.adammeme.cli;
 import io.github.adammeme.cli.internal.RunFolder;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.report.RunPublisher;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.util.Console;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -26,7 +26,7 @@ final class LeaderboardCommand {
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length < 2) {
-            err.println("adammeme: " + USAGE);
+            Console.warn(err, USAGE);
             return 2;
         }
         try {
@@ -38,7 +38,7 @@ final class LeaderboardCommand {
             RunPublisher.leaderboard(runs, Path.of(args[0]), out);
             return 0;
         } catch (IllegalArgumentException | UncheckedIOException e) {
-            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            Console.warn(err, e.getMessage());
             return 2;
         }
     }

@@ -9,7 +9,8 @@ import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.data.DatasetException;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.pipeline.KnownKeys;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.util.PrintableStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.sql.SQLException;
@@ -94,6 +95,10 @@ public final class Main {
      * @throws IOException when the simulator cannot read its input
      */
     public static void main(String[] args) throws IOException {
+        // Everything the command line prints, the library's warnings included, goes through one printable stream:
+        // nothing from an endpoint, a dataset or a file reaches the terminal as an escape sequence.
+        System.setOut(PrintableStream.of(System.out));
+        System.setErr(PrintableStream.of(System.err));
         System.exit(run(args, System.out, System.err));
     }
 
@@ -139,7 +144,7 @@ public final class Main {
             };
         } catch (Arguments.BadArgumentException | ConfigurationException | DatasetException e) {
             // One line that names the problem, as a test run's discovery names it.
-            err.println("adammeme: " + e.getMessage());
+            Console.warn(err, e.getMessage());
             return 2;
         }
     }
@@ -166,16 +171,16 @@ public final class Main {
             out.print(CacheCommand.run(args, properties));
             return 0;
         } catch (IllegalArgumentException e) {
-            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            Console.warn(err, e.getMessage());
             return 2;
         } catch (SQLException | IllegalStateException e) {
-            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            Console.warn(err, e.getMessage());
             return 1;
         }
     }
 
     private static int usage(String problem, PrintStream err) {
-        err.println("adammeme: " + problem);
+        Console.warn(err, problem);
         err.println("usage: [evaluate] key=value... | plan | merge | history | refusal-check | simulator | gate | import-adammeme"
                 + " | leaderboard | cache (--help for each; see docs/command-line.md)");
         return 2;

@@ -6,7 +6,7 @@ import io.github.adammeme.internal.pipeline.Metrics;
 import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.OutputLayout;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.util.Console;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ final class MergeCommand {
         List<String> outputs = Arrays.asList(args).subList(0, allure < 0 ? args.length : allure);
         // Checked before anything is merged: "--allure" with no folders after it merged the run, then failed naming nothing.
         if (outputs.size() < 2 || allure >= 0 && args.length - allure - 1 < 2) {
-            err.println("adammeme: merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]");
+            Console.warn(err, "merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]");
             return 2;
         }
         try {
@@ -55,7 +55,7 @@ final class MergeCommand {
             }
             return 0;
         } catch (IllegalArgumentException | UncheckedIOException e) {
-            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            Console.warn(err, e.getMessage());
             return 2;
         }
     }

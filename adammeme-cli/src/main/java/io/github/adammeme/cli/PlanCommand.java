@@ -4,6 +4,7 @@ import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.Planner;
 import io.github.adammeme.internal.pipeline.RunPlan;
 import io.github.adammeme.internal.report.PlanFiles;
+import io.github.adammeme.internal.util.Console;
 import java.io.IOException;
 import java.io.PrintStream;
 
@@ -26,7 +27,7 @@ final class PlanCommand {
         try {
             PlanFiles.write(config.outputs().directory(), config, plan);
         } catch (IOException e) {
-            err.println("adammeme: the plan could not be written to " + config.outputs().directory() + ": " + e.getMessage());
+            Console.warn(err, "the plan could not be written to " + config.outputs().directory() + ": " + e.getMessage());
             return 1;
         }
         out.println("plan: " + config.outputs().directory().resolve(PlanFiles.MARKDOWN) + " and " + PlanFiles.JSON_FILE

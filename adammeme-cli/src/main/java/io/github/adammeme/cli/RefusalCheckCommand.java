@@ -17,6 +17,8 @@ import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.KnownKeys;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
+import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.InputStream;
@@ -52,7 +54,7 @@ final class RefusalCheckCommand {
         }
         for (Path corpus : corpora) {
             if (!Files.isRegularFile(corpus)) {
-                System.err.println("adammeme: the labelled answers " + corpus.toAbsolutePath()
+                Console.warn("the labelled answers " + corpus.toAbsolutePath()
                         + (Files.isDirectory(corpus) ? " are a folder, not a .jsonl file" : " do not exist"));
                 return 2;
             }
@@ -61,7 +63,7 @@ final class RefusalCheckCommand {
         try {
             configuration = ConfigurationReader.read(values);
         } catch (ConfigurationException e) {
-            System.err.println("adammeme: " + e.getMessage());
+            Console.warn(e.getMessage());
             return 2;
         }
         EvaluationConfig config = configuration.evaluation();
@@ -90,7 +92,7 @@ final class RefusalCheckCommand {
             }
             System.out.println("controller: " + controller.model() + " at " + controller.identity());
         } catch (IllegalArgumentException | IllegalStateException e) {
-            System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            Console.warn(e.getMessage());
             return 2;
         } finally {
             if (simulator != null) {
@@ -102,6 +104,7 @@ final class RefusalCheckCommand {
 
     private static void report(String corpus, RefusalMeasurement.Result result) {
         System.out.println(Secrets.redact(result.describe(corpus)));
-        result.misread().forEach(m -> System.out.println("  misread " + Secrets.redact(m)));
+        // each quotes an answer of the corpus file: one printable line apiece
+        result.misread().forEach(m -> System.out.println("  misread " + Printable.escaped(Secrets.redact(m))));
     }
 }

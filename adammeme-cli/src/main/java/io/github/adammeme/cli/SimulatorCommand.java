@@ -4,6 +4,7 @@ import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
+import io.github.adammeme.internal.util.Console;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -27,7 +28,7 @@ final class SimulatorCommand {
                 server.configure(settings);
             } catch (IllegalArgumentException unknownPersona) {
                 // ConfigurationReader checks the form; only the simulator knows which personas it plays.
-                err.println("adammeme: " + unknownPersona.getMessage());
+                Console.warn(err, unknownPersona.getMessage());
                 return 2;
             }
             out.println("adammeme simulator: " + server.baseUrl());

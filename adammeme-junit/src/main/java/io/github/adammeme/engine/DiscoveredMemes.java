@@ -3,6 +3,7 @@ package io.github.adammeme.engine;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.util.Console;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -48,7 +49,7 @@ final class DiscoveredMemes {
         if (stamps.equals(stamps(config.datasets()))) {
             return memes;
         }
-        System.err.println("adammeme: " + config.datasetDescription() + " changed since discovery; it is read again");
+        Console.warn(config.datasetDescription() + " changed since discovery; it is read again");
         return AdamMeme.memesToMine(config);
     }
 

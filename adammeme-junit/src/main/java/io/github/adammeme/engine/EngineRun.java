@@ -1,5 +1,7 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.util.Printable;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,6 +40,6 @@ final class EngineRun {
     synchronized void close() {
         severalTargets.values().forEach(SuiteOutputs::leaderboard);
         // A lost run must not hide above its own noise.
-        lost.forEach(line -> System.out.println("adammeme: " + line));
+        lost.forEach(line -> Console.out().println("adammeme: " + Printable.escaped(line)));
     }
 }

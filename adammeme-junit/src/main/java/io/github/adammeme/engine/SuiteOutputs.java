@@ -1,6 +1,7 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.agent.PromptLibrary;
+import io.github.adammeme.internal.llm.Usage;
 import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
@@ -11,7 +12,7 @@ import io.github.adammeme.internal.report.OutputLayout;
 import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.RunComparison;
 import io.github.adammeme.internal.report.RunPublisher;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.util.Console;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ final class SuiteOutputs {
         this.config = config;
         this.board = board;
         this.publisher = new RunPublisher(config, suite.settings().publishing(),
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), System.out, System.err);
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), Console.out(), Console.err());
     }
 
     /** The suite's folder: the configured one, per suite class when there are several, per target when it lists several. */
@@ -105,7 +106,7 @@ final class SuiteOutputs {
         UsageLedger.Line total = CostTable.total(e.usage());
         usage.put("calls", Long.toString(total.calls()));
         usage.put("calls.cached", Long.toString(total.cacheHits()));
-        usage.put("tokens", Long.toString(total.promptTokens() + total.completionTokens()));
+        usage.put("tokens", Long.toString(Usage.plus(total.promptTokens(), total.completionTokens())));
         usage.put("tokens.cached", Long.toString(total.cachedTokens()));
         usage.put("cost.usd", String.format(Locale.ROOT, "%.4f", total.costUsd()));
         ReleaseDecision decision = decision(e);
@@ -115,7 +116,7 @@ final class SuiteOutputs {
         AllureBridge.writeEnvironment(config, e, decision, suite.settings(), changes, environmentPrefix(), usage);
         Optional<Path> allure = AllureBridge.writeExecutor(e, decision);
         publisher.printResults(e);
-        allure.ifPresent(dir -> System.out.println("Allure results: " + dir.toAbsolutePath()));
+        allure.ifPresent(dir -> Console.out().println("Allure results: " + dir.toAbsolutePath()));
         publisher.record(e);
     }
 
@@ -132,7 +133,7 @@ final class SuiteOutputs {
             AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(),
                     Map.of("run.lost", reason));
         } catch (RuntimeException | IOException e) {
-            System.err.println("adammeme: and its loss could not be recorded: " + Secrets.redact(e.getMessage()));
+            Console.warn("and its loss could not be recorded: " + e.getMessage());
         }
     }
 
@@ -157,6 +158,6 @@ final class SuiteOutputs {
             return; // a target whose pipeline failed has already failed its suite; one alone is no comparison
         }
         SuiteOutputs first = targets.get(0);
-        RunPublisher.leaderboard(runs, commonOutputOf(first.suite, first.severalSuites), System.out);
+        RunPublisher.leaderboard(runs, commonOutputOf(first.suite, first.severalSuites), Console.out());
     }
 }

@@ -1,5 +1,6 @@
 package io.github.adammeme.maven;
 
+import io.github.adammeme.internal.util.Printable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -142,8 +143,9 @@ final class Failures {
         return absolute.toString();
     }
 
+    /** Runs of white space made one space, and whatever else could break the line (a summary's text) escaped. */
     private static String oneLine(String text) {
-        return text.strip().replaceAll("\\s+", " ");
+        return Printable.escaped(text.strip().replaceAll("\\s+", " "));
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.STABLE;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.ReleaseDecision;
+import io.github.adammeme.internal.util.Printable;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -21,6 +22,7 @@ import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
@@ -92,6 +94,12 @@ public final class GateMojo extends AbstractMojo {
     public GateMojo() {
     }
 
+    /** @return Maven's log, every line of it printable: most of what the goal says it read from summary.json files */
+    @Override
+    public Log getLog() {
+        return new PrintableLog(super.getLog());
+    }
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         if (skipTests || mavenTestSkip) {
@@ -155,7 +163,7 @@ public final class GateMojo extends AbstractMojo {
             }
             getLog().info("AdamMeme: release decision PASSED");
         } catch (IOException | DependencyResolutionRequiredException e) {
-            throw new MojoExecutionException("AdamMeme: " + e.getMessage(), e);
+            throw new MojoExecutionException("AdamMeme: " + Printable.escaped(e.getMessage()), e);
         }
     }
 

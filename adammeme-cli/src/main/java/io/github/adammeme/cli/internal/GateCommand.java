@@ -13,6 +13,7 @@ import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.report.FrGates;
 import io.github.adammeme.internal.report.GateSettings;
 import io.github.adammeme.internal.report.RecordedFigures;
+import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -69,7 +70,7 @@ public final class GateCommand {
         for (int i = 1; i < args.length; i++) {
             int eq = args[i].indexOf('=');
             if (eq <= 0) {
-                err.println("adammeme: gate settings are key=value, e.g. adammeme.gate.max-fr=25%; got '" + args[i] + "'");
+                Console.warn(err, "gate settings are key=value, e.g. adammeme.gate.max-fr=25%; got '" + args[i] + "'");
                 return 2;
             }
             values.put(args[i].substring(0, eq), args[i].substring(eq + 1));
@@ -79,7 +80,7 @@ public final class GateCommand {
             KnownKeys.check(sources);
             FrGates gates = GateSettings.read(values);
             if (gates.budgets().isEmpty()) {
-                err.println("adammeme: no gate is set: give adammeme.gate.max-fr or adammeme.gate.max-fr.<category>");
+                Console.warn(err, "no gate is set: give adammeme.gate.max-fr or adammeme.gate.max-fr.<category>");
                 return 2;
             }
             Path summary = Path.of(args[0]).resolve(EvaluationWriter.SUMMARY);
@@ -97,7 +98,7 @@ public final class GateCommand {
             }
             return failed ? 1 : 0;
         } catch (ConfigurationException | IllegalArgumentException e) {
-            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            Console.warn(err, e.getMessage());
             return 2;
         }
     }

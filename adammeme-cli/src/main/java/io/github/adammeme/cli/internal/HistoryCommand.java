@@ -11,7 +11,7 @@ import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.report.History;
 import io.github.adammeme.internal.report.HistoryPage;
 import io.github.adammeme.internal.report.RunRecords;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.util.Console;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -64,7 +64,7 @@ public final class HistoryCommand {
             List<RunRecords.Run> all = RunRecords.all(database);
             List<RunRecords.Run> runs = History.select(all, selector);
             if (runs.isEmpty()) {
-                err.println("adammeme: no recorded run in " + database.name() + (selector.isBlank() ? ""
+                Console.warn(err, "no recorded run in " + database.name() + (selector.isBlank() ? ""
                         : " matches " + HISTORY + "=" + selector) + "; recorded targets: "
                         + all.stream().map(RunRecords.Run::target).distinct().toList());
                 return 2;
@@ -75,7 +75,7 @@ public final class HistoryCommand {
             out.println("history of " + runs.size() + " runs: " + page.toAbsolutePath());
             return 0;
         } catch (IllegalArgumentException | IllegalStateException e) {
-            err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            Console.warn(err, e.getMessage());
             return 2;
         }
     }

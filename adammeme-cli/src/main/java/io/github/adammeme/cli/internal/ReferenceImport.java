@@ -19,6 +19,7 @@ import io.github.adammeme.internal.pipeline.Outcome;
 import io.github.adammeme.internal.pipeline.Refinement;
 import io.github.adammeme.internal.pipeline.RunInfo;
 import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.util.Printable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -102,7 +103,8 @@ public final class ReferenceImport {
          */
         public String describe() {
             StringBuilder sb = new StringBuilder();
-            sb.append("read ").append(files.size()).append(" files (").append(String.join(", ", files)).append("): ")
+            sb.append("read ").append(files.size()).append(" files (").append(Printable.escaped(String.join(", ", files)))
+                    .append("): ")
                     .append(records).append(" refinement steps, ").append(scoredSteps).append(" scored, ")
                     .append(refusedSteps).append(" refused (").append(REFUSED).append(")");
             if (failedRewrites > 0) {
@@ -114,12 +116,13 @@ public final class ReferenceImport {
                     .append(" wrote the rating without [[ ]])\n");
             sb.append("misbeliefs: ").append(misbeliefsRead).append(" read, ").append(misbeliefsRejected)
                     .append(" rejected (").append(misbeliefsWithoutTheWord).append(" of the pairs' do not say 'misbelief')\n");
-            rejections.forEach(r -> sb.append("  rejected ").append(r).append('\n'));
+            // Each quotes the reference's files (a Scorer's output, a record): one printable line apiece.
+            rejections.forEach(r -> sb.append("  rejected ").append(Printable.escaped(r)).append('\n'));
             sb.append("scores that differ from the recorded ones: ").append(differences.size()).append('\n');
-            differences.forEach(d -> sb.append("  ").append(d).append('\n'));
+            differences.forEach(d -> sb.append("  ").append(Printable.escaped(d)).append('\n'));
             if (!problems.isEmpty()) {
                 sb.append("problems (a record named here was left out, unless it says where it went): ").append(problems.size()).append('\n');
-                problems.forEach(p -> sb.append("  ").append(p).append('\n'));
+                problems.forEach(p -> sb.append("  ").append(Printable.escaped(p)).append('\n'));
             }
             sb.append("not in the files:\n");
             unknown.forEach(u -> sb.append("  - ").append(u).append('\n'));

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.internal.llm.Usage;
 import io.github.adammeme.internal.pipeline.Metrics;
 import io.github.adammeme.internal.pipeline.ScoredSample;
 import io.github.adammeme.internal.report.EvaluationWriter;
@@ -259,7 +260,8 @@ public final class ShardMerge {
                 }
                 line.fields().forEachRemaining(f -> {
                     if (f.getValue().isIntegralNumber()) {
-                        sum.put(f.getKey(), sum.path(f.getKey()).asLong() + f.getValue().asLong());
+                        // counts: a sum past what a long holds stops there, never wraps to a negative count
+                        sum.put(f.getKey(), Usage.plus(Math.max(0, sum.path(f.getKey()).asLong()), Math.max(0, f.getValue().asLong())));
                     } else if (f.getValue().isFloatingPointNumber()) {
                         sum.put(f.getKey(), sum.path(f.getKey()).asDouble() + f.getValue().asDouble());
                     }

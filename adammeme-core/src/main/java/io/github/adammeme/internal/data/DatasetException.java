@@ -2,10 +2,14 @@ package io.github.adammeme.internal.data;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.util.Printable;
 import java.nio.file.Path;
 import org.apiguardian.api.API;
 
-/** A dataset that cannot be read; the message names the file, and the line and field when known. */
+/**
+ * A dataset that cannot be read; the message names the file, and the line and field when known, on one printable
+ * line: it may quote the file.
+ */
 @API(status = INTERNAL, since = "0.1.0")
 public class DatasetException extends RuntimeException {
 
@@ -14,7 +18,7 @@ public class DatasetException extends RuntimeException {
 
     /** @param message what is wrong, naming the file */
     public DatasetException(String message) {
-        super(message);
+        super(Printable.escaped(message));
     }
 
     /**
@@ -22,7 +26,7 @@ public class DatasetException extends RuntimeException {
      * @param cause the parser's or the file system's exception
      */
     public DatasetException(String message, Throwable cause) {
-        super(message, cause);
+        super(Printable.escaped(message), cause);
     }
 
     /** A problem on one line: {@code <file>:<line>: <problem>}. */
@@ -36,7 +40,7 @@ public class DatasetException extends RuntimeException {
 
     /**
      * A value from the file as a message shows it: control characters (a NUL, a line break) written as
-     * escapes so the message stays one readable line, and a long value cut.
+     * escapes ({@link Printable}) so the message stays one readable line, and a long value cut.
      */
     static String shown(String value) {
         return shown(value, SHOWN_CHARS);
@@ -48,18 +52,12 @@ public class DatasetException extends RuntimeException {
     }
 
     private static String shown(String value, int limit) {
-        StringBuilder out = new StringBuilder(Math.min(value.length(), limit) + 8);
-        for (int i = 0; i < value.length(); i++) {
-            if (out.length() >= limit) {
-                return out.append("… (").append(value.length()).append(" characters)").toString();
-            }
-            char c = value.charAt(i);
-            if (Character.isISOControl(c) || c == '\u2028' || c == '\u2029' || c == '\uFEFF') {
-                out.append(String.format("\\u%04x", (int) c));
-            } else {
-                out.append(c);
-            }
+        String head = Printable.escaped(value.length() <= limit ? value : value.substring(0, limit));
+        if (head.length() <= limit && value.length() <= limit) {
+            return head;
         }
-        return out.toString();
+        int end = Math.min(limit, head.length());
+        end = Character.isHighSurrogate(head.charAt(end - 1)) ? end - 1 : end;
+        return head.substring(0, end) + "… (" + value.length() + " characters)";
     }
 }

@@ -2,6 +2,7 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.util.Console;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
@@ -79,7 +80,7 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
         List<BatchJournal.Entry> left = journal.pending(identity(), model());
         left.forEach(entry -> follower.follow(new PendingBatch(entry, true)));
         if (!left.isEmpty()) {
-            System.err.println("adammeme: " + left.size() + " batch(es) of " + who + " sent by an earlier run are pending"
+            Console.warn(left.size() + " batch(es) of " + who + " sent by an earlier run are pending"
                     + " (" + journal.file() + "); their calls are waited on, not sent again");
         }
     }

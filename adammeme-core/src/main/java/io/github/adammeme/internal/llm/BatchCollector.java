@@ -1,6 +1,7 @@
 package io.github.adammeme.internal.llm;
 
 import com.openai.models.batches.Batch;
+import io.github.adammeme.internal.util.Console;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.HashSet;
@@ -129,7 +130,7 @@ final class BatchCollector {
         try {
             journal.finished(p.entry);
         } catch (UncheckedIOException e) {
-            System.err.println("adammeme: " + e.getMessage() + "; a restart will look at " + p.name() + " again, at no cost");
+            Console.warn(e.getMessage() + "; a restart will look at " + p.name() + " again, at no cost");
         }
     }
 

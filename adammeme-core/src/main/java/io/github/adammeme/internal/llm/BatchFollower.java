@@ -1,6 +1,7 @@
 package io.github.adammeme.internal.llm;
 
 import com.openai.models.batches.Batch;
+import io.github.adammeme.internal.util.Console;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.Optional;
@@ -111,7 +112,7 @@ final class BatchFollower {
         try {
             journal.submitted(p.entry);
         } catch (UncheckedIOException e) {
-            System.err.println("adammeme: batch " + made.id() + " could not be recorded (" + e.getMessage()
+            Console.warn("batch " + made.id() + " could not be recorded (" + e.getMessage()
                     + "); a restart finds it by its input file " + file);
         }
     }
@@ -127,7 +128,7 @@ final class BatchFollower {
             } catch (ModelCallException e) {
                 outcome = "could not be cancelled (" + e.getMessage() + "); it is followed a while longer";
             }
-            System.err.println("adammeme: batch " + batch.id() + " of " + who + " did not finish within "
+            Console.warn("batch " + batch.id() + " of " + who + " did not finish within "
                     + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds) and " + outcome);
         } else if (p.cancelledAt >= 0 && now - p.cancelledAt > CANCEL_GRACE.toNanos()) {
             p.failUnsettled(waiters, new ModelCallException(who + ": batch " + batch.id() + " was cancelled after "

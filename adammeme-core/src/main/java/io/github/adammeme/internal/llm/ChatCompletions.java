@@ -14,7 +14,6 @@ import com.openai.models.chat.completions.ChatCompletionMessage;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
 import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
-import com.openai.models.completions.CompletionUsage;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
@@ -92,7 +91,7 @@ final class ChatCompletions {
     static List<ChatResponse> responses(ChatCompletion completion, String who) {
         // An answer with HTTP 200 is billed whatever it holds: what it reported is read first, so a
         // failure below still counts the call and its tokens.
-        Usage usage = usageOf(completion);
+        Usage usage = ReportedUsage.of(completion, who);
         List<ChatCompletion.Choice> choices;
         try {
             choices = completion._choices().asKnown().orElse(null);
@@ -132,24 +131,9 @@ final class ChatCompletions {
         }
     }
 
-    /** The tokens an answer reported, or none when it left out its usage or garbled it. */
-    private static Usage usageOf(ChatCompletion completion) {
-        try {
-            return completion.usage().map(ChatCompletions::usage).orElse(Usage.NONE);
-        } catch (OpenAIInvalidDataException e) {
-            return Usage.NONE;
-        }
-    }
-
     private static String tokens(Usage usage) {
         return usage.totalTokens() == 0 ? "" : "; it billed " + usage.promptTokens() + " input and "
                 + usage.completionTokens() + " output tokens";
-    }
-
-    /** Cached input as the endpoint reports it; endpoints without a prompt cache leave the details out. */
-    private static Usage usage(CompletionUsage u) {
-        long cached = u.promptTokensDetails().flatMap(CompletionUsage.PromptTokensDetails::cachedTokens).orElse(0L);
-        return new Usage(u.promptTokens(), cached, u.completionTokens(), false);
     }
 
     private static List<ChatCompletionContentPart> parts(ChatMessage message, DataUrls dataUrls) {

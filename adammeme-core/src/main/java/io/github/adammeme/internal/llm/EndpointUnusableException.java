@@ -2,13 +2,15 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import org.apiguardian.api.API;
 
 /**
  * A run cannot go on with one of its endpoints: the preflight found it unreachable, its key rejected or
  * its model or path missing before any call was paid for, or the circuit breaker found it failing every
- * call for a while. The message names the setting to look at, never a key's value. Unlike a failed call,
+ * call for a while. The message names the setting to look at, never a key's value, on one printable line
+ * (it quotes the endpoint's words). Unlike a failed call,
  * which leaves its sample an ERROR, this stops the run: no figure is computed from a run that could not
  * ask its questions, and no run that stopped is recorded as one a baseline can pick.
  */
@@ -33,7 +35,7 @@ public final class EndpointUnusableException extends IllegalStateException {
      * @param when    whether the preflight or the breaker found it
      */
     public EndpointUnusableException(String message, When when) {
-        super(Secrets.redact(message));
+        super(Printable.escaped(Secrets.redact(message)));
         this.when = when;
     }
 

@@ -2,6 +2,7 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.Secrets;
 import java.util.List;
 import java.util.Map;
@@ -173,7 +174,7 @@ public final class FailSafeCache implements CallCache {
             throw new CacheUnavailableException(reason + " (adammeme.cache.required=true)", e);
         }
         if (warned.compareAndSet(false, true)) {
-            System.err.println("adammeme: " + Secrets.redact(reason) + "; this run keeps its answers in memory, and a"
+            Console.warn(reason + "; this run keeps its answers in memory, and a"
                     + " later run will pay for them again (adammeme.cache.required=true stops instead)");
         }
     }

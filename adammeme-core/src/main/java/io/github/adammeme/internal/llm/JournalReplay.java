@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.llm.BatchJournal.DamagedJournalException;
 import io.github.adammeme.internal.llm.BatchJournal.Entry;
+import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.JsonLines;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -56,7 +57,7 @@ final class JournalReplay {
                 } catch (JsonProcessingException e) {
                     if (!lines.ended()) {
                         // The last line, cut short by a kill mid-write: its batch was never created.
-                        System.err.println("adammeme: the batch journal " + file + " ended in a line cut short (line "
+                        Console.warn("the batch journal " + file + " ended in a line cut short (line "
                                 + lines.number() + "); it is dropped");
                         rewrite = true;
                         break;

@@ -2,11 +2,15 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.time.Duration;
 import org.apiguardian.api.API;
 
-/** A call that failed; the message never carries a secret. */
+/**
+ * A call that failed; the message never carries a secret, and is one printable line: it quotes what the endpoint
+ * said (a status line, an error body), whose line breaks and terminal escapes would otherwise reach the console.
+ */
 @API(status = INTERNAL, since = "0.1.0")
 public class ModelCallException extends RuntimeException {
 
@@ -51,7 +55,7 @@ public class ModelCallException extends RuntimeException {
 
     private ModelCallException(String message, Throwable cause, int status, boolean retryable, Duration retryAfter,
                                Usage paid) {
-        super(Secrets.redact(message), cause);
+        super(Printable.escaped(Secrets.redact(message)), cause);
         this.status = status;
         this.retryable = retryable;
         this.retryAfter = retryAfter;

@@ -1,6 +1,7 @@
 package io.github.adammeme.internal.llm;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
@@ -112,7 +113,7 @@ final class PostgresCallCache implements CallCache {
     private void storeWaiting(Connection c) throws SQLException {
         int stored = unstored.store(u -> store(c, u.key(), u.meta(), u.response(), u.paidBy()));
         if (stored > 0) {
-            System.err.println("adammeme: " + stored + " answers paid for while the call cache " + database.name()
+            Console.warn(stored + " answers paid for while the call cache " + database.name()
                     + " was unreachable are stored in it now");
         }
     }
@@ -180,7 +181,7 @@ final class PostgresCallCache implements CallCache {
             unstored.add(key, meta, response, payer);
         } catch (UncheckedIOException e) {
             // Kept in memory all the same, and stored when the server is back unless this process ends first.
-            System.err.println("adammeme: " + Secrets.redact(e.getMessage()));
+            Console.warn(e.getMessage());
         }
     }
 
@@ -372,7 +373,7 @@ final class PostgresCallCache implements CallCache {
             }
         }
         if (!unstored.isEmpty()) {
-            System.err.println("adammeme: " + unstored.size() + " answers paid for while the call cache " + database.name()
+            Console.warn(unstored.size() + " answers paid for while the call cache " + database.name()
                     + " was unreachable are kept in " + unstored.file() + " and stored by the next run on this machine"
                     + " that opens it");
         }

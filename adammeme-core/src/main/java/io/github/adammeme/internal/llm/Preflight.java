@@ -4,6 +4,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.openai.core.ObjectMappers;
+import com.openai.models.chat.completions.ChatCompletion;
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.InputStream;
@@ -249,7 +252,7 @@ public final class Preflight {
         int status = probe.status();
         String reason = reason(probe.body());
         if (status == 200) {
-            ledger.recordCall(probeRequest(), e.model(), usage(probe.body()));
+            ledger.recordCall(probeRequest(), e.model(), usage(probe.body(), e.model() + " at " + e.identity()));
             return Optional.empty();
         }
         if (status == 401 || status == 403) {
@@ -356,8 +359,9 @@ public final class Preflight {
     }
 
     private static String warning(Subject s, String what) {
-        return Secrets.redact("preflight: the " + s.role() + "'s endpoint " + where(s) + " " + what + "; going on: the run's"
-                + " own calls are retried, and its circuit breaker stops it if every call keeps failing");
+        // what quotes the endpoint (its status line, its error body): one printable line, as the console shows it
+        return Printable.escaped(Secrets.redact("preflight: the " + s.role() + "'s endpoint " + where(s) + " " + what
+                + "; going on: the run's own calls are retried, and its circuit breaker stops it if every call keeps failing"));
     }
 
     private static EndpointUnusableException stop(Subject s, String what) {
@@ -439,10 +443,10 @@ public final class Preflight {
         return ids;
     }
 
-    private static Usage usage(String body) {
+    /** The probe's tokens, read as every answer's are ({@link ReportedUsage}). */
+    private static Usage usage(String body, String who) {
         try {
-            JsonNode u = JSON.readTree(body).path("usage");
-            return new Usage(u.path("prompt_tokens").asLong(0), u.path("completion_tokens").asLong(0));
+            return ReportedUsage.of(ObjectMappers.jsonMapper().readValue(body, ChatCompletion.class), who);
         } catch (IOException | RuntimeException unreadable) {
             return Usage.NONE;
         }

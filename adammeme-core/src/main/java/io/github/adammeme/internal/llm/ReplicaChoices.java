@@ -1,5 +1,6 @@
 package io.github.adammeme.internal.llm;
 
+import io.github.adammeme.internal.util.Console;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -166,7 +167,7 @@ final class ReplicaChoices {
     private void turnedDown(String why) {
         if (inOneCall) {
             inOneCall = false;
-            System.err.println("adammeme: " + model.model() + " at " + model.identity() + " turned down a request for"
+            Console.warn(model.model() + " at " + model.identity() + " turned down a request for"
                     + " several choices (" + why + "); replicas are asked one by one from now on");
         }
     }

@@ -20,9 +20,6 @@ import java.util.function.Supplier;
  */
 final class RetryLoop {
 
-    /** What an image counts against a tokens-per-minute cap: what OpenAI counts for a 1024-pixel square in high detail. */
-    private static final int TOKENS_PER_IMAGE = 765;
-
     private final ChatModel model;
     private final UsageLedger ledger;
     private final RetryPolicy retries;
@@ -58,9 +55,10 @@ final class RetryLoop {
             stop.throwIfStopped();
             double spent = Double.isInfinite(budgetUsd) ? 0 : ledger.totalCostUsd();
             if (spent >= budgetUsd) {
+                // The call by its role: the request itself is prompts and pictures, thousands of characters.
                 throw new ModelCallException(String.format(Locale.ROOT,
                         "the budget of $%.2f is spent ($%.4f so far, adammeme.budget-usd): %s call to %s not made",
-                        budgetUsd, spent, request, model.model()));
+                        budgetUsd, spent, request.role(), model.model()));
             }
             try {
                 caps.acquire(tokens);
@@ -123,14 +121,8 @@ final class RetryLoop {
         }
     }
 
-    /** About four characters a token, plus a flat cost per image: enough for a tokens-per-minute cap. */
+    /** The request's size and the most it may answer: enough for a tokens-per-minute cap. */
     private static long estimatedTokens(ChatRequest request) {
-        long tokens = 0;
-        for (ChatMessage message : request.messages()) {
-            for (ContentPart part : message.parts()) {
-                tokens += part instanceof ContentPart.Text t ? t.text().length() / 4 : TOKENS_PER_IMAGE;
-            }
-        }
-        return tokens + (request.maxTokens() == null ? 0 : request.maxTokens());
+        return TokenEstimate.input(request) + (request.maxTokens() == null ? 0 : request.maxTokens());
     }
 }

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import io.github.adammeme.internal.util.Console;
+
 /**
  * Whether requests carry their JSON schema: always, never, or (auto) until the endpoint first
  * turns one down, after which answers are read as text for the rest of the run.
@@ -34,7 +36,7 @@ final class SchemaUse {
     void turnDown(String why) {
         if (mode == StructuredOutput.AUTO && !turnedDown) {
             turnedDown = true;
-            System.err.println("adammeme: " + model.model() + " at " + model.identity()
+            Console.warn(model.model() + " at " + model.identity()
                     + " turned down structured output (" + why + "); its answers are read as text from now on");
         }
     }

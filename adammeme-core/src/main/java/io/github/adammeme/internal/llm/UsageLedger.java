@@ -2,10 +2,13 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.Constants;
+import io.github.adammeme.internal.util.Console;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
@@ -13,7 +16,8 @@ import org.apiguardian.api.API;
 
 /**
  * Calls, cache hits, failures and tokens per pipeline stage, agent role and model, as the endpoints
- * reported them.
+ * reported them: every paid call is counted here, so this is where a report that cannot be true
+ * ({@link Usage.Doubt}) is settled from the request's size, and said once per endpoint and role.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class UsageLedger {
@@ -68,16 +72,37 @@ public final class UsageLedger {
 
     private final Map<String, Counters> byKey = new ConcurrentHashMap<>();
 
-    void recordCall(ChatRequest request, String model, Usage usage) {
+    /**
+     * @param request the call
+     * @param model   the model asked
+     * @param reported what the endpoint reported; a doubtful report is counted as at least the request's size
+     */
+    void recordCall(ChatRequest request, String model, Usage reported) {
+        Usage usage = reported.doubt() == null ? reported : settle(request, reported);
         Counters c = counters(request, model);
         c.calls.incrementAndGet();
-        c.promptTokens.accumulateAndGet(usage.promptTokens(), UsageLedger::saturated);
-        c.cachedTokens.accumulateAndGet(usage.cachedTokens(), UsageLedger::saturated);
-        c.completionTokens.accumulateAndGet(usage.completionTokens(), UsageLedger::saturated);
+        c.promptTokens.accumulateAndGet(usage.promptTokens(), Usage::plus);
+        c.cachedTokens.accumulateAndGet(usage.cachedTokens(), Usage::plus);
+        c.completionTokens.accumulateAndGet(usage.completionTokens(), Usage::plus);
         if (usage.batched()) {
             c.batchedCalls.incrementAndGet();
         }
         c.costUsd.add(prices.cost(model, usage));
+    }
+
+    /** Endpoint and role pairs already told of: a proxy that never reports usage would otherwise fill the console. */
+    private final Set<String> doubted = ConcurrentHashMap.newKeySet();
+
+    private Usage settle(ChatRequest request, Usage reported) {
+        Usage.Doubt doubt = reported.doubt();
+        Usage settled = reported.settled(TokenEstimate.input(request));
+        if (doubted.add(doubt.endpoint() + "\u0000" + request.role())) {
+            Console.warn(doubt.endpoint() + " reported impossible token counts for a " + request.role() + " call ("
+                    + doubt.counts() + "): counted from the request's and the answer's size instead, " + settled.promptTokens()
+                    + " in and " + settled.completionTokens() + " out, so " + Constants.BUDGET_USD + " still holds; its later"
+                    + " such reports for " + request.role() + " calls are counted alike");
+        }
+        return settled;
     }
 
     void recordCacheHit(ChatRequest request, String model) {
@@ -143,8 +168,8 @@ public final class UsageLedger {
 
     /** @return input and output tokens reported by endpoints, {@link Long#MAX_VALUE} when the counts are past it */
     public long totalTokens() {
-        return byKey.values().stream().mapToLong(c -> saturated(c.promptTokens.get(), c.completionTokens.get()))
-                .reduce(0, UsageLedger::saturated);
+        return byKey.values().stream().mapToLong(c -> Usage.plus(c.promptTokens.get(), c.completionTokens.get()))
+                .reduce(0, Usage::plus);
     }
 
     /**
@@ -157,12 +182,6 @@ public final class UsageLedger {
         return byKey.values().stream().anyMatch(c -> c.promptTokens.get() == Long.MAX_VALUE
                 || c.completionTokens.get() == Long.MAX_VALUE || c.cachedTokens.get() == Long.MAX_VALUE)
                 || totalTokens() == Long.MAX_VALUE;
-    }
-
-    /** Counts are never negative ({@link Usage}), so a sum past the top stops there. */
-    static long saturated(long a, long b) {
-        long sum = a + b;
-        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     /** @return retries of failed calls */

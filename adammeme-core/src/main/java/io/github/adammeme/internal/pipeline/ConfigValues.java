@@ -2,6 +2,7 @@ package io.github.adammeme.internal.pipeline;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.util.Printable;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
@@ -15,6 +16,29 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record ConfigValues(Map<String, String> values) {
+
+    /**
+     * Refuses every key or value that holds a character which would break, rewrite or reorder a console line
+     * ({@link Printable#unsafe}: a line break, ESC, NUL, a bidirectional override). A setting is a name, a number,
+     * a path or a URL, all of one visible line; and it is printed (a model id heads the FR table and the release
+     * decision), where a model id with a line break in it would print a line of its own choosing.
+     *
+     * @param values the keys and their values as configured
+     * @throws ConfigurationException naming the first such key
+     */
+    public ConfigValues {
+        values.forEach((key, value) -> {
+            String v = value == null ? "" : value.trim();
+            boolean inKey = Printable.firstUnsafe(key) >= 0;
+            String bad = inKey ? key : v;
+            int at = Printable.firstUnsafe(bad);
+            if (at >= 0) {
+                throw new ConfigurationException(key, v, String.format(Locale.ROOT, "%s holds the character U+%04X, which"
+                        + " would break or rewrite a console line; model ids, revisions, names, paths and URLs are one line"
+                        + " of visible characters", inKey ? "the key" : "the value", bad.codePointAt(at)));
+            }
+        });
+    }
 
     /**
      * @param key the key

@@ -2,10 +2,14 @@ package io.github.adammeme.internal.pipeline;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import org.apiguardian.api.API;
 
-/** A configuration value that cannot be used; the message names the key, the value and what is allowed. */
+/**
+ * A configuration value that cannot be used; the message names the key, the value and what is allowed, on one line:
+ * a value echoed is the user's own text, printed where a line break or an escape in it would forge a line.
+ */
 @API(status = INTERNAL, since = "0.1.0")
 public class ConfigurationException extends RuntimeException {
 
@@ -25,10 +29,10 @@ public class ConfigurationException extends RuntimeException {
      * For a problem with the key itself rather than its value.
      *
      * @param key the configuration key
-     * @param message the whole message, naming the key
+     * @param message the whole message, naming the key; made one printable line
      */
     protected ConfigurationException(String key, String message) {
-        super(message);
+        super(Printable.escaped(message));
         this.key = key;
     }
 

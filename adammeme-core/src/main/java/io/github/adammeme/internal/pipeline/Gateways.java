@@ -15,6 +15,7 @@ import io.github.adammeme.internal.llm.Preflight;
 import io.github.adammeme.internal.llm.RateCaps;
 import io.github.adammeme.internal.llm.RunStop;
 import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.util.Console;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -101,7 +102,7 @@ final class Gateways {
             subjects.add(Role.SECOND_JUDGE.subject(second, config.models().controller()));
         }
         Preflight.Findings findings = Preflight.inspect(subjects, ledger);
-        findings.warnings().forEach(warning -> System.err.println("adammeme: " + warning));
+        findings.warnings().forEach(warning -> Console.warn(warning));
         return findings.listed().getOrDefault(Role.TARGET.name, Map.of());
     }
 

@@ -3,6 +3,7 @@ package io.github.adammeme.internal.pipeline;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.util.PrintableStream;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.List;
@@ -48,7 +49,8 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
      * @param terminal whether it may rewrite itself in place (a console), or prints new lines (a log)
      */
     public ProgressLine(PrintStream out, boolean terminal) {
-        this.out = out;
+        // Its own words and figures only, and a carriage return to redraw itself, which a printable stream escapes.
+        this.out = PrintableStream.raw(out);
         this.terminal = terminal;
         this.ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "adammeme-progress");

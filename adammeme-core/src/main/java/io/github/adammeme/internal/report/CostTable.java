@@ -2,9 +2,11 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.Usage;
 import io.github.adammeme.internal.llm.UsageLedger;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.ToLongFunction;
 import org.apiguardian.api.API;
 
 /**
@@ -63,16 +65,16 @@ public final class CostTable {
      * @return their sum, as one line with no stage, role or model
      */
     public static UsageLedger.Line total(List<UsageLedger.Line> usage) {
-        return new UsageLedger.Line("", "", "", usage.stream().mapToLong(UsageLedger.Line::calls).sum(),
-                usage.stream().mapToLong(UsageLedger.Line::cacheHits).sum(),
-                usage.stream().mapToLong(UsageLedger.Line::failures).sum(),
-                usage.stream().mapToLong(UsageLedger.Line::retries).sum(),
-                usage.stream().mapToLong(UsageLedger.Line::rateLimited).sum(),
-                usage.stream().mapToLong(UsageLedger.Line::promptTokens).sum(),
-                usage.stream().mapToLong(UsageLedger.Line::cachedTokens).sum(),
-                usage.stream().mapToLong(UsageLedger.Line::completionTokens).sum(),
-                usage.stream().mapToLong(UsageLedger.Line::batchedCalls).sum(),
-                usage.stream().mapToDouble(UsageLedger.Line::costUsd).sum());
+        return new UsageLedger.Line("", "", "", sum(usage, UsageLedger.Line::calls), sum(usage, UsageLedger.Line::cacheHits),
+                sum(usage, UsageLedger.Line::failures), sum(usage, UsageLedger.Line::retries),
+                sum(usage, UsageLedger.Line::rateLimited), sum(usage, UsageLedger.Line::promptTokens),
+                sum(usage, UsageLedger.Line::cachedTokens), sum(usage, UsageLedger.Line::completionTokens),
+                sum(usage, UsageLedger.Line::batchedCalls), usage.stream().mapToDouble(UsageLedger.Line::costUsd).sum());
+    }
+
+    /** Lines that each saturated (a count past what a long holds) must not sum to a negative count. */
+    private static long sum(List<UsageLedger.Line> usage, ToLongFunction<UsageLedger.Line> count) {
+        return usage.stream().mapToLong(count).reduce(0, Usage::plus);
     }
 
     private static String usd(double cost) {

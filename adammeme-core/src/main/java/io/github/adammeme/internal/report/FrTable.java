@@ -6,11 +6,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.Admission;
 import io.github.adammeme.internal.llm.Endpoint;
+import io.github.adammeme.internal.llm.Usage;
 import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.pipeline.CategoryFigures;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.Metrics;
 import io.github.adammeme.internal.pipeline.Outcome;
+import io.github.adammeme.internal.util.Printable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -92,9 +94,9 @@ public final class FrTable {
     static List<String> unpriced(List<UsageLedger.Line> usage) {
         Map<String, Long> tokens = new TreeMap<>();
         for (UsageLedger.Line l : usage) {
-            if (l.calls() > 0 && l.promptTokens() + l.completionTokens() > 0 && l.costUsd() == 0
-                    && !l.model().startsWith(Endpoint.SIMULATED_PREFIX)) {
-                tokens.merge(l.model(), l.promptTokens() + l.completionTokens(), Long::sum);
+            long paid = Usage.plus(l.promptTokens(), l.completionTokens());
+            if (l.calls() > 0 && paid > 0 && l.costUsd() == 0 && !l.model().startsWith(Endpoint.SIMULATED_PREFIX)) {
+                tokens.merge(l.model(), paid, Usage::plus);
             }
         }
         List<String> warnings = new ArrayList<>();
@@ -138,7 +140,9 @@ public final class FrTable {
     }
 
     private static void row(StringBuilder sb, CategoryFigures all, CategoryFigures original) {
-        sb.append(String.format(Locale.ROOT, "%-16s %6d %7s %-30s | %7s %-30s | %d/%d/%d%n", all.category(), all.samples(),
+        // A category read back from a summary.json (the gate's table) is anyone's text: one line, however named.
+        sb.append(String.format(Locale.ROOT, "%-16s %6d %7s %-30s | %7s %-30s | %d/%d/%d%n", Printable.escaped(all.category()),
+                all.samples(),
                 score(all.averageScore()), all.fr().describe(), score(original.averageScore()), original.fr().describe(),
                 all.counts().get(Outcome.REFUSED), all.counts().get(Outcome.UNSCORED), all.counts().get(Outcome.ERROR)));
     }

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.CategoryFigures;
 import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.util.Printable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -96,9 +97,12 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
             };
         }
 
-        /** @return the message, led by the gate's name unless it already names it (the others always do) */
+        /**
+         * @return the message, led by the gate's name unless it already names it (the others always do), on one
+         *         printable line: a category read back from a summary.json may hold anything
+         */
         public String line() {
-            return kind != Kind.GATE || message.startsWith(label()) ? message : label() + ": " + message;
+            return Printable.escaped(kind != Kind.GATE || message.startsWith(label()) ? message : label() + ": " + message);
         }
     }
 
@@ -366,7 +370,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
         if (!reportedOnly.isEmpty()) {
             sb.append("  SKIPPED against the baseline, too few samples to call unchanged (reported, not failed; ")
                     .append(Constants.BASELINE_CATEGORIES).append("=all fails them): ")
-                    .append(reportedOnly.stream().map(Check::category).collect(Collectors.joining(", ")))
+                    .append(reportedOnly.stream().map(c -> Printable.escaped(c.category())).collect(Collectors.joining(", ")))
                     .append(" (baseline.md)\n");
         }
         return sb.toString();

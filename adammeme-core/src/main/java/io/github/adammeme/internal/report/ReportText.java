@@ -2,6 +2,7 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
@@ -13,9 +14,11 @@ import org.apiguardian.api.API;
  *
  * <ul>
  *   <li>{@link #plain} for places shown as text (test names, parameters, labels, failure messages
- *       and traces): control characters are written as escapes, and a {@code <} that would open a tag (followed by a letter, {@code /}, {@code !} or
- *       {@code ?}, as an HTML parser reads it) becomes a single angle quotation mark, so no tag can
- *       form however a viewer renders the text, while {@code "2 < 4.0"} and {@code "->"} read as they did;</li>
+ *       and traces): control and bidirectional characters are written as escapes ({@link Printable}: a test
+ *       name or a message is printed to a console line by line), and a {@code <} that would open a tag
+ *       (followed by a letter, {@code /}, {@code !} or {@code ?}, as an HTML parser reads it) becomes a single
+ *       angle quotation mark, so no tag can form however a viewer renders the text, while {@code "2 < 4.0"} and
+ *       {@code "->"} read as they did;</li>
  *   <li>{@link #markdown} for places rendered as Markdown, where HTML passes through (Allure
  *       descriptions and markdown attachments, summary.md, baseline.md, leaderboard.md): HTML is
  *       escaped, Markdown's own syntax is escaped, and a line break or a {@code |} cannot leave its
@@ -41,36 +44,7 @@ public final class ReportText {
         if (text == null) {
             return null;
         }
-        return controlsShown(TAG_OPEN.matcher(Secrets.redact(text)).replaceAll("\u2039"));
-    }
-
-    /**
-     * Control characters written out as escapes ({@code \n}, {@code \r}, {@code \u001b}): a test name or a
-     * message is printed to a console line by line, and a line break, a carriage return or a terminal
-     * escape in a meme id or a model's answer would print a line of its own choosing there ("[INFO] BUILD
-     * SUCCESS") or rewrite one already printed.
-     */
-    static String controlsShown(String text) {
-        StringBuilder out = null;
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            boolean control = Character.isISOControl(c) && c != '\t' || c == '\u2028' || c == '\u2029';
-            if (control && out == null) {
-                out = new StringBuilder(text.length() + 16).append(text, 0, i);
-            }
-            if (out != null) {
-                if (!control) {
-                    out.append(c);
-                } else if (c == '\n') {
-                    out.append("\\n");
-                } else if (c == '\r') {
-                    out.append("\\r");
-                } else {
-                    out.append(String.format("\\u%04x", (int) c));
-                }
-            }
-        }
-        return out == null ? text : out.toString();
+        return Printable.escaped(TAG_OPEN.matcher(Secrets.redact(text)).replaceAll("\u2039"));
     }
 
     /**

@@ -9,6 +9,7 @@ import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.HardCaseHarvest;
 import io.github.adammeme.internal.pipeline.Stages;
+import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -260,7 +261,7 @@ public final class RunPublisher {
                         + "=" + CACHE_RUN + e.run().target() + ")"));
                 options.history().ifPresent(targets -> history(database, targets));
             } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException notRecorded) {
-                err.println("adammeme: " + Secrets.redact(notRecorded.getMessage()) + "; the run's files are in "
+                err.println("adammeme: " + Printable.escaped(Secrets.redact(notRecorded.getMessage())) + "; the run's files are in "
                         + layout.folder());
             }
         });

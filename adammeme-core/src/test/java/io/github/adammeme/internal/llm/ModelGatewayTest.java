@@ -107,7 +107,7 @@ class ModelGatewayTest {
             gateway.call(request("analyse", 0)).join();
             assertEquals(1, run1.calls.get(), "the same question twice in one run is asked once");
             // Who answered, made one printable line: an endpoint's ESC cannot reach a console.
-            assertEquals(Map.of(new Answerer("m-2026-11-01?[2K", "fp_run 1"), 1L), gateway.answeredBy());
+            assertEquals(Map.of(new Answerer("m-2026-11-01\\u001b[2K", "fp_run 1"), 1L), gateway.answeredBy());
         }
         ScopedModel run2 = new ScopedModel("run 2");
         try (ModelGateway gateway = new ModelGateway(run2, cache, new UsageLedger(), 2)) {
