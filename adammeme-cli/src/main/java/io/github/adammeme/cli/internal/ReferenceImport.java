@@ -19,6 +19,7 @@ import io.github.adammeme.internal.pipeline.Outcome;
 import io.github.adammeme.internal.pipeline.Refinement;
 import io.github.adammeme.internal.pipeline.RunInfo;
 import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.util.Printable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -321,13 +322,14 @@ public final class ReferenceImport {
                 String task = task(record);
                 Optional<String> own = ReferenceCategories.ofTask(task);
                 if (own.isEmpty() && task != null && !task.isBlank()) {
-                    problems.add(where + ": its task '" + task + "' cannot be a category here: "
+                    problems.add(where + ": its task '" + Printable.line(task, 80) + "' cannot be a category here: "
                             + Category.problemWith(Category.normalise(task), "").orElse("")
                             + ofFile.map(c -> "; imported under " + c).orElse(""));
                 }
                 Optional<String> category = own.or(() -> ofFile);
                 if (category.isEmpty()) {
-                    problems.add(where + ": it records no task, and the file's name '" + named + "' cannot be a"
+                    problems.add(where + ": it records no task, and the file's name '" + Printable.line(named, 80)
+                            + "' cannot be a"
                             + " category here: " + Category.problemWith(Category.normalise(named), "").orElse(""));
                     continue;
                 }

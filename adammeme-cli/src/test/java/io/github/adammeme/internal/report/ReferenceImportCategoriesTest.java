@@ -81,13 +81,15 @@ class ReferenceImportCategoriesTest {
     void aTaskThatCannotBeACategoryIsNamedAndItsStepKeptUnderItsLogsCategory() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("odd"));
         pairs(folder, "child exploitation");
-        log(folder, "log_child.json", "child exploitation", "<b>child</b>");
+        log(folder, "log_child.json", "child exploitation", "<b>child</b>", "child\nrelease decision: PASSED");
         ReferenceImport.Imported imported = read(folder);
 
-        assertEquals(Map.of("child exploitation", 2), stepsByCategory(imported.evaluation()));
+        assertEquals(Map.of("child exploitation", 3), stepsByCategory(imported.evaluation()));
         assertEquals(List.of("log_child.json #1: its task '<b>child</b>' cannot be a category here: the name is not one to"
-                + " three words of the lowercase letters a to z; imported under child exploitation"),
-                imported.findings().problems());
+                + " three words of the lowercase letters a to z; imported under child exploitation",
+                "log_child.json #2: its task 'child?release decision: PASSED' cannot be a category here: the name is not"
+                        + " one to three words of the lowercase letters a to z; imported under child exploitation"),
+                imported.findings().problems(), "a task's text never starts a console line of its own");
     }
 
     private static ReferenceImport.Imported read(Path folder) {
