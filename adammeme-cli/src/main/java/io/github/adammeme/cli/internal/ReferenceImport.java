@@ -41,9 +41,9 @@ import org.apiguardian.api.API;
 
 /**
  * A run of the AdamMeme reference implementation (the paper authors' Python code), read from its
- * result files into a run of this project: {@code log_<category>.json}, the refinement steps of one
- * category, and {@code mined_pairs.json} beside them when it is there ({@code {category: [{text,
- * image, label, task, misbelief, ref_ans, seed?}]}}). Every Scorer output is read again with this
+ * result files into a run of this project: {@code log_<name>.json}, refinement steps, each under the
+ * category its {@code task} names ({@link ReferenceCategories}), and {@code mined_pairs.json} beside
+ * them when it is there ({@code {category: [{text, image, label, task, misbelief, ref_ans, seed?}]}}). Every Scorer output is read again with this
  * project's {@link Rating} parser and every misbelief with {@link MisbeliefSentence}; a step's score
  * is this project's reading, and each place where it differs from the score the reference code
  * recorded is listed.
@@ -67,7 +67,7 @@ public final class ReferenceImport {
     private static final Pattern LOG = Pattern.compile("log_(.+)\\.json");
     private static final Pattern QUOTED_LABEL = Pattern.compile("'([^']*)'|\"([^\"]*)\"");
     private static final List<String> STEP_FIELDS = List.of("meme_text", "explanation", "misbelief", "meme_image_path",
-            "answer", "ref_ans", "comparison", "score", "task", "run_step");
+            "answer", "ref_ans", "comparison", "score", "run_step");
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -90,11 +90,12 @@ public final class ReferenceImport {
      * @param differences        each step whose score here differs from the recorded one
      * @param problems           each record or file that could not be imported, with file, record and why
      * @param unknown            what the files do not hold, and how the run stands in for it
+     * @param filedUnder         each log whose steps went under another category than its file's name, where and why
      */
     public record Findings(List<String> files, int records, int scoredSteps, int refusedSteps, int failedRewrites,
                            int minedPairs, int ratingsRead, int ratingsWithoutBrackets, int ratingsRejected,
                            int misbeliefsRead, int misbeliefsRejected, int misbeliefsWithoutTheWord, List<String> rejections, List<String> differences,
-                           List<String> problems, List<String> unknown) {
+                           List<String> problems, List<String> unknown, List<String> filedUnder) {
 
         /**
          * What the import read, rejected and could not know, as the command prints it.
@@ -111,6 +112,7 @@ public final class ReferenceImport {
                 sb.append(", ").append(failedRewrites).append(" rewrites that never reached the target");
             }
             sb.append("; ").append(minedPairs).append(" mined pairs\n");
+            filedUnder.forEach(f -> sb.append("  filed by the data's names: ").append(f).append('\n'));
             sb.append("Scorer outputs: ").append(ratingsRead).append(" read, ").append(ratingsRejected)
                     .append(" rejected by this project's parser (").append(ratingsWithoutBrackets)
                     .append(" wrote the rating without [[ ]])\n");
@@ -206,6 +208,7 @@ public final class ReferenceImport {
         private final List<String> rejections = new ArrayList<>();
         private final List<String> differences = new ArrayList<>();
         private final List<String> problems = new ArrayList<>();
+        private final List<String> filedUnder = new ArrayList<>();
         private final Map<String, Map<String, JsonNode>> pairs = new LinkedHashMap<>();
         private final Map<String, List<Step>> steps = new LinkedHashMap<>();
         private final List<MinedSample> mined = new ArrayList<>();
@@ -287,15 +290,13 @@ public final class ReferenceImport {
             memes.put(memeId, new MemeOutcome(memeId, where, MemeOutcome.Status.MINED, categories, List.of(), labels, null));
         }
 
+        /**
+         * A log's steps, each under the category its data names ({@link ReferenceCategories}): a log may be
+         * named otherwise than the task its steps were run for, and may even hold several.
+         */
         void readLog(Path file) {
             String name = file.getFileName().toString();
             String named = name.substring("log_".length(), name.length() - ".json".length());
-            String category = Category.normalise(named);
-            Optional<String> bad = Category.problemWith(category, "");
-            if (bad.isPresent()) {
-                problems.add(name + ": the category '" + named + "' cannot be a category here: " + bad.get());
-                return;
-            }
             JsonNode root = json(file);
             if (root == null) {
                 return;
@@ -305,20 +306,66 @@ public final class ReferenceImport {
                 return;
             }
             files.add(name);
-            List<Step> read = steps.computeIfAbsent(category, c -> new ArrayList<>());
+            ReferenceCategories categories = new ReferenceCategories(pairs.keySet());
+            List<String> tasks = new ArrayList<>();
+            root.forEach(record -> ReferenceCategories.ofTask(task(record)).ifPresent(tasks::add));
+            Optional<String> ofFile = categories.ofFile(named, tasks);
+            if (root.isEmpty()) {
+                // A category the reference code ran and refined nothing in is still one of the run's.
+                ofFile.ifPresent(c -> steps.computeIfAbsent(c, k -> new ArrayList<>()));
+            }
+            // How many steps went under each category, and whether by their own task or by the file's name.
+            Map<String, Integer> filed = new LinkedHashMap<>();
+            Set<String> byName = new HashSet<>();
             int i = 0;
             for (JsonNode record : root) {
                 records++;
-                Step step = step(name, i++, category, record);
-                if (step != null) {
-                    read.add(step);
+                String where = name + " #" + i++;
+                String task = task(record);
+                Optional<String> own = ReferenceCategories.ofTask(task);
+                if (own.isEmpty() && task != null && !task.isBlank()) {
+                    problems.add(where + ": its task '" + Printable.line(task, 80) + "' cannot be a category here: "
+                            + Category.problemWith(Category.normalise(task), "").orElse("")
+                            + ofFile.map(c -> "; imported under " + c).orElse(""));
                 }
+                Optional<String> category = own.or(() -> ofFile);
+                if (category.isEmpty()) {
+                    problems.add(where + ": it records no task, and the file's name '" + Printable.line(named, 80)
+                            + "' cannot be a"
+                            + " category here: " + Category.problemWith(Category.normalise(named), "").orElse(""));
+                    continue;
+                }
+                Step step = step(where, category.get(), record);
+                if (step != null) {
+                    steps.computeIfAbsent(category.get(), c -> new ArrayList<>()).add(step);
+                    filed.merge(category.get(), 1, Integer::sum);
+                    if (own.isEmpty()) {
+                        byName.add(category.get());
+                    }
+                }
+            }
+            if (!filed.isEmpty() && !filed.keySet().equals(Set.of(Category.normalise(named)))) {
+                filedUnder.add(name + ": " + filed(filed, byName));
             }
         }
 
+        /** "12 steps under 'child exploitation' (the task they record)", for each category a log's steps went under. */
+        private static String filed(Map<String, Integer> filed, Set<String> byName) {
+            List<String> where = new ArrayList<>();
+            filed.forEach((c, n) -> where.add(n + (n == 1 ? " step" : " steps") + " under '" + c + "' ("
+                    + (byName.contains(c) ? "they record no task: the file's name, matched with the mined pairs'"
+                    : "the task they record") + ")"));
+            return String.join(", ", where);
+        }
+
+        /** A record's {@code task}, or null when it has none (or is not an object). */
+        private static String task(JsonNode record) {
+            JsonNode task = record.path("task");
+            return task.isValueNode() && !task.isNull() ? task.asText() : null;
+        }
+
         /** One record as a step, or null (and a problem) when it cannot be one. */
-        private Step step(String file, int i, String category, JsonNode record) {
-            String where = file + " #" + i;
+        private Step step(String where, String category, JsonNode record) {
             if (!record.isObject()) {
                 problems.add(where + ": expected an object, found " + record.getNodeType());
                 return null;
@@ -328,11 +375,6 @@ public final class ReferenceImport {
             if (!missing.isEmpty()) {
                 problems.add(where + ": " + missingText(missing));
                 return null;
-            }
-            String task = record.path("task").asText(category);
-            if (!Category.normalise(task).equals(category)) {
-                problems.add(where + ": its task is '" + task + "' in the file of " + category + "; imported under "
-                        + category);
             }
             String image = record.get("meme_image_path").asText();
             String memeId = memeId(image);
@@ -462,7 +504,7 @@ public final class ReferenceImport {
             return new Imported(evaluation, new Findings(List.copyOf(files), records, scored, refused, failedRewrites,
                     mined.size(), ratingsRead, withoutBrackets, ratingsRejected, misbeliefsRead, misbeliefsRejected,
                     withoutTheWord, List.copyOf(rejections),
-                    List.copyOf(differences), List.copyOf(problems), List.copyOf(unknown)));
+                    List.copyOf(differences), List.copyOf(problems), List.copyOf(unknown), List.copyOf(filedUnder)));
         }
 
         /**

@@ -8,10 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.internal.llm.Usage;
+import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.pipeline.Metrics;
 import io.github.adammeme.internal.pipeline.ScoredSample;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.report.RunFileLines;
+import io.github.adammeme.internal.report.TruncatedAnswers;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -133,7 +135,11 @@ public final class ShardMerge {
             ArrayNode chains = JSON.createArrayNode();
             summaries.forEach(s -> s.path("chains").forEach(chains::add));
             merged.set("chains", chains);
-            merged.set("usage", usage(summaries));
+            ArrayNode usage = usage(summaries);
+            merged.set("usage", usage);
+            // Counted again from the summed usage: the first shard's counts are its own part's.
+            merged.set("truncatedAnswers", JSON.valueToTree(TruncatedAnswers.of(List.of(JSON.treeToValue(usage,
+                    UsageLedger.Line[].class)))));
 
             Files.createDirectories(out);
             EvaluationWriter.writeAtomically(out.resolve(EvaluationWriter.SUMMARY), w -> JSON.writerWithDefaultPrettyPrinter().writeValue(w, merged));

@@ -125,13 +125,15 @@ class ReferenceImportTest {
     @Test
     void aCategoryNameThatCouldNotBeOneHereIsAProblemNotACategory() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("odd"));
-        Files.writeString(folder.resolve("log_hate<b>.json"), "[]");
+        // a log's name counts only for steps that record no task of their own
+        Files.writeString(folder.resolve("log_hate<b>.json"), "[{\"meme_image_path\": \"a.png\", \"score\": 3}]");
         Files.writeString(folder.resolve("log_race.json"), "[]");
         Files.writeString(folder.resolve("mined_pairs.json"), "{\"race\": [], \"<script>\": []}");
         ReferenceImport.Imported odd = ReferenceImport.read(folder, new ReferenceImport.Settings("t", "c", 4.0, false));
         assertEquals(2, odd.findings().problems().size(), odd.findings().problems().toString());
         assertTrue(odd.findings().problems().get(0).startsWith("mined_pairs.json '<script>' cannot be a category here"));
-        assertTrue(odd.findings().problems().get(1).startsWith("log_hate<b>.json: the category 'hate<b>'"));
+        assertTrue(odd.findings().problems().get(1).startsWith("log_hate<b>.json #0: it records no task, and the file's"
+                + " name 'hate<b>' cannot be a category here"), odd.findings().problems().get(1));
         assertEquals(List.of("race"), odd.evaluation().taxonomy().stream().map(c -> c.name()).toList());
     }
 

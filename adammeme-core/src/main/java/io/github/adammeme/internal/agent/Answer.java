@@ -7,9 +7,25 @@ import org.apiguardian.api.API;
 /**
  * What one agent produced after its re-asks: a parsed value, or why there is none, with the raw
  * output kept either way so a report can show what the model actually said.
+ *
+ * @param cutOff whether the answer kept stopped at the token limit ({@code finish_reason} length): only a
+ *               target's can, since an agent's cut answer is asked again
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Answer<T>(Status status, T value, String raw, String failure, int attempts) {
+public record Answer<T>(Status status, T value, String raw, String failure, int attempts, boolean cutOff) {
+
+    /**
+     * An answer that ran to its end.
+     *
+     * @param status whether it holds a value, and if not, why
+     * @param value the parsed value, or null
+     * @param raw the model's output, as received
+     * @param failure why there is no value, or null
+     * @param attempts how many times the model was asked, re-asks included
+     */
+    public Answer(Status status, T value, String raw, String failure, int attempts) {
+        this(status, value, raw, failure, attempts, false);
+    }
 
     /** Whether the agent's answer holds a value, and if not, why. */
     public enum Status {

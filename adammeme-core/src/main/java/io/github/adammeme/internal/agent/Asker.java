@@ -13,8 +13,9 @@ import java.util.concurrent.CompletionException;
 
 /**
  * Asks, parses, and asks again a bounded number of times when the answer is of no use: of the
- * wrong shape, cut off at the token limit, declined by an agent, or lost to an endpoint failure
- * that outlasted the gateway's retries. Each re-ask after an answer carries that answer and what
+ * wrong shape, an agent's cut off at the token limit, declined by an agent, or lost to an endpoint
+ * failure that outlasted the gateway's retries. Every answer cut at the token limit is counted under
+ * its role; a target's is kept, marked. Each re-ask after an answer carries that answer and what
  * was wrong with it, so it is a distinct call (and cache entry) rather than the question replayed.
  */
 final class Asker {
@@ -60,6 +61,9 @@ final class Asker {
             if (error != null) {
                 return failed(gateway, request, parser, reasksLeft, attempt, policy, unwrap(error));
             }
+            if (response.cutOff()) {
+                gateway.answerCutOff(request);
+            }
             if (RefusalScreen.declinedByProtocol(response)) {
                 String raw = RefusalScreen.describe(response);
                 if (policy == Policy.TARGET || reasksLeft <= 0) {
@@ -72,7 +76,10 @@ final class Asker {
                 if (policy == Policy.AGENT && response.cutOff()) {
                     throw new ParseException("the answer was cut off at the token limit");
                 }
-                return done(Answer.ok(parser.parse(response.content()), response.content(), attempt));
+                // A target's cut answer is what the model wrote within the limit it was given: it is scored as
+                // written, as the paper scores every answer, and marked so that a reader knows it stopped short.
+                return done(new Answer<>(Answer.Status.OK, parser.parse(response.content()), response.content(), null,
+                        attempt, response.cutOff()));
             } catch (ParseException e) {
                 if (reasksLeft > 0) {
                     return attempt(gateway, request.followUp(response.content(), correction(e, response)), parser,

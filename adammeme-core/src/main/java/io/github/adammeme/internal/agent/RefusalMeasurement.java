@@ -23,9 +23,13 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class RefusalMeasurement {
 
-    /** The packaged corpora: 1 to 3 were used to develop the simulator's check, 4 never was. */
+    /**
+     * The packaged corpora: 1 to 3 and 5 were used to develop the simulator's check, 4 and 6 never were. 5 and
+     * 6 hold partial declines (who is pictured, a slur, small print) in the forms real models write them, each
+     * followed by an analysis or by nothing that assesses the meme.
+     */
     public static final List<String> PACKAGED = List.of("corpus-1.jsonl", "corpus-2.jsonl", "corpus-3.jsonl",
-            "corpus-4.jsonl");
+            "corpus-4.jsonl", "corpus-5.jsonl", "corpus-6.jsonl");
 
     private static final String FOLDER = "/io/github/adammeme/refusals/";
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -156,6 +156,17 @@ public final class ModelGateway implements AutoCloseable {
         return sorted;
     }
 
+    /**
+     * Counts an answer that stopped at the token limit under its request's stage and role: the run's summary
+     * says how many of each role's answers were cut. Counted where the answer is read, so one replayed from the
+     * cache counts as one received now.
+     *
+     * @param request the request the cut answer replied to
+     */
+    public void answerCutOff(ChatRequest request) {
+        ledger.recordCutOff(request, model.model());
+    }
+
     /** @return the endpoint's client */
     public ChatModel model() {
         return model;

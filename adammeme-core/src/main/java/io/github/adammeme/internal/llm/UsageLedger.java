@@ -15,9 +15,10 @@ import java.util.concurrent.atomic.DoubleAdder;
 import org.apiguardian.api.API;
 
 /**
- * Calls, cache hits, failures and tokens per pipeline stage, agent role and model, as the endpoints
- * reported them: every paid call is counted here, so this is where a report that cannot be true
- * ({@link Usage.Doubt}) is settled from the request's size, and said once per endpoint and role.
+ * Calls, cache hits, failures, tokens and answers cut at the token limit per pipeline stage, agent role
+ * and model, as the endpoints reported them: every paid call is counted here, so this is where a report
+ * that cannot be true ({@link Usage.Doubt}) is settled from the request's size, and said once per endpoint
+ * and role.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class UsageLedger {
@@ -38,10 +39,36 @@ public final class UsageLedger {
      * @param completionTokens output tokens
      * @param batchedCalls of the calls, those answered through the Batch API
      * @param costUsd what the calls cost by the price table
+     * @param cutOff answers read that stopped at the token limit ({@code finish_reason} length), from the endpoint
+     *               or the cache: a target's is scored as written and marked, an agent's is asked again
      */
     public record Line(String stage, String role, String model, long calls, long cacheHits, long failures, long retries,
                        long rateLimited, long promptTokens, long cachedTokens, long completionTokens, long batchedCalls,
-                       double costUsd) {
+                       double costUsd, long cutOff) {
+
+        /**
+         * A line without answers cut at the token limit.
+         *
+         * @param stage the pipeline stage
+         * @param role the agent role
+         * @param model the model asked
+         * @param calls calls made to the endpoint
+         * @param cacheHits answers served from the cache or an identical call in flight
+         * @param failures calls that failed for good
+         * @param retries retries of failed calls
+         * @param rateLimited retries after HTTP 429
+         * @param promptTokens input tokens, cached ones included
+         * @param cachedTokens of the input, tokens served from the endpoint's prompt cache
+         * @param completionTokens output tokens
+         * @param batchedCalls of the calls, those answered through the Batch API
+         * @param costUsd what the calls cost by the price table
+         */
+        public Line(String stage, String role, String model, long calls, long cacheHits, long failures, long retries,
+                    long rateLimited, long promptTokens, long cachedTokens, long completionTokens, long batchedCalls,
+                    double costUsd) {
+            this(stage, role, model, calls, cacheHits, failures, retries, rateLimited, promptTokens, cachedTokens,
+                    completionTokens, batchedCalls, costUsd, 0);
+        }
     }
 
     private final Prices prices;
@@ -66,6 +93,7 @@ public final class UsageLedger {
         final AtomicLong cachedTokens = new AtomicLong();
         final AtomicLong completionTokens = new AtomicLong();
         final AtomicLong batchedCalls = new AtomicLong();
+        final AtomicLong cutOff = new AtomicLong();
         // Summed per call: calls of one line may differ in rate (batched or not).
         final DoubleAdder costUsd = new DoubleAdder();
     }
@@ -121,6 +149,10 @@ public final class UsageLedger {
         }
     }
 
+    void recordCutOff(ChatRequest request, String model) {
+        counters(request, model).cutOff.incrementAndGet();
+    }
+
     private Counters counters(ChatRequest request, String model) {
         return byKey.computeIfAbsent(request.stage() + "\u0000" + request.role() + "\u0000" + model,
                 k -> new Counters());
@@ -140,7 +172,7 @@ public final class UsageLedger {
             String[] parts = key.split("\u0000", 3);
             lines.add(new Line(parts[0], parts[1], parts[2], c.calls.get(), c.cacheHits.get(), c.failures.get(),
                     c.retries.get(), c.rateLimited.get(), c.promptTokens.get(), c.cachedTokens.get(),
-                    c.completionTokens.get(), c.batchedCalls.get(), c.costUsd.sum()));
+                    c.completionTokens.get(), c.batchedCalls.get(), c.costUsd.sum(), c.cutOff.get()));
         });
         lines.sort(Comparator.comparingInt((Line l) -> stageRank(l.stage())).thenComparing(Line::stage)
                 .thenComparing(Line::role).thenComparing(Line::model));

@@ -28,12 +28,43 @@ import org.apiguardian.api.API;
  * @param refinement   null for an original sample
  * @param secondScore  the judge's reliability check: this sample scored again by an independent Scorer,
  *                     when the seeded draw of {@code adammeme.judge.recheck} picked it; null otherwise
+ * @param truncated    the target's answer stopped at the token limit ({@code finish_reason} length): it is
+ *                     scored as written, as the paper scores what the model wrote, and marked so
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record ScoredSample(String id, String memeId, String category, String misbelief, String text,
                            String originalText, String image, String shownImage, Outcome outcome, Integer score, String reference,
                            String targetAnswer, String scorerExplanation, String reason, String raw,
-                           Refinement refinement, SecondScore secondScore) {
+                           Refinement refinement, SecondScore secondScore, boolean truncated) {
+
+    /**
+     * A sample whose target answer, if any, ran to its end.
+     *
+     * @param id           stable id
+     * @param memeId       the meme whose image it uses
+     * @param category     its harmfulness category
+     * @param misbelief    the misbelief it conveys
+     * @param text         the meme text the target saw
+     * @param originalText the dataset's text of the meme
+     * @param image        path of the meme image
+     * @param shownImage   path of the image the target was shown, or null
+     * @param outcome      how it ended
+     * @param score        the Scorer's rating, or null
+     * @param reference    the reference answer, or null
+     * @param targetAnswer the target's analysis, or its refusal
+     * @param scorerExplanation the Scorer's explanation
+     * @param reason       what happened, for an outcome without a score
+     * @param raw          the unusable output, or null
+     * @param refinement   null for an original sample
+     * @param secondScore  the second judge's score, or null
+     */
+    public ScoredSample(String id, String memeId, String category, String misbelief, String text, String originalText,
+                        String image, String shownImage, Outcome outcome, Integer score, String reference,
+                        String targetAnswer, String scorerExplanation, String reason, String raw, Refinement refinement,
+                        SecondScore secondScore) {
+        this(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score, reference,
+                targetAnswer, scorerExplanation, reason, raw, refinement, secondScore, false);
+    }
 
     /**
      * An original pair that never reached the target: its picture could not be read, or it has no misbelief.
@@ -85,7 +116,17 @@ public record ScoredSample(String id, String memeId, String category, String mis
      */
     public ScoredSample withSecondScore(SecondScore second) {
         return new ScoredSample(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score,
-                reference, targetAnswer, scorerExplanation, reason, raw, refinement, second);
+                reference, targetAnswer, scorerExplanation, reason, raw, refinement, second, truncated);
+    }
+
+    /**
+     * The same sample, its target answer marked as cut at the token limit.
+     *
+     * @return the sample, marked
+     */
+    public ScoredSample cutAtTokenLimit() {
+        return new ScoredSample(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score,
+                reference, targetAnswer, scorerExplanation, reason, raw, refinement, secondScore, true);
     }
 
     /** @return whether it is a refinement step rather than an original sample */

@@ -20,7 +20,7 @@ import java.util.concurrent.CompletableFuture;
  * target's answer run side by side; an answer that might be a refusal is read whole by the refusal
  * check; then the Scorer compares answer and reference, and for a seeded share of samples a second
  * judge does too. The reference never depends on the target, so across targets its calls are cache
- * hits.
+ * hits. A target answer cut at the token limit is scored as written and its sample marked.
  */
 final class ScoringStage {
 
@@ -117,7 +117,7 @@ final class ScoringStage {
             return scorer.score(probe.promptText(), probe.image(), probe.category(), ref.value(), ans.value())
                     .thenApply(rating -> rated(probe, ref.value(), ans.value(), rating))
                     .thenCompose(sample -> secondOpinion(probe, sample));
-        }).thenCompose(f -> f);
+        }).thenCompose(f -> f).thenCombine(answer, (sample, ans) -> ans.cutOff() ? sample.cutAtTokenLimit() : sample);
     }
 
     private record Pair(Answer<String> reference, Answer<String> answer) {

@@ -29,7 +29,7 @@ import org.apiguardian.api.API;
 
 /**
  * Writes an evaluation as files: {@code summary.json} (run, taxonomy with provenance, figures,
- * usage), {@code samples.jsonl} (one line per scored sample, originals then refinements) and
+ * usage, answers cut at the token limit by role), {@code samples.jsonl} (one line per scored sample, originals then refinements) and
  * {@code memes.jsonl} (what became of every input meme). Each file is written beside its final
  * name and moved into place, so a reader never sees half a file.
  */
@@ -115,6 +115,7 @@ public final class EvaluationWriter {
         e.chains().forEach(c -> chains.addObject().put("category", c.category()).put("seed", c.seedId())
                 .put("steps", c.steps().size()).put("stop", c.stop()));
         root.set("usage", JSON.valueToTree(e.usage()));
+        root.set("truncatedAnswers", JSON.valueToTree(TruncatedAnswers.of(e.usage())));
         return root;
     }
 

@@ -238,6 +238,10 @@ public final class RunPublisher {
         if (e.run().targetAnswers() != null) {
             e.run().targetAnswers().lines(e.run().target()).forEach(line -> out.println(Secrets.redact(line)));
         }
+        String truncated = TruncatedAnswers.of(e.usage()).consoleLine(config.models().maxTokens());
+        if (truncated != null) {
+            out.println(truncated);
+        }
         out.print(Secrets.redact(decision(e).console()));
         out.println("results: " + layout.summaryJson().toAbsolutePath());
     }

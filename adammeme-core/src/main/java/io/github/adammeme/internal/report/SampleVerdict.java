@@ -45,7 +45,8 @@ public record SampleVerdict(Kind kind, String message) {
         return switch (s.outcome()) {
             case PASSED -> new SampleVerdict(Kind.PASSED, null);
             case FAILED -> new SampleVerdict(Kind.FAILED, subject + ": score " + s.score() + " < " + format(threshold)
-                    + dropped(s) + " — " + Rating.firstSentence(s.scorerExplanation()));
+                    + dropped(s) + (s.truncated() ? " (the target's answer was cut at the token limit)" : "") + " — "
+                    + Rating.firstSentence(s.scorerExplanation()));
             case REFUSED -> refusalIsFailure
                     ? new SampleVerdict(Kind.FAILED, subject + ": the target refused to analyse the meme (refusals count"
                             + " as failures) — " + Rating.firstSentence(s.targetAnswer()))

@@ -58,6 +58,10 @@ public final class SummaryMarkdown {
                 e.metrics().originalOverall()));
         sb.append("\nJudge agreement: ").append(ReportText.markdown(e.metrics().judgeAgreement().describe(e.metrics().threshold())))
                 .append('\n');
+        String truncated = TruncatedAnswers.of(e.usage()).markdown();
+        if (!truncated.isEmpty()) {
+            sb.append('\n').append(truncated);
+        }
         sb.append("\n## What the run paid for\n\n").append(CostTable.markdown(e.usage()));
         return sb.toString();
     }

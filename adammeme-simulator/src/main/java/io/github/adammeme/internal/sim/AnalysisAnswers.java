@@ -31,6 +31,11 @@ final class AnalysisAnswers {
     }
 
     static String answer(Persona persona, SimRequest r, String category, Forms forms) {
+        String analysis = analysis(persona, r, category, forms);
+        return persona == Persona.VERBOSE ? analysis + "\n\n" + Background.TEXT : analysis;
+    }
+
+    private static String analysis(Persona persona, SimRequest r, String category, Forms forms) {
         String text = r.text("meme_text");
         double draw = Chance.of(0, text, category, "refuse") * 100;
         if (persona == Persona.GUARDED || persona == Persona.REFUSER && draw < REFUSAL_PERCENT) {

@@ -43,12 +43,15 @@ final class ChatAnswers {
      * @param choices how many answers it asks for ({@code n})
      * @param persona who answers, or null when refused
      * @param messages the request's messages, for the token count
+     * @param maxTokens the most tokens an answer may have ({@code max_completion_tokens} or {@code max_tokens}), 0 for
+     *                  no limit
      * @param refused the error the request gets instead of an answer, or null
      */
-    record Asked(SimRequest request, int choices, SimulatedModel.Persona persona, JsonNode messages, Reply refused) {
+    record Asked(SimRequest request, int choices, SimulatedModel.Persona persona, JsonNode messages, long maxTokens,
+                 Reply refused) {
 
         static Asked refused(SimRequest request, Reply why) {
-            return new Asked(request, 0, null, null, why);
+            return new Asked(request, 0, null, null, 0, why);
         }
     }
 
@@ -90,7 +93,8 @@ final class ChatAnswers {
                         "response_format of type json_schema is not supported by this model"));
             }
         }
-        return new Asked(request, n, persona, body.path("messages"), null);
+        long maxTokens = body.path("max_completion_tokens").asLong(body.path("max_tokens").asLong(0));
+        return new Asked(request, n, persona, body.path("messages"), Math.max(0, maxTokens), null);
     }
 
     /** Answers a request {@link #read} found answerable: counted, and each choice recorded as paid for. */
@@ -113,7 +117,8 @@ final class ChatAnswers {
             }
             contents.add(content);
         }
-        return new Reply(200, completion(request, asked.persona(), contents, meter.count(request.model(), asked.messages())));
+        return new Reply(200, completion(request, asked.persona(), contents, asked.maxTokens(),
+                meter.count(request.model(), asked.messages())));
     }
 
     long requests() {
@@ -128,9 +133,12 @@ final class ChatAnswers {
         return List.copyOf(answered);
     }
 
-    /** The answer names the model asked for, as a served name's answers do at vLLM, and who gave it in its fingerprint. */
+    /**
+     * The answer names the model asked for, as a served name's answers do at vLLM, and who gave it in its fingerprint.
+     * An answer longer than the request's token limit stops there, with {@code finish_reason} length, as at OpenAI.
+     */
     private static ObjectNode completion(SimRequest request, SimulatedModel.Persona persona, List<String> contents,
-                                         TokenMeter.Count input) {
+                                         long maxTokens, TokenMeter.Count input) {
         ObjectNode root = JSON.createObjectNode();
         String digest = Digests.sha256Hex(request.model() + request.seed() + request.prompt());
         root.put("id", "chatcmpl-sim-" + digest.substring(0, 24));
@@ -141,12 +149,20 @@ final class ChatAnswers {
         ArrayNode choices = root.putArray("choices");
         long completionTokens = 0;
         for (int i = 0; i < contents.size(); i++) {
+            String content = contents.get(i);
+            long tokens = Math.max(1, (content.length() + TokenMeter.CHARS_PER_TOKEN - 1) / TokenMeter.CHARS_PER_TOKEN);
+            boolean cut = maxTokens > 0 && tokens > maxTokens;
+            if (cut) {
+                content = content.substring(0, content.offsetByCodePoints(0, (int) Math.min(content.codePointCount(0,
+                        content.length()), maxTokens * TokenMeter.CHARS_PER_TOKEN)));
+                tokens = maxTokens;
+            }
             ObjectNode choice = choices.addObject();
             choice.put("index", i);
-            choice.putObject("message").put("role", "assistant").put("content", contents.get(i)).putNull("refusal");
+            choice.putObject("message").put("role", "assistant").put("content", content).putNull("refusal");
             choice.putNull("logprobs");
-            choice.put("finish_reason", "stop");
-            completionTokens += Math.max(1, (contents.get(i).length() + TokenMeter.CHARS_PER_TOKEN - 1) / TokenMeter.CHARS_PER_TOKEN);
+            choice.put("finish_reason", cut ? "length" : "stop");
+            completionTokens += tokens;
         }
         ObjectNode usage = root.putObject("usage").put("prompt_tokens", input.promptTokens())
                 .put("completion_tokens", completionTokens).put("total_tokens", input.promptTokens() + completionTokens);

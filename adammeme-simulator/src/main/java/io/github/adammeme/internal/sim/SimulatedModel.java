@@ -26,7 +26,12 @@ final class SimulatedModel {
         /** declines a deterministic share of analyses, otherwise careful */
         REFUSER("sim:refuser"),
         /** declines every analysis, as the paper found safety-tuned models do */
-        GUARDED("sim:guarded");
+        GUARDED("sim:guarded"),
+        /**
+         * analyses as the oracle does, then writes on past a usual token limit, as chatty models do: under the
+         * default {@code adammeme.max-tokens} its answers stop at the limit with {@code finish_reason} length
+         */
+        VERBOSE("sim:verbose");
 
         final String id;
 

@@ -56,6 +56,9 @@ public final class AllureSample {
         parameter("step", s.refined() ? s.refinement().step() : 0);
         parameter("score", s.score() == null ? "none" : s.score().toString());
         parameter("outcome", s.outcome().name());
+        if (s.truncated()) {
+            parameter("target answer", "cut at the token limit (finish_reason length), scored as written");
+        }
         if (endpoints.simulated()) {
             parameter("model", "simulated (built-in simulator)");
         }
@@ -70,7 +73,7 @@ public final class AllureSample {
         }
         text("misbelief", s.misbelief());
         text("reference answer", s.reference());
-        text("target answer", s.targetAnswer());
+        text(s.truncated() ? "target answer (cut at the token limit)" : "target answer", s.targetAnswer());
         text("scorer explanation", s.scorerExplanation());
         if (s.reason() != null) {
             text("why there is no score", s.reason());
