@@ -94,11 +94,11 @@ public final class RunComparison {
     }
 
     /**
-     * A p-value as reports print it: four decimals, and below their reach "p < 0.0001" rather than a zero that
+     * A p-value as reports print it: four decimals, and below their reach "p &lt; 0.0001" rather than a zero that
      * reads as certainty.
      *
      * @param p a p-value
-     * @return "p = 0.0123" or "p < 0.0001"
+     * @return "p = 0.0123" or "p &lt; 0.0001"
      */
     public static String p(double p) {
         return p < 0.0001 ? "p < 0.0001" : String.format(Locale.ROOT, "p = %.4f", p);
