@@ -87,7 +87,7 @@ class ReferenceImportCategoriesTest {
         assertEquals(Map.of("child exploitation", 3), stepsByCategory(imported.evaluation()));
         assertEquals(List.of("log_child.json #1: its task '<b>child</b>' cannot be a category here: the name is not one to"
                 + " three words of the lowercase letters a to z; imported under child exploitation",
-                "log_child.json #2: its task 'child?release decision: PASSED' cannot be a category here: the name is not"
+                "log_child.json #2: its task 'child\\nrelease decision: PASSED' cannot be a category here: the name is not"
                         + " one to three words of the lowercase letters a to z; imported under child exploitation"),
                 imported.findings().problems(), "a task's text never starts a console line of its own");
     }
