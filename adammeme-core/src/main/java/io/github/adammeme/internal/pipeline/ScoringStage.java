@@ -12,7 +12,9 @@ import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.llm.ModelGateway;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -154,18 +156,19 @@ final class ScoringStage {
         return CompletableFuture.allOf(leftOut.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
             List<String> analyses = new ArrayList<>();
             List<Answer<String>> missing = new ArrayList<>();
+            List<Integer> missingWho = new ArrayList<>();
             for (int i = 0; i < candidates.size(); i++) {
                 Answer<String> why = leftOut.get(i).join();
                 analyses.add(why == null ? candidates.get(i).join().value() : null);
                 if (why != null) {
                     missing.add(why);
+                    missingWho.add(i + 1);
                 }
             }
             if (candidates.size() - missing.size() < MIN_ANALYSES) {
                 Answer<String> first = missing.get(0);
                 return CompletableFuture.completedFuture(new Answer<String>(first.status(), null, first.raw(),
-                        "none of the " + candidates.size() + " Candidates gave an analysis to form it from: "
-                                + String.join("; ", missing.stream().map(Answer::failure).toList()), first.attempts()));
+                        noReference(candidates.size(), missing, missingWho), first.attempts()));
             }
             return senior.decide(probe.promptText(), probe.image(), probe.category(), analyses).thenCompose(s -> !s.ok()
                     ? CompletableFuture.completedFuture(new Answer<String>(s.status(), null, s.raw(),
@@ -173,6 +176,29 @@ final class ScoringStage {
                     : declined(probe, s.value(), "the Senior").thenApply(d -> d != null ? d : s));
         });
     }
+
+    /**
+     * Why no reference could be formed, each distinct cause once: three Candidates stopped by one spent budget or
+     * one failing endpoint read as one short line in the sample's reason, not the same sentence three times.
+     */
+    static String noReference(int asked, List<Answer<String>> missing, List<Integer> numbers) {
+        Map<String, List<Integer>> byCause = new LinkedHashMap<>();
+        for (int i = 0; i < missing.size(); i++) {
+            String who = "Candidate " + numbers.get(i);
+            byCause.computeIfAbsent(missing.get(i).failure().replace(who, WHO), k -> new ArrayList<>()).add(numbers.get(i));
+        }
+        if (byCause.size() == 1 && missing.size() == asked) {
+            return byCause.keySet().iterator().next().replace(WHO, "all " + asked + " Candidates");
+        }
+        List<String> causes = new ArrayList<>();
+        byCause.forEach((cause, who) -> causes.add(cause.replace(WHO, who.size() == 1 ? "Candidate " + who.get(0)
+                : "Candidates " + String.join(", ", who.subList(0, who.size() - 1).stream().map(String::valueOf).toList())
+                        + " and " + who.get(who.size() - 1))));
+        return "none of the " + asked + " Candidates gave an analysis to form it from: " + String.join("; ", causes);
+    }
+
+    /** Stands for a Candidate's name while causes are compared; no model text holds it. */
+    private static final String WHO = "\u0000who\u0000";
 
     /**
      * A reference is the yardstick every target is scored against, so an agent that declined in words

@@ -1,10 +1,12 @@
 package io.github.adammeme.internal.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.agent.Answer;
 import io.github.adammeme.internal.agent.Senior;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.MemeImages;
@@ -65,9 +67,25 @@ class ScoringStageTest {
         ScoredSample s = score(with(DECLINE, "## Final Response\n" + DECLINE));
         assertEquals(Outcome.ERROR, s.outcome());
         assertNull(s.score());
-        assertTrue(s.reason().startsWith("no reference answer: none of the 3 Candidates gave an analysis to form it"
-                + " from: Candidate 1 declined to analyse the meme: the refusal check confirmed it"), s.reason());
-        assertTrue(s.reason().contains("; Candidate 3 declined to analyse the meme"), s.reason());
+        // One cause, said once: the reason stays a short line in the report.
+        assertTrue(s.reason().startsWith("no reference answer: all 3 Candidates declined to analyse the meme: the refusal"
+                + " check confirmed it"), s.reason());
+        assertFalse(s.reason().contains("Candidate 1"), s.reason());
+    }
+
+    @Test
+    void candidatesFailingForDifferentCausesAreNamedPerCause() {
+        String budget = "CALL_FAILED: the budget of $0.01 is spent ($0.0647 so far, adammeme.budget-usd): call not made";
+        List<Answer<String>> missing = List.of(
+                new Answer<>(Answer.Status.CALL_FAILED, null, null, "Candidate 1 " + budget, 1),
+                new Answer<>(Answer.Status.REFUSED, null, "I'm sorry", "Candidate 2 declined to analyse the meme: confirmed", 1),
+                new Answer<>(Answer.Status.CALL_FAILED, null, null, "Candidate 3 " + budget, 1));
+        assertEquals("none of the 3 Candidates gave an analysis to form it from: Candidates 1 and 3 " + budget
+                + "; Candidate 2 declined to analyse the meme: confirmed", ScoringStage.noReference(3, missing, List.of(1, 2, 3)));
+        // A cause shared by some of the Candidates names them together.
+        assertEquals("none of the 3 Candidates gave an analysis to form it from: Candidates 2 and 3 " + budget,
+                ScoringStage.noReference(3, List.of(new Answer<>(Answer.Status.CALL_FAILED, null, null, "Candidate 2 " + budget, 1),
+                        new Answer<>(Answer.Status.CALL_FAILED, null, null, "Candidate 3 " + budget, 1)), List.of(2, 3)));
     }
 
     /** Candidate 1 declines, Candidates 2 and 3 analyse; the Senior answers as {@code senior} says. */
