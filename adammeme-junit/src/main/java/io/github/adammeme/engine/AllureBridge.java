@@ -54,7 +54,8 @@ final class AllureBridge {
     /** A pair or step test's labels, parameters and attachments. */
     static void sample(ScoredSample s, String story, String suite, EvaluationConfig config) {
         if (AllureSupport.PRESENT) {
-            AllureSample.sample(s, story, suite, config.models().target().model(), endpoints(config));
+            AllureSample.sample(s, s.picture(config.outputs().directory()), story, suite, config.models().target().model(),
+                    endpoints(config));
         }
     }
 

@@ -55,6 +55,8 @@ class RunPublisherTest {
         assertTrue(Files.isRegularFile(dir.resolve("first/charts/fr-by-category.svg")));
 
         EvaluationConfig second = config.withOutputDir(dir.resolve("second"));
+        // The same run published again elsewhere: its samples name their pictures from the run's folder, which go with it.
+        copyTree(dir.resolve("first").resolve("images"), dir.resolve("second").resolve("images"));
         Path bank = dir.resolve("bank").resolve("hard-cases.jsonl");
         // Eight memes leave categories too thin to call unchanged, which fails closed unless told to skip them.
         RunPublisher.Options options = PublishSettings.read(Map.of("adammeme.baseline", dir.resolve("first").toString(),
@@ -100,6 +102,15 @@ class RunPublisherTest {
         IllegalArgumentException shard = assertThrows(IllegalArgumentException.class,
                 () -> ShardMerge.merge(List.of(dir.resolve("run")), dir.resolve("merged")));
         assertTrue(shard.getMessage().contains(cut), shard.getMessage());
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        Files.createDirectories(to);
+        try (Stream<Path> files = Files.list(from)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, to.resolve(f.getFileName()));
+            }
+        }
     }
 
     private static Set<String> topLevel(Path folder) throws IOException {
