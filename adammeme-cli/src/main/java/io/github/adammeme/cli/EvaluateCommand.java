@@ -22,6 +22,7 @@ import io.github.adammeme.internal.pipeline.Stages;
 import io.github.adammeme.internal.report.BestEffort;
 import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.RunFilesException;
+import io.github.adammeme.internal.report.RunFolderLock;
 import io.github.adammeme.internal.report.RunPublisher;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
@@ -40,7 +41,7 @@ import java.util.concurrent.CompletableFuture;
  * then the gates and the baseline check a test run applies, by the same keys. Exit status 0; 1 when a
  * gate or the baseline check fails, nothing was scored, an endpoint failed during the run, the run
  * was lost, or its files could not be written (the figures are then on the console only); 2 for a bad setting or
- * dataset, an endpoint the preflight found unusable included; 130 for a run
+ * dataset, an endpoint the preflight found unusable included, and for an output folder another run holds; 130 for a run
  * interrupted by a thread interrupt (Ctrl-C and SIGTERM end the JVM with the shell's 130 and 143, after the
  * run's interruption is said on stderr and in summary.json).
  */
@@ -70,6 +71,21 @@ final class EvaluateCommand {
             return 2;
         }
         EvaluationConfig config = configuration.evaluation();
+        RunFolderLock folder;
+        try {
+            // Held from before anything is written into the folder until the run has published: no two runs interleave there.
+            folder = RunFolderLock.take(config.outputs().directory(), "adammeme evaluate of " + config.models().target().model());
+        } catch (RunFolderLock.FolderInUseException | UncheckedIOException notTaken) {
+            err.println("adammeme: " + notTaken.getMessage());
+            return 2;
+        }
+        try (folder) {
+            return evaluate(configuration, config, out, err);
+        }
+    }
+
+    /** The run itself, in a folder no other run writes. */
+    private static int evaluate(AdamMemeConfiguration configuration, EvaluationConfig config, PrintStream out, PrintStream err) {
         EndpointResolver simulator = Simulators.builtIn(configuration.simulator());
         boolean progress = configuration.progress();
         RunPublisher.Options publishing = configuration.publishing();

@@ -25,6 +25,8 @@ record RunEnding(Kind kind, String reason, Throwable trace) {
         INTERRUPTED("was interrupted", "RUN INTERRUPTED, no figures"),
         /** Its figures were reported, but its own files could not be written (a full disk). */
         UNSAVED("could not be saved", "RUN NOT SAVED, figures only in the test reports"),
+        /** Another run held its output folder: it wrote nothing there. */
+        NOT_STARTED("did not start", "RUN NOT STARTED, no figures"),
         /** It failed after its figures were written: summary.json keeps them. */
         AFTER_FIGURES("failed after its figures", "RUN INCOMPLETE, figures kept");
 
@@ -54,11 +56,12 @@ record RunEnding(Kind kind, String reason, Throwable trace) {
         String figures = switch (kind) {
             case AFTER_FIGURES -> "its figures are in " + summary;
             case UNSAVED -> "its figures are in the tests above and on the console, not in " + summary;
+            case NOT_STARTED -> "nothing of it was written to " + summary.getParent();
             default -> "no figures were computed; see " + summary;
         };
         children.runEvenIfLost(new AdamMemeNode.RunLostNode(run.suite(), kind.what).testing(() -> TestExecutionResult.failed(
                 new RunLostException("the AdamMeme run " + kind.what + ": " + reason + "; " + figures))));
-        // A finished run's summary is never written over; an interrupted run's the interruption wrote.
+        // A finished run's summary is never written over, nor another run's; an interrupted run's the interruption wrote.
         if (kind == Kind.LOST || kind == Kind.STOPPED || kind == Kind.UNSAVED) {
             run.outputs().recordLoss(reason);
         }

@@ -8,6 +8,8 @@ import io.github.adammeme.internal.pipeline.Listeners;
 import io.github.adammeme.internal.pipeline.Planner;
 import io.github.adammeme.internal.pipeline.ProgressLine;
 import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.report.RunFolderLock;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -35,12 +37,18 @@ final class SuiteExecution {
 
     /** @throws RunEnding.RunLostException when the run ended short, after a test of its own has said so */
     void run(EngineRun engine) {
-        if (run.settings().dryRun()) {
-            new DryRun(run, children).run();
-            engine.finished(run.suite(), outputs, null);
-            return;
+        RunEnding ending;
+        // Held from before anything is written into the folder until the run has published: two runs never interleave there.
+        try (RunFolderLock folder = RunFolderLock.take(run.config().outputs().directory(), run.suiteName())) {
+            if (run.settings().dryRun()) {
+                new DryRun(run, children).run();
+                engine.finished(run.suite(), outputs, null);
+                return;
+            }
+            ending = evaluate();
+        } catch (RunFolderLock.FolderInUseException | UncheckedIOException notTaken) {
+            ending = new RunEnding(RunEnding.Kind.NOT_STARTED, notTaken.getMessage(), null);
         }
-        RunEnding ending = evaluate();
         if (ending != null) {
             ending.report(run, children);
         }

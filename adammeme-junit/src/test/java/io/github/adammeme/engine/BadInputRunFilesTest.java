@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.report.RunFolderLock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -23,9 +24,9 @@ import org.junit.platform.testkit.engine.Event;
 
 /**
  * Bad places for a run's files, as a build meets them: a run file that cannot be written (a full disk), reports that
- * cannot, and a call cache whose native library cannot load. Each ends in a named line, and once the figures exist
- * none of them loses the figures. A JVM of its own only where one JVM cannot show it: a driver's natives that this
- * JVM has already loaded.
+ * cannot, an output folder another run holds (in this JVM or another process), and a call cache whose native library
+ * cannot load. Each ends in a named line, and once the figures exist none of them loses the figures. A JVM of its own
+ * only where one JVM cannot show it: another process's lock, a driver's natives that this JVM has already loaded.
  */
 class BadInputRunFilesTest {
 
@@ -97,6 +98,44 @@ class BadInputRunFilesTest {
         assertFalse(summary.path("lost").asBoolean(false), summary.toString());
         assertTrue(summary.at("/metrics/withRefinementsOverall/samples").asInt() > 0, summary.toString());
         assertTrue(Files.isRegularFile(out.resolve("samples.jsonl")) && Files.isRegularFile(out.resolve("memes.jsonl")));
+    }
+
+    @Test
+    void aFolderAnotherRunOfThisProcessHoldsIsNamedWithItsHolderAndLeftAsItWas() throws IOException {
+        Path out = dir.resolve("held");
+        try (RunFolderLock held = RunFolderLock.take(out, "the other run of this test")) {
+            EngineExecutionResults results = run(out);
+
+            List<String> failed = failed(results);
+            assertEquals(1, failed.size(), failed.toString());
+            assertTrue(failed.get(0).startsWith("the run did not start: the AdamMeme run did not start: the output folder "
+                    + out.toAbsolutePath() + " is in use by another run (pid " + ProcessHandle.current().pid() + " on "),
+                    failed.get(0));
+            assertTrue(failed.get(0).contains(": the other run of this test): two runs in one folder would write over each"
+                    + " other's files; wait for it to end, or give this run another adammeme.output-dir; nothing of it was"
+                    + " written to " + out), failed.get(0));
+            try (Stream<Path> files = Files.list(out)) {
+                assertEquals(List.of(RunFolderLock.FILE), files.map(f -> f.getFileName().toString()).toList());
+            }
+        }
+    }
+
+    @Test
+    void aFolderThisProcessHoldsStopsTheCommandLineOfAnotherAtOnce() throws Exception {
+        Path out = dir.resolve("held-across");
+        try (RunFolderLock held = RunFolderLock.take(out, "the engine's run in the test JVM")) {
+            Child c = child(List.of(), "io.github.adammeme.cli.Main", "adammeme.dataset=" + memes, "adammeme.cache=memory",
+                    "adammeme.text-erasure=none",
+                    "adammeme.progress=false", "adammeme.output-dir=" + out);
+
+            assertEquals(2, c.exit(), c.err());
+            List<String> lines = c.err().lines().toList();
+            assertEquals(1, lines.size(), c.err());
+            assertTrue(lines.get(0).startsWith("adammeme: the output folder " + out.toAbsolutePath() + " is in use by another"
+                    + " run (pid " + ProcessHandle.current().pid() + " on "), lines.get(0));
+            assertTrue(lines.get(0).contains(": the engine's run in the test JVM): "), lines.get(0));
+            assertFalse(Files.exists(out.resolve("summary.json")), "nothing written into the other run's folder");
+        }
     }
 
     @Test
