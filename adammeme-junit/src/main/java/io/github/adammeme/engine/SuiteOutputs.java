@@ -150,25 +150,24 @@ final class SuiteOutputs {
         // A mining-only run has nothing to compare: a baseline would be written a baseline.md of nothing.
         Optional<Map<String, RunComparison.Change>> changes = decision.verdict() == ReleaseDecision.Verdict.NOT_SCORED
                 ? Optional.empty() : comparison(e);
-        String allureResults = allureResults();
-        BestEffort.attempt("the Allure environment of " + allureResults, () -> AllureBridge.writeEnvironment(config, e,
-                decision, suite.settings(), changes, environmentPrefix(), usage), System.err);
+        BestEffort.attempt(allure("environment.properties"), () -> AllureBridge.writeEnvironment(config, e, decision,
+                suite.settings(), changes, environmentPrefix(), usage), System.err);
         publisher.printResults(e);
-        BestEffort.attempt("the Allure executor of " + allureResults, () -> AllureBridge.writeExecutor(e, decision)
+        BestEffort.attempt(allure("executor.json"), () -> AllureBridge.writeExecutor(e, decision)
                 .ifPresent(dir -> System.out.println("Allure results: " + dir.toAbsolutePath())), System.err);
         publisher.record(e);
     }
 
     /** The Allure environment before anything runs, so a run that is lost early still says what it ran. */
     void writeEnvironment() {
-        BestEffort.attempt("the Allure environment of " + allureResults(), () -> AllureBridge.writeEnvironment(
+        BestEffort.attempt(allure("environment.properties"), () -> AllureBridge.writeEnvironment(
                 config, PromptLibrary.load(config.prompts()).digests(), LibraryVersion.current(), environmentPrefix()),
                 System.err);
     }
 
-    /** Where Allure's results go, named without touching Allure when it is not on the classpath. */
-    private static String allureResults() {
-        return AllureSupport.PRESENT ? "the Allure results in " + AllureBridge.resultsDirectory() : "the Allure results";
+    /** One of Allure's files, named with its folder; without Allure on the classpath, without touching Allure. */
+    private static String allure(String file) {
+        return "Allure's " + file + (AllureSupport.PRESENT ? " in " + AllureBridge.resultsDirectory() : "");
     }
 
     /**
@@ -208,6 +207,8 @@ final class SuiteOutputs {
             return; // a target whose pipeline failed has already failed its suite; one alone is no comparison
         }
         SuiteOutputs first = targets.get(0);
-        RunPublisher.leaderboard(runs, commonOutputOf(first.suite, first.severalSuites), System.out);
+        Path folder = commonOutputOf(first.suite, first.severalSuites);
+        // After every target's figures: a leaderboard that cannot be written costs itself only.
+        BestEffort.attempt("the leaderboard in " + folder, () -> RunPublisher.leaderboard(runs, folder, System.out), System.err);
     }
 }
