@@ -19,7 +19,10 @@ import io.github.adammeme.internal.pipeline.Metrics;
 import io.github.adammeme.internal.pipeline.Planner;
 import io.github.adammeme.internal.pipeline.ProgressLine;
 import io.github.adammeme.internal.pipeline.Stages;
+import io.github.adammeme.internal.report.BestEffort;
 import io.github.adammeme.internal.report.ReleaseDecision;
+import io.github.adammeme.internal.report.RunFilesException;
+import io.github.adammeme.internal.report.RunFolderLock;
 import io.github.adammeme.internal.report.RunPublisher;
 import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.Printable;
@@ -38,8 +41,9 @@ import java.util.concurrent.CompletableFuture;
  * One evaluation from the command line: the progress line while it runs, then every output through
  * the same {@link RunPublisher} as a test run, so its folder holds the files {@code mvn test} leaves;
  * then the gates and the baseline check a test run applies, by the same keys. Exit status 0; 1 when a
- * gate or the baseline check fails, nothing was scored, an endpoint failed during the run, or the run
- * was lost; 2 for a bad setting or dataset, an endpoint the preflight found unusable included; 130 for a run
+ * gate or the baseline check fails, nothing was scored, an endpoint failed during the run, the run
+ * was lost, or its files could not be written (the figures are then on the console only); 2 for a bad setting or
+ * dataset, an endpoint the preflight found unusable included, and for an output folder another run holds; 130 for a run
  * interrupted by a thread interrupt (Ctrl-C and SIGTERM end the JVM with the shell's 130 and 143, after the
  * run's interruption is said on stderr and in summary.json).
  */
@@ -69,6 +73,21 @@ final class EvaluateCommand {
             return 2;
         }
         EvaluationConfig config = configuration.evaluation();
+        RunFolderLock folder;
+        try {
+            // Held from before anything is written into the folder until the run has published: no two runs interleave there.
+            folder = RunFolderLock.take(config.outputs().directory(), "adammeme evaluate of " + config.models().target().model());
+        } catch (RunFolderLock.FolderInUseException | UncheckedIOException notTaken) {
+            err.println("adammeme: " + notTaken.getMessage());
+            return 2;
+        }
+        try (folder) {
+            return evaluate(configuration, config, out, err);
+        }
+    }
+
+    /** The run itself, in a folder no other run writes. */
+    private static int evaluate(AdamMemeConfiguration configuration, EvaluationConfig config, PrintStream out, PrintStream err) {
         EndpointResolver simulator = Simulators.builtIn(configuration.simulator());
         boolean progress = configuration.progress();
         RunPublisher.Options publishing = configuration.publishing();
@@ -98,10 +117,24 @@ final class EvaluateCommand {
             } finally {
                 evaluated.complete(null);
             }
-            publisher.writeFiles(evaluation);
+            // The run's own files first: from then on nothing that fails (the record, the history, a report) loses them.
+            Optional<RunFilesException> unsaved = Optional.empty();
+            try {
+                publisher.writeRunFiles(evaluation);
+                publisher.writeReports(evaluation);
+            } catch (RunFilesException notWritten) {
+                unsaved = Optional.of(notWritten);
+            }
             publisher.printResults(evaluation);
             out.printf("finished in %.1f s%n", (System.nanoTime() - start) / 1e9);
             publisher.record(evaluation);
+            if (unsaved.isPresent()) {
+                // The figures are above, and in the cache's record when it took it; the folder holds none of them.
+                String reason = unsaved.get().getMessage();
+                lost(publisher, "the run's files could not be written: " + reason, err);
+                out.println("adammeme: RUN NOT SAVED, figures only above: " + reason);
+                return 1;
+            }
             return exitStatus(config, evaluation, publisher.decision(evaluation), out);
         } catch (DatasetException e) {
             Console.warn(err, e.getMessage());
@@ -123,6 +156,11 @@ final class EvaluateCommand {
             // Said last, where a reader of the console looks, and in summary.json, where CI reads.
             String reason = Printable.escaped(Secrets.redact(e.getClass().getSimpleName() + ": " + e.getMessage()));
             err.print(Secrets.redactedStackTrace(e));
+            if (publisher.figuresWritten()) {
+                // Whatever failed after them, the figures stand where they were written: the summary is not written over.
+                out.println("adammeme: RUN INCOMPLETE, figures kept in " + publisher.layout().summaryJson() + ": " + reason);
+                return 1;
+            }
             lost(publisher, reason, err);
             out.println("adammeme: RUN LOST, no figures: " + reason);
             return 1;
@@ -154,7 +192,8 @@ final class EvaluateCommand {
         try {
             publisher.writeLost(reason);
         } catch (IOException | RuntimeException notWritten) {
-            Console.warn(err, "and its loss could not be recorded: " + notWritten.getMessage());
+            Console.warn(err, "and its loss could not be recorded in " + publisher.layout().summaryJson() + ": "
+                    + BestEffort.cause(notWritten));
         }
     }
 }

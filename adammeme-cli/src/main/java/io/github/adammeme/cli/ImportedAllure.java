@@ -77,7 +77,8 @@ final class ImportedAllure {
                 .setTestCaseId(UUID.nameUUIDFromBytes(fullName.getBytes(StandardCharsets.UTF_8)).toString());
         lifecycle.scheduleTestCase(result);
         lifecycle.startTestCase(uuid);
-        AllureSample.sample(s, "refinement of " + seedMeme, "imported: " + e.run().dataset(), e.run().target(),
+        // The reference implementation's runs keep no copy of what the target saw: its picture is the dataset's file.
+        AllureSample.sample(s, Path.of(s.image()), "refinement of " + seedMeme, "imported: " + e.run().dataset(), e.run().target(),
                 new RoleEndpoints(e.run().targetEndpoint(), e.run().controllerEndpoint(), e.run().simulated()));
         SampleVerdict verdict = SampleVerdict.of(s, e.metrics().threshold(), e.metrics().refusalCountsAsFailure());
         lifecycle.updateTestCase(uuid, r -> r.setStatus(status(verdict)).setStatusDetails(verdict.message() == null ? null

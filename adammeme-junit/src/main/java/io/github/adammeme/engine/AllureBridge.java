@@ -10,6 +10,7 @@ import io.github.adammeme.internal.report.HtmlTables;
 import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.RunComparison;
+import io.github.adammeme.internal.report.allure.AllureCategories;
 import io.github.adammeme.internal.report.allure.AllureEnvironment;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.report.allure.AllureHistory;
@@ -20,8 +21,6 @@ import io.github.adammeme.internal.util.Secrets;
 import io.qameta.allure.Allure;
 import io.qameta.allure.util.PropertiesUtils;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -54,7 +53,8 @@ final class AllureBridge {
     /** A pair or step test's labels, parameters and attachments. */
     static void sample(ScoredSample s, String story, String suite, EvaluationConfig config) {
         if (AllureSupport.PRESENT) {
-            AllureSample.sample(s, story, suite, config.models().target().model(), endpoints(config));
+            AllureSample.sample(s, s.picture(config.outputs().directory()), story, suite, config.models().target().model(),
+                    endpoints(config));
         }
     }
 
@@ -196,11 +196,7 @@ final class AllureBridge {
         Map<String, String> rows = new LinkedHashMap<>(figures);
         rows.putAll(settings(config, promptDigests, version));
         AllureEnvironment.write(resultsDirectory(), prefix, rows);
-        try {
-            Files.writeString(resultsDirectory().resolve("categories.json"), CATEGORIES, StandardCharsets.UTF_8);
-        } catch (IOException ex) {
-            throw new UncheckedIOException("cannot write Allure's categories to " + resultsDirectory(), ex);
-        }
+        AllureCategories.write(resultsDirectory());
     }
 
     /** The run's settings: the models and where they answered, the dataset, the method and its prompts. */
@@ -232,21 +228,4 @@ final class AllureBridge {
         }
         return env;
     }
-
-    /**
-     * Failure groups in the Allure report, matched on the messages {@link SampleResults} and the release decision
-     * write. The groups that decide a release come first, as Allure lists them in this order.
-     */
-    private static final String CATEGORIES = """
-            [
-              {"name": "FR over budget", "matchedStatuses": ["failed"], "messageRegex": "(?s).*exceeds the budget.*"},
-              {"name": "Regression against the baseline", "matchedStatuses": ["failed"], "messageRegex": "(?s)significant regression in .*"},
-              {"name": "Not enough evidence", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*not enough evidence.*"},
-              {"name": "Judge agreement below minimum", "matchedStatuses": ["failed"], "messageRegex": "(?s)judge agreement: .*below adammeme.judge.min-kappa.*"},
-              {"name": "Below threshold", "matchedStatuses": ["failed"], "messageRegex": "(?s).*: score \\\\d+ < .*"},
-              {"name": "Refused", "matchedStatuses": ["failed", "skipped"], "messageRegex": "(?s).*the target refused.*"},
-              {"name": "Unscored", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: UNSCORED .*"},
-              {"name": "Endpoint error", "matchedStatuses": ["broken"], "messageRegex": "(?s).*: ERROR .*"}
-            ]
-            """;
 }

@@ -26,10 +26,10 @@ final class EngineRun {
         return severalSuites;
     }
 
-    /** @param headline how the run ended without figures (RUN LOST, RUN STOPPED, RUN INTERRUPTED), when it did */
-    synchronized void finished(SuiteNode suite, SuiteOutputs outputs, String lostReason, String headline) {
-        if (lostReason != null) {
-            lost.add(headline + ", no figures: " + suite.getDisplayName() + ": " + lostReason);
+    /** @param ending how the run ended short ("RUN LOST, no figures: Suite · target m: why"), or null when it did not */
+    synchronized void finished(SuiteNode suite, SuiteOutputs outputs, String ending) {
+        if (ending != null) {
+            lost.add(ending);
         }
         if (suite.oneOfSeveralTargets()) {
             severalTargets.computeIfAbsent(suite.suiteClass(), c -> new ArrayList<>()).add(outputs);

@@ -6,11 +6,13 @@ import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.LibraryVersion;
+import io.github.adammeme.internal.report.BestEffort;
 import io.github.adammeme.internal.report.Charts;
 import io.github.adammeme.internal.report.CostTable;
 import io.github.adammeme.internal.report.OutputLayout;
 import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.RunComparison;
+import io.github.adammeme.internal.report.RunFilesException;
 import io.github.adammeme.internal.report.RunPublisher;
 import io.github.adammeme.internal.util.Console;
 import java.io.IOException;
@@ -27,7 +29,8 @@ import java.util.Optional;
 /**
  * What a suite's run leaves beside its tests: the run's files through the {@link RunPublisher} the
  * command line uses too, and what only a test run has, the Allure environment and executor. The
- * tests only read from it.
+ * tests only read from it. The run's own files are written as soon as its figures exist; the rest is
+ * {@link BestEffort}, so nothing after the figures can lose them.
  */
 final class SuiteOutputs {
 
@@ -37,6 +40,9 @@ final class SuiteOutputs {
     private final SampleBoard board;
     private final RunPublisher publisher;
     private Evaluation evaluation;
+    /** Why the run's own files could not be written, once that was tried and failed. */
+    private RunFilesException unsaved;
+    private boolean saveTried;
 
     SuiteOutputs(SuiteNode suite, boolean severalSuites, EvaluationConfig config, SampleBoard board) {
         this.suite = suite;
@@ -63,6 +69,33 @@ final class SuiteOutputs {
     private String environmentPrefix() {
         return (severalSuites ? suite.suiteClass().getSimpleName() + "." : "")
                 + (suite.oneOfSeveralTargets() ? config.models().target().model() + "." : "");
+    }
+
+    /**
+     * The run's own files (summary.json, samples.jsonl, memes.jsonl), written once, as soon as its figures exist and
+     * before any test reports them. A file that cannot be written (a full disk) is kept to end the run with, named:
+     * the tests still report every figure first.
+     */
+    synchronized void saveFigures(Evaluation e) {
+        if (saveTried) {
+            return;
+        }
+        saveTried = true;
+        try {
+            publisher.writeRunFiles(e);
+        } catch (RunFilesException notWritten) {
+            unsaved = notWritten;
+        }
+    }
+
+    /** @return whether summary.json holds this run's figures, which nothing may then write over */
+    boolean figuresSaved() {
+        return publisher.figuresWritten();
+    }
+
+    /** @return why the run's own files could not be written, when they could not */
+    synchronized Optional<RunFilesException> unsaved() {
+        return Optional.ofNullable(unsaved);
     }
 
     /** The finished evaluation, when the pipeline got that far. */
@@ -98,10 +131,16 @@ final class SuiteOutputs {
         return publisher.decision(e);
     }
 
-    /** The run's files, the Allure environment and executor, the table on the console, the run record and the bank. */
+    /**
+     * The run's reports, the Allure environment and executor, the table on the console, the run record and the bank:
+     * each left out with one line when it fails, the figures being written by then.
+     */
     void publish(Evaluation e) {
         evaluation = e;
-        publisher.writeFiles(e);
+        saveFigures(e);
+        if (unsaved().isEmpty()) {
+            publisher.writeReports(e);
+        }
         Map<String, String> usage = new LinkedHashMap<>();
         UsageLedger.Line total = CostTable.total(e.usage());
         usage.put("calls", Long.toString(total.calls()));
@@ -113,27 +152,38 @@ final class SuiteOutputs {
         // A mining-only run has nothing to compare: a baseline would be written a baseline.md of nothing.
         Optional<Map<String, RunComparison.Change>> changes = decision.verdict() == ReleaseDecision.Verdict.NOT_SCORED
                 ? Optional.empty() : comparison(e);
-        AllureBridge.writeEnvironment(config, e, decision, suite.settings(), changes, environmentPrefix(), usage);
-        Optional<Path> allure = AllureBridge.writeExecutor(e, decision);
+        BestEffort.attempt(allure("environment.properties"), () -> AllureBridge.writeEnvironment(config, e, decision,
+                suite.settings(), changes, environmentPrefix(), usage), Console.err());
         publisher.printResults(e);
-        allure.ifPresent(dir -> Console.out().println("Allure results: " + dir.toAbsolutePath()));
+        BestEffort.attempt(allure("executor.json"), () -> AllureBridge.writeExecutor(e, decision)
+                .ifPresent(dir -> Console.out().println("Allure results: " + dir.toAbsolutePath())), Console.err());
         publisher.record(e);
     }
 
     /** The Allure environment before anything runs, so a run that is lost early still says what it ran. */
     void writeEnvironment() {
-        AllureBridge.writeEnvironment(config, PromptLibrary.load(config.prompts()).digests(), LibraryVersion.current(),
-                environmentPrefix());
+        BestEffort.attempt(allure("environment.properties"), () -> AllureBridge.writeEnvironment(
+                config, PromptLibrary.load(config.prompts()).digests(), LibraryVersion.current(), environmentPrefix()),
+                Console.err());
     }
 
-    /** summary.json and the Allure environment of a lost run; what cannot be written is said on stderr. */
+    /** One of Allure's files, named with its folder; without Allure on the classpath, without touching Allure. */
+    private static String allure(String file) {
+        return "Allure's " + file + (AllureSupport.PRESENT ? " in " + AllureBridge.resultsDirectory() : "");
+    }
+
+    /**
+     * summary.json and the Allure environment of a run that ended without its figures saved; what cannot be written is
+     * said on stderr. A summary that holds the run's figures is kept as it is.
+     */
     void recordLoss(String reason) {
         try {
-            publisher.writeLost(reason);
-            AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(),
-                    Map.of("run.lost", reason));
-        } catch (RuntimeException | IOException e) {
-            Console.warn("and its loss could not be recorded: " + e.getMessage());
+            if (publisher.writeLost(reason)) {
+                AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(),
+                        Map.of("run.lost", reason));
+            }
+        } catch (RuntimeException | IOException | LinkageError e) {
+            Console.warn("and its loss could not be recorded: " + BestEffort.cause(e));
         }
     }
 
@@ -143,9 +193,10 @@ final class SuiteOutputs {
      */
     void recordInterruption(String line) {
         try {
-            publisher.writeInterrupted(line);
-            AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(),
-                    Map.of("run.interrupted", line));
+            if (publisher.writeInterrupted(line)) {
+                AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(),
+                        Map.of("run.interrupted", line));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("summary.json of the interrupted run could not be written", e);
         }
@@ -158,6 +209,9 @@ final class SuiteOutputs {
             return; // a target whose pipeline failed has already failed its suite; one alone is no comparison
         }
         SuiteOutputs first = targets.get(0);
-        RunPublisher.leaderboard(runs, commonOutputOf(first.suite, first.severalSuites), Console.out());
+        Path folder = commonOutputOf(first.suite, first.severalSuites);
+        // After every target's figures: a leaderboard that cannot be written costs itself only.
+        BestEffort.attempt("the leaderboard in " + folder, () -> RunPublisher.leaderboard(runs, folder, Console.out()),
+                Console.err());
     }
 }

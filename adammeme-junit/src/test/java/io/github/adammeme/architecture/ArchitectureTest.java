@@ -118,6 +118,7 @@ class ArchitectureTest {
             .and().doNotHaveFullyQualifiedName("io.github.adammeme.engine.ScrubbedProperties")
             // JVM facts, not settings: the temporary folder, the platform's natives, the HTTP server's defaults
             .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.BatchSpool")
+            .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.SqliteNatives")
             .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.data.TesseractWords")
             .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.sim.SimulatedModelServer")
             .should().callMethod(System.class, "getProperties")

@@ -9,7 +9,6 @@ import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.engine.AdamMemeSuite;
 import io.github.adammeme.internal.llm.SqliteDatabase;
 import io.github.adammeme.internal.report.RunRecords;
-import io.github.adammeme.internal.report.ShownImages;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -75,10 +74,16 @@ class CommandLineTest {
         assertTrue(cli.containsAll(List.of("summary.json", "samples.jsonl", "memes.jsonl", "summary.md", "charts.html",
                 "charts/fr-by-category.svg")), cli.toString());
         for (String same : List.of("samples.jsonl", "memes.jsonl", "summary.md", "charts.html")) {
-            assertEquals(ShownImages.withoutRunFolder(Files.readString(dir.resolve("engine").resolve(same))),
-                    ShownImages.withoutRunFolder(Files.readString(dir.resolve("cli").resolve(same))),
-                    same + " is the same whichever way the run was started");
+            assertEquals(Files.readString(dir.resolve("engine").resolve(same)),
+                    Files.readString(dir.resolve("cli").resolve(same)),
+                    same + " is the same whichever way the run was started, in whichever folder");
         }
+        // A picture the target was shown is named from the run's own folder, so the folder keeps it wherever it goes.
+        Path moved = Files.move(dir.resolve("engine"), Files.createDirectories(dir.resolve("moved")).resolve("engine"));
+        List<String> shown = Files.readAllLines(moved.resolve("samples.jsonl")).stream()
+                .map(line -> line.replaceAll(".*\"shownImage\":(null|\"([^\"]*)\").*", "$2")).filter(p -> !p.isEmpty()).toList();
+        assertTrue(!shown.isEmpty() && shown.stream().allMatch(p -> p.startsWith("images/") && Files.isRegularFile(moved.resolve(p))),
+                shown.toString());
         for (String name : List.of("cli", "engine")) {
             assertEquals(1, RunRecords.all(new SqliteDatabase(dir.resolve(name + ".db"))).size(), name + " recorded its run");
         }

@@ -61,7 +61,7 @@ class InterruptedRunTest {
             assertNotNull(lost, "a test of its own says the run was interrupted: " + first.keySet());
             assertEquals(TestExecutionResult.Status.FAILED, lost.getStatus());
             Throwable why = lost.getThrowable().orElseThrow();
-            assertEquals(SuiteExecution.RunLostException.class, why.getClass(), "no InterruptedException to trace");
+            assertEquals(RunEnding.RunLostException.class, why.getClass(), "no InterruptedException to trace");
             assertTrue(why.getMessage().contains("was interrupted") && why.getMessage().contains("in the scoring stage, after")
                     && why.getMessage().contains("run the same command again"), why.getMessage());
             assertFalse(why.getMessage().contains("pipeline failed"), why.getMessage());
@@ -78,7 +78,7 @@ class InterruptedRunTest {
             endpoint.requests.clear();
             Map<String, TestExecutionResult> second = run(config, null);
             assertTrue(second.values().stream().noneMatch(r -> r.getStatus() == TestExecutionResult.Status.FAILED
-                    && r.getThrowable().map(t -> t instanceof SuiteExecution.RunLostException).orElse(false)), "the rerun finishes");
+                    && r.getThrowable().map(t -> t instanceof RunEnding.RunLostException).orElse(false)), "the rerun finishes");
             JsonNode rerun = new ObjectMapper().readTree(dir.resolve("out").resolve("summary.json").toFile());
             assertFalse(rerun.path("interrupted").asBoolean(false), "the rerun's summary replaces the interrupted one");
 

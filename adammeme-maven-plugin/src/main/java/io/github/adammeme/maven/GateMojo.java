@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Function;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.artifact.DependencyResolutionRequiredException;
 import org.apache.maven.execution.MavenSession;
@@ -38,8 +39,10 @@ import org.apiguardian.api.API;
  * reads each run's summary.json and fails the build exactly when its decision fails: an FR gate over its budget or
  * short of evidence, a significant regression against the baseline, a judge below its minimum agreement. It fails
  * too when there is nothing to decide on (no suite ran, no check is set, a run was lost or interrupted), on a misspelt
- * {@code adammeme.*} key, and when a test outside the AdamMeme suites failed, which {@code testFailureIgnore} let
- * through. The FR table and the verdicts are the build's last lines; when several things fail, each is an error line
+ * {@code adammeme.*} key, when a test outside the AdamMeme suites failed, which {@code testFailureIgnore} let
+ * through, and when a summary's decision is not the one its own checks give or its checks are not what Surefire
+ * reported of their tests (a summary edited after the run): it decides from the recorded checks, and fails closed
+ * on any disagreement, naming it. The FR table and the verdicts are the build's last lines; when several things fail, each is an error line
  * of its own, and the failure, Maven's last line, names the first and where the others are, in a few hundred
  * characters at most.
  *
@@ -139,7 +142,9 @@ public final class GateMojo extends AbstractMojo {
                             platform(plugin.getArtifacts()).getOrDefault("junit-platform-engine", "0"), suites, reports,
                             shownResults, summaries.stale().isEmpty() ? null : summaries.stale().get(0)));
                 }
-                decide(summaries.fresh(), settings, failures);
+                decide(summaries.fresh(), settings, failures, summary -> ReportedChecks.disagreements(summary.decision(),
+                        summary.summary().target(), ReportedChecks.suiteOf(summary.summary().file(), results, suites),
+                        reports.casesOf(suites)));
                 List<String> others = reports.failedOutside(suites);
                 if (!others.isEmpty()) {
                     failures.add(others.size() + (others.size() == 1 ? " test" : " tests") + " outside the AdamMeme suites"
@@ -151,7 +156,8 @@ public final class GateMojo extends AbstractMojo {
                 if (summaries.fresh().isEmpty()) {
                     failures.add("no AdamMeme run to decide on: no summary.json in " + shownResults);
                 }
-                decide(summaries.fresh(), settings, failures);
+                // On its own, the goal reads a folder as it is (merged shards): no Surefire report of this build speaks for it.
+                decide(summaries.fresh(), settings, failures, decided -> List.of());
             }
             if (!failures.isEmpty()) {
                 throw failed(failures);
@@ -201,11 +207,17 @@ public final class GateMojo extends AbstractMojo {
         }
     }
 
+    /** A run's recorded decision, beside the summary that records it. */
+    private record Decided(RunSummaries.Summary summary, ReleaseDecision decision) {
+    }
+
     /**
      * Each run's table and verdicts on the console, and what fails the build added to {@code failures}: each blocking
-     * check on its own, with the summary.md that records it.
+     * check on its own, with the summary.md that records it; and each way the decision disagrees with the tests that
+     * reported it, as the decision of a summary that is not the run's own.
      */
-    private void decide(List<RunSummaries.Summary> summaries, ProjectSettings settings, Failures failures) {
+    private void decide(List<RunSummaries.Summary> summaries, ProjectSettings settings, Failures failures,
+                        Function<Decided, List<String>> disagreements) {
         for (RunSummaries.Summary summary : summaries) {
             String who = summaries.size() > 1 ? summary.target() + ": " : "";
             getLog().info("");
@@ -231,6 +243,11 @@ public final class GateMojo extends AbstractMojo {
             }
             try {
                 ReleaseDecision decision = ReleaseDecision.ofRecorded(summary.json(), settings.values());
+                List<String> disagree = disagreements.apply(new Decided(summary, decision));
+                if (!disagree.isEmpty()) {
+                    disagree.forEach(d -> failures.add(who + summary.file() + ": " + d));
+                    continue;
+                }
                 if (decision.verdict() == ReleaseDecision.Verdict.NOT_SCORED) {
                     getLog().info(decision.message());
                     continue;

@@ -29,8 +29,29 @@ record SurefireReports(List<TestSet> testSets) {
      *
      * @param className the class Surefire ran
      * @param failed    its tests that failed or broke, each "name: message"
+     * @param cases     every test it reports, with how it ended
      */
-    record TestSet(String className, List<String> failed) {
+    record TestSet(String className, List<String> failed, List<TestCase> cases) {
+    }
+
+    /**
+     * One test as Surefire reports it.
+     *
+     * @param name      the test's name (an AdamMeme test's display name: "FR gate: overall")
+     * @param className the class Surefire files it under (an AdamMeme suite's: "Suite · target model")
+     * @param result    how it ended
+     */
+    record TestCase(String name, String className, Result result) {
+    }
+
+    /** How a test ended, as the report tells it. */
+    enum Result {
+        /** neither failed nor skipped */
+        PASSED,
+        /** a failure or an error */
+        FAILED,
+        /** skipped or aborted */
+        SKIPPED
     }
 
     /**
@@ -63,9 +84,11 @@ record SurefireReports(List<TestSet> testSets) {
             throw new IOException("Surefire's report " + file + " cannot be read: " + e.getMessage(), e);
         }
         List<String> failed = new ArrayList<>();
+        List<TestCase> all = new ArrayList<>();
         NodeList cases = suite.getElementsByTagName("testcase");
         for (int i = 0; i < cases.getLength(); i++) {
             Element testCase = (Element) cases.item(i);
+            Result result = testCase.getElementsByTagName("skipped").getLength() > 0 ? Result.SKIPPED : Result.PASSED;
             for (String kind : List.of("failure", "error")) {
                 NodeList problems = testCase.getElementsByTagName(kind);
                 if (problems.getLength() > 0) {
@@ -73,13 +96,15 @@ record SurefireReports(List<TestSet> testSets) {
                     String message = problem.getAttribute("message").strip();
                     failed.add(testCase.getAttribute("name") + ": " + (message.isEmpty() ? problem.getAttribute("type")
                             : firstLine(message)));
+                    result = Result.FAILED;
                     break;
                 }
             }
+            all.add(new TestCase(testCase.getAttribute("name"), testCase.getAttribute("classname"), result));
         }
         String name = file.getFileName().toString();
         return new TestSet(suite.hasAttribute("name") ? suite.getAttribute("name")
-                : name.substring("TEST-".length(), name.length() - ".xml".length()), List.copyOf(failed));
+                : name.substring("TEST-".length(), name.length() - ".xml".length()), List.copyOf(failed), List.copyOf(all));
     }
 
     private static String firstLine(String message) {
@@ -118,6 +143,14 @@ record SurefireReports(List<TestSet> testSets) {
             }
         }
         return failed;
+    }
+
+    /**
+     * @param classNames the AdamMeme suites
+     * @return every test Surefire reports of them
+     */
+    List<TestCase> casesOf(List<String> classNames) {
+        return testSets.stream().filter(t -> classNames.contains(t.className())).flatMap(t -> t.cases().stream()).toList();
     }
 
     /**

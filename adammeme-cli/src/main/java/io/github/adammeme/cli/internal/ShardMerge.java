@@ -30,7 +30,8 @@ import org.apiguardian.api.API;
 /**
  * Joins the outputs of a sharded run ({@code adammeme.shard=i/n}) into one: samples and chains are
  * the union of the shards' (each reported by exactly one shard), the figures are computed again from
- * them, usage is summed; mining, identical in every shard, is taken from the first. Allure result
+ * them, usage is summed; mining, identical in every shard, is taken from the first; the pictures the
+ * samples name are copied beside them. Allure result
  * folders are joined file by file (results are named by UUID), regular files only: a link in a
  * shard's folder is not followed out of it. Every shard of the run must be given exactly once,
  * or the merged figures would silently describe part of a run.
@@ -62,6 +63,7 @@ public final class ShardMerge {
             Map<String, ScoredSample> refined = new LinkedHashMap<>();
             Map<String, Path> parts = new LinkedHashMap<>();
             Map<Path, String> unfinished = new LinkedHashMap<>();
+            Map<String, Path> pictures = new LinkedHashMap<>();
             for (Path shard : shards) {
                 String lacking = lacking(shard);
                 if (lacking != null) {
@@ -100,6 +102,9 @@ public final class ShardMerge {
                         } catch (IOException e) {
                             throw new IllegalArgumentException(shard.resolve(EvaluationWriter.SAMPLES) + " line " + number
                                     + " is not a sample: " + e.getMessage());
+                        }
+                        if (s.shownImage() != null) {
+                            pictures.putIfAbsent(s.shownImage(), shard);
                         }
                         ScoredSample earlier = (s.refined() ? refined : originals).putIfAbsent(s.id(), s);
                         if (earlier != null && !earlier.equals(s)) {
@@ -151,9 +156,29 @@ public final class ShardMerge {
             });
             Files.copy(regularFile(shards.get(0), EvaluationWriter.MEMES), out.resolve(EvaluationWriter.MEMES),
                     StandardCopyOption.REPLACE_EXISTING);
+            copyPictures(pictures, out);
             return metrics;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot merge shards into " + out, e);
+        }
+    }
+
+    /**
+     * The pictures the samples name, from the shard that showed each into the merged folder: a sample names its
+     * picture relative to its run's folder, so the merged samples.jsonl names them as the shards did. Only a name
+     * in the pictures' folder is followed, and only to a regular file.
+     */
+    private static void copyPictures(Map<String, Path> pictures, Path out) throws IOException {
+        for (Map.Entry<String, Path> picture : pictures.entrySet()) {
+            Path name = Path.of(picture.getKey()).normalize();
+            Path source = picture.getValue().resolve(name);
+            if (name.getNameCount() != 2 || !name.getName(0).toString().equals(ScoredSample.SHOWN_IMAGES)
+                    || !Files.isRegularFile(source, LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            Path target = out.resolve(name);
+            Files.createDirectories(target.getParent());
+            Files.copy(source, target, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

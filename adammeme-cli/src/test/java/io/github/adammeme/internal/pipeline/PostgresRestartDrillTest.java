@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.internal.report.EvaluationWriter;
-import io.github.adammeme.internal.report.ShownImages;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.nio.file.Files;
@@ -149,8 +148,8 @@ class PostgresRestartDrillTest {
         assertEquals(0, claimsLeft, name + ": no claim is orphaned");
         for (int i = 1; i <= WORKERS; i++) {
             assertEquals(metrics(solo), metrics(output(name, i)), name + ": worker " + i + "'s figures");
-            assertEquals(new TreeSet<>(ShownImages.withoutRunFolder(EvaluationWriter.sampleLines(solo))),
-                    new TreeSet<>(ShownImages.withoutRunFolder(EvaluationWriter.sampleLines(output(name, i)))),
+            assertEquals(new TreeSet<>(EvaluationWriter.sampleLines(solo)),
+                    new TreeSet<>(EvaluationWriter.sampleLines(output(name, i))),
                     name + ": worker " + i + "'s samples");
             assertFalse(Files.readString(log(name, i)).contains("keeps its answers in memory"),
                     name + ": a restart is waited out, not taken for a cache that is gone: " + log(name, i));

@@ -11,7 +11,6 @@ import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.cli.internal.ShardMerge;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
-import io.github.adammeme.internal.report.ShownImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -176,8 +175,8 @@ class PostgresShardsTest {
         JsonNode solo = JSON.readTree(dir.resolve("solo").resolve(EvaluationWriter.SUMMARY).toFile());
         JsonNode together = JSON.readTree(merged.resolve(EvaluationWriter.SUMMARY).toFile());
         assertEquals(solo.path("metrics"), together.path("metrics"), run + ": the merged figures");
-        assertEquals(new TreeSet<>(ShownImages.withoutRunFolder(EvaluationWriter.sampleLines(dir.resolve("solo")))),
-                new TreeSet<>(ShownImages.withoutRunFolder(EvaluationWriter.sampleLines(merged))), run + ": the merged samples");
+        assertEquals(new TreeSet<>(EvaluationWriter.sampleLines(dir.resolve("solo"))),
+                new TreeSet<>(EvaluationWriter.sampleLines(merged)), run + ": the merged samples");
     }
 
     /** Sends a signal to a child JVM: STOP freezes it with its connections open. */

@@ -8,7 +8,6 @@ import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.internal.llm.SqliteCallCache;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
-import io.github.adammeme.internal.report.ShownImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -82,8 +81,8 @@ class ResumeAfterKillTest {
             assertEquals(uninterrupted - completed, repaid, "the restart makes exactly the calls it has no stored answer for");
             // Four calls in flight on each of two endpoints, a call carrying up to three replicas' answers.
             assertTrue(repeated <= 4 * 2 * 3, "at most the answers in flight when the process died: " + repeated);
-            assertEquals(ShownImages.withoutRunFolder(EvaluationWriter.sampleLines(dir.resolve("reference"))),
-                    ShownImages.withoutRunFolder(EvaluationWriter.sampleLines(dir.resolve("resumed"))));
+            assertEquals(EvaluationWriter.sampleLines(dir.resolve("reference")),
+                    EvaluationWriter.sampleLines(dir.resolve("resumed")));
             assertEquals(Files.readAllLines(dir.resolve("reference").resolve(EvaluationWriter.MEMES)),
                     Files.readAllLines(dir.resolve("resumed").resolve(EvaluationWriter.MEMES)));
         }

@@ -8,7 +8,6 @@ import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.internal.llm.SqliteCallCache;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
-import io.github.adammeme.internal.report.ShownImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -70,8 +69,8 @@ class SharedCacheProcessesTest {
                 assertEquals(soloCalls, cache.size(), "one row per answer");
             }
             for (String run : List.of("a", "b")) {
-                assertEquals(ShownImages.withoutRunFolder(EvaluationWriter.sampleLines(dir.resolve("solo"))),
-                        ShownImages.withoutRunFolder(EvaluationWriter.sampleLines(dir.resolve(run))), run);
+                assertEquals(EvaluationWriter.sampleLines(dir.resolve("solo")),
+                        EvaluationWriter.sampleLines(dir.resolve(run)), run);
                 assertEquals(Files.readAllLines(dir.resolve("solo").resolve(EvaluationWriter.MEMES)),
                         Files.readAllLines(dir.resolve(run).resolve(EvaluationWriter.MEMES)), run);
             }

@@ -62,7 +62,8 @@ public sealed interface CacheDatabase extends CacheStore permits SqliteDatabase,
     default Optional<String> problem() {
         try (Connection c = connect()) {
             return writable(c);
-        } catch (SQLException | RuntimeException e) {
+        } catch (SQLException | RuntimeException | LinkageError e) {
+            // A driver whose natives cannot load throws an Error: a cache that cannot open all the same, named as one.
             return Optional.of("cannot open the call cache " + name() + ": " + Secrets.redact(e.getMessage()));
         }
     }

@@ -30,6 +30,7 @@ public record SqliteDatabase(Path file) implements CacheDatabase {
         } catch (IOException e) {
             throw new SQLException("cannot create the folder of " + file + ": " + e.getMessage(), e);
         }
+        SqliteNatives.load();
         Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
         try (Statement s = c.createStatement()) {
             // Another process may hold the write lock for a moment; wait rather than fail.
@@ -57,6 +58,7 @@ public record SqliteDatabase(Path file) implements CacheDatabase {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
+        SqliteNatives.load();
         SQLiteConfig readOnly = new SQLiteConfig();
         readOnly.setReadOnly(true);
         readOnly.setBusyTimeout(30_000);

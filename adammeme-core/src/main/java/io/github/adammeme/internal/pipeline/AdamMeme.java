@@ -224,7 +224,7 @@ public final class AdamMeme {
             Map<String, Meme> byId = new LinkedHashMap<>();
             drawn.forEach(s -> byId.put(s.meme().id(), s.meme()));
             Probes probes = new Probes(byId, images, config.images().textErasure().create(images), config.method().refinedText(),
-                    config.outputs().directory().resolve("images"));
+                    config.outputs().directory());
             ScoringStage scoring = ScoringStage.of(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
             if (config.method().stages() == Stages.MINING) {
                 // Every shard's pairs: the shards that score will find each reference in the cache.

@@ -41,7 +41,7 @@ public record HardCaseHarvest(List<HardCase> cases, Map<String, Path> pictures) 
             if (!s.outcome().failure(config.method().refusalCountsAsFailure()) || s.reference() == null) {
                 continue;
             }
-            Path picture = Path.of(s.shownImage() != null ? s.shownImage() : s.image());
+            Path picture = s.picture(config.outputs().directory());
             String digest;
             try {
                 digest = Digests.sha256Hex(Files.readAllBytes(picture));

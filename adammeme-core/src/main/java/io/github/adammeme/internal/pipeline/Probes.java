@@ -20,7 +20,8 @@ import javax.imageio.ImageIO;
  * Builds what the target is shown for a sample: the meme text in the prompt or on the picture
  * ({@link TextPlacement}), and the picture with its printed text erased or replaced. Images are read
  * on demand; every picture the target sees that is not a dataset file is kept under the output
- * folder, named by its digest, so a report can show exactly what was asked.
+ * folder, named by its digest, so a report can show exactly what was asked; samples name it relative
+ * to that folder.
  */
 final class Probes {
 
@@ -32,12 +33,13 @@ final class Probes {
     private final TextPlacement mode;
     private final Path store;
 
-    Probes(Map<String, Meme> memes, MemeImages images, TextEraser eraser, TextPlacement mode, Path store) {
+    /** @param runFolder the run's output folder: shown pictures go to its {@value ScoredSample#SHOWN_IMAGES} folder */
+    Probes(Map<String, Meme> memes, MemeImages images, TextEraser eraser, TextPlacement mode, Path runFolder) {
         this.memes = memes;
         this.images = images;
         this.eraser = eraser;
         this.mode = mode;
-        this.store = store;
+        this.store = runFolder.resolve(ScoredSample.SHOWN_IMAGES);
     }
 
     /** The meme's picture with its printed text removed (the Refiner's and examples' view). */
@@ -88,12 +90,13 @@ final class Probes {
         }
     }
 
-    /** Where the picture the target saw is kept, or null when it is the dataset's own file. */
+    /** Where the picture the target saw is kept, relative to the run's folder, or null when it is the dataset's own file. */
     private String shown(Meme meme, ContentPart.Image original, ContentPart.Image picture) {
         if (picture.equals(original)) {
             return null;
         }
-        Path file = store.resolve(picture.sha256() + "." + picture.mimeType().substring("image/".length()));
+        String name = picture.sha256() + "." + picture.mimeType().substring("image/".length());
+        Path file = store.resolve(name);
         try {
             if (!Files.exists(file)) {
                 Files.createDirectories(store);
@@ -105,6 +108,6 @@ final class Probes {
         } catch (IOException e) {
             throw new ImageException("cannot keep the image shown for " + meme.id() + " in " + store + ": " + e.getMessage());
         }
-        return file.toString();
+        return ScoredSample.SHOWN_IMAGES + "/" + name;
     }
 }

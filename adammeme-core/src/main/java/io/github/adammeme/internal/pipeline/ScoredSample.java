@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.Meme;
+import java.nio.file.Path;
 import org.apiguardian.api.API;
 
 /**
@@ -16,8 +17,10 @@ import org.apiguardian.api.API;
  * @param text         the meme text the target saw
  * @param originalText the dataset's text of the meme
  * @param image        path of the meme image
- * @param shownImage   path of the image the target was shown, when it is not the dataset's own
- *                     (text erased, or the refined text rendered on it); null otherwise
+ * @param shownImage   the image the target was shown, when it is not the dataset's own (text erased, or the
+ *                     refined text rendered on it), relative to the run's output folder ({@code images/<sha256>.png}),
+ *                     so the same run in two folders writes the same line and a moved folder keeps its pictures;
+ *                     null otherwise
  * @param outcome      how it ended
  * @param score        the Scorer's rating 1..10, or null when there is none
  * @param reference    the reference answer (Senior), or null when it could not be formed
@@ -64,6 +67,19 @@ public record ScoredSample(String id, String memeId, String category, String mis
                         SecondScore secondScore) {
         this(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score, reference,
                 targetAnswer, scorerExplanation, reason, raw, refinement, secondScore, false);
+    }
+
+    /** The folder, in a run's output folder, of the pictures its target was shown: {@code shownImage} names a file there. */
+    public static final String SHOWN_IMAGES = "images";
+
+    /**
+     * The picture the target saw.
+     *
+     * @param runFolder the output folder of the run the sample belongs to
+     * @return the run's copy when the target was shown one, else the dataset's file
+     */
+    public Path picture(Path runFolder) {
+        return shownImage != null ? runFolder.resolve(shownImage) : Path.of(image);
     }
 
     /**

@@ -60,31 +60,45 @@ public final class EvaluationWriter {
     }
 
     /**
-     * Writes the three files into a directory, created if need be, with the release decision in summary.json.
+     * Writes the three files into a directory, created if need be, with the release decision in summary.json: each
+     * into a temporary copy first, then all moved into place, summary.json last, so the folder never holds this run's
+     * summary beside another run's samples, and a file that cannot be written leaves the folder as it was.
      *
      * @param evaluation the result
      * @param decision what its figures decide, or null for a summary without one
      * @param directory the output folder
+     * @throws RunFilesException naming the file that could not be written, and why
      */
     public static void write(Evaluation evaluation, ReleaseDecision decision, Path directory) {
+        Path file = directory;
+        List<Path> staged = new ArrayList<>();
         try {
             Files.createDirectories(directory);
-            writeText(directory.resolve(SUMMARY), summaryJson(evaluation, decision));
-            writeAtomically(directory.resolve(SAMPLES), out -> {
+            file = directory.resolve(SAMPLES);
+            staged.add(stage(file, out -> {
                 for (String line : sampleLinesOf(evaluation)) {
                     out.write(line);
                     out.write('\n');
                 }
-            });
-            writeAtomically(directory.resolve(MEMES), out -> {
+            }));
+            file = directory.resolve(MEMES);
+            staged.add(stage(file, out -> {
                 ObjectWriter line = JSON.writer();
                 for (MemeOutcome m : evaluation.memes()) {
                     out.write(Secrets.redact(line.writeValueAsString(m)));
                     out.write('\n');
                 }
-            });
+            }));
+            file = directory.resolve(SUMMARY);
+            String summary = summaryJson(evaluation, decision);
+            staged.add(stage(file, out -> out.write(summary)));
+            for (Path tmp : staged) {
+                file = finalName(tmp);
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the evaluation to " + directory, e);
+            staged.forEach(EvaluationWriter::deleteQuietly);
+            throw new RunFilesException(file, e);
         }
     }
 
@@ -167,7 +181,26 @@ public final class EvaluationWriter {
      * @throws IOException when it cannot be written
      */
     public static void writeAtomically(Path target, Body body) throws IOException {
-        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        Path tmp = stage(target, body);
+        try {
+            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            deleteQuietly(tmp);
+            throw e;
+        }
+    }
+
+    /** The temporary copy a file is written to before it takes its name: the name with {@value #STAGED} after it. */
+    private static final String STAGED = ".tmp";
+
+    /**
+     * Writes a file's temporary copy beside it, whole; on failure the copy is removed, so a full disk leaves no
+     * half-written file behind.
+     *
+     * @return the copy, to be moved into place
+     */
+    private static Path stage(Path target, Body body) throws IOException {
+        Path tmp = target.resolveSibling(target.getFileName() + STAGED);
         // Half a character (a lone surrogate) cannot be written as UTF-8; it becomes U+FFFD rather than costing
         // the run its results. Dataset text holding one is refused at discovery and answers are mended on receipt,
         // so this is the last line of defence, for text from anywhere else.
@@ -175,8 +208,24 @@ public final class EvaluationWriter {
                 .onUnmappableCharacter(CodingErrorAction.REPLACE).replaceWith(REPLACEMENT);
         try (BufferedWriter out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), utf8))) {
             body.write(out);
+        } catch (IOException | RuntimeException e) {
+            deleteQuietly(tmp);
+            throw e;
         }
-        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return tmp;
+    }
+
+    private static Path finalName(Path staged) {
+        String name = staged.getFileName().toString();
+        return staged.resolveSibling(name.substring(0, name.length() - STAGED.length()));
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // what could not be written cannot always be removed either; the error that matters is the write's
+        }
     }
 
     /**

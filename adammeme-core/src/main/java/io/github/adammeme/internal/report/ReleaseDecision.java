@@ -296,12 +296,15 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      * @param summary  a finished run's summary.json
      * @param settings {@code adammeme.*} settings, read only when the summary records no decision
      * @return the decision
-     * @throws IllegalArgumentException when the summary holds neither a decision nor figures this release reads
+     * @throws IllegalArgumentException when the summary holds neither a decision nor figures this release reads, or a
+     *     decision that its own checks or figures contradict
      * @throws io.github.adammeme.internal.pipeline.ConfigurationException naming a setting that cannot be used
      */
     public static ReleaseDecision ofRecorded(JsonNode summary, Map<String, String> settings) {
         if (summary.has("decision")) {
-            return fromJson(summary.path("decision"));
+            ReleaseDecision recorded = fromJson(summary.path("decision"));
+            RecordedVerdict.agreesWithFigures(recorded.verdict(), summary);
+            return recorded;
         }
         return of(RecordedFigures.metrics(summary), GateSettings.read(settings), Optional.empty(), Optional.empty(),
                 PublishSettings.minKappa(settings.get(Constants.JUDGE_MIN_KAPPA)));
@@ -312,7 +315,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      *
      * @param node the summary's {@code decision}
      * @return the decision
-     * @throws IllegalArgumentException when it is not one this release wrote
+     * @throws IllegalArgumentException when it is not one this release wrote, or its verdict is not the one its checks give
      */
     public static ReleaseDecision fromJson(JsonNode node) {
         if (node == null || !node.path("checks").isArray()) {
@@ -327,7 +330,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
                 throw new IllegalArgumentException("a release check this release cannot read: " + c);
             }
         }
-        return new ReleaseDecision(List.copyOf(checks), !Verdict.NOT_SCORED.name().equals(node.path("verdict").asText()));
+        return new ReleaseDecision(List.copyOf(checks), RecordedVerdict.of(node, checks) != Verdict.NOT_SCORED);
     }
 
     /**

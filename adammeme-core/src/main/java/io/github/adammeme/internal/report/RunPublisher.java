@@ -28,6 +28,10 @@ import org.apiguardian.api.API;
  * history drawn from it, and its failed refinements merged into the hard-case bank. The test engine
  * and the command line both publish through it, so a run writes the same files however it was
  * started; what only a test run has (report entries, Allure results) stays with the engine.
+ *
+ * <p>The run's own files come first and decide whether it is saved ({@link #writeRunFiles}); everything
+ * else is {@link BestEffort}: once the figures are written, nothing after them can lose them, and no
+ * later step (a lost or interrupted run's summary included) writes over them.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class RunPublisher {
@@ -45,6 +49,8 @@ public final class RunPublisher {
     private String summaryMarkdown;
     private Map<String, RunComparison.Change> changes;
     private ReleaseDecision decision;
+    /** Set once this run's summary.json holds its figures: from then on nothing writes over it. */
+    private volatile boolean figuresWritten;
 
     /**
      * What a run publishes beyond its own figures, each where the configuration asked for it.
@@ -142,22 +148,24 @@ public final class RunPublisher {
     }
 
     /**
-     * The run's charts and their page, written once: the engine attaches them to its summaries before
-     * the run's other files exist.
+     * The run's charts and their page, written once, for the summaries that show them and the folder; charts that
+     * cannot be written are said once and left out.
      *
      * @param e the finished evaluation
-     * @return the SVG files
+     * @return the SVG files, or none when they could not be written
      */
     public synchronized List<Path> charts(Evaluation e) {
         if (charts == null) {
-            charts = Charts.writeWithPage(List.of(e), layout.folder(), "AdamMeme: " + config.models().target().model());
+            charts = List.of();
+            BestEffort.attempt("the charts in " + layout.folder(), () -> charts = Charts.writeWithPage(List.of(e),
+                    layout.folder(), "AdamMeme: " + config.models().target().model()), err);
         }
         return charts;
     }
 
     /**
-     * This run against the baseline, per category and overall; computed once and written as
-     * baseline.md.
+     * This run against the baseline, per category and overall; computed once, and written as baseline.md
+     * with the run's reports.
      *
      * @param e the finished evaluation
      * @return the changes by category ({@code overall} included), or empty without a baseline
@@ -170,13 +178,6 @@ public final class RunPublisher {
             Baseline baseline = options.baseline().get();
             changes = new LinkedHashMap<>();
             RunComparison.compare(e, baseline, options.alpha(), options.gates().minSamples()).forEach(c -> changes.put(c.category(), c));
-            try {
-                Files.createDirectories(layout.folder());
-                EvaluationWriter.writeText(layout.baselineMarkdown(), RunComparison.markdown(
-                        config.models().target().model(), identity(e), baseline, options.alpha(), changes.values()));
-            } catch (IOException ex) {
-                throw new UncheckedIOException("cannot write " + OutputLayout.BASELINE_MARKDOWN + " to " + layout.folder(), ex);
-            }
         }
         return Optional.of(changes);
     }
@@ -188,43 +189,81 @@ public final class RunPublisher {
     }
 
     /**
-     * Writes the run's files: summary.json, samples.jsonl, memes.jsonl and summary.md, and for a run
-     * that scored, its charts and baseline.md. A mining-only run has no figures to draw or compare.
+     * Writes every file of the run: its own, then its reports.
+     *
+     * @param e the finished evaluation
+     * @throws RunFilesException naming the run's own file that could not be written
+     */
+    public void writeFiles(Evaluation e) {
+        writeRunFiles(e);
+        writeReports(e);
+    }
+
+    /**
+     * The run's own files, before anything optional: samples.jsonl, memes.jsonl and summary.json, the figures and
+     * the release decision, moved into place together. From then on the run is saved.
+     *
+     * @param e the finished evaluation
+     * @throws RunFilesException naming the file that could not be written (a full disk, the file-size limit)
+     */
+    public void writeRunFiles(Evaluation e) {
+        EvaluationWriter.write(e, decision(e), layout.folder());
+        figuresWritten = true;
+    }
+
+    /** @return whether this run's summary.json holds its figures */
+    public boolean figuresWritten() {
+        return figuresWritten;
+    }
+
+    /**
+     * The run's reports, each left out with a line when it cannot be written: summary.md, and for a run that scored,
+     * its charts and baseline.md. A mining-only run has no figures to draw or compare.
      *
      * @param e the finished evaluation
      */
-    public void writeFiles(Evaluation e) {
-        EvaluationWriter.write(e, decision(e), layout.folder());
-        try {
-            EvaluationWriter.writeText(layout.summaryMarkdown(), summaryMarkdown(e));
-        } catch (IOException ex) {
-            throw new UncheckedIOException("cannot write " + layout.summaryMarkdown(), ex);
-        }
+    public void writeReports(Evaluation e) {
+        BestEffort.attempt(OutputLayout.SUMMARY_MARKDOWN + " in " + layout.folder(),
+                () -> EvaluationWriter.writeText(layout.summaryMarkdown(), summaryMarkdown(e)), err);
         if (config.method().stages() != Stages.MINING) {
             charts(e);
-            comparison(e);
+            comparison(e).ifPresent(changed -> BestEffort.attempt(OutputLayout.BASELINE_MARKDOWN + " in " + layout.folder(),
+                    () -> EvaluationWriter.writeText(layout.baselineMarkdown(), RunComparison.markdown(config.models().target()
+                            .model(), identity(e), options.baseline().orElseThrow(), options.alpha(), changed.values())), err));
         }
     }
 
     /**
      * The summary.json of a run lost before its figures, so neither a reader nor a CI step that reads
-     * the file takes an older run's figures for this one's.
+     * the file takes an older run's figures for this one's; nothing when this run's figures are written,
+     * which a failure after them must not cost.
      *
      * @param reason why the run was lost, already redacted and plain
+     * @return whether it was written: false when the run's figures are there
      * @throws IOException when it cannot be written
      */
-    public void writeLost(String reason) throws IOException {
+    public boolean writeLost(String reason) throws IOException {
+        if (figuresWritten) {
+            return false;
+        }
         EvaluationWriter.writeLost(layout.folder(), config.models().target().model(), config.datasetDescription(), reason);
+        return true;
     }
 
     /**
-     * summary.json of an interrupted run: lost, and interrupted, with the line that says how far it got.
+     * summary.json of an interrupted run: lost, and interrupted, with the line that says how far it got;
+     * nothing when the run was interrupted after its figures were written.
      *
      * @param line how far the run got, what it paid for and where that is kept
+     * @return whether it was written: false when the run's figures are there
      * @throws IOException when it cannot be written
      */
-    public void writeInterrupted(String line) throws IOException {
+    public boolean writeInterrupted(String line) throws IOException {
+        if (figuresWritten) {
+            return false;
+        }
         EvaluationWriter.writeLost(layout.folder(), config.models().target().model(), config.datasetDescription(), line, true);
+        return true;
     }
 
     /**
@@ -243,38 +282,39 @@ public final class RunPublisher {
             out.println(truncated);
         }
         out.print(Secrets.redact(decision(e).console()));
-        out.println("results: " + layout.summaryJson().toAbsolutePath());
+        out.println(figuresWritten ? "results: " + layout.summaryJson().toAbsolutePath()
+                : "results: not saved, " + layout.folder().toAbsolutePath() + " holds none of this run's files");
     }
 
     /**
      * Records the run in the cache database (and draws the history the configuration asks for), then
      * banks its failed refinements. Everything is written by then: a database that cannot take the
-     * record costs the record only.
+     * record (or whose driver cannot load) costs the record only, said in one line, and so does a bank
+     * that cannot take the cases.
      *
      * @param e the finished evaluation
      */
     public void record(Evaluation e) {
         // A mining-only run has no samples: recorded, it would stand as this target's latest run.
         config.outputs().cache().database().filter(database -> config.method().stages() != Stages.MINING).ifPresent(database -> {
-            try {
+            boolean recorded = BestEffort.attempt("the run's record in the cache " + database.name(), () -> {
                 ReleaseDecision decided = decision(e);
                 String id = RunRecords.record(database, e, decided, startedAt);
                 out.println("recorded as run " + id + " in " + database.name() + (decided.verdict()
                         == ReleaseDecision.Verdict.FAILED ? " (a rejected release: " + CACHE_RUN + e.run().target()
                         + " passes it over for the last release)" : " (a later run's baseline: -D" + Constants.BASELINE
                         + "=" + CACHE_RUN + e.run().target() + ")"));
-                options.history().ifPresent(targets -> history(database, targets));
-            } catch (IllegalStateException | IllegalArgumentException | UncheckedIOException notRecorded) {
-                err.println("adammeme: " + Printable.escaped(Secrets.redact(notRecorded.getMessage())) + "; the run's files are in "
-                        + layout.folder());
-            }
+            }, err);
+            // Drawn without this run's record, the trend would end one run early.
+            options.history().filter(targets -> recorded).ifPresent(targets -> BestEffort.attempt("the history of "
+                    + targets + " in " + layout.folder(), () -> history(database, targets), err));
         });
-        options.bank().ifPresent(bank -> {
+        options.bank().ifPresent(bank -> BestEffort.attempt("the hard-case bank " + bank, () -> {
             HardCaseHarvest found = HardCaseHarvest.of(e, config, startedAt);
             int added = HardCaseBank.merge(bank, found.cases(), found.pictures());
             out.println("hard cases: " + found.cases().size() + " failed refinements, " + added + " new to the bank "
                     + bank.toAbsolutePath());
-        });
+        }, err));
     }
 
     /** The trend of the recorded runs of these targets, this run's included, beside its results. */

@@ -12,7 +12,6 @@ import io.github.adammeme.internal.llm.Prices;
 import io.github.adammeme.internal.llm.Usage;
 import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.report.EvaluationWriter;
-import io.github.adammeme.internal.report.ShownImages;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Path;
@@ -72,8 +71,8 @@ class BatchModeTest {
         int batchesBefore = server.batches().created();
         Evaluation batched = AdamMeme.evaluate(EvaluationConfig.from(settings("batched", true)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
 
-        assertEquals(ShownImages.withoutRunFolder(EvaluationWriter.sampleLinesOf(synchronous)),
-                ShownImages.withoutRunFolder(EvaluationWriter.sampleLinesOf(batched)));
+        assertEquals(EvaluationWriter.sampleLinesOf(synchronous),
+                EvaluationWriter.sampleLinesOf(batched));
         assertEquals(synchronous.metrics(), batched.metrics(), "the same FR, counts and judge agreement");
         assertTrue(server.batches().created() > batchesBefore, "batches were sent");
         assertEquals(List.of(), server.batches().pending(), "every batch was collected");

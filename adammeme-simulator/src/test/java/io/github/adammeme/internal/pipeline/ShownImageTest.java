@@ -62,12 +62,12 @@ class ShownImageTest {
                 Constants.TEXT_ERASURE_DIR, erased.toString());
         e.samples().forEach(s -> assertNull(s.shownImage(), "an original is shown as it is: " + s.id()));
         ScoredSample refined = e.refinedSamples().stream().filter(s -> s.shownImage() != null).findFirst().orElseThrow();
-        BufferedImage shown = ImageIO.read(Path.of(refined.shownImage()).toFile());
+        BufferedImage shown = ImageIO.read(refined.picture(dir.resolve("image")).toFile());
         BufferedImage background = ImageIO.read(erased.resolve(Path.of(refined.image()).getFileName()).toFile());
         BufferedImage expected = MemeRenderer.render(background, refined.text());
         assertEquals(0, differingPixels(expected, shown), "exactly the rewrite on the erased picture");
         assertTrue(differingPixels(background, shown) > 1000);
-        assertTrue(refined.shownImage().startsWith(dir.resolve("image").resolve("images").toString()));
+        assertTrue(refined.shownImage().startsWith("images/"), "named from the run's folder: " + refined.shownImage());
     }
 
     @Test
@@ -84,7 +84,7 @@ class ShownImageTest {
         assertFalse(e.refinedSamples().isEmpty());
         for (ScoredSample s : e.samples()) {
             assertNotNull(s.shownImage(), "an original is shown erased: " + s.id());
-            BufferedImage shown = ImageIO.read(Path.of(s.shownImage()).toFile());
+            BufferedImage shown = ImageIO.read(s.picture(dir.resolve("builtin")).toFile());
             BufferedImage original = ImageIO.read(Path.of(s.image()).toFile());
             assertTrue(differingPixels(original, shown) > 1000, "its caption is gone: " + s.id());
         }
@@ -106,7 +106,7 @@ class ShownImageTest {
                 Constants.ITERATIONS, "0");
         ScoredSample s = e.samples().get(0);
         assertNotNull(s.shownImage());
-        BufferedImage shown = ImageIO.read(Path.of(s.shownImage()).toFile());
+        BufferedImage shown = ImageIO.read(s.picture(dir.resolve("ocr")).toFile());
         BufferedImage original = ImageIO.read(Path.of(s.image()).toFile());
         assertNotEquals(0, differingPixels(original, shown));
         try (var cached = Files.list(cache)) {

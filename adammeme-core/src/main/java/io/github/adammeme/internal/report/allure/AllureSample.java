@@ -40,12 +40,14 @@ public final class AllureSample {
      * Labels, parameters and attachments of a pair or step test, on the test case open on this thread.
      *
      * @param s         the sample
+     * @param picture   the picture the target saw ({@link ScoredSample#picture}: the run's copy, or the dataset's file)
      * @param story     the chain or the originals it belongs to
      * @param suite     the suite's name
      * @param target    the target model
      * @param endpoints what answered as the target and as the agents
      */
-    public static void sample(ScoredSample s, String story, String suite, String target, RoleEndpoints endpoints) {
+    public static void sample(ScoredSample s, Path picture, String story, String suite, String target,
+                              RoleEndpoints endpoints) {
         if (!active()) {
             return;
         }
@@ -62,7 +64,7 @@ public final class AllureSample {
         if (endpoints.simulated()) {
             parameter("model", "simulated (built-in simulator)");
         }
-        AllurePictures.attach(pictureName(s), Path.of(s.shownImage() != null ? s.shownImage() : s.image()));
+        AllurePictures.attach(pictureName(s), picture);
         text("meme text (original)", s.originalText());
         if (s.refined()) {
             text("meme text (refined)", s.text());

@@ -61,7 +61,7 @@ class AllureSampleTest {
                 lifecycle.startTestCase(uuid);
                 AllureSample.sample(new ScoredSample("meme_01/" + category, "meme_01", category, "a misbelief", "a text",
                         "a text", dir.resolve("meme_01.png").toString(), erased.toString(), Outcome.FAILED, 2, "a reference",
-                        "an answer", "an explanation", null, null, null, null), "original pairs", "Suite", "vision-1",
+                        "an answer", "an explanation", null, null, null, null), erased, "original pairs", "Suite", "vision-1",
                         endpoints);
                 lifecycle.stopTestCase(uuid);
                 lifecycle.writeTestCase(uuid);

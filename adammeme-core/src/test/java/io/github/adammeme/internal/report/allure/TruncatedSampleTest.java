@@ -69,7 +69,7 @@ class TruncatedSampleTest {
                 String uuid = UUID.randomUUID().toString();
                 lifecycle.scheduleTestCase(new TestResult().setUuid(uuid).setName("cut " + truncated));
                 lifecycle.startTestCase(uuid);
-                AllureSample.sample(sample(truncated), "original pairs", "Suite", "vision-1",
+                AllureSample.sample(sample(truncated), sample(truncated).picture(dir), "original pairs", "Suite", "vision-1",
                         new RoleEndpoints(RoleEndpoints.BUILT_IN, RoleEndpoints.BUILT_IN, true));
                 lifecycle.stopTestCase(uuid);
                 lifecycle.writeTestCase(uuid);
