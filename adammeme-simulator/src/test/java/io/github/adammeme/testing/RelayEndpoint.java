@@ -15,6 +15,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * An OpenAI-compatible endpoint on 127.0.0.1 in front of the simulator, whose answers a test
@@ -71,11 +73,27 @@ public final class RelayEndpoint implements AutoCloseable {
     private final HttpClient client = HttpClient.newHttpClient();
     private final HttpServer server;
     private final Rewrite rewrite;
+    private final AtomicReference<Throwable> broken = new AtomicReference<>();
 
     public RelayEndpoint(Rewrite rewrite) throws IOException {
         this.rewrite = rewrite;
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
-        server.createContext("/v1/chat/completions", this::relay);
+        server.createContext("/v1/chat/completions", exchange -> {
+            try {
+                relay(exchange);
+            } catch (RuntimeException | Error e) {
+                // A test's rewrite that throws drops the connection, which the client retries after a back-off: the
+                // test would pass slowly on whatever got through. Kept, and thrown when the relay closes.
+                broken.compareAndSet(null, e);
+                throw e;
+            }
+        });
+        // As a real server does: requests answered side by side, not queued behind one another.
+        server.setExecutor(Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "relay");
+            t.setDaemon(true);
+            return t;
+        }));
         server.start();
     }
 
@@ -158,5 +176,8 @@ public final class RelayEndpoint implements AutoCloseable {
     public void close() {
         server.stop(0);
         simulator.close();
+        if (broken.get() != null) {
+            throw new AssertionError("the relay's rewrite failed, and the call was dropped: " + broken.get(), broken.get());
+        }
     }
 }
