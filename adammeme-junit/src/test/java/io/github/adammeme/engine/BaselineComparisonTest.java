@@ -22,6 +22,7 @@ import org.assertj.core.api.Condition;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.DiscoveryIssue;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
@@ -110,6 +111,22 @@ class BaselineComparisonTest {
                 .map(i -> i.message()).toList();
         assertTrue(issues.get(0).contains("'adammeme.baseline' has value 'cache:gpt-9': no run gpt-9 is recorded in"),
                 issues.get(0));
+    }
+
+    @Test
+    void aCacheThatCannotBeReadStopsDiscoveryNamingTheBaselineNotWithAStackTrace() throws Exception {
+        Path corrupt = Files.write(dir.resolve("corrupt-cache.db"), "not a database, half a page of it".repeat(64).getBytes());
+        List<DiscoveryIssue> issues = EngineTestKit.engine(Constants.ENGINE_ID)
+                .configurationParameter("adammeme.dataset", dataset.toString())
+                .configurationParameter("adammeme.cache", corrupt.toString())
+                .configurationParameter("adammeme.baseline", "cache:sim:keyword")
+                .selectors(selectClass(Suites.Keyword.class)).discover().getDiscoveryIssues();
+        assertEquals(1, issues.size(), issues.toString());
+        DiscoveryIssue issue = issues.get(0);
+        assertEquals(DiscoveryIssue.Severity.ERROR, issue.severity());
+        assertTrue(issue.message().contains("'adammeme.baseline' has value 'cache:sim:keyword'")
+                && issue.message().contains("cannot read runs from " + corrupt), issue.message());
+        assertTrue(issue.cause().isEmpty(), "the message names the key and the file; no trace under it");
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.github.adammeme.internal.data.DatasetException;
 import io.github.adammeme.internal.data.HardCaseBank;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -97,6 +98,10 @@ public final class PublishSettings {
                 return Optional.of(Baseline.fromCache(config.outputs().cache().database().get(),
                         value.trim().substring(RunPublisher.CACHE_RUN.length()), config.datasetKey()));
             } catch (Baseline.BaselineException e) {
+                throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
+            } catch (IllegalStateException | UncheckedIOException e) {
+                // The database cannot be read (its file, or SQLite's native library): the baseline the run was
+                // told to compare with cannot be found, so it stops before paying for anything.
                 throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
             }
         }
