@@ -29,6 +29,12 @@ public final class FailSafeCache implements CallCache {
         }
     }
 
+    /**
+     * The stores that took none of a run's answers, by name, with why: an interrupted run tells its user where its
+     * paid answers are, and must not name a store that could not keep them.
+     */
+    private static final Map<String, String> NOT_KEEPING = new ConcurrentHashMap<>();
+
     private final CallCache durable;
     private final String name;
     private final boolean required;
@@ -56,7 +62,9 @@ public final class FailSafeCache implements CallCache {
      */
     public static FailSafeCache open(Supplier<CallCache> open, String name, boolean required) {
         try {
-            return new FailSafeCache(open.get(), name, required, null);
+            FailSafeCache opened = new FailSafeCache(open.get(), name, required, null);
+            NOT_KEEPING.remove(name);
+            return opened;
         } catch (RuntimeException e) {
             FailSafeCache memoryOnly = new FailSafeCache(CallCache.NONE, name, required, String.valueOf(e.getMessage()));
             memoryOnly.failed("open", e);
@@ -155,6 +163,14 @@ public final class FailSafeCache implements CallCache {
         }
     }
 
+    /**
+     * @param name a store's name, as {@link CacheDatabase#name()} gives it
+     * @return why the store's last opening in this JVM could not keep a run's answers, or empty when it could
+     */
+    public static Optional<String> notKeeping(String name) {
+        return Optional.ofNullable(NOT_KEEPING.get(name));
+    }
+
     @Override
     public Optional<String> unreadable() {
         return Optional.ofNullable(unopened != null ? unopened : unreadable).map(Secrets::redact);
@@ -170,6 +186,9 @@ public final class FailSafeCache implements CallCache {
             return; // the run that wanted this answer has ended; nothing of it is lost
         }
         String reason = "the call cache " + name + " cannot " + what + " answers: " + e.getMessage();
+        if (!what.equals("read")) {
+            NOT_KEEPING.put(name, Secrets.redact(reason));
+        }
         if (required) {
             throw new CacheUnavailableException(reason + " (adammeme.cache.required=true)", e);
         }

@@ -6,6 +6,7 @@ import io.github.adammeme.Constants;
 import io.github.adammeme.internal.llm.CacheDatabase;
 import io.github.adammeme.internal.llm.CacheStore;
 import io.github.adammeme.internal.llm.EndpointUnusableException;
+import io.github.adammeme.internal.llm.FailSafeCache;
 import io.github.adammeme.internal.llm.RunStop;
 import io.github.adammeme.internal.llm.SqliteDatabase;
 import io.github.adammeme.internal.llm.UsageLedger;
@@ -14,6 +15,7 @@ import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.channels.ClosedByInterruptException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
@@ -140,8 +142,10 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
         // A file named relative to a Surefire fork's folder is no help to a reader at a shell: the whole path.
         String name = cache instanceof SqliteDatabase sqlite ? sqlite.file().toAbsolutePath().toString()
                 : cache instanceof CacheDatabase database ? database.name() : null;
-        String where = name != null
-                ? "kept in the call cache " + name + "; run the same command again to resume from the cache"
+        Optional<String> notKept = cache instanceof CacheDatabase database ? FailSafeCache.notKeeping(database.name())
+                : Optional.empty();
+        String where = notKept.isPresent() ? "not kept: " + notKept.get() + "; a run again pays for them again"
+                : name != null ? "kept in the call cache " + name + "; run the same command again to resume from the cache"
                 : "not kept (" + Constants.CACHE + "=" + cache + "): a run again pays for them again";
         return Secrets.redact("interrupted " + progress() + "; " + paid + " answer" + (paid == 1 ? "" : "s") + " paid for, "
                 + where);
