@@ -1,6 +1,5 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
@@ -121,7 +120,7 @@ final class SuiteOutputs {
 
     /** The Allure environment before anything runs, so a run that is lost early still says what it ran. */
     void writeEnvironment() {
-        AllureBridge.writeEnvironment(config, PromptLibrary.load(config.prompts()).digests(), LibraryVersion.current(),
+        AllureBridge.writeEnvironment(config, config.promptLibrary().digests(), LibraryVersion.current(),
                 environmentPrefix());
     }
 
