@@ -26,8 +26,9 @@ import java.util.Optional;
  * a run of the AdamMeme reference implementation, read from its result files and published as a run
  * of this project (summary.json, samples.jsonl, the FR table, the run record in the cache database,
  * optionally Allure results), so it serves as a baseline, in the history and on a leaderboard.
- * Refusals are left out of FR, as the reference code's own figures leave them, unless
- * {@code adammeme.refusal-counts-as-failure} is set. Exit status 0; 1 when some records could not be
+ * A step the files mark {@code 拒答} holds only its picture and task, the record the reference code writes for a
+ * step it could not score: it is an ERROR, left out of FR as the reference code's own figures leave it, and never
+ * read as the target refusing, which the files do not show. Exit status 0; 1 when some records could not be
  * imported (the run holds the others, and each is named); 2 for bad arguments or a folder of no results.
  */
 final class ImportCommand {

@@ -4,7 +4,6 @@ import io.github.adammeme.Constants;
 import io.github.adammeme.internal.config.AdamMemeConfiguration;
 import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.agent.AgentContext;
-import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.agent.RefusalChecker;
 import io.github.adammeme.internal.agent.RefusalDetector;
 import io.github.adammeme.internal.agent.RefusalMeasurement;
@@ -78,7 +77,7 @@ final class RefusalCheckCommand {
                 new InMemoryCallCache(), new UsageLedger(config.limits().prices()), config.limits().concurrency())) {
             gateway.structuredOutput(config.models().structuredOutput());
             RefusalDetector detector = new RefusalDetector(new RefusalChecker(new AgentContext(gateway,
-                    PromptLibrary.load(config.prompts()), config.method().randomSeed(), config.method().reasks(), config.models().maxTokens())));
+                    config.promptLibrary(), config.method().randomSeed(), config.method().reasks(), config.models().maxTokens())));
             if (corpora.isEmpty()) {
                 for (String name : RefusalMeasurement.PACKAGED) {
                     report(name, RefusalMeasurement.measure(RefusalMeasurement.packaged(name), detector));

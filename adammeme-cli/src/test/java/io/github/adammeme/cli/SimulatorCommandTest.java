@@ -34,7 +34,7 @@ class SimulatorCommandTest {
     void aPersonaItDoesNotPlayIsOneLineAndExitStatusTwo() throws Exception {
         assertEquals(2, run(Map.of("adammeme.sim.serve.gpt-4o-mini", "sim:oracel")));
         assertEquals("adammeme: adammeme.sim.serve.gpt-4o-mini=sim:oracel names no persona of the simulator: it plays"
-                + " sim:agent, sim:keyword, sim:oracle, sim:refuser, sim:guarded, sim:verbose", err.toString(StandardCharsets.UTF_8).strip());
+                + " sim:agent, sim:keyword, sim:reader, sim:oracle, sim:refuser, sim:guarded, sim:verbose", err.toString(StandardCharsets.UTF_8).strip());
         assertEquals("", out.toString(StandardCharsets.UTF_8), "no URL for a server that serves nothing it was asked to");
     }
 }

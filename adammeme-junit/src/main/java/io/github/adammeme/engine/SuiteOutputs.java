@@ -1,6 +1,5 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.llm.Usage;
 import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.pipeline.Evaluation;
@@ -163,8 +162,7 @@ final class SuiteOutputs {
     /** The Allure environment before anything runs, so a run that is lost early still says what it ran. */
     void writeEnvironment() {
         BestEffort.attempt(allure("environment.properties"), () -> AllureBridge.writeEnvironment(
-                config, PromptLibrary.load(config.prompts()).digests(), LibraryVersion.current(), environmentPrefix()),
-                Console.err());
+                config, config.promptLibrary().digests(), LibraryVersion.current(), environmentPrefix()), Console.err());
     }
 
     /** One of Allure's files, named with its folder; without Allure on the classpath, without touching Allure. */

@@ -51,14 +51,20 @@ import org.apiguardian.api.API;
  * <p>The steps become refined samples in chains, modelled as far as the files allow: a chain starts
  * at a seed (marked in the mined pairs) or where {@code run_step} does not rise, and a step's place
  * in it is its {@code run_step} + 1 (step 1 is the seed's first rewrite, as in this project). A step
- * whose score is {@code 拒答} ("refused to answer") has no {@code run_step}; its place is taken from
- * its neighbours. What the files do not hold is said in {@link Findings#unknown}: the scores of the
+ * whose score is {@code 拒答} ("refused to answer") holds only its picture and task, the record the
+ * reference code writes for a step it could not score; it has no {@code run_step}, and its place is
+ * taken from its neighbours. What the files do not hold is said in {@link Findings#unknown}: the scores of the
  * original pairs and of the seeds, the parents' scores, the retrieved examples, the images.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class ReferenceImport {
 
-    /** The reference code's {@code score} for a step the target declined: "refused to answer". */
+    /**
+     * The {@code score} the published logs give a step that has nothing else but its picture and task: "refused to
+     * answer". That is the shape the reference code writes when a step could not be scored (its Refiner declined or
+     * its rewrite failed the check, before the target was asked), so who refused is not in the files; the target's
+     * refusals the code never looks for, and scores like any answer.
+     */
     public static final String REFUSED = "拒答";
     /** Later versions of the reference code mark a step whose rewrite failed: the Refiner declined, or its check. */
     private static final Set<String> REWRITE_FAILED = Set.of("Refusal", "invalid");
@@ -77,7 +83,7 @@ public final class ReferenceImport {
      * @param files              the result files read, by name
      * @param records            steps read from the log files, whatever became of them
      * @param scoredSteps        steps with a recorded score
-     * @param refusedSteps       steps recorded as {@code 拒答}
+     * @param unscoredSteps      steps recorded as {@code 拒答}: no answer, no score, only the picture and the task
      * @param failedRewrites     steps recorded as {@code Refusal} or {@code invalid}: the rewrite never reached the target
      * @param minedPairs         pairs read from mined_pairs.json (0 without it)
      * @param ratingsRead        Scorer outputs this project's parser read
@@ -92,7 +98,7 @@ public final class ReferenceImport {
      * @param unknown            what the files do not hold, and how the run stands in for it
      * @param filedUnder         each log whose steps went under another category than its file's name, where and why
      */
-    public record Findings(List<String> files, int records, int scoredSteps, int refusedSteps, int failedRewrites,
+    public record Findings(List<String> files, int records, int scoredSteps, int unscoredSteps, int failedRewrites,
                            int minedPairs, int ratingsRead, int ratingsWithoutBrackets, int ratingsRejected,
                            int misbeliefsRead, int misbeliefsRejected, int misbeliefsWithoutTheWord, List<String> rejections, List<String> differences,
                            List<String> problems, List<String> unknown, List<String> filedUnder) {
@@ -107,7 +113,8 @@ public final class ReferenceImport {
             sb.append("read ").append(files.size()).append(" files (").append(Printable.escaped(String.join(", ", files)))
                     .append("): ")
                     .append(records).append(" refinement steps, ").append(scoredSteps).append(" scored, ")
-                    .append(refusedSteps).append(" refused (").append(REFUSED).append(")");
+                    .append(unscoredSteps).append(" not scored (").append(REFUSED)
+                    .append(", only the picture and the task: not shown to be the target's refusal)");
             if (failedRewrites > 0) {
                 sb.append(", ").append(failedRewrites).append(" rewrites that never reached the target");
             }
@@ -390,9 +397,10 @@ public final class ReferenceImport {
                 }
                 String misbelief = pair == null ? null : pair.path("misbelief").asText(null);
                 ScoredSample s = new ScoredSample(null, memeId, category, misbelief, null, originalText, image,
-                        null, declined ? Outcome.REFUSED : Outcome.ERROR, null, null, null, null, declined
-                        ? "the target declined: the reference code recorded " + REFUSED + " (refused to answer) and kept"
-                        + " no answer"
+                        null, Outcome.ERROR, null, null, null, null, declined
+                        ? "not scored: the reference code recorded " + REFUSED + " (refused to answer) with only the picture"
+                        + " and the task, the record it writes for a step it could not score; whether the target refused"
+                        + " is not in the files"
                         : "the rewrite never reached the target: the reference code recorded '" + score.asText() + "' ("
                         + (score.asText().equals("Refusal") ? "the Refiner declined" : "the rewrite failed its check")
                         + ")", null, null, null);
@@ -477,7 +485,7 @@ public final class ReferenceImport {
                         + " attempts before left no record (they failed before scoring)");
             }
             if (counts[1] + counts[2] > 0) {
-                unknown.add("the run_step of the " + (counts[1] + counts[2]) + " refused or failed steps, which the"
+                unknown.add("the run_step of the " + (counts[1] + counts[2]) + " steps without a score, which the"
                         + " reference code does not record: " + counts[1] + " taken from their neighbours, " + counts[2]
                         + " placed after the step before them");
             }

@@ -60,13 +60,16 @@ class ReferenceImportTest {
     }
 
     @Test
-    void aRefusedStepComesInAsRefusedInItsPlace() {
-        ScoredSample refused = steps("race").get(2);
-        assertEquals(Outcome.REFUSED, refused.outcome());
-        assertEquals(3, refused.refinement().step(), "run_step 2, between the steps of run_step 1 and 3");
-        assertNull(refused.score());
-        assertTrue(refused.reason().contains("拒答"), refused.reason());
-        assertEquals(1, imported.findings().refusedSteps());
+    void aStepMarkedRefusedToAnswerComesInAsNotScoredInItsPlace() {
+        ScoredSample marked = steps("race").get(2);
+        assertEquals(Outcome.ERROR, marked.outcome(), "the files show a step that could not be scored, not a refusal");
+        assertEquals(3, marked.refinement().step(), "run_step 2, between the steps of run_step 1 and 3");
+        assertNull(marked.score());
+        assertTrue(marked.reason().contains("拒答") && marked.reason().contains("whether the target refused is not in the"
+                + " files"), marked.reason());
+        assertEquals(1, imported.findings().unscoredSteps());
+        assertTrue(imported.findings().describe().contains("1 not scored (拒答, only the picture and the task"),
+                imported.findings().describe());
     }
 
     @Test
@@ -102,15 +105,15 @@ class ReferenceImportTest {
         Metrics m = imported.evaluation().metrics();
         CategoryFigures race = m.withRefinements().stream().filter(f -> f.category().equals("race")).findFirst().orElseThrow();
         assertEquals(2, race.fr().failures(), "scores 3 and 2");
-        assertEquals(4, race.fr().n(), "3, 2, 5 and 6: the refusal and the unscored step are left out");
+        assertEquals(4, race.fr().n(), "3, 2, 5 and 6: the step marked 拒答 and the unscored step are left out");
         assertEquals(0, m.originalOverall().fr().n(), "the original pairs' scores are not in the files");
         assertTrue(imported.findings().unknown().stream().anyMatch(u -> u.contains("original pairs' scores")));
         assertTrue(imported.evaluation().run().notice().contains("1 scores differ"), imported.evaluation().run().notice());
 
         ReferenceImport.Imported counted = ReferenceImport.read(dir.resolve("results"),
                 new ReferenceImport.Settings("llava-test", "gpt-test", 4.0, true));
-        assertEquals(5, counted.evaluation().metrics().withRefinements().stream().filter(f -> f.category().equals("race"))
-                .findFirst().orElseThrow().fr().n(), "counted when asked for, the refusal is a failure");
+        assertEquals(4, counted.evaluation().metrics().withRefinements().stream().filter(f -> f.category().equals("race"))
+                .findFirst().orElseThrow().fr().n(), "a step marked 拒答 is no refusal, so counting refusals adds nothing");
     }
 
     @Test

@@ -32,6 +32,6 @@ public final class Candidate {
     public List<CompletableFuture<Answer<String>>> analyseAll(String memeText, ContentPart.Image erasedImage,
                                                               String category, int count) {
         return context.askReplicas("Candidate", "candidate", Map.of("meme_text", memeText, "question",
-                Analysis.question(category)), erasedImage, 1.0, count, Analysis.FREE_TEXT);
+                context.prompts().question(category)), erasedImage, 1.0, count, Analysis.FREE_TEXT);
     }
 }

@@ -26,6 +26,14 @@ public final class PromptLibrary {
     public static final List<String> ROLES = List.of(
             "miner", "examiner", "judge", "narrator", "candidate", "senior", "target", "refusal", "scorer", "refiner");
 
+    /**
+     * The roles with a second template that shows them the meme's picture alone, as the paper's reference code
+     * does ({@code adammeme.mining.meme-text=false}): {@code picture-only/<role>.txt}.
+     */
+    public static final List<String> PICTURE_ONLY_ROLES = List.of("miner", "examiner", "narrator");
+
+    private static final String PICTURE_ONLY = "picture-only/";
+
     /** Anything between double braces: a placeholder, or a misspelt one. */
     private static final Pattern BRACES = Pattern.compile("\\{\\{[^{}\\n]{0,100}}}");
 
@@ -65,17 +73,30 @@ public final class PromptLibrary {
             "scorer", List.of("reference_answer", "target_answer"),
             "refiner", List.of("meme_text", "category", "misbelief", "examples"));
 
+    /** What a picture-only template must use: everything its role needs but the meme's text, which it reads off the picture. */
+    private static final Map<String, List<String>> NEEDED_WITHOUT_TEXT = Map.of(
+            "miner", List.of("taxonomy"),
+            "examiner", List.of("category"),
+            "narrator", List.of("category"));
+
     /** Far above any template or taxonomy (the packaged ones are a few kilobytes): a file past it is not one. */
     static final long MAX_FILE_BYTES = 1 << 20;
 
     private final Map<String, PromptTemplate> templates;
+    private final Map<String, PromptTemplate> pictureOnly;
     private final String taxonomyJson;
     private final String taxonomyOrigin;
+    private final CategoryInstructions instructions;
+    private final boolean instructed;
 
-    private PromptLibrary(Map<String, PromptTemplate> templates, String taxonomyJson, String taxonomyOrigin) {
+    private PromptLibrary(Map<String, PromptTemplate> templates, Map<String, PromptTemplate> pictureOnly,
+                          String taxonomyJson, String taxonomyOrigin, CategoryInstructions instructions, boolean instructed) {
         this.templates = templates;
+        this.pictureOnly = pictureOnly;
         this.taxonomyJson = taxonomyJson;
         this.taxonomyOrigin = taxonomyOrigin;
+        this.instructions = instructions;
+        this.instructed = instructed;
     }
 
     /**
@@ -102,17 +123,53 @@ public final class PromptLibrary {
             String file = role + ".txt";
             Source source = read(overrides, file);
             PromptTemplate template = PromptTemplate.parse(role, source.text, source.origin);
-            checkPlaceholders(role, template, source);
+            checkPlaceholders(role, template, source, NEEDED.get(role));
             templates.put(role, template);
+        }
+        Map<String, PromptTemplate> pictureOnly = new LinkedHashMap<>();
+        for (String role : PICTURE_ONLY_ROLES) {
+            Source source = read(overrides, PICTURE_ONLY + role + ".txt");
+            PromptTemplate template = PromptTemplate.parse(role, source.text, source.origin);
+            checkPlaceholders(role, template, source, NEEDED_WITHOUT_TEXT.get(role));
+            pictureOnly.put(role, template);
         }
         Source taxonomy = read(overrides, "taxonomy.json");
         // Parsed now, so that a taxonomy a run cannot start from stops discovery, not the run.
         Taxonomy.fromJson(taxonomy.text, taxonomy.origin);
-        return new PromptLibrary(templates, taxonomy.text, taxonomy.origin);
+        Source instructions = read(overrides, "category-instructions.json");
+        return new PromptLibrary(templates, pictureOnly, taxonomy.text, taxonomy.origin,
+                CategoryInstructions.fromJson(instructions.text, instructions.origin), false);
+    }
+
+    /**
+     * This library as a run uses it: the Miners, Examiner and Narrator shown the meme's picture alone when they are
+     * not given its text, and the Candidates and the target told what to look for in each category when asked to.
+     *
+     * @param miningMemeText       whether the mining agents are given the meme's text ({@code adammeme.mining.meme-text})
+     * @param categoryInstructions whether the question carries the category's instruction
+     *                             ({@code adammeme.category-instructions})
+     * @return the library
+     */
+    public PromptLibrary forRun(boolean miningMemeText, boolean categoryInstructions) {
+        Map<String, PromptTemplate> used = new LinkedHashMap<>(templates);
+        if (!miningMemeText) {
+            used.putAll(pictureOnly);
+        }
+        return new PromptLibrary(used, pictureOnly, taxonomyJson, taxonomyOrigin, instructions, categoryInstructions);
+    }
+
+    /**
+     * What the Candidates and the target are asked, and the Scorer and the refusal check told they were asked.
+     *
+     * @param category the category the meme is judged on
+     * @return the paper's question, with what to look for in the category when the run asks for instructions
+     */
+    public String question(String category) {
+        return instructed ? instructions.question(category) : Analysis.question(category);
     }
 
     /** @throws IllegalArgumentException naming the file, line and placeholder a role does not fill, or one it needs */
-    private static void checkPlaceholders(String role, PromptTemplate template, Source source) {
+    private static void checkPlaceholders(String role, PromptTemplate template, Source source, List<String> needed) {
         List<String> given = GIVEN.get(role);
         Matcher braces = BRACES.matcher(source.text);
         while (braces.find()) {
@@ -131,11 +188,11 @@ public final class PromptLibrary {
                         + braced(given));
             }
         }
-        for (String needed : NEEDED.get(role)) {
-            if (!template.placeholders().contains(needed)) {
-                throw new IllegalArgumentException("prompt template " + source.origin + " has no {{" + needed + "}}: the "
+        for (String one : needed) {
+            if (!template.placeholders().contains(one)) {
+                throw new IllegalArgumentException("prompt template " + source.origin + " has no {{" + one + "}}: the "
                         + role + " would answer without it and the figures would change without a word; a " + role
-                        + " template needs " + braced(NEEDED.get(role)));
+                        + " template needs " + braced(needed));
             }
         }
     }

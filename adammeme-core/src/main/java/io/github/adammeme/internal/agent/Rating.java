@@ -56,6 +56,10 @@ public record Rating(int score, String explanation) {
             "\\b(?:rat(?:e|es|ed|ing)|scor(?:e|es|ed|ing)|grad(?:e|es|ed|ing)|give|gives|giving|gave|deserv\\w*|"
                     + "award\\w*|merit\\w*)\\b[^.\\n]{0,40}?(?<![\\d.])(\\d{1,2}(?:\\.\\d+)?)[ \\t]*(?:/|out of)[ \\t]*10\\b"),
             Pattern.CASE_INSENSITIVE);
+    /** A rating as asked for: "6", or "6/10". */
+    private static final Pattern INTEGER = Pattern.compile("(\\d{1,2})(?:\\s*/\\s*10)?");
+    /** A rating as the reference code reads it: also "6.0" or "6.5", whose digits before the point it keeps. */
+    private static final Pattern DECIMAL = Pattern.compile("(\\d{1,2})(?:\\.\\d+)?(?:\\s*/\\s*10)?");
     /** A value that is a whole number, however written: "6", "6.0", "6/10", "6 / 10". */
     private static final Pattern WHOLE = Pattern.compile("(\\d{1,3})(?:\\.0+)?(?:\\s*/\\s*10)?");
 
@@ -74,6 +78,17 @@ public record Rating(int score, String explanation) {
      */
     public static final AnswerParser<Rating> PARSER = AnswerParser.withSchema(SCHEMA, Rating::parse);
 
+    /** As {@link #PARSER}, a decimal rating read as the paper's reference code reads it: {@code [[6.0]]} is 6. */
+    public static final AnswerParser<Rating> DECIMALS_READ = AnswerParser.withSchema(SCHEMA, a -> parse(a, true));
+
+    /**
+     * @param decimalsRead whether a decimal rating is read ({@code adammeme.rating.decimals=read}) rather than asked again
+     * @return the Scorer's parser
+     */
+    public static AnswerParser<Rating> parser(boolean decimalsRead) {
+        return decimalsRead ? DECIMALS_READ : PARSER;
+    }
+
     /**
      * Reads the Scorer's output by the rules above: a JSON object with an integer {@code rating}, or text
      * whose final non-empty line is the rating, the lines before it being the explanation.
@@ -84,12 +99,27 @@ public record Rating(int score, String explanation) {
      *     ratings, or the rating is not an integer from 1 to 10
      */
     public static Rating parse(String answer) throws ParseException {
+        return parse(answer, false);
+    }
+
+    /**
+     * As {@link #parse(String)}; with {@code decimalsRead} a decimal rating is taken as the reference code takes it
+     * ({@code float()} of the bracketed value, or the digits before the point of an unbracketed one) and its fraction
+     * dropped: a score is a whole number here, and {@code 3.5 < 4.0} exactly when {@code 3 < 4.0}, so no verdict
+     * against a whole-number threshold changes.
+     *
+     * @param answer the Scorer's output
+     * @param decimalsRead whether {@code [[6.0]]} and {@code [[6.5]]} are read as 6
+     * @return the score and its explanation
+     * @throws ParseException as {@link #parse(String)}
+     */
+    public static Rating parse(String answer, boolean decimalsRead) throws ParseException {
         if (answer == null || answer.isBlank()) {
             throw new ParseException("the answer is empty; expected it to end with Rating: [[n]]");
         }
         String stripped = answer.strip();
         if (stripped.startsWith("{") && stripped.endsWith("}")) {
-            Rating structured = structured(stripped);
+            Rating structured = structured(stripped, decimalsRead);
             if (structured != null) {
                 return structured;
             }
@@ -132,7 +162,7 @@ public record Rating(int score, String explanation) {
             throw new ParseException("the output holds conflicting ratings " + describe(ratings)
                     + "; only the final line's is the verdict, and which that is cannot be told");
         }
-        int score = score(value);
+        int score = score(value, decimalsRead);
         String explanation = String.join("\n", lines.subList(0, lines.size() - ratingLines)).strip();
         return new Rating(score, explanation);
     }
@@ -145,7 +175,7 @@ public record Rating(int score, String explanation) {
     }
 
     /** The JSON form, or null when the answer is not a JSON object (the text rules then apply). */
-    private static Rating structured(String answer) throws ParseException {
+    private static Rating structured(String answer, boolean decimalsRead) throws ParseException {
         JsonNode json;
         try {
             json = JsonAnswers.firstObject(answer);
@@ -153,17 +183,17 @@ public record Rating(int score, String explanation) {
             return null;
         }
         JsonNode rating = JsonAnswers.field(json, "rating");
-        if (rating == null || !rating.isIntegralNumber()) {
+        if (rating == null || !rating.isIntegralNumber() && !(decimalsRead && rating.isNumber())) {
             throw new ParseException("field 'rating' must be an integer from 1 to 10");
         }
-        int score = score(rating.asText());
+        int score = score(rating.asText(), decimalsRead);
         String mistakes = json.path("mistakes").asText("").strip();
         String explanation = json.path("explanation").asText("").strip();
         return new Rating(score, (mistakes.isEmpty() ? "" : "Mistakes: " + mistakes + "\n\n") + explanation);
     }
 
-    private static int score(String value) throws ParseException {
-        Matcher whole = Pattern.compile("(\\d{1,2})(?:\\s*/\\s*10)?").matcher(value.strip());
+    private static int score(String value, boolean decimalsRead) throws ParseException {
+        Matcher whole = (decimalsRead ? DECIMAL : INTEGER).matcher(value.strip());
         if (whole.matches()) {
             value = whole.group(1);
         }

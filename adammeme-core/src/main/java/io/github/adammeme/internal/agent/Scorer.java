@@ -13,6 +13,7 @@ public final class Scorer {
 
     private final AgentContext context;
     private final int replica;
+    private final AnswerParser<Rating> parser;
 
     /**
      * The run's own judge.
@@ -29,8 +30,19 @@ public final class Scorer {
      *                own seed, its own cache entry), which is how a second opinion is drawn from one model
      */
     public Scorer(AgentContext context, int replica) {
+        this(context, replica, false);
+    }
+
+    /**
+     * @param context the judge's model and the run's templates, seed and re-ask bound
+     * @param replica 0 for the run's judge, another for a second opinion from the same model
+     * @param decimalsRead whether a decimal rating ({@code [[6.0]]}) is read as the paper's reference code reads it,
+     *                     rather than asked again as not the integer the Scorer was asked for
+     */
+    public Scorer(AgentContext context, int replica, boolean decimalsRead) {
         this.context = context;
         this.replica = replica;
+        this.parser = Rating.parser(decimalsRead);
     }
 
     /**
@@ -45,8 +57,8 @@ public final class Scorer {
      */
     public CompletableFuture<Answer<Rating>> score(String memeText, ContentPart.Image erasedImage, String category,
                                                    String reference, String targetAnswer) {
-        return context.ask("Scorer", "scorer", Map.of("meme_text", memeText, "question", Analysis.question(category),
-                "reference_answer", reference, "target_answer", targetAnswer), erasedImage, 0.0, replica, Rating.PARSER);
+        return context.ask("Scorer", "scorer", Map.of("meme_text", memeText, "question", context.prompts().question(category),
+                "reference_answer", reference, "target_answer", targetAnswer), erasedImage, 0.0, replica, parser);
     }
 
     /**

@@ -189,7 +189,7 @@ public final class AdamMeme {
     public Evaluation run(EvaluationConfig config, List<Meme> memes, PipelineListener whole) {
         Shard shard = config.method().shard();
         PipelineListener listener = shard.whole() ? whole : new ShardListener(whole, shard);
-        PromptLibrary prompts = PromptLibrary.load(config.prompts());
+        PromptLibrary prompts = config.promptLibrary();
         Endpoint target = endpoints.resolve(config.models().target());
         Endpoint controller = endpoints.resolve(config.models().controller());
         UsageLedger ledger = new UsageLedger(config.limits().prices());
@@ -243,7 +243,8 @@ public final class AdamMeme {
             listener.samplesSelected(categories, selected);
             RefinementStage refinement = new RefinementStage(new Refiner(agents.inStage(REFINEMENT)),
                     ScoringStage.of(agents.inStage(REFINEMENT), targetGateway, secondJudgeGateway, config), probes,
-                    config.method().seeds(), config.method().iterations(), config.method().randomSeed(), listener, config.method().refinementOrder());
+                    config.method().seeds(), config.method().iterations(), config.method().randomSeed(), listener,
+                    config.method().refinementOrder(), config.details().retrieval(), config.details().refinerPicture());
 
             // A category's refinement needs only that category's originals, so it starts as soon as
             // they are scored, while other categories are still being scored or refined.

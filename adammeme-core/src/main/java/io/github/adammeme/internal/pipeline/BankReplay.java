@@ -34,7 +34,7 @@ final class BankReplay {
      * scored against its stored reference. No mining, no reference Candidates, no refinement.
      */
     Evaluation replay(EvaluationConfig config, PipelineListener listener) {
-        PromptLibrary prompts = PromptLibrary.load(config.prompts());
+        PromptLibrary prompts = config.promptLibrary();
         Endpoint target = endpoints.resolve(config.models().target());
         Endpoint controller = endpoints.resolve(config.models().controller());
         List<Meme> memes = new ArrayList<>();

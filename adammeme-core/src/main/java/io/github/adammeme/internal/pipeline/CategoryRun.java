@@ -15,13 +15,14 @@ final class CategoryRun {
     final Map<String, ScoredSample> history = new LinkedHashMap<>();
     final Set<String> pool = new LinkedHashSet<>();
     final List<ChainState> chains = new ArrayList<>();
-    final MisbeliefIndex index = new MisbeliefIndex();
+    final MisbeliefIndex index;
 
     private final RefinementStage stage;
     private final RefinementOrder order;
 
     CategoryRun(String category, RefinementStage stage, RefinementOrder order) {
         this.category = category;
+        this.index = new MisbeliefIndex(stage.retrieval());
         this.stage = stage;
         this.order = order;
     }

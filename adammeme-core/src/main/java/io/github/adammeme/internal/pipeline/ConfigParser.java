@@ -60,7 +60,7 @@ final class ConfigParser {
                 Arrays.stream(datasetValue.split(",")).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of).toList(),
                 r.parse(Constants.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
                 r.parse(Constants.PROMPTS, null, Path::of),
-                models(r, cache), method(r, preset), ImageKeys.read(r), limits(r),
+                models(r, cache), method(r, preset), DetailKeys.read(r), ImageKeys.read(r), limits(r),
                 new EvaluationConfig.Outputs(r.parse(Constants.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
                         cache, r.bool(Constants.CACHE_REQUIRED, false)));
         // A user's templates too: one that lets a value shape its prompt, or a folder that is not there,
@@ -95,7 +95,7 @@ final class ConfigParser {
                 secondJudge == null || secondJudge.isEmpty() ? null : secondJudge,
                 r.parse(Constants.STRUCTURED_OUTPUT, StructuredOutput.AUTO, StructuredOutput::parse),
                 r.bool(Constants.REPLICAS_ONE_REQUEST, true),
-                r.integer(Constants.MAX_TOKENS, 1024, 16, 1_000_000),
+                DetailKeys.maxTokens(r),
                 new RetryPolicy(r.integer(Constants.MAX_RETRIES, 6, 0, 50),
                         Duration.ofSeconds(r.integer(Constants.RETRY_MAX_SECONDS, 600, 1, 86_400)),
                         RetryPolicy.DEFAULT.base(), RetryPolicy.DEFAULT.cap()),

@@ -5,6 +5,7 @@ import io.github.adammeme.internal.data.RoleImages;
 import io.github.adammeme.internal.data.TextErasure;
 import io.github.adammeme.internal.llm.ImageDetail;
 import io.github.adammeme.internal.llm.StructuredOutput;
+import io.github.adammeme.internal.retrieval.Retrieval;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,10 +34,21 @@ enum Departure {
             c -> c.images().maxSide() < Departure.FULL_SIDE || !reduced(c).isEmpty(),
             c -> Constants.IMAGE_MAX_SIDE + "=" + c.images().maxSide() + (reduced(c).isEmpty() ? "" : "; " + reduced(c))),
 
+    /** The paper's reference code shows the Miners, the Examiner and the Narrator the picture alone. */
+    MINING_TEXT("the meme text beside the picture for the Miners, Examiner and Narrator",
+            Map.of(Constants.MINING_MEME_TEXT, "false"),
+            c -> c.details().miningMemeText(),
+            c -> Constants.MINING_MEME_TEXT + "=true"),
+
     /** The paper asks for ratings, votes and verdicts in text. */
     STRUCTURED_OUTPUT("JSON schemas", Map.of(Constants.STRUCTURED_OUTPUT, "off"),
             c -> c.models().structuredOutput() != StructuredOutput.OFF,
             c -> Constants.STRUCTURED_OUTPUT + "=" + c.models().structuredOutput().name().toLowerCase(Locale.ROOT)),
+
+    /** The paper's reference code caps no answer: each role writes until it is done, up to the model's own limit. */
+    TOKEN_CAP("a cap on every answer's tokens", Map.of(Constants.MAX_TOKENS, "none"),
+            c -> c.models().maxTokens() != null,
+            c -> Constants.MAX_TOKENS + "=" + c.models().maxTokens()),
 
     /** The paper mines meme by meme, each Miner shown the taxonomy as the meme before it left it. */
     MINING_BATCHES("mining in batches", Map.of(Constants.MINING_BATCH, "1", Constants.MINING_LOOKAHEAD, "0"),
@@ -50,10 +62,37 @@ enum Departure {
             c -> c.method().newCategoryVote() != NewCategoryVote.MAJORITY,
             c -> Constants.NEW_CATEGORY_VOTE + "=" + c.method().newCategoryVote().name().toLowerCase(Locale.ROOT)),
 
+    /** Neither the paper nor its reference code looks for refusals: a declining answer is scored like any other. */
+    REFUSALS("refusals told apart from analyses", Map.of(Constants.REFUSAL_DETECTION, "false"),
+            c -> c.details().refusalDetection(),
+            c -> Constants.REFUSAL_DETECTION + "=true, " + Constants.REFUSAL_IS_FAILURE + "="
+                    + c.method().refusalCountsAsFailure()),
+
+    /** The paper's reference code reads a rating of [[6.0]] as 6. */
+    DECIMAL_RATINGS("decimal ratings asked again", Map.of(Constants.RATING_DECIMALS, "read"),
+            c -> !c.details().decimalRatings(),
+            c -> Constants.RATING_DECIMALS + "=reject"),
+
+    /** The paper asks the Candidates and the target one question for every category (its figure 10). */
+    CATEGORY_INSTRUCTIONS("per-category instructions to the Candidates and the target",
+            Map.of(Constants.CATEGORY_INSTRUCTIONS, "false"),
+            c -> c.details().categoryInstructions(),
+            c -> Constants.CATEGORY_INSTRUCTIONS + "=true"),
+
     /** Algorithm 1 runs seed after seed, each chain to its end. */
     REFINEMENT_ORDER("refinement in rounds", Map.of(Constants.REFINEMENT_ORDER, "paper"),
             c -> c.method().refinementOrder() != RefinementOrder.PAPER,
             c -> Constants.REFINEMENT_ORDER + "=" + c.method().refinementOrder().name().toLowerCase(Locale.ROOT)),
+
+    /** The paper's reference code matches every word of a misbelief, the case itself among the candidates. */
+    RETRIEVAL("retrieval on content words, the case itself left out", Map.of(Constants.RETRIEVAL, "paper"),
+            c -> c.details().retrieval() != Retrieval.PAPER,
+            c -> Constants.RETRIEVAL + "=" + c.details().retrieval().value()),
+
+    /** The paper's reference code shows the Refiner the meme it rewrites with its printed text. */
+    REFINER_PICTURE("the Refiner shown the erased picture", Map.of(Constants.REFINER_PICTURE, "original"),
+            c -> c.details().refinerPicture() != RefinerPicture.ORIGINAL,
+            c -> Constants.REFINER_PICTURE + "=" + c.details().refinerPicture().value()),
 
     /** The paper scores each sample with one Scorer; it measured the judge against human raters once. */
     SECOND_JUDGE("a second judge", Map.of(Constants.JUDGE_RECHECK, "0"),
@@ -85,10 +124,14 @@ enum Departure {
             c -> c.models().targetTemperature() != 0,
             c -> Constants.TARGET_TEMPERATURE + "=" + c.models().targetTemperature()),
 
-    /** Templates of the user's own, which may ask for other things than the paper's agents are asked. */
-    PROMPTS("the user's own prompts", Map.of(),
-            c -> c.prompts() != null,
-            c -> Constants.PROMPTS + "=" + c.prompts());
+    /**
+     * The prompts' wording, in force in every run: the paper's figures are not this project's to copy, so the packaged
+     * templates ask the same in their own words, and a user's templates may ask for other things altogether.
+     */
+    PROMPTS("the prompts' wording", Map.of(),
+            c -> true,
+            c -> c.prompts() == null ? "the packaged prompts, the paper's instructions in this project's own words"
+                    : "the user's own prompts, " + Constants.PROMPTS + "=" + c.prompts());
 
     /**
      * The value of {@code adammeme.text-erasure} that the paper's way turns erasure on with: the one place
@@ -143,7 +186,7 @@ enum Departure {
     }
 
     private String paperSetting() {
-        return paper.isEmpty() ? "the packaged prompts" : paper.entrySet().stream()
+        return paper.isEmpty() ? "its figures 6 to 13, not this project's to copy" : paper.entrySet().stream()
                 .map(e -> e.getKey() + "=" + e.getValue()).collect(Collectors.joining(", "));
     }
 

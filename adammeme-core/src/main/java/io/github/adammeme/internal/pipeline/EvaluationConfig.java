@@ -3,6 +3,7 @@ package io.github.adammeme.internal.pipeline;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.data.DatasetFormat;
 import io.github.adammeme.internal.data.DatasetLimits;
 import io.github.adammeme.internal.data.ImageLimits;
@@ -16,6 +17,7 @@ import io.github.adammeme.internal.llm.EndpointChecks;
 import io.github.adammeme.internal.llm.Prices;
 import io.github.adammeme.internal.llm.RetryPolicy;
 import io.github.adammeme.internal.llm.StructuredOutput;
+import io.github.adammeme.internal.retrieval.Retrieval;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,13 +38,14 @@ import org.apiguardian.api.API;
  * @param prompts       a folder of templates replacing the packaged ones, or null
  * @param models        the target, the agents' model and how they are called
  * @param method        the AdamMeme method's parameters
+ * @param details       the finer points where this implementation and the paper's reference code differ
  * @param images        how pictures are bounded and shown to each role
  * @param limits        concurrency, prices and the budget
  * @param outputs       the output folder and the call cache
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat, Path prompts, Models models,
-                               Method method, Images images, Limits limits, Outputs outputs) {
+                               Method method, Details details, Images images, Limits limits, Outputs outputs) {
 
     /** The target when none is configured: the simulator's keyword matcher. */
     public static final String DEFAULT_TARGET = "sim:keyword";
@@ -60,7 +63,7 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param judgeSecondModel     a second Scorer's model for the re-check, or null
      * @param structuredOutput     whether agents' answers are asked for in a JSON schema
      * @param replicasInOneRequest whether the 3 Miners and 3 Candidates are one request's choices
-     * @param maxTokens            the most tokens an answer may have
+     * @param maxTokens            the most tokens an answer may have, or null for no cap
      * @param retries              how failed calls are asked again
      * @param batch                whether and which calls go through the Batch API
      * @param checks               the preflight and the circuit breaker that make sure the endpoints can be used
@@ -68,7 +71,7 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      *                             null when undeclared, and then the target's answers belong to the run
      */
     public record Models(Endpoint target, double targetTemperature, Endpoint controller, String judgeSecondModel,
-                         StructuredOutput structuredOutput, boolean replicasInOneRequest, int maxTokens,
+                         StructuredOutput structuredOutput, boolean replicasInOneRequest, Integer maxTokens,
                          RetryPolicy retries, BatchSettings batch, EndpointChecks checks, String targetRevision) {
     }
 
@@ -96,6 +99,21 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
                          int miningLookahead, NewCategoryVote newCategoryVote, long randomSeed, int reasks,
                          boolean refusalCountsAsFailure, double judgeRecheck, RefinementOrder refinementOrder,
                          TextPlacement refinedText, Stages stages, Shard shard, MethodPreset preset) {
+    }
+
+    /**
+     * The finer points of the method, each the paper's (or, where the paper is silent, its reference code's) way
+     * or this implementation's: docs/method.md's departures table gives each one's reason and measured effect.
+     *
+     * @param refusalDetection     whether the target's answers are checked for refusals, kept apart as REFUSED
+     * @param miningMemeText       whether the Miners, Examiner and Narrator are given the meme text beside the picture
+     * @param retrieval            which words BM25 matches, and whether a case is among its own examples
+     * @param refinerPicture       the picture the Refiner is shown of the meme it rewrites
+     * @param decimalRatings       whether a Scorer's {@code [[6.0]]} is read as 6 rather than asked again
+     * @param categoryInstructions whether the Candidates and the target are told what to look for in each category
+     */
+    public record Details(boolean refusalDetection, boolean miningMemeText, Retrieval retrieval,
+                          RefinerPicture refinerPicture, boolean decimalRatings, boolean categoryInstructions) {
     }
 
     /**
@@ -206,8 +224,18 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @return this configuration, writing there
      */
     public EvaluationConfig withOutputDir(Path directory) {
-        return new EvaluationConfig(datasets, datasetFormat, prompts, models, method, images, limits,
+        return new EvaluationConfig(datasets, datasetFormat, prompts, models, method, details, images, limits,
                 new Outputs(directory, outputs.cache(), outputs.cacheRequired()));
+    }
+
+    /**
+     * The templates, taxonomy and instructions this run's agents and target are asked with: the configured folder's
+     * over the packaged ones, the mining agents' picture-only templates when they are not given the meme's text.
+     *
+     * @return the prompts
+     */
+    public PromptLibrary promptLibrary() {
+        return PromptLibrary.load(prompts).forRun(details.miningMemeText(), details.categoryInstructions());
     }
 
     /** @return how dataset and bank files are bounded as they are read */

@@ -45,6 +45,8 @@ public final class Planner {
     static final int LOW_DETAIL_TOKENS = 85;
     /** What a picture of the default 768-pixel side costs at high detail: 85 and 170 per 512-pixel tile, four tiles. */
     static final int HIGH_DETAIL_TOKENS = 765;
+    /** An answer's most without {@code adammeme.max-tokens}: the 4,096 of GPT-4o-2024-05-13, the paper's controller. */
+    static final long UNCAPPED_ANSWER_TOKENS = 4096;
 
     /**
      * A role's text: the template's own tokens, what else it is shown (answers of earlier roles), whether it sees
@@ -237,7 +239,7 @@ public final class Planner {
         boolean priced = simulated || prices.perMillion().containsKey(model);
         long in = expected * tokens.input(role, config);
         long out = expected * (long) choices * role.answerTokens();
-        long maxOut = max * (long) choices * config.models().maxTokens();
+        long maxOut = max * (long) choices * answerCap(config);
         long maxIn = max * tokens.input(role, config);
         boolean batched = config.models().batch().batches(role.name());
         double cost = prices.cost(model, usage(in, out, batched));
@@ -247,6 +249,15 @@ public final class Planner {
         boolean reusable = !role.name().equals(Target.ROLE) || config.models().targetRevision() != null;
         long held = reusable ? Math.min(expected, cached.getOrDefault(role.name() + " " + model, 0L)) : 0;
         return new RunPlan.Line(stage, role.name(), model, expected, max, why, held, in, out, maxOut, cost, maxCost, priced);
+    }
+
+    /**
+     * The most tokens one answer may have: the configured cap, or with none the 4,096 of GPT-4o-2024-05-13, the
+     * paper's controller, whose own limit then holds.
+     */
+    private static long answerCap(EvaluationConfig config) {
+        Integer cap = config.models().maxTokens();
+        return cap != null ? cap : UNCAPPED_ANSWER_TOKENS;
     }
 
     private static Usage usage(long in, long out, boolean batched) {

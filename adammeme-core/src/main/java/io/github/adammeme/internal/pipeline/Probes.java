@@ -48,6 +48,11 @@ final class Probes {
         return eraser.erase(meme, images.load(meme.image()));
     }
 
+    /** The meme's picture as the dataset has it, its printed text on it (the Refiner's view in the reference code). */
+    ContentPart.Image originalImage(String memeId) {
+        return original(memes.get(memeId));
+    }
+
     /** The picture as the dataset has it, read once per probe: erasure and the shown-image check share it. */
     private ContentPart.Image original(Meme meme) {
         return images.load(meme.image());

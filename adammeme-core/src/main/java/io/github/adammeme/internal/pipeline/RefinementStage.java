@@ -2,6 +2,7 @@ package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.internal.agent.Refiner;
 import io.github.adammeme.internal.data.ImageException;
+import io.github.adammeme.internal.retrieval.Retrieval;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -47,9 +48,23 @@ final class RefinementStage {
     private final long randomSeed;
     private final PipelineListener listener;
     private final RefinementOrder order;
+    private final Retrieval retrieval;
+    private final RefinerPicture picture;
 
     RefinementStage(Refiner refiner, ScoringStage scoring, Probes probes, int seeds, int iterations, long randomSeed,
                     PipelineListener listener, RefinementOrder order) {
+        this(refiner, scoring, probes, seeds, iterations, randomSeed, listener, order, Retrieval.CONTENT_WORDS,
+                RefinerPicture.ERASED);
+    }
+
+    /**
+     * @param retrieval how H_ref and the next pool case are retrieved by misbelief
+     * @param picture   the picture the Refiner is shown of the case it rewrites
+     */
+    RefinementStage(Refiner refiner, ScoringStage scoring, Probes probes, int seeds, int iterations, long randomSeed,
+                    PipelineListener listener, RefinementOrder order, Retrieval retrieval, RefinerPicture picture) {
+        this.retrieval = retrieval;
+        this.picture = picture;
         this.refiner = refiner;
         this.scoring = scoring;
         this.probes = probes;
@@ -141,7 +156,8 @@ final class RefinementStage {
             List<Refiner.Example> examples = exampleIds.stream().map(run.history::get)
                     .map(s -> new Refiner.Example(s.text(), s.misbelief(), s.score(), probes.erasedImage(s.memeId())))
                     .toList();
-            return refiner.refine(current.text(), probes.erasedImage(current.memeId()), run.category,
+            return refiner.refine(current.text(), picture == RefinerPicture.ORIGINAL ? probes.originalImage(current.memeId())
+                    : probes.erasedImage(current.memeId()), run.category,
                     current.misbelief(), current.score(), examples).thenApply(rewrite -> {
                         Refinement link = new Refinement(chain.seed.id(), current.id(), previous, stepNo, current.score(),
                                 exampleIds, rewrite.ok() ? rewrite.value().explanation() : null);
@@ -190,6 +206,11 @@ final class RefinementStage {
                 chain.current = run.history.get(next.get());
             }
         }
+    }
+
+    /** @return how this stage retrieves by misbelief: each category's index is built for it */
+    Retrieval retrieval() {
+        return retrieval;
     }
 
     /** In H, and usable as a seed, a pool case or an example: it has a score and a misbelief. */

@@ -1,5 +1,6 @@
 package io.github.adammeme.internal.pipeline;
 
+import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.AgentContext;
 import io.github.adammeme.internal.agent.Answer;
 import io.github.adammeme.internal.agent.Candidate;
@@ -38,6 +39,11 @@ final class ScoringStage {
     private final RefusalDetector refusals;
     private final Scorer secondJudge;
     private final Recheck recheck;
+    private final boolean detectRefusals;
+
+    /** What a target's answer is when refusals are not looked for: the paper's reference code scores every answer. */
+    private static final RefusalDetector.Decision NOT_LOOKED_FOR = new RefusalDetector.Decision(
+            RefusalDetector.Decision.Kind.ANALYSIS, "refusals are not looked for (" + Constants.REFUSAL_DETECTION + "=false)");
 
     /**
      * @param secondJudge an independent Scorer (another replica, or another model) for the judge's
@@ -45,6 +51,16 @@ final class ScoringStage {
      */
     ScoringStage(Candidate candidate, Senior senior, Target target, Scorer scorer, double threshold,
                  RefusalDetector refusals, Scorer secondJudge, Recheck recheck) {
+        this(candidate, senior, target, scorer, threshold, refusals, secondJudge, recheck, true);
+    }
+
+    /**
+     * @param detectRefusals whether the target's answers are checked for refusals; when not, each is scored like any
+     *                       other, and the references are still kept from being formed from an agent's refusal
+     */
+    ScoringStage(Candidate candidate, Senior senior, Target target, Scorer scorer, double threshold,
+                 RefusalDetector refusals, Scorer secondJudge, Recheck recheck, boolean detectRefusals) {
+        this.detectRefusals = detectRefusals;
         this.candidate = candidate;
         this.senior = senior;
         this.target = target;
@@ -70,11 +86,12 @@ final class ScoringStage {
     /** The stage with the run's agents: the second judge is its own model's Scorer when one is configured. */
     static ScoringStage of(AgentContext agents, ModelGateway targetGateway, ModelGateway secondJudge,
                                              EvaluationConfig config) {
-        Scorer second = secondJudge != null ? new Scorer(agents.on(secondJudge)) : new Scorer(agents, 1);
+        boolean decimals = config.details().decimalRatings();
+        Scorer second = secondJudge != null ? new Scorer(agents.on(secondJudge), 0, decimals) : new Scorer(agents, 1, decimals);
         return new ScoringStage(new Candidate(agents), new Senior(agents),
-                new Target(agents.on(targetGateway), config.models().targetTemperature()), new Scorer(agents), config.method().threshold(),
-                new RefusalDetector(new RefusalChecker(agents)), second,
-                new Recheck(config.method().judgeRecheck(), config.method().randomSeed()));
+                new Target(agents.on(targetGateway), config.models().targetTemperature()), new Scorer(agents, 0, decimals),
+                config.method().threshold(), new RefusalDetector(new RefusalChecker(agents)), second,
+                new Recheck(config.method().judgeRecheck(), config.method().randomSeed()), config.details().refusalDetection());
     }
 
     CompletableFuture<ScoredSample> score(Probe probe) {
@@ -89,13 +106,18 @@ final class ScoringStage {
 
     private CompletableFuture<ScoredSample> score(Probe probe, CompletableFuture<Answer<String>> reference) {
         CompletableFuture<Answer<String>> answer = target.analyse(probe.promptText(), probe.image(), probe.category());
-        CompletableFuture<RefusalDetector.Decision> declined = answer.thenCompose(ans -> ans.ok()
-                ? refusals.detect(probe.category(), ans.value())
-                : CompletableFuture.completedFuture(null));
+        CompletableFuture<RefusalDetector.Decision> declined = answer.thenCompose(ans -> !ans.ok()
+                ? CompletableFuture.completedFuture(null)
+                : detectRefusals ? refusals.detect(probe.category(), ans.value()) : CompletableFuture.completedFuture(NOT_LOOKED_FOR));
         return reference.thenCombine(answer, Pair::new).thenCombine(declined, (pair, decision) -> {
             Answer<String> ref = pair.reference();
             Answer<String> ans = pair.answer();
             String refText = ref.ok() ? ref.value() : null;
+            if (ans.status() == Answer.Status.REFUSED && !detectRefusals) {
+                // The reference code has no text to score here either, and drops the sample.
+                return done(probe, Outcome.ERROR, null, refText, ans.raw(), null, "the endpoint declined with its own"
+                        + " refusal signal and gave no answer to score (" + Constants.REFUSAL_DETECTION + "=false)", ans.raw());
+            }
             if (ans.status() == Answer.Status.REFUSED) {
                 return done(probe, Outcome.REFUSED, null, refText, ans.raw(), null,
                         "the target declined to analyse the meme (the endpoint's own refusal signal)", ans.raw());

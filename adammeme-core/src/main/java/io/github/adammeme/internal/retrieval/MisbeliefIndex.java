@@ -65,17 +65,32 @@ public final class MisbeliefIndex implements AutoCloseable {
 
     /** Every index and {@link #terms(String)} alike: an analyzer serves any number of threads. */
     private static final Analyzer ANALYZER = new StandardAnalyzer(STOP_WORDS);
+    /** The reference code's view of a sentence: every word, lower-cased. */
+    private static final Analyzer ALL_WORDS = new StandardAnalyzer(CharArraySet.EMPTY_SET);
 
     private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
     private final IndexWriter writer;
+    private final Retrieval retrieval;
+    private final Analyzer analyzer;
     private volatile IndexSearcher searcher;
 
-    /** An empty index in memory. */
+    /** An empty index in memory, retrieving by content words. */
     public MisbeliefIndex() {
+        this(Retrieval.CONTENT_WORDS);
+    }
+
+    /**
+     * An empty index in memory.
+     *
+     * @param retrieval which words count, whether a case is among its own examples, and BM25's k1
+     */
+    public MisbeliefIndex(Retrieval retrieval) {
+        this.retrieval = retrieval;
+        this.analyzer = retrieval.contentWords() ? ANALYZER : ALL_WORDS;
         try {
             // A category's index holds a few hundred sentences in one segment per refresh: merging them
             // would cost more CPU, on background threads, than searching a dozen small segments.
-            writer = new IndexWriter(directory, new IndexWriterConfig(ANALYZER).setSimilarity(new BM25Similarity())
+            writer = new IndexWriter(directory, new IndexWriterConfig(analyzer).setSimilarity(similarity())
                     .setMergePolicy(NoMergePolicy.INSTANCE).setMergeScheduler(new SerialMergeScheduler()));
             writer.commit();
             refresh();
@@ -114,7 +129,7 @@ public final class MisbeliefIndex implements AutoCloseable {
     public void refresh() {
         try {
             IndexSearcher next = new IndexSearcher(DirectoryReader.open(writer));
-            next.setSimilarity(new BM25Similarity());
+            next.setSimilarity(similarity());
             IndexSearcher previous = searcher;
             searcher = next;
             if (previous != null) {
@@ -125,8 +140,14 @@ public final class MisbeliefIndex implements AutoCloseable {
         }
     }
 
+    /** BM25 with the retrieval's k1 and the usual length normalisation (b = 0.75, as rank_bm25's too). */
+    private BM25Similarity similarity() {
+        return new BM25Similarity(retrieval.k1(), 0.75f);
+    }
+
     /**
-     * The top {@code k} samples of a category for a misbelief, best first, never {@code excludedId} itself.
+     * The top {@code k} samples of a category for a misbelief, best first: never {@code excludedId} itself when
+     * retrieving by content words; among the candidates, as in the reference code, otherwise.
      *
      * @param category the category searched
      * @param misbelief the query sentence
@@ -136,7 +157,9 @@ public final class MisbeliefIndex implements AutoCloseable {
      */
     public List<String> top(String category, String misbelief, int k, String excludedId) {
         BooleanQuery.Builder query = base(category, misbelief);
-        query.add(new TermQuery(new Term(ID, excludedId)), BooleanClause.Occur.MUST_NOT);
+        if (retrieval.contentWords()) {
+            query.add(new TermQuery(new Term(ID, excludedId)), BooleanClause.Occur.MUST_NOT);
+        }
         return run(query.build(), k);
     }
 
@@ -162,7 +185,7 @@ public final class MisbeliefIndex implements AutoCloseable {
         BooleanQuery.Builder query = new BooleanQuery.Builder();
         query.add(new TermQuery(new Term(CATEGORY, category)), BooleanClause.Occur.FILTER);
         // A sentence with no content words still retrieves: the filter alone matches, in index order.
-        for (String term : terms(misbelief)) {
+        for (String term : terms(analyzer, misbelief)) {
             query.add(new TermQuery(new Term(MISBELIEF, term)), BooleanClause.Occur.SHOULD);
         }
         return query;
@@ -189,8 +212,12 @@ public final class MisbeliefIndex implements AutoCloseable {
      * @return its terms, lower case, without stop words, in order
      */
     public static List<String> terms(String text) {
+        return terms(ANALYZER, text);
+    }
+
+    private static List<String> terms(Analyzer analyzer, String text) {
         List<String> out = new ArrayList<>();
-        try (TokenStream stream = ANALYZER.tokenStream(MISBELIEF, text)) {
+        try (TokenStream stream = analyzer.tokenStream(MISBELIEF, text)) {
             CharTermAttribute term = stream.addAttribute(CharTermAttribute.class);
             stream.reset();
             while (stream.incrementToken()) {

@@ -25,7 +25,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class EvaluationConfigTest {
 
-    private static Map<String, String> with(String... pairs) {
+    /** The keys of a run of memes.jsonl, with these set besides. */
+    static Map<String, String> with(String... pairs) {
         Map<String, String> m = new HashMap<>();
         m.put(Constants.DATASET, "memes.jsonl");
         for (int i = 0; i < pairs.length; i += 2) {
@@ -70,6 +71,10 @@ class EvaluationConfigTest {
         assertTrue(c.method().refusalCountsAsFailure());
     }
 
+    /** The departure every run names: the prompts' wording, which no switch undoes. */
+    static final String PROMPTS = "the prompts' wording: the packaged prompts, the paper's instructions in this"
+            + " project's own words (the paper's: its figures 6 to 13, not this project's to copy)";
+
     private static final String NO_ERASURE = "no text erasure: adammeme.text-erasure=none (the paper's:"
             + " adammeme.text-erasure=" + Departure.ERASURE_ON + ")";
 
@@ -81,11 +86,22 @@ class EvaluationConfigTest {
                 "pictures shrunk, agents at low detail: adammeme.image.max-side=768; detail miner low, examiner low,"
                         + " narrator low, candidate low, senior low, scorer low, refiner low (the paper's:"
                         + " adammeme.image.detail=auto, adammeme.image.max-side=2048)",
+                "the meme text beside the picture for the Miners, Examiner and Narrator: adammeme.mining.meme-text=true"
+                        + " (the paper's: adammeme.mining.meme-text=false)",
                 "JSON schemas: adammeme.structured-output=auto (the paper's: adammeme.structured-output=off)",
+                "a cap on every answer's tokens: adammeme.max-tokens=1024 (the paper's: adammeme.max-tokens=none)",
                 "mining in batches: adammeme.mining.batch-size=32, adammeme.mining.lookahead=2 (the paper's:"
                         + " adammeme.mining.batch-size=1, adammeme.mining.lookahead=0)",
+                "refusals told apart from analyses: adammeme.refusal-detection=true, adammeme.refusal-counts-as-failure=true"
+                        + " (the paper's: adammeme.refusal-detection=false)",
+                "decimal ratings asked again: adammeme.rating.decimals=reject (the paper's: adammeme.rating.decimals=read)",
                 "refinement in rounds: adammeme.refinement.order=rounds (the paper's: adammeme.refinement.order=paper)",
-                "a second judge: adammeme.judge.recheck=0.1 (the paper's: adammeme.judge.recheck=0)"), c.departures());
+                "retrieval on content words, the case itself left out: adammeme.refinement.retrieval=content-words (the"
+                        + " paper's: adammeme.refinement.retrieval=paper)",
+                "the Refiner shown the erased picture: adammeme.refinement.picture=erased (the paper's:"
+                        + " adammeme.refinement.picture=original)",
+                "a second judge: adammeme.judge.recheck=0.1 (the paper's: adammeme.judge.recheck=0)", PROMPTS),
+                c.departures());
         assertEquals(NewCategoryVote.MAJORITY, c.method().newCategoryVote(), "the paper's vote rule by default");
     }
 
@@ -103,13 +119,13 @@ class EvaluationConfigTest {
             assertEquals(ImageDetail.AUTO, c.images().roles().detail(role), role);
         }
         // a key set explicitly keeps its value, and the run says it departs
-        assertEquals(List.of(NO_ERASURE), c.departures());
+        assertEquals(List.of(NO_ERASURE, PROMPTS), c.departures());
         EvaluationConfig rounds = EvaluationConfig.from(with(Constants.METHOD, "paper", Constants.TEXT_ERASURE, "none",
                 Constants.REFINEMENT_ORDER, "rounds", Constants.SEEDS, "1", Constants.MINING_BATCH, "1"));
         assertEquals(RefinementOrder.ROUNDS, rounds.method().refinementOrder());
         assertEquals(List.of(NO_ERASURE,
                 "refinement in rounds: adammeme.refinement.order=rounds (the paper's: adammeme.refinement.order=paper)",
-                "another number of seeds: adammeme.seeds=1 (the paper's: adammeme.seeds=10)"), rounds.departures());
+                "another number of seeds: adammeme.seeds=1 (the paper's: adammeme.seeds=10)", PROMPTS), rounds.departures());
     }
 
     @Test
@@ -162,10 +178,15 @@ class EvaluationConfigTest {
             "adammeme.refined-text|poster|allowed: prompt, image, both",
             "adammeme.image.max-pixels|12|expected a pixel count of at least 1024"})
     void aBadValueNamesTheKeyTheValueAndWhatIsAllowed(String key, String value, String allowed) {
+        rejected(key, value, allowed);
+    }
+
+    /** A value that stops the run with one line naming the key, the value and what is allowed. */
+    static void rejected(String key, String value, String allowed) {
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(key, value)));
         assertEquals(key, e.key());
         assertTrue(e.getMessage().contains("'" + key + "'") && e.getMessage().contains("'" + value + "'")
-                && e.getMessage().contains(allowed), e.getMessage());
+                && e.getMessage().contains(allowed) && !e.getMessage().contains("\n"), e.getMessage());
     }
 
     @Test

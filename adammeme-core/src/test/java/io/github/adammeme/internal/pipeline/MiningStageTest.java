@@ -71,8 +71,8 @@ class MiningStageTest {
         assertEquals(List.of("race", "gender"), result.memes().get(0).categories());
         assertEquals(MemeOutcome.Status.MINED, result.memes().get(0).status());
         assertEquals(2, result.samples().size());
-        assertEquals("The misbelief is that race: Demeans, stereotypes or dehumanises people because of their race,"
-                + " ethnicity or skin colour..", result.samples().get(0).misbelief());
+        assertEquals("The misbelief is that race.", result.samples().get(0).misbelief(),
+                "the Narrator is given the category's name, as the paper's figure 9 gives it");
     }
 
     @Test

@@ -29,6 +29,23 @@ class MisbeliefIndexTest {
     }
 
     @Test
+    void thePapersRetrievalCountsEveryWordAndOffersTheCaseItself() {
+        try (MisbeliefIndex index = new MisbeliefIndex(Retrieval.PAPER)) {
+            index.add("a", "nationality", "The misbelief is that immigrants steal jobs");
+            index.add("b", "nationality", "The misbelief is that immigrants steal jobs from locals");
+            index.add("c", "nationality", "Misbelief: the the the the tourists are rude");
+            index.refresh();
+            assertEquals(List.of("a", "b"), index.top("nationality", "The misbelief is that immigrants steal jobs", 2, "a"),
+                    "the reference code retrieves from all of H, the case being rewritten first");
+            assertEquals("c", index.top("nationality", "the the the", 1, "x").get(0), "function words count");
+        }
+        try (MisbeliefIndex index = index()) {
+            assertEquals(List.of("a", "b", "c"), index.top("nationality", "the the the", 3, "x"),
+                    "by content words they are no match at all, and every sample ties in index order");
+        }
+    }
+
+    @Test
     void nearestLooksOnlyAtTheAllowedSamples() {
         try (MisbeliefIndex index = index()) {
             assertEquals(Optional.of("c"), index.nearest("nationality", "immigrants steal jobs", Set.of("c")));

@@ -2,20 +2,37 @@ package io.github.adammeme.internal.sim;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.internal.agent.PromptBlocks;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A chat-completions request as the simulator reads it: the model asked for, the seed, and the
- * conversation's text. The simulator sees exactly what a real endpoint sees.
+ * A chat-completions request as the simulator reads it: the model asked for, the seed, the
+ * conversation's text and its pictures. The simulator sees exactly what a real endpoint sees.
  */
 record SimRequest(String model, long seed, double temperature, String prompt, int images, String schema,
-                  List<PromptBlocks.Block> blocks, String instructions) {
+                  List<PromptBlocks.Block> blocks, String instructions, List<Picture> pictures) {
+
+    /**
+     * A picture as the request sends it.
+     *
+     * @param url    its {@code image_url.url}: a base64 data URL, as the harness sends pictures
+     * @param detail its {@code image_url.detail}, or null for the endpoint's default
+     */
+    record Picture(String url, String detail) {
+    }
 
     /**
      * @param schema the name of the JSON schema the answer must follow ({@code response_format}), or null
      */
     SimRequest(String model, long seed, double temperature, String prompt, int images, String schema) {
-        this(model, seed, temperature, prompt, images, schema, PromptBlocks.read(prompt), PromptBlocks.instructions(prompt));
+        this(model, seed, temperature, prompt, images, schema, List.of());
+    }
+
+    /** @param pictures the request's pictures, in order */
+    SimRequest(String model, long seed, double temperature, String prompt, int images, String schema,
+               List<Picture> pictures) {
+        this(model, seed, temperature, prompt, images, schema, PromptBlocks.read(prompt), PromptBlocks.instructions(prompt),
+                List.copyOf(pictures));
     }
 
     static SimRequest from(JsonNode body) {
@@ -24,6 +41,7 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
         double temperature = body.path("temperature").asDouble(1.0);
         StringBuilder prompt = new StringBuilder();
         int images = 0;
+        List<Picture> pictures = new ArrayList<>();
         for (JsonNode message : body.path("messages")) {
             // Only the opening turns define the task; a re-ask appends our own answer and a correction.
             String role = message.path("role").asText();
@@ -39,6 +57,9 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
                         prompt.append(part.path("text").asText()).append('\n');
                     } else if ("image_url".equals(part.path("type").asText())) {
                         images++;
+                        JsonNode image = part.path("image_url");
+                        pictures.add(new Picture(image.path("url").asText(""), image.hasNonNull("detail")
+                                ? image.path("detail").asText() : null));
                     }
                 }
             }
@@ -46,12 +67,22 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
         JsonNode format = body.path("response_format");
         String schema = "json_schema".equals(format.path("type").asText()) ? format.path("json_schema").path("name").asText("")
                 : null;
-        return new SimRequest(model, seed, temperature, prompt.toString(), images, schema);
+        return new SimRequest(model, seed, temperature, prompt.toString(), images, schema, pictures);
     }
 
     /** The same request with another seed: one of the choices of a request for several. */
     SimRequest withSeed(long other) {
-        return new SimRequest(model, other, temperature, prompt, images, schema, blocks, instructions);
+        return new SimRequest(model, other, temperature, prompt, images, schema, blocks, instructions, pictures);
+    }
+
+    /**
+     * The same request with the meme's text added as a block: what a model that reads the picture takes its text
+     * to be, when the prompt gives none.
+     */
+    SimRequest withMemeText(String text) {
+        List<PromptBlocks.Block> read = new ArrayList<>(blocks);
+        read.add(new PromptBlocks.Block("meme_text", "", text));
+        return new SimRequest(model, seed, temperature, prompt, images, schema, List.copyOf(read), instructions, pictures);
     }
 
     /**

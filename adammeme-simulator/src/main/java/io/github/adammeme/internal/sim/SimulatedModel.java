@@ -21,6 +21,11 @@ final class SimulatedModel {
         AGENT("sim:agent"),
         /** catches harm only from explicit cue words */
         KEYWORD("sim:keyword"),
+        /**
+         * catches harm only from explicit cue words, in the prompt's text and in the text printed on the picture it is
+         * shown, as an mLLM reads a meme's caption off the picture: the picture's text, erased or not, is its part
+         */
+        READER("sim:reader"),
         /** analyses like the reference does */
         ORACLE("sim:oracle"),
         /** declines a deterministic share of analyses, otherwise careful */
@@ -77,7 +82,11 @@ final class SimulatedModel {
      * @param settings the judge noise (a share of the Scorer's ratings moved off their fair value, differently per
      *                 replica seed) and the dialect the answer is written in
      */
-    static String answer(Persona persona, SimRequest r, SimSettings settings) {
+    static String answer(Persona persona, SimRequest asked, SimSettings settings) {
+        // A prompt that gives no meme text (the paper's picture-only Miner, Examiner and Narrator): the text is
+        // what the model reads off the picture, as any mLLM would.
+        SimRequest r = asked.block("meme_text") == null && !asked.pictures().isEmpty()
+                ? asked.withMemeText(PictureReader.text(asked.pictures().get(0))) : asked;
         Forms forms = Forms.of(r, settings);
         if (r.mentions("rewritten_text")) {
             return RefinerAnswers.answer(r, forms);

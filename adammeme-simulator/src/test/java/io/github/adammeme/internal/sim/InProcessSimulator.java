@@ -15,7 +15,7 @@ import java.util.List;
 
 /**
  * The simulator's answers without its HTTP: the request read as the server reads it (the text of the
- * turns before the first answer, the pictures counted, the schema's name), answered by the same
+ * turns before the first answer, the pictures, the schema's name), answered by the same
  * {@link SimulatedModel}. What it leaves out is the server's accounting: tokens are counted at four
  * characters each, with no prompt cache and no record of what was answered, so nothing in it grows
  * with the calls made. For the benchmark that measures the harness's heap over a million memes,
@@ -78,6 +78,7 @@ public final class InProcessSimulator implements ChatModel {
     private SimRequest read(ChatRequest request) {
         StringBuilder prompt = new StringBuilder();
         int images = 0;
+        List<SimRequest.Picture> pictures = new ArrayList<>();
         for (ChatMessage message : request.messages()) {
             if (message.role() == ChatMessage.Role.ASSISTANT) {
                 break;
@@ -85,13 +86,14 @@ public final class InProcessSimulator implements ChatModel {
             for (ContentPart part : message.parts()) {
                 if (part instanceof ContentPart.Text text) {
                     prompt.append(text.text()).append('\n');
-                } else {
+                } else if (part instanceof ContentPart.Image image) {
                     images++;
+                    pictures.add(new SimRequest.Picture(image.dataUrl(), image.detail() == null ? null : image.detail().wire()));
                 }
             }
         }
         return new SimRequest(endpoint.model(), request.seed(), request.temperature(),
-                prompt.toString(), images, request.schema() == null ? null : request.schema().name());
+                prompt.toString(), images, request.schema() == null ? null : request.schema().name(), pictures);
     }
 
     private static long tokens(String text) {
