@@ -73,13 +73,18 @@ public record TruncatedAnswers(long total, Map<String, Long> byRole) {
     /**
      * The console's one line about them.
      *
-     * @param maxTokens the run's token limit per answer
+     * @param maxTokens the run's token limit per answer, or null when the run sends none ({@code max-tokens=none})
      * @return the line, or null when no answer was cut
      */
-    public String consoleLine(int maxTokens) {
-        return total == 0 ? null : "note: " + total + (total == 1 ? " answer was" : " answers were") + " cut at the token"
-                + " limit (finish_reason length): " + describe() + "; raise " + Constants.MAX_TOKENS + " (now "
-                + maxTokens + ") to let them finish";
+    public String consoleLine(Integer maxTokens) {
+        if (total == 0) {
+            return null;
+        }
+        // With no cap of the run's own, the endpoint cut them at a limit of its own (a server's maximum length).
+        String remedy = maxTokens == null ? "the run sends no " + Constants.MAX_TOKENS + ", so the endpoint's own limit"
+                + " cut them" : "raise " + Constants.MAX_TOKENS + " (now " + maxTokens + ") to let them finish";
+        return "note: " + total + (total == 1 ? " answer was" : " answers were") + " cut at the token limit (finish_reason"
+                + " length): " + describe() + "; " + remedy;
     }
 
     /** @return summary.md's paragraph about them, or empty when no answer was cut */

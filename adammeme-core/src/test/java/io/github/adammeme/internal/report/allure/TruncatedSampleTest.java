@@ -112,6 +112,8 @@ class TruncatedSampleTest {
         TruncatedAnswers none = TruncatedAnswers.of(List.of(line("scoring", "Target", 0)));
         assertEquals(0, none.total());
         assertNull(none.consoleLine(1024), "nothing is said when nothing was cut");
+        assertTrue(cut.consoleLine(null).endsWith("; the run sends no adammeme.max-tokens, so the endpoint's own limit"
+                + " cut them"), "under adammeme.max-tokens=none: " + cut.consoleLine(null));
         assertEquals("", none.markdown());
     }
 
