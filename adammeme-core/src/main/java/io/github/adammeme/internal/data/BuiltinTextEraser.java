@@ -44,7 +44,12 @@ final class BuiltinTextEraser implements TextEraser {
     BuiltinTextEraser(Path cache, MemeImages images) {
         this.cache = cache.resolve(VERSION);
         this.images = images;
-        this.tesseract = new TesseractWords(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
+        this.tesseract = TesseractWords.shared();
+    }
+
+    /** @return the Tesseract pool it reads words with */
+    TesseractWords tesseract() {
+        return tesseract;
     }
 
     @Override

@@ -21,7 +21,6 @@ public final class PrintedText {
     /** Two readings of one word overlap by at least this share of the smaller box. */
     private static final double SAME_WORD = 0.5;
 
-    private static volatile TesseractWords tesseract;
 
     private PrintedText() {
     }
@@ -64,17 +63,8 @@ public final class PrintedText {
         return smaller == 0 ? 0 : both.width * (double) both.height / smaller;
     }
 
-    /** One Tesseract pool for the process, started on first use; two handles, as reading is a side task. */
+    /** The process's one Tesseract pool, shared with the eraser. */
     private static TesseractWords tesseract() {
-        TesseractWords t = tesseract;
-        if (t == null) {
-            synchronized (PrintedText.class) {
-                if (tesseract == null) {
-                    tesseract = new TesseractWords(2);
-                }
-                t = tesseract;
-            }
-        }
-        return t;
+        return TesseractWords.shared();
     }
 }

@@ -1,6 +1,7 @@
 package io.github.adammeme.internal.data;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,7 +38,7 @@ class BuiltinTextEraserTest {
     static void start() {
         eraser = (BuiltinTextEraser) new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache"), null)
                 .create(new MemeImages(2048));
-        reader = new TesseractWords(1);
+        reader = TesseractWords.shared();
     }
 
     private static Set<String> words(String text) {
@@ -48,6 +49,17 @@ class BuiltinTextEraserTest {
     private static long read(Set<String> expected, BufferedImage picture) {
         Set<String> read = reader.read(picture).stream().flatMap(w -> words(w.text()).stream()).collect(Collectors.toSet());
         return expected.stream().filter(read::contains).count();
+    }
+
+    @Test
+    void everyEraserOfAProcessReadsWithItsOneTesseractPool() {
+        // A pool per run held each run's native models to the end of the process, and their closing hooks,
+        // run side by side at exit, crashed the JVM inside Leptonica.
+        BuiltinTextEraser another = (BuiltinTextEraser) new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache-2"), null)
+                .create(new MemeImages(512));
+        assertSame(reader, TesseractWords.shared());
+        assertSame(eraser.tesseract(), another.tesseract());
+        assertSame(reader, another.tesseract());
     }
 
     @Test
