@@ -64,27 +64,17 @@ final class TesseractWords {
 
     /**
      * The process's one pool, started on first use. A pool per run kept each run's handles (tens of MB of native
-     * model each) to the end of the process, and one closing hook per pool tore many handles down on parallel
-     * threads at exit, which crashed the JVM inside Leptonica; one pool is closed by one thread.
+     * model each) to the end of the process. The handles are never freed: the process's end frees them, and freeing
+     * them in a shutdown hook crashed the JVM inside Leptonica (SIGSEGV in pixaGetPix) while the process ended.
      *
      * @return the pool, as many handles as cores, at most 4
      * @throws IllegalStateException naming what is missing: this platform's natives or the model
      */
     static synchronized TesseractWords shared() {
         if (shared == null) {
-            TesseractWords pool = new TesseractWords(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
-            // Handles still open when the process ends make Tesseract warn of leaks on the console.
-            Runtime.getRuntime().addShutdownHook(new Thread(pool::closeIdle, "adammeme-tesseract-close"));
-            shared = pool;
+            shared = new TesseractWords(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
         }
         return shared;
-    }
-
-    /** Frees the handles not in use; one still reading at exit is left to the process's end. */
-    private void closeIdle() {
-        for (TessBaseAPI api = idle.poll(); api != null; api = idle.poll()) {
-            api.close();
-        }
     }
 
     /**

@@ -53,8 +53,7 @@ class BuiltinTextEraserTest {
 
     @Test
     void everyEraserOfAProcessReadsWithItsOneTesseractPool() {
-        // A pool per run held each run's native models to the end of the process, and their closing hooks,
-        // run side by side at exit, crashed the JVM inside Leptonica.
+        // A pool per run held each run's native models to the end of the process.
         BuiltinTextEraser another = (BuiltinTextEraser) new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache-2"), null)
                 .create(new MemeImages(512));
         assertSame(reader, TesseractWords.shared());
