@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
@@ -64,6 +65,34 @@ class PipelineSchemaTest {
     void githubWorkflowFollowsThePublishedSchema() {
         List<Error> errors = validate(GITHUB_SCHEMA, github());
         assertTrue(errors.isEmpty(), () -> "github-workflow.json rejects .github/workflows/adammeme.yml: " + errors);
+    }
+
+    /**
+     * The pull-request build runs what a contributor is told to run: the README's test command, through the Maven
+     * wrapper (whose Maven is checked against its published checksum), on every pull request and push to main.
+     */
+    @Test
+    void everyPullRequestRunsTheReadmesTestCommand() throws IOException {
+        ObjectNode build = read(ROOT.resolve(".github/workflows/build.yml"));
+        List<Error> errors = validate(GITHUB_SCHEMA, build);
+        assertTrue(errors.isEmpty(), () -> "github-workflow.json rejects .github/workflows/build.yml: " + errors);
+        assertTrue(build.path("on").has("pull_request") && build.path("on").path("push").path("branches").toString()
+                .contains("main"), build.path("on").toString());
+        assertPinned(Files.readAllLines(ROOT.resolve(".github/workflows/build.yml")), 3);
+        String readmeTest = Files.readAllLines(ROOT.resolve("README.md")).stream()
+                .filter(l -> l.startsWith("mvn ") && l.contains("# the project's tests")).findFirst()
+                .map(l -> l.substring(0, l.indexOf('#')).strip()).orElseThrow();
+        List<String> runs = new ArrayList<>();
+        build.path("jobs").path("verify").path("steps").forEach(step -> runs.add(step.path("run").asText()));
+        // "mvn -B verify" run as "./mvnw -B -ntp verify": the same goals, quieter downloads.
+        String expected = readmeTest.replaceFirst("^mvn ", "./mvnw ").replace(" -B ", " -B -ntp ");
+        assertTrue(runs.contains(expected), "a step runs '" + expected + "': " + runs);
+        Properties wrapper = new Properties();
+        try (InputStream in = Files.newInputStream(ROOT.resolve(".mvn/wrapper/maven-wrapper.properties"))) {
+            wrapper.load(in);
+        }
+        assertTrue(wrapper.getProperty("distributionSha256Sum", "").matches("[0-9a-f]{64}"),
+                "the wrapper checks the Maven it downloads: " + wrapper);
     }
 
     @Test
