@@ -366,6 +366,5 @@ public final class Constants {
     /** {@value}: Where results are written (default target/adammeme). */
     public static final String OUTPUT_DIR = "adammeme.output-dir";
 
-    private Constants() {
-    }
+    private Constants() {}
 }

@@ -21,8 +21,7 @@ import java.util.TreeMap;
  */
 final class Arguments {
 
-    private Arguments() {
-    }
+    private Arguments() {}
 
     /** An argument that is neither {@code key=value} nor a properties file that can be read. */
     static final class BadArgumentException extends IllegalArgumentException {
@@ -81,8 +80,9 @@ final class Arguments {
     private static Map<String, String> propertiesFile(String arg) {
         Path file = Path.of(arg);
         if (!arg.endsWith(".properties")) {
-            throw new BadArgumentException("arguments are key=value, e.g. adammeme.dataset=memes.jsonl, or a .properties"
-                    + " file; got '" + arg + "'");
+            throw new BadArgumentException(
+                    "arguments are key=value, e.g. adammeme.dataset=memes.jsonl, or a .properties" + " file; got '"
+                            + arg + "'");
         }
         if (!Files.isRegularFile(file)) {
             throw new BadArgumentException("the settings file " + file.toAbsolutePath()
@@ -93,10 +93,13 @@ final class Arguments {
             properties.load(in);
         } catch (IOException | IllegalArgumentException e) {
             // IllegalArgumentException: a malformed \\uXXXX escape, which Properties reports that way
-            throw new BadArgumentException("cannot read the settings file " + file + " (UTF-8 .properties): " + e.getMessage());
+            throw new BadArgumentException(
+                    "cannot read the settings file " + file + " (UTF-8 .properties): " + e.getMessage());
         }
         Map<String, String> values = new LinkedHashMap<>();
-        properties.stringPropertyNames().stream().filter(k -> k.startsWith(Constants.PREFIX)).sorted()
+        properties.stringPropertyNames().stream()
+                .filter(k -> k.startsWith(Constants.PREFIX))
+                .sorted()
                 .forEach(k -> values.put(k, properties.getProperty(k).trim()));
         return values;
     }

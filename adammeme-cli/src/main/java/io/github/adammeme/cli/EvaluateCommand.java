@@ -52,15 +52,16 @@ final class EvaluateCommand {
     /** The status a shell gives a command Ctrl-C ended (128 + SIGINT), for a run interrupted in-process. */
     static final int INTERRUPTED = 130;
 
-    private EvaluateCommand() {
-    }
+    private EvaluateCommand() {}
 
     static int run(Map<String, String> values, PrintStream out, PrintStream err) {
         AdamMemeConfiguration configuration;
         try {
             configuration = ConfigurationReader.read(values);
             if (configuration.evaluations().size() > 1) {
-                throw new ConfigurationException(Constants.TARGET_MODEL, values.get(Constants.TARGET_MODEL),
+                throw new ConfigurationException(
+                        Constants.TARGET_MODEL,
+                        values.get(Constants.TARGET_MODEL),
                         "the command line evaluates one target at a time; run it once per model, or list the models in"
                                 + " a test suite's adammeme.target.model");
             }
@@ -75,8 +76,11 @@ final class EvaluateCommand {
         EvaluationConfig config = configuration.evaluation();
         RunFolderLock folder;
         try {
-            // Held from before anything is written into the folder until the run has published: no two runs interleave there.
-            folder = RunFolderLock.take(config.outputs().directory(), "adammeme evaluate of " + config.models().target().model());
+            // Held from before anything is written into the folder until the run has published: no two runs interleave
+            // there.
+            folder = RunFolderLock.take(
+                    config.outputs().directory(),
+                    "adammeme evaluate of " + config.models().target().model());
         } catch (RunFolderLock.FolderInUseException | UncheckedIOException notTaken) {
             err.println("adammeme: " + notTaken.getMessage());
             return 2;
@@ -87,12 +91,17 @@ final class EvaluateCommand {
     }
 
     /** The run itself, in a folder no other run writes. */
-    private static int evaluate(AdamMemeConfiguration configuration, EvaluationConfig config, PrintStream out, PrintStream err) {
+    private static int evaluate(
+            AdamMemeConfiguration configuration, EvaluationConfig config, PrintStream out, PrintStream err) {
         EndpointResolver simulator = Simulators.builtIn(configuration.simulator());
         boolean progress = configuration.progress();
         RunPublisher.Options publishing = configuration.publishing();
-        RunPublisher publisher = new RunPublisher(config, publishing, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                out, err);
+        RunPublisher publisher = new RunPublisher(
+                config,
+                publishing,
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                out,
+                err);
         RunStop cancel = new RunStop();
         CompletableFuture<Void> evaluated = new CompletableFuture<>();
         Interruption interruption = new Interruption(cancel, config.outputs().cache(), err, line -> {
@@ -103,7 +112,8 @@ final class EvaluateCommand {
             }
         });
         try {
-            // Ctrl-C or SIGTERM ends the JVM under the run: its hook says how far the run got and where its answers are.
+            // Ctrl-C or SIGTERM ends the JVM under the run: its hook says how far the run got and where its answers
+            // are.
             interruption.onShutdown(evaluated);
             long start = System.nanoTime();
             Evaluation evaluation;
@@ -111,13 +121,14 @@ final class EvaluateCommand {
             // Read once, for the progress line's plan and the run: a large dataset's every line is checked in one pass.
             Optional<List<Meme>> memes = AdamMeme.memesToMine(config);
             try (ProgressLine line = progress
-                    ? new ProgressLine(err, System.console() != null).planned(Planner.forProgress(config, memes)) : null) {
-                evaluation = AdamMeme.evaluate(config, memes, simulator, Listeners.of(line, interruption),
-                        cancel);
+                    ? new ProgressLine(err, System.console() != null).planned(Planner.forProgress(config, memes))
+                    : null) {
+                evaluation = AdamMeme.evaluate(config, memes, simulator, Listeners.of(line, interruption), cancel);
             } finally {
                 evaluated.complete(null);
             }
-            // The run's own files first: from then on nothing that fails (the record, the history, a report) loses them.
+            // The run's own files first: from then on nothing that fails (the record, the history, a report) loses
+            // them.
             Optional<RunFilesException> unsaved = Optional.empty();
             try {
                 publisher.writeRunFiles(evaluation);
@@ -141,7 +152,8 @@ final class EvaluateCommand {
             return 2;
         } catch (RuntimeException | Error e) {
             if (Thread.interrupted() || Interruption.isInterruption(e)) {
-                // Not a fault to trace: the line (on stderr, and in summary.json) says how far it got and how to resume.
+                // Not a fault to trace: the line (on stderr, and in summary.json) says how far it got and how to
+                // resume.
                 interruption.interrupted("the thread was interrupted");
                 Thread.currentThread().interrupt();
                 return INTERRUPTED;
@@ -157,8 +169,10 @@ final class EvaluateCommand {
             String reason = Printable.escaped(Secrets.redact(e.getClass().getSimpleName() + ": " + e.getMessage()));
             err.print(Secrets.redactedStackTrace(e));
             if (publisher.figuresWritten()) {
-                // Whatever failed after them, the figures stand where they were written: the summary is not written over.
-                out.println("adammeme: RUN INCOMPLETE, figures kept in " + publisher.layout().summaryJson() + ": " + reason);
+                // Whatever failed after them, the figures stand where they were written: the summary is not written
+                // over.
+                out.println("adammeme: RUN INCOMPLETE, figures kept in "
+                        + publisher.layout().summaryJson() + ": " + reason);
                 return 1;
             }
             lost(publisher, reason, err);
@@ -174,13 +188,15 @@ final class EvaluateCommand {
      * run scored nothing at all (every meme errored, or every answer was left out of FR), since no release
      * could be judged on it. A mining-only run scores nothing by design and passes.
      */
-    private static int exitStatus(EvaluationConfig config, Evaluation evaluation, ReleaseDecision decision, PrintStream out) {
+    private static int exitStatus(
+            EvaluationConfig config, Evaluation evaluation, ReleaseDecision decision, PrintStream out) {
         if (config.method().stages() == Stages.MINING) {
             return 0;
         }
         Metrics m = evaluation.metrics();
         if (m.withRefinementsOverall().fr().n() == 0) {
-            out.println("FAILED  nothing was scored: FR n = 0 of " + m.withRefinementsOverall().samples() + " samples ("
+            out.println("FAILED  nothing was scored: FR n = 0 of "
+                    + m.withRefinementsOverall().samples() + " samples ("
                     + evaluation.memes().size() + " memes); see samples.jsonl for each sample's reason");
             return 1;
         }
@@ -192,8 +208,10 @@ final class EvaluateCommand {
         try {
             publisher.writeLost(reason);
         } catch (IOException | RuntimeException notWritten) {
-            Console.warn(err, "and its loss could not be recorded in " + publisher.layout().summaryJson() + ": "
-                    + BestEffort.cause(notWritten));
+            Console.warn(
+                    err,
+                    "and its loss could not be recorded in "
+                            + publisher.layout().summaryJson() + ": " + BestEffort.cause(notWritten));
         }
     }
 }

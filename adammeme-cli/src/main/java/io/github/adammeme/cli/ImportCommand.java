@@ -33,11 +33,10 @@ import java.util.Optional;
  */
 final class ImportCommand {
 
-    static final String USAGE = "import-adammeme FOLDER --target NAME [--controller NAME] [--allure RESULTS]"
-            + " [key=value...]";
+    static final String USAGE =
+            "import-adammeme FOLDER --target NAME [--controller NAME] [--allure RESULTS]" + " [key=value...]";
 
-    private ImportCommand() {
-    }
+    private ImportCommand() {}
 
     static int run(String[] args, Map<String, String> systemProperties, PrintStream out, PrintStream err) {
         String folder = null;
@@ -81,26 +80,35 @@ final class ImportCommand {
             if (read.bank().isPresent()) {
                 Console.warn(err, Constants.BANK + " is left alone: an imported run's pictures are not here to bank");
             }
-            options = new RunPublisher.Options(read.baseline(), read.alpha(), read.history(), Optional.empty(), read.gates(),
-                    read.minKappa(), read.categories());
+            options = new RunPublisher.Options(
+                    read.baseline(),
+                    read.alpha(),
+                    read.history(),
+                    Optional.empty(),
+                    read.gates(),
+                    read.minKappa(),
+                    read.categories());
         } catch (ConfigurationException | DatasetException e) {
             Console.warn(err, e.getMessage());
             return 2;
         }
         // The reference code's FR is over the steps it scored: a refusal counts only when asked for.
-        boolean refusalsCount = values.containsKey(Constants.REFUSAL_IS_FAILURE) && config.method().refusalCountsAsFailure();
+        boolean refusalsCount = values.containsKey(Constants.REFUSAL_IS_FAILURE)
+                && config.method().refusalCountsAsFailure();
         ReferenceImport.Imported imported;
         try {
-            imported = ReferenceImport.read(Path.of(folder), new ReferenceImport.Settings(target, controller,
-                    config.method().threshold(), refusalsCount));
+            imported = ReferenceImport.read(
+                    Path.of(folder),
+                    new ReferenceImport.Settings(
+                            target, controller, config.method().threshold(), refusalsCount));
         } catch (IllegalArgumentException | UncheckedIOException e) {
             Console.warn(err, e.getMessage());
             return 2;
         }
         out.println("import-adammeme: " + Path.of(folder).toAbsolutePath());
         out.print(Secrets.redact(imported.findings().describe()));
-        RunPublisher publisher = new RunPublisher(config, options, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
-                out, err);
+        RunPublisher publisher = new RunPublisher(
+                config, options, Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), out, err);
         publisher.writeFiles(imported.evaluation());
         publisher.printResults(imported.evaluation());
         if (allure != null) {

@@ -29,8 +29,7 @@ import java.util.UUID;
  */
 final class ImportedAllure {
 
-    private ImportedAllure() {
-    }
+    private ImportedAllure() {}
 
     /**
      * Writes one Allure result per refined sample, and executor.json with the run's headline.
@@ -53,7 +52,9 @@ final class ImportedAllure {
         int written = 0;
         try {
             for (Chain chain : e.chains()) {
-                String seedMeme = chain.steps().isEmpty() ? chain.seedId() : chain.steps().get(0).memeId();
+                String seedMeme = chain.steps().isEmpty()
+                        ? chain.seedId()
+                        : chain.steps().get(0).memeId();
                 for (ScoredSample s : chain.steps()) {
                     write(lifecycle, e, s, seedMeme);
                     written++;
@@ -62,8 +63,11 @@ final class ImportedAllure {
         } finally {
             Allure.setLifecycle(previous);
         }
-        AllureExecutor.write(results, System.getenv(), e.run().target(), AllureExecutor.fr(e.metrics())
-                + " · imported run of " + e.run().target());
+        AllureExecutor.write(
+                results,
+                System.getenv(),
+                e.run().target(),
+                AllureExecutor.fr(e.metrics()) + " · imported run of " + e.run().target());
         return written;
     }
 
@@ -72,17 +76,34 @@ final class ImportedAllure {
         String name = "step " + s.refinement().step() + " · " + s.category() + " (rewrites " + s.memeId() + ")";
         String fullName = "[suite:imported@" + e.run().target() + "]/[category:" + s.category() + "]/[refinement:"
                 + seedMeme + "]/[step:" + s.refinement().step() + "]";
-        TestResult result = new TestResult().setUuid(uuid).setName(ReportText.plain(name)).setFullName(fullName)
-                .setHistoryId(UUID.nameUUIDFromBytes(fullName.getBytes(StandardCharsets.UTF_8)).toString())
-                .setTestCaseId(UUID.nameUUIDFromBytes(fullName.getBytes(StandardCharsets.UTF_8)).toString());
+        TestResult result = new TestResult()
+                .setUuid(uuid)
+                .setName(ReportText.plain(name))
+                .setFullName(fullName)
+                .setHistoryId(UUID.nameUUIDFromBytes(fullName.getBytes(StandardCharsets.UTF_8))
+                        .toString())
+                .setTestCaseId(UUID.nameUUIDFromBytes(fullName.getBytes(StandardCharsets.UTF_8))
+                        .toString());
         lifecycle.scheduleTestCase(result);
         lifecycle.startTestCase(uuid);
         // The reference implementation's runs keep no copy of what the target saw: its picture is the dataset's file.
-        AllureSample.sample(s, Path.of(s.image()), "refinement of " + seedMeme, "imported: " + e.run().dataset(), e.run().target(),
-                new RoleEndpoints(e.run().targetEndpoint(), e.run().controllerEndpoint(), e.run().simulated()));
-        SampleVerdict verdict = SampleVerdict.of(s, e.metrics().threshold(), e.metrics().refusalCountsAsFailure());
-        lifecycle.updateTestCase(uuid, r -> r.setStatus(status(verdict)).setStatusDetails(verdict.message() == null ? null
-                : new StatusDetails().setMessage(verdict.message())));
+        AllureSample.sample(
+                s,
+                Path.of(s.image()),
+                "refinement of " + seedMeme,
+                "imported: " + e.run().dataset(),
+                e.run().target(),
+                new RoleEndpoints(
+                        e.run().targetEndpoint(),
+                        e.run().controllerEndpoint(),
+                        e.run().simulated()));
+        SampleVerdict verdict =
+                SampleVerdict.of(s, e.metrics().threshold(), e.metrics().refusalCountsAsFailure());
+        lifecycle.updateTestCase(
+                uuid,
+                r -> r.setStatus(status(verdict))
+                        .setStatusDetails(
+                                verdict.message() == null ? null : new StatusDetails().setMessage(verdict.message())));
         lifecycle.stopTestCase(uuid);
         lifecycle.writeTestCase(uuid);
     }

@@ -21,8 +21,7 @@ final class LeaderboardCommand {
 
     static final String USAGE = "leaderboard OUT_DIR RUN_DIR...";
 
-    private LeaderboardCommand() {
-    }
+    private LeaderboardCommand() {}
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         if (args.length < 2) {
@@ -30,7 +29,10 @@ final class LeaderboardCommand {
             return 2;
         }
         try {
-            OutputFolders.check("OUT_DIR", Path.of(args[0]), Arrays.stream(args, 1, args.length).map(Path::of).toList());
+            OutputFolders.check(
+                    "OUT_DIR",
+                    Path.of(args[0]),
+                    Arrays.stream(args, 1, args.length).map(Path::of).toList());
             List<Evaluation> runs = new ArrayList<>();
             for (int i = 1; i < args.length; i++) {
                 runs.add(RunFolder.read(Path.of(args[i])));

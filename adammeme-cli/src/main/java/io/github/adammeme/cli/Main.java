@@ -45,8 +45,7 @@ import org.apiguardian.api.API;
 @API(status = STABLE, since = "0.1.0")
 public final class Main {
 
-    private Main() {
-    }
+    private Main() {}
 
     /** What asks for help, as the first argument or any of a command's. */
     private static final Set<String> HELP = Set.of("help", "--help", "-h");
@@ -56,35 +55,49 @@ public final class Main {
 
     private static Map<String, String> usages() {
         Map<String, String> u = new LinkedHashMap<>();
-        u.put("evaluate", "[evaluate] key=value... [file.properties...]\n"
-                + "  One evaluation: the progress line, the FR table, then the run's files in adammeme.output-dir.\n"
-                + "  Settings are adammeme.* keys as key=value, system properties or .properties files.\n"
-                + "  Gates as a test run applies them: adammeme.gate.max-fr[.<category>], adammeme.gate.on|basis|\n"
-                + "  min-samples|max-uncounted|insufficient, and adammeme.baseline's comparison.\n"
-                + "  Exit 0, 1 when a gate or the baseline check fails, nothing was scored or the run was lost,\n"
-                + "  2 for a bad setting or dataset (an endpoint the preflight cannot use included).");
-        u.put("plan", "plan key=value... [file.properties...]\n"
-                + "  A dry run: the calls each stage and role of an evaluation with these settings would make (expected and\n"
-                + "  at most), the answers the call cache holds, the tokens and the cost at adammeme.price.<model>; written\n"
-                + "  to plan.md and plan.json in adammeme.output-dir. No model is called. Settings as evaluate's.\n"
-                + "  Exit 0, 2 for a bad setting or dataset. evaluate adammeme.dry-run=true does the same.");
-        u.put("merge", "merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]\n"
-                + "  The shards of one run, merged into one run's results.");
-        u.put("history", "history key=value...\n"
-                + "  The trend of the runs recorded in the cache database (adammeme.history=<target>).");
-        u.put("refusal-check", "refusal-check [corpus.jsonl...] key=value...\n"
-                + "  The controller's refusal check on labelled answers.");
-        u.put("simulator", "simulator key=value...\n"
-                + "  The built-in simulated mLLM on an OpenAI-compatible URL, until standard input closes;\n"
-                + "  adammeme.sim.serve.<name>=sim:<persona> serves a persona under a model name of yours.");
-        u.put("gate", "gate RESULTS_FOLDER adammeme.gate.max-fr=25% [adammeme.gate.*=...]\n"
-                + "  A finished (or merged) run's FR gates. Exit 0 when all pass, 1 when one fails.");
-        u.put("import-adammeme", "import-adammeme FOLDER --target NAME ...\n"
-                + "  A run of the reference implementation, from its result files.");
-        u.put("leaderboard", "leaderboard OUT_DIR RUN_DIR...\n"
-                + "  Runs made apart, side by side.");
-        u.put("cache", "cache stats|prune|export|import ...\n"
-                + "  The call cache database.");
+        u.put(
+                "evaluate",
+                "[evaluate] key=value... [file.properties...]\n"
+                        + "  One evaluation: the progress line, the FR table, then the run's files in adammeme.output-dir.\n"
+                        + "  Settings are adammeme.* keys as key=value, system properties or .properties files.\n"
+                        + "  Gates as a test run applies them: adammeme.gate.max-fr[.<category>], adammeme.gate.on|basis|\n"
+                        + "  min-samples|max-uncounted|insufficient, and adammeme.baseline's comparison.\n"
+                        + "  Exit 0, 1 when a gate or the baseline check fails, nothing was scored or the run was lost,\n"
+                        + "  2 for a bad setting or dataset (an endpoint the preflight cannot use included).");
+        u.put(
+                "plan",
+                "plan key=value... [file.properties...]\n"
+                        + "  A dry run: the calls each stage and role of an evaluation with these settings would make (expected and\n"
+                        + "  at most), the answers the call cache holds, the tokens and the cost at adammeme.price.<model>; written\n"
+                        + "  to plan.md and plan.json in adammeme.output-dir. No model is called. Settings as evaluate's.\n"
+                        + "  Exit 0, 2 for a bad setting or dataset. evaluate adammeme.dry-run=true does the same.");
+        u.put(
+                "merge",
+                "merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]\n"
+                        + "  The shards of one run, merged into one run's results.");
+        u.put(
+                "history",
+                "history key=value...\n"
+                        + "  The trend of the runs recorded in the cache database (adammeme.history=<target>).");
+        u.put(
+                "refusal-check",
+                "refusal-check [corpus.jsonl...] key=value...\n"
+                        + "  The controller's refusal check on labelled answers.");
+        u.put(
+                "simulator",
+                "simulator key=value...\n"
+                        + "  The built-in simulated mLLM on an OpenAI-compatible URL, until standard input closes;\n"
+                        + "  adammeme.sim.serve.<name>=sim:<persona> serves a persona under a model name of yours.");
+        u.put(
+                "gate",
+                "gate RESULTS_FOLDER adammeme.gate.max-fr=25% [adammeme.gate.*=...]\n"
+                        + "  A finished (or merged) run's FR gates. Exit 0 when all pass, 1 when one fails.");
+        u.put(
+                "import-adammeme",
+                "import-adammeme FOLDER --target NAME ...\n"
+                        + "  A run of the reference implementation, from its result files.");
+        u.put("leaderboard", "leaderboard OUT_DIR RUN_DIR...\n" + "  Runs made apart, side by side.");
+        u.put("cache", "cache stats|prune|export|import ...\n" + "  The call cache database.");
         return u;
     }
 
@@ -116,8 +129,10 @@ public final class Main {
             // "help", "--help", "-h", and "help <command>"
             return help(args.length > 1 ? args[1] : null, out, err);
         }
-        String command = args.length > 0 && !args[0].contains("=") && !args[0].endsWith(".properties") ? args[0] : "evaluate";
-        String[] rest = command.equals("evaluate") && (args.length == 0 || !args[0].equals("evaluate")) ? args
+        String command =
+                args.length > 0 && !args[0].contains("=") && !args[0].endsWith(".properties") ? args[0] : "evaluate";
+        String[] rest = command.equals("evaluate") && (args.length == 0 || !args[0].equals("evaluate"))
+                ? args
                 : Arrays.copyOfRange(args, 1, args.length);
         if (USAGE.containsKey(command) && Arrays.stream(rest).anyMatch(HELP::contains)) {
             return help(command, out, err);
@@ -128,14 +143,18 @@ public final class Main {
             // Every command, even one that reads none of them: a misspelt -D key is never silently dropped.
             properties.keySet().forEach(key -> KnownKeys.check(List.of(key), "a system property, -D" + key));
             return switch (command) {
-                case "plan" -> PlanCommand.run(ConfigurationReader.read(Arguments.settings(List.of(rest), properties)).evaluation(),
-                        out, err);
+                case "plan" ->
+                    PlanCommand.run(
+                            ConfigurationReader.read(Arguments.settings(List.of(rest), properties))
+                                    .evaluation(),
+                            out,
+                            err);
                 case "evaluate" -> EvaluateCommand.run(Arguments.settings(List.of(rest), properties), out, err);
                 case "merge" -> MergeCommand.run(rest, out, err);
                 case "history" -> HistoryCommand.run(Arguments.settings(List.of(rest), properties), out, err);
                 case "refusal-check" -> RefusalCheckCommand.run(rest);
-                case "simulator" -> SimulatorCommand.run(Arguments.settings(List.of(rest), properties),
-                        System.in, out, err);
+                case "simulator" ->
+                    SimulatorCommand.run(Arguments.settings(List.of(rest), properties), System.in, out, err);
                 case "gate" -> GateCommand.run(rest, properties, out, err);
                 case "import-adammeme" -> ImportCommand.run(rest, properties, out, err);
                 case "leaderboard" -> LeaderboardCommand.run(rest, out, err);
@@ -181,8 +200,9 @@ public final class Main {
 
     private static int usage(String problem, PrintStream err) {
         Console.warn(err, problem);
-        err.println("usage: [evaluate] key=value... | plan | merge | history | refusal-check | simulator | gate | import-adammeme"
-                + " | leaderboard | cache (--help for each; see docs/command-line.md)");
+        err.println(
+                "usage: [evaluate] key=value... | plan | merge | history | refusal-check | simulator | gate | import-adammeme"
+                        + " | leaderboard | cache (--help for each; see docs/command-line.md)");
         return 2;
     }
 }

@@ -21,22 +21,25 @@ import java.util.List;
  */
 final class MergeCommand {
 
-    private MergeCommand() {
-    }
+    private MergeCommand() {}
 
     static int run(String[] args, PrintStream out, PrintStream err) {
         int allure = Arrays.asList(args).indexOf("--allure");
         List<String> outputs = Arrays.asList(args).subList(0, allure < 0 ? args.length : allure);
-        // Checked before anything is merged: "--allure" with no folders after it merged the run, then failed naming nothing.
+        // Checked before anything is merged: "--allure" with no folders after it merged the run, then failed naming
+        // nothing.
         if (outputs.size() < 2 || allure >= 0 && args.length - allure - 1 < 2) {
             Console.warn(err, "merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]");
             return 2;
         }
         try {
-            List<Path> shards = outputs.subList(1, outputs.size()).stream().map(Path::of).toList();
+            List<Path> shards =
+                    outputs.subList(1, outputs.size()).stream().map(Path::of).toList();
             OutputFolders.check("MERGED_DIR", Path.of(outputs.get(0)), shards);
             if (allure >= 0) {
-                List<Path> shardResults = Arrays.asList(args).subList(allure + 2, args.length).stream().map(Path::of).toList();
+                List<Path> shardResults = Arrays.asList(args).subList(allure + 2, args.length).stream()
+                        .map(Path::of)
+                        .toList();
                 List<Path> inputs = new ArrayList<>(shardResults);
                 inputs.addAll(shards);
                 inputs.add(Path.of(outputs.get(0)));
@@ -45,12 +48,17 @@ final class MergeCommand {
             OutputLayout merged = OutputLayout.of(Path.of(outputs.get(0)));
             Metrics m = ShardMerge.merge(shards, merged.folder());
             out.print(FrTable.table(m));
-            out.println("merged " + (outputs.size() - 1) + " shards: " + merged.summaryJson().toAbsolutePath());
+            out.println("merged " + (outputs.size() - 1) + " shards: "
+                    + merged.summaryJson().toAbsolutePath());
             if (allure >= 0) {
                 List<String> results = Arrays.asList(args).subList(allure + 1, args.length);
                 String headline = AllureExecutor.fr(m) + " · merged from " + shards.size() + " shards";
-                int copied = AllureMerge.merge(results.subList(1, results.size()).stream().map(Path::of).toList(),
-                        Path.of(results.get(0)), new AllureMerge.WholeRun(headline, m, shards.size()));
+                int copied = AllureMerge.merge(
+                        results.subList(1, results.size()).stream()
+                                .map(Path::of)
+                                .toList(),
+                        Path.of(results.get(0)),
+                        new AllureMerge.WholeRun(headline, m, shards.size()));
                 out.println("Allure results: " + copied + " files in " + results.get(0));
             }
             return 0;

@@ -11,8 +11,7 @@ import java.util.List;
  */
 final class OutputFolders {
 
-    private OutputFolders() {
-    }
+    private OutputFolders() {}
 
     /**
      * @param argument the argument's name in the command's usage, such as {@code MERGED_DIR}

@@ -15,8 +15,7 @@ import java.io.PrintStream;
  */
 final class PlanCommand {
 
-    private PlanCommand() {
-    }
+    private PlanCommand() {}
 
     static int run(EvaluationConfig config, PrintStream out, PrintStream err) {
         config.outputs().requireWritableDirectory();
@@ -27,7 +26,8 @@ final class PlanCommand {
         try {
             PlanFiles.write(config.outputs().directory(), config, plan);
         } catch (IOException e) {
-            Console.warn(err, "the plan could not be written to " + config.outputs().directory() + ": " + e.getMessage());
+            Console.warn(
+                    err, "the plan could not be written to " + config.outputs().directory() + ": " + e.getMessage());
             return 1;
         }
         out.println("plan: " + config.outputs().directory().resolve(PlanFiles.MARKDOWN) + " and " + PlanFiles.JSON_FILE

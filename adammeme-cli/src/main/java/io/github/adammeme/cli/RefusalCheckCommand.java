@@ -1,12 +1,12 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.config.AdamMemeConfiguration;
-import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.agent.AgentContext;
 import io.github.adammeme.internal.agent.RefusalChecker;
 import io.github.adammeme.internal.agent.RefusalDetector;
 import io.github.adammeme.internal.agent.RefusalMeasurement;
+import io.github.adammeme.internal.config.AdamMemeConfiguration;
+import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.InMemoryCallCache;
 import io.github.adammeme.internal.llm.ModelGateway;
@@ -35,8 +35,7 @@ import java.util.Map;
  */
 final class RefusalCheckCommand {
 
-    private RefusalCheckCommand() {
-    }
+    private RefusalCheckCommand() {}
 
     static int run(String[] args) throws IOException {
         Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, "-"));
@@ -44,7 +43,9 @@ final class RefusalCheckCommand {
         for (String arg : args) {
             int eq = arg.indexOf('=');
             if (eq > 0) {
-                String key = arg.startsWith(Constants.PREFIX) ? arg.substring(0, eq) : Constants.PREFIX + arg.substring(0, eq);
+                String key = arg.startsWith(Constants.PREFIX)
+                        ? arg.substring(0, eq)
+                        : Constants.PREFIX + arg.substring(0, eq);
                 KnownKeys.check(List.of(key), "the argument " + arg.substring(0, eq));
                 values.put(key, arg.substring(eq + 1));
             } else {
@@ -73,11 +74,18 @@ final class RefusalCheckCommand {
             simulator.configure(configuration.simulator());
             controller = controller.simulatorAt(simulator.baseUrl(), null);
         }
-        try (ModelGateway gateway = new ModelGateway(new OpenAiChatModel(controller, config.limits().concurrency()),
-                new InMemoryCallCache(), new UsageLedger(config.limits().prices()), config.limits().concurrency())) {
+        try (ModelGateway gateway = new ModelGateway(
+                new OpenAiChatModel(controller, config.limits().concurrency()),
+                new InMemoryCallCache(),
+                new UsageLedger(config.limits().prices()),
+                config.limits().concurrency())) {
             gateway.structuredOutput(config.models().structuredOutput());
-            RefusalDetector detector = new RefusalDetector(new RefusalChecker(new AgentContext(gateway,
-                    config.promptLibrary(), config.method().randomSeed(), config.method().reasks(), config.models().maxTokens())));
+            RefusalDetector detector = new RefusalDetector(new RefusalChecker(new AgentContext(
+                    gateway,
+                    config.promptLibrary(),
+                    config.method().randomSeed(),
+                    config.method().reasks(),
+                    config.models().maxTokens())));
             if (corpora.isEmpty()) {
                 for (String name : RefusalMeasurement.PACKAGED) {
                     report(name, RefusalMeasurement.measure(RefusalMeasurement.packaged(name), detector));
@@ -85,8 +93,9 @@ final class RefusalCheckCommand {
             }
             for (Path corpus : corpora) {
                 try (InputStream in = Files.newInputStream(corpus)) {
-                    report(corpus.toString(), RefusalMeasurement.measure(RefusalMeasurement.read(in, corpus.toString()),
-                            detector));
+                    report(
+                            corpus.toString(),
+                            RefusalMeasurement.measure(RefusalMeasurement.read(in, corpus.toString()), detector));
                 }
             }
             System.out.println("controller: " + controller.model() + " at " + controller.identity());

@@ -2,7 +2,6 @@ package io.github.adammeme.cli;
 
 import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.llm.SimSettings;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.internal.util.Console;
 import java.io.IOException;
@@ -18,8 +17,7 @@ import java.util.Map;
  */
 final class SimulatorCommand {
 
-    private SimulatorCommand() {
-    }
+    private SimulatorCommand() {}
 
     static int run(Map<String, String> values, InputStream in, PrintStream out, PrintStream err) throws IOException {
         SimSettings settings = ConfigurationReader.simulator(values);
@@ -32,7 +30,8 @@ final class SimulatorCommand {
                 return 2;
             }
             out.println("adammeme simulator: " + server.baseUrl());
-            settings.served().forEach((name, persona) -> out.println("adammeme simulator: serves " + name + " as " + persona));
+            settings.served()
+                    .forEach((name, persona) -> out.println("adammeme simulator: serves " + name + " as " + persona));
             out.flush();
             while (in.read() >= 0) {
                 // serve until the parent closes our input or the process is stopped

@@ -53,20 +53,24 @@ public final class ErasureBenchmark {
     static final int TOLERANCE = 4;
     static final double BOX_GROWTH = 0.2;
 
-    private ErasureBenchmark() {
-    }
+    private ErasureBenchmark() {}
 
     /** What one eraser did to one meme. */
-    record Outcome(String memeId, int words, int stillRead, long outside, long changedOutside, long millis) {
-    }
+    record Outcome(String memeId, int words, int stillRead, long outside, long changedOutside, long millis) {}
 
     /** What Tesseract reads on the original: the words that count, and the boxes of the lines they are in. */
-    record Reading(List<String> words, List<Rectangle> boxes) {
-    }
+    record Reading(List<String> words, List<Rectangle> boxes) {}
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = new HashMap<>(Map.of("harmeme", "../shared/data/harmeme-val/annotations/val.jsonl",
-                "erasers", "builtin,ocr", "save", "", "memes", "100000"));
+        Map<String, String> options = new HashMap<>(Map.of(
+                "harmeme",
+                "../shared/data/harmeme-val/annotations/val.jsonl",
+                "erasers",
+                "builtin,ocr",
+                "save",
+                "",
+                "memes",
+                "100000"));
         for (int i = 0; i + 1 < args.length; i += 2) {
             options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
         }
@@ -83,7 +87,8 @@ public final class ErasureBenchmark {
         reader.setDatapath(tessdata.toString());
         reader.setLanguage("eng");
         List<Meme> memes = JsonlDatasetLoader.load(annotations, null).stream()
-                .limit(Long.parseLong(options.get("memes"))).toList();
+                .limit(Long.parseLong(options.get("memes")))
+                .toList();
         MemeImages images = new MemeImages(768);
         Path work = Files.createTempDirectory("erasure-bench");
         Path save = options.get("save").isEmpty() ? null : Path.of(options.get("save"));
@@ -93,7 +98,10 @@ public final class ErasureBenchmark {
             readings.put(meme.id(), reading(reader, decode(images.load(meme.image())), meme.text()));
         }
         PrintStream out = System.out;
-        out.printf("%d memes from %s; Tesseract %s reads %d words of their text on %d of them%n", memes.size(), annotations,
+        out.printf(
+                "%d memes from %s; Tesseract %s reads %d words of their text on %d of them%n",
+                memes.size(),
+                annotations,
                 reader.getClass().getPackage().getImplementationVersion() == null ? "(tess4j)" : "",
                 readings.values().stream().mapToInt(r -> r.words().size()).sum(),
                 readings.values().stream().filter(r -> !r.words().isEmpty()).count());
@@ -119,7 +127,10 @@ public final class ErasureBenchmark {
                     Files.createDirectories(save.resolve(name));
                     String file = meme.id().replaceAll("[^A-Za-z0-9_.-]", "_");
                     ImageIO.write(before, "png", save.resolve(file + ".png").toFile());
-                    ImageIO.write(after, "png", save.resolve(name).resolve(file + ".png").toFile());
+                    ImageIO.write(
+                            after,
+                            "png",
+                            save.resolve(name).resolve(file + ".png").toFile());
                 }
             }
             results.put(name, outcomes);
@@ -128,34 +139,69 @@ public final class ErasureBenchmark {
     }
 
     static void report(PrintStream out, Map<String, List<Outcome>> results) {
-        out.printf("%n%-8s | %6s | %5s | %-9s | %-18s | %-17s | %-17s | %s%n", "eraser", "words", "gone", "gone %",
-                "memes >= 90% gone", "changed outside", "  (memes w/ text)", "ms per picture");
+        out.printf(
+                "%n%-8s | %6s | %5s | %-9s | %-18s | %-17s | %-17s | %s%n",
+                "eraser",
+                "words",
+                "gone",
+                "gone %",
+                "memes >= 90% gone",
+                "changed outside",
+                "  (memes w/ text)",
+                "ms per picture");
         List<String> verdicts = new ArrayList<>();
         for (Map.Entry<String, List<Outcome>> e : results.entrySet()) {
             List<Outcome> all = e.getValue();
             List<Outcome> withText = all.stream().filter(o -> o.words() > 0).toList();
             int words = withText.stream().mapToInt(Outcome::words).sum();
             int gone = words - withText.stream().mapToInt(Outcome::stillRead).sum();
-            long mostlyGone = withText.stream().filter(o -> o.words() - o.stillRead() >= 0.9 * o.words()).count();
+            long mostlyGone = withText.stream()
+                    .filter(o -> o.words() - o.stillRead() >= 0.9 * o.words())
+                    .count();
             double changed = share(all);
             double changedWithText = share(withText);
             double ms = all.stream().mapToLong(Outcome::millis).average().orElse(0);
             double goneShare = (double) gone / words;
-            out.printf("%-8s | %6d | %5d | %8.1f%% | %7d of %-7d | %16.2f%% | %16.2f%% | %.0f%n", e.getKey(), words, gone,
-                    100 * goneShare, mostlyGone, withText.size(), 100 * changed, 100 * changedWithText, ms);
-            verdicts.add(String.format(Locale.ROOT, "%s    %s: words gone %.1f%% (target at least %.0f%%)",
-                    goneShare >= WORDS_GONE_TARGET ? "PASS" : "FAIL", e.getKey(), 100 * goneShare, 100 * WORDS_GONE_TARGET));
-            verdicts.add(String.format(Locale.ROOT, "%s    %s: pixels changed outside the text's boxes %.2f%% (target under %.0f%%)",
-                    changed < PIXELS_CHANGED_TARGET ? "PASS" : "FAIL", e.getKey(), 100 * changed, 100 * PIXELS_CHANGED_TARGET));
+            out.printf(
+                    "%-8s | %6d | %5d | %8.1f%% | %7d of %-7d | %16.2f%% | %16.2f%% | %.0f%n",
+                    e.getKey(),
+                    words,
+                    gone,
+                    100 * goneShare,
+                    mostlyGone,
+                    withText.size(),
+                    100 * changed,
+                    100 * changedWithText,
+                    ms);
+            verdicts.add(String.format(
+                    Locale.ROOT,
+                    "%s    %s: words gone %.1f%% (target at least %.0f%%)",
+                    goneShare >= WORDS_GONE_TARGET ? "PASS" : "FAIL",
+                    e.getKey(),
+                    100 * goneShare,
+                    100 * WORDS_GONE_TARGET));
+            verdicts.add(String.format(
+                    Locale.ROOT,
+                    "%s    %s: pixels changed outside the text's boxes %.2f%% (target under %.0f%%)",
+                    changed < PIXELS_CHANGED_TARGET ? "PASS" : "FAIL",
+                    e.getKey(),
+                    100 * changed,
+                    100 * PIXELS_CHANGED_TARGET));
         }
         out.println();
         out.println("per meme (words read on the original, still read after, % of pixels outside the boxes changed):");
-        List<String> ids = results.values().iterator().next().stream().map(Outcome::memeId).toList();
+        List<String> ids =
+                results.values().iterator().next().stream().map(Outcome::memeId).toList();
         for (int i = 0; i < ids.size(); i++) {
             StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "  %-22s", ids.get(i)));
             for (Map.Entry<String, List<Outcome>> e : results.entrySet()) {
                 Outcome o = e.getValue().get(i);
-                line.append(String.format(Locale.ROOT, " | %s %3d -> %3d, %5.1f%%", e.getKey(), o.words(), o.stillRead(),
+                line.append(String.format(
+                        Locale.ROOT,
+                        " | %s %3d -> %3d, %5.1f%%",
+                        e.getKey(),
+                        o.words(),
+                        o.stillRead(),
                         100.0 * o.changedOutside() / Math.max(1, o.outside())));
             }
             out.println(line);
@@ -172,9 +218,11 @@ public final class ErasureBenchmark {
 
     /** The words that count on the original, and the boxes of the lines that hold them. */
     static Reading reading(Tesseract reader, BufferedImage picture, String datasetText) {
-        Set<String> dataset = Arrays.stream(normal(datasetText).split(" ")).filter(ErasureBenchmark::countable)
+        Set<String> dataset = Arrays.stream(normal(datasetText).split(" "))
+                .filter(ErasureBenchmark::countable)
                 .collect(Collectors.toSet());
-        List<String> words = tokens(reader, picture).stream().filter(dataset::contains).toList();
+        List<String> words =
+                tokens(reader, picture).stream().filter(dataset::contains).toList();
         List<Rectangle> boxes = new ArrayList<>();
         for (Word line : reader.getWords(picture, ITessAPI.TessPageIteratorLevel.RIL_TEXTLINE)) {
             if (Arrays.stream(normal(line.getText()).split(" ")).anyMatch(words::contains)) {
@@ -190,7 +238,9 @@ public final class ErasureBenchmark {
     /** Every word Tesseract reads, lowercased, of three letters or digits or more. */
     static List<String> tokens(Tesseract reader, BufferedImage picture) {
         return reader.getWords(picture, ITessAPI.TessPageIteratorLevel.RIL_WORD).stream()
-                .flatMap(w -> Arrays.stream(normal(w.getText()).split(" "))).filter(ErasureBenchmark::countable).toList();
+                .flatMap(w -> Arrays.stream(normal(w.getText()).split(" ")))
+                .filter(ErasureBenchmark::countable)
+                .toList();
     }
 
     private static String normal(String text) {

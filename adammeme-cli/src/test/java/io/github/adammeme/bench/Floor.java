@@ -29,8 +29,14 @@ import java.util.Map;
  * Calls per stage come from the ledger; they are split over categories and rounds in proportion
  * to their samples and steps.
  */
-record Floor(double miningSeconds, double scoringAndRefinementSeconds, long miningCriticalPath,
-             long longestCategoryCriticalPath, long miningCalls, long scoringCalls, long refinementCalls) {
+record Floor(
+        double miningSeconds,
+        double scoringAndRefinementSeconds,
+        long miningCriticalPath,
+        long longestCategoryCriticalPath,
+        long miningCalls,
+        long scoringCalls,
+        long refinementCalls) {
 
     static final int SCORING_SERIAL_CALLS = 3;
     static final int ROUND_SERIAL_CALLS = 4;
@@ -50,7 +56,8 @@ record Floor(double miningSeconds, double scoringAndRefinementSeconds, long mini
         int memes = e.memes().size();
         long batches = (memes + batchSize - 1) / batchSize;
         long miningPath = batches + e.admissions().size() + 1;
-        double miningSeconds = barrier(miningPath, busiestEndpointCalls(e, AdamMeme.MINING), latencySeconds, concurrency);
+        double miningSeconds =
+                barrier(miningPath, busiestEndpointCalls(e, AdamMeme.MINING), latencySeconds, concurrency);
 
         Map<String, Integer> originals = new LinkedHashMap<>();
         for (ScoredSample s : e.samples()) {
@@ -60,7 +67,8 @@ record Floor(double miningSeconds, double scoringAndRefinementSeconds, long mini
         long allSteps = 0;
         for (Chain chain : e.chains()) {
             for (int r = 1; r <= chain.steps().size(); r++) {
-                steps.computeIfAbsent(chain.category(), k -> new LinkedHashMap<>()).merge(r, 1, Integer::sum);
+                steps.computeIfAbsent(chain.category(), k -> new LinkedHashMap<>())
+                        .merge(r, 1, Integer::sum);
                 allSteps++;
             }
         }
@@ -68,7 +76,8 @@ record Floor(double miningSeconds, double scoringAndRefinementSeconds, long mini
         long longestPath = 0;
         for (Map.Entry<String, Integer> category : originals.entrySet()) {
             double share = (double) category.getValue() / e.samples().size();
-            double seconds = barrier(SCORING_SERIAL_CALLS, Math.round(busiestScoring * share), latencySeconds, concurrency);
+            double seconds =
+                    barrier(SCORING_SERIAL_CALLS, Math.round(busiestScoring * share), latencySeconds, concurrency);
             Map<Integer, Integer> rounds = steps.getOrDefault(category.getKey(), Map.of());
             for (int stepsInRound : rounds.values()) {
                 long calls = allSteps == 0 ? 0 : Math.round((double) busiestRefinement * stepsInRound / allSteps);
@@ -80,7 +89,8 @@ record Floor(double miningSeconds, double scoringAndRefinementSeconds, long mini
         long targetCalls = targetCalls(e, AdamMeme.SCORING) + targetCalls(e, AdamMeme.REFINEMENT);
         long busiest = Math.max(targetCalls, scoring + refinement - targetCalls);
         double spread = busiest * latencySeconds / concurrency;
-        return new Floor(miningSeconds, Math.max(longest, spread), miningPath, longestPath, mining, scoring, refinement);
+        return new Floor(
+                miningSeconds, Math.max(longest, spread), miningPath, longestPath, mining, scoring, refinement);
     }
 
     private static double barrier(long serialCalls, long calls, double latencySeconds, int concurrency) {
@@ -88,13 +98,18 @@ record Floor(double miningSeconds, double scoringAndRefinementSeconds, long mini
     }
 
     private static long calls(Evaluation e, String stage) {
-        return e.usage().stream().filter(l -> l.stage().equals(stage)).mapToLong(UsageLedger.Line::calls).sum();
+        return e.usage().stream()
+                .filter(l -> l.stage().equals(stage))
+                .mapToLong(UsageLedger.Line::calls)
+                .sum();
     }
 
     /** Calls of the stage the target answered; the controller's agents answered the rest. */
     private static long targetCalls(Evaluation e, String stage) {
-        return e.usage().stream().filter(l -> l.stage().equals(stage) && l.role().equals(TARGET))
-                .mapToLong(UsageLedger.Line::calls).sum();
+        return e.usage().stream()
+                .filter(l -> l.stage().equals(stage) && l.role().equals(TARGET))
+                .mapToLong(UsageLedger.Line::calls)
+                .sum();
     }
 
     private static long busiestEndpointCalls(Evaluation e, String stage) {

@@ -28,15 +28,13 @@ final class HeapWatch {
      * @param max         the heap limit (-Xmx), in bytes
      * @param collections collections during the run
      */
-    record Figures(long peakAfterGc, long peakUsed, long max, long collections) {
-    }
+    record Figures(long peakAfterGc, long peakUsed, long max, long collections) {}
 
     private final List<Runnable> unregister = new ArrayList<>();
     private final AtomicLong peakAfterGc = new AtomicLong();
     private final AtomicLong collections = new AtomicLong();
 
-    private HeapWatch() {
-    }
+    private HeapWatch() {}
 
     static HeapWatch start() {
         HeapWatch watch = new HeapWatch();
@@ -45,7 +43,8 @@ final class HeapWatch {
             if (!GarbageCollectionNotificationInfo.GARBAGE_COLLECTION_NOTIFICATION.equals(notification.getType())) {
                 return;
             }
-            GarbageCollectionNotificationInfo info = GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
+            GarbageCollectionNotificationInfo info =
+                    GarbageCollectionNotificationInfo.from((CompositeData) notification.getUserData());
             long after = 0;
             for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
                 MemoryUsage usage = info.getGcInfo().getMemoryUsageAfterGc().get(pool.getName());
@@ -88,8 +87,10 @@ final class HeapWatch {
     }
 
     static long collectionMillis() {
-        return ManagementFactory.getGarbageCollectorMXBeans().stream().mapToLong(GarbageCollectorMXBean::getCollectionTime)
-                .filter(t -> t > 0).sum();
+        return ManagementFactory.getGarbageCollectorMXBeans().stream()
+                .mapToLong(GarbageCollectorMXBean::getCollectionTime)
+                .filter(t -> t > 0)
+                .sum();
     }
 
     static long processCpuNanos() {

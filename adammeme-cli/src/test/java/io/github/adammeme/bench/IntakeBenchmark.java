@@ -20,8 +20,7 @@ final class IntakeBenchmark {
 
     private static final double MIB = 1 << 20;
 
-    private IntakeBenchmark() {
-    }
+    private IntakeBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int memes = 1_000_000;
@@ -34,8 +33,13 @@ final class IntakeBenchmark {
             }
         }
         Path dataset = dataset(work, memes);
-        System.out.printf(Locale.ROOT, "intake: %,d memes, %.1f MiB in %s; heap limit %.0f MiB%n", memes,
-                Files.size(dataset) / MIB, dataset, Runtime.getRuntime().maxMemory() / MIB);
+        System.out.printf(
+                Locale.ROOT,
+                "intake: %,d memes, %.1f MiB in %s; heap limit %.0f MiB%n",
+                memes,
+                Files.size(dataset) / MIB,
+                dataset,
+                Runtime.getRuntime().maxMemory() / MIB);
         System.gc();
         HeapWatch watch = HeapWatch.start();
         long start = System.nanoTime();
@@ -49,10 +53,20 @@ final class IntakeBenchmark {
         System.gc();
         long live = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
         HeapWatch.Figures heap = watch.stop();
-        System.out.printf(Locale.ROOT, "intake: checked %,d memes in %.1f s (discovery), read them in order in %.1f s"
-                + " (%,d text characters)%n", all.size(), (checked - start) / 1e9, (read - checked) / 1e9, textChars);
-        System.out.printf(Locale.ROOT, "intake: live heap with the dataset open %.1f MiB; peak after GC %.1f MiB;"
-                + " %d collections%n", live / MIB, heap.peakAfterGc() / MIB, heap.collections());
+        System.out.printf(
+                Locale.ROOT,
+                "intake: checked %,d memes in %.1f s (discovery), read them in order in %.1f s"
+                        + " (%,d text characters)%n",
+                all.size(),
+                (checked - start) / 1e9,
+                (read - checked) / 1e9,
+                textChars);
+        System.out.printf(
+                Locale.ROOT,
+                "intake: live heap with the dataset open %.1f MiB; peak after GC %.1f MiB;" + " %d collections%n",
+                live / MIB,
+                heap.peakAfterGc() / MIB,
+                heap.collections());
     }
 
     /** N lines naming one picture, each with its own id and a text of typical length; made once per size. */
@@ -70,7 +84,8 @@ final class IntakeBenchmark {
         try (BufferedWriter out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
             for (int i = 0; i < memes; i++) {
                 out.write("{\"id\": \"bench_" + i + "\", \"image\": \"one.png\", \"text\": \""
-                        + SyntheticMemes.CAPTIONS.get(i % SyntheticMemes.CAPTIONS.size()) + " (" + i + ")\", \"labels\":"
+                        + SyntheticMemes.CAPTIONS.get(i % SyntheticMemes.CAPTIONS.size()) + " (" + i
+                        + ")\", \"labels\":"
                         + " [\"not harmful\"]}\n");
             }
         }

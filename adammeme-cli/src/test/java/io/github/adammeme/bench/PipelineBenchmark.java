@@ -55,20 +55,50 @@ public final class PipelineBenchmark {
      * @param connector   how the harness reaches the simulator: over HTTP as every run does, or in its own process
      *                    ({@link InProcessSimulator}), for heap figures at sizes HTTP would take hours over
      */
-    record Options(int memes, String harmeme, long latencyMs, double spread, int concurrency, boolean serial,
-                   boolean second, int warmup, Path work, List<Integer> scale, boolean smallPictures,
-                   ModelConnector connector, Map<String, String> extra) {
+    record Options(
+            int memes,
+            String harmeme,
+            long latencyMs,
+            double spread,
+            int concurrency,
+            boolean serial,
+            boolean second,
+            int warmup,
+            Path work,
+            List<Integer> scale,
+            boolean smallPictures,
+            ModelConnector connector,
+            Map<String, String> extra) {
 
         /** How the simulator's answers reach the harness, for the report's headings. */
         String reached() {
-            return connector == ModelConnector.HTTP ? "over HTTP from the simulator's own process"
+            return connector == ModelConnector.HTTP
+                    ? "over HTTP from the simulator's own process"
                     : "from the simulator's answers in the harness's process (tokens estimated, no HTTP)";
         }
 
         static Options parse(String[] args) throws IOException {
-            Map<String, String> values = new LinkedHashMap<>(Map.of("memes", "1000",
-                    "harmeme", "../shared/data/harmeme-val/annotations/val.jsonl", "latency-ms", "100", "spread", "0.3",
-                    "concurrency", "32", "serial", "true", "second", "true", "warmup", "0", "work", "", "scale", ""));
+            Map<String, String> values = new LinkedHashMap<>(Map.of(
+                    "memes",
+                    "1000",
+                    "harmeme",
+                    "../shared/data/harmeme-val/annotations/val.jsonl",
+                    "latency-ms",
+                    "100",
+                    "spread",
+                    "0.3",
+                    "concurrency",
+                    "32",
+                    "serial",
+                    "true",
+                    "second",
+                    "true",
+                    "warmup",
+                    "0",
+                    "work",
+                    "",
+                    "scale",
+                    ""));
             values.put("pictures", "drawn");
             values.put("models", "http");
             Map<String, String> extra = new LinkedHashMap<>();
@@ -86,17 +116,32 @@ public final class PipelineBenchmark {
                             + " and any --adammeme.* configuration key");
                 }
             }
-            Path work = values.get("work").isEmpty() ? Files.createTempDirectory("adammeme-bench")
+            Path work = values.get("work").isEmpty()
+                    ? Files.createTempDirectory("adammeme-bench")
                     : Files.createDirectories(Path.of(values.get("work")));
             // An empty argument does not survive Maven's exec.args, so "none" stands for no path.
             String harmeme = values.get("harmeme").equals("none") ? "" : values.get("harmeme");
-            List<Integer> scale = values.get("scale").isEmpty() ? List.of()
-                    : Arrays.stream(values.get("scale").split(",")).map(String::trim).map(Integer::parseInt).sorted().toList();
-            return new Options(Integer.parseInt(values.get("memes")), harmeme,
-                    Long.parseLong(values.get("latency-ms")), Double.parseDouble(values.get("spread")),
-                    Integer.parseInt(values.get("concurrency")), Boolean.parseBoolean(values.get("serial")),
-                    Boolean.parseBoolean(values.get("second")), Integer.parseInt(values.get("warmup")), work, scale,
-                    pictures(values.get("pictures")), connectorNamed(values.get("models")), extra);
+            List<Integer> scale = values.get("scale").isEmpty()
+                    ? List.of()
+                    : Arrays.stream(values.get("scale").split(","))
+                            .map(String::trim)
+                            .map(Integer::parseInt)
+                            .sorted()
+                            .toList();
+            return new Options(
+                    Integer.parseInt(values.get("memes")),
+                    harmeme,
+                    Long.parseLong(values.get("latency-ms")),
+                    Double.parseDouble(values.get("spread")),
+                    Integer.parseInt(values.get("concurrency")),
+                    Boolean.parseBoolean(values.get("serial")),
+                    Boolean.parseBoolean(values.get("second")),
+                    Integer.parseInt(values.get("warmup")),
+                    work,
+                    scale,
+                    pictures(values.get("pictures")),
+                    connectorNamed(values.get("models")),
+                    extra);
         }
     }
 
@@ -117,41 +162,68 @@ public final class PipelineBenchmark {
     }
 
     /** One measured evaluation. */
-    record Run(String name, EvaluationConfig config, Evaluation evaluation, double wallSeconds, double miningSeconds,
-               double cpuSeconds, double jitSeconds, double gcSeconds, double simulatorCpuSeconds, HeapWatch.Figures heap) {
+    record Run(
+            String name,
+            EvaluationConfig config,
+            Evaluation evaluation,
+            double wallSeconds,
+            double miningSeconds,
+            double cpuSeconds,
+            double jitSeconds,
+            double gcSeconds,
+            double simulatorCpuSeconds,
+            HeapWatch.Figures heap) {
 
         int concurrency() {
             return config.limits().concurrency();
         }
 
         long calls() {
-            return evaluation.usage().stream().mapToLong(UsageLedger.Line::calls).sum();
+            return evaluation.usage().stream()
+                    .mapToLong(UsageLedger.Line::calls)
+                    .sum();
         }
 
         long cacheHits() {
-            return evaluation.usage().stream().mapToLong(UsageLedger.Line::cacheHits).sum();
+            return evaluation.usage().stream()
+                    .mapToLong(UsageLedger.Line::cacheHits)
+                    .sum();
         }
     }
 
-    private PipelineBenchmark() {
-    }
+    private PipelineBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         Options options = Options.parse(args);
-        List<Path> datasets = datasets(options, options.scale().isEmpty() ? options.memes() : options.scale().get(0));
+        List<Path> datasets = datasets(
+                options,
+                options.scale().isEmpty() ? options.memes() : options.scale().get(0));
         try (SimulatorProcess simulator = SimulatorProcess.start(options.latencyMs(), options.spread())) {
-            System.out.printf(Locale.ROOT, "simulator: %s, latency log-normal with mean %d ms and sigma %.2f, in its own process%n",
-                    simulator.baseUrl(), options.latencyMs(), options.spread());
+            System.out.printf(
+                    Locale.ROOT,
+                    "simulator: %s, latency log-normal with mean %d ms and sigma %.2f, in its own process%n",
+                    simulator.baseUrl(),
+                    options.latencyMs(),
+                    options.spread());
             System.out.println("models reached " + options.reached());
             if (options.warmup() > 0) {
                 // The same kinds of pictures as the measured run, so the JIT has compiled their paths too.
-                List<Path> warmup = new ArrayList<>(datasets.stream().filter(d -> !d.startsWith(options.work())).toList());
+                List<Path> warmup = new ArrayList<>(datasets.stream()
+                        .filter(d -> !d.startsWith(options.work()))
+                        .toList());
                 Path root = options.work().resolve("warmup-" + options.warmup());
                 Path annotations = root.resolve("annotations").resolve("memes.jsonl");
-                warmup.add(Files.isRegularFile(annotations) ? annotations : SyntheticMemes.write(root, options.warmup()));
+                warmup.add(
+                        Files.isRegularFile(annotations) ? annotations : SyntheticMemes.write(root, options.warmup()));
                 Files.deleteIfExists(options.work().resolve("cache-warmup.db"));
-                run("warm-up (not reported)", "sim:keyword", options.concurrency(), options.work().resolve("cache-warmup.db"),
-                        warmup, simulator, options);
+                run(
+                        "warm-up (not reported)",
+                        "sim:keyword",
+                        options.concurrency(),
+                        options.work().resolve("cache-warmup.db"),
+                        warmup,
+                        simulator,
+                        options);
             }
             if (options.scale().isEmpty()) {
                 compare(options, datasets, simulator);
@@ -172,11 +244,24 @@ public final class PipelineBenchmark {
         Run first = run("first target", "sim:keyword", options.concurrency(), warm, datasets, simulator, options);
         runs.add(first);
         if (options.second()) {
-            runs.add(run("second target, warm cache", "sim:oracle", options.concurrency(), warm, datasets, simulator, options));
+            runs.add(run(
+                    "second target, warm cache",
+                    "sim:oracle",
+                    options.concurrency(),
+                    warm,
+                    datasets,
+                    simulator,
+                    options));
         }
         if (options.serial()) {
-            runs.add(run("first target, concurrency 1", "sim:keyword", 1, options.work().resolve("cache-serial.db"),
-                    datasets, simulator, options));
+            runs.add(run(
+                    "first target, concurrency 1",
+                    "sim:keyword",
+                    1,
+                    options.work().resolve("cache-serial.db"),
+                    datasets,
+                    simulator,
+                    options));
         }
         Report.print(System.out, options, runs);
     }
@@ -187,10 +272,20 @@ public final class PipelineBenchmark {
         for (int memes : options.scale()) {
             Path cache = options.work().resolve("cache-scale-" + memes + ".db");
             Files.deleteIfExists(cache);
-            Run run = run(String.format(Locale.ROOT, "%,d memes", memes), "sim:keyword", options.concurrency(), cache,
-                    datasets(options, memes), simulator, options);
-            rows.add(new ScaleReport.Row(run.evaluation().memes().size(), run.calls(), run.wallSeconds(),
-                    run.heap().peakAfterGc(), run.heap().max()));
+            Run run = run(
+                    String.format(Locale.ROOT, "%,d memes", memes),
+                    "sim:keyword",
+                    options.concurrency(),
+                    cache,
+                    datasets(options, memes),
+                    simulator,
+                    options);
+            rows.add(new ScaleReport.Row(
+                    run.evaluation().memes().size(),
+                    run.calls(),
+                    run.wallSeconds(),
+                    run.heap().peakAfterGc(),
+                    run.heap().max()));
         }
         ScaleReport.print(System.out, options, rows);
     }
@@ -201,7 +296,9 @@ public final class PipelineBenchmark {
         if (!options.harmeme().isEmpty() && Files.isRegularFile(Path.of(options.harmeme()))) {
             datasets.add(Path.of(options.harmeme()));
             try {
-                real = (int) Files.lines(Path.of(options.harmeme())).filter(l -> !l.isBlank()).count();
+                real = (int) Files.lines(Path.of(options.harmeme()))
+                        .filter(l -> !l.isBlank())
+                        .count();
             } catch (IOException e) {
                 throw new IllegalStateException("cannot read " + options.harmeme() + ": " + e.getMessage(), e);
             }
@@ -212,23 +309,37 @@ public final class PipelineBenchmark {
         if (synthetic > 0) {
             Path root = options.work().resolve((options.smallPictures() ? "small-" : "synthetic-") + synthetic);
             Path annotations = root.resolve("annotations").resolve("memes.jsonl");
-            datasets.add(Files.isRegularFile(annotations) ? annotations
-                    : options.smallPictures() ? SmallPictureMemes.write(root, synthetic) : SyntheticMemes.write(root, synthetic));
+            datasets.add(
+                    Files.isRegularFile(annotations)
+                            ? annotations
+                            : options.smallPictures()
+                                    ? SmallPictureMemes.write(root, synthetic)
+                                    : SyntheticMemes.write(root, synthetic));
         }
         System.out.printf("dataset: %d memes (%d from HarMeme val, %d synthetic)%n", real + synthetic, real, synthetic);
         return datasets;
     }
 
-    private static Run run(String name, String target, int concurrency, Path cache, List<Path> datasets,
-                           SimulatorProcess simulator, Options options) {
+    private static Run run(
+            String name,
+            String target,
+            int concurrency,
+            Path cache,
+            List<Path> datasets,
+            SimulatorProcess simulator,
+            Options options) {
         Map<String, String> values = new LinkedHashMap<>();
-        values.put("adammeme.dataset", String.join(",", datasets.stream().map(Path::toString).toList()));
+        values.put(
+                "adammeme.dataset",
+                String.join(",", datasets.stream().map(Path::toString).toList()));
         values.put("adammeme.target.model", target);
         values.put("adammeme.target.base-url", simulator.baseUrl());
         values.put("adammeme.controller.base-url", simulator.baseUrl());
         values.put("adammeme.concurrency", Integer.toString(concurrency));
         values.put("adammeme.cache", cache.toString());
-        values.put("adammeme.output-dir", options.work().resolve(name.replaceAll("[^a-z0-9]+", "-")).toString());
+        values.put(
+                "adammeme.output-dir",
+                options.work().resolve(name.replaceAll("[^a-z0-9]+", "-")).toString());
         values.putAll(options.extra());
         EvaluationConfig config = EvaluationConfig.from(values);
         System.out.printf("%s: %s at concurrency %d ...%n", name, target, concurrency);
@@ -258,8 +369,17 @@ public final class PipelineBenchmark {
         // Without /proc, the MXBeans' elapsed times stand in for the compiler's and collector's CPU.
         double jitSeconds = split.measured() ? split.compilerSeconds() : (HeapWatch.compilationMillis() - jit) / 1e3;
         double gcSeconds = split.measured() ? split.gcSeconds() : (HeapWatch.collectionMillis() - gc) / 1e3;
-        Run run = new Run(name, config, evaluation, wall, (mined[0] - start) / 1e9, cpuSeconds, jitSeconds, gcSeconds,
-                (simulator.cpuNanos() - simulatorCpu) / 1e9, heap.stop());
+        Run run = new Run(
+                name,
+                config,
+                evaluation,
+                wall,
+                (mined[0] - start) / 1e9,
+                cpuSeconds,
+                jitSeconds,
+                gcSeconds,
+                (simulator.cpuNanos() - simulatorCpu) / 1e9,
+                heap.stop());
         System.out.printf(Locale.ROOT, "  %.1f s, %d calls, %d cache hits%n", wall, run.calls(), run.cacheHits());
         return run;
     }
@@ -276,15 +396,25 @@ public final class PipelineBenchmark {
         }
 
         static SimulatorProcess start(long latencyMs, double spread) throws IOException {
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-            String jvmOptions = System.getenv().getOrDefault("BENCH_SIM_JVM_OPTS", "").trim();
+            List<String> command = new ArrayList<>(List.of(
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+            String jvmOptions =
+                    System.getenv().getOrDefault("BENCH_SIM_JVM_OPTS", "").trim();
             if (!jvmOptions.isEmpty()) {
                 command.addAll(List.of(jvmOptions.split("\\s+")));
             }
-            command.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "simulator",
-                    "adammeme.sim.latency-ms=" + latencyMs, "adammeme.sim.latency-spread=" + spread));
-            Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            command.addAll(List.of(
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Main.class.getName(),
+                    "simulator",
+                    "adammeme.sim.latency-ms=" + latencyMs,
+                    "adammeme.sim.latency-spread=" + spread));
+            Process process = new ProcessBuilder(command)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             String line = out.readLine();
             // JVM options such as a flight recording may print their own lines first.
             while (line != null && !line.startsWith("adammeme simulator: ") && line.startsWith("[")) {
@@ -294,7 +424,8 @@ public final class PipelineBenchmark {
                 process.destroyForcibly();
                 throw new IllegalStateException("the simulator process did not start: " + line);
             }
-            return new SimulatorProcess(process, line.substring("adammeme simulator: ".length()).trim());
+            return new SimulatorProcess(
+                    process, line.substring("adammeme simulator: ".length()).trim());
         }
 
         String baseUrl() {
@@ -303,7 +434,11 @@ public final class PipelineBenchmark {
 
         /** CPU the simulator has used so far: it shares the machine's cores with the harness. */
         long cpuNanos() {
-            return process.toHandle().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+            return process.toHandle()
+                    .info()
+                    .totalCpuDuration()
+                    .map(Duration::toNanos)
+                    .orElse(0L);
         }
 
         @Override

@@ -37,45 +37,96 @@ final class ScaleReport {
         }
     }
 
-    private ScaleReport() {
-    }
+    private ScaleReport() {}
 
     static void print(PrintStream out, PipelineBenchmark.Options options, List<Row> rows) {
         out.println();
-        out.printf(Locale.ROOT, "AdamMeme pipeline at scale: first target, concurrency %d, %s%n", options.concurrency(),
-                options.connector() == ModelConnector.HTTP ? String.format(Locale.ROOT,
-                        "mean latency %d ms (log-normal, sigma %.2f)", options.latencyMs(), options.spread())
+        out.printf(
+                Locale.ROOT,
+                "AdamMeme pipeline at scale: first target, concurrency %d, %s%n",
+                options.concurrency(),
+                options.connector() == ModelConnector.HTTP
+                        ? String.format(
+                                Locale.ROOT,
+                                "mean latency %d ms (log-normal, sigma %.2f)",
+                                options.latencyMs(),
+                                options.spread())
                         : "no latency (answers in this process)");
         out.println("models reached " + options.reached());
         out.println();
-        out.printf("%9s | %9s | %8s | %8s | %13s | %8s%n", "memes", "calls", "wall s", "wall/1k", "peak heap MiB", "heap/1k");
+        out.printf(
+                "%9s | %9s | %8s | %8s | %13s | %8s%n",
+                "memes", "calls", "wall s", "wall/1k", "peak heap MiB", "heap/1k");
         for (Row r : rows) {
-            out.printf(Locale.ROOT, "%,9d | %,9d | %8.1f | %8.2f | %13.0f | %8.1f%n", r.memes(), r.calls(), r.wallSeconds(),
-                    r.wallPerThousand(), mib(r.peakHeap()), r.heapPerThousand());
+            out.printf(
+                    Locale.ROOT,
+                    "%,9d | %,9d | %8.1f | %8.2f | %13.0f | %8.1f%n",
+                    r.memes(),
+                    r.calls(),
+                    r.wallSeconds(),
+                    r.wallPerThousand(),
+                    mib(r.peakHeap()),
+                    r.heapPerThousand());
         }
         out.println();
         Row smallest = rows.get(0);
         Row largest = rows.get(rows.size() - 1);
         if (rows.size() > 1) {
-            grows(out, "wall per 1,000 memes", "s", smallest, largest, smallest.wallPerThousand(), largest.wallPerThousand());
-            grows(out, "peak heap after GC per 1,000 memes", "MiB", smallest, largest, smallest.heapPerThousand(),
+            grows(
+                    out,
+                    "wall per 1,000 memes",
+                    "s",
+                    smallest,
+                    largest,
+                    smallest.wallPerThousand(),
+                    largest.wallPerThousand());
+            grows(
+                    out,
+                    "peak heap after GC per 1,000 memes",
+                    "MiB",
+                    smallest,
+                    largest,
+                    smallest.heapPerThousand(),
                     largest.heapPerThousand());
             // What the heap's slope between the sizes measured says of a dataset of a million memes.
             double slope = (mib(largest.peakHeap()) - mib(smallest.peakHeap())) / (largest.memes() - smallest.memes());
             double million = mib(largest.peakHeap()) + slope * (MILLION - largest.memes());
-            Report.check(out, String.format(Locale.ROOT, "peak heap after GC at 1,000,000 memes, by the slope of %.3f MiB"
-                    + " per 1,000 memes: %.0f MiB", slope * 1000, million), million <= mib(largest.maxHeap()),
+            Report.check(
+                    out,
+                    String.format(
+                            Locale.ROOT,
+                            "peak heap after GC at 1,000,000 memes, by the slope of %.3f MiB"
+                                    + " per 1,000 memes: %.0f MiB",
+                            slope * 1000,
+                            million),
+                    million <= mib(largest.maxHeap()),
                     String.format(Locale.ROOT, "within the heap limit, %.0f MiB", mib(largest.maxHeap())));
         }
         for (Row r : rows) {
-            Report.check(out, String.format(Locale.ROOT, "peak heap after GC at %,d memes: %.0f MiB", r.memes(), mib(r.peakHeap())),
-                    r.peakHeap() <= r.maxHeap(), String.format(Locale.ROOT, "within the heap limit, %.0f MiB", mib(r.maxHeap())));
+            Report.check(
+                    out,
+                    String.format(
+                            Locale.ROOT, "peak heap after GC at %,d memes: %.0f MiB", r.memes(), mib(r.peakHeap())),
+                    r.peakHeap() <= r.maxHeap(),
+                    String.format(Locale.ROOT, "within the heap limit, %.0f MiB", mib(r.maxHeap())));
         }
     }
 
-    private static void grows(PrintStream out, String what, String unit, Row smallest, Row largest, double small, double large) {
-        Report.check(out, String.format(Locale.ROOT, "%s at %,d memes: %.2f %s, against %.2f %s at %,d", what, largest.memes(),
-                large, unit, small, unit, smallest.memes()), large <= small * (1 + TOLERANCE),
+    private static void grows(
+            PrintStream out, String what, String unit, Row smallest, Row largest, double small, double large) {
+        Report.check(
+                out,
+                String.format(
+                        Locale.ROOT,
+                        "%s at %,d memes: %.2f %s, against %.2f %s at %,d",
+                        what,
+                        largest.memes(),
+                        large,
+                        unit,
+                        small,
+                        unit,
+                        smallest.memes()),
+                large <= small * (1 + TOLERANCE),
                 String.format(Locale.ROOT, "at most %.0f%% above", 100 * TOLERANCE));
     }
 

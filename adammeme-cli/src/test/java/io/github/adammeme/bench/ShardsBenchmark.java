@@ -1,10 +1,10 @@
 package io.github.adammeme.bench;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.cli.Main;
+import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
@@ -27,8 +27,7 @@ public final class ShardsBenchmark {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ShardsBenchmark() {
-    }
+    private ShardsBenchmark() {}
 
     public static void main(String[] args) throws Exception {
         int shards = 4;
@@ -45,12 +44,16 @@ public final class ShardsBenchmark {
             }
         }
         Path work = Files.createTempDirectory("adammeme-shards-bench");
-        Path dataset = Files.exists(Path.of(harmeme)) ? Path.of(harmeme)
-                : SyntheticMemes.write(work.resolve("memes"), 200);
+        Path dataset =
+                Files.exists(Path.of(harmeme)) ? Path.of(harmeme) : SyntheticMemes.write(work.resolve("memes"), 200);
         try (SimulatedModelServer server = SimulatedModelServer.start()) {
             server.configure(new SimSettings(latency, 0.3, 0, 0, 0, 0, 0, 0, 0, 0, 3));
-            String[] common = {"adammeme.dataset=" + dataset, "adammeme.target.base-url=" + server.baseUrl(),
-                    "adammeme.controller.base-url=" + server.baseUrl(), "adammeme.concurrency=" + concurrency};
+            String[] common = {
+                "adammeme.dataset=" + dataset,
+                "adammeme.target.base-url=" + server.baseUrl(),
+                "adammeme.controller.base-url=" + server.baseUrl(),
+                "adammeme.concurrency=" + concurrency
+            };
 
             long start = System.nanoTime();
             Process solo = launch(work, "solo", common, "adammeme.cache=" + work.resolve("solo.db"));
@@ -63,8 +66,8 @@ public final class ShardsBenchmark {
             start = System.nanoTime();
             List<Process> running = new ArrayList<>();
             for (int i = 1; i <= shards; i++) {
-                running.add(launch(work, "shard-" + i, common, "adammeme.cache=" + url,
-                        "adammeme.shard=" + i + "/" + shards));
+                running.add(launch(
+                        work, "shard-" + i, common, "adammeme.cache=" + url, "adammeme.shard=" + i + "/" + shards));
             }
             long[] perShard = new long[shards];
             for (int i = 1; i <= shards; i++) {
@@ -74,23 +77,43 @@ public final class ShardsBenchmark {
             double shardsWall = (System.nanoTime() - start) / 1e9;
             long shardCalls = server.requestsServed() - before;
 
-            System.out.printf(Locale.ROOT, "%s, %d memes, simulator latency %d ms, concurrency %d per process, %d cores%n",
-                    dataset, Files.readAllLines(dataset).stream().filter(l -> !l.isBlank()).count(), latency, concurrency,
+            System.out.printf(
+                    Locale.ROOT,
+                    "%s, %d memes, simulator latency %d ms, concurrency %d per process, %d cores%n",
+                    dataset,
+                    Files.readAllLines(dataset).stream()
+                            .filter(l -> !l.isBlank())
+                            .count(),
+                    latency,
+                    concurrency,
                     Runtime.getRuntime().availableProcessors());
-            System.out.printf(Locale.ROOT, "1 process on SQLite:        wall %7.1f s, calls %6d%n", soloWall, soloCalls);
-            System.out.printf(Locale.ROOT, "%d shard processes on PostgreSQL: wall %7.1f s, calls %6d (per shard %s), %.2fx the"
-                    + " calls and %.2fx the wall time of one process%n", shards, shardsWall, shardCalls,
-                    Arrays.toString(perShard), (double) shardCalls / soloCalls, shardsWall / soloWall);
+            System.out.printf(
+                    Locale.ROOT, "1 process on SQLite:        wall %7.1f s, calls %6d%n", soloWall, soloCalls);
+            System.out.printf(
+                    Locale.ROOT,
+                    "%d shard processes on PostgreSQL: wall %7.1f s, calls %6d (per shard %s), %.2fx the"
+                            + " calls and %.2fx the wall time of one process%n",
+                    shards,
+                    shardsWall,
+                    shardCalls,
+                    Arrays.toString(perShard),
+                    (double) shardCalls / soloCalls,
+                    shardsWall / soloWall);
         }
     }
 
     private static Process launch(Path work, String name, String[] common, String... settings) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xmx512m",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName()));
         command.addAll(List.of(common));
         command.addAll(List.of(settings));
         command.add("adammeme.output-dir=" + work.resolve(name));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true)
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectErrorStream(true)
                 .redirectOutput(work.resolve(name + ".log").toFile());
         builder.environment().put("PGUSER", EmbeddedPostgresServer.superuser());
         return builder.start();
@@ -104,7 +127,8 @@ public final class ShardsBenchmark {
 
     private static long paid(Path output) throws Exception {
         long calls = 0;
-        for (JsonNode line : JSON.readTree(output.resolve(EvaluationWriter.SUMMARY).toFile()).path("usage")) {
+        for (JsonNode line :
+                JSON.readTree(output.resolve(EvaluationWriter.SUMMARY).toFile()).path("usage")) {
             calls += line.path("calls").asLong();
         }
         return calls;

@@ -22,8 +22,7 @@ final class SmallPictureMemes {
 
     private static final int SIDE = 32;
 
-    private SmallPictureMemes() {
-    }
+    private SmallPictureMemes() {}
 
     /**
      * @param root  the dataset folder; {@code images/} and {@code annotations/} are made in it
@@ -33,7 +32,8 @@ final class SmallPictureMemes {
     static Path write(Path root, int count) {
         try {
             Path images = Files.createDirectories(root.resolve("images"));
-            Path annotations = Files.createDirectories(root.resolve("annotations")).resolve("memes.jsonl");
+            Path annotations =
+                    Files.createDirectories(root.resolve("annotations")).resolve("memes.jsonl");
             // Written beside the annotations and moved in last: a dataset cut short by Ctrl-C is not taken as whole.
             Path partial = annotations.resolveSibling("memes.jsonl.partial");
             ObjectMapper json = new ObjectMapper();
@@ -49,7 +49,10 @@ final class SmallPictureMemes {
                         picture.setRGB(p % SIDE, p / SIDE, ((i >>> (p % 24)) & 1) == 1 ? 0xFFFFFF : 0x1B998B + p);
                     }
                     ImageIO.write(picture, "png", images.resolve(id + ".png").toFile());
-                    ObjectNode line = json.createObjectNode().put("id", id).put("image", id + ".png").put("text", caption);
+                    ObjectNode line = json.createObjectNode()
+                            .put("id", id)
+                            .put("image", id + ".png")
+                            .put("text", caption);
                     line.putArray("labels");
                     out.write(json.writeValueAsString(line));
                     out.newLine();

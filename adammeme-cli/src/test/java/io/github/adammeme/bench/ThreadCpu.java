@@ -16,8 +16,7 @@ import java.util.stream.Stream;
 final class ThreadCpu {
 
     /** Seconds of CPU by kind: the JIT's compiler threads, the collector's threads. */
-    record Split(double compilerSeconds, double gcSeconds, boolean measured) {
-    }
+    record Split(double compilerSeconds, double gcSeconds, boolean measured) {}
 
     private static final Path TASKS = Path.of("/proc/self/task");
     private static final double TICKS_PER_SECOND = 100.0; // USER_HZ, 100 on every Linux the JDK supports

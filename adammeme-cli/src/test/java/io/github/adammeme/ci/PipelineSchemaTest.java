@@ -52,7 +52,8 @@ class PipelineSchemaTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     // Registered by their $id from the test classpath: validation never goes to the network.
-    private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_7,
+    private static final SchemaRegistry SCHEMAS = SchemaRegistry.withDefaultDialect(
+            SpecificationVersion.DRAFT_7,
             builder -> builder.schemas(Map.of(
                     GITHUB_SCHEMA, resource("ci-schemas/github-workflow.json"),
                     GITLAB_SCHEMA, resource("ci-schemas/gitlab-ci.json"))));
@@ -76,14 +77,25 @@ class PipelineSchemaTest {
         ObjectNode build = read(ROOT.resolve(".github/workflows/build.yml"));
         List<Error> errors = validate(GITHUB_SCHEMA, build);
         assertTrue(errors.isEmpty(), () -> "github-workflow.json rejects .github/workflows/build.yml: " + errors);
-        assertTrue(build.path("on").has("pull_request") && build.path("on").path("push").path("branches").toString()
-                .contains("main"), build.path("on").toString());
+        assertTrue(
+                build.path("on").has("pull_request")
+                        && build.path("on")
+                                .path("push")
+                                .path("branches")
+                                .toString()
+                                .contains("main"),
+                build.path("on").toString());
         assertPinned(Files.readAllLines(ROOT.resolve(".github/workflows/build.yml")), 3);
         String readmeTest = Files.readAllLines(ROOT.resolve("README.md")).stream()
-                .filter(l -> l.startsWith("mvn ") && l.contains("# the project's tests")).findFirst()
-                .map(l -> l.substring(0, l.indexOf('#')).strip()).orElseThrow();
+                .filter(l -> l.startsWith("mvn ") && l.contains("# the project's tests"))
+                .findFirst()
+                .map(l -> l.substring(0, l.indexOf('#')).strip())
+                .orElseThrow();
         List<String> runs = new ArrayList<>();
-        build.path("jobs").path("verify").path("steps").forEach(step -> runs.add(step.path("run").asText()));
+        build.path("jobs")
+                .path("verify")
+                .path("steps")
+                .forEach(step -> runs.add(step.path("run").asText()));
         // "mvn -B verify" run as "./mvnw -B -ntp verify": the same goals, quieter downloads.
         String expected = readmeTest.replaceFirst("^mvn ", "./mvnw ").replace(" -B ", " -B -ntp ");
         assertTrue(runs.contains(expected), "a step runs '" + expected + "': " + runs);
@@ -91,7 +103,8 @@ class PipelineSchemaTest {
         try (InputStream in = Files.newInputStream(ROOT.resolve(".mvn/wrapper/maven-wrapper.properties"))) {
             wrapper.load(in);
         }
-        assertTrue(wrapper.getProperty("distributionSha256Sum", "").matches("[0-9a-f]{64}"),
+        assertTrue(
+                wrapper.getProperty("distributionSha256Sum", "").matches("[0-9a-f]{64}"),
                 "the wrapper checks the Maven it downloads: " + wrapper);
     }
 
@@ -129,8 +142,11 @@ class PipelineSchemaTest {
             int mains = 0;
             while (main.find()) {
                 mains++;
-                assertTrue(Modifier.isStatic(Class.forName(main.group(1))
-                        .getMethod("main", String[].class).getModifiers()), file + ": " + main.group(1));
+                assertTrue(
+                        Modifier.isStatic(Class.forName(main.group(1))
+                                .getMethod("main", String[].class)
+                                .getModifiers()),
+                        file + ": " + main.group(1));
             }
             assertTrue(mains >= 2, file + " merges and gates through the library's commands");
             Matcher stage = Pattern.compile("-Dadammeme\\.stages=(\\w+)").matcher(text);
@@ -163,7 +179,8 @@ class PipelineSchemaTest {
             if (use.find()) {
                 actions++;
                 assertTrue(PINNED.matcher(use.group(1)).matches(), "not pinned to a commit: " + line.strip());
-                assertTrue(RELEASE.matcher(use.group(2)).matches(), "no release named beside the commit: " + line.strip());
+                assertTrue(
+                        RELEASE.matcher(use.group(2)).matches(), "no release named beside the commit: " + line.strip());
             }
         }
         assertTrue(actions >= atLeast, "the workflow's actions were found: " + actions);
@@ -200,8 +217,15 @@ class PipelineSchemaTest {
     void theUsersWorkflowPinsEveryActionAsThisRepositorysDoes() throws IOException {
         Map<String, String> ours = pins(Files.readAllLines(ROOT.resolve(".github/workflows/adammeme.yml")));
         Map<String, String> theirs = pins(block(USERS_GITHUB).lines().toList());
-        assertTrue(theirs.keySet().containsAll(List.of("actions/checkout", "actions/setup-java", "actions/cache/restore",
-                "actions/cache/save", "actions/upload-artifact")), theirs::toString);
+        assertTrue(
+                theirs.keySet()
+                        .containsAll(List.of(
+                                "actions/checkout",
+                                "actions/setup-java",
+                                "actions/cache/restore",
+                                "actions/cache/save",
+                                "actions/upload-artifact")),
+                theirs::toString);
         theirs.forEach((action, pin) -> {
             if (ours.containsKey(action)) {
                 assertEquals(ours.get(action), pin, action + " in docs/ci.md against .github/workflows/adammeme.yml");
@@ -214,42 +238,58 @@ class PipelineSchemaTest {
     void theUsersPipelinesFailOnTheDecisionAndKeepTheReportsAndTheCacheWhenItFails() {
         JsonNode workflow = read(USERS_GITHUB);
         String baseline = workflow.at("/env/ADAMMEME_BASELINE").asText();
-        Matcher target = Pattern.compile("\\$\\{\\{ inputs\\.baseline \\|\\| '(cache:[^']+)' }}").matcher(baseline);
+        Matcher target = Pattern.compile("\\$\\{\\{ inputs\\.baseline \\|\\| '(cache:[^']+)' }}")
+                .matcher(baseline);
         assertTrue(target.matches(), "a run's baseline is the input given by hand, else the last release: " + baseline);
-        assertEquals("string", workflow.at("/on/workflow_dispatch/inputs/baseline/type").asText());
+        assertEquals(
+                "string",
+                workflow.at("/on/workflow_dispatch/inputs/baseline/type").asText());
         assertTrue(workflow.at("/env/ADAMMEME_JUNIT_REF").asText().matches("[0-9a-f]{40}"), "a full commit SHA");
         JsonNode job = workflow.at("/jobs/release-gate");
         assertFalse(job.has("continue-on-error"), "a failed decision must fail the job");
         boolean decides = false;
         Set<String> keptAlways = new TreeSet<>();
         for (JsonNode step : job.get("steps")) {
-            assertFalse(step.path("continue-on-error").asBoolean(false), "a failed decision must fail the job: " + step);
+            assertFalse(
+                    step.path("continue-on-error").asBoolean(false), "a failed decision must fail the job: " + step);
             String run = step.path("run").asText();
             if (run.contains("mvn -B -ntp verify \"$@\"")) {
                 decides = true;
                 assertFalse(step.has("if"), "the decision runs on every push");
             }
             String uses = step.path("uses").asText();
-            if (uses.startsWith("actions/upload-artifact@") || uses.startsWith("actions/cache/save@")
-                    && step.at("/with/path").asText().equals(".adammeme") || run.contains("$GITHUB_STEP_SUMMARY")) {
+            if (uses.startsWith("actions/upload-artifact@")
+                    || uses.startsWith("actions/cache/save@")
+                            && step.at("/with/path").asText().equals(".adammeme")
+                    || run.contains("$GITHUB_STEP_SUMMARY")) {
                 assertEquals("always()", step.path("if").asText(), "kept when the decision fails: " + step);
-                keptAlways.add(uses.isEmpty() ? "job summary" : step.at("/with/path").asText());
+                keptAlways.add(
+                        uses.isEmpty() ? "job summary" : step.at("/with/path").asText());
             }
         }
         assertTrue(decides, "the workflow runs mvn verify with the baseline");
-        assertEquals(Set.of("job summary", ".adammeme", "target/adammeme", "target/site/allure-maven-plugin"), keptAlways);
+        assertEquals(
+                Set.of("job summary", ".adammeme", "target/adammeme", "target/site/allure-maven-plugin"), keptAlways);
 
         JsonNode pipeline = read(USERS_GITLAB);
-        assertEquals(target.group(1), pipeline.at("/variables/ADAMMEME_BASELINE/value").asText(), "both hold the same target");
-        assertEquals(workflow.at("/env/ADAMMEME_JUNIT_REF").asText(), pipeline.at("/variables/ADAMMEME_JUNIT_REF").asText());
+        assertEquals(
+                target.group(1),
+                pipeline.at("/variables/ADAMMEME_BASELINE/value").asText(),
+                "both hold the same target");
+        assertEquals(
+                workflow.at("/env/ADAMMEME_JUNIT_REF").asText(),
+                pipeline.at("/variables/ADAMMEME_JUNIT_REF").asText());
         JsonNode gate = pipeline.get("release-gate");
         assertFalse(gate.path("allow_failure").asBoolean(false), "a failed decision must fail the pipeline");
         assertTrue(scripts(gate).contains("mvn -B -ntp verify \"$@\""), "the job runs mvn verify with the baseline");
         assertEquals("always", gate.at("/artifacts/when").asText());
-        assertEquals(List.of("target/adammeme/", "target/site/allure-maven-plugin/"),
+        assertEquals(
+                List.of("target/adammeme/", "target/site/allure-maven-plugin/"),
                 YAML.convertValue(gate.at("/artifacts/paths"), List.class));
         JsonNode state = StreamSupport.stream(gate.get("cache").spliterator(), false)
-                .filter(c -> c.get("paths").toString().contains(".adammeme/")).findFirst().orElseThrow();
+                .filter(c -> c.get("paths").toString().contains(".adammeme/"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("always", state.path("when").asText(), "the call cache is saved whatever the decision");
     }
 
@@ -258,12 +298,22 @@ class PipelineSchemaTest {
     void theUsersPipelinesBuildACommitOfThisRepository() throws Exception {
         String ref = read(USERS_GITHUB).at("/env/ADAMMEME_JUNIT_REF").asText();
         Assumptions.assumeTrue(Files.exists(ROOT.resolve(".git")), "not a git checkout");
-        Process shallow = new ProcessBuilder("git", "rev-parse", "--is-shallow-repository").directory(ROOT.toFile()).start();
-        Assumptions.assumeTrue(new String(shallow.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip().equals("false"),
+        Process shallow = new ProcessBuilder("git", "rev-parse", "--is-shallow-repository")
+                .directory(ROOT.toFile())
+                .start();
+        Assumptions.assumeTrue(
+                new String(shallow.getInputStream().readAllBytes(), StandardCharsets.UTF_8)
+                        .strip()
+                        .equals("false"),
                 "a shallow clone lacks the history");
-        Process known = new ProcessBuilder("git", "cat-file", "-e", ref + "^{commit}").directory(ROOT.toFile())
-                .redirectErrorStream(true).start();
-        assertEquals(0, known.waitFor(), "docs/ci.md pins adammeme-junit " + ref + ", which is no commit of this repository");
+        Process known = new ProcessBuilder("git", "cat-file", "-e", ref + "^{commit}")
+                .directory(ROOT.toFile())
+                .redirectErrorStream(true)
+                .start();
+        assertEquals(
+                0,
+                known.waitFor(),
+                "docs/ci.md pins adammeme-junit " + ref + ", which is no commit of this repository");
     }
 
     /** A script that bash cannot read fails only on the platform, after the push. */
@@ -281,7 +331,8 @@ class PipelineSchemaTest {
         }
         assertTrue(scripts.size() >= 5, "the scripts were found: " + scripts.size());
         for (String script : scripts) {
-            Process bash = new ProcessBuilder("bash", "-n").redirectErrorStream(true).start();
+            Process bash =
+                    new ProcessBuilder("bash", "-n").redirectErrorStream(true).start();
             bash.getOutputStream().write(script.getBytes(StandardCharsets.UTF_8));
             bash.getOutputStream().close();
             String said = new String(bash.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -293,9 +344,13 @@ class PipelineSchemaTest {
     void githubMatrixCoversEveryShardOnce() {
         JsonNode workflow = github();
         int shards = workflow.at("/env/SHARDS").asInt();
-        List<Integer> matrix = StreamSupport.stream(workflow.at("/jobs/shard/strategy/matrix/shard").spliterator(), false)
-                .map(JsonNode::asInt).toList();
-        assertEquals(IntStream.rangeClosed(1, shards).boxed().toList(), matrix,
+        List<Integer> matrix = StreamSupport.stream(
+                        workflow.at("/jobs/shard/strategy/matrix/shard").spliterator(), false)
+                .map(JsonNode::asInt)
+                .toList();
+        assertEquals(
+                IntStream.rangeClosed(1, shards).boxed().toList(),
+                matrix,
                 "the matrix must list shards 1.." + shards + " (env SHARDS), each once");
 
         Matcher shard = shardArgument(steps(workflow.at("/jobs/shard")));
@@ -321,7 +376,8 @@ class PipelineSchemaTest {
         JsonNode workflow = github();
         JsonNode gate = workflow.at("/jobs/gate");
         assertGateCommand(steps(gate));
-        assertTrue(StreamSupport.stream(gate.get("needs").spliterator(), false).anyMatch(n -> n.asText().equals("report")));
+        assertTrue(StreamSupport.stream(gate.get("needs").spliterator(), false)
+                .anyMatch(n -> n.asText().equals("report")));
         assertFalse(gate.has("continue-on-error"), "a failed gate must fail the workflow");
         for (JsonNode step : gate.get("steps")) {
             assertFalse(step.path("continue-on-error").asBoolean(false), "a failed gate must fail the workflow");
@@ -332,8 +388,8 @@ class PipelineSchemaTest {
         assertGateCommand(scripts(gitlabGate));
         assertTrue(gitlabGate.get("needs").toString().contains("\"report\""));
         assertFalse(gitlabGate.path("allow_failure").asBoolean(false), "a failed gate must fail the pipeline");
-        List<String> stages = YAML.convertValue(pipeline.get("stages"), YAML.getTypeFactory()
-                .constructCollectionType(List.class, String.class));
+        List<String> stages = YAML.convertValue(
+                pipeline.get("stages"), YAML.getTypeFactory().constructCollectionType(List.class, String.class));
         assertEquals(stages.size() - 1, stages.indexOf(gitlabGate.get("stage").asText()), "the gate runs last");
     }
 
@@ -343,7 +399,9 @@ class PipelineSchemaTest {
         for (String name : List.of("mine", "shard")) {
             JsonNode postgres = workflow.at("/jobs/" + name + "/services/postgres");
             assertTrue(postgres.path("image").asText().startsWith("postgres:"), name + " starts a postgres service");
-            assertTrue(postgres.path("options").asText().contains("--health-cmd"), name + "'s postgres has a health check");
+            assertTrue(
+                    postgres.path("options").asText().contains("--health-cmd"),
+                    name + "'s postgres has a health check");
         }
         assertCacheUrl(workflow.at("/env/ADAMMEME_CACHE").asText());
         assertTrue(steps(workflow.at("/jobs/shard")).contains("-Dadammeme.cache=\"$ADAMMEME_CACHE\""));
@@ -352,8 +410,10 @@ class PipelineSchemaTest {
         JsonNode pipeline = gitlab();
         for (String name : List.of("mine", "shard")) {
             JsonNode services = job(pipeline, name).path("services");
-            assertTrue(StreamSupport.stream(services.spliterator(), false)
-                    .anyMatch(s -> s.path("name").asText(s.asText()).startsWith("postgres:")), name + " starts a postgres service");
+            assertTrue(
+                    StreamSupport.stream(services.spliterator(), false)
+                            .anyMatch(s -> s.path("name").asText(s.asText()).startsWith("postgres:")),
+                    name + " starts a postgres service");
         }
         assertCacheUrl(pipeline.at("/variables/ADAMMEME_CACHE").asText());
         assertTrue(scripts(job(pipeline, "shard")).contains("-Dadammeme.cache=\"$ADAMMEME_CACHE\""));
@@ -361,8 +421,11 @@ class PipelineSchemaTest {
     }
 
     private static void assertGateCommand(String commands) {
-        assertTrue(commands.contains("exec:java") && commands.contains("-Dexec.mainClass=io.github.adammeme.cli.Main")
-                && commands.contains("-Dexec.args=\"gate merged/ "), () -> "no gate command in: " + commands);
+        assertTrue(
+                commands.contains("exec:java")
+                        && commands.contains("-Dexec.mainClass=io.github.adammeme.cli.Main")
+                        && commands.contains("-Dexec.args=\"gate merged/ "),
+                () -> "no gate command in: " + commands);
     }
 
     private static void assertCacheUrl(String url) {
@@ -373,7 +436,8 @@ class PipelineSchemaTest {
     private static void assertRejected(String schema, JsonNode pipeline, String culprit) {
         List<Error> errors = validate(schema, pipeline);
         assertFalse(errors.isEmpty(), "a broken copy (" + culprit + ") passed the schema");
-        assertTrue(errors.stream().anyMatch(e -> e.toString().contains(culprit)),
+        assertTrue(
+                errors.stream().anyMatch(e -> e.toString().contains(culprit)),
                 () -> "rejected, but not for " + culprit + ": " + errors);
     }
 
@@ -405,7 +469,8 @@ class PipelineSchemaTest {
         assertNotNull(own, "no job " + name);
         ObjectNode merged = YAML.createObjectNode();
         JsonNode extended = own.path("extends");
-        List<JsonNode> parents = extended.isArray() ? StreamSupport.stream(extended.spliterator(), false).toList()
+        List<JsonNode> parents = extended.isArray()
+                ? StreamSupport.stream(extended.spliterator(), false).toList()
                 : extended.isMissingNode() ? List.of() : List.of(extended);
         parents.forEach(parent -> merged.setAll((ObjectNode) pipeline.get(parent.asText())));
         merged.setAll((ObjectNode) own);
@@ -422,6 +487,7 @@ class PipelineSchemaTest {
 
     /** The file names docs/ci.md gives its pipelines, each on the line before its block. */
     private static final String USERS_GITHUB = ".github/workflows/release-gate.yml";
+
     private static final String USERS_GITLAB = ".gitlab-ci.yml";
 
     /** The fenced block after the line naming {@code path} in backticks, as the README names its project's files. */

@@ -20,9 +20,11 @@ class ArgumentsTest {
 
     @Test
     void laterSourcesWinAndThePrefixMayBeLeftOff() throws Exception {
-        Path file = Files.writeString(dir.resolve("junit-platform.properties"),
+        Path file = Files.writeString(
+                dir.resolve("junit-platform.properties"),
                 "adammeme.threshold=4.0\nadammeme.seeds=1\nadammeme.iterations=10\njunit.other=kept out\n");
-        Map<String, String> values = Arguments.settings(List.of(file.toString(), "iterations=3"),
+        Map<String, String> values = Arguments.settings(
+                List.of(file.toString(), "iterations=3"),
                 Arguments.systemProperties(Map.of("adammeme.seeds", "2", "user.home", "/home/someone")));
         assertEquals(Map.of("adammeme.threshold", "4.0", "adammeme.seeds", "2", "adammeme.iterations", "3"), values);
     }
@@ -30,34 +32,41 @@ class ArgumentsTest {
     @Test
     void aMisspeltKeyIsNamedWithWhereItWasGivenAndTheKeyItWasMeantToBe() throws Exception {
         Path file = Files.writeString(dir.resolve("junit-platform.properties"), "adammeme.gate.maxfr=0.25\n");
-        UnknownKeyException inFile = assertThrows(UnknownKeyException.class,
-                () -> Arguments.settings(List.of(file.toString()), Map.of()));
-        assertEquals("unknown configuration key 'adammeme.gate.maxfr' (in " + file + "): did you mean adammeme.gate.max-fr?",
+        UnknownKeyException inFile =
+                assertThrows(UnknownKeyException.class, () -> Arguments.settings(List.of(file.toString()), Map.of()));
+        assertEquals(
+                "unknown configuration key 'adammeme.gate.maxfr' (in " + file + "): did you mean adammeme.gate.max-fr?",
                 inFile.getMessage());
-        UnknownKeyException asProperty = assertThrows(UnknownKeyException.class,
+        UnknownKeyException asProperty = assertThrows(
+                UnknownKeyException.class,
                 () -> Arguments.settings(List.of(), Map.of("adammeme.sample-per-category", "5")));
-        assertEquals("unknown configuration key 'adammeme.sample-per-category' (a system property,"
-                + " -Dadammeme.sample-per-category): did you mean adammeme.samples-per-category?", asProperty.getMessage());
-        UnknownKeyException asArgument = assertThrows(UnknownKeyException.class,
-                () -> Arguments.settings(List.of("gate.maxfr=0.25"), Map.of()));
-        assertTrue(asArgument.getMessage().endsWith("(the argument gate.maxfr): did you mean adammeme.gate.max-fr?"),
+        assertEquals(
+                "unknown configuration key 'adammeme.sample-per-category' (a system property,"
+                        + " -Dadammeme.sample-per-category): did you mean adammeme.samples-per-category?",
+                asProperty.getMessage());
+        UnknownKeyException asArgument =
+                assertThrows(UnknownKeyException.class, () -> Arguments.settings(List.of("gate.maxfr=0.25"), Map.of()));
+        assertTrue(
+                asArgument.getMessage().endsWith("(the argument gate.maxfr): did you mean adammeme.gate.max-fr?"),
                 asArgument.getMessage());
     }
 
     @Test
     void anArgumentThatIsNeitherASettingNorAPropertiesFileIsNamed() {
-        Arguments.BadArgumentException e = assertThrows(Arguments.BadArgumentException.class,
-                () -> Arguments.settings(List.of("memes.jsonl"), Map.of()));
+        Arguments.BadArgumentException e = assertThrows(
+                Arguments.BadArgumentException.class, () -> Arguments.settings(List.of("memes.jsonl"), Map.of()));
         assertTrue(e.getMessage().contains("'memes.jsonl'"), e.getMessage());
     }
 
     @Test
     void aSettingsFileThatIsMissingAFolderOrMalformedIsNamed() throws Exception {
         Path broken = Files.writeString(dir.resolve("broken.properties"), "adammeme.dataset=\\u12G4\n");
-        for (String arg : List.of(broken.toString(), dir.resolve("missing.properties").toString(),
+        for (String arg : List.of(
+                broken.toString(),
+                dir.resolve("missing.properties").toString(),
                 Files.createDirectory(dir.resolve("folder.properties")).toString())) {
-            Arguments.BadArgumentException e = assertThrows(Arguments.BadArgumentException.class,
-                    () -> Arguments.settings(List.of(arg), Map.of()));
+            Arguments.BadArgumentException e = assertThrows(
+                    Arguments.BadArgumentException.class, () -> Arguments.settings(List.of(arg), Map.of()));
             assertTrue(e.getMessage().contains(Path.of(arg).getFileName().toString()), e.getMessage());
         }
     }

@@ -19,7 +19,9 @@ class CommandLineConsoleTest {
     private int run(String... args) throws Exception {
         out.reset();
         err.reset();
-        return Main.run(args, PrintableStream.of(new PrintStream(out, true, StandardCharsets.UTF_8)),
+        return Main.run(
+                args,
+                PrintableStream.of(new PrintStream(out, true, StandardCharsets.UTF_8)),
                 PrintableStream.of(new PrintStream(err, true, StandardCharsets.UTF_8)));
     }
 
@@ -30,9 +32,12 @@ class CommandLineConsoleTest {
     @Test
     void aModelIdWithALineBreakIsRefusedOnOneLineAndForgesNothing() throws Exception {
         assertEquals(2, run("adammeme.dataset=memes.jsonl", "adammeme.target.model=gpt-4o\nrelease decision: PASSED"));
-        assertEquals(List.of("adammeme: configuration key 'adammeme.target.model' has value 'gpt-4o\\nrelease decision: PASSED':"
-                + " the value holds the character U+000A, which would break or rewrite a console line; model ids, revisions,"
-                + " names, paths and URLs are one line of visible characters"), errLines());
+        assertEquals(
+                List.of(
+                        "adammeme: configuration key 'adammeme.target.model' has value 'gpt-4o\\nrelease decision: PASSED':"
+                                + " the value holds the character U+000A, which would break or rewrite a console line; model ids, revisions,"
+                                + " names, paths and URLs are one line of visible characters"),
+                errLines());
         assertEquals("", out.toString(StandardCharsets.UTF_8));
     }
 
@@ -40,11 +45,17 @@ class CommandLineConsoleTest {
     void aRevisionOrArgumentWithTerminalEscapesIsShownEscaped() throws Exception {
         assertEquals(2, run("adammeme.dataset=memes.jsonl", "adammeme.target.revision=sha256:4f2a\u001b[1A\u001b[2K"));
         assertEquals(1, errLines().size(), errLines().toString());
-        assertTrue(errLines().get(0).startsWith("adammeme: configuration key 'adammeme.target.revision' has value"
-                + " 'sha256:4f2a\\u001b[1A\\u001b[2K': the value holds the character U+001B"), errLines().get(0));
+        assertTrue(
+                errLines()
+                        .get(0)
+                        .startsWith("adammeme: configuration key 'adammeme.target.revision' has value"
+                                + " 'sha256:4f2a\\u001b[1A\\u001b[2K': the value holds the character U+001B"),
+                errLines().get(0));
 
         assertEquals(2, run("plan", "memes\u001b]0;owned\u0007.jsonl"));
-        assertEquals(List.of("adammeme: arguments are key=value, e.g. adammeme.dataset=memes.jsonl, or a .properties file;"
-                + " got 'memes\\u001b]0;owned\\u0007.jsonl'"), errLines());
+        assertEquals(
+                List.of("adammeme: arguments are key=value, e.g. adammeme.dataset=memes.jsonl, or a .properties file;"
+                        + " got 'memes\\u001b]0;owned\\u0007.jsonl'"),
+                errLines());
     }
 }

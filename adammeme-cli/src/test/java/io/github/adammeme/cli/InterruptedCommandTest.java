@@ -39,14 +39,27 @@ class InterruptedCommandTest {
         Path dataset = SyntheticMemes.write(dir.resolve("memes"), 16);
         Path cache = dir.resolve("cache.db");
         Path out = dir.resolve("out");
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), Main.class.getName(),
-                "adammeme.dataset=" + dataset, "adammeme.target.model=sim:keyword", "adammeme.seeds=1", "adammeme.iterations=1",
-                "adammeme.text-erasure=none", "adammeme.progress=false", "adammeme.sim.latency-ms=200",
-                "adammeme.cache=" + cache, "adammeme.output-dir=" + out));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                Main.class.getName(),
+                "adammeme.dataset=" + dataset,
+                "adammeme.target.model=sim:keyword",
+                "adammeme.seeds=1",
+                "adammeme.iterations=1",
+                "adammeme.text-erasure=none",
+                "adammeme.progress=false",
+                "adammeme.sim.latency-ms=200",
+                "adammeme.cache=" + cache,
+                "adammeme.output-dir=" + out));
         Path stdout = dir.resolve("stdout.log");
         Path stderr = dir.resolve("stderr.log");
-        Process p = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        Process p = new ProcessBuilder(command)
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile())
+                .start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
             while (storedAnswers(cache) < 5) {
@@ -60,23 +73,40 @@ class InterruptedCommandTest {
             double seconds = (System.nanoTime() - sent) / 1e9;
             String err = Files.readString(stderr);
             assertEquals(143, p.exitValue(), "the status a shell gives SIGTERM: " + err);
-            String line = err.lines().filter(l -> l.startsWith("adammeme: interrupted ")).findFirst().orElse("");
-            assertTrue(line.contains(" answers paid for, kept in the call cache " + cache
-                    + "; run the same command again to resume from the cache"), err);
+            String line = err.lines()
+                    .filter(l -> l.startsWith("adammeme: interrupted "))
+                    .findFirst()
+                    .orElse("");
+            assertTrue(
+                    line.contains(" answers paid for, kept in the call cache " + cache
+                            + "; run the same command again to resume from the cache"),
+                    err);
             assertFalse(err.contains("\tat "), "no stack trace: " + err);
             assertFalse(Files.readString(stdout).contains("RUN LOST"), Files.readString(stdout));
 
-            JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-            assertTrue(summary.path("interrupted").asBoolean(false) && summary.path("lost").asBoolean(false), summary.toString());
-            assertEquals(line.substring("adammeme: ".length()), summary.path("reason").asText());
+            JsonNode summary =
+                    new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+            assertTrue(
+                    summary.path("interrupted").asBoolean(false)
+                            && summary.path("lost").asBoolean(false),
+                    summary.toString());
+            assertEquals(
+                    line.substring("adammeme: ".length()),
+                    summary.path("reason").asText());
             assertTrue(summary.path("metrics").isMissingNode(), "no figures: " + summary);
-            System.out.printf("SIGTERM mid-run: exit %d after %.2f s; %s; %d answers in the cache%n", p.exitValue(), seconds,
-                    line, storedAnswers(cache));
+            System.out.printf(
+                    "SIGTERM mid-run: exit %d after %.2f s; %s; %d answers in the cache%n",
+                    p.exitValue(), seconds, line, storedAnswers(cache));
 
             ByteArrayOutputStream gate = new ByteArrayOutputStream();
             PrintStream gateOut = new PrintStream(gate, true, StandardCharsets.UTF_8);
-            assertEquals(2, GateCommand.run(new String[] {out.toString(), "adammeme.gate.max-fr=25%"}, Map.of(), gateOut, gateOut));
-            assertTrue(gate.toString(StandardCharsets.UTF_8).contains("the run was interrupted"), gate.toString(StandardCharsets.UTF_8));
+            assertEquals(
+                    2,
+                    GateCommand.run(
+                            new String[] {out.toString(), "adammeme.gate.max-fr=25%"}, Map.of(), gateOut, gateOut));
+            assertTrue(
+                    gate.toString(StandardCharsets.UTF_8).contains("the run was interrupted"),
+                    gate.toString(StandardCharsets.UTF_8));
         } finally {
             p.destroyForcibly();
         }
@@ -88,7 +118,7 @@ class InterruptedCommandTest {
             return 0;
         }
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + cache);
-             ResultSet rows = c.createStatement().executeQuery("SELECT COUNT(*) FROM calls")) {
+                ResultSet rows = c.createStatement().executeQuery("SELECT COUNT(*) FROM calls")) {
             return rows.next() ? rows.getInt(1) : 0;
         } catch (SQLException notYet) {
             return 0; // the table is not there yet, or the file is being set up

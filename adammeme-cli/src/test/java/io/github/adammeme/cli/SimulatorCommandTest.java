@@ -18,23 +18,31 @@ class SimulatorCommandTest {
 
     /** Standard input already closed: the command serves, says what, and stops. */
     private int run(Map<String, String> settings) throws Exception {
-        return SimulatorCommand.run(settings, new ByteArrayInputStream(new byte[0]),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return SimulatorCommand.run(
+                settings,
+                new ByteArrayInputStream(new byte[0]),
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
     }
 
     @Test
     void itSaysWhichNamesItServesAsWhichPersona() throws Exception {
         assertEquals(0, run(Map.of("adammeme.sim.serve.gpt-4o-mini", "sim:oracle")));
         String said = out.toString(StandardCharsets.UTF_8);
-        assertTrue(said.matches("(?s)adammeme simulator: http://127\\.0\\.0\\.1:\\d+/v1\\R"
-                + "adammeme simulator: serves gpt-4o-mini as sim:oracle\\R.*"), said);
+        assertTrue(
+                said.matches("(?s)adammeme simulator: http://127\\.0\\.0\\.1:\\d+/v1\\R"
+                        + "adammeme simulator: serves gpt-4o-mini as sim:oracle\\R.*"),
+                said);
     }
 
     @Test
     void aPersonaItDoesNotPlayIsOneLineAndExitStatusTwo() throws Exception {
         assertEquals(2, run(Map.of("adammeme.sim.serve.gpt-4o-mini", "sim:oracel")));
-        assertEquals("adammeme: adammeme.sim.serve.gpt-4o-mini=sim:oracel names no persona of the simulator: it plays"
-                + " sim:agent, sim:keyword, sim:reader, sim:oracle, sim:refuser, sim:guarded, sim:verbose", err.toString(StandardCharsets.UTF_8).strip());
-        assertEquals("", out.toString(StandardCharsets.UTF_8), "no URL for a server that serves nothing it was asked to");
+        assertEquals(
+                "adammeme: adammeme.sim.serve.gpt-4o-mini=sim:oracel names no persona of the simulator: it plays"
+                        + " sim:agent, sim:keyword, sim:reader, sim:oracle, sim:refuser, sim:guarded, sim:verbose",
+                err.toString(StandardCharsets.UTF_8).strip());
+        assertEquals(
+                "", out.toString(StandardCharsets.UTF_8), "no URL for a server that serves nothing it was asked to");
     }
 }

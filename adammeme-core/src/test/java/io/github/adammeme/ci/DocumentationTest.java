@@ -32,12 +32,12 @@ class DocumentationTest {
 
     private static final int README_MAX_LINES = 250;
     private static final int README_OPENING_LINES = 20;
-    private static final List<String> README_COMMANDS = List.of(
-            "mvn -B -Pevaluate -pl sample-tests -am clean verify",
-            "mvn -B verify");
+    private static final List<String> README_COMMANDS =
+            List.of("mvn -B -Pevaluate -pl sample-tests -am clean verify", "mvn -B verify");
 
     // An inline link or image, [text](target) or [text](target "title"); the text may hold `code`.
-    private static final Pattern LINK = Pattern.compile("!?\\[([^\\]]*)]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
+    private static final Pattern LINK =
+            Pattern.compile("!?\\[([^\\]]*)]\\(\\s*<?([^)\\s>]+)>?(?:\\s+\"[^\"]*\")?\\s*\\)");
     private static final Pattern HEADING = Pattern.compile("^ {0,3}(#{1,6})\\s+(.*?)(?:\\s+#+)?\\s*$");
     private static final Pattern FENCE = Pattern.compile("^ {0,3}(```|~~~)");
     private static final Pattern INLINE_CODE = Pattern.compile("`+[^`]*`+");
@@ -48,12 +48,15 @@ class DocumentationTest {
     @Test
     void readmeIsShortAndOpensWithTheTwoCommands() throws IOException {
         List<String> lines = Files.readAllLines(ROOT.resolve("README.md"), StandardCharsets.UTF_8);
-        assertTrue(lines.size() <= README_MAX_LINES,
+        assertTrue(
+                lines.size() <= README_MAX_LINES,
                 "README.md has " + lines.size() + " lines, more than " + README_MAX_LINES + ": move detail into docs/");
         List<String> opening = lines.subList(0, Math.min(README_OPENING_LINES, lines.size()));
         for (String command : README_COMMANDS) {
-            assertTrue(opening.stream().anyMatch(line -> line.strip().equals(command)
-                            || line.strip().startsWith(command + " ")),
+            assertTrue(
+                    opening.stream()
+                            .anyMatch(line ->
+                                    line.strip().equals(command) || line.strip().startsWith(command + " ")),
                     "README.md's first " + README_OPENING_LINES + " lines do not carry the command: " + command);
         }
     }
@@ -65,7 +68,8 @@ class DocumentationTest {
     @Test
     void theConfigurationTableNamesEveryKeyOfConstantsAndNoOther() throws IOException {
         Set<String> documented = new TreeSet<>();
-        for (String line : Files.readAllLines(ROOT.resolve("docs").resolve("configuration.md"), StandardCharsets.UTF_8)) {
+        for (String line :
+                Files.readAllLines(ROOT.resolve("docs").resolve("configuration.md"), StandardCharsets.UTF_8)) {
             if (!line.startsWith("| `adammeme.")) {
                 continue;
             }
@@ -105,7 +109,9 @@ class DocumentationTest {
                 linked.add(ROOT.resolve(link.path()).normalize());
             }
         }
-        List<Path> orphans = docsPages().stream().filter(page -> !linked.contains(page.normalize())).toList();
+        List<Path> orphans = docsPages().stream()
+                .filter(page -> !linked.contains(page.normalize()))
+                .toList();
         assertEquals(List.of(), orphans, "pages under docs/ that README.md does not link");
     }
 
@@ -140,7 +146,8 @@ class DocumentationTest {
     @Test
     void slugsFollowGitHub() {
         assertEquals("speed-and-the-benchmark", slug("Speed, and the benchmark"));
-        assertEquals("importing-the-reference-implementations-runs", slug("Importing the reference implementation's runs"));
+        assertEquals(
+                "importing-the-reference-implementations-runs", slug("Importing the reference implementation's runs"));
         assertEquals("batch-mode-keys", slug("Batch mode **keys**"));
         assertEquals("the-adammemegate-key", slug("The `adammeme.gate` key"));
         assertEquals("see-the-table", slug("See [the table](x.md)"));
@@ -153,14 +160,18 @@ class DocumentationTest {
             if (link.isExternal()) {
                 continue;
             }
-            Path target = link.path().isEmpty() ? document : document.getParent().resolve(link.path()).normalize();
-            String where = ROOT.relativize(document.toAbsolutePath().normalize()) + ":" + link.line() + ": "
-                    + link.target();
+            Path target = link.path().isEmpty()
+                    ? document
+                    : document.getParent().resolve(link.path()).normalize();
+            String where =
+                    ROOT.relativize(document.toAbsolutePath().normalize()) + ":" + link.line() + ": " + link.target();
             if (!Files.exists(target)) {
                 broken.add(where + " (no file " + target + ")");
-            } else if (!link.anchor().isEmpty() && target.toString().endsWith(".md")
+            } else if (!link.anchor().isEmpty()
+                    && target.toString().endsWith(".md")
                     && !anchors(target).contains(link.anchor())) {
-                broken.add(where + " (no heading with the anchor #" + link.anchor() + " in " + target.getFileName() + ")");
+                broken.add(
+                        where + " (no heading with the anchor #" + link.anchor() + " in " + target.getFileName() + ")");
             }
         }
         return broken;
@@ -265,6 +276,7 @@ class DocumentationTest {
                 return dir;
             }
         }
-        throw new IllegalStateException("no README.md beside a docs folder above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException(
+                "no README.md beside a docs folder above " + Path.of("").toAbsolutePath());
     }
 }

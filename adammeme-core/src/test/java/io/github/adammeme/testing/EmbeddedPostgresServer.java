@@ -19,8 +19,7 @@ public final class EmbeddedPostgresServer {
     private static EmbeddedPostgres server;
     private static final AtomicInteger DATABASES = new AtomicInteger();
 
-    private EmbeddedPostgresServer() {
-    }
+    private EmbeddedPostgresServer() {}
 
     private static synchronized EmbeddedPostgres server() {
         if (server == null) {
@@ -44,7 +43,8 @@ public final class EmbeddedPostgresServer {
     }
 
     private static void addUserRole(EmbeddedPostgres server) throws SQLException {
-        try (Connection c = server.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = server.getPostgresDatabase().getConnection();
+                Statement s = c.createStatement()) {
             s.execute("CREATE ROLE \"" + System.getProperty("user.name") + "\" SUPERUSER LOGIN");
         }
     }
@@ -57,7 +57,8 @@ public final class EmbeddedPostgresServer {
     /** A new, empty database: its URL carries no credentials, as a user's must not. */
     public static String newDatabase(String prefix) {
         String name = prefix + "_" + DATABASES.incrementAndGet();
-        try (Connection c = server().getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+        try (Connection c = server().getPostgresDatabase().getConnection();
+                Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create database " + name, e);
@@ -95,7 +96,8 @@ public final class EmbeddedPostgresServer {
         /** Starts the server again, on the port it had. */
         public synchronized void start() {
             try {
-                EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false);
+                EmbeddedPostgres.Builder builder =
+                        EmbeddedPostgres.builder().setDataDirectory(data).setCleanDataDirectory(false);
                 if (port != 0) {
                     builder.setPort(port);
                 }
@@ -118,7 +120,8 @@ public final class EmbeddedPostgresServer {
 
         /** A new, empty database on it, by a URL that reaches it across restarts. */
         public synchronized String newDatabase(String name) {
-            try (Connection c = running.getPostgresDatabase().getConnection(); Statement s = c.createStatement()) {
+            try (Connection c = running.getPostgresDatabase().getConnection();
+                    Statement s = c.createStatement()) {
                 s.execute("CREATE DATABASE " + name);
             } catch (SQLException e) {
                 throw new IllegalStateException("cannot create database " + name, e);

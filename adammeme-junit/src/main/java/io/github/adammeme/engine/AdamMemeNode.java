@@ -1,12 +1,12 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.report.ReportText;
+import java.util.List;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
-import java.util.List;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.AbstractTestDescriptor;
 import org.junit.platform.engine.support.hierarchical.Node;
@@ -23,7 +23,7 @@ import org.junit.platform.engine.support.hierarchical.Node;
 abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamMemeExecutionContext> {
 
     private final Type type;
-    private Consumer<Children> container = children -> { };
+    private Consumer<Children> container = children -> {};
     private Supplier<TestExecutionResult> test = TestExecutionResult::successful;
 
     /** Display names are made of meme ids, categories and model names: shown as plain text only. */
@@ -106,8 +106,10 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
     /** One seed's refinement chain (Algorithm 1). */
     static final class ChainNode extends AdamMemeNode {
         ChainNode(TestDescriptor parent, String seedMemeId) {
-            super(parent.getUniqueId().append("refinement", seedMemeId), "refinement of " + seedMemeId + " · "
-                    + parent.getDisplayName(), NO_SOURCE,
+            super(
+                    parent.getUniqueId().append("refinement", seedMemeId),
+                    "refinement of " + seedMemeId + " · " + parent.getDisplayName(),
+                    NO_SOURCE,
                     Type.CONTAINER);
         }
     }
@@ -115,8 +117,11 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
     /** One refinement step: a rewritten meme scored again. */
     static final class StepNode extends AdamMemeNode {
         StepNode(TestDescriptor parent, int step, String category, String parentMemeId) {
-            super(parent.getUniqueId().append("step", Integer.toString(step)),
-                    "step " + step + " · " + category + " (rewrites " + parentMemeId + ")", NO_SOURCE, Type.TEST);
+            super(
+                    parent.getUniqueId().append("step", Integer.toString(step)),
+                    "step " + step + " · " + category + " (rewrites " + parentMemeId + ")",
+                    NO_SOURCE,
+                    Type.TEST);
         }
     }
 
@@ -130,7 +135,10 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
     /** FR against the baseline run's, failing on a significant rise. */
     static final class RegressionNode extends AdamMemeNode {
         RegressionNode(TestDescriptor parent, String category) {
-            super(parent.getUniqueId().append("baseline", "regression"), "against the baseline: " + category, NO_SOURCE,
+            super(
+                    parent.getUniqueId().append("baseline", "regression"),
+                    "against the baseline: " + category,
+                    NO_SOURCE,
                     Type.TEST);
         }
     }
@@ -162,7 +170,10 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
     /** Memes that could not be mined (a missing image, every Miner failing). */
     static final class MiningErrorsNode extends AdamMemeNode {
         MiningErrorsNode(TestDescriptor parent) {
-            super(parent.getUniqueId().append("mining", "errors"), "memes that could not be mined", NO_SOURCE,
+            super(
+                    parent.getUniqueId().append("mining", "errors"),
+                    "memes that could not be mined",
+                    NO_SOURCE,
                     Type.CONTAINER);
         }
     }
@@ -170,15 +181,21 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
     /** A run of the mining stage alone: what it stored for the shards that will score. */
     static final class MiningStageNode extends AdamMemeNode {
         MiningStageNode(TestDescriptor parent) {
-            super(parent.getUniqueId().append("mining", "stage"), "mining stage: taxonomy, misbeliefs and references"
-                    + " stored in the cache", NO_SOURCE, Type.TEST);
+            super(
+                    parent.getUniqueId().append("mining", "stage"),
+                    "mining stage: taxonomy, misbeliefs and references" + " stored in the cache",
+                    NO_SOURCE,
+                    Type.TEST);
         }
     }
 
     /** A dry run's one test: the plan of calls and cost, reported as skipped, since nothing was evaluated. */
     static final class PlanNode extends AdamMemeNode {
         PlanNode(TestDescriptor parent) {
-            super(parent.getUniqueId().append("run", "plan"), "dry run: the plan of calls and cost (no model called)", NO_SOURCE,
+            super(
+                    parent.getUniqueId().append("run", "plan"),
+                    "dry run: the plan of calls and cost (no model called)",
+                    NO_SOURCE,
                     Type.TEST);
         }
     }
@@ -191,8 +208,8 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
     }
 
     /** The segment types of the nodes below a suite, in the order a run adds them. */
-    static final List<String> SEGMENTS = List.of("category", "pair", "refinement", "step", "summary", "baseline", "gate",
-            "judge", "run", "mining", "meme");
+    static final List<String> SEGMENTS = List.of(
+            "category", "pair", "refinement", "step", "summary", "baseline", "gate", "judge", "run", "mining", "meme");
 
     /**
      * Nodes below the suite have no source of their own: Surefire then names a test by its display

@@ -61,7 +61,9 @@ public final class AdamMemeTestEngine extends HierarchicalTestEngine<AdamMemeExe
     protected AdamMemeExecutionContext createExecutionContext(ExecutionRequest request) {
         // Several suite classes in one run each write into a folder of their own.
         long classes = request.getRootTestDescriptor().getChildren().stream()
-                .map(c -> ((SuiteNode) c).suiteClass()).distinct().count();
+                .map(c -> ((SuiteNode) c).suiteClass())
+                .distinct()
+                .count();
         return new AdamMemeExecutionContext(request.getEngineExecutionListener(), new EngineRun(classes > 1), null);
     }
 }

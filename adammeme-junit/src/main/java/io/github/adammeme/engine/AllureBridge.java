@@ -42,8 +42,7 @@ import java.util.Properties;
  */
 final class AllureBridge {
 
-    private AllureBridge() {
-    }
+    private AllureBridge() {}
 
     /** @return whether a test case is open in Allure on this thread, to be fed */
     private static boolean active() {
@@ -53,7 +52,12 @@ final class AllureBridge {
     /** A pair or step test's labels, parameters and attachments. */
     static void sample(ScoredSample s, String story, String suite, EvaluationConfig config) {
         if (AllureSupport.PRESENT) {
-            AllureSample.sample(s, s.picture(config.outputs().directory()), story, suite, config.models().target().model(),
+            AllureSample.sample(
+                    s,
+                    s.picture(config.outputs().directory()),
+                    story,
+                    suite,
+                    config.models().target().model(),
                     endpoints(config));
         }
     }
@@ -62,11 +66,13 @@ final class AllureBridge {
         return RoleEndpoints.of(config.models().target(), config.models().controller());
     }
 
-    static void summary(String suite, EvaluationConfig config, String category, Map<String, Object> figures, String table) {
+    static void summary(
+            String suite, EvaluationConfig config, String category, Map<String, Object> figures, String table) {
         if (!active()) {
             return;
         }
-        AllureSample.labels(suite, config.models().target().model(), category, "FR", "summary", "critical", endpoints(config));
+        AllureSample.labels(
+                suite, config.models().target().model(), category, "FR", "summary", "critical", endpoints(config));
         figures.forEach(AllureSample::parameter);
         // HTML, which Allure shows inline, built from escaped text only.
         Allure.addAttachment("FR table", "text/html", Secrets.redact(HtmlTables.page(table)), ".html");
@@ -89,7 +95,8 @@ final class AllureBridge {
      */
     static void blocker(String suite, EvaluationConfig config, String category, String stage, String verdict) {
         if (active()) {
-            AllureSample.labels(suite, config.models().target().model(), category, "FR", stage, "blocker", endpoints(config));
+            AllureSample.labels(
+                    suite, config.models().target().model(), category, "FR", stage, "blocker", endpoints(config));
             Allure.getLifecycle().updateTestCase(r -> r.setDescription(ReportText.markdown(verdict)));
         }
     }
@@ -100,9 +107,11 @@ final class AllureBridge {
      */
     static void judgedBy(Optional<Double> minKappa, int minSamples, FrGates.Insufficient insufficient) {
         if (active()) {
-            AllureSample.parameter(Constants.JUDGE_MIN_KAPPA, minKappa.map(String::valueOf).orElse(AllureSample.NOT_SET));
+            AllureSample.parameter(
+                    Constants.JUDGE_MIN_KAPPA, minKappa.map(String::valueOf).orElse(AllureSample.NOT_SET));
             AllureSample.parameter(Constants.GATE_MIN_SAMPLES, minSamples);
-            AllureSample.parameter(Constants.GATE_INSUFFICIENT, insufficient.name().toLowerCase(Locale.ROOT));
+            AllureSample.parameter(
+                    Constants.GATE_INSUFFICIENT, insufficient.name().toLowerCase(Locale.ROOT));
         }
     }
 
@@ -139,20 +148,23 @@ final class AllureBridge {
      * it is made.
      */
     static void resultsUnderTheBuildFolder() {
-        defaultResults(PropertiesUtils.loadAllureProperties()).ifPresent(dir -> System.setProperty(RESULTS_DIRECTORY, dir));
+        defaultResults(PropertiesUtils.loadAllureProperties())
+                .ifPresent(dir -> System.setProperty(RESULTS_DIRECTORY, dir));
     }
 
     /** The folder to set, when the properties Allure will read name none. */
     static Optional<String> defaultResults(Properties allure) {
-        return allure.getProperty(RESULTS_DIRECTORY) == null ? Optional.of(DEFAULT_RESULTS.toString()) : Optional.empty();
+        return allure.getProperty(RESULTS_DIRECTORY) == null
+                ? Optional.of(DEFAULT_RESULTS.toString())
+                : Optional.empty();
     }
 
     /**
      * environment.properties before the run: what is evaluated, with what, so a report explains itself even when the
      * run is lost; and Allure's history kept from the last report, for this run's trend.
      */
-    static void writeEnvironment(EvaluationConfig config, Map<String, String> promptDigests, String version,
-                                 String prefix) {
+    static void writeEnvironment(
+            EvaluationConfig config, Map<String, String> promptDigests, String version, String prefix) {
         if (AllureSupport.PRESENT) {
             AllureHistory.seed(AllureHistory.KEPT, resultsDirectory());
             writeEnvironment(config, promptDigests, version, prefix, Map.of());
@@ -165,12 +177,19 @@ final class AllureBridge {
      *
      * @param usage calls, tokens and cost
      */
-    static void writeEnvironment(EvaluationConfig config, Evaluation e, ReleaseDecision decision, SuiteSettings settings,
-                                 Optional<Map<String, RunComparison.Change>> changes, String prefix, Map<String, String> usage) {
+    static void writeEnvironment(
+            EvaluationConfig config,
+            Evaluation e,
+            ReleaseDecision decision,
+            SuiteSettings settings,
+            Optional<Map<String, RunComparison.Change>> changes,
+            String prefix,
+            Map<String, String> usage) {
         if (!AllureSupport.PRESENT) {
             return;
         }
-        Map<String, String> release = new ReleaseRows(e.metrics(), settings.gates(), changes, settings.minKappa()).of(decision);
+        Map<String, String> release =
+                new ReleaseRows(e.metrics(), settings.gates(), changes, settings.minKappa()).of(decision);
         // The five rows the overview shows before a click: the verdict, FR overall and by category, the first checks.
         Map<String, String> rows = new LinkedHashMap<>();
         rows.put(ReleaseRows.VERDICT, release.remove(ReleaseRows.VERDICT));
@@ -188,8 +207,12 @@ final class AllureBridge {
     }
 
     /** @param figures what the run added when it ended: why it was lost or interrupted */
-    static void writeEnvironment(EvaluationConfig config, Map<String, String> promptDigests, String version,
-                                 String prefix, Map<String, String> figures) {
+    static void writeEnvironment(
+            EvaluationConfig config,
+            Map<String, String> promptDigests,
+            String version,
+            String prefix,
+            Map<String, String> figures) {
         if (!AllureSupport.PRESENT) {
             return;
         }
@@ -200,7 +223,8 @@ final class AllureBridge {
     }
 
     /** The run's settings: the models and where they answered, the dataset, the method and its prompts. */
-    private static Map<String, String> settings(EvaluationConfig config, Map<String, String> promptDigests, String version) {
+    private static Map<String, String> settings(
+            EvaluationConfig config, Map<String, String> promptDigests, String version) {
         Map<String, String> env = new LinkedHashMap<>();
         RoleEndpoints endpoints = endpoints(config);
         env.put("target", config.models().target().model());
@@ -215,8 +239,13 @@ final class AllureBridge {
         env.put("random-seed", Long.toString(config.method().randomSeed()));
         env.put("refusal-counts-as-failure", Boolean.toString(config.method().refusalCountsAsFailure()));
         List<String> departures = config.departures();
-        env.put("method", config.methodName() + (departures.isEmpty() ? ": the paper's, no departure in force"
-                : ": " + departures.size() + " departure" + (departures.size() == 1 ? "" : "s") + " from the paper in force"));
+        env.put(
+                "method",
+                config.methodName()
+                        + (departures.isEmpty()
+                                ? ": the paper's, no departure in force"
+                                : ": " + departures.size() + " departure" + (departures.size() == 1 ? "" : "s")
+                                        + " from the paper in force"));
         for (int i = 0; i < departures.size(); i++) {
             env.put("departure." + (i + 1), departures.get(i));
         }

@@ -10,8 +10,7 @@ final class AllureSupport {
     /** Looked up once: the classpath does not change under a running launcher. */
     static final boolean PRESENT = present("io.qameta.allure.junitplatform.AllureJunitPlatform");
 
-    private AllureSupport() {
-    }
+    private AllureSupport() {}
 
     private static boolean present(String listener) {
         try {

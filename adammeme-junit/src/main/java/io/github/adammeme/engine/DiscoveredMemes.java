@@ -62,7 +62,9 @@ final class DiscoveredMemes {
         for (Path dataset : datasets) {
             if (Files.isDirectory(dataset)) {
                 try (Stream<Path> files = Files.list(dataset)) {
-                    files.filter(f -> METADATA.matcher(f.getFileName().toString()).matches()).sorted()
+                    files.filter(f ->
+                                    METADATA.matcher(f.getFileName().toString()).matches())
+                            .sorted()
                             .forEach(f -> stamps.put(f, stamp(f)));
                 } catch (IOException | UncheckedIOException e) {
                     // A folder that cannot be listed now: read again, and named as it is then.

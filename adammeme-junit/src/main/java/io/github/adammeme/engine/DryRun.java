@@ -36,21 +36,32 @@ final class DryRun {
         Optional<List<Meme>> memes = run.settings().memes().forRun(config);
         RunPlan plan = memes.isPresent() ? Planner.of(config, memes.get()) : Planner.of(config);
         String where = config.outputs().directory().resolve(PlanFiles.MARKDOWN).toString();
-        Console.out().println("adammeme: DRY RUN of " + run.suiteName() + " (" + config.models().target().model() + " on "
-                + config.datasetDescription() + ", method " + config.methodName()
-                + "): no model is called, no figure computed");
+        Console.out()
+                .println("adammeme: DRY RUN of " + run.suiteName() + " ("
+                        + config.models().target().model() + " on "
+                        + config.datasetDescription() + ", method " + config.methodName()
+                        + "): no model is called, no figure computed");
         Console.out().print(plan.table());
-        Console.out().println("adammeme: dry run: no release decision; the plan is in " + where + " and " + PlanFiles.JSON_FILE);
+        Console.out()
+                .println("adammeme: dry run: no release decision; the plan is in " + where + " and "
+                        + PlanFiles.JSON_FILE);
         AdamMemeNode node = new AdamMemeNode.PlanNode(run.suite());
         children.run(node.testing(() -> {
             try {
                 PlanFiles.write(config.outputs().directory(), config, plan);
             } catch (IOException e) {
-                return TestExecutionResult.failed(new UncheckedIOException("the plan could not be written to " + where, e));
+                return TestExecutionResult.failed(
+                        new UncheckedIOException("the plan could not be written to " + where, e));
             }
-            return TestExecutionResult.aborted(new TestAbortedException(String.format(Locale.ROOT,
+            return TestExecutionResult.aborted(new TestAbortedException(String.format(
+                    Locale.ROOT,
                     "dry run (%s=true): no model called; %d calls expected (at most %d), $%.4f expected at the configured"
-                            + " prices; see %s", Constants.DRY_RUN, plan.expectedCalls(), plan.maxCalls(), plan.costUsd(), where)));
+                            + " prices; see %s",
+                    Constants.DRY_RUN,
+                    plan.expectedCalls(),
+                    plan.maxCalls(),
+                    plan.costUsd(),
+                    where)));
         }));
     }
 }

@@ -32,7 +32,9 @@ final class EngineRun {
             lost.add(ending);
         }
         if (suite.oneOfSeveralTargets()) {
-            severalTargets.computeIfAbsent(suite.suiteClass(), c -> new ArrayList<>()).add(outputs);
+            severalTargets
+                    .computeIfAbsent(suite.suiteClass(), c -> new ArrayList<>())
+                    .add(outputs);
         }
     }
 

@@ -1,6 +1,5 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.CategoryFigures;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.Metrics;
@@ -31,8 +30,14 @@ final class FigureTests {
     }
 
     /** @param extra figures of the whole run that belong beside the overall FR (the judge's agreement) */
-    void summary(Children children, String category, CategoryFigures all, CategoryFigures originals,
-                 String table, List<Path> charts, Map<String, Object> extra) {
+    void summary(
+            Children children,
+            String category,
+            CategoryFigures all,
+            CategoryFigures originals,
+            String table,
+            List<Path> charts,
+            Map<String, Object> extra) {
         children.run(new AdamMemeNode.SummaryNode(children.parent(), category).testing(() -> {
             Map<String, Object> figures = new LinkedHashMap<>(SummaryFigures.of(all, originals));
             figures.putAll(extra);
@@ -46,7 +51,8 @@ final class FigureTests {
                 // build must not pass on figures it does not have.
                 return run.insufficient("FR summary " + category + ": not enough evidence: n = 0 of " + all.samples()
                         + " samples counted in FR (" + all.counts().get(Outcome.REFUSED) + " refused, "
-                        + all.counts().get(Outcome.UNSCORED) + " unscored, " + all.counts().get(Outcome.ERROR) + " error)");
+                        + all.counts().get(Outcome.UNSCORED) + " unscored, "
+                        + all.counts().get(Outcome.ERROR) + " error)");
             }
             return TestExecutionResult.successful();
         }));
@@ -61,7 +67,9 @@ final class FigureTests {
     void judgeAgreement(Children children, Metrics metrics, Optional<ReleaseDecision.Check> check) {
         AdamMemeNode node = new AdamMemeNode.JudgeAgreementNode(children.parent());
         SuiteSettings settings = run.settings();
-        Runnable judgedBy = () -> AllureBridge.judgedBy(settings.minKappa(), settings.gates().minSamples(),
+        Runnable judgedBy = () -> AllureBridge.judgedBy(
+                settings.minKappa(),
+                settings.gates().minSamples(),
                 settings.gates().insufficient());
         if (check.isPresent()) {
             check(children, node, check.get(), judgedBy);
@@ -77,12 +85,12 @@ final class FigureTests {
 
     /** An FR gate's test, its verdict as the run's release decision has it. */
     void gate(Children children, ReleaseDecision.Check check) {
-        check(children, new AdamMemeNode.GateNode(children.parent(), check.category()), check, () -> { });
+        check(children, new AdamMemeNode.GateNode(children.parent(), check.category()), check, () -> {});
     }
 
     /** A category's comparison with the baseline, its verdict as the run's release decision has it. */
     void regression(Children children, ReleaseDecision.Check check) {
-        check(children, new AdamMemeNode.RegressionNode(children.parent(), check.category()), check, () -> { });
+        check(children, new AdamMemeNode.RegressionNode(children.parent(), check.category()), check, () -> {});
     }
 
     /**
@@ -99,9 +107,9 @@ final class FigureTests {
                 case FAILED -> Verdicts.failed(check.message());
                 // The decision says whether a check short of evidence blocks: a category the baseline comparison only
                 // reports is skipped, whatever adammeme.gate.insufficient says of the checks that do block.
-                case NOT_ENOUGH_EVIDENCE -> check.blocks() ? Verdicts.failed(check.message()) : Verdicts.aborted(check.message());
+                case NOT_ENOUGH_EVIDENCE ->
+                    check.blocks() ? Verdicts.failed(check.message()) : Verdicts.aborted(check.message());
             };
         }));
     }
-
 }

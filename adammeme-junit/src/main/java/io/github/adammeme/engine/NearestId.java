@@ -8,8 +8,7 @@ import org.junit.platform.engine.UniqueId;
 /** The id among those a run had that is nearest to one asked for: the likely typo's correction. */
 final class NearestId {
 
-    private NearestId() {
-    }
+    private NearestId() {}
 
     /**
      * @param asked the id a selector named
@@ -22,7 +21,10 @@ final class NearestId {
         int bestDistance = Integer.MAX_VALUE;
         for (UniqueId id : ids) {
             int d = KnownKeys.distance(target, id.toString());
-            if (d < bestDistance || d == bestDistance && best != null && id.getSegments().size() > best.getSegments().size()) {
+            if (d < bestDistance
+                    || d == bestDistance
+                            && best != null
+                            && id.getSegments().size() > best.getSegments().size()) {
                 best = id;
                 bestDistance = d;
             }

@@ -72,15 +72,23 @@ final class ResultTree {
         Evaluation e = finished();
         ReleaseDecision decision = outputs.decision(e);
         elsewhere(decision, byCategory.keySet());
-        figures.summary(children, "overall", e.metrics().withRefinementsOverall(), e.metrics().originalOverall(),
-                outputs.summaryMarkdown(e), outputs.charts(e),
-                Map.of("judge agreement", e.metrics().judgeAgreement().describe(config.method().threshold())));
+        figures.summary(
+                children,
+                "overall",
+                e.metrics().withRefinementsOverall(),
+                e.metrics().originalOverall(),
+                outputs.summaryMarkdown(e),
+                outputs.charts(e),
+                Map.of(
+                        "judge agreement",
+                        e.metrics().judgeAgreement().describe(config.method().threshold())));
         decision.check(ReleaseDecision.Kind.GATE, Metrics.OVERALL).ifPresent(check -> figures.gate(children, check));
         Optional<ReleaseDecision.Check> judge = decision.check(ReleaseDecision.Kind.JUDGE, Metrics.OVERALL);
         if (config.method().judgeRecheck() > 0 || judge.isPresent()) {
             figures.judgeAgreement(children, e.metrics(), judge);
         }
-        decision.check(ReleaseDecision.Kind.BASELINE, Metrics.OVERALL).ifPresent(check -> figures.regression(children, check));
+        decision.check(ReleaseDecision.Kind.BASELINE, Metrics.OVERALL)
+                .ifPresent(check -> figures.regression(children, check));
         miningErrors(e);
         outputs.publish(e);
     }
@@ -93,7 +101,9 @@ final class ResultTree {
         Map<String, List<ReleaseDecision.Check>> byCategory = new LinkedHashMap<>();
         for (ReleaseDecision.Check check : decision.checks()) {
             if (!reported.contains(check.category()) && !check.category().equals(Metrics.OVERALL)) {
-                byCategory.computeIfAbsent(check.category(), c -> new ArrayList<>()).add(check);
+                byCategory
+                        .computeIfAbsent(check.category(), c -> new ArrayList<>())
+                        .add(check);
             }
         }
         byCategory.forEach((category, checks) -> {
@@ -120,8 +130,14 @@ final class ResultTree {
         int i = indexOf(e, category);
         CategoryFigures all = e.metrics().withRefinements().get(i);
         CategoryFigures originals = e.metrics().original().get(i);
-        figures.summary(tests, category, all, originals, SummaryMarkdown.category(e.metrics(), category),
-                outputs.chartsOf(category), Map.of());
+        figures.summary(
+                tests,
+                category,
+                all,
+                originals,
+                SummaryMarkdown.category(e.metrics(), category),
+                outputs.chartsOf(category),
+                Map.of());
         ReleaseDecision decision = outputs.decision(e);
         decision.check(ReleaseDecision.Kind.GATE, category).ifPresent(check -> figures.gate(tests, check));
         decision.check(ReleaseDecision.Kind.BASELINE, category).ifPresent(check -> figures.regression(tests, check));
@@ -133,25 +149,32 @@ final class ResultTree {
      */
     private void miningStage(Evaluation e) {
         AdamMemeNode node = new AdamMemeNode.MiningStageNode(suite);
-        children.run(node.testing(() -> run.passedSaying(node, "mining", e.memes().size() + " memes mined into "
-                + e.taxonomy().size() + " categories, " + e.mined().size() + " meme-category pairs; misbeliefs and the"
-                + " references of the selected pairs are in the cache " + config.outputs().cache() + " for the shards ("
-                + Constants.STAGES + "=scoring)")));
+        children.run(node.testing(() -> run.passedSaying(
+                node,
+                "mining",
+                e.memes().size() + " memes mined into "
+                        + e.taxonomy().size() + " categories, " + e.mined().size()
+                        + " meme-category pairs; misbeliefs and the"
+                        + " references of the selected pairs are in the cache "
+                        + config.outputs().cache() + " for the shards ("
+                        + Constants.STAGES + "=scoring)")));
         miningErrors(e);
         outputs.publish(e);
     }
 
     private void miningErrors(Evaluation e) {
-        List<MemeOutcome> errors = e.memes().stream().filter(m -> m.status() == MemeOutcome.Status.ERROR).toList();
+        List<MemeOutcome> errors = e.memes().stream()
+                .filter(m -> m.status() == MemeOutcome.Status.ERROR)
+                .toList();
         if (errors.isEmpty()) {
             return;
         }
         AdamMemeNode.MiningErrorsNode node = new AdamMemeNode.MiningErrorsNode(suite);
         children.run(node.containing(tests -> {
             for (MemeOutcome m : errors) {
-                tests.run(new AdamMemeNode.MemeErrorNode(node, m.memeId()).testing(() -> Verdicts.broken(
-                        new SampleErrorException(ReportText.plain(m.memeId() + " (" + m.origin() + "): ERROR — "
-                                + m.reason())))));
+                tests.run(new AdamMemeNode.MemeErrorNode(node, m.memeId())
+                        .testing(() -> Verdicts.broken(new SampleErrorException(
+                                ReportText.plain(m.memeId() + " (" + m.origin() + "): ERROR — " + m.reason())))));
             }
         }));
     }

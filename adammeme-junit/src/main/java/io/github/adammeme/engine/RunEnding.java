@@ -60,9 +60,11 @@ record RunEnding(Kind kind, String reason, Throwable trace) {
             case NOT_STARTED -> "nothing of it was written to " + summary.getParent();
             default -> "no figures were computed; see " + summary;
         };
-        children.runEvenIfLost(new AdamMemeNode.RunLostNode(run.suite(), kind.what).testing(() -> TestExecutionResult.failed(
-                new RunLostException("the AdamMeme run " + kind.what + ": " + reason + "; " + figures))));
-        // A finished run's summary is never written over, nor another run's; an interrupted run's the interruption wrote.
+        children.runEvenIfLost(new AdamMemeNode.RunLostNode(run.suite(), kind.what)
+                .testing(() -> TestExecutionResult.failed(
+                        new RunLostException("the AdamMeme run " + kind.what + ": " + reason + "; " + figures))));
+        // A finished run's summary is never written over, nor another run's; an interrupted run's the interruption
+        // wrote.
         if (kind == Kind.LOST || kind == Kind.STOPPED || kind == Kind.UNSAVED) {
             run.outputs().recordLoss(reason);
         }

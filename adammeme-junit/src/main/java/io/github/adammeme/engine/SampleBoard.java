@@ -19,8 +19,7 @@ import java.util.concurrent.ExecutionException;
 final class SampleBoard implements PipelineListener {
 
     /** The selection of stage 2: the final taxonomy and the pairs to score. */
-    record Selection(List<String> categories, List<MinedSample> samples) {
-    }
+    record Selection(List<String> categories, List<MinedSample> samples) {}
 
     private final CompletableFuture<Selection> selection = new CompletableFuture<>();
     private final Map<String, CompletableFuture<List<String>>> plans = new ConcurrentHashMap<>();
@@ -90,7 +89,8 @@ final class SampleBoard implements PipelineListener {
         awaitEither(plan, evaluation);
         // A finished run that never planned this category (nothing of it was scored) has no chains;
         // by the time we look, the end of the run may already have failed the unplanned future.
-        if (evaluation.isDone() && !evaluation.isCompletedExceptionally()
+        if (evaluation.isDone()
+                && !evaluation.isCompletedExceptionally()
                 && (!plan.isDone() || plan.isCompletedExceptionally())) {
             return List.of();
         }
@@ -111,7 +111,9 @@ final class SampleBoard implements PipelineListener {
         CompletableFuture<ScoredSample> step = sample(stepId);
         awaitEither(step, chain);
         if (chain.isDone() && !chain.isCompletedExceptionally()) {
-            return chain.join().steps().stream().filter(s -> s.id().equals(stepId)).findFirst();
+            return chain.join().steps().stream()
+                    .filter(s -> s.id().equals(stepId))
+                    .findFirst();
         }
         return Optional.of(await(step));
     }

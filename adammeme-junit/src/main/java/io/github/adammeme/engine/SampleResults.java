@@ -11,8 +11,7 @@ import org.junit.platform.engine.TestExecutionResult;
  */
 final class SampleResults {
 
-    private SampleResults() {
-    }
+    private SampleResults() {}
 
     static TestExecutionResult of(ScoredSample s, double threshold, boolean refusalIsFailure) {
         SampleVerdict verdict = SampleVerdict.of(s, threshold, refusalIsFailure);

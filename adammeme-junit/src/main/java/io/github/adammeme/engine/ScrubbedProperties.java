@@ -15,8 +15,7 @@ final class ScrubbedProperties {
     /** Property name to the value it held before it was scrubbed. */
     private static final Map<String, String> ORIGINALS = new ConcurrentHashMap<>();
 
-    private ScrubbedProperties() {
-    }
+    private ScrubbedProperties() {}
 
     /**
      * Scrubs the system properties behind these values, and gives back the values as given where a
@@ -28,7 +27,9 @@ final class ScrubbedProperties {
         values.replaceAll((key, value) -> {
             String original = ORIGINALS.get(key);
             String property = System.getProperty(key);
-            if (original != null && value.equals(property) && Secrets.redact(original).equals(property)) {
+            if (original != null
+                    && value.equals(property)
+                    && Secrets.redact(original).equals(property)) {
                 return original;
             }
             return value;

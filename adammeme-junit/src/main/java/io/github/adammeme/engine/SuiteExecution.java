@@ -39,7 +39,8 @@ final class SuiteExecution {
     /** @throws RunEnding.RunLostException when the run ended short, after a test of its own has said so */
     void run(EngineRun engine) {
         RunEnding ending;
-        // Held from before anything is written into the folder until the run has published: two runs never interleave there.
+        // Held from before anything is written into the folder until the run has published: two runs never interleave
+        // there.
         try (RunFolderLock folder = RunFolderLock.take(run.config().outputs().directory(), run.suiteName())) {
             if (run.settings().dryRun()) {
                 new DryRun(run, children).run();
@@ -75,25 +76,38 @@ final class SuiteExecution {
     /** The pipeline in the background, the tree on this thread: how the run ended short, or null when it did not. */
     private RunEnding evaluate() {
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "adammeme-pipeline-" + run.suite().suiteClass().getSimpleName());
+            Thread t = new Thread(
+                    r, "adammeme-pipeline-" + run.suite().suiteClass().getSimpleName());
             t.setDaemon(true);
             return t;
         });
         RunStop cancel = new RunStop();
-        Interruption interruption = new Interruption(cancel, run.config().outputs().cache(), Console.err(),
-                outputs::recordInterruption);
+        Interruption interruption =
+                new Interruption(cancel, run.config().outputs().cache(), Console.err(), outputs::recordInterruption);
         CompletableFuture<?> pipeline = null;
         RunEnding ending = null;
-        try (ProgressLine progress = run.settings().progress() ? new ProgressLine(System.err, System.console() != null)
-                .planned(Planner.forProgress(run.config(), run.settings().memes().asDiscovered())) : null) {
+        try (ProgressLine progress = run.settings().progress()
+                ? new ProgressLine(System.err, System.console() != null)
+                        .planned(Planner.forProgress(
+                                run.config(), run.settings().memes().asDiscovered()))
+                : null) {
             outputs.writeEnvironment();
-            pipeline = CompletableFuture.supplyAsync(() -> AdamMeme.evaluate(run.config(), run.settings().memes()
-                            .forRun(run.config()), run.settings().simulator(), Listeners.of(run.board(), progress, interruption),
-                    cancel), runner).whenComplete((evaluation, failure) -> run.board().pipelineEnded(unwrap(failure)));
-            // Ctrl-C or SIGTERM ends the JVM under the run: its hook says how far the run got and where its answers are.
+            pipeline = CompletableFuture.supplyAsync(
+                            () -> AdamMeme.evaluate(
+                                    run.config(),
+                                    run.settings().memes().forRun(run.config()),
+                                    run.settings().simulator(),
+                                    Listeners.of(run.board(), progress, interruption),
+                                    cancel),
+                            runner)
+                    .whenComplete((evaluation, failure) -> run.board().pipelineEnded(unwrap(failure)));
+            // Ctrl-C or SIGTERM ends the JVM under the run: its hook says how far the run got and where its answers
+            // are.
             interruption.onShutdown(pipeline);
             new ResultTree(run, children).report();
-            ending = outputs.unsaved().map(e -> new RunEnding(RunEnding.Kind.UNSAVED, e.getMessage(), null)).orElse(null);
+            ending = outputs.unsaved()
+                    .map(e -> new RunEnding(RunEnding.Kind.UNSAVED, e.getMessage(), null))
+                    .orElse(null);
         } catch (RuntimeException | Error e) {
             // Out of memory and its kind are the platform's to abort on, not a lost run to report and go past.
             if (e instanceof VirtualMachineError fatal) {
@@ -105,8 +119,9 @@ final class SuiteExecution {
             if (pipeline != null && !pipeline.isDone()) {
                 // Nobody will read what the pipeline does from here: it makes no further call (those under way
                 // finish and are stored in the cache, as they are paid), instead of calling until the JVM exits.
-                cancel.stop(new EndpointUnusableException("the test run of " + run.suiteName() + " ended before its"
-                        + " pipeline" + (ending == null ? "" : ": " + ending.reason()) + "; no further call is made",
+                cancel.stop(new EndpointUnusableException(
+                        "the test run of " + run.suiteName() + " ended before its" + " pipeline"
+                                + (ending == null ? "" : ": " + ending.reason()) + "; no further call is made",
                         EndpointUnusableException.When.DURING_RUN));
             }
             runner.shutdownNow();
@@ -121,7 +136,8 @@ final class SuiteExecution {
         // (the platform would clear the flag after the suite anyway, with a warning).
         if (Thread.interrupted() || Interruption.isInterruption(cause)) {
             // Not a fault to trace: the line says how far the run got and how to resume it.
-            return new RunEnding(RunEnding.Kind.INTERRUPTED, interruption.interrupted("the test thread was interrupted"), null);
+            return new RunEnding(
+                    RunEnding.Kind.INTERRUPTED, interruption.interrupted("the test thread was interrupted"), null);
         }
         String reason = ReportText.plain(cause.getClass().getSimpleName() + ": " + cause.getMessage());
         if (outputs.figuresSaved()) {

@@ -13,9 +13,18 @@ final class SuiteNode extends AdamMemeNode {
 
     private final boolean oneOfSeveralTargets;
 
-    SuiteNode(UniqueId id, Class<?> suiteClass, SuiteSettings settings, Set<UniqueId> selected, boolean oneOfSeveralTargets) {
-        super(id, suiteClass.getSimpleName() + " · target " + settings.config().models().target().model(),
-                ClassSource.from(suiteClass), Type.CONTAINER);
+    SuiteNode(
+            UniqueId id,
+            Class<?> suiteClass,
+            SuiteSettings settings,
+            Set<UniqueId> selected,
+            boolean oneOfSeveralTargets) {
+        super(
+                id,
+                suiteClass.getSimpleName() + " · target "
+                        + settings.config().models().target().model(),
+                ClassSource.from(suiteClass),
+                Type.CONTAINER);
         this.settings = settings;
         this.selected = selected;
         this.oneOfSeveralTargets = oneOfSeveralTargets;
@@ -41,7 +50,8 @@ final class SuiteNode extends AdamMemeNode {
 
     @Override
     public AdamMemeExecutionContext prepare(AdamMemeExecutionContext context) {
-        return context.forSuite(new SuiteRun(this, context.listener(), context.engine().severalSuites()));
+        return context.forSuite(
+                new SuiteRun(this, context.listener(), context.engine().severalSuites()));
     }
 
     /** Runs the pipeline in the background and reports the tree as it comes; a lost run fails the suite. */

@@ -41,6 +41,7 @@ final class SuiteOutputs {
     private Evaluation evaluation;
     /** Why the run's own files could not be written, once that was tried and failed. */
     private RunFilesException unsaved;
+
     private boolean saveTried;
 
     SuiteOutputs(SuiteNode suite, boolean severalSuites, EvaluationConfig config, SampleBoard board) {
@@ -48,20 +49,28 @@ final class SuiteOutputs {
         this.severalSuites = severalSuites;
         this.config = config;
         this.board = board;
-        this.publisher = new RunPublisher(config, suite.settings().publishing(),
-                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(), Console.out(), Console.err());
+        this.publisher = new RunPublisher(
+                config,
+                suite.settings().publishing(),
+                Instant.now().truncatedTo(ChronoUnit.SECONDS).toString(),
+                Console.out(),
+                Console.err());
     }
 
     /** The suite's folder: the configured one, per suite class when there are several, per target when it lists several. */
     static Path outputOf(SuiteNode suite, boolean severalSuites) {
-        return OutputLayout.targetFolder(commonOutputOf(suite, severalSuites),
-                suite.settings().config().models().target().model(), suite.oneOfSeveralTargets());
+        return OutputLayout.targetFolder(
+                commonOutputOf(suite, severalSuites),
+                suite.settings().config().models().target().model(),
+                suite.oneOfSeveralTargets());
     }
 
     /** Where the suite class's outputs go, and its targets' leaderboard. */
     static Path commonOutputOf(SuiteNode suite, boolean severalSuites) {
-        return OutputLayout.suiteFolder(suite.settings().config().outputs().directory(),
-                suite.suiteClass().getSimpleName(), severalSuites);
+        return OutputLayout.suiteFolder(
+                suite.settings().config().outputs().directory(),
+                suite.suiteClass().getSimpleName(),
+                severalSuites);
     }
 
     /** Allure's environment is one file for the whole run: keys are prefixed per suite class and target when there are several. */
@@ -115,8 +124,10 @@ final class SuiteOutputs {
     /** What a category's summary shows inline: FR per category, and the misbelief terms of its failures. */
     List<Path> chartsOf(String category) {
         String suffix = "-" + Charts.slug(category) + ".svg";
-        return charts(board.evaluation()).stream().filter(c -> c.getFileName().toString().startsWith("fr-by-category")
-                || c.getFileName().toString().startsWith("misbelief-terms-") && c.getFileName().toString().endsWith(suffix))
+        return charts(board.evaluation()).stream()
+                .filter(c -> c.getFileName().toString().startsWith("fr-by-category")
+                        || c.getFileName().toString().startsWith("misbelief-terms-")
+                                && c.getFileName().toString().endsWith(suffix))
                 .toList();
     }
 
@@ -149,20 +160,29 @@ final class SuiteOutputs {
         usage.put("cost.usd", String.format(Locale.ROOT, "%.4f", total.costUsd()));
         ReleaseDecision decision = decision(e);
         // A mining-only run has nothing to compare: a baseline would be written a baseline.md of nothing.
-        Optional<Map<String, RunComparison.Change>> changes = decision.verdict() == ReleaseDecision.Verdict.NOT_SCORED
-                ? Optional.empty() : comparison(e);
-        BestEffort.attempt(allure("environment.properties"), () -> AllureBridge.writeEnvironment(config, e, decision,
-                suite.settings(), changes, environmentPrefix(), usage), Console.err());
+        Optional<Map<String, RunComparison.Change>> changes =
+                decision.verdict() == ReleaseDecision.Verdict.NOT_SCORED ? Optional.empty() : comparison(e);
+        BestEffort.attempt(
+                allure("environment.properties"),
+                () -> AllureBridge.writeEnvironment(
+                        config, e, decision, suite.settings(), changes, environmentPrefix(), usage),
+                Console.err());
         publisher.printResults(e);
-        BestEffort.attempt(allure("executor.json"), () -> AllureBridge.writeExecutor(e, decision)
-                .ifPresent(dir -> Console.out().println("Allure results: " + dir.toAbsolutePath())), Console.err());
+        BestEffort.attempt(
+                allure("executor.json"),
+                () -> AllureBridge.writeExecutor(e, decision)
+                        .ifPresent(dir -> Console.out().println("Allure results: " + dir.toAbsolutePath())),
+                Console.err());
         publisher.record(e);
     }
 
     /** The Allure environment before anything runs, so a run that is lost early still says what it ran. */
     void writeEnvironment() {
-        BestEffort.attempt(allure("environment.properties"), () -> AllureBridge.writeEnvironment(
-                config, config.promptLibrary().digests(), LibraryVersion.current(), environmentPrefix()), Console.err());
+        BestEffort.attempt(
+                allure("environment.properties"),
+                () -> AllureBridge.writeEnvironment(
+                        config, config.promptLibrary().digests(), LibraryVersion.current(), environmentPrefix()),
+                Console.err());
     }
 
     /** One of Allure's files, named with its folder; without Allure on the classpath, without touching Allure. */
@@ -177,8 +197,8 @@ final class SuiteOutputs {
     void recordLoss(String reason) {
         try {
             if (publisher.writeLost(reason)) {
-                AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(),
-                        Map.of("run.lost", reason));
+                AllureBridge.writeEnvironment(
+                        config, Map.of(), LibraryVersion.current(), environmentPrefix(), Map.of("run.lost", reason));
             }
         } catch (RuntimeException | IOException | LinkageError e) {
             Console.warn("and its loss could not be recorded: " + BestEffort.cause(e));
@@ -192,7 +212,11 @@ final class SuiteOutputs {
     void recordInterruption(String line) {
         try {
             if (publisher.writeInterrupted(line)) {
-                AllureBridge.writeEnvironment(config, Map.of(), LibraryVersion.current(), environmentPrefix(),
+                AllureBridge.writeEnvironment(
+                        config,
+                        Map.of(),
+                        LibraryVersion.current(),
+                        environmentPrefix(),
                         Map.of("run.interrupted", line));
             }
         } catch (IOException e) {
@@ -202,14 +226,19 @@ final class SuiteOutputs {
 
     /** Writes the leaderboard of a suite that evaluated several targets, beside their own folders. */
     static void leaderboard(List<SuiteOutputs> targets) {
-        List<Evaluation> runs = targets.stream().map(SuiteOutputs::evaluation).flatMap(Optional::stream).toList();
+        List<Evaluation> runs = targets.stream()
+                .map(SuiteOutputs::evaluation)
+                .flatMap(Optional::stream)
+                .toList();
         if (runs.size() < 2) {
             return; // a target whose pipeline failed has already failed its suite; one alone is no comparison
         }
         SuiteOutputs first = targets.get(0);
         Path folder = commonOutputOf(first.suite, first.severalSuites);
         // After every target's figures: a leaderboard that cannot be written costs itself only.
-        BestEffort.attempt("the leaderboard in " + folder, () -> RunPublisher.leaderboard(runs, folder, Console.out()),
+        BestEffort.attempt(
+                "the leaderboard in " + folder,
+                () -> RunPublisher.leaderboard(runs, folder, Console.out()),
                 Console.err());
     }
 }

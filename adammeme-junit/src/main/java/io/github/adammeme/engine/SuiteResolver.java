@@ -61,18 +61,25 @@ final class SuiteResolver implements SelectorResolver {
         String value = suiteSegment.getValue();
         String className = value.contains("@") ? value.substring(0, value.indexOf('@')) : value;
         String onlyTarget = value.contains("@") ? value.substring(value.indexOf('@') + 1) : null;
-        Optional<Class<?>> suiteClass = ReflectionSupport.tryToLoadClass(className).toOptional();
+        Optional<Class<?>> suiteClass =
+                ReflectionSupport.tryToLoadClass(className).toOptional();
         if (suiteClass.isEmpty() || !isSuite(suiteClass.get())) {
-            issues.reportIssue(DiscoveryIssue.create(DiscoveryIssue.Severity.WARNING,
-                    "unique id " + id + " names no @AdamMemeSuite class"));
+            issues.reportIssue(DiscoveryIssue.create(
+                    DiscoveryIssue.Severity.WARNING, "unique id " + id + " names no @AdamMemeSuite class"));
             return unresolved();
         }
-        Optional<UniqueId.Segment> foreign = id.getSegments().stream().skip(2)
-                .filter(segment -> !AdamMemeNode.SEGMENTS.contains(segment.getType())).findFirst();
+        Optional<UniqueId.Segment> foreign = id.getSegments().stream()
+                .skip(2)
+                .filter(segment -> !AdamMemeNode.SEGMENTS.contains(segment.getType()))
+                .findFirst();
         if (foreign.isPresent()) {
-            issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, "unique id " + id + " names no test"
-                    + " of an AdamMeme run: its segment type '" + foreign.get().getType() + "' is none of "
-                    + AdamMemeNode.SEGMENTS).source(ClassSource.from(suiteClass.get())));
+            issues.reportIssue(DiscoveryIssue.builder(
+                            DiscoveryIssue.Severity.ERROR,
+                            "unique id " + id + " names no test"
+                                    + " of an AdamMeme run: its segment type '"
+                                    + foreign.get().getType() + "' is none of "
+                                    + AdamMemeNode.SEGMENTS)
+                    .source(ClassSource.from(suiteClass.get())));
             return unresolved();
         }
         // Tests below the suite appear only at run time; remember which were asked for.
@@ -83,20 +90,29 @@ final class SuiteResolver implements SelectorResolver {
     private Resolution suite(Class<?> suiteClass, String onlyTarget, Set<UniqueId> selected, Context context) {
         List<SuiteSettings> all;
         try {
-            all = SuiteSettings.resolveAll(suiteClass, AnnotationSupport.findAnnotation(suiteClass, AdamMemeSuite.class)
-                    .orElseThrow(), parameters);
+            all = SuiteSettings.resolveAll(
+                    suiteClass,
+                    AnnotationSupport.findAnnotation(suiteClass, AdamMemeSuite.class)
+                            .orElseThrow(),
+                    parameters);
         } catch (ConfigurationException | DatasetException e) {
             // The message names the key or the file and line: a stack trace below it would only bury it.
-            issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR,
-                    suiteClass.getName() + ": " + e.getMessage()).source(ClassSource.from(suiteClass)));
+            issues.reportIssue(
+                    DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, suiteClass.getName() + ": " + e.getMessage())
+                            .source(ClassSource.from(suiteClass)));
             return unresolved();
         } catch (IllegalArgumentException e) {
-            issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR,
-                    suiteClass.getName() + ": " + e.getMessage()).source(ClassSource.from(suiteClass)).cause(e));
+            issues.reportIssue(
+                    DiscoveryIssue.builder(DiscoveryIssue.Severity.ERROR, suiteClass.getName() + ": " + e.getMessage())
+                            .source(ClassSource.from(suiteClass))
+                            .cause(e));
             return unresolved();
         }
-        all.get(0).warning().ifPresent(w -> issues.reportIssue(DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING,
-                suiteClass.getName() + ": " + w).source(ClassSource.from(suiteClass))));
+        all.get(0)
+                .warning()
+                .ifPresent(w -> issues.reportIssue(
+                        DiscoveryIssue.builder(DiscoveryIssue.Severity.WARNING, suiteClass.getName() + ": " + w)
+                                .source(ClassSource.from(suiteClass))));
         Set<Match> matches = new LinkedHashSet<>();
         for (SuiteSettings settings : all) {
             String model = settings.config().models().target().model();
@@ -105,24 +121,28 @@ final class SuiteResolver implements SelectorResolver {
             }
             String value = all.size() > 1 ? suiteClass.getName() + "@" + model : suiteClass.getName();
             context.addToParent(parent -> {
-                UniqueId id = parent.getUniqueId().append(SuiteNode.SEGMENT, value);
-                Optional<SuiteNode> existing = parent.getChildren().stream()
-                        .filter(c -> c.getUniqueId().equals(id)).map(SuiteNode.class::cast).findFirst();
-                if (existing.isPresent()) {
-                    // a second selector for the same suite widens what it reports
-                    Set<UniqueId> merged = new LinkedHashSet<>(existing.get().selected());
-                    if (merged.isEmpty() || selected.isEmpty()) {
-                        merged.clear();
-                    } else {
-                        merged.addAll(selected);
-                    }
-                    existing.get().selected().clear();
-                    existing.get().selected().addAll(merged);
-                    return Optional.of(existing.get());
-                }
-                return Optional.of(new SuiteNode(id, suiteClass, settings, new LinkedHashSet<>(selected),
-                        all.size() > 1));
-            }).ifPresent(suite -> matches.add(Match.exact(suite)));
+                        UniqueId id = parent.getUniqueId().append(SuiteNode.SEGMENT, value);
+                        Optional<SuiteNode> existing = parent.getChildren().stream()
+                                .filter(c -> c.getUniqueId().equals(id))
+                                .map(SuiteNode.class::cast)
+                                .findFirst();
+                        if (existing.isPresent()) {
+                            // a second selector for the same suite widens what it reports
+                            Set<UniqueId> merged =
+                                    new LinkedHashSet<>(existing.get().selected());
+                            if (merged.isEmpty() || selected.isEmpty()) {
+                                merged.clear();
+                            } else {
+                                merged.addAll(selected);
+                            }
+                            existing.get().selected().clear();
+                            existing.get().selected().addAll(merged);
+                            return Optional.of(existing.get());
+                        }
+                        return Optional.of(
+                                new SuiteNode(id, suiteClass, settings, new LinkedHashSet<>(selected), all.size() > 1));
+                    })
+                    .ifPresent(suite -> matches.add(Match.exact(suite)));
         }
         return matches.isEmpty() ? unresolved() : Resolution.matches(matches);
     }

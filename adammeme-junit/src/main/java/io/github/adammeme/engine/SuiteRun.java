@@ -59,7 +59,10 @@ final class SuiteRun {
 
     /** The suite as Allure's reports name it: its class, and its target when it lists several. */
     String suiteName() {
-        return suite.suiteClass().getSimpleName() + (suite.oneOfSeveralTargets() ? " · " + config.models().target().model() : "");
+        return suite.suiteClass().getSimpleName()
+                + (suite.oneOfSeveralTargets()
+                        ? " · " + config.models().target().model()
+                        : "");
     }
 
     /** Whether a node belongs in this run: every node, unless unique-id selectors asked for some only. */
@@ -79,7 +82,10 @@ final class SuiteRun {
         List<String> out = new ArrayList<>();
         for (UniqueId s : suite.selected()) {
             if (offered.stream().noneMatch(id -> id.hasPrefix(s))) {
-                out.add(s + NearestId.of(s, offered).map(n -> " (the nearest this run has: " + n + ")").orElse(""));
+                out.add(s
+                        + NearestId.of(s, offered)
+                                .map(n -> " (the nearest this run has: " + n + ")")
+                                .orElse(""));
             }
         }
         return out;
@@ -111,6 +117,8 @@ final class SuiteRun {
 
     /** A figure that rests on too little evidence fails, unless the suite chose to skip such tests. */
     TestExecutionResult insufficient(String message) {
-        return settings.gates().insufficient() == FrGates.Insufficient.SKIP ? Verdicts.aborted(message) : Verdicts.failed(message);
+        return settings.gates().insufficient() == FrGates.Insufficient.SKIP
+                ? Verdicts.aborted(message)
+                : Verdicts.failed(message);
     }
 }

@@ -27,16 +27,23 @@ import org.junit.platform.engine.ConfigurationParameters;
  * @param warning    what discovery should warn about without stopping (a cache that cannot be written)
  * @param dryRun     whether the run only plans its calls and makes none
  */
-record SuiteSettings(EvaluationConfig config, DiscoveredMemes memes, EndpointResolver simulator,
-                     RunPublisher.Options publishing, boolean progress, Optional<String> warning, boolean dryRun) {
+record SuiteSettings(
+        EvaluationConfig config,
+        DiscoveredMemes memes,
+        EndpointResolver simulator,
+        RunPublisher.Options publishing,
+        boolean progress,
+        Optional<String> warning,
+        boolean dryRun) {
 
     /**
      * One settings per target: {@code adammeme.target.model} may list several models, evaluated one after another
      * with everything else alike. The datasets and the baseline are read once for all.
      */
-    static List<SuiteSettings> resolveAll(Class<?> suiteClass, AdamMemeSuite annotation,
-                                          ConfigurationParameters parameters) {
-        AdamMemeConfiguration configuration = ConfigurationReader.read(SuiteValues.of(suiteClass, annotation, parameters));
+    static List<SuiteSettings> resolveAll(
+            Class<?> suiteClass, AdamMemeSuite annotation, ConfigurationParameters parameters) {
+        AdamMemeConfiguration configuration =
+                ConfigurationReader.read(SuiteValues.of(suiteClass, annotation, parameters));
         EvaluationConfig first = configuration.evaluation();
         // Read the annotations now: a malformed line or an empty file should stop discovery, not a paid run.
         DiscoveredMemes memes = DiscoveredMemes.check(first);
@@ -46,16 +53,26 @@ record SuiteSettings(EvaluationConfig config, DiscoveredMemes memes, EndpointRes
         // A cache that cannot keep answers is found now: a run that needs it stops here; others are warned.
         Optional<String> cacheProblem = first.outputs().cacheProblem();
         if (cacheProblem.isPresent() && first.outputs().cacheRequired()) {
-            throw new ConfigurationException(Constants.CACHE, first.outputs().cache().toString(), cacheProblem.get()
-                    + " (adammeme.cache.required=true)");
+            throw new ConfigurationException(
+                    Constants.CACHE,
+                    first.outputs().cache().toString(),
+                    cacheProblem.get() + " (adammeme.cache.required=true)");
         }
         // Where the results and the bank go is checked now too: found at the end, it lost the whole run.
         first.outputs().requireWritableDirectory();
         EndpointResolver simulator = Simulators.builtIn(configuration.simulator());
-        Optional<String> warning = cacheProblem.map(p -> p
-                + "; this run will keep its answers in memory and a later run will pay for them again");
-        return configuration.evaluations().stream().map(config -> new SuiteSettings(config, memes, simulator,
-                configuration.publishing(), configuration.progress(), warning, configuration.dryRun())).toList();
+        Optional<String> warning = cacheProblem.map(
+                p -> p + "; this run will keep its answers in memory and a later run will pay for them again");
+        return configuration.evaluations().stream()
+                .map(config -> new SuiteSettings(
+                        config,
+                        memes,
+                        simulator,
+                        configuration.publishing(),
+                        configuration.progress(),
+                        warning,
+                        configuration.dryRun()))
+                .toList();
     }
 
     /** @return the FR budgets, and how they are judged */

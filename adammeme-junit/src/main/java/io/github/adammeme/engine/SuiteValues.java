@@ -19,12 +19,10 @@ import org.junit.platform.engine.ConfigurationParameters;
  */
 final class SuiteValues {
 
-    private SuiteValues() {
-    }
+    private SuiteValues() {}
 
     /** Every adammeme.* setting for the suite, datasets located. */
-    static Map<String, String> of(Class<?> suiteClass, AdamMemeSuite annotation,
-                                              ConfigurationParameters parameters) {
+    static Map<String, String> of(Class<?> suiteClass, AdamMemeSuite annotation, ConfigurationParameters parameters) {
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, String> sources = new LinkedHashMap<>();
         values.put(Constants.DATASET, annotation.dataset());
@@ -50,16 +48,26 @@ final class SuiteValues {
         for (String key : parameters.keySet()) {
             if (key.startsWith(Constants.PREFIX)) {
                 parameters.get(key).ifPresent(v -> values.put(key, v));
-                sources.putIfAbsent(key, System.getProperty(key) != null ? "a system property, -D" + key
-                        : "in junit-platform.properties");
+                sources.putIfAbsent(
+                        key,
+                        System.getProperty(key) != null
+                                ? "a system property, -D" + key
+                                : "in junit-platform.properties");
             }
         }
         KnownKeys.check(sources);
         ScrubbedProperties.scrub(values);
 
         String datasets = values.get(Constants.DATASET);
-        values.put(Constants.DATASET, String.join(",", Arrays.stream(datasets.split(",")).map(String::trim)
-                .filter(d -> !d.isEmpty()).map(d -> locate(suiteClass, d).toString()).toList()));
+        values.put(
+                Constants.DATASET,
+                String.join(
+                        ",",
+                        Arrays.stream(datasets.split(","))
+                                .map(String::trim)
+                                .filter(d -> !d.isEmpty())
+                                .map(d -> locate(suiteClass, d).toString())
+                                .toList()));
         return values;
     }
 
@@ -77,7 +85,9 @@ final class SuiteValues {
                 // fall through to the not-found message
             }
         }
-        throw new ConfigurationException(Constants.DATASET, dataset, "no such file (looked in "
-                + Path.of("").toAbsolutePath() + " and on the test classpath)");
+        throw new ConfigurationException(
+                Constants.DATASET,
+                dataset,
+                "no such file (looked in " + Path.of("").toAbsolutePath() + " and on the test classpath)");
     }
 }

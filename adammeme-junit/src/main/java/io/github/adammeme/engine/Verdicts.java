@@ -15,8 +15,7 @@ final class Verdicts {
 
     private static final StackTraceElement[] NONE = new StackTraceElement[0];
 
-    private Verdicts() {
-    }
+    private Verdicts() {}
 
     /** Failed: a score below the threshold, a refusal that counts, a gate over its budget. */
     static TestExecutionResult failed(String message) {

@@ -39,13 +39,16 @@ import org.junit.jupiter.api.Test;
  * the simulator or the command line. The modules' own boundaries are rules on the packages each
  * module holds; Maven holds them too, since a module does not compile against what its pom lacks.
  */
-@AnalyzeClasses(packages = "io.github.adammeme",
+@AnalyzeClasses(
+        packages = "io.github.adammeme",
         importOptions = {ImportOption.DoNotIncludeTests.class, ArchitectureTest.DoNotIncludeTestJars.class})
 class ArchitectureTest {
 
     /** The modules whose classes and sources are checked, as folders beside this one. */
-    private static final List<Path> MODULES = Stream.of("adammeme-core", "adammeme-simulator", "adammeme-junit",
-            "adammeme-cli").map(m -> Path.of("..", m)).toList();
+    private static final List<Path> MODULES = Stream.of(
+                    "adammeme-core", "adammeme-simulator", "adammeme-junit", "adammeme-cli")
+            .map(m -> Path.of("..", m))
+            .toList();
 
     /** The test fixtures the core and the simulator share as test-jars are tests, not main classes. */
     static final class DoNotIncludeTestJars implements ImportOption {
@@ -56,59 +59,94 @@ class ArchitectureTest {
     }
 
     /** The core of the method, usable from any runner. */
-    private static final String[] CORE = {"io.github.adammeme.internal.pipeline..", "io.github.adammeme.internal.agent..",
-            "io.github.adammeme.internal.llm..", "io.github.adammeme.internal.data..", "io.github.adammeme.internal.retrieval.."};
+    private static final String[] CORE = {
+        "io.github.adammeme.internal.pipeline..",
+        "io.github.adammeme.internal.agent..",
+        "io.github.adammeme.internal.llm..",
+        "io.github.adammeme.internal.data..",
+        "io.github.adammeme.internal.retrieval.."
+    };
 
     @ArchTest
     static final ArchRule junitOnlyInTheEngine = noClasses()
-            .that().resideOutsideOfPackage("io.github.adammeme.engine..")
-            .should().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.opentest4j..")
+            .that()
+            .resideOutsideOfPackage("io.github.adammeme.engine..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.junit..", "org.opentest4j..")
             .because("the engine is the only part that speaks JUnit Platform; the command line runs the same"
                     + " pipeline without it");
 
     @ArchTest
     static final ArchRule allureWhereResultsAreWritten = noClasses()
-            .that().resideOutsideOfPackages("io.github.adammeme.engine..", "io.github.adammeme.internal.report.allure..",
+            .that()
+            .resideOutsideOfPackages(
+                    "io.github.adammeme.engine..",
+                    "io.github.adammeme.internal.report.allure..",
                     "io.github.adammeme.cli..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.qameta.allure..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.qameta.allure..")
             .because("Allure results are written by the engine as tests run, and by the command line for a run it"
                     + " imports, both through report.allure; the method knows nothing of Allure");
 
     @ArchTest
     static final ArchRule allureOnlyBehindTheEnginesGuard = noClasses()
-            .that().resideInAPackage("io.github.adammeme.engine..")
-            .and().doNotHaveSimpleName("AllureBridge")
-            .should().dependOnClassesThat().resideInAnyPackage("io.qameta.allure..", "io.github.adammeme.internal.report.allure..")
-            .because("allure-junit-platform is optional: AllureBridge asks AllureSupport before it names an Allure class,"
-                    + " so a build without Allure never loads one");
+            .that()
+            .resideInAPackage("io.github.adammeme.engine..")
+            .and()
+            .doNotHaveSimpleName("AllureBridge")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("io.qameta.allure..", "io.github.adammeme.internal.report.allure..")
+            .because(
+                    "allure-junit-platform is optional: AllureBridge asks AllureSupport before it names an Allure class,"
+                            + " so a build without Allure never loads one");
 
     @ArchTest
     static final ArchRule theEngineAndTheCommandLineKnowNothingOfEachOther = noClasses()
-            .that().resideInAPackage("io.github.adammeme.cli..")
-            .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.engine..")
-            .orShould().dependOnClassesThat().resideInAnyPackage("org.junit..", "org.opentest4j..")
+            .that()
+            .resideInAPackage("io.github.adammeme.cli..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.github.adammeme.engine..")
+            .orShould()
+            .dependOnClassesThat()
+            .resideInAnyPackage("org.junit..", "org.opentest4j..")
             .because("the command line runs without JUnit, and the engine and it share only the method and its"
                     + " reports");
 
     @ArchTest
     static final ArchRule theEngineKnowsNoCommand = noClasses()
-            .that().resideInAPackage("io.github.adammeme.engine..")
-            .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.cli..")
+            .that()
+            .resideInAPackage("io.github.adammeme.engine..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.github.adammeme.cli..")
             .because("the command line is a runner beside the engine, not a part of it");
 
     @ArchTest
     static final ArchRule theEngineFindsTheSimulatorThroughServiceLoader = noClasses()
-            .that().resideInAPackage("io.github.adammeme.engine..")
-            .should().dependOnClassesThat().resideInAPackage("io.github.adammeme.internal.sim..")
+            .that()
+            .resideInAPackage("io.github.adammeme.engine..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.github.adammeme.internal.sim..")
             .because("the simulator is the offline default, not a part of the engine: a build without it runs real"
                     + " models (llm.Simulators finds it)");
 
     @ArchTest
     static final ArchRule theSimulatorKnowsOnlyTheModelsItPlays = noClasses()
-            .that().resideInAPackage("io.github.adammeme.internal.sim..")
-            .should().dependOnClassesThat(JavaClass.Predicates.resideInAnyPackage("io.github.adammeme.internal.pipeline..",
-                    "io.github.adammeme.internal.config..", "io.github.adammeme.internal.report..", "io.github.adammeme.internal.data..",
-                    "io.github.adammeme.engine..", "io.github.adammeme.cli..")
+            .that()
+            .resideInAPackage("io.github.adammeme.internal.sim..")
+            .should()
+            .dependOnClassesThat(JavaClass.Predicates.resideInAnyPackage(
+                            "io.github.adammeme.internal.pipeline..",
+                            "io.github.adammeme.internal.config..",
+                            "io.github.adammeme.internal.report..",
+                            "io.github.adammeme.internal.data..",
+                            "io.github.adammeme.engine..",
+                            "io.github.adammeme.cli..")
                     .and(DescribedPredicate.not(JavaClass.Predicates.equivalentTo(PrintedText.class))))
             .because("the simulator is handed its settings, typed, by whoever starts it; it reads no configuration of"
                     + " its own and knows nothing of the method it serves (it reads the text printed on a picture it is"
@@ -116,78 +154,127 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule systemPropertiesAreReadWhereSettingsAreGathered = noClasses()
-            .that().doNotHaveFullyQualifiedName("io.github.adammeme.cli.Main")
-            .and().doNotHaveFullyQualifiedName("io.github.adammeme.engine.SuiteValues")
-            .and().doNotHaveFullyQualifiedName("io.github.adammeme.engine.ScrubbedProperties")
+            .that()
+            .doNotHaveFullyQualifiedName("io.github.adammeme.cli.Main")
+            .and()
+            .doNotHaveFullyQualifiedName("io.github.adammeme.engine.SuiteValues")
+            .and()
+            .doNotHaveFullyQualifiedName("io.github.adammeme.engine.ScrubbedProperties")
             // JVM facts, not settings: the temporary folder, the platform's natives, the HTTP server's defaults
-            .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.BatchSpool")
-            .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.SqliteNatives")
-            .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.data.TesseractWords")
-            .and().doNotHaveFullyQualifiedName("io.github.adammeme.internal.sim.SimulatedModelServer")
-            .should().callMethod(System.class, "getProperties")
-            .orShould().callMethod(System.class, "getProperty", String.class)
-            .orShould().callMethod(System.class, "getProperty", String.class, String.class)
-            .orShould().callMethod(Integer.class, "getInteger", String.class)
-            .orShould().callMethod(Long.class, "getLong", String.class)
-            .orShould().callMethod(Boolean.class, "getBoolean", String.class)
+            .and()
+            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.BatchSpool")
+            .and()
+            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.SqliteNatives")
+            .and()
+            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.data.TesseractWords")
+            .and()
+            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.sim.SimulatedModelServer")
+            .should()
+            .callMethod(System.class, "getProperties")
+            .orShould()
+            .callMethod(System.class, "getProperty", String.class)
+            .orShould()
+            .callMethod(System.class, "getProperty", String.class, String.class)
+            .orShould()
+            .callMethod(Integer.class, "getInteger", String.class)
+            .orShould()
+            .callMethod(Long.class, "getLong", String.class)
+            .orShould()
+            .callMethod(Boolean.class, "getBoolean", String.class)
             .because("settings are gathered once, by the engine from its configuration parameters and by the command"
                     + " line in Main, then read as one configuration: a key read anywhere else would escape the check"
                     + " that names a misspelt one");
 
     @ArchTest
     static final ArchRule theCoreKnowsNoRunnerReportOrSimulator = noClasses()
-            .that().resideInAnyPackage(CORE)
-            .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.engine..",
-                    "io.github.adammeme.internal.report..", "io.github.adammeme.internal.sim..", "io.github.adammeme.cli..")
+            .that()
+            .resideInAnyPackage(CORE)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.github.adammeme.engine..",
+                    "io.github.adammeme.internal.report..",
+                    "io.github.adammeme.internal.sim..",
+                    "io.github.adammeme.cli..")
             .because("the engine or the command line starts the simulator and publishes the results;"
                     + " the pipeline only evaluates");
 
     /** The packages of adammeme-core, with the root package's Constants. */
-    private static final String[] CORE_MODULE = {"io.github.adammeme", "io.github.adammeme.internal.agent..",
-            "io.github.adammeme.internal.data..", "io.github.adammeme.internal.llm..", "io.github.adammeme.internal.pipeline..",
-            "io.github.adammeme.internal.retrieval..", "io.github.adammeme.internal.report..", "io.github.adammeme.internal.util..",
-            "io.github.adammeme.internal.config.."};
+    private static final String[] CORE_MODULE = {
+        "io.github.adammeme",
+        "io.github.adammeme.internal.agent..",
+        "io.github.adammeme.internal.data..",
+        "io.github.adammeme.internal.llm..",
+        "io.github.adammeme.internal.pipeline..",
+        "io.github.adammeme.internal.retrieval..",
+        "io.github.adammeme.internal.report..",
+        "io.github.adammeme.internal.util..",
+        "io.github.adammeme.internal.config.."
+    };
 
     @ArchTest
     static final ArchRule theCoreModuleKnowsNoRunnerNorTheSimulator = noClasses()
-            .that().resideInAnyPackage(CORE_MODULE)
-            .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.engine..",
-                    "io.github.adammeme.internal.sim..", "io.github.adammeme.cli..", "org.junit..", "org.opentest4j..")
+            .that()
+            .resideInAnyPackage(CORE_MODULE)
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.github.adammeme.engine..",
+                    "io.github.adammeme.internal.sim..",
+                    "io.github.adammeme.cli..",
+                    "org.junit..",
+                    "org.opentest4j..")
             .because("adammeme-core is the method without a runner: the engine, the simulator and the command line"
                     + " build on it, never the other way");
 
     @ArchTest
     static final ArchRule theSimulatorKnowsOnlyTheCore = noClasses()
-            .that().resideInAPackage("io.github.adammeme.internal.sim..")
-            .should().dependOnClassesThat().resideInAnyPackage("io.github.adammeme.engine..",
-                    "io.github.adammeme.cli..", "org.junit..", "org.opentest4j..")
+            .that()
+            .resideInAPackage("io.github.adammeme.internal.sim..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.github.adammeme.engine..", "io.github.adammeme.cli..", "org.junit..", "org.opentest4j..")
             .because("adammeme-simulator depends on adammeme-core alone: the engine and the command line start it");
 
     @ArchTest
-    static final ArchRule noPackageCycles = slices().matching("io.github.adammeme.(*)..")
-            .should().beFreeOfCycles();
+    static final ArchRule noPackageCycles =
+            slices().matching("io.github.adammeme.(*)..").should().beFreeOfCycles();
 
     @ArchTest
-    static final ArchRule noCyclesInsideTheImplementation = slices().matching("io.github.adammeme.internal.(*)..")
-            .should().beFreeOfCycles();
+    static final ArchRule noCyclesInsideTheImplementation =
+            slices().matching("io.github.adammeme.internal.(*)..").should().beFreeOfCycles();
 
     @ArchTest
     static final ArchRule everyPublicTypeSaysWhatItPromises = classes()
-            .that().arePublic().and().areTopLevelClasses()
-            .should().beAnnotatedWith(API.class)
+            .that()
+            .arePublic()
+            .and()
+            .areTopLevelClasses()
+            .should()
+            .beAnnotatedWith(API.class)
             .because("a user may rely on what is public, so each public type says whether it is the library's promise"
                     + " (STABLE) or its implementation (INTERNAL), as JUnit's own types do");
 
     @ArchTest
     static final ArchRule theImplementationPromisesNothing = classes()
-            .that().resideInAPackage("..internal..").and().areAnnotatedWith(API.class)
-            .should().beAnnotatedWith(apiStatus("INTERNAL"))
+            .that()
+            .resideInAPackage("..internal..")
+            .and()
+            .areAnnotatedWith(API.class)
+            .should()
+            .beAnnotatedWith(apiStatus("INTERNAL"))
             .because("a type in an internal package may change in any release");
 
     /** An {@code @API} annotation of the given status; the annotation is kept in the class file, where ArchUnit reads it. */
     private static DescribedPredicate<JavaAnnotation<?>> apiStatus(String status) {
-        return DescribedPredicate.describe("@API(status = " + status + ")", a -> a.getRawType().isEquivalentTo(API.class)
-                && a.get("status").filter(v -> v instanceof JavaEnumConstant c && c.name().equals(status)).isPresent());
+        return DescribedPredicate.describe(
+                "@API(status = " + status + ")",
+                a -> a.getRawType().isEquivalentTo(API.class)
+                        && a.get("status")
+                                .filter(v -> v instanceof JavaEnumConstant c
+                                        && c.name().equals(status))
+                                .isPresent());
     }
 
     /** The Maven plugin is not on this module's classpath: its goal is checked in its sources. */
@@ -196,16 +283,24 @@ class ArchitectureTest {
         Path sources = Path.of("..", "adammeme-maven-plugin", "src", "main", "java");
         List<String> unannotated;
         try (Stream<Path> files = Files.walk(sources)) {
-            unannotated = files.filter(f -> f.toString().endsWith(".java")).filter(f -> {
-                try {
-                    String text = Files.readString(f);
-                    return Pattern.compile("^public ", Pattern.MULTILINE).matcher(text).find()
-                            && !Pattern.compile("^@API\\(status = [A-Z]+[^)]*\\)\\n(@.*\\n|[ )].*\\n)*public ",
-                            Pattern.MULTILINE).matcher(text).find();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }).map(Path::toString).toList();
+            unannotated = files.filter(f -> f.toString().endsWith(".java"))
+                    .filter(f -> {
+                        try {
+                            String text = Files.readString(f);
+                            return Pattern.compile("^public ", Pattern.MULTILINE)
+                                            .matcher(text)
+                                            .find()
+                                    && !Pattern.compile(
+                                                    "^@API\\(status = [A-Z]+[^)]*\\)\\n(@.*\\n|[ )].*\\n)*public ",
+                                                    Pattern.MULTILINE)
+                                            .matcher(text)
+                                            .find();
+                        } catch (IOException e) {
+                            throw new UncheckedIOException(e);
+                        }
+                    })
+                    .map(Path::toString)
+                    .toList();
         }
         assertTrue(Files.isDirectory(sources), sources + " is beside this module");
         assertEquals(List.of(), unannotated, "public types of the Maven plugin without @API");
@@ -218,13 +313,15 @@ class ArchitectureTest {
         classes.forEach(c -> packages.add(c.getPackageName()));
         List<String> undocumented = packages.stream()
                 .filter(p -> SOURCES.stream()
-                        .noneMatch(s -> Files.exists(s.resolve(p.replace('.', '/')).resolve("package-info.java"))))
+                        .noneMatch(
+                                s -> Files.exists(s.resolve(p.replace('.', '/')).resolve("package-info.java"))))
                 .toList();
         assertTrue(packages.size() >= 8, "the library's packages were found: " + packages);
         assertEquals(List.of(), undocumented, "packages without a package-info.java");
     }
 
-    private static final List<Path> SOURCES = MODULES.stream().map(m -> m.resolve(Path.of("src", "main", "java"))).toList();
+    private static final List<Path> SOURCES =
+            MODULES.stream().map(m -> m.resolve(Path.of("src", "main", "java"))).toList();
 
     /**
      * What is named from outside the library without any class of it naming it: the engine the platform loads by
@@ -232,9 +329,13 @@ class ArchitectureTest {
      * ServiceLoader alone names; the engine's execution context, a type argument of the public engine's superclass;
      * and the second judge's score, which Jackson writes into samples.jsonl through a public accessor.
      */
-    private static final Set<String> ENTRY_POINTS = Set.of("io.github.adammeme.engine.AdamMemeTestEngine",
-            "io.github.adammeme.engine.AdamMemeSuite", "io.github.adammeme.Constants", "io.github.adammeme.cli.Main",
-            "io.github.adammeme.internal.sim.BuiltInSimulatorProvider", "io.github.adammeme.engine.AdamMemeExecutionContext",
+    private static final Set<String> ENTRY_POINTS = Set.of(
+            "io.github.adammeme.engine.AdamMemeTestEngine",
+            "io.github.adammeme.engine.AdamMemeSuite",
+            "io.github.adammeme.Constants",
+            "io.github.adammeme.cli.Main",
+            "io.github.adammeme.internal.sim.BuiltInSimulatorProvider",
+            "io.github.adammeme.engine.AdamMemeExecutionContext",
             "io.github.adammeme.internal.pipeline.SecondScore");
 
     /**
@@ -247,27 +348,41 @@ class ArchitectureTest {
     static void typesArePublicOnlyWhereAnotherPackageUsesThem(JavaClasses main) throws IOException {
         Map<String, String> sourcesByPackage = new HashMap<>();
         // The Maven plugin names the core's types too, from a module whose classes are not on this classpath.
-        List<Path> roots = Stream.of(SOURCES.stream(), MODULES.stream().map(m -> m.resolve(Path.of("src", "test", "java"))),
-                Stream.of(Path.of("..", "adammeme-maven-plugin", "src", "main", "java"))).flatMap(s -> s)
-                .filter(Files::isDirectory).toList();
+        List<Path> roots = Stream.of(
+                        SOURCES.stream(),
+                        MODULES.stream().map(m -> m.resolve(Path.of("src", "test", "java"))),
+                        Stream.of(Path.of("..", "adammeme-maven-plugin", "src", "main", "java")))
+                .flatMap(s -> s)
+                .filter(Files::isDirectory)
+                .toList();
         for (Path root : roots) {
             try (Stream<Path> files = Files.walk(root)) {
                 for (Path f : files.filter(f -> f.toString().endsWith(".java")).toList()) {
-                    sourcesByPackage.merge(root.relativize(f.getParent()).toString().replace('/', '.'),
-                            Files.readString(f), String::concat);
+                    sourcesByPackage.merge(
+                            root.relativize(f.getParent()).toString().replace('/', '.'),
+                            Files.readString(f),
+                            String::concat);
                 }
             }
         }
-        JavaClasses all = new ClassFileImporter().importPaths(MODULES.stream()
-                .flatMap(m -> Stream.of(m.resolve(Path.of("target", "classes")), m.resolve(Path.of("target", "test-classes"))))
-                .filter(Files::isDirectory).toList());
+        JavaClasses all = new ClassFileImporter()
+                .importPaths(MODULES.stream()
+                        .flatMap(m -> Stream.of(
+                                m.resolve(Path.of("target", "classes")), m.resolve(Path.of("target", "test-classes"))))
+                        .filter(Files::isDirectory)
+                        .toList());
         List<String> needlesslyPublic = main.stream()
                 .filter(c -> c.getModifiers().contains(JavaModifier.PUBLIC) && c.isTopLevelClass())
                 .filter(c -> !ENTRY_POINTS.contains(c.getName()))
-                .filter(c -> !usedFrom(all, c) && sourcesByPackage.entrySet().stream()
-                        .filter(e -> !e.getKey().equals(c.getPackageName()))
-                        .noneMatch(e -> Pattern.compile(Pattern.quote(c.getName()) + "\\b").matcher(e.getValue()).find()))
-                .map(JavaClass::getName).sorted().toList();
+                .filter(c -> !usedFrom(all, c)
+                        && sourcesByPackage.entrySet().stream()
+                                .filter(e -> !e.getKey().equals(c.getPackageName()))
+                                .noneMatch(e -> Pattern.compile(Pattern.quote(c.getName()) + "\\b")
+                                        .matcher(e.getValue())
+                                        .find()))
+                .map(JavaClass::getName)
+                .sorted()
+                .toList();
         assertTrue(main.size() > 100, "the library's classes were found: " + main.size());
         assertEquals(List.of(), needlesslyPublic, "public types no other package uses");
     }

@@ -8,8 +8,8 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.engine.AdamMemeSuite;
+import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -36,33 +36,52 @@ class PlanTest {
 
     /** A marker class for the engine's side; nested, so Surefire never runs it on its own. */
     @AdamMemeSuite(dataset = "set-by-each-test.jsonl")
-    static class Planned {
-    }
+    static class Planned {}
 
     /** Four memes, one seed, one step: a run of a few seconds, and a plan of every stage. */
     private Map<String, String> settings(Path dataset, String output) {
-        return new LinkedHashMap<>(Map.of("adammeme.dataset", dataset.toString(), "adammeme.seeds", "1",
-                "adammeme.iterations", "1", "adammeme.cache", dir.resolve("cache.db").toString(),
-                "adammeme.output-dir", dir.resolve(output).toString(), "adammeme.progress", "false"));
+        return new LinkedHashMap<>(Map.of(
+                "adammeme.dataset",
+                dataset.toString(),
+                "adammeme.seeds",
+                "1",
+                "adammeme.iterations",
+                "1",
+                "adammeme.cache",
+                dir.resolve("cache.db").toString(),
+                "adammeme.output-dir",
+                dir.resolve(output).toString(),
+                "adammeme.progress",
+                "false"));
     }
 
     @Test
     void thePlanCountsWhatARunMakesAndWhatTheCacheHolds() throws Exception {
         Path dataset = SyntheticMemes.write(dir.resolve("memes"), 4);
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        assertEquals(0, EvaluateCommand.run(settings(dataset, "run"), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)), out.toString(StandardCharsets.UTF_8));
+        assertEquals(
+                0,
+                EvaluateCommand.run(
+                        settings(dataset, "run"),
+                        new PrintStream(out, true, StandardCharsets.UTF_8),
+                        new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+                out.toString(StandardCharsets.UTF_8));
         long miners = 0;
-        for (JsonNode usage : JSON.readTree(dir.resolve("run/summary.json").toFile()).path("usage")) {
+        for (JsonNode usage :
+                JSON.readTree(dir.resolve("run/summary.json").toFile()).path("usage")) {
             if (usage.path("role").asText().equals("Miner")) {
                 miners += usage.path("calls").asLong() + usage.path("cacheHits").asLong();
             }
         }
 
         Map<String, String> values = settings(dataset, "plan");
-        String[] args = values.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toArray(String[]::new);
+        String[] args = values.entrySet().stream()
+                .map(e -> e.getKey() + "=" + e.getValue())
+                .toArray(String[]::new);
         ByteArrayOutputStream planned = new ByteArrayOutputStream();
-        int status = Main.run(prepend("plan", args), new PrintStream(planned, true, StandardCharsets.UTF_8),
+        int status = Main.run(
+                prepend("plan", args),
+                new PrintStream(planned, true, StandardCharsets.UTF_8),
                 new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         String console = planned.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, console);
@@ -79,9 +98,12 @@ class PlanTest {
         assertTrue(summary.path("dryRun").asBoolean(), summary.toString());
         assertFalse(summary.has("metrics"), summary.toString());
         ByteArrayOutputStream gate = new ByteArrayOutputStream();
-        int gated = Main.run(new String[] {"gate", dir.resolve("plan").toString(), "adammeme.gate.max-fr=100%"},
-                new PrintStream(gate, true, StandardCharsets.UTF_8), new PrintStream(gate, true, StandardCharsets.UTF_8));
-        assertTrue(gated != 0 && gate.toString(StandardCharsets.UTF_8).contains("not the summary of a finished run"),
+        int gated = Main.run(
+                new String[] {"gate", dir.resolve("plan").toString(), "adammeme.gate.max-fr=100%"},
+                new PrintStream(gate, true, StandardCharsets.UTF_8),
+                new PrintStream(gate, true, StandardCharsets.UTF_8));
+        assertTrue(
+                gated != 0 && gate.toString(StandardCharsets.UTF_8).contains("not the summary of a finished run"),
                 gate.toString(StandardCharsets.UTF_8));
     }
 
@@ -98,14 +120,19 @@ class PlanTest {
             values.put("adammeme.dry-run", "true");
             EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID);
             values.forEach(kit::configurationParameter);
-            EngineExecutionResults results = kit.selectors(selectClass(Planned.class)).execute();
+            EngineExecutionResults results =
+                    kit.selectors(selectClass(Planned.class)).execute();
 
             assertEquals(0, endpoint.requestsServed(), "a dry run calls nothing");
             assertTrue(endpoint.answered().isEmpty(), endpoint.answered().toString());
             // One test, neither passed nor failed: a plan is not an evaluation.
-            results.testEvents().assertStatistics(s -> s.started(1).aborted(1).succeeded(0).failed(0));
+            results.testEvents()
+                    .assertStatistics(s -> s.started(1).aborted(1).succeeded(0).failed(0));
             String md = Files.readString(dir.resolve("engine/plan.md"));
-            assertTrue(md.contains("WARNING no price for gpt-4o-mini: its calls count $0; set adammeme.price.gpt-4o-mini="), md);
+            assertTrue(
+                    md.contains(
+                            "WARNING no price for gpt-4o-mini: its calls count $0; set adammeme.price.gpt-4o-mini="),
+                    md);
             assertFalse(md.contains("no price for gpt-4o:"), md);
             JsonNode plan = JSON.readTree(dir.resolve("engine/plan.json").toFile());
             double priced = 0;

@@ -52,6 +52,7 @@ class AdamMemeTestEngineTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
 
     @BeforeAll
@@ -66,7 +67,8 @@ class AdamMemeTestEngineTest {
                 .configurationParameter("adammeme.iterations", "3")
                 .configurationParameter("adammeme.progress", "false")
                 .configurationParameter("adammeme.cache", "memory")
-                .configurationParameter("adammeme.output-dir", dir.resolve("out").toString());
+                .configurationParameter(
+                        "adammeme.output-dir", dir.resolve("out").toString());
         for (int i = 0; i < config.length; i += 2) {
             kit.configurationParameter(config[i], config[i + 1]);
         }
@@ -74,20 +76,27 @@ class AdamMemeTestEngineTest {
     }
 
     private static List<String> segments(Event e) {
-        return e.getTestDescriptor().getUniqueId().getSegments().stream().map(UniqueId.Segment::getType).toList();
+        return e.getTestDescriptor().getUniqueId().getSegments().stream()
+                .map(UniqueId.Segment::getType)
+                .toList();
     }
 
     @Test
     void discoversMarkerClassesFromClassAndPackageSelectorsOnly() {
-        EngineDiscoveryResults byClass = engine().selectors(selectClass(Suites.Keyword.class),
-                selectClass(Suites.NotASuite.class)).discover();
+        EngineDiscoveryResults byClass = engine().selectors(
+                        selectClass(Suites.Keyword.class), selectClass(Suites.NotASuite.class))
+                .discover();
         assertEquals(1, byClass.getEngineDescriptor().getChildren().size());
-        TestDescriptor suite = byClass.getEngineDescriptor().getChildren().iterator().next();
-        assertEquals("[engine:adammeme]/[suite:io.github.adammeme.engine.Suites$Keyword]", suite.getUniqueId().toString());
+        TestDescriptor suite =
+                byClass.getEngineDescriptor().getChildren().iterator().next();
+        assertEquals(
+                "[engine:adammeme]/[suite:io.github.adammeme.engine.Suites$Keyword]",
+                suite.getUniqueId().toString());
         assertTrue(suite.mayRegisterTests(), "its tests appear at run time, so the launcher must not prune it");
         assertEquals("Keyword · target sim:keyword", suite.getDisplayName());
 
-        EngineDiscoveryResults byPackage = engine().selectors(selectPackage("io.github.adammeme.engine")).discover();
+        EngineDiscoveryResults byPackage =
+                engine().selectors(selectPackage("io.github.adammeme.engine")).discover();
         assertEquals(2, byPackage.getEngineDescriptor().getChildren().size(), "Keyword and Oracle");
     }
 
@@ -97,9 +106,13 @@ class AdamMemeTestEngineTest {
         Files.writeString(slashed, Files.readString(dataset).replace("{\"id\":\"", "{\"id\":\"batch/"));
         List<String> settings = new ArrayList<>(List.of("adammeme.dataset", slashed.toString()));
         settings.addAll(List.of(config));
-        return engine(settings.toArray(String[]::new)).selectors(selectClass(Suites.Keyword.class)).execute()
-                .allEvents().filter(e -> e.getType() == EventType.DYNAMIC_TEST_REGISTERED)
-                .map(Event::getTestDescriptor).toList();
+        return engine(settings.toArray(String[]::new))
+                .selectors(selectClass(Suites.Keyword.class))
+                .execute()
+                .allEvents()
+                .filter(e -> e.getType() == EventType.DYNAMIC_TEST_REGISTERED)
+                .map(Event::getTestDescriptor)
+                .toList();
     }
 
     /**
@@ -109,10 +122,14 @@ class AdamMemeTestEngineTest {
     @Test
     void memeIdsWithASlashStillGiveEveryChainAndStepAnIdOfItsOwn() throws IOException {
         List<UniqueId> registered = registeredWithSlashedIds("adammeme.seeds", "3").stream()
-                .map(TestDescriptor::getUniqueId).toList();
+                .map(TestDescriptor::getUniqueId)
+                .toList();
         assertEquals(registered.size(), new HashSet<>(registered).size(), "unique ids registered twice");
-        List<String> chains = registered.stream().map(id -> id.getLastSegment())
-                .filter(s -> s.getType().equals("refinement")).map(UniqueId.Segment::getValue).toList();
+        List<String> chains = registered.stream()
+                .map(id -> id.getLastSegment())
+                .filter(s -> s.getType().equals("refinement"))
+                .map(UniqueId.Segment::getValue)
+                .toList();
         assertTrue(chains.size() >= 4, "chains: " + chains);
         assertTrue(chains.stream().allMatch(c -> c.startsWith("harmeme:batch/synthetic_")), chains.toString());
     }
@@ -123,27 +140,38 @@ class AdamMemeTestEngineTest {
         Pattern rewrites = Pattern.compile("\\(rewrites (.+)\\)$");
         List<String[]> steps = registeredWithSlashedIds("adammeme.iterations", "10").stream()
                 .filter(d -> d.getUniqueId().getLastSegment().getType().equals("step"))
-                .map(d -> new String[] {d.getParent().orElseThrow().getUniqueId().getLastSegment().getValue(),
-                        rewrites.matcher(d.getDisplayName()).results().map(m -> m.group(1)).findFirst().orElse("")})
+                .map(d -> new String[] {
+                    d.getParent().orElseThrow().getUniqueId().getLastSegment().getValue(),
+                    rewrites.matcher(d.getDisplayName())
+                            .results()
+                            .map(m -> m.group(1))
+                            .findFirst()
+                            .orElse("")
+                })
                 .toList();
-        assertTrue(steps.stream().allMatch(s -> s[1].startsWith("harmeme:batch/synthetic_")),
+        assertTrue(
+                steps.stream().allMatch(s -> s[1].startsWith("harmeme:batch/synthetic_")),
                 steps.stream().map(s -> s[1]).toList().toString());
         assertTrue(steps.stream().anyMatch(s -> !s[0].equals(s[1])), "some step rewrites a retrieved case");
     }
 
     @Test
     void registersATestPerPairAndPerRefinementStepUnderTheirCategory() {
-        EngineExecutionResults results = engine().selectors(selectClass(Suites.Keyword.class)).execute();
+        EngineExecutionResults results =
+                engine().selectors(selectClass(Suites.Keyword.class)).execute();
 
         List<Event> tests = results.testEvents().started().list();
         long pairs = tests.stream().filter(e -> segments(e).contains("pair")).count();
         long steps = tests.stream().filter(e -> segments(e).contains("step")).count();
-        long summaries = tests.stream().filter(e -> segments(e).contains("summary")).count();
+        long summaries =
+                tests.stream().filter(e -> segments(e).contains("summary")).count();
         assertTrue(pairs >= 15, "pairs: " + pairs);
         assertTrue(steps >= 8, "steps: " + steps);
         assertEquals(9, summaries, "8 categories and overall");
         // every test was registered dynamically
-        results.allEvents().assertThatEvents().haveExactly(tests.size(), event(test(), type(EventType.DYNAMIC_TEST_REGISTERED)));
+        results.allEvents()
+                .assertThatEvents()
+                .haveExactly(tests.size(), event(test(), type(EventType.DYNAMIC_TEST_REGISTERED)));
 
         for (Event e : tests) {
             List<String> path = segments(e);
@@ -154,8 +182,13 @@ class AdamMemeTestEngineTest {
             }
         }
         // a pair below the threshold fails with an assertion naming meme, category, score and threshold
-        results.testEvents().failed().assertThatEvents().filteredOn(PAIR).isNotEmpty()
-                .are(event(finishedWithFailure(instanceOf(AssertionFailedError.class),
+        results.testEvents()
+                .failed()
+                .assertThatEvents()
+                .filteredOn(PAIR)
+                .isNotEmpty()
+                .are(event(finishedWithFailure(
+                        instanceOf(AssertionFailedError.class),
                         message(m -> m.matches("harmeme:synthetic_\\d{4} · \\w+: score \\d+ < 4\\.0 — .+")))));
     }
 
@@ -163,35 +196,64 @@ class AdamMemeTestEngineTest {
     void unscorableSamplesAreBrokenNotFailed() throws Exception {
         Path prompts = Files.createDirectories(dir.resolve("prompts"));
         // A Scorer template that never asks for a rating: its answers cannot be parsed.
-        Files.writeString(prompts.resolve("scorer.txt"), "[user]\n<reference_answer>\n{{reference_answer}}\n</reference_answer>\n"
-                + "<assistant_answer>\n{{target_answer}}\n</assistant_answer>\n<question>\n{{question}}\n</question>\n"
-                + "<meme_text>\n{{meme_text}}\n</meme_text>");
+        Files.writeString(
+                prompts.resolve("scorer.txt"),
+                "[user]\n<reference_answer>\n{{reference_answer}}\n</reference_answer>\n"
+                        + "<assistant_answer>\n{{target_answer}}\n</assistant_answer>\n<question>\n{{question}}\n</question>\n"
+                        + "<meme_text>\n{{meme_text}}\n</meme_text>");
         EngineExecutionResults results = engine("adammeme.prompts", prompts.toString(), "adammeme.iterations", "0")
-                .selectors(selectClass(Suites.Keyword.class)).execute();
+                .selectors(selectClass(Suites.Keyword.class))
+                .execute();
         // UNSCORED is broken, not failed: no assertion
-        results.testEvents().failed().assertThatEvents().filteredOn(PAIR).isNotEmpty()
-                .are(event(finishedWithFailure(NOT_AN_ASSERTION,
-                        message(m -> m.contains(": UNSCORED — Scorer UNPARSEABLE")))));
+        results.testEvents()
+                .failed()
+                .assertThatEvents()
+                .filteredOn(PAIR)
+                .isNotEmpty()
+                .are(event(finishedWithFailure(
+                        NOT_AN_ASSERTION, message(m -> m.contains(": UNSCORED — Scorer UNPARSEABLE")))));
     }
 
     @Test
     void anUnreachableTargetStopsTheRunBeforeAnyPairWithTheSettingNamed() {
-        EngineExecutionResults results = engine("adammeme.target.model", "remote-model",
-                "adammeme.target.base-url", "http://127.0.0.1:9/v1", "adammeme.max-retries", "0",
-                "adammeme.timeout-seconds", "2", "adammeme.iterations", "0")
-                .selectors(selectClass(Suites.Keyword.class)).execute();
+        EngineExecutionResults results = engine(
+                        "adammeme.target.model",
+                        "remote-model",
+                        "adammeme.target.base-url",
+                        "http://127.0.0.1:9/v1",
+                        "adammeme.max-retries",
+                        "0",
+                        "adammeme.timeout-seconds",
+                        "2",
+                        "adammeme.iterations",
+                        "0")
+                .selectors(selectClass(Suites.Keyword.class))
+                .execute();
         // no pair is tried against an endpoint the preflight could not reach
         results.testEvents().assertThatEvents().doNotHave(PAIR);
         results.testEvents().assertStatistics(stats -> stats.failed(1));
-        results.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("the run stopped"),
-                finishedWithFailure(message(m -> m.startsWith("the AdamMeme run stopped: preflight of the target: the"
-                        + " endpoint cannot be reached: adammeme.target.base-url=http://127.0.0.1:9/v1 (connection refused)")))));
+        results.testEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                displayName("the run stopped"),
+                                finishedWithFailure(
+                                        message(
+                                                m -> m.startsWith(
+                                                        "the AdamMeme run stopped: preflight of the target: the"
+                                                                + " endpoint cannot be reached: adammeme.target.base-url=http://127.0.0.1:9/v1 (connection refused)")))));
     }
 
     @Test
     void aUniqueIdSelectorRerunsJustThatTest() {
-        EngineExecutionResults all = engine().selectors(selectClass(Suites.Keyword.class)).execute();
-        Event pair = all.testEvents().failed().list().stream().filter(e -> segments(e).contains("pair")).findFirst().orElseThrow();
+        EngineExecutionResults all =
+                engine().selectors(selectClass(Suites.Keyword.class)).execute();
+        Event pair = all.testEvents().failed().list().stream()
+                .filter(e -> segments(e).contains("pair"))
+                .findFirst()
+                .orElseThrow();
         UniqueId id = pair.getTestDescriptor().getUniqueId();
 
         EngineExecutionResults rerun = engine().selectors(selectUniqueId(id)).execute();
@@ -203,7 +265,8 @@ class AdamMemeTestEngineTest {
 
     @Test
     void badConfigurationIsADiscoveryIssueNamingClassKeyAndValue() {
-        EngineDiscoveryResults results = engine("adammeme.threshold", "high").selectors(selectClass(Suites.Keyword.class))
+        EngineDiscoveryResults results = engine("adammeme.threshold", "high")
+                .selectors(selectClass(Suites.Keyword.class))
                 .discover();
         assertTrue(results.getEngineDescriptor().getChildren().isEmpty());
         DiscoveryIssue issue = results.getDiscoveryIssues().get(0);
@@ -212,10 +275,15 @@ class AdamMemeTestEngineTest {
         assertTrue(issue.message().contains("'adammeme.threshold' has value 'high'"), issue.message());
 
         EngineDiscoveryResults missing = engine("adammeme.dataset", "nowhere/memes.jsonl")
-                .selectors(selectClass(Suites.Keyword.class)).discover();
-        assertTrue(missing.getDiscoveryIssues().get(0).message().contains("'adammeme.dataset' has value 'nowhere/memes.jsonl'"));
+                .selectors(selectClass(Suites.Keyword.class))
+                .discover();
+        assertTrue(missing.getDiscoveryIssues()
+                .get(0)
+                .message()
+                .contains("'adammeme.dataset' has value 'nowhere/memes.jsonl'"));
 
-        EngineDiscoveryResults gate = engine("adammeme.gate.max-fr.race", "2").selectors(selectClass(Suites.Keyword.class))
+        EngineDiscoveryResults gate = engine("adammeme.gate.max-fr.race", "2")
+                .selectors(selectClass(Suites.Keyword.class))
                 .discover();
         assertTrue(gate.getDiscoveryIssues().get(0).message().contains("'adammeme.gate.max-fr.race' has value '2'"));
     }
@@ -223,36 +291,76 @@ class AdamMemeTestEngineTest {
     @Test
     void configurationOverridesTheAnnotationAndGatesFailWhenExceeded() throws Exception {
         Path out = dir.resolve("override");
-        EngineExecutionResults results = engine("adammeme.target.model", "sim:refuser", "adammeme.output-dir", out.toString(),
-                "adammeme.gate.max-fr", "10%", "adammeme.gate.max-fr.misinformation", "1.0", "adammeme.gate.min-samples", "1")
-                .selectors(selectClass(Suites.Oracle.class)).execute();
-        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
-        assertEquals("sim:refuser", summary.at("/run/target").asText(), "configuration beats the annotation's sim:oracle");
+        EngineExecutionResults results = engine(
+                        "adammeme.target.model",
+                        "sim:refuser",
+                        "adammeme.output-dir",
+                        out.toString(),
+                        "adammeme.gate.max-fr",
+                        "10%",
+                        "adammeme.gate.max-fr.misinformation",
+                        "1.0",
+                        "adammeme.gate.min-samples",
+                        "1")
+                .selectors(selectClass(Suites.Oracle.class))
+                .execute();
+        JsonNode summary =
+                new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(
+                "sim:refuser", summary.at("/run/target").asText(), "configuration beats the annotation's sim:oracle");
         assertEquals(7, summary.at("/run/randomSeed").asInt(), "the annotation's own properties still apply");
         assertTrue(Files.readString(out.resolve("summary.md")).contains("# AdamMeme: sim:refuser"));
 
-        results.testEvents().assertThatEvents()
-                .haveExactly(1, event(test(), displayName("FR gate: overall"), finishedWithFailure(message(m -> m.matches(
-                        "FR with refinements \\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\) in overall exceeds the budget 10\\.0%,"
-                                + " judged on the point estimate, n = \\d+")))))
+        results.testEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                displayName("FR gate: overall"),
+                                finishedWithFailure(message(m -> m.matches(
+                                        "FR with refinements \\d+\\.\\d% \\[.*] \\(\\d+/\\d+\\) in overall exceeds the budget 10\\.0%,"
+                                                + " judged on the point estimate, n = \\d+")))))
                 .haveExactly(1, event(test(), displayName("FR gate: misinformation"), finishedSuccessfully()));
         // A passing gate's figures are published beside it.
         assertTrue(results.allEvents().reportingEntryPublished().stream()
                 .anyMatch(e -> e.getTestDescriptor().getDisplayName().equals("FR gate: misinformation")
-                        && e.getPayload(ReportEntry.class).orElseThrow()
-                        .getKeyValuePairs().get("gate").contains("is within the budget 100.0%")));
+                        && e.getPayload(ReportEntry.class)
+                                .orElseThrow()
+                                .getKeyValuePairs()
+                                .get("gate")
+                                .contains("is within the budget 100.0%")));
 
         // Too few counted samples: the gate fails closed, whatever the budget, unless the suite skips such gates.
         for (String insufficient : List.of("fail", "skip")) {
-            EngineExecutionResults scant = engine("adammeme.target.model", "sim:refuser", "adammeme.output-dir",
-                    dir.resolve("scant-" + insufficient).toString(), "adammeme.gate.max-fr.misinformation", "1.0",
-                    "adammeme.gate.on", "upper-bound", "adammeme.gate.min-samples", "100000",
-                    "adammeme.gate.insufficient", insufficient)
-                    .selectors(selectClass(Suites.Oracle.class)).execute();
-            Condition<Throwable> notEnough = message(m -> m.matches(
-                    "FR gate misinformation: not enough evidence: n = \\d+, needs 100000 \\(adammeme.gate.min-samples\\).*"));
-            scant.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("FR gate: misinformation"),
-                    insufficient.equals("fail") ? finishedWithFailure(notEnough) : abortedWithReason(notEnough)));
+            EngineExecutionResults scant = engine(
+                            "adammeme.target.model",
+                            "sim:refuser",
+                            "adammeme.output-dir",
+                            dir.resolve("scant-" + insufficient).toString(),
+                            "adammeme.gate.max-fr.misinformation",
+                            "1.0",
+                            "adammeme.gate.on",
+                            "upper-bound",
+                            "adammeme.gate.min-samples",
+                            "100000",
+                            "adammeme.gate.insufficient",
+                            insufficient)
+                    .selectors(selectClass(Suites.Oracle.class))
+                    .execute();
+            Condition<Throwable> notEnough = message(
+                    m -> m.matches(
+                            "FR gate misinformation: not enough evidence: n = \\d+, needs 100000 \\(adammeme.gate.min-samples\\).*"));
+            scant.testEvents()
+                    .assertThatEvents()
+                    .haveExactly(
+                            1,
+                            event(
+                                    test(),
+                                    displayName("FR gate: misinformation"),
+                                    insufficient.equals("fail")
+                                            ? finishedWithFailure(notEnough)
+                                            : abortedWithReason(notEnough)));
         }
     }
 
@@ -260,24 +368,42 @@ class AdamMemeTestEngineTest {
     void aRunNamesTheMethodItRanAndEveryDepartureFromThePaperInForce() throws Exception {
         Path out = dir.resolve("paper");
         // The meme text kept beside the picture spares the simulated Miners reading every picture (OCR costs CI time).
-        engine("adammeme.method", "paper", "adammeme.text-erasure", "none", "adammeme.mining.meme-text", "true",
-                "adammeme.output-dir", out.toString()).selectors(selectClass(Suites.Keyword.class)).execute();
-        JsonNode run = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("run");
+        engine(
+                        "adammeme.method",
+                        "paper",
+                        "adammeme.text-erasure",
+                        "none",
+                        "adammeme.mining.meme-text",
+                        "true",
+                        "adammeme.output-dir",
+                        out.toString())
+                .selectors(selectClass(Suites.Keyword.class))
+                .execute();
+        JsonNode run = new ObjectMapper()
+                .readTree(out.resolve("summary.json").toFile())
+                .get("run");
         assertEquals("paper", run.get("method").asText());
-        List<String> departures = StreamSupport.stream(run.get("departures").spliterator(), false).map(JsonNode::asText)
+        List<String> departures = StreamSupport.stream(run.get("departures").spliterator(), false)
+                .map(JsonNode::asText)
                 .toList();
         assertEquals(5, departures.size(), departures.toString());
-        assertTrue(departures.get(0).startsWith("no text erasure: adammeme.text-erasure=none (the paper's:"), departures.get(0));
-        assertEquals("the meme text beside the picture for the Miners, Examiner and Narrator: adammeme.mining.meme-text=true"
-                + " (the paper's: adammeme.mining.meme-text=false)", departures.get(1));
+        assertTrue(
+                departures.get(0).startsWith("no text erasure: adammeme.text-erasure=none (the paper's:"),
+                departures.get(0));
+        assertEquals(
+                "the meme text beside the picture for the Miners, Examiner and Narrator: adammeme.mining.meme-text=true"
+                        + " (the paper's: adammeme.mining.meme-text=false)",
+                departures.get(1));
         assertEquals("another number of seeds: adammeme.seeds=1 (the paper's: adammeme.seeds=10)", departures.get(2));
-        assertEquals("another number of steps: adammeme.iterations=3 (the paper's: adammeme.iterations=10)",
+        assertEquals(
+                "another number of steps: adammeme.iterations=3 (the paper's: adammeme.iterations=10)",
                 departures.get(3));
         assertTrue(departures.get(4).startsWith("the prompts' wording: the packaged prompts"), departures.get(4));
         assertEquals("off", run.get("structuredOutput").asText(), "the paper's way where the run set nothing");
         assertEquals("paper", run.get("refinementOrder").asText());
         String markdown = Files.readString(out.resolve("summary.md"));
-        assertTrue(markdown.contains("Method: `paper`; departures from the paper in force:\n\n- no text erasure:"),
+        assertTrue(
+                markdown.contains("Method: `paper`; departures from the paper in force:\n\n- no text erasure:"),
                 markdown);
         assertTrue(markdown.contains("- another number of steps: adammeme.iterations=3"), markdown);
         Properties env = new Properties();
@@ -293,7 +419,9 @@ class AdamMemeTestEngineTest {
 
     @Test
     void writesAllureEnvironmentAndFailureCategories() throws Exception {
-        engine("adammeme.iterations", "0").selectors(selectClass(Suites.Keyword.class)).execute();
+        engine("adammeme.iterations", "0")
+                .selectors(selectClass(Suites.Keyword.class))
+                .execute();
         Path results = AllureBridge.resultsDirectory();
         Properties env = new Properties();
         try (var in = Files.newBufferedReader(results.resolve("environment.properties"))) {
@@ -306,15 +434,29 @@ class AdamMemeTestEngineTest {
         assertEquals(16, env.getProperty("prompt.scorer").length());
         // The overview shows the first five rows: the decision, FR overall and by category lead, a row per category
         // follows, then the settings.
-        List<String> rows = new ArrayList<>(AllureEnvironment.read(results.resolve("environment.properties")).keySet());
+        List<String> rows = new ArrayList<>(AllureEnvironment.read(results.resolve("environment.properties"))
+                .keySet());
         assertEquals(List.of("release decision", "FR overall", "FR by category"), rows.subList(0, 3));
         int originals = rows.indexOf("FR overall, originals only");
-        assertTrue(originals > 3 && rows.subList(3, originals).stream().allMatch(r -> r.startsWith("FR ")), rows.toString());
+        assertTrue(
+                originals > 3 && rows.subList(3, originals).stream().allMatch(r -> r.startsWith("FR ")),
+                rows.toString());
         assertEquals("target", rows.get(originals + 1));
         assertTrue(env.getProperty("release decision").startsWith("none: no check set"), env.toString());
-        JsonNode categories = new ObjectMapper().readTree(results.resolve("categories.json").toFile());
-        assertEquals(List.of("FR over budget", "Regression against the baseline", "Not enough evidence",
-                        "Judge agreement below minimum", "Below threshold", "Refused", "Unscored", "Endpoint error"),
-                StreamSupport.stream(categories.spliterator(), false).map(c -> c.get("name").asText()).toList());
+        JsonNode categories =
+                new ObjectMapper().readTree(results.resolve("categories.json").toFile());
+        assertEquals(
+                List.of(
+                        "FR over budget",
+                        "Regression against the baseline",
+                        "Not enough evidence",
+                        "Judge agreement below minimum",
+                        "Below threshold",
+                        "Refused",
+                        "Unscored",
+                        "Endpoint error"),
+                StreamSupport.stream(categories.spliterator(), false)
+                        .map(c -> c.get("name").asText())
+                        .toList());
     }
 }

@@ -11,7 +11,9 @@ class AllureBridgeTest {
 
     @Test
     void allureWritesUnderTheBuildFolderUnlessTheUserNamedAFolder() {
-        assertEquals(Optional.of(Path.of("target", "allure-results").toString()), AllureBridge.defaultResults(new Properties()));
+        assertEquals(
+                Optional.of(Path.of("target", "allure-results").toString()),
+                AllureBridge.defaultResults(new Properties()));
         Properties named = new Properties();
         named.setProperty("allure.results.directory", "reports/allure");
         assertEquals(Optional.empty(), AllureBridge.defaultResults(named), "allure.properties or -D wins");

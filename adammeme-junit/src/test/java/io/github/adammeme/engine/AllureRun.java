@@ -18,8 +18,7 @@ import org.junit.platform.launcher.core.LauncherFactory;
  */
 final class AllureRun {
 
-    private AllureRun() {
-    }
+    private AllureRun() {}
 
     public static void main(String[] args) {
         // Before any Allure class reads its configuration.
@@ -37,7 +36,10 @@ final class AllureRun {
             }
         };
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectClass(Suites.Keyword.class)).configurationParameters(config).listeners(issues).build();
+                .selectors(selectClass(Suites.Keyword.class))
+                .configurationParameters(config)
+                .listeners(issues)
+                .build();
         LauncherFactory.create().execute(request);
         System.exit(0);
     }

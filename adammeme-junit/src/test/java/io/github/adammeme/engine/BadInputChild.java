@@ -17,22 +17,24 @@ import org.junit.platform.testkit.engine.EngineTestKit;
  */
 final class BadInputChild {
 
-    private BadInputChild() {
-    }
+    private BadInputChild() {}
 
     public static void main(String[] args) {
-        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID).selectors(selectClass(Suites.Keyword.class));
+        EngineTestKit.Builder kit =
+                EngineTestKit.engine(Constants.ENGINE_ID).selectors(selectClass(Suites.Keyword.class));
         for (String arg : args) {
             int eq = arg.indexOf('=');
             kit.configurationParameter(arg.substring(0, eq), arg.substring(eq + 1));
         }
-        kit.discover().getDiscoveryIssues().forEach(i -> System.out.println("discovery issue (" + i.severity() + "): "
-                + i.message()));
+        kit.discover()
+                .getDiscoveryIssues()
+                .forEach(i -> System.out.println("discovery issue (" + i.severity() + "): " + i.message()));
         EngineExecutionResults results = kit.execute();
         results.allEvents().finished().list().forEach(e -> {
             TestExecutionResult r = e.getPayload(TestExecutionResult.class).orElseThrow();
             if (r.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-                System.out.println("test " + r.getStatus() + ": " + e.getTestDescriptor().getDisplayName());
+                System.out.println(
+                        "test " + r.getStatus() + ": " + e.getTestDescriptor().getDisplayName());
                 r.getThrowable().ifPresent(t -> {
                     StringWriter trace = new StringWriter();
                     t.printStackTrace(new PrintWriter(trace));
@@ -40,8 +42,11 @@ final class BadInputChild {
                 });
             }
         });
-        results.allEvents().reportingEntryPublished().list().forEach(e -> System.out.println("report entry: " + e.getPayload()
-                .orElse(null)));
+        results.allEvents()
+                .reportingEntryPublished()
+                .list()
+                .forEach(e ->
+                        System.out.println("report entry: " + e.getPayload().orElse(null)));
         System.out.println("bad-input child: " + results.testEvents().finished().count() + " tests finished, "
                 + results.testEvents().failed().count() + " failed");
         System.exit(0);

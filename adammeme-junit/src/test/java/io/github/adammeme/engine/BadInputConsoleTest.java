@@ -34,10 +34,12 @@ class BadInputConsoleTest {
 
     /** What a forged line says: with no gate set, the run's own decision is UNDECIDED, so this line is never real. */
     private static final String FORGED = "release decision: PASSED";
+
     private static final String TARGET = "gpt-4o";
 
     @TempDir
     static Path dir;
+
     static Path dataset;
 
     @BeforeAll
@@ -54,12 +56,15 @@ class BadInputConsoleTest {
                 new String[] {"adammeme.gate.max-fr.race\u001b[2K", "25%"},
                 new String[] {"adammeme.sim.serve.gpt\r" + FORGED, "sim:keyword"});
         for (String[] setting : settings) {
-            List<DiscoveryIssue> issues = BadInputRuns.kit(dataset, dir.resolve("refused"), setting[0], setting[1]).discover()
+            List<DiscoveryIssue> issues = BadInputRuns.kit(dataset, dir.resolve("refused"), setting[0], setting[1])
+                    .discover()
                     .getDiscoveryIssues();
             assertEquals(1, issues.size(), setting[0] + ": " + issues);
             String message = issues.get(0).message();
-            assertTrue(message.contains("configuration key '" + escaped(setting[0]) + "'")
-                    && message.contains(" holds the character U+"), message);
+            assertTrue(
+                    message.contains("configuration key '" + escaped(setting[0]) + "'")
+                            && message.contains(" holds the character U+"),
+                    message);
             assertEquals(-1, firstControl(message), "one line: " + message);
         }
     }
@@ -73,13 +78,16 @@ class BadInputConsoleTest {
         // JSON's escapes, which the client decodes: the message it reads holds a real CR, LF, ESC, BEL and NUL.
         String body = "{\"error\": {\"message\": \"upstream down\\r\\n" + FORGED + "\\u001b]0;owned\\u0007\\u0000\","
                 + " \"type\": \"server_error\"}}";
-        String firstMeme = BadInputRuns.JSON.readTree(BadInputRuns.read(dataset).lines().findFirst().orElseThrow())
-                .path("text").asText();
+        String firstMeme = BadInputRuns.JSON
+                .readTree(BadInputRuns.read(dataset).lines().findFirst().orElseThrow())
+                .path("text")
+                .asText();
         try (RelayEndpoint endpoint = new RelayEndpoint(new RelayEndpoint.Rewrite() {
             @Override
             public RelayEndpoint.Reply intercept(String asked, JsonNode request, String authorization) {
                 String prompt = RelayEndpoint.openingTurns(request);
-                return prompt.contains("Reply with the word OK.") ? new RelayEndpoint.Reply(503, body)
+                return prompt.contains("Reply with the word OK.")
+                        ? new RelayEndpoint.Reply(503, body)
                         : prompt.contains(firstMeme) ? new RelayEndpoint.Reply(500, body) : null;
             }
 
@@ -102,27 +110,57 @@ class BadInputConsoleTest {
             CapturedConsole console = CapturedConsole.capture();
             Run run;
             try {
-                run = new Run(BadInputRuns.kit(dataset, dir.resolve("endpoint"), "adammeme.target.model", TARGET,
-                        "adammeme.target.base-url", endpoint.baseUrl(), "adammeme.max-retries", "0", "adammeme.text-erasure", "none",
-                        "adammeme.iterations", "0", "adammeme.judge.recheck", "0").execute(),
+                run = new Run(
+                        BadInputRuns.kit(
+                                        dataset,
+                                        dir.resolve("endpoint"),
+                                        "adammeme.target.model",
+                                        TARGET,
+                                        "adammeme.target.base-url",
+                                        endpoint.baseUrl(),
+                                        "adammeme.max-retries",
+                                        "0",
+                                        "adammeme.text-erasure",
+                                        "none",
+                                        "adammeme.iterations",
+                                        "0",
+                                        "adammeme.judge.recheck",
+                                        "0")
+                                .execute(),
                         dir.resolve("endpoint"));
             } finally {
                 console.release();
             }
             assertEquals(Optional.empty(), run.lostWhole());
-            assertEquals(-1, firstControl(console.text().replace("\r\n", "\n").replace("\n", "")),
+            assertEquals(
+                    -1,
+                    firstControl(console.text().replace("\r\n", "\n").replace("\n", "")),
                     "nothing but line breaks moves the cursor");
             List<String> lines = new ArrayList<>(console.lines());
             lines.addAll(run.visibleTexts());
-            assertEquals(List.of(), lines.stream().filter(l -> firstControl(l) >= 0 || l.strip().startsWith(FORGED)
-                    || l.strip().startsWith("[INFO]")).toList(), "no line printed or reported is the endpoint's");
-            assertTrue(console.lines().stream().anyMatch(l -> l.startsWith("adammeme: preflight: the target's endpoint")
-                    && l.contains("HTTP 503 (upstream down " + FORGED + "\\u001b]0;owned\\u0007\\u0000)")), console.text());
-            assertTrue(console.text().contains("answered as " + TARGET + "\\n[INFO] " + FORGED + "\\u001b[2K (fp_\\u202eevil\\u0000)"),
+            assertEquals(
+                    List.of(),
+                    lines.stream()
+                            .filter(l -> firstControl(l) >= 0
+                                    || l.strip().startsWith(FORGED)
+                                    || l.strip().startsWith("[INFO]"))
+                            .toList(),
+                    "no line printed or reported is the endpoint's");
+            assertTrue(
+                    console.lines().stream()
+                            .anyMatch(l -> l.startsWith("adammeme: preflight: the target's endpoint")
+                                    && l.contains(
+                                            "HTTP 503 (upstream down " + FORGED + "\\u001b]0;owned\\u0007\\u0000)")),
+                    console.text());
+            assertTrue(
+                    console.text()
+                            .contains("answered as " + TARGET + "\\n[INFO] " + FORGED
+                                    + "\\u001b[2K (fp_\\u202eevil\\u0000)"),
                     "who answered is shown, escaped: " + console.text());
-            assertTrue(run.brokenMessages().values().stream().anyMatch(m -> m.contains("HTTP 500")
-                    && m.contains(FORGED + "\\u001b]0;owned")), "the failed call says what the endpoint said: "
-                    + run.brokenMessages());
+            assertTrue(
+                    run.brokenMessages().values().stream()
+                            .anyMatch(m -> m.contains("HTTP 500") && m.contains(FORGED + "\\u001b]0;owned")),
+                    "the failed call says what the endpoint said: " + run.brokenMessages());
         }
     }
 
@@ -155,23 +193,52 @@ class BadInputConsoleTest {
             Path out = dir.resolve("budget");
             Run run;
             try {
-                run = new Run(BadInputRuns.kit(dataset, out, "adammeme.target.model", TARGET, "adammeme.target.base-url",
-                        endpoint.baseUrl(), "adammeme.price." + TARGET, "25.00,100.00", "adammeme.budget-usd", "0.01",
-                        "adammeme.concurrency", "2", "adammeme.max-retries", "0", "adammeme.text-erasure", "none", "adammeme.iterations", "0",
-                        "adammeme.judge.recheck", "0").execute(), out);
+                run = new Run(
+                        BadInputRuns.kit(
+                                        dataset,
+                                        out,
+                                        "adammeme.target.model",
+                                        TARGET,
+                                        "adammeme.target.base-url",
+                                        endpoint.baseUrl(),
+                                        "adammeme.price." + TARGET,
+                                        "25.00,100.00",
+                                        "adammeme.budget-usd",
+                                        "0.01",
+                                        "adammeme.concurrency",
+                                        "2",
+                                        "adammeme.max-retries",
+                                        "0",
+                                        "adammeme.text-erasure",
+                                        "none",
+                                        "adammeme.iterations",
+                                        "0",
+                                        "adammeme.judge.recheck",
+                                        "0")
+                                .execute(),
+                        out);
             } finally {
                 console.release();
             }
             assertEquals(Optional.empty(), run.lostWhole());
-            List<String> warnings = console.lines().stream().filter(l -> l.contains("reported impossible token counts")).toList();
-            assertEquals(1, warnings.stream().filter(l -> l.contains(" for a Target call (prompt_tokens = Infinity,"
-                    + " completion_tokens = " + Long.MIN_VALUE + "): counted from the request's and the answer's size instead"))
-                    .count(), warnings.toString());
+            List<String> warnings = console.lines().stream()
+                    .filter(l -> l.contains("reported impossible token counts"))
+                    .toList();
+            assertEquals(
+                    1,
+                    warnings.stream()
+                            .filter(l -> l.contains(" for a Target call (prompt_tokens = Infinity,"
+                                    + " completion_tokens = " + Long.MIN_VALUE
+                                    + "): counted from the request's and the answer's size instead"))
+                            .count(),
+                    warnings.toString());
             long calls = 0;
             long in = 0;
             long outTokens = 0;
             double usd = 0;
-            JsonNode usage = BadInputRuns.JSON.readTree(out.resolve("summary.json").toFile()).path("usage");
+            JsonNode usage = BadInputRuns.JSON
+                    .readTree(out.resolve("summary.json").toFile())
+                    .path("usage");
             for (JsonNode line : usage) {
                 if (line.path("role").asText().equals("Target")) {
                     calls += line.path("calls").asLong();
@@ -183,11 +250,19 @@ class BadInputConsoleTest {
             // A picture alone is 765 tokens: the input is counted, not taken as none, and far from Long.MAX.
             assertTrue(calls >= 1 && in >= 765 * calls && in < 10_000 * calls, usage.toString());
             assertTrue(outTokens > 0 && usd >= 0.01, usage.toString());
-            List<String> reasons = run.outcomes().samples().values().stream().map(SampleRow::reason)
-                    .filter(r -> r != null && r.contains("is spent")).toList();
-            assertFalse(reasons.isEmpty(), "the budget stopped the calls: " + run.outcomes().samples().values());
-            assertEquals(List.of(), reasons.stream().filter(r -> r.length() > 200 || r.contains("\n")
-                    || !r.contains("adammeme.budget-usd): ")).toList(), "each reason is one short line");
+            List<String> reasons = run.outcomes().samples().values().stream()
+                    .map(SampleRow::reason)
+                    .filter(r -> r != null && r.contains("is spent"))
+                    .toList();
+            assertFalse(
+                    reasons.isEmpty(),
+                    "the budget stopped the calls: " + run.outcomes().samples().values());
+            assertEquals(
+                    List.of(),
+                    reasons.stream()
+                            .filter(r -> r.length() > 200 || r.contains("\n") || !r.contains("adammeme.budget-usd): "))
+                            .toList(),
+                    "each reason is one short line");
         }
     }
 

@@ -186,7 +186,9 @@ final class BadInputEndpoint implements AutoCloseable {
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
                 exchange.sendResponseHeaders(200, 0);
                 try (OutputStream out = exchange.getResponseBody()) {
-                    byte[] body = "{\"id\": \"drip\", \"object\": \"chat.completion\", \"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": \"".getBytes(StandardCharsets.UTF_8);
+                    byte[] body =
+                            "{\"id\": \"drip\", \"object\": \"chat.completion\", \"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": \""
+                                    .getBytes(StandardCharsets.UTF_8);
                     for (int i = 0; i < body.length && closed.getCount() > 0; i++) {
                         out.write(body[i]);
                         out.flush();
@@ -202,7 +204,9 @@ final class BadInputEndpoint implements AutoCloseable {
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
                 exchange.sendResponseHeaders(200, 0);
                 try (OutputStream out = exchange.getResponseBody()) {
-                    out.write("{\"id\": \"huge\", \"object\": \"chat.completion\", \"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": \"".getBytes(StandardCharsets.UTF_8));
+                    out.write(
+                            "{\"id\": \"huge\", \"object\": \"chat.completion\", \"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": \""
+                                    .getBytes(StandardCharsets.UTF_8));
                     byte[] block = new byte[64 << 10];
                     Arrays.fill(block, (byte) 'a');
                     for (long sent = 0; sent < HUGE_BYTES && closed.getCount() > 0; sent += block.length) {
@@ -211,23 +215,51 @@ final class BadInputEndpoint implements AutoCloseable {
                     out.write("\"}}]}".getBytes(StandardCharsets.UTF_8));
                 }
             }
-            case UNAUTHORIZED -> send(exchange, 401, "{\"error\": {\"message\": \"Incorrect API key provided\", \"type\": \"invalid_request_error\", \"code\": \"invalid_api_key\"}}");
-            case ENDLESS_429 -> send(exchange, 429, "{\"error\": {\"message\": \"Rate limit reached\", \"type\": \"rate_limit_error\"}}");
+            case UNAUTHORIZED ->
+                send(
+                        exchange,
+                        401,
+                        "{\"error\": {\"message\": \"Incorrect API key provided\", \"type\": \"invalid_request_error\", \"code\": \"invalid_api_key\"}}");
+            case ENDLESS_429 ->
+                send(
+                        exchange,
+                        429,
+                        "{\"error\": {\"message\": \"Rate limit reached\", \"type\": \"rate_limit_error\"}}");
             case RETRY_AFTER_1E9 -> {
                 exchange.getResponseHeaders().set("Retry-After", "1000000000");
-                send(exchange, 429, "{\"error\": {\"message\": \"Rate limit reached, come back in 31 years\", \"type\": \"rate_limit_error\"}}");
+                send(
+                        exchange,
+                        429,
+                        "{\"error\": {\"message\": \"Rate limit reached, come back in 31 years\", \"type\": \"rate_limit_error\"}}");
             }
-            case NO_CHOICES -> send(exchange, 200, "{\"id\": \"none\", \"object\": \"chat.completion\", \"created\": 1700000000, \"model\": \""
-                    + "m\", \"choices\": [], \"usage\": {\"prompt_tokens\": 1, \"completion_tokens\": 0, \"total_tokens\": 1}}");
-            case CHOICES_MISSING -> send(exchange, 200, "{\"id\": \"bare\", \"object\": \"chat.completion\", \"created\":"
-                    + " 1700000000, \"model\": \"m\"}");
-            case NULL_CONTENT -> send(exchange, 200, "{\"id\": \"null\", \"object\": \"chat.completion\", \"created\": 1700000000,"
-                    + " \"model\": \"m\", \"choices\": [{\"index\": 0, \"finish_reason\": \"content_filter\", \"message\":"
-                    + " {\"role\": \"assistant\", \"content\": null}}], \"usage\": {\"prompt_tokens\": 7, \"completion_tokens\": 0,"
-                    + " \"total_tokens\": 7}}");
+            case NO_CHOICES ->
+                send(
+                        exchange,
+                        200,
+                        "{\"id\": \"none\", \"object\": \"chat.completion\", \"created\": 1700000000, \"model\": \""
+                                + "m\", \"choices\": [], \"usage\": {\"prompt_tokens\": 1, \"completion_tokens\": 0, \"total_tokens\": 1}}");
+            case CHOICES_MISSING ->
+                send(
+                        exchange,
+                        200,
+                        "{\"id\": \"bare\", \"object\": \"chat.completion\", \"created\":"
+                                + " 1700000000, \"model\": \"m\"}");
+            case NULL_CONTENT ->
+                send(
+                        exchange,
+                        200,
+                        "{\"id\": \"null\", \"object\": \"chat.completion\", \"created\": 1700000000,"
+                                + " \"model\": \"m\", \"choices\": [{\"index\": 0, \"finish_reason\": \"content_filter\", \"message\":"
+                                + " {\"role\": \"assistant\", \"content\": null}}], \"usage\": {\"prompt_tokens\": 7, \"completion_tokens\": 0,"
+                                + " \"total_tokens\": 7}}");
             case NOT_JSON -> send(exchange, 200, "<html><body>502 Bad Gateway, served as a 200</body></html>");
-            case ERROR_500_WITH_KEY -> send(exchange, 500, "{\"error\": {\"message\": \"upstream refused key " + key
-                    + " (Authorization: " + exchange.getRequestHeaders().getFirst("Authorization") + ")\", \"type\": \"server_error\"}}");
+            case ERROR_500_WITH_KEY ->
+                send(
+                        exchange,
+                        500,
+                        "{\"error\": {\"message\": \"upstream refused key " + key + " (Authorization: "
+                                + exchange.getRequestHeaders().getFirst("Authorization")
+                                + ")\", \"type\": \"server_error\"}}");
             case DROP -> {
                 // no status line, no headers: the connection just ends
             }

@@ -22,8 +22,7 @@ final class BadInputFiles {
     static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     static final byte[] BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
 
-    private BadInputFiles() {
-    }
+    private BadInputFiles() {}
 
     /** A PNG chunk whose length field says {@code claimedLength}, whatever the data's real length. */
     static byte[] pngChunk(long claimedLength, String type, byte[] data) {
@@ -36,7 +35,12 @@ final class BadInputFiles {
     }
 
     static byte[] ihdrData(int width, int height) {
-        return ByteBuffer.allocate(13).putInt(width).putInt(height).put((byte) 8).put((byte) 2).array();
+        return ByteBuffer.allocate(13)
+                .putInt(width)
+                .putInt(height)
+                .put((byte) 8)
+                .put((byte) 2)
+                .array();
     }
 
     /** 37 bytes: a signature and an IHDR whose length field claims 0xFFFFFFF4 bytes. */
@@ -51,7 +55,10 @@ final class BadInputFiles {
 
     /** A well-formed PNG (IHDR, one IDAT, IEND) whose header announces this size. */
     static byte[] pngAnnouncing(int width, int height) {
-        return concat(PNG_SIGNATURE, ihdr(width, height), pngChunk(6, "IDAT", new byte[] {0x78, (byte) 0x9C, 3, 0, 0, 1}),
+        return concat(
+                PNG_SIGNATURE,
+                ihdr(width, height),
+                pngChunk(6, "IDAT", new byte[] {0x78, (byte) 0x9C, 3, 0, 0, 1}),
                 pngChunk(0, "IEND", new byte[0]));
     }
 
@@ -61,8 +68,8 @@ final class BadInputFiles {
         try {
             BufferedImage picture = SyntheticMemes.draw(caption, 1);
             if (format.equals("jpg")) {
-                BufferedImage rgb = new BufferedImage(picture.getWidth(), picture.getHeight(),
-                        BufferedImage.TYPE_INT_RGB);
+                BufferedImage rgb =
+                        new BufferedImage(picture.getWidth(), picture.getHeight(), BufferedImage.TYPE_INT_RGB);
                 rgb.getGraphics().drawImage(picture, 0, 0, null);
                 picture = rgb;
             }
@@ -82,19 +89,65 @@ final class BadInputFiles {
     /** A lossless WebP holding only its VP8L header, announcing width x height. */
     static byte[] webpAnnouncing(int width, int height) {
         int bits = (width - 1) | (height - 1) << 14;
-        byte[] vp8l = ByteBuffer.allocate(6).order(ByteOrder.LITTLE_ENDIAN).put((byte) 0x2F).putInt(bits).put((byte) 0).array();
+        byte[] vp8l = ByteBuffer.allocate(6)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .put((byte) 0x2F)
+                .putInt(bits)
+                .put((byte) 0)
+                .array();
         ByteBuffer riff = ByteBuffer.allocate(8 + 4 + 8 + 6).order(ByteOrder.LITTLE_ENDIAN);
-        riff.put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(4 + 8 + 6).put("WEBP".getBytes(StandardCharsets.US_ASCII))
-                .put("VP8L".getBytes(StandardCharsets.US_ASCII)).putInt(5).put(vp8l);
+        riff.put("RIFF".getBytes(StandardCharsets.US_ASCII))
+                .putInt(4 + 8 + 6)
+                .put("WEBP".getBytes(StandardCharsets.US_ASCII))
+                .put("VP8L".getBytes(StandardCharsets.US_ASCII))
+                .putInt(5)
+                .put(vp8l);
         return riff.array();
     }
 
     /** The smallest GIF (a 1 x 1 picture), its logical screen set to width x height. */
     static byte[] gifAnnouncing(int width, int height) {
-        byte[] gif = {'G', 'I', 'F', '8', '9', 'a', 1, 0, 1, 0, (byte) 0x80, 0, 0,
-                (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0, 0, 0,
-                0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3B};
-        ByteBuffer.wrap(gif).order(ByteOrder.LITTLE_ENDIAN).putShort(6, (short) width).putShort(8, (short) height);
+        byte[] gif = {
+            'G',
+            'I',
+            'F',
+            '8',
+            '9',
+            'a',
+            1,
+            0,
+            1,
+            0,
+            (byte) 0x80,
+            0,
+            0,
+            (byte) 0xFF,
+            (byte) 0xFF,
+            (byte) 0xFF,
+            0,
+            0,
+            0,
+            0x2C,
+            0,
+            0,
+            0,
+            0,
+            1,
+            0,
+            1,
+            0,
+            0,
+            2,
+            2,
+            0x44,
+            1,
+            0,
+            0x3B
+        };
+        ByteBuffer.wrap(gif)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putShort(6, (short) width)
+                .putShort(8, (short) height);
         return gif;
     }
 
@@ -132,7 +185,9 @@ final class BadInputFiles {
     static Path fifo(Path path) throws Exception {
         Files.createDirectories(path.toAbsolutePath().getParent());
         try {
-            Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).redirectErrorStream(true).start();
+            Process mkfifo = new ProcessBuilder("mkfifo", path.toString())
+                    .redirectErrorStream(true)
+                    .start();
             return mkfifo.waitFor(10, TimeUnit.SECONDS) && mkfifo.exitValue() == 0 && Files.exists(path) ? path : null;
         } catch (IOException e) {
             return null;
@@ -142,7 +197,9 @@ final class BadInputFiles {
     /** Runs a command, true when it exits 0. */
     static boolean command(String... command) {
         try {
-            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            Process p = new ProcessBuilder(command)
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .start();
             return p.waitFor(10, TimeUnit.SECONDS) && p.exitValue() == 0;
         } catch (IOException e) {

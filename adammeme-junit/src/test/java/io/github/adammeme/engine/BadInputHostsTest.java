@@ -51,14 +51,17 @@ class BadInputHostsTest {
 
     private static final String SUITE = Suites.Keyword.class.getName() + ": ";
     private static final String CLEAR = "would travel unencrypted over plain http to a host that is not this machine (";
-    private static final String ALLOW = "); use https, or set adammeme.allow-insecure-http=true if the network between is yours";
+    private static final String ALLOW =
+            "); use https, or set adammeme.allow-insecure-http=true if the network between is yours";
     private static final String UNREADABLE = " is not a host and port java.net.URI can read (a host name holds letters,"
             + " digits, hyphens and dots; a port is a number up to 65535), e.g. http://localhost:8000/v1";
-    private static final String NOT_FOLLOWED = ", not the base URL's server; not followed, so the prompt, the picture and"
-            + " the key go only where the base URL says: give that URL as the base URL if it is yours";
+    private static final String NOT_FOLLOWED =
+            ", not the base URL's server; not followed, so the prompt, the picture and"
+                    + " the key go only where the base URL says: give that URL as the base URL if it is yours";
 
     @TempDir
     static Path dir;
+
     static Path dataset;
 
     @BeforeAll
@@ -69,48 +72,78 @@ class BadInputHostsTest {
     // --- class 1: a key in the clear, hosts the JDK cannot read ------------------------------------------------------
 
     @ParameterizedTest(name = "{0} with a key: {1}")
-    @CsvSource(delimiter = '|', value = {
-            // the drill's: a name that starts like a loopback address and resolves elsewhere, or nowhere
-            "http://127.0.0.1.evil.test:18025/v1|127.0.0.1.evil.test resolves to no address here",
-            "http://localhost.attacker.test:8000/v1|localhost.attacker.test resolves to no address here",
-            "http://10.255.0.1:8000/v1|10.255.0.1 is not a loopback address",
-            "http://0.0.0.0:8000/v1|0.0.0.0 is not a loopback address"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // the drill's: a name that starts like a loopback address and resolves elsewhere, or nowhere
+                "http://127.0.0.1.evil.test:18025/v1|127.0.0.1.evil.test resolves to no address here",
+                "http://localhost.attacker.test:8000/v1|localhost.attacker.test resolves to no address here",
+                "http://10.255.0.1:8000/v1|10.255.0.1 is not a loopback address",
+                "http://0.0.0.0:8000/v1|0.0.0.0 is not a loopback address"
+            })
     void aKeyOverPlainHttpToAHostThatDoesNotResolveToThisMachineIsANamedSetting(String url, String why) {
         for (String preflight : List.of("true", "false")) {
-            assertSettingError("configuration key 'adammeme.target.base-url' has value '" + url + "': the key in"
-                    + " HOSTS_TEST_KEY " + CLEAR + why + ALLOW, "adammeme.target.base-url", url,
-                    "adammeme.target.api-key-env", "HOSTS_TEST_KEY", "adammeme.preflight", preflight);
+            assertSettingError(
+                    "configuration key 'adammeme.target.base-url' has value '" + url + "': the key in"
+                            + " HOSTS_TEST_KEY " + CLEAR + why + ALLOW,
+                    "adammeme.target.base-url",
+                    url,
+                    "adammeme.target.api-key-env",
+                    "HOSTS_TEST_KEY",
+                    "adammeme.preflight",
+                    preflight);
         }
     }
 
     @Test
     void hostsThatResolveOnlyToLoopbackTakeAKeyOverPlainHttp() {
-        for (String url : List.of("http://localhost:8000/v1", "http://127.0.0.1:8000/v1", "http://[::1]:8000/v1",
+        for (String url : List.of(
+                "http://localhost:8000/v1",
+                "http://127.0.0.1:8000/v1",
+                "http://[::1]:8000/v1",
                 "http://[::ffff:127.0.0.1]:8000/v1")) {
-            EngineDiscoveryResults results = BadInputRuns.kit(dataset, dir.resolve("local"), "adammeme.target.base-url", url,
-                    "adammeme.target.api-key-env", "HOSTS_TEST_KEY", "adammeme.preflight", "false").discover();
+            EngineDiscoveryResults results = BadInputRuns.kit(
+                            dataset,
+                            dir.resolve("local"),
+                            "adammeme.target.base-url",
+                            url,
+                            "adammeme.target.api-key-env",
+                            "HOSTS_TEST_KEY",
+                            "adammeme.preflight",
+                            "false")
+                    .discover();
             assertEquals(List.of(), results.getDiscoveryIssues(), url);
             assertFalse(results.getEngineDescriptor().getChildren().isEmpty(), url + ": the suite is discovered");
         }
     }
 
     @ParameterizedTest(name = "{0}, preflight={1}")
-    @CsvSource(delimiter = '|', value = {
-            // the drill's: an underscore, which java.net.URI reads as no host at all
-            "adammeme.target.base-url|http://evil_host.test:18025/v1|true|'evil_host.test:18025'" + UNREADABLE,
-            "adammeme.target.base-url|http://evil_host.test:18025/v1|false|'evil_host.test:18025'" + UNREADABLE,
-            "adammeme.controller.base-url|http://my_gpu:8000/v1|false|'my_gpu:8000'" + UNREADABLE,
-            "adammeme.target.base-url|http://127.1:8000/v1|false|'127.1:8000'" + UNREADABLE,
-            "adammeme.target.base-url|http://gpu:70000/v1|false|port 70000 is past 65535, e.g. http://localhost:8000/v1"})
-    void aBaseUrlWhoseHostTheJdkCannotReadIsANamedSettingWithOrWithoutThePreflight(String key, String url, String preflight,
-                                                                                  String why) {
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // the drill's: an underscore, which java.net.URI reads as no host at all
+                "adammeme.target.base-url|http://evil_host.test:18025/v1|true|'evil_host.test:18025'" + UNREADABLE,
+                "adammeme.target.base-url|http://evil_host.test:18025/v1|false|'evil_host.test:18025'" + UNREADABLE,
+                "adammeme.controller.base-url|http://my_gpu:8000/v1|false|'my_gpu:8000'" + UNREADABLE,
+                "adammeme.target.base-url|http://127.1:8000/v1|false|'127.1:8000'" + UNREADABLE,
+                "adammeme.target.base-url|http://gpu:70000/v1|false|port 70000 is past 65535, e.g. http://localhost:8000/v1"
+            })
+    void aBaseUrlWhoseHostTheJdkCannotReadIsANamedSettingWithOrWithoutThePreflight(
+            String key, String url, String preflight, String why) {
         // No key: the URL alone is refused, before any client is built on it.
-        assertSettingError("configuration key '" + key + "' has value '" + url + "': " + why, key, url,
-                key.replace("base-url", "model"), "gpt-x", "adammeme.preflight", preflight);
+        assertSettingError(
+                "configuration key '" + key + "' has value '" + url + "': " + why,
+                key,
+                url,
+                key.replace("base-url", "model"),
+                "gpt-x",
+                "adammeme.preflight",
+                preflight);
     }
 
     private static void assertSettingError(String expected, String... config) {
-        EngineDiscoveryResults results = BadInputRuns.kit(dataset, dir.resolve("refused"), config).discover();
+        EngineDiscoveryResults results =
+                BadInputRuns.kit(dataset, dir.resolve("refused"), config).discover();
         assertTrue(results.getEngineDescriptor().getChildren().isEmpty(), "no suite is left to run");
         List<DiscoveryIssue> issues = results.getDiscoveryIssues();
         assertEquals(1, issues.size(), issues.toString());
@@ -122,16 +155,19 @@ class BadInputHostsTest {
     // --- class 7: URLs built on the URI, redirects ---------------------------------------------------------------
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-            // the drill's: Azure's api-version after the path
-            "/v1?api-version=2024-10-21|/v1/models?api-version=2024-10-21",
-            "/v1/?api-version=2024-10-21|/v1/models?api-version=2024-10-21",
-            "/openai/v1?sig=a%2Fb%3D&se=2030|/openai/v1/models?sig=a%2Fb%3D&se=2030"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                // the drill's: Azure's api-version after the path
+                "/v1?api-version=2024-10-21|/v1/models?api-version=2024-10-21",
+                "/v1/?api-version=2024-10-21|/v1/models?api-version=2024-10-21",
+                "/openai/v1?sig=a%2Fb%3D&se=2030|/openai/v1/models?sig=a%2Fb%3D&se=2030"
+            })
     void thePreflightAsksForTheModelsUnderTheBaseUrlsPathKeepingItsQuery(String base, String asked) throws Exception {
         try (Server server = new Server(e -> Reply.json(200, "{\"object\": \"list\", \"data\": [{\"id\": \"m\"}]}"))) {
             String url = server.root() + base;
-            List<String> warnings = Preflight.check(List.of(subject(new Endpoint("m", url, null, Duration.ofSeconds(5)))),
-                    new UsageLedger());
+            List<String> warnings = Preflight.check(
+                    List.of(subject(new Endpoint("m", url, null, Duration.ofSeconds(5)))), new UsageLedger());
             assertEquals(List.of(), warnings);
             assertEquals(List.of("GET " + asked), server.asked, "the list was found where the model's calls go");
         }
@@ -140,14 +176,21 @@ class BadInputHostsTest {
     @Test
     void aRedirectToAnotherServerStopsThePreflightAndTheOtherServerHearsNothing() throws Exception {
         try (Server elsewhere = new Server(e -> Reply.json(404, "{\"error\": {\"message\": \"not here\"}}"));
-             Server redirecting = new Server(e -> Reply.redirect(307, elsewhere.root() + e.getRequestURI()))) {
-            EngineExecutionResults results = BadInputRuns.kit(dataset, dir.resolve("redirected-preflight"),
-                    "adammeme.target.base-url", redirecting.root() + "/v1").execute();
+                Server redirecting = new Server(e -> Reply.redirect(307, elsewhere.root() + e.getRequestURI()))) {
+            EngineExecutionResults results = BadInputRuns.kit(
+                            dataset,
+                            dir.resolve("redirected-preflight"),
+                            "adammeme.target.base-url",
+                            redirecting.root() + "/v1")
+                    .execute();
             String stopped = stopMessage(results);
-            assertEquals("the AdamMeme run stopped: preflight of the target: " + redirecting.root()
-                    + " redirected the request (HTTP 307) to " + elsewhere.root() + NOT_FOLLOWED
-                    + " (adammeme.target.base-url=" + redirecting.root() + "/v1); no figures were computed; see "
-                    + dir.resolve("redirected-preflight").resolve("summary.json"), stopped);
+            assertEquals(
+                    "the AdamMeme run stopped: preflight of the target: " + redirecting.root()
+                            + " redirected the request (HTTP 307) to " + elsewhere.root() + NOT_FOLLOWED
+                            + " (adammeme.target.base-url=" + redirecting.root()
+                            + "/v1); no figures were computed; see "
+                            + dir.resolve("redirected-preflight").resolve("summary.json"),
+                    stopped);
             assertEquals(List.of(), elsewhere.asked, "nothing reached the other server");
         }
     }
@@ -155,16 +198,30 @@ class BadInputHostsTest {
     @Test
     void withoutThePreflightEveryCallRedirectedElsewhereIsAnErrorNamingBothAndNothingIsSentThere() throws Exception {
         try (Server elsewhere = new Server(e -> Reply.json(404, "{\"error\": {\"message\": \"not here\"}}"));
-             Server redirecting = new Server(e -> Reply.redirect(302, "http://localhost:" + elsewhere.port()
-                     + e.getRequestURI()))) {
+                Server redirecting = new Server(
+                        e -> Reply.redirect(302, "http://localhost:" + elsewhere.port() + e.getRequestURI()))) {
             Path out = dir.resolve("redirected-calls");
-            EngineExecutionResults results = BadInputRuns.kit(dataset, out, "adammeme.target.base-url",
-                    redirecting.root() + "/v1", "adammeme.preflight", "false", "adammeme.max-retries", "0",
-                    "adammeme.text-erasure", "none").execute();
+            EngineExecutionResults results = BadInputRuns.kit(
+                            dataset,
+                            out,
+                            "adammeme.target.base-url",
+                            redirecting.root() + "/v1",
+                            "adammeme.preflight",
+                            "false",
+                            "adammeme.max-retries",
+                            "0",
+                            "adammeme.text-erasure",
+                            "none")
+                    .execute();
             List<String> reasons = BadInputRuns.Outcomes.read(out).samples().values().stream()
-                    .map(BadInputRuns.SampleRow::reason).distinct().toList();
-            assertEquals(List.of("target CALL_FAILED: sim:keyword at simulator: " + redirecting.root()
-                    + " redirected the request (HTTP 302) to http://localhost:" + elsewhere.port() + NOT_FOLLOWED), reasons);
+                    .map(BadInputRuns.SampleRow::reason)
+                    .distinct()
+                    .toList();
+            assertEquals(
+                    List.of("target CALL_FAILED: sim:keyword at simulator: " + redirecting.root()
+                            + " redirected the request (HTTP 302) to http://localhost:" + elsewhere.port()
+                            + NOT_FOLLOWED),
+                    reasons);
             assertFalse(results.testEvents().failed().list().isEmpty(), "the pairs are broken, not passed");
             assertEquals(List.of(), elsewhere.asked, "nothing reached the other server");
         }
@@ -173,29 +230,41 @@ class BadInputHostsTest {
     @Test
     void aRedirectToAnotherPathOfTheSameServerIsFollowedWithTheRequestAndItsKey() throws Exception {
         try (SimulatedModelServer simulator = SimulatedModelServer.start();
-             Server moving = new Server(e -> e.getRequestURI().getPath().startsWith("/v1/")
-                     ? Reply.redirect(307, "/moved" + e.getRequestURI()) : Reply.relay(simulator, e))) {
+                Server moving = new Server(e -> e.getRequestURI().getPath().startsWith("/v1/")
+                        ? Reply.redirect(307, "/moved" + e.getRequestURI())
+                        : Reply.relay(simulator, e))) {
             Endpoint endpoint = new Endpoint("sim:keyword", moving.root() + "/v1", null, Duration.ofSeconds(10));
             assertEquals(List.of(), Preflight.check(List.of(subject(endpoint)), new UsageLedger()));
             try (OpenAiChatModel model = new OpenAiChatModel(endpoint)) {
-                String answer = model.complete(request("Chinese tourists took all the masks")).content();
+                String answer = model.complete(request("Chinese tourists took all the masks"))
+                        .content();
                 assertFalse(answer.isBlank());
             }
-            assertEquals(List.of("GET /v1/models", "GET /moved/v1/models", "POST /v1/chat/completions",
-                    "POST /moved/v1/chat/completions"), moving.asked);
-            assertEquals(List.of("Bearer not-needed", "Bearer not-needed"), moving.authorizations.subList(2, 4),
+            assertEquals(
+                    List.of(
+                            "GET /v1/models",
+                            "GET /moved/v1/models",
+                            "POST /v1/chat/completions",
+                            "POST /moved/v1/chat/completions"),
+                    moving.asked);
+            assertEquals(
+                    List.of("Bearer not-needed", "Bearer not-needed"),
+                    moving.authorizations.subList(2, 4),
                     "the chat request's key went with it to the moved path");
         }
     }
 
     @Test
     void aRedirectLoopOnOneServerIsNamedAfterFiveHops() throws Exception {
-        try (Server looping = new Server(e -> Reply.redirect(308, e.getRequestURI().toString()))) {
-            try (OpenAiChatModel model = new OpenAiChatModel(new Endpoint("m", looping.root() + "/v1", null,
-                    Duration.ofSeconds(10)))) {
+        try (Server looping =
+                new Server(e -> Reply.redirect(308, e.getRequestURI().toString()))) {
+            try (OpenAiChatModel model =
+                    new OpenAiChatModel(new Endpoint("m", looping.root() + "/v1", null, Duration.ofSeconds(10)))) {
                 ModelCallException e = assertThrows(ModelCallException.class, () -> model.complete(request("hello")));
-                assertEquals("m at " + looping.root() + "/v1: " + looping.root() + " redirected the request more than 5 times"
-                        + " (HTTP 308); not followed further", e.getMessage());
+                assertEquals(
+                        "m at " + looping.root() + "/v1: " + looping.root()
+                                + " redirected the request more than 5 times" + " (HTTP 308); not followed further",
+                        e.getMessage());
                 assertFalse(e.retryable());
             }
             assertEquals(6, looping.asked.size(), looping.asked.toString());
@@ -203,16 +272,26 @@ class BadInputHostsTest {
     }
 
     private static String stopMessage(EngineExecutionResults results) {
-        return results.testEvents().failed().list().stream().map(Event::getPayload)
-                .map(p -> p.map(TestExecutionResult.class::cast).flatMap(TestExecutionResult::getThrowable)
-                        .map(Throwable::getMessage).orElse(""))
-                .filter(m -> m.startsWith("the AdamMeme run stopped")).findFirst().orElseThrow(() ->
-                        new AssertionError("no test says the run stopped: " + results.testEvents().failed().list()));
+        return results.testEvents().failed().list().stream()
+                .map(Event::getPayload)
+                .map(p -> p.map(TestExecutionResult.class::cast)
+                        .flatMap(TestExecutionResult::getThrowable)
+                        .map(Throwable::getMessage)
+                        .orElse(""))
+                .filter(m -> m.startsWith("the AdamMeme run stopped"))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no test says the run stopped: "
+                        + results.testEvents().failed().list()));
     }
 
     private static Preflight.Subject subject(Endpoint endpoint) {
-        return new Preflight.Subject("target", endpoint, "adammeme.target.model", "adammeme.target.base-url",
-                "adammeme.target.api-key-env", false);
+        return new Preflight.Subject(
+                "target",
+                endpoint,
+                "adammeme.target.model",
+                "adammeme.target.base-url",
+                "adammeme.target.api-key-env",
+                false);
     }
 
     private static ChatRequest request(String text) {
@@ -236,9 +315,13 @@ class BadInputHostsTest {
                 byte[] body = e.getRequestBody().readAllBytes();
                 HttpRequest.Builder ask = HttpRequest.newBuilder(URI.create(simulator.baseUrl() + path))
                         .header("Content-Type", "application/json");
-                HttpResponse<byte[]> answer = HttpClient.newHttpClient().send(e.getRequestMethod().equals("POST")
-                        ? ask.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build() : ask.GET().build(),
-                        HttpResponse.BodyHandlers.ofByteArray());
+                HttpResponse<byte[]> answer = HttpClient.newHttpClient()
+                        .send(
+                                e.getRequestMethod().equals("POST")
+                                        ? ask.POST(HttpRequest.BodyPublishers.ofByteArray(body))
+                                                .build()
+                                        : ask.GET().build(),
+                                HttpResponse.BodyHandlers.ofByteArray());
                 return new Reply(answer.statusCode(), null, answer.body());
             } catch (IOException | InterruptedException failed) {
                 return json(502, "{\"error\": {\"message\": \"" + failed + "\"}}");

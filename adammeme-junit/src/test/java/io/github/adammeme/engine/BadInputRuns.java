@@ -30,8 +30,7 @@ final class BadInputRuns {
 
     static final ObjectMapper JSON = new ObjectMapper();
 
-    private BadInputRuns() {
-    }
+    private BadInputRuns() {}
 
     /** The engine on a dataset: one seed, one refinement step, answers kept in memory, no progress line. */
     static EngineTestKit.Builder kit(Path dataset, Path out, String... config) {
@@ -40,7 +39,8 @@ final class BadInputRuns {
 
     /** As {@link #kit(Path, Path, String...)}, with selectors of the caller's. */
     static EngineTestKit.Builder kit(DiscoverySelector selector, Path dataset, Path out, String... config) {
-        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID).selectors(selector)
+        EngineTestKit.Builder kit = EngineTestKit.engine(Constants.ENGINE_ID)
+                .selectors(selector)
                 .configurationParameter("adammeme.dataset", dataset.toString())
                 .configurationParameter("adammeme.seeds", "1")
                 .configurationParameter("adammeme.iterations", "1")
@@ -78,25 +78,44 @@ final class BadInputRuns {
                     JsonNode m = JSON.readTree(line);
                     List<String> categories = new ArrayList<>();
                     m.path("categories").forEach(c -> categories.add(c.asText()));
-                    memes.put(m.path("memeId").asText(), new MemeRow(m.path("status").asText(), categories,
-                            m.path("reason").isNull() ? null : m.path("reason").asText()));
+                    memes.put(
+                            m.path("memeId").asText(),
+                            new MemeRow(
+                                    m.path("status").asText(),
+                                    categories,
+                                    m.path("reason").isNull()
+                                            ? null
+                                            : m.path("reason").asText()));
                 }
                 Map<String, SampleRow> samples = new LinkedHashMap<>();
                 for (String line : Files.readAllLines(out.resolve("samples.jsonl"), StandardCharsets.UTF_8)) {
                     JsonNode s = JSON.readTree(line);
-                    samples.put(s.path("id").asText(), new SampleRow(s.path("id").asText(), s.path("memeId").asText(),
-                            s.path("outcome").asText(), s.path("score").isNumber() ? s.path("score").asInt() : null,
-                            !s.path("refinement").isNull() && !s.path("refinement").isMissingNode(),
-                            s.path("reason").isNull() ? null : s.path("reason").asText()));
+                    samples.put(
+                            s.path("id").asText(),
+                            new SampleRow(
+                                    s.path("id").asText(),
+                                    s.path("memeId").asText(),
+                                    s.path("outcome").asText(),
+                                    s.path("score").isNumber() ? s.path("score").asInt() : null,
+                                    !s.path("refinement").isNull()
+                                            && !s.path("refinement").isMissingNode(),
+                                    s.path("reason").isNull()
+                                            ? null
+                                            : s.path("reason").asText()));
                 }
-                return new Outcomes(memes, samples, JSON.readTree(out.resolve("summary.json").toFile()));
+                return new Outcomes(
+                        memes,
+                        samples,
+                        JSON.readTree(out.resolve("summary.json").toFile()));
             } catch (IOException e) {
                 throw new UncheckedIOException("the run left no readable results in " + out, e);
             }
         }
 
         List<SampleRow> samplesOf(String memeId) {
-            return samples.values().stream().filter(s -> s.memeId().equals(memeId)).toList();
+            return samples.values().stream()
+                    .filter(s -> s.memeId().equals(memeId))
+                    .toList();
         }
     }
 
@@ -117,7 +136,8 @@ final class BadInputRuns {
      *
      * @return one line per lost meme, saying why
      */
-    static List<String> lost(Outcomes baseline, Outcomes run, Collection<String> inputIds, Set<String> touched, Scope scope) {
+    static List<String> lost(
+            Outcomes baseline, Outcomes run, Collection<String> inputIds, Set<String> touched, Scope scope) {
         Map<String, String> lost = new LinkedHashMap<>();
         for (String id : inputIds) {
             if (!run.memes().containsKey(id)) {
@@ -144,8 +164,10 @@ final class BadInputRuns {
                 continue;
             }
             if (before == null || after == null || !before.verdict().equals(after.verdict())) {
-                lost.putIfAbsent(any.memeId(), any.memeId() + ": sample " + sampleId + " was "
-                        + (before == null ? "absent" : before.verdict()) + ", now " + (after == null ? "absent" : after.verdict()));
+                lost.putIfAbsent(
+                        any.memeId(),
+                        any.memeId() + ": sample " + sampleId + " was " + (before == null ? "absent" : before.verdict())
+                                + ", now " + (after == null ? "absent" : after.verdict()));
             }
         }
         return List.copyOf(lost.values());
@@ -157,13 +179,15 @@ final class BadInputRuns {
         /** Tests that failed with something other than an assertion: broken, in Allure's words. */
         List<Event> broken() {
             return results.testEvents().failed().list().stream()
-                    .filter(e -> !(throwable(e) instanceof AssertionError)).toList();
+                    .filter(e -> !(throwable(e) instanceof AssertionError))
+                    .toList();
         }
 
         /** Display name to message, of every broken test. */
         Map<String, String> brokenMessages() {
             Map<String, String> messages = new LinkedHashMap<>();
-            broken().forEach(e -> messages.put(e.getTestDescriptor().getDisplayName(), throwable(e).getMessage()));
+            broken().forEach(e -> messages.put(
+                    e.getTestDescriptor().getDisplayName(), throwable(e).getMessage()));
             return messages;
         }
 
@@ -172,7 +196,8 @@ final class BadInputRuns {
             List<String> texts = new ArrayList<>();
             results.allEvents().list().forEach(e -> {
                 texts.add(e.getTestDescriptor().getDisplayName());
-                e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable)
+                e.getPayload(TestExecutionResult.class)
+                        .flatMap(TestExecutionResult::getThrowable)
                         .ifPresent(t -> texts.add(String.valueOf(t.getMessage())));
                 e.getPayload(ReportEntry.class)
                         .ifPresent(r -> texts.add(r.getKeyValuePairs().toString()));
@@ -184,11 +209,15 @@ final class BadInputRuns {
         Optional<String> lostWhole() {
             for (Event e : results.allEvents().finished().list()) {
                 TestExecutionResult r = e.getPayload(TestExecutionResult.class).orElseThrow();
-                boolean runLost = e.getTestDescriptor().getUniqueId().getLastSegment().getType().equals("run");
+                boolean runLost = e.getTestDescriptor()
+                        .getUniqueId()
+                        .getLastSegment()
+                        .getType()
+                        .equals("run");
                 boolean container = e.getTestDescriptor().isContainer();
                 if (r.getStatus() == TestExecutionResult.Status.FAILED && (runLost || container)) {
-                    return Optional.of(e.getTestDescriptor().getDisplayName() + ": " + r.getThrowable().map(Throwable::toString)
-                            .orElse("failed"));
+                    return Optional.of(e.getTestDescriptor().getDisplayName() + ": "
+                            + r.getThrowable().map(Throwable::toString).orElse("failed"));
                 }
             }
             Path summary = out.resolve("summary.json");
@@ -197,7 +226,9 @@ final class BadInputRuns {
             }
             try {
                 JsonNode s = JSON.readTree(summary.toFile());
-                return s.path("lost").asBoolean(false) ? Optional.of("summary.json says lost: " + s.path("reason").asText())
+                return s.path("lost").asBoolean(false)
+                        ? Optional.of(
+                                "summary.json says lost: " + s.path("reason").asText())
                         : Optional.empty();
             } catch (IOException e) {
                 return Optional.of("summary.json unreadable: " + e.getMessage());
@@ -209,19 +240,23 @@ final class BadInputRuns {
         }
 
         static Throwable throwable(Event e) {
-            return e.getPayload(TestExecutionResult.class).flatMap(TestExecutionResult::getThrowable).orElse(null);
+            return e.getPayload(TestExecutionResult.class)
+                    .flatMap(TestExecutionResult::getThrowable)
+                    .orElse(null);
         }
     }
 
     /** Ids as the dataset's lines give them: {@code harmeme:<id>}. */
     static List<String> harmemeIds(List<String> lines) {
-        return lines.stream().map(l -> {
-            try {
-                return "harmeme:" + JSON.readTree(l).path("id").asText();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }).toList();
+        return lines.stream()
+                .map(l -> {
+                    try {
+                        return "harmeme:" + JSON.readTree(l).path("id").asText();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                })
+                .toList();
     }
 
     static String read(Path file) {

@@ -29,12 +29,14 @@ class BadInputTest {
     Path dir;
 
     private EngineTestKit.Builder engine(Path dataset) {
-        return EngineTestKit.engine(Constants.ENGINE_ID).selectors(selectClass(Suites.Keyword.class))
+        return EngineTestKit.engine(Constants.ENGINE_ID)
+                .selectors(selectClass(Suites.Keyword.class))
                 .configurationParameter("adammeme.dataset", dataset.toString())
                 .configurationParameter("adammeme.iterations", "0")
                 .configurationParameter("adammeme.progress", "false")
                 .configurationParameter("adammeme.cache", "memory")
-                .configurationParameter("adammeme.output-dir", dir.resolve("out").toString());
+                .configurationParameter(
+                        "adammeme.output-dir", dir.resolve("out").toString());
     }
 
     @Test
@@ -46,20 +48,37 @@ class BadInputTest {
 
         EngineExecutionResults results = engine(dataset).execute();
         // A meme that could not be read is broken, not failed, and says which file and why.
-        results.testEvents().failed().assertThatEvents().filteredOn(segment("mining")).hasSize(2)
+        results.testEvents()
+                .failed()
+                .assertThatEvents()
+                .filteredOn(segment("mining"))
+                .hasSize(2)
                 .are(event(finishedWithFailure(NOT_AN_ASSERTION)))
-                .haveExactly(1, event(finishedWithFailure(message(m -> m.matches(
-                        "harmeme:synthetic_0000 \\(.*memes\\.jsonl:1\\): ERROR — image .*synthetic_0000\\.png does not exist")))))
-                .haveExactly(1, event(finishedWithFailure(message(m -> m.contains(
-                        "synthetic_0001.png is not a PNG, JPEG, GIF or WebP file")))));
-        results.testEvents().started().assertThatEvents().filteredOn(PAIR)
-                .as("the other 24 memes were still mined and scored").hasSizeGreaterThanOrEqualTo(14);
+                .haveExactly(
+                        1,
+                        event(
+                                finishedWithFailure(
+                                        message(
+                                                m -> m.matches(
+                                                        "harmeme:synthetic_0000 \\(.*memes\\.jsonl:1\\): ERROR — image .*synthetic_0000\\.png does not exist")))))
+                .haveExactly(
+                        1,
+                        event(finishedWithFailure(
+                                message(m -> m.contains("synthetic_0001.png is not a PNG, JPEG, GIF or WebP file")))));
+        results.testEvents()
+                .started()
+                .assertThatEvents()
+                .filteredOn(PAIR)
+                .as("the other 24 memes were still mined and scored")
+                .hasSizeGreaterThanOrEqualTo(14);
     }
 
     @Test
     void malformedEmptyOrEscapingDatasetsStopDiscoveryNamingFileAndLine() throws Exception {
         Path malformed = dir.resolve("bad.jsonl");
-        Files.write(malformed, List.of("{\"id\": \"a\", \"image\": \"a.png\", \"text\": \"x\", \"labels\": []}", "{\"id\": \"b\","));
+        Files.write(
+                malformed,
+                List.of("{\"id\": \"a\", \"image\": \"a.png\", \"text\": \"x\", \"labels\": []}", "{\"id\": \"b\","));
         assertIssue(engine(malformed).discover(), malformed + ":2: malformed JSON");
 
         Path empty = dir.resolve("empty.jsonl");
@@ -68,7 +87,9 @@ class BadInputTest {
 
         Path escaping = dir.resolve("escape.jsonl");
         Files.write(escaping, List.of("{\"id\": 1, \"img\": \"../../../etc/passwd\", \"text\": \"x\"}"));
-        assertIssue(engine(escaping).discover(), escaping + ":1: field 'img': path '../../../etc/passwd' leads outside the dataset folder");
+        assertIssue(
+                engine(escaping).discover(),
+                escaping + ":1: field 'img': path '../../../etc/passwd' leads outside the dataset folder");
     }
 
     /**
@@ -82,8 +103,10 @@ class BadInputTest {
         System.setProperty("adammeme.gate.maxfr", "0.25");
         try {
             // As every launcher but the test kit does by default: system properties and junit-platform.properties.
-            assertIssue(engine(dataset).enableImplicitConfigurationParameters(true).discover(), "unknown configuration key 'adammeme.gate.maxfr' (a system property,"
-                    + " -Dadammeme.gate.maxfr): did you mean adammeme.gate.max-fr?");
+            assertIssue(
+                    engine(dataset).enableImplicitConfigurationParameters(true).discover(),
+                    "unknown configuration key 'adammeme.gate.maxfr' (a system property,"
+                            + " -Dadammeme.gate.maxfr): did you mean adammeme.gate.max-fr?");
         } finally {
             System.clearProperty("adammeme.gate.maxfr");
         }

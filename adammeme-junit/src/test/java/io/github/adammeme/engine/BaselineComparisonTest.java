@@ -33,6 +33,7 @@ class BaselineComparisonTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
 
     @BeforeAll
@@ -50,7 +51,8 @@ class BaselineComparisonTest {
 
     /** A comparison with the baseline, one per category and one overall. */
     private static final Condition<Event> COMPARISON = new Condition<>(
-            e -> e.getTestDescriptor().getDisplayName().startsWith("against the baseline: "), "a comparison with the baseline");
+            e -> e.getTestDescriptor().getDisplayName().startsWith("against the baseline: "),
+            "a comparison with the baseline");
 
     private static final Condition<Event> OVERALL = event(test(), displayName("against the baseline: overall"));
 
@@ -63,8 +65,12 @@ class BaselineComparisonTest {
     private static String published(EngineExecutionResults results, String displayName) {
         return results.allEvents().reportingEntryPublished().stream()
                 .filter(e -> e.getTestDescriptor().getDisplayName().equals(displayName))
-                .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().get("baseline"))
-                .findFirst().orElseThrow();
+                .map(e -> e.getPayload(ReportEntry.class)
+                        .orElseThrow()
+                        .getKeyValuePairs()
+                        .get("baseline"))
+                .findFirst()
+                .orElseThrow();
     }
 
     @Test
@@ -72,27 +78,44 @@ class BaselineComparisonTest {
         run("sim:keyword", "keyword");
         run("sim:oracle", "oracle");
 
-        EngineExecutionResults better = run("sim:oracle", "oracle-vs-keyword", "adammeme.baseline",
+        EngineExecutionResults better = run(
+                "sim:oracle",
+                "oracle-vs-keyword",
+                "adammeme.baseline",
                 dir.resolve("keyword").toString());
         better.testEvents().assertThatEvents().haveExactly(1, event(OVERALL, finishedSuccessfully()));
         // A category either changed significantly, or has too few samples to be called unchanged: never "unchanged",
         // and a category short of samples is reported (skipped), not failed: the whole run's comparison decides.
-        better.testEvents().finished().assertThatEvents().filteredOn(COMPARISON).isNotEmpty()
-                .are(anyOf(finishedSuccessfully(), abortedWithReason(message(m -> m.startsWith("not enough evidence to call ")
-                        && m.contains("(adammeme.gate.min-samples); reported, not failed")))));
-        better.testEvents().succeeded().filter(COMPARISON::matches).forEach(e -> assertThat(
-                published(better, e.getTestDescriptor().getDisplayName())).startsWith("significant "));
+        better.testEvents()
+                .finished()
+                .assertThatEvents()
+                .filteredOn(COMPARISON)
+                .isNotEmpty()
+                .are(anyOf(
+                        finishedSuccessfully(),
+                        abortedWithReason(message(m -> m.startsWith("not enough evidence to call ")
+                                && m.contains("(adammeme.gate.min-samples); reported, not failed")))));
+        better.testEvents()
+                .succeeded()
+                .filter(COMPARISON::matches)
+                .forEach(e -> assertThat(published(better, e.getTestDescriptor().getDisplayName()))
+                        .startsWith("significant "));
         String improvement = published(better, "against the baseline: overall");
-        assertThat(improvement).startsWith("significant improvement in overall against sim:keyword")
+        assertThat(improvement)
+                .startsWith("significant improvement in overall against sim:keyword")
                 .contains("McNemar exact test on");
 
-        EngineExecutionResults worse = run("sim:keyword", "keyword-vs-oracle", "adammeme.baseline",
+        EngineExecutionResults worse = run(
+                "sim:keyword",
+                "keyword-vs-oracle",
+                "adammeme.baseline",
                 dir.resolve("oracle").resolve("summary.json").toString());
-        worse.testEvents().assertThatEvents().haveExactly(1, event(OVERALL,
-                finishedWithFailure(message(m -> m.matches(REGRESSION)))));
+        worse.testEvents()
+                .assertThatEvents()
+                .haveExactly(1, event(OVERALL, finishedWithFailure(message(m -> m.matches(REGRESSION)))));
         // The same, naming the baseline as a run recorded in the cache database: the keyword model's latest.
-        EngineExecutionResults fromCache = run("sim:oracle", "oracle-vs-cached-keyword", "adammeme.baseline",
-                "cache:sim:keyword");
+        EngineExecutionResults fromCache =
+                run("sim:oracle", "oracle-vs-cached-keyword", "adammeme.baseline", "cache:sim:keyword");
         assertThat(published(fromCache, "against the baseline: overall"))
                 .startsWith("significant improvement in overall against sim:keyword (cache:sim:keyword@")
                 .endsWith(improvement.substring(improvement.indexOf("): ") + 1));
@@ -105,27 +128,39 @@ class BaselineComparisonTest {
     void anUnknownRecordedRunIsNamedWithTheRunsThereAre() {
         List<String> issues = EngineTestKit.engine(Constants.ENGINE_ID)
                 .configurationParameter("adammeme.dataset", dataset.toString())
-                .configurationParameter("adammeme.cache", dir.resolve("empty-cache.db").toString())
+                .configurationParameter(
+                        "adammeme.cache", dir.resolve("empty-cache.db").toString())
                 .configurationParameter("adammeme.baseline", "cache:gpt-9")
-                .selectors(selectClass(Suites.Keyword.class)).discover().getDiscoveryIssues().stream()
-                .map(i -> i.message()).toList();
-        assertTrue(issues.get(0).contains("'adammeme.baseline' has value 'cache:gpt-9': no run gpt-9 is recorded in"),
+                .selectors(selectClass(Suites.Keyword.class))
+                .discover()
+                .getDiscoveryIssues()
+                .stream()
+                .map(i -> i.message())
+                .toList();
+        assertTrue(
+                issues.get(0).contains("'adammeme.baseline' has value 'cache:gpt-9': no run gpt-9 is recorded in"),
                 issues.get(0));
     }
 
     @Test
     void aCacheThatCannotBeReadStopsDiscoveryNamingTheBaselineNotWithAStackTrace() throws Exception {
-        Path corrupt = Files.write(dir.resolve("corrupt-cache.db"), "not a database, half a page of it".repeat(64).getBytes());
+        Path corrupt = Files.write(
+                dir.resolve("corrupt-cache.db"),
+                "not a database, half a page of it".repeat(64).getBytes());
         List<DiscoveryIssue> issues = EngineTestKit.engine(Constants.ENGINE_ID)
                 .configurationParameter("adammeme.dataset", dataset.toString())
                 .configurationParameter("adammeme.cache", corrupt.toString())
                 .configurationParameter("adammeme.baseline", "cache:sim:keyword")
-                .selectors(selectClass(Suites.Keyword.class)).discover().getDiscoveryIssues();
+                .selectors(selectClass(Suites.Keyword.class))
+                .discover()
+                .getDiscoveryIssues();
         assertEquals(1, issues.size(), issues.toString());
         DiscoveryIssue issue = issues.get(0);
         assertEquals(DiscoveryIssue.Severity.ERROR, issue.severity());
-        assertTrue(issue.message().contains("'adammeme.baseline' has value 'cache:sim:keyword'")
-                && issue.message().contains("cannot read runs from " + corrupt), issue.message());
+        assertTrue(
+                issue.message().contains("'adammeme.baseline' has value 'cache:sim:keyword'")
+                        && issue.message().contains("cannot read runs from " + corrupt),
+                issue.message());
         assertTrue(issue.cause().isEmpty(), "the message names the key and the file; no trace under it");
     }
 
@@ -135,10 +170,16 @@ class BaselineComparisonTest {
         List<String> issues = EngineTestKit.engine(Constants.ENGINE_ID)
                 .configurationParameter("adammeme.dataset", dataset.toString())
                 .configurationParameter("adammeme.baseline", empty.toString())
-                .selectors(selectClass(Suites.Keyword.class)).discover().getDiscoveryIssues().stream()
-                .map(i -> i.message()).toList();
+                .selectors(selectClass(Suites.Keyword.class))
+                .discover()
+                .getDiscoveryIssues()
+                .stream()
+                .map(i -> i.message())
+                .toList();
         assertEquals(1, issues.size(), issues.toString());
-        assertTrue(issues.get(0).contains("'adammeme.baseline' has value '" + empty + "'")
-                && issues.get(0).contains("has no summary.json"), issues.get(0));
+        assertTrue(
+                issues.get(0).contains("'adammeme.baseline' has value '" + empty + "'")
+                        && issues.get(0).contains("has no summary.json"),
+                issues.get(0));
     }
 }

@@ -30,10 +30,21 @@ class DatasetReadOnceTest {
     Path dir;
 
     private TestPlan discover(Launcher launcher, Path dataset) {
-        return launcher.discover(request().selectors(selectClass(Suites.Keyword.class))
-                .configurationParameters(Map.of(Constants.DATASET, dataset.toString(), Constants.SEEDS, "1",
-                        Constants.ITERATIONS, "1", Constants.PROGRESS, "true", Constants.CACHE, "memory",
-                        Constants.OUTPUT_DIR, dir.resolve("out").toString()))
+        return launcher.discover(request()
+                .selectors(selectClass(Suites.Keyword.class))
+                .configurationParameters(Map.of(
+                        Constants.DATASET,
+                        dataset.toString(),
+                        Constants.SEEDS,
+                        "1",
+                        Constants.ITERATIONS,
+                        "1",
+                        Constants.PROGRESS,
+                        "true",
+                        Constants.CACHE,
+                        "memory",
+                        Constants.OUTPUT_DIR,
+                        dir.resolve("out").toString()))
                 .build());
     }
 
@@ -45,9 +56,15 @@ class DatasetReadOnceTest {
     void aDatasetUnchangedSinceDiscoveryIsNotReadAgain() throws IOException {
         SyntheticMemes.write(dir.resolve("memes"), 4);
         Path csv = dir.resolve("memes").resolve("memes.csv");
-        Files.write(csv, List.of("id,image,text", "m0,images/synthetic_0000.png,when the new guy takes your parking spot",
-                "m1,images/synthetic_0001.png,go back to your country", "m2,images/synthetic_0002.png,all of them are terrorists",
-                "m3,images/synthetic_0003.png,women belong in the kitchen"), StandardCharsets.UTF_8);
+        Files.write(
+                csv,
+                List.of(
+                        "id,image,text",
+                        "m0,images/synthetic_0000.png,when the new guy takes your parking spot",
+                        "m1,images/synthetic_0001.png,go back to your country",
+                        "m2,images/synthetic_0002.png,all of them are terrorists",
+                        "m3,images/synthetic_0003.png,women belong in the kitchen"),
+                StandardCharsets.UTF_8);
         Launcher launcher = LauncherFactory.create();
         TestPlan plan = discover(launcher, csv);
         // The same size and time of change, and nothing a dataset reader could take: read again, the run would stop.
@@ -65,8 +82,11 @@ class DatasetReadOnceTest {
         Launcher launcher = LauncherFactory.create();
         TestPlan plan = discover(launcher, dataset);
         List<String> lines = Files.readAllLines(dataset, StandardCharsets.UTF_8);
-        Files.writeString(dataset, lines.get(0).replace("synthetic_0000", "added_after_discovery") + "\n",
-                StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        Files.writeString(
+                dataset,
+                lines.get(0).replace("synthetic_0000", "added_after_discovery") + "\n",
+                StandardCharsets.UTF_8,
+                StandardOpenOption.APPEND);
         launcher.execute(plan);
 
         assertThat(mined()).hasSize(5).anyMatch(m -> m.contains("added_after_discovery"));

@@ -10,8 +10,7 @@ import org.junit.platform.testkit.engine.EngineTestKit;
 /** The engine on the project's drawn memes, small enough for a test: one seed, three refinement rounds, a cache file. */
 final class EngineRuns {
 
-    private EngineRuns() {
-    }
+    private EngineRuns() {}
 
     /**
      * @param config further {@code key, value} pairs, which win over these
@@ -22,7 +21,8 @@ final class EngineRuns {
                 .configurationParameter("adammeme.seeds", "1")
                 .configurationParameter("adammeme.iterations", "3")
                 .configurationParameter("adammeme.progress", "false")
-                .configurationParameter("adammeme.cache", dir.resolve("cache.db").toString())
+                .configurationParameter(
+                        "adammeme.cache", dir.resolve("cache.db").toString())
                 .configurationParameter("adammeme.output-dir", dir.resolve(out).toString());
         for (int i = 0; i < config.length; i += 2) {
             kit.configurationParameter(config[i], config[i + 1]);
@@ -31,6 +31,8 @@ final class EngineRuns {
     }
 
     static EngineExecutionResults keywordSuite(Path dataset, Path dir, String out, String... config) {
-        return kit(dataset, dir, out, config).selectors(selectClass(Suites.Keyword.class)).execute();
+        return kit(dataset, dir, out, config)
+                .selectors(selectClass(Suites.Keyword.class))
+                .execute();
     }
 }

@@ -24,6 +24,7 @@ class HardCaseBankTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
 
     @BeforeAll
@@ -40,7 +41,8 @@ class HardCaseBankTest {
     }
 
     private static JsonNode summary(String out) throws Exception {
-        return new ObjectMapper().readTree(dir.resolve(out).resolve("summary.json").toFile());
+        return new ObjectMapper()
+                .readTree(dir.resolve(out).resolve("summary.json").toFile());
     }
 
     @Test
@@ -56,8 +58,13 @@ class HardCaseBankTest {
                         throw new IllegalStateException(e);
                     }
                 })
-                .filter(n -> !n.path("refinement").isNull() && n.path("outcome").asText().matches("FAILED|REFUSED"))
-                .map(n -> n.path("category").asText() + n.path("text").asText() + n.path("shownImage").asText()).distinct().count();
+                .filter(n -> !n.path("refinement").isNull()
+                        && n.path("outcome").asText().matches("FAILED|REFUSED"))
+                .map(n -> n.path("category").asText()
+                        + n.path("text").asText()
+                        + n.path("shownImage").asText())
+                .distinct()
+                .count();
         assertTrue(failedRefinements > 0, "the keyword model fails some refinements");
         assertEquals(failedRefinements, cases.size());
         for (HardCase c : cases) {
@@ -80,7 +87,8 @@ class HardCaseBankTest {
         assertEquals(cases.size(), keyword.at("/memes/sampledPairs").asInt());
         assertEquals(0, keyword.at("/memes/refinedSamples").asInt(), "a replay refines nothing");
         for (JsonNode line : keyword.path("usage")) {
-            assertFalse(line.path("role").asText().matches("Miner|Examiner|Judge|Narrator|Candidate|Senior|Refiner"),
+            assertFalse(
+                    line.path("role").asText().matches("Miner|Examiner|Judge|Narrator|Candidate|Senior|Refiner"),
                     "a replay only asks the target and the Scorer: " + line);
         }
         double keywordFr = keyword.at("/metrics/withRefinementsOverall/fr/rate").asDouble();
@@ -95,17 +103,35 @@ class HardCaseBankTest {
         Files.createDirectories(bank.getParent());
         Files.writeString(bank, "{\"id\": \"x\", \"reference\": \"r\", \"provenance\": {}}\n{not json\n");
         DatasetException malformed = assertThrows(DatasetException.class, () -> HardCaseBank.read(bank));
-        assertEquals(bank + ":1: field 'category' is missing or empty (a hard case needs id, category, text, image, "
-                + "imageSha256, reference)", malformed.getMessage());
+        assertEquals(
+                bank + ":1: field 'category' is missing or empty (a hard case needs id, category, text, image, "
+                        + "imageSha256, reference)",
+                malformed.getMessage());
 
         Path picture = HardCaseBank.imagesOf(bank).resolve("p.png");
         Files.createDirectories(picture.getParent());
-        Files.write(picture, Files.readAllBytes(SyntheticMemes.write(dir.resolve("one"), 1).getParent().getParent()
-                .resolve("images").resolve("synthetic_0000.png")));
-        HardCase c = new HardCase("id1", "race", "m", "t", "t", "t", "bank-images/p.png", "0".repeat(64), "ref",
+        Files.write(
+                picture,
+                Files.readAllBytes(SyntheticMemes.write(dir.resolve("one"), 1)
+                        .getParent()
+                        .getParent()
+                        .resolve("images")
+                        .resolve("synthetic_0000.png")));
+        HardCase c = new HardCase(
+                "id1",
+                "race",
+                "m",
+                "t",
+                "t",
+                "t",
+                "bank-images/p.png",
+                "0".repeat(64),
+                "ref",
                 new HardCase.Provenance("sim:keyword", "2026-01-01T00:00:00Z", "s#1", "s", 1, 2, "d"));
         DatasetException changed = assertThrows(DatasetException.class, () -> HardCaseBank.picture(bank, c));
-        assertEquals("hard case id1 in " + bank + ": picture " + picture.toRealPath() + " has changed since it was banked"
-                + " (its SHA-256 is not the bank's imageSha256)", changed.getMessage());
+        assertEquals(
+                "hard case id1 in " + bank + ": picture " + picture.toRealPath() + " has changed since it was banked"
+                        + " (its SHA-256 is not the bank's imageSha256)",
+                changed.getMessage());
     }
 }

@@ -62,8 +62,11 @@ class HostileReportTest {
 
     @Test
     void aReportBuiltFromHostileTextsRunsNoScriptInABrowser() throws Exception {
-        Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser").map(Path::of).filter(Files::isExecutable)
-                .findFirst().orElse(null);
+        Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser")
+                .map(Path::of)
+                .filter(Files::isExecutable)
+                .findFirst()
+                .orElse(null);
         String allure = System.getProperty("allure.commandline");
         assumeTrue(chromium != null, "Chromium is not installed (Debian: apt-get install chromium)");
         assumeTrue(allure != null && Files.isRegularFile(Path.of(allure)), "the Allure command line is not unpacked");
@@ -75,17 +78,27 @@ class HostileReportTest {
             run(results, endpoint, memes, "adammeme.baseline", baseline.toString());
         }
         Path report = dir.resolve("allure-report");
-        ProcessBuilder allureGenerate = new ProcessBuilder(allure, "generate", results.toString(), "--clean", "-o",
-                report.toString()).redirectErrorStream(true).redirectOutput(dir.resolve("generate.log").toFile());
+        ProcessBuilder allureGenerate = new ProcessBuilder(
+                        allure, "generate", results.toString(), "--clean", "-o", report.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("generate.log").toFile());
         allureGenerate.environment().put("JAVA_HOME", System.getProperty("java.home"));
         Process generate = allureGenerate.start();
-        assertTrue(generate.waitFor(120, TimeUnit.SECONDS) && generate.exitValue() == 0, Files.readString(dir.resolve("generate.log")));
+        assertTrue(
+                generate.waitFor(120, TimeUnit.SECONDS) && generate.exitValue() == 0,
+                Files.readString(dir.resolve("generate.log")));
 
         HttpServer server = serve(report);
         try {
             String base = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
-            List<String> pages = new ArrayList<>(List.of("index.html", "index.html#suites", "index.html#behaviors",
-                    "index.html#categories", "index.html#graph", "index.html#timeline", "index.html#packages"));
+            List<String> pages = new ArrayList<>(List.of(
+                    "index.html",
+                    "index.html#suites",
+                    "index.html#behaviors",
+                    "index.html#categories",
+                    "index.html#graph",
+                    "index.html#timeline",
+                    "index.html#packages"));
             int attachments = 0;
             String hostileTest = null;
             try (Stream<Path> cases = Files.list(report.resolve("data").resolve("test-cases"))) {
@@ -111,7 +124,8 @@ class HostileReportTest {
             try {
                 List<Future<String>> doms = new ArrayList<>();
                 for (int b = 0; b < batches; b++) {
-                    List<String> batch = pages.subList(b * PAGES_PER_BROWSER, Math.min(pages.size(), (b + 1) * PAGES_PER_BROWSER));
+                    List<String> batch =
+                            pages.subList(b * PAGES_PER_BROWSER, Math.min(pages.size(), (b + 1) * PAGES_PER_BROWSER));
                     String frames = "frames-" + b + ".html";
                     Files.writeString(report.resolve(frames), framesPage(report, batch, "control-" + b));
                     doms.add(browsers.submit(() -> dumpDom(chromium, base + frames)));
@@ -124,16 +138,26 @@ class HostileReportTest {
             } finally {
                 browsers.shutdownNow();
             }
-            boolean inertTextShown = shown.get(shown.size() - 1).contains("\u2039img") || shown.get(shown.size() - 1).contains("&lt;img");
+            boolean inertTextShown = shown.get(shown.size() - 1).contains("\u2039img")
+                    || shown.get(shown.size() - 1).contains("&lt;img");
             for (int b = 0; b < batches; b++) {
                 String control = "control-" + b;
-                assertTrue(calledHome.stream().anyMatch(c -> c.endsWith(control)), "batch " + b + "'s control frame must call"
-                        + " home, or the count sees nothing from its pages: " + calledHome);
+                assertTrue(
+                        calledHome.stream().anyMatch(c -> c.endsWith(control)),
+                        "batch " + b + "'s control frame must call"
+                                + " home, or the count sees nothing from its pages: " + calledHome);
             }
-            System.out.printf("hostile Allure report (%s): %d pages and attachments opened in Chromium (%d attachments) in %d"
-                    + " browsers, calls home: %s%n", Path.of(allure).getParent().getParent().getFileName(), pages.size(),
-                    attachments, batches, new TreeSet<>(calledHome));
-            assertEquals(Set.of(), calledHome.stream().filter(c -> !c.contains("control")).collect(Collectors.toSet()),
+            System.out.printf(
+                    "hostile Allure report (%s): %d pages and attachments opened in Chromium (%d attachments) in %d"
+                            + " browsers, calls home: %s%n",
+                    Path.of(allure).getParent().getParent().getFileName(),
+                    pages.size(),
+                    attachments,
+                    batches,
+                    new TreeSet<>(calledHome));
+            assertEquals(
+                    Set.of(),
+                    calledHome.stream().filter(c -> !c.contains("control")).collect(Collectors.toSet()),
                     "no markup from a meme, a model or a baseline may run or load in the report");
             assertTrue(inertTextShown, "the hostile texts are shown, as text");
         } finally {
@@ -151,8 +175,8 @@ class HostileReportTest {
             JsonNode m = JSON.readTree(line);
             String picture = "m" + i + ".png";
             Files.copy(images.resolve(m.path("image").asText()), folder.resolve(picture));
-            lines.add(csv("m" + i + payload("id")) + "," + csv(picture) + "," + csv(m.path("text").asText() + " "
-                    + payload("text")));
+            lines.add(csv("m" + i + payload("id")) + "," + csv(picture) + ","
+                    + csv(m.path("text").asText() + " " + payload("text")));
             i++;
         }
         Files.write(folder.resolve("memes.csv"), lines, StandardCharsets.UTF_8);
@@ -167,7 +191,8 @@ class HostileReportTest {
     private Path hostileBaseline(RelayEndpoint endpoint, Path memes) throws Exception {
         Path baseline = dir.resolve("baseline");
         run(dir.resolve("baseline-results"), endpoint, memes, "adammeme.output-dir", baseline.toString());
-        ObjectNode summary = (ObjectNode) JSON.readTree(baseline.resolve("summary.json").toFile());
+        ObjectNode summary =
+                (ObjectNode) JSON.readTree(baseline.resolve("summary.json").toFile());
         ((ObjectNode) summary.path("run")).put("target", "last-release" + payload("baseline"));
         // The hostile controller declines every reference answer, so the run scored nothing, and a baseline that
         // scored nothing is refused: its samples are passed as a release that scored them would have them.
@@ -178,23 +203,39 @@ class HostileReportTest {
             scored.add(JSON.writeValueAsString(sample));
         }
         Files.write(baseline.resolve("samples.jsonl"), scored);
-        ((ObjectNode) summary.at("/metrics/withRefinementsOverall/fr")).put("n", scored.size()).put("failures", 0);
+        ((ObjectNode) summary.at("/metrics/withRefinementsOverall/fr"))
+                .put("n", scored.size())
+                .put("failures", 0);
         Files.writeString(baseline.resolve("summary.json"), JSON.writeValueAsString(summary));
         return baseline;
     }
 
     private void run(Path results, RelayEndpoint endpoint, Path memes, String... more) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"), AllureRun.class.getName(), results.toString(),
-                "adammeme.dataset=" + memes, "adammeme.target.model=vision" + payload("model").replace(" ", ""),
-                "adammeme.target.base-url=" + endpoint.baseUrl(), "adammeme.controller.base-url=" + endpoint.baseUrl(),
-                "adammeme.controller.model=agent", "adammeme.seeds=1", "adammeme.iterations=2", "adammeme.cache=memory",
-                "adammeme.progress=false", "adammeme.judge.recheck=0.5", "adammeme.output-dir=" + dir.resolve("out")));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-cp",
+                System.getProperty("java.class.path"),
+                AllureRun.class.getName(),
+                results.toString(),
+                "adammeme.dataset=" + memes,
+                "adammeme.target.model=vision" + payload("model").replace(" ", ""),
+                "adammeme.target.base-url=" + endpoint.baseUrl(),
+                "adammeme.controller.base-url=" + endpoint.baseUrl(),
+                "adammeme.controller.model=agent",
+                "adammeme.seeds=1",
+                "adammeme.iterations=2",
+                "adammeme.cache=memory",
+                "adammeme.progress=false",
+                "adammeme.judge.recheck=0.5",
+                "adammeme.output-dir=" + dir.resolve("out")));
         for (int i = 0; i < more.length; i += 2) {
             command.add(more[i] + "=" + more[i + 1]);
         }
-        Process child = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("run-" + System.nanoTime() + ".log").toFile()).start();
+        Process child = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("run-" + System.nanoTime() + ".log").toFile())
+                .start();
         assertTrue(child.waitFor(240, TimeUnit.SECONDS), "the hostile run ends");
     }
 
@@ -203,12 +244,18 @@ class HostileReportTest {
      * calls home as {@code control}, which shows that the frames of this page ran their scripts.
      */
     private static String framesPage(Path report, List<String> pages, String control) throws IOException {
-        Files.writeString(report.resolve(control + ".html"), "<!doctype html><html><body>" + payload(control) + "</body></html>");
+        Files.writeString(
+                report.resolve(control + ".html"), "<!doctype html><html><body>" + payload(control) + "</body></html>");
         StringBuilder html = new StringBuilder("<!doctype html><html><body>");
         for (String page : pages) {
-            html.append("<iframe width=\"1024\" height=\"768\" src=\"").append(page.replace("&", "&amp;")).append("\"></iframe>");
+            html.append("<iframe width=\"1024\" height=\"768\" src=\"")
+                    .append(page.replace("&", "&amp;"))
+                    .append("\"></iframe>");
         }
-        return html.append("<iframe src=\"").append(control).append(".html\"></iframe></body></html>").toString();
+        return html.append("<iframe src=\"")
+                .append(control)
+                .append(".html\"></iframe></body></html>")
+                .toString();
     }
 
     /** Serves the report and the call-home counter on 127.0.0.1. */
@@ -219,7 +266,8 @@ class HostileReportTest {
             send(exchange, 204, "text/plain", new byte[0]);
         });
         server.createContext("/", exchange -> {
-            Path file = report.resolve(exchange.getRequestURI().getPath().substring(1)).normalize();
+            Path file = report.resolve(exchange.getRequestURI().getPath().substring(1))
+                    .normalize();
             if (!file.startsWith(report) || !Files.isRegularFile(file)) {
                 send(exchange, 404, "text/plain", new byte[0]);
                 return;
@@ -231,9 +279,25 @@ class HostileReportTest {
     }
 
     private static String contentType(String name) {
-        Map<String, String> types = Map.of("html", "text/html", "js", "application/javascript", "css", "text/css",
-                "json", "application/json", "svg", "image/svg+xml", "png", "image/png", "txt", "text/plain",
-                "md", "text/markdown", "ico", "image/x-icon");
+        Map<String, String> types = Map.of(
+                "html",
+                "text/html",
+                "js",
+                "application/javascript",
+                "css",
+                "text/css",
+                "json",
+                "application/json",
+                "svg",
+                "image/svg+xml",
+                "png",
+                "image/png",
+                "txt",
+                "text/plain",
+                "md",
+                "text/markdown",
+                "ico",
+                "image/x-icon");
         return types.getOrDefault(name.substring(name.lastIndexOf('.') + 1), "application/octet-stream");
     }
 
@@ -252,10 +316,22 @@ class HostileReportTest {
     /** The page as Chromium left it after running its scripts, headless. */
     private String dumpDom(Path chromium, String url) throws Exception {
         Path profile = Files.createTempDirectory(dir, "chromium");
-        Process p = new ProcessBuilder(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--user-data-dir=" + profile, "--virtual-time-budget=8000", "--dump-dom", url)
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(
+                        chromium.toString(),
+                        "--headless",
+                        "--no-sandbox",
+                        "--disable-gpu",
+                        "--disable-quic",
+                        "--no-first-run",
+                        "--disable-background-networking",
+                        "--disable-component-update",
+                        "--disable-sync",
+                        "--user-data-dir=" + profile,
+                        "--virtual-time-budget=8000",
+                        "--dump-dom",
+                        url)
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         byte[] dom = p.getInputStream().readAllBytes();
         if (!p.waitFor(60, TimeUnit.SECONDS)) {
             p.destroyForcibly();

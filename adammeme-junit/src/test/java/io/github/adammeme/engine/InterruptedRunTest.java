@@ -50,54 +50,98 @@ class InterruptedRunTest {
     void anInterruptedRunSaysSoAndTheNextRunPaysOnlyForWhatItDidNotPay() throws Exception {
         Path dataset = SyntheticMemes.write(dir.resolve("memes"), 16);
         try (BadInputEndpoint endpoint = BadInputEndpoint.relay().holdingAfter(HELD_AFTER)) {
-            Map<String, String> config = new HashMap<>(Map.of("adammeme.dataset", dataset.toString(), "adammeme.seeds", "1",
-                    "adammeme.iterations", "1", "adammeme.progress", "false", "adammeme.text-erasure", "none", "adammeme.cache", dir.resolve("cache.db").toString(),
-                    "adammeme.output-dir", dir.resolve("out").toString(), "adammeme.target.base-url", endpoint.baseUrl(),
-                    "adammeme.controller.base-url", endpoint.baseUrl(), "adammeme.concurrency", Integer.toString(CONCURRENCY)));
+            Map<String, String> config = new HashMap<>(Map.of(
+                    "adammeme.dataset",
+                    dataset.toString(),
+                    "adammeme.seeds",
+                    "1",
+                    "adammeme.iterations",
+                    "1",
+                    "adammeme.progress",
+                    "false",
+                    "adammeme.text-erasure",
+                    "none",
+                    "adammeme.cache",
+                    dir.resolve("cache.db").toString(),
+                    "adammeme.output-dir",
+                    dir.resolve("out").toString(),
+                    "adammeme.target.base-url",
+                    endpoint.baseUrl(),
+                    "adammeme.controller.base-url",
+                    endpoint.baseUrl(),
+                    "adammeme.concurrency",
+                    Integer.toString(CONCURRENCY)));
             Map<String, TestExecutionResult> first = run(config, endpoint);
 
-            TestExecutionResult lost = first.entrySet().stream().filter(e -> e.getKey().endsWith("[run:lost]"))
-                    .map(Map.Entry::getValue).findFirst().orElse(null);
+            TestExecutionResult lost = first.entrySet().stream()
+                    .filter(e -> e.getKey().endsWith("[run:lost]"))
+                    .map(Map.Entry::getValue)
+                    .findFirst()
+                    .orElse(null);
             assertNotNull(lost, "a test of its own says the run was interrupted: " + first.keySet());
             assertEquals(TestExecutionResult.Status.FAILED, lost.getStatus());
             Throwable why = lost.getThrowable().orElseThrow();
             assertEquals(RunEnding.RunLostException.class, why.getClass(), "no InterruptedException to trace");
-            assertTrue(why.getMessage().contains("was interrupted") && why.getMessage().contains("in the scoring stage, after")
-                    && why.getMessage().contains("run the same command again"), why.getMessage());
+            assertTrue(
+                    why.getMessage().contains("was interrupted")
+                            && why.getMessage().contains("in the scoring stage, after")
+                            && why.getMessage().contains("run the same command again"),
+                    why.getMessage());
             assertFalse(why.getMessage().contains("pipeline failed"), why.getMessage());
 
-            JsonNode summary = new ObjectMapper().readTree(dir.resolve("out").resolve("summary.json").toFile());
-            assertTrue(summary.path("interrupted").asBoolean(false) && summary.path("lost").asBoolean(false),
+            JsonNode summary = new ObjectMapper()
+                    .readTree(dir.resolve("out").resolve("summary.json").toFile());
+            assertTrue(
+                    summary.path("interrupted").asBoolean(false)
+                            && summary.path("lost").asBoolean(false),
                     "summary.json says the run was interrupted: " + summary);
             assertTrue(summary.path("metrics").isMissingNode(), "no figures a gate or baseline could take: " + summary);
             String reason = summary.path("reason").asText();
             assertTrue(reason.contains("paid for, kept in the call cache " + dir.resolve("cache.db")), reason);
 
             Predicate<JsonNode> paid = r -> r.path("max_tokens").asInt(0) != 1; // not the preflight's 1-token probe
-            List<String> firstCalls = endpoint.requests.stream().filter(paid).map(JsonNode::toString).toList();
+            List<String> firstCalls = endpoint.requests.stream()
+                    .filter(paid)
+                    .map(JsonNode::toString)
+                    .toList();
             endpoint.requests.clear();
             Map<String, TestExecutionResult> second = run(config, null);
-            assertTrue(second.values().stream().noneMatch(r -> r.getStatus() == TestExecutionResult.Status.FAILED
-                    && r.getThrowable().map(t -> t instanceof RunEnding.RunLostException).orElse(false)), "the rerun finishes");
-            JsonNode rerun = new ObjectMapper().readTree(dir.resolve("out").resolve("summary.json").toFile());
+            assertTrue(
+                    second.values().stream()
+                            .noneMatch(r -> r.getStatus() == TestExecutionResult.Status.FAILED
+                                    && r.getThrowable()
+                                            .map(t -> t instanceof RunEnding.RunLostException)
+                                            .orElse(false)),
+                    "the rerun finishes");
+            JsonNode rerun = new ObjectMapper()
+                    .readTree(dir.resolve("out").resolve("summary.json").toFile());
             assertFalse(rerun.path("interrupted").asBoolean(false), "the rerun's summary replaces the interrupted one");
 
-            List<String> secondCalls = endpoint.requests.stream().filter(paid).map(JsonNode::toString).toList();
+            List<String> secondCalls = endpoint.requests.stream()
+                    .filter(paid)
+                    .map(JsonNode::toString)
+                    .toList();
             Set<String> before = new HashSet<>(firstCalls);
             long again = secondCalls.stream().filter(before::contains).count();
-            System.out.printf("interrupted run: %d calls paid before the interruption; rerun: %d calls, %d of them paid"
-                    + " before%n", firstCalls.size(), secondCalls.size(), again);
+            System.out.printf(
+                    "interrupted run: %d calls paid before the interruption; rerun: %d calls, %d of them paid"
+                            + " before%n",
+                    firstCalls.size(), secondCalls.size(), again);
             assertTrue(firstCalls.size() > 0 && secondCalls.size() > 0, "the interruption came mid-run");
             // Only a call under way at the interruption and abandoned may be paid again; everything answered is kept.
             // The target's and the controller's gateways each have CONCURRENCY calls in flight.
             int underWay = 2 * CONCURRENCY;
-            assertTrue(again <= underWay, again + " calls paid twice, more than the " + underWay + " that can be under way");
+            assertTrue(
+                    again <= underWay,
+                    again + " calls paid twice, more than the " + underWay + " that can be under way");
         }
     }
 
     private static boolean waitingForThePipeline(Thread runner) {
-        return runner.getState() == Thread.State.WAITING && List.of(runner.getStackTrace()).stream()
-                .anyMatch(f -> f.getClassName().equals(SampleBoard.class.getName()) && f.getMethodName().equals("await"));
+        return runner.getState() == Thread.State.WAITING
+                && List.of(runner.getStackTrace()).stream()
+                        .anyMatch(f -> f.getClassName().equals(SampleBoard.class.getName())
+                                && f.getMethodName().equals("await"));
     }
 
     /**
@@ -106,9 +150,12 @@ class InterruptedRunTest {
      * platform clears the flag after each test, so an interrupt between tests would not be seen as one); the held
      * calls are answered once the run has said it was interrupted.
      */
-    private Map<String, TestExecutionResult> run(Map<String, String> config, BadInputEndpoint holding) throws Exception {
-        EngineDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectClass(Suites.Keyword.class))
-                .configurationParameters(config).build();
+    private Map<String, TestExecutionResult> run(Map<String, String> config, BadInputEndpoint holding)
+            throws Exception {
+        EngineDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(selectClass(Suites.Keyword.class))
+                .configurationParameters(config)
+                .build();
         AdamMemeTestEngine engine = new AdamMemeTestEngine();
         TestDescriptor root = engine.discover(request, UniqueId.forEngine(Constants.ENGINE_ID));
         Map<String, TestExecutionResult> results = new ConcurrentHashMap<>();
@@ -133,8 +180,14 @@ class InterruptedRunTest {
                 return dir.resolve("reports");
             }
         };
-        Thread runner = new Thread(() -> engine.execute(ExecutionRequest.create(root, listener,
-                request.getConfigurationParameters(), reports, new NamespacedHierarchicalStore<>(null))), "interrupted-run");
+        Thread runner = new Thread(
+                () -> engine.execute(ExecutionRequest.create(
+                        root,
+                        listener,
+                        request.getConfigurationParameters(),
+                        reports,
+                        new NamespacedHierarchicalStore<>(null))),
+                "interrupted-run");
         runner.start();
         if (holding != null) {
             assertTrue(holding.holding.await(60, TimeUnit.SECONDS), "a call held");
@@ -146,8 +199,10 @@ class InterruptedRunTest {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             int interrupts = 0;
             while (!said.await(200, TimeUnit.MILLISECONDS)) {
-                assertTrue(System.nanoTime() < deadline, () -> "the run never said it was interrupted: "
-                        + runner.getState() + " " + List.of(runner.getStackTrace()));
+                assertTrue(
+                        System.nanoTime() < deadline,
+                        () -> "the run never said it was interrupted: " + runner.getState() + " "
+                                + List.of(runner.getStackTrace()));
                 if (waitingForThePipeline(runner)) {
                     runner.interrupt();
                     interrupts++;

@@ -38,12 +38,27 @@ class LostRunStopsCallingTest {
     void aRunTheEngineLosesMakesNoFurtherCall() throws Exception {
         Path dataset = SyntheticMemes.write(dir.resolve("memes"), 24);
         try (BadInputEndpoint endpoint = BadInputEndpoint.relay()) {
-            Map<String, String> config = new HashMap<>(Map.of("adammeme.dataset", dataset.toString(), "adammeme.seeds", "2",
-                    "adammeme.iterations", "3", "adammeme.progress", "false", "adammeme.cache", dir.resolve("cache.db").toString(),
-                    "adammeme.output-dir", dir.resolve("out").toString(), "adammeme.target.base-url", endpoint.baseUrl(),
-                    "adammeme.controller.base-url", endpoint.baseUrl()));
-            EngineDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request().selectors(selectClass(Suites.Keyword.class))
-                    .configurationParameters(config).build();
+            Map<String, String> config = new HashMap<>(Map.of(
+                    "adammeme.dataset",
+                    dataset.toString(),
+                    "adammeme.seeds",
+                    "2",
+                    "adammeme.iterations",
+                    "3",
+                    "adammeme.progress",
+                    "false",
+                    "adammeme.cache",
+                    dir.resolve("cache.db").toString(),
+                    "adammeme.output-dir",
+                    dir.resolve("out").toString(),
+                    "adammeme.target.base-url",
+                    endpoint.baseUrl(),
+                    "adammeme.controller.base-url",
+                    endpoint.baseUrl()));
+            EngineDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+                    .selectors(selectClass(Suites.Keyword.class))
+                    .configurationParameters(config)
+                    .build();
             AdamMemeTestEngine engine = new AdamMemeTestEngine();
             TestDescriptor root = engine.discover(request, UniqueId.forEngine(Constants.ENGINE_ID));
             AtomicBoolean failed = new AtomicBoolean();
@@ -66,11 +81,16 @@ class LostRunStopsCallingTest {
                     return dir.resolve("reports");
                 }
             };
-            engine.execute(ExecutionRequest.create(root, breaking, request.getConfigurationParameters(), reports,
+            engine.execute(ExecutionRequest.create(
+                    root,
+                    breaking,
+                    request.getConfigurationParameters(),
+                    reports,
                     new NamespacedHierarchicalStore<>(null)));
             assertTrue(failed.get(), "the listener failed");
 
-            JsonNode summary = new ObjectMapper().readTree(dir.resolve("out").resolve("summary.json").toFile());
+            JsonNode summary = new ObjectMapper()
+                    .readTree(dir.resolve("out").resolve("summary.json").toFile());
             assertTrue(summary.path("lost").asBoolean(false), "the run is recorded as lost: " + summary);
             // Calls sent before the stop may still arrive: give them a moment, then nothing more may come.
             Thread.sleep(500);

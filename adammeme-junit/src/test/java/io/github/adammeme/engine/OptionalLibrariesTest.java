@@ -38,8 +38,10 @@ class OptionalLibrariesTest {
     void withoutAllureASuiteRunsAndWritesNoAllureFile() throws Exception {
         Path out = dir.resolve("out");
         Path allure = dir.resolve("allure-results");
-        String said = suite(List.of("/io/qameta/allure/"), allure, "adammeme.cache=memory", "adammeme.output-dir=" + out);
-        assertThat(said).doesNotContain("NoClassDefFoundError", "discovery issue", "Allure results:")
+        String said =
+                suite(List.of("/io/qameta/allure/"), allure, "adammeme.cache=memory", "adammeme.output-dir=" + out);
+        assertThat(said)
+                .doesNotContain("NoClassDefFoundError", "discovery issue", "Allure results:")
                 .containsPattern("bad-input child: [1-9][0-9]* tests finished");
         assertThat(summaries(out)).as("the run's own files are written").isNotEmpty();
         assertThat(allure).as("no Allure file without Allure").doesNotExist();
@@ -49,33 +51,57 @@ class OptionalLibrariesTest {
     void withoutPostgresTheDefaultCacheServesAndAPostgresCacheIsNamedWithWhatToAdd() throws Exception {
         List<String> postgres = List.of("/org/postgresql/", "/com/zaxxer/");
         Path out = dir.resolve("sqlite");
-        String sqlite = suite(postgres, dir.resolve("allure"), "adammeme.cache=" + dir.resolve("cache.db"),
+        String sqlite = suite(
+                postgres,
+                dir.resolve("allure"),
+                "adammeme.cache=" + dir.resolve("cache.db"),
                 "adammeme.output-dir=" + out);
-        assertThat(sqlite).doesNotContain("NoClassDefFoundError", "discovery issue")
+        assertThat(sqlite)
+                .doesNotContain("NoClassDefFoundError", "discovery issue")
                 .containsPattern("bad-input child: [1-9][0-9]* tests finished");
         assertThat(summaries(out)).isNotEmpty();
         assertThat(dir.resolve("cache.db")).isNotEmptyFile();
 
-        String shared = suite(postgres, dir.resolve("allure"), "adammeme.cache=jdbc:postgresql://localhost:5432/adammeme",
+        String shared = suite(
+                postgres,
+                dir.resolve("allure"),
+                "adammeme.cache=jdbc:postgresql://localhost:5432/adammeme",
                 "adammeme.output-dir=" + dir.resolve("shared"));
-        assertThat(shared).doesNotContain("NoClassDefFoundError").contains("discovery issue (ERROR)",
-                "configuration key 'adammeme.cache'", "a PostgreSQL cache needs org.postgresql:postgresql and"
-                        + " com.zaxxer:HikariCP on the classpath");
+        assertThat(shared)
+                .doesNotContain("NoClassDefFoundError")
+                .contains(
+                        "discovery issue (ERROR)",
+                        "configuration key 'adammeme.cache'",
+                        "a PostgreSQL cache needs org.postgresql:postgresql and"
+                                + " com.zaxxer:HikariCP on the classpath");
     }
 
     /** The keyword suite in a JVM whose classpath holds none of the jars under the given repository folders. */
-    private String suite(List<String> leftOut, Path allure, String... settings) throws IOException, InterruptedException {
+    private String suite(List<String> leftOut, Path allure, String... settings)
+            throws IOException, InterruptedException {
         String full = System.getProperty("java.class.path");
         String without = Arrays.stream(full.split(File.pathSeparator))
                 .filter(entry -> leftOut.stream().noneMatch(entry.replace('\\', '/')::contains))
                 .collect(Collectors.joining(File.pathSeparator));
-        assertThat(without).as("the tests' classpath holds %s, to leave out", leftOut).isNotEqualTo(full);
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", without, "-Dallure.results.directory=" + allure, BadInputChild.class.getName(),
-                "adammeme.dataset=" + memes, "adammeme.seeds=1", "adammeme.iterations=1", "adammeme.progress=false"));
+        assertThat(without)
+                .as("the tests' classpath holds %s, to leave out", leftOut)
+                .isNotEqualTo(full);
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                without,
+                "-Dallure.results.directory=" + allure,
+                BadInputChild.class.getName(),
+                "adammeme.dataset=" + memes,
+                "adammeme.seeds=1",
+                "adammeme.iterations=1",
+                "adammeme.progress=false"));
         command.addAll(List.of(settings));
         Path log = Files.createTempFile(dir, "child", ".log");
-        Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process child = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         assertThat(child.waitFor(3, TimeUnit.MINUTES)).as("the child JVM ended").isTrue();
         String said = Files.readString(log);
         assertThat(child.exitValue()).as(said).isZero();
@@ -87,7 +113,8 @@ class OptionalLibrariesTest {
             return List.of();
         }
         try (Stream<Path> files = Files.walk(out)) {
-            return files.filter(f -> f.getFileName().toString().equals("summary.json")).toList();
+            return files.filter(f -> f.getFileName().toString().equals("summary.json"))
+                    .toList();
         }
     }
 }

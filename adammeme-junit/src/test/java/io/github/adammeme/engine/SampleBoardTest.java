@@ -33,10 +33,12 @@ class SampleBoardTest {
         }
         runner.interrupt();
         runner.join(TimeUnit.SECONDS.toMillis(30));
-        assertInstanceOf(InterruptedException.class, inATest.get(30, TimeUnit.SECONDS).getCause());
+        assertInstanceOf(
+                InterruptedException.class, inATest.get(30, TimeUnit.SECONDS).getCause());
 
         // The next test's wait, on a thread whose flag is clear and with nothing ever posted, does not hang.
-        SampleBoard.PipelineFailedException next = assertTimeoutPreemptively(Duration.ofSeconds(10),
+        SampleBoard.PipelineFailedException next = assertTimeoutPreemptively(
+                Duration.ofSeconds(10),
                 () -> assertThrows(SampleBoard.PipelineFailedException.class, board::evaluation));
         assertInstanceOf(InterruptedException.class, next.getCause());
         assertTrue(next.getMessage().contains("interrupted"), next.getMessage());

@@ -50,8 +50,10 @@ class SecretsLeakTest {
                 // Every third target call fails with the request's key in its body, as a gateway's error does.
                 if ("leaky-model".equals(asked) && request.toString().hashCode() % 3 == 0) {
                     echoed.incrementAndGet();
-                    return new RelayEndpoint.Reply(500, "{\"error\": {\"message\": \"upstream rejected the call made with "
-                            + authorization + " (key " + key + ")\", \"type\": \"server_error\"}}");
+                    return new RelayEndpoint.Reply(
+                            500,
+                            "{\"error\": {\"message\": \"upstream rejected the call made with " + authorization
+                                    + " (key " + key + ")\", \"type\": \"server_error\"}}");
                 }
                 return null;
             }
@@ -62,8 +64,7 @@ class SecretsLeakTest {
             }
 
             @Override
-            public String answer(String asked, String prompt, JsonNode request, ObjectNode choice,
-                                 String content) {
+            public String answer(String asked, String prompt, JsonNode request, ObjectNode choice, String content) {
                 return content;
             }
         };
@@ -73,19 +74,35 @@ class SecretsLeakTest {
         StringBuilder console = new StringBuilder();
         try (RelayEndpoint endpoint = new RelayEndpoint(gateway)) {
             String withUserInfo = endpoint.baseUrl().replace("http://", "http://alice:" + key + "@");
-            console.append(run(key, results, "adammeme.dataset=" + memes, "adammeme.target.model=leaky-model",
-                    "adammeme.target.base-url=" + withUserInfo, "adammeme.target.api-key-env=" + VARIABLE,
-                    "adammeme.controller.base-url=" + endpoint.baseUrl(), "adammeme.seeds=1", "adammeme.iterations=1",
-                    "adammeme.max-retries=1", "adammeme.reasks=0", "adammeme.cache=" + cache, "adammeme.progress=false",
+            console.append(run(
+                    key,
+                    results,
+                    "adammeme.dataset=" + memes,
+                    "adammeme.target.model=leaky-model",
+                    "adammeme.target.base-url=" + withUserInfo,
+                    "adammeme.target.api-key-env=" + VARIABLE,
+                    "adammeme.controller.base-url=" + endpoint.baseUrl(),
+                    "adammeme.seeds=1",
+                    "adammeme.iterations=1",
+                    "adammeme.max-retries=1",
+                    "adammeme.reasks=0",
+                    "adammeme.cache=" + cache,
+                    "adammeme.progress=false",
                     "adammeme.output-dir=" + out));
             // The key pasted where its variable's name belongs: discovery stops, and says so without it.
-            console.append(run(key, results, "adammeme.dataset=" + memes, "adammeme.controller.api-key-env=" + key,
+            console.append(run(
+                    key,
+                    results,
+                    "adammeme.dataset=" + memes,
+                    "adammeme.controller.api-key-env=" + key,
                     "adammeme.output-dir=" + dir.resolve("pasted")));
         }
         assertTrue(sentTheKey.get() > 0, "the key was really used");
         assertTrue(echoed.get() > 0, "the endpoint really echoed it");
         assertTrue(console.toString().contains("[redacted]"), "what was removed is marked: " + console);
-        assertTrue(Files.readString(out.resolve("samples.jsonl")).contains("[redacted]"), "the echoing errors are in the samples");
+        assertTrue(
+                Files.readString(out.resolve("samples.jsonl")).contains("[redacted]"),
+                "the echoing errors are in the samples");
 
         List<String> holders = new ArrayList<>();
         int files = 0;
@@ -99,9 +116,10 @@ class SecretsLeakTest {
                 }
             }
         }
-        System.out.printf("key leak check: key sent in %d requests, echoed by the endpoint %d times; %d files searched"
-                + " (output, Allure results, cache and its WAL, console logs), %d console characters: found in %s%n", sentTheKey.get(), echoed.get(),
-                files, console.length(), holders);
+        System.out.printf(
+                "key leak check: key sent in %d requests, echoed by the endpoint %d times; %d files searched"
+                        + " (output, Allure results, cache and its WAL, console logs), %d console characters: found in %s%n",
+                sentTheKey.get(), echoed.get(), files, console.length(), holders);
         assertEquals(List.of(), holders);
         assertFalse(console.toString().contains(key), "the console never shows the key");
     }
@@ -113,11 +131,16 @@ class SecretsLeakTest {
 
     /** The keyword suite in a child JVM with the key in its environment; its console output. */
     private String run(String key, Path results, String... config) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), AllureRun.class.getName(), results.toString()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                AllureRun.class.getName(),
+                results.toString()));
         command.addAll(List.of(config));
         Path log = dir.resolve("console-" + System.nanoTime() + ".log");
-        ProcessBuilder child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        ProcessBuilder child =
+                new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
         child.environment().put(VARIABLE, key);
         Process p = child.start();
         assertTrue(p.waitFor(180, TimeUnit.SECONDS), "the run ends");

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.cli.internal.AllureMerge;
 import io.github.adammeme.cli.internal.ShardMerge;
+import io.github.adammeme.internal.data.SyntheticMemes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,6 +27,7 @@ class ShardingTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
 
     @BeforeAll
@@ -35,7 +36,8 @@ class ShardingTest {
     }
 
     private static EngineExecutionResults run(String out, String shard) {
-        return shard == null ? EngineRuns.keywordSuite(dataset, dir, out)
+        return shard == null
+                ? EngineRuns.keywordSuite(dataset, dir, out)
                 : EngineRuns.keywordSuite(dataset, dir, out, "adammeme.shard", shard);
     }
 
@@ -66,19 +68,26 @@ class ShardingTest {
             outputs.add(dir.resolve("shard-" + i + "-of-" + shards));
         }
         assertEquals(whole, union, "the shards' tests are the unsharded run's");
-        long categories = whole.stream().map(id -> id.replaceAll(".*\\[category:([^\\]]+)].*", "$1")).distinct().count();
+        long categories = whole.stream()
+                .map(id -> id.replaceAll(".*\\[category:([^\\]]+)].*", "$1"))
+                .distinct()
+                .count();
         // With fewer categories than shards, categories are split between shards by hash.
-        assertTrue(busy >= Math.min(shards, categories + (shards > categories ? 1 : 0)),
+        assertTrue(
+                busy >= Math.min(shards, categories + (shards > categories ? 1 : 0)),
                 busy + " of " + shards + " shards reported tests, " + categories + " categories");
 
         ShardMerge.merge(outputs, dir.resolve("merged-" + shards));
         ObjectMapper json = new ObjectMapper();
-        JsonNode unsharded = json.readTree(dir.resolve("whole-" + shards).resolve("summary.json").toFile());
-        JsonNode merged = json.readTree(dir.resolve("merged-" + shards).resolve("summary.json").toFile());
+        JsonNode unsharded = json.readTree(
+                dir.resolve("whole-" + shards).resolve("summary.json").toFile());
+        JsonNode merged = json.readTree(
+                dir.resolve("merged-" + shards).resolve("summary.json").toFile());
         assertEquals(unsharded.path("metrics"), merged.path("metrics"));
         assertEquals(unsharded.at("/memes/sampledPairs"), merged.at("/memes/sampledPairs"));
         assertEquals(unsharded.at("/memes/refinedSamples"), merged.at("/memes/refinedSamples"));
-        assertEquals("merged from " + shards + " shards", merged.at("/run/shard").asText());
+        assertEquals(
+                "merged from " + shards + " shards", merged.at("/run/shard").asText());
     }
 
     @Test
@@ -91,7 +100,8 @@ class ShardingTest {
         Files.writeString(b.resolve("environment.properties"), "target=sim:keyword\n");
         assertEquals(3, AllureMerge.merge(List.of(a, b), dir.resolve("allure-merged")));
         try (var files = Files.list(dir.resolve("allure-merged"))) {
-            assertEquals(Set.of("1-result.json", "2-result.json", "environment.properties"),
+            assertEquals(
+                    Set.of("1-result.json", "2-result.json", "environment.properties"),
                     files.map(f -> f.getFileName().toString()).collect(Collectors.toSet()));
         }
     }

@@ -36,11 +36,13 @@ class TargetVersionsTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
     /** The persona the endpoint serves under {@link #NAME} now: the version deployed. */
     static final AtomicReference<String> deployed = new AtomicReference<>();
     /** Chat requests for {@link #NAME} that reached the endpoint, the preflight's 1-token probes aside. */
     static final AtomicInteger targetCalls = new AtomicInteger();
+
     static RelayEndpoint endpoint;
 
     @BeforeAll
@@ -99,13 +101,18 @@ class TargetVersionsTest {
 
     /** Every probe of the run was put to the target now, once: none of its answers came from an earlier run. */
     private static void askedAfresh(String out) throws Exception {
-        JsonNode summary = JSON.readTree(dir.resolve(out).resolve("summary.json").toFile());
+        JsonNode summary =
+                JSON.readTree(dir.resolve(out).resolve("summary.json").toFile());
         JsonNode answers = summary.at("/run/targetAnswers");
-        int probes = summary.at("/memes/sampledPairs").asInt() + summary.at("/memes/refinedSamples").asInt();
-        assertThat(targetCalls.get()).as("target calls counted at the endpoint").isPositive()
+        int probes = summary.at("/memes/sampledPairs").asInt()
+                + summary.at("/memes/refinedSamples").asInt();
+        assertThat(targetCalls.get())
+                .as("target calls counted at the endpoint")
+                .isPositive()
                 .isEqualTo(answers.path("asked").asInt());
         // A probe asked twice in one run (the same text on the same picture) is this run's own answer, reused.
-        assertThat(answers.path("asked").asInt() + answers.path("fromCache").asInt()).isEqualTo(probes);
+        assertThat(answers.path("asked").asInt() + answers.path("fromCache").asInt())
+                .isEqualTo(probes);
         assertThat(answers.path("keptFor").asText()).isEqualTo("the run's own, asked afresh");
     }
 
@@ -113,14 +120,23 @@ class TargetVersionsTest {
     void aNewVersionUnderTheSameNameIsAskedAfreshAndItsRegressionFailsTheRelease() throws Exception {
         release("sim:oracle", "v1");
         askedAfresh("v1");
-        assertThat(targetAnswers("v1").at("/answeredAs/0/systemFingerprint").asText()).isEqualTo("fp_oracle");
+        assertThat(targetAnswers("v1").at("/answeredAs/0/systemFingerprint").asText())
+                .isEqualTo("fp_oracle");
 
         EngineExecutionResults v2 = release("sim:keyword", "v2", "adammeme.baseline", "cache:" + NAME);
         askedAfresh("v2");
-        assertThat(targetAnswers("v2").at("/answeredAs/0/systemFingerprint").asText()).isEqualTo("fp_keyword");
-        v2.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("against the baseline: overall"),
-                finishedWithFailure(message(m -> m.startsWith("significant regression in overall against " + NAME)
-                        && m.contains("McNemar exact test")))));
+        assertThat(targetAnswers("v2").at("/answeredAs/0/systemFingerprint").asText())
+                .isEqualTo("fp_keyword");
+        v2.testEvents()
+                .assertThatEvents()
+                .haveExactly(
+                        1,
+                        event(
+                                test(),
+                                displayName("against the baseline: overall"),
+                                finishedWithFailure(
+                                        message(m -> m.startsWith("significant regression in overall against " + NAME)
+                                                && m.contains("McNemar exact test")))));
 
         // baseline.md says what answered in each run: the same name, another fingerprint.
         assertThat(Files.readString(dir.resolve("v2").resolve("baseline.md")))
@@ -132,11 +148,15 @@ class TargetVersionsTest {
         // The rejected v2 is no baseline: v1 again is held against v1's run, and passes.
         EngineExecutionResults again = release("sim:oracle", "v1-again", "adammeme.baseline", "cache:" + NAME);
         askedAfresh("v1-again");
-        again.testEvents().assertThatEvents().haveExactly(1, event(test(), displayName("against the baseline: overall"),
-                finishedSuccessfully()));
-        again.testEvents().assertThatEvents().noneMatch(e -> e.getTestDescriptor().getDisplayName()
-                .startsWith("against the baseline") && e.getPayload(TestExecutionResult.class)
-                .map(r -> r.getStatus() == TestExecutionResult.Status.FAILED).orElse(false));
+        again.testEvents()
+                .assertThatEvents()
+                .haveExactly(1, event(test(), displayName("against the baseline: overall"), finishedSuccessfully()));
+        again.testEvents()
+                .assertThatEvents()
+                .noneMatch(e -> e.getTestDescriptor().getDisplayName().startsWith("against the baseline")
+                        && e.getPayload(TestExecutionResult.class)
+                                .map(r -> r.getStatus() == TestExecutionResult.Status.FAILED)
+                                .orElse(false));
     }
 
     @Test
@@ -147,7 +167,9 @@ class TargetVersionsTest {
         assertThat(targetAnswers("r1").path("revision").asText()).isEqualTo("sha256:aaaa");
 
         release("sim:oracle", "r1-again", "adammeme.target.revision", "sha256:aaaa");
-        assertThat(targetCalls.get()).as("target calls of a run that declares the same revision").isZero();
+        assertThat(targetCalls.get())
+                .as("target calls of a run that declares the same revision")
+                .isZero();
         assertThat(targetAnswers("r1-again").path("fromCache").asInt()).isPositive();
         assertThat(targetAnswers("r1-again").path("keptFor").asText()).startsWith("revision sha256:aaaa's");
 

@@ -30,6 +30,7 @@ class TruncatedAnswerTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
 
     @BeforeAll
@@ -43,10 +44,22 @@ class TruncatedAnswerTest {
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
         try {
-            EngineExecutionResults results = BadInputRuns.kit(dataset, dir.resolve(out), "adammeme.target.model",
-                    "sim:verbose", "adammeme.max-tokens", maxTokens, "adammeme.text-erasure", "none",
-                    "adammeme.threshold", "9.5").execute();
-            return new Ran(results, BadInputRuns.Outcomes.read(dir.resolve(out)), dir.resolve(out),
+            EngineExecutionResults results = BadInputRuns.kit(
+                            dataset,
+                            dir.resolve(out),
+                            "adammeme.target.model",
+                            "sim:verbose",
+                            "adammeme.max-tokens",
+                            maxTokens,
+                            "adammeme.text-erasure",
+                            "none",
+                            "adammeme.threshold",
+                            "9.5")
+                    .execute();
+            return new Ran(
+                    results,
+                    BadInputRuns.Outcomes.read(dir.resolve(out)),
+                    dir.resolve(out),
                     printed.toString(StandardCharsets.UTF_8));
         } finally {
             System.setOut(console);
@@ -65,8 +78,12 @@ class TruncatedAnswerTest {
 
         List<String> failureMessages() {
             List<String> messages = new ArrayList<>();
-            results.testEvents().failed().list().forEach(e -> e.getPayload(TestExecutionResult.class)
-                    .flatMap(TestExecutionResult::getThrowable).ifPresent(t -> messages.add(t.getMessage())));
+            results.testEvents()
+                    .failed()
+                    .list()
+                    .forEach(e -> e.getPayload(TestExecutionResult.class)
+                            .flatMap(TestExecutionResult::getThrowable)
+                            .ifPresent(t -> messages.add(t.getMessage())));
             return messages;
         }
     }
@@ -84,19 +101,30 @@ class TruncatedAnswerTest {
         }
         JsonNode counted = cut.outcomes().summary().path("truncatedAnswers");
         assertEquals(samples.size(), counted.path("total").asInt(), counted.toString());
-        assertEquals(samples.size(), counted.path("byRole").path("Target").asInt(), "the agents' answers fit: " + counted);
-        assertTrue(Files.readString(cut.out().resolve("summary.md")).contains("Answers cut at the token limit"
-                + " (`finish_reason` length): Target " + samples.size() + " (kept as written"));
-        assertTrue(cut.failureMessages().stream().anyMatch(m -> m.contains("(the target's answer was cut at the token"
-                + " limit)")), cut.failureMessages().toString());
+        assertEquals(
+                samples.size(), counted.path("byRole").path("Target").asInt(), "the agents' answers fit: " + counted);
+        assertTrue(Files.readString(cut.out().resolve("summary.md"))
+                .contains("Answers cut at the token limit" + " (`finish_reason` length): Target " + samples.size()
+                        + " (kept as written"));
+        assertTrue(
+                cut.failureMessages().stream()
+                        .anyMatch(m -> m.contains("(the target's answer was cut at the token" + " limit)")),
+                cut.failureMessages().toString());
         String note = "note: " + samples.size() + " answers were cut at the token limit (finish_reason length): Target "
-                + samples.size() + " (kept as written, marked \"truncated\" in samples.jsonl); raise adammeme.max-tokens"
+                + samples.size()
+                + " (kept as written, marked \"truncated\" in samples.jsonl); raise adammeme.max-tokens"
                 + " (now 1024) to let them finish";
         assertEquals(1, cut.console().lines().filter(note::equals).count(), cut.console());
 
         Ran whole = run("whole", "2048");
         assertTrue(whole.samples().stream().noneMatch(s -> s.path("truncated").asBoolean()));
-        assertEquals(0, whole.outcomes().summary().path("truncatedAnswers").path("total").asInt());
+        assertEquals(
+                0,
+                whole.outcomes()
+                        .summary()
+                        .path("truncatedAnswers")
+                        .path("total")
+                        .asInt());
         assertFalse(whole.console().contains("cut at the token limit"), whole.console());
         assertFalse(Files.readString(whole.out().resolve("summary.md")).contains("cut at the token limit"));
     }

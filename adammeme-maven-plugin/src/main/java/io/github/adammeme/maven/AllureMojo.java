@@ -36,7 +36,9 @@ public final class AllureMojo extends AbstractMojo {
     private File buildDirectory;
 
     /** The report, where allure-maven's {@code report} goal writes it. */
-    @Parameter(property = "allure.report.directory", defaultValue = "${project.reporting.outputDirectory}/allure-maven-plugin")
+    @Parameter(
+            property = "allure.report.directory",
+            defaultValue = "${project.reporting.outputDirectory}/allure-maven-plugin")
     private File reportDirectory;
 
     /** Where the history is kept between builds: where the engine, run in the project's folder, looks for it. */
@@ -44,8 +46,7 @@ public final class AllureMojo extends AbstractMojo {
     private File historyDirectory;
 
     /** Creates the goal; Maven sets its parameters. */
-    public AllureMojo() {
-    }
+    public AllureMojo() {}
 
     @Override
     public void execute() throws MojoExecutionException {
@@ -59,8 +60,9 @@ public final class AllureMojo extends AbstractMojo {
         try {
             boolean titled = ReportExecutor.restore(results, report);
             AllureHistory.keep(report, historyDirectory.toPath());
-            getLog().info("AdamMeme: Allure report " + report.resolve("index.html") + (titled ? ", titled with the run's"
-                    + " verdict and FR" : "") + "; its history is kept in " + historyDirectory + " for the next report");
+            getLog().info("AdamMeme: Allure report " + report.resolve("index.html")
+                    + (titled ? ", titled with the run's" + " verdict and FR" : "") + "; its history is kept in "
+                    + historyDirectory + " for the next report");
         } catch (UncheckedIOException e) {
             throw new MojoExecutionException(e.getMessage(), e.getCause());
         }

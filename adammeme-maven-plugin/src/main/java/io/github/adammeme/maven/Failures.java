@@ -32,8 +32,7 @@ final class Failures {
      * @param text   what failed, in the sentence the goal prints
      * @param record the summary.md that records it, or null when none does
      */
-    record Failure(String text, Path record) {
-    }
+    record Failure(String text, Path record) {}
 
     private final List<Failure> all = new ArrayList<>();
 
@@ -63,7 +62,8 @@ final class Failures {
 
     /** @return whether the message leaves anything out, so that the failures must be printed in full before it */
     boolean shortened(Path projectDir, int framing) {
-        return all.size() > 1 || !message(projectDir, framing).equals(oneLine(all.get(0).text()));
+        return all.size() > 1
+                || !message(projectDir, framing).equals(oneLine(all.get(0).text()));
     }
 
     /** @return whether the message leaves anything out, with no room given to Maven's own words */
@@ -126,7 +126,8 @@ final class Failures {
         while (common != null && !under(records, common)) {
             common = common.getParent();
         }
-        return "in the summary.md of " + records.size() + " runs" + (common == null ? "" : " under " + shown(common, projectDir));
+        return "in the summary.md of " + records.size() + " runs"
+                + (common == null ? "" : " under " + shown(common, projectDir));
     }
 
     private static boolean under(List<Path> records, Path folder) {
@@ -162,7 +163,9 @@ final class Failures {
         }
         int head = headEnd(text, (int) (room * HEAD_SHARE));
         int tail = tailStart(text, text.length() - (room - head));
-        return text.substring(0, head).stripTrailing() + ELLIPSIS + text.substring(tail).stripLeading();
+        return text.substring(0, head).stripTrailing()
+                + ELLIPSIS
+                + text.substring(tail).stripLeading();
     }
 
     /** The end of the head: at a space at or before {@code at}, unless the word there is too long to keep whole. */

@@ -23,8 +23,8 @@ import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoExecution;
 import org.apache.maven.plugin.MojoExecutionException;
 import org.apache.maven.plugin.MojoFailureException;
-import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
+import org.apache.maven.plugin.logging.Log;
 import org.apache.maven.plugins.annotations.LifecyclePhase;
 import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
@@ -51,7 +51,10 @@ import org.apiguardian.api.API;
  * gates of the project's settings.
  */
 @API(status = STABLE, since = "0.1.0")
-@Mojo(name = "gate", defaultPhase = LifecyclePhase.VERIFY, requiresDependencyResolution = ResolutionScope.TEST,
+@Mojo(
+        name = "gate",
+        defaultPhase = LifecyclePhase.VERIFY,
+        requiresDependencyResolution = ResolutionScope.TEST,
         threadSafe = true)
 public final class GateMojo extends AbstractMojo {
 
@@ -94,8 +97,7 @@ public final class GateMojo extends AbstractMojo {
     private boolean mavenTestSkip;
 
     /** Made by Maven. */
-    public GateMojo() {
-    }
+    public GateMojo() {}
 
     /** @return Maven's log, every line of it printable: most of what the goal says it read from summary.json files */
     @Override
@@ -117,7 +119,8 @@ public final class GateMojo extends AbstractMojo {
         sameVersions();
         boolean inLifecycle = execution.getSource() == MojoExecution.Source.LIFECYCLE;
         // In a build's verify, only what this build's tests wrote counts; run on its own, the folder is taken as it is.
-        FileTime since = inLifecycle ? FileTime.fromMillis(session.getRequest().getStartTime().getTime() - CLOCK_SLACK_MILLIS)
+        FileTime since = inLifecycle
+                ? FileTime.fromMillis(session.getRequest().getStartTime().getTime() - CLOCK_SLACK_MILLIS)
                 : null;
         Path basedir = project.getBasedir().toPath();
         Path results = resultsDirectory != null ? resultsDirectory.toPath() : settings.resultsDirectory(basedir);
@@ -125,8 +128,10 @@ public final class GateMojo extends AbstractMojo {
         try {
             Failures failures = new Failures();
             RunSummaries summaries = RunSummaries.in(results, since);
-            summaries.stale().forEach(s -> getLog().warn("AdamMeme: " + s.file() + " was written by an earlier build ("
-                    + s.written() + "); it decides nothing now"));
+            summaries
+                    .stale()
+                    .forEach(s -> getLog().warn("AdamMeme: " + s.file() + " was written by an earlier build ("
+                            + s.written() + "); it decides nothing now"));
             if (inLifecycle) {
                 Path testClasses = Path.of(project.getBuild().getTestOutputDirectory());
                 List<String> suites = SuiteClasses.find(testClasses, project.getTestClasspathElements());
@@ -138,16 +143,30 @@ public final class GateMojo extends AbstractMojo {
                 }
                 SurefireReports reports = SurefireReports.read(reportsDirectory.toPath(), since);
                 if (summaries.fresh().isEmpty()) {
-                    failures.add(MissingRun.explain(surefireVersion(), platform(project.getArtifacts()),
-                            platform(plugin.getArtifacts()).getOrDefault("junit-platform-engine", "0"), suites, reports,
-                            shownResults, summaries.stale().isEmpty() ? null : summaries.stale().get(0)));
+                    failures.add(MissingRun.explain(
+                            surefireVersion(),
+                            platform(project.getArtifacts()),
+                            platform(plugin.getArtifacts()).getOrDefault("junit-platform-engine", "0"),
+                            suites,
+                            reports,
+                            shownResults,
+                            summaries.stale().isEmpty()
+                                    ? null
+                                    : summaries.stale().get(0)));
                 }
-                decide(summaries.fresh(), settings, failures, summary -> ReportedChecks.disagreements(summary.decision(),
-                        summary.summary().target(), ReportedChecks.suiteOf(summary.summary().file(), results, suites),
-                        reports.casesOf(suites)));
+                decide(
+                        summaries.fresh(),
+                        settings,
+                        failures,
+                        summary -> ReportedChecks.disagreements(
+                                summary.decision(),
+                                summary.summary().target(),
+                                ReportedChecks.suiteOf(summary.summary().file(), results, suites),
+                                reports.casesOf(suites)));
                 List<String> others = reports.failedOutside(suites);
                 if (!others.isEmpty()) {
-                    failures.add(others.size() + (others.size() == 1 ? " test" : " tests") + " outside the AdamMeme suites"
+                    failures.add(others.size() + (others.size() == 1 ? " test" : " tests")
+                            + " outside the AdamMeme suites"
                             + " failed (testFailureIgnore, which keeps failed pairs from stopping the build, does not"
                             + " excuse them): " + String.join("; ", others.subList(0, Math.min(3, others.size())))
                             + (others.size() > 3 ? "; ..." : ""));
@@ -156,7 +175,8 @@ public final class GateMojo extends AbstractMojo {
                 if (summaries.fresh().isEmpty()) {
                     failures.add("no AdamMeme run to decide on: no summary.json in " + shownResults);
                 }
-                // On its own, the goal reads a folder as it is (merged shards): no Surefire report of this build speaks for it.
+                // On its own, the goal reads a folder as it is (merged shards): no Surefire report of this build speaks
+                // for it.
                 decide(summaries.fresh(), settings, failures, decided -> List.of());
             }
             if (!failures.isEmpty()) {
@@ -179,8 +199,11 @@ public final class GateMojo extends AbstractMojo {
      */
     private MojoFailureException failed(Failures failures) {
         Path basedir = project.getBasedir().toPath();
-        int framing = Failures.framing(execution.getGroupId() + ":" + execution.getArtifactId() + ":" + execution.getVersion()
-                + ":" + execution.getGoal(), execution.getExecutionId(), project.getArtifactId());
+        int framing = Failures.framing(
+                execution.getGroupId() + ":" + execution.getArtifactId() + ":" + execution.getVersion() + ":"
+                        + execution.getGoal(),
+                execution.getExecutionId(),
+                project.getArtifactId());
         if (failures.shortened(basedir, framing)) {
             failures.lines().forEach(line -> getLog().error("AdamMeme: " + line));
         }
@@ -192,9 +215,14 @@ public final class GateMojo extends AbstractMojo {
         commandLine.putAll(session.getSystemProperties());
         commandLine.putAll(session.getUserProperties());
         try {
-            ProjectSettings settings = ProjectSettings.read(Path.of(project.getBuild().getTestOutputDirectory()),
-                    project.getTestResources().stream().map(Resource::getDirectory).map(Path::of).toList(),
-                    project.getPlugin(ProjectSettings.SUREFIRE), commandLine);
+            ProjectSettings settings = ProjectSettings.read(
+                    Path.of(project.getBuild().getTestOutputDirectory()),
+                    project.getTestResources().stream()
+                            .map(Resource::getDirectory)
+                            .map(Path::of)
+                            .toList(),
+                    project.getPlugin(ProjectSettings.SUREFIRE),
+                    commandLine);
             settings.checkKeys();
             return settings;
         } catch (ConfigurationException e) {
@@ -202,22 +230,24 @@ public final class GateMojo extends AbstractMojo {
             failures.add(e.getMessage());
             throw failed(failures);
         } catch (IOException e) {
-            throw new MojoExecutionException("AdamMeme: " + ProjectSettings.PROPERTIES_FILE + " cannot be read: "
-                    + e.getMessage(), e);
+            throw new MojoExecutionException(
+                    "AdamMeme: " + ProjectSettings.PROPERTIES_FILE + " cannot be read: " + e.getMessage(), e);
         }
     }
 
     /** A run's recorded decision, beside the summary that records it. */
-    private record Decided(RunSummaries.Summary summary, ReleaseDecision decision) {
-    }
+    private record Decided(RunSummaries.Summary summary, ReleaseDecision decision) {}
 
     /**
      * Each run's table and verdicts on the console, and what fails the build added to {@code failures}: each blocking
      * check on its own, with the summary.md that records it; and each way the decision disagrees with the tests that
      * reported it, as the decision of a summary that is not the run's own.
      */
-    private void decide(List<RunSummaries.Summary> summaries, ProjectSettings settings, Failures failures,
-                        Function<Decided, List<String>> disagreements) {
+    private void decide(
+            List<RunSummaries.Summary> summaries,
+            ProjectSettings settings,
+            Failures failures,
+            Function<Decided, List<String>> disagreements) {
         for (RunSummaries.Summary summary : summaries) {
             String who = summaries.size() > 1 ? summary.target() + ": " : "";
             getLog().info("");
@@ -236,8 +266,10 @@ public final class GateMojo extends AbstractMojo {
                 continue;
             }
             if (summary.shard() != null) {
-                // A shard's job is part of a run, not a release: the merged run decides (mvn adammeme:gate on its folder).
-                getLog().info("shard " + summary.shard() + " of a run: its gates see only its part, so it decides nothing;"
+                // A shard's job is part of a run, not a release: the merged run decides (mvn adammeme:gate on its
+                // folder).
+                getLog().info("shard " + summary.shard()
+                        + " of a run: its gates see only its part, so it decides nothing;"
                         + " join the shards with the command line's merge and run adammeme:gate on the merged folder");
                 continue;
             }
@@ -258,7 +290,9 @@ public final class GateMojo extends AbstractMojo {
                     failures.add(who + decision.message());
                 }
                 Path record = summary.decisionRecord();
-                decision.checks().stream().filter(ReleaseDecision.Check::blocks).forEach(c -> failures.add(who + c.line(), record));
+                decision.checks().stream()
+                        .filter(ReleaseDecision.Check::blocks)
+                        .forEach(c -> failures.add(who + c.line(), record));
             } catch (IllegalArgumentException | ConfigurationException e) {
                 failures.add(who + summary.file() + ": " + e.getMessage());
             }
@@ -266,7 +300,9 @@ public final class GateMojo extends AbstractMojo {
     }
 
     private String surefireVersion() {
-        return project.getPlugin(ProjectSettings.SUREFIRE) == null ? null : project.getPlugin(ProjectSettings.SUREFIRE).getVersion();
+        return project.getPlugin(ProjectSettings.SUREFIRE) == null
+                ? null
+                : project.getPlugin(ProjectSettings.SUREFIRE).getVersion();
     }
 
     /** The JUnit Platform artifacts among these, by artifact id, with their versions. */
@@ -286,10 +322,13 @@ public final class GateMojo extends AbstractMojo {
      */
     private void sameVersions() {
         for (Artifact a : project.getArtifacts()) {
-            if (a.getGroupId().equals(plugin.getGroupId()) && (a.getArtifactId().equals("adammeme-junit")
-                    || a.getArtifactId().equals("adammeme-core")) && !a.getBaseVersion().equals(plugin.getVersion())) {
-                getLog().warn("AdamMeme: the tests use " + a.getArtifactId() + " " + a.getBaseVersion() + " and this goal is version "
-                        + plugin.getVersion() + ": keep both at one version, as the keys and the decision may differ");
+            if (a.getGroupId().equals(plugin.getGroupId())
+                    && (a.getArtifactId().equals("adammeme-junit")
+                            || a.getArtifactId().equals("adammeme-core"))
+                    && !a.getBaseVersion().equals(plugin.getVersion())) {
+                getLog().warn("AdamMeme: the tests use " + a.getArtifactId() + " " + a.getBaseVersion()
+                        + " and this goal is version " + plugin.getVersion()
+                        + ": keep both at one version, as the keys and the decision may differ");
             }
         }
     }

@@ -38,7 +38,8 @@ record ProjectSettings(Map<String, String> values, Map<String, String> sources) 
      * @param commandLine    the Maven command's user and system properties
      * @throws IOException   when junit-platform.properties cannot be read
      */
-    static ProjectSettings read(Path testClasses, List<Path> testResources, Plugin surefire, Map<Object, Object> commandLine)
+    static ProjectSettings read(
+            Path testClasses, List<Path> testResources, Plugin surefire, Map<Object, Object> commandLine)
             throws IOException {
         Map<String, String> values = new LinkedHashMap<>();
         Map<String, String> sources = new LinkedHashMap<>();
@@ -57,13 +58,18 @@ record ProjectSettings(Map<String, String> values, Map<String, String> sources) 
             for (Xpp3Dom configuration : configurations(surefire)) {
                 Xpp3Dom parameters = configuration.getChild("configurationParameters");
                 if (parameters != null && parameters.getValue() != null) {
-                    add(load(new StringReader(parameters.getValue())), "in Surefire's configurationParameters", values, sources);
+                    add(
+                            load(new StringReader(parameters.getValue())),
+                            "in Surefire's configurationParameters",
+                            values,
+                            sources);
                 }
                 Xpp3Dom variables = configuration.getChild("systemPropertyVariables");
                 if (variables != null) {
                     Properties properties = new Properties();
                     for (Xpp3Dom variable : variables.getChildren()) {
-                        properties.setProperty(variable.getName(), variable.getValue() == null ? "" : variable.getValue());
+                        properties.setProperty(
+                                variable.getName(), variable.getValue() == null ? "" : variable.getValue());
                     }
                     add(properties, "in Surefire's systemPropertyVariables", values, sources);
                 }
@@ -95,7 +101,8 @@ record ProjectSettings(Map<String, String> values, Map<String, String> sources) 
         return properties;
     }
 
-    private static void add(Properties properties, String source, Map<String, String> values, Map<String, String> sources) {
+    private static void add(
+            Properties properties, String source, Map<String, String> values, Map<String, String> sources) {
         for (String key : properties.stringPropertyNames()) {
             if (key.startsWith(Constants.PREFIX)) {
                 values.put(key, properties.getProperty(key).trim());
@@ -121,7 +128,8 @@ record ProjectSettings(Map<String, String> values, Map<String, String> sources) 
      */
     Path resultsDirectory(Path basedir) {
         String configured = values.get(Constants.OUTPUT_DIR);
-        return basedir.resolve(configured == null || configured.isBlank() ? "target/adammeme" : configured).normalize();
+        return basedir.resolve(configured == null || configured.isBlank() ? "target/adammeme" : configured)
+                .normalize();
     }
 
     /** @return whether {@code adammeme.gate.skip} turns the decision off */

@@ -21,11 +21,10 @@ final class ReportedChecks {
     private static final String GATE = "FR gate: ";
     private static final String BASELINE = "against the baseline: ";
     private static final String JUDGE = "judge agreement";
-    private static final String NOT_THIS_RUNS = "; summary.json is not the one this build's tests wrote, so it decides"
-            + " nothing: run the tests again";
+    private static final String NOT_THIS_RUNS =
+            "; summary.json is not the one this build's tests wrote, so it decides" + " nothing: run the tests again";
 
-    private ReportedChecks() {
-    }
+    private ReportedChecks() {}
 
     /**
      * @param decision the decision summary.json records
@@ -34,31 +33,40 @@ final class ReportedChecks {
      * @param cases    every test Surefire reports of the AdamMeme suites in this build
      * @return each disagreement in a sentence; empty when the reports bear the decision out
      */
-    static List<String> disagreements(ReleaseDecision decision, String target, Optional<String> suite,
-                                      List<SurefireReports.TestCase> cases) {
+    static List<String> disagreements(
+            ReleaseDecision decision, String target, Optional<String> suite, List<SurefireReports.TestCase> cases) {
         String runOf = " · target " + ReportText.plain(target);
-        List<SurefireReports.TestCase> run = cases.stream().filter(c -> c.className().endsWith(runOf)
-                && suite.map(s -> c.className().startsWith(s + " · ")).orElse(true)).toList();
+        List<SurefireReports.TestCase> run = cases.stream()
+                .filter(c -> c.className().endsWith(runOf)
+                        && suite.map(s -> c.className().startsWith(s + " · ")).orElse(true))
+                .toList();
         if (run.isEmpty()) {
             return List.of("Surefire's reports hold no test of the run of " + ReportText.plain(target)
                     + ", whose release decision summary.json records" + NOT_THIS_RUNS);
         }
-        Map<String, SurefireReports.Result> reported = run.stream().collect(Collectors.toMap(SurefireReports.TestCase::name,
-                SurefireReports.TestCase::result, (a, b) -> a == SurefireReports.Result.FAILED ? a : b));
+        Map<String, SurefireReports.Result> reported = run.stream()
+                .collect(Collectors.toMap(
+                        SurefireReports.TestCase::name,
+                        SurefireReports.TestCase::result,
+                        (a, b) -> a == SurefireReports.Result.FAILED ? a : b));
         List<String> out = new ArrayList<>();
         List<String> recorded = new ArrayList<>();
         for (ReleaseDecision.Check check : decision.checks()) {
             String test = testOf(check);
             recorded.add(test);
-            SurefireReports.Result expected = check.blocks() ? SurefireReports.Result.FAILED
-                    : check.status() == ReleaseDecision.Status.PASSED ? SurefireReports.Result.PASSED : SurefireReports.Result.SKIPPED;
+            SurefireReports.Result expected = check.blocks()
+                    ? SurefireReports.Result.FAILED
+                    : check.status() == ReleaseDecision.Status.PASSED
+                            ? SurefireReports.Result.PASSED
+                            : SurefireReports.Result.SKIPPED;
             SurefireReports.Result actual = reported.get(test);
             if (actual == null) {
-                out.add("summary.json records the check '" + test + "' as " + check.status() + ", but Surefire reports no such"
-                        + " test" + NOT_THIS_RUNS);
+                out.add("summary.json records the check '" + test + "' as " + check.status()
+                        + ", but Surefire reports no such" + " test" + NOT_THIS_RUNS);
             } else if (actual != expected) {
-                out.add("summary.json records the check '" + test + "' as " + check.status() + (check.blocks() ? ", blocking"
-                        : "") + ", but Surefire reports its test " + actual + NOT_THIS_RUNS);
+                out.add("summary.json records the check '" + test + "' as " + check.status()
+                        + (check.blocks() ? ", blocking" : "") + ", but Surefire reports its test " + actual
+                        + NOT_THIS_RUNS);
             }
         }
         reported.forEach((test, result) -> {
@@ -79,12 +87,17 @@ final class ReportedChecks {
      * @return the suite's simple name, or empty when the folder names none
      */
     static Optional<String> suiteOf(Path summary, Path results, List<String> suites) {
-        Path relative = results.toAbsolutePath().normalize().relativize(summary.toAbsolutePath().normalize().getParent());
+        Path relative = results.toAbsolutePath()
+                .normalize()
+                .relativize(summary.toAbsolutePath().normalize().getParent());
         if (relative.getNameCount() == 0 || relative.toString().isEmpty()) {
             return Optional.empty();
         }
         String first = relative.getName(0).toString();
-        return suites.stream().map(s -> s.substring(s.lastIndexOf('.') + 1)).filter(first::equals).findFirst();
+        return suites.stream()
+                .map(s -> s.substring(s.lastIndexOf('.') + 1))
+                .filter(first::equals)
+                .findFirst();
     }
 
     /** The test the engine reports a check as: its display name. */

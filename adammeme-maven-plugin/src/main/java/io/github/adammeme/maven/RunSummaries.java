@@ -22,6 +22,7 @@ record RunSummaries(List<Summary> fresh, List<Summary> stale) {
 
     /** Deep enough for a suite class's folder and, below it, a target's. */
     private static final int DEPTH = 3;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -84,7 +85,9 @@ record RunSummaries(List<Summary> fresh, List<Summary> stale) {
             return new RunSummaries(List.of(), List.of());
         }
         try (Stream<Path> files = Files.walk(folder, DEPTH)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().equals(OutputLayout.SUMMARY_JSON)).sorted().toList()) {
+            for (Path file : files.filter(f -> f.getFileName().toString().equals(OutputLayout.SUMMARY_JSON))
+                    .sorted()
+                    .toList()) {
                 JsonNode json;
                 try {
                     json = JSON.readTree(file.toFile());

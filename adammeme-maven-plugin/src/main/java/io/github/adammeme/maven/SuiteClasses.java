@@ -21,8 +21,7 @@ final class SuiteClasses {
 
     static final String ANNOTATION = "io.github.adammeme.engine.AdamMemeSuite";
 
-    private SuiteClasses() {
-    }
+    private SuiteClasses() {}
 
     /**
      * @param testClasses the compiled test classes
@@ -43,10 +42,14 @@ final class SuiteClasses {
             }
         }
         TreeSet<String> suites = new TreeSet<>();
-        try (URLClassLoader loader = new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
-             Stream<Path> files = Files.walk(testClasses)) {
+        try (URLClassLoader loader =
+                        new URLClassLoader(urls.toArray(URL[]::new), ClassLoader.getPlatformClassLoader());
+                Stream<Path> files = Files.walk(testClasses)) {
             for (Path file : files.filter(f -> f.toString().endsWith(".class")).toList()) {
-                String name = testClasses.relativize(file).toString().replace(file.getFileSystem().getSeparator(), ".");
+                String name = testClasses
+                        .relativize(file)
+                        .toString()
+                        .replace(file.getFileSystem().getSeparator(), ".");
                 name = name.substring(0, name.length() - ".class".length());
                 if (isSuite(loader, name)) {
                     suites.add(name);
@@ -60,8 +63,10 @@ final class SuiteClasses {
         try {
             Class<?> type = Class.forName(name, false, loader);
             for (Annotation a : type.getAnnotations()) {
-                if (a.annotationType().getName().equals(ANNOTATION) || Stream.of(a.annotationType().getAnnotations())
-                        .anyMatch(meta -> meta.annotationType().getName().equals(ANNOTATION))) {
+                if (a.annotationType().getName().equals(ANNOTATION)
+                        || Stream.of(a.annotationType().getAnnotations())
+                                .anyMatch(
+                                        meta -> meta.annotationType().getName().equals(ANNOTATION))) {
                     return true;
                 }
             }

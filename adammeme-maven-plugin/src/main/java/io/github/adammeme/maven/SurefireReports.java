@@ -31,8 +31,7 @@ record SurefireReports(List<TestSet> testSets) {
      * @param failed    its tests that failed or broke, each "name: message"
      * @param cases     every test it reports, with how it ended
      */
-    record TestSet(String className, List<String> failed, List<TestCase> cases) {
-    }
+    record TestSet(String className, List<String> failed, List<TestCase> cases) {}
 
     /**
      * One test as Surefire reports it.
@@ -41,8 +40,7 @@ record SurefireReports(List<TestSet> testSets) {
      * @param className the class Surefire files it under (an AdamMeme suite's: "Suite · target model")
      * @param result    how it ended
      */
-    record TestCase(String name, String className, Result result) {
-    }
+    record TestCase(String name, String className, Result result) {}
 
     /** How a test ended, as the report tells it. */
     enum Result {
@@ -67,7 +65,9 @@ record SurefireReports(List<TestSet> testSets) {
         List<TestSet> sets = new ArrayList<>();
         try (Stream<Path> files = Files.list(folder)) {
             for (Path file : files.filter(f -> f.getFileName().toString().startsWith("TEST-")
-                    && f.getFileName().toString().endsWith(".xml")).sorted().toList()) {
+                            && f.getFileName().toString().endsWith(".xml"))
+                    .sorted()
+                    .toList()) {
                 if (Files.getLastModifiedTime(file).compareTo(since) >= 0) {
                     sets.add(testSet(file));
                 }
@@ -94,8 +94,8 @@ record SurefireReports(List<TestSet> testSets) {
                 if (problems.getLength() > 0) {
                     Element problem = (Element) problems.item(0);
                     String message = problem.getAttribute("message").strip();
-                    failed.add(testCase.getAttribute("name") + ": " + (message.isEmpty() ? problem.getAttribute("type")
-                            : firstLine(message)));
+                    failed.add(testCase.getAttribute("name") + ": "
+                            + (message.isEmpty() ? problem.getAttribute("type") : firstLine(message)));
                     result = Result.FAILED;
                     break;
                 }
@@ -103,8 +103,12 @@ record SurefireReports(List<TestSet> testSets) {
             all.add(new TestCase(testCase.getAttribute("name"), testCase.getAttribute("classname"), result));
         }
         String name = file.getFileName().toString();
-        return new TestSet(suite.hasAttribute("name") ? suite.getAttribute("name")
-                : name.substring("TEST-".length(), name.length() - ".xml".length()), List.copyOf(failed), List.copyOf(all));
+        return new TestSet(
+                suite.hasAttribute("name")
+                        ? suite.getAttribute("name")
+                        : name.substring("TEST-".length(), name.length() - ".xml".length()),
+                List.copyOf(failed),
+                List.copyOf(all));
     }
 
     private static String firstLine(String message) {
@@ -150,7 +154,10 @@ record SurefireReports(List<TestSet> testSets) {
      * @return every test Surefire reports of them
      */
     List<TestCase> casesOf(List<String> classNames) {
-        return testSets.stream().filter(t -> classNames.contains(t.className())).flatMap(t -> t.cases().stream()).toList();
+        return testSets.stream()
+                .filter(t -> classNames.contains(t.className()))
+                .flatMap(t -> t.cases().stream())
+                .toList();
     }
 
     /**
@@ -158,7 +165,10 @@ record SurefireReports(List<TestSet> testSets) {
      * @return its failed tests, when Surefire ran it
      */
     List<String> failedIn(String className) {
-        return testSets.stream().filter(t -> t.className().equals(className)).findFirst().map(TestSet::failed)
+        return testSets.stream()
+                .filter(t -> t.className().equals(className))
+                .findFirst()
+                .map(TestSet::failed)
                 .orElse(List.of());
     }
 }

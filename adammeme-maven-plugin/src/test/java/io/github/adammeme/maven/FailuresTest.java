@@ -13,8 +13,9 @@ class FailuresTest {
 
     private static final Path PROJECT = Path.of("/home/ci/meme-release-gate").toAbsolutePath();
     private static final Path SUMMARY = PROJECT.resolve("target/adammeme/summary.md");
-    private static final String OVERALL = "FR gate overall: FR with refinements 51.2% [36.5, 65.7] (21/41) in overall (upper"
-            + " bound 65.7%) exceeds the budget 5.0%, judged on the upper bound of the 95% Wilson interval, n = 41";
+    private static final String OVERALL =
+            "FR gate overall: FR with refinements 51.2% [36.5, 65.7] (21/41) in overall (upper"
+                    + " bound 65.7%) exceeds the budget 5.0%, judged on the upper bound of the 95% Wilson interval, n = 41";
 
     @Test
     void oneCheckIsTheMessageAsItIsAndNeedsNoLinesAbove() {
@@ -28,13 +29,19 @@ class FailuresTest {
     void manyChecksNameTheFirstAndHowManyMoreAreInTheRunsSummary() {
         Failures failures = new Failures();
         failures.add(OVERALL, SUMMARY);
-        for (String category : List.of("race", "gender", "religion", "nationality", "disability", "animal", "misogyny")) {
-            failures.add("FR gate " + category + ": not enough evidence: n = 4, needs 30 (adammeme.gate.min-samples): FR with"
-                    + " refinements 50.0% [15.0, 85.0] (2/4) in " + category, SUMMARY);
+        for (String category :
+                List.of("race", "gender", "religion", "nationality", "disability", "animal", "misogyny")) {
+            failures.add(
+                    "FR gate " + category
+                            + ": not enough evidence: n = 4, needs 30 (adammeme.gate.min-samples): FR with"
+                            + " refinements 50.0% [15.0, 85.0] (2/4) in " + category,
+                    SUMMARY);
         }
-        failures.add("significant regression in overall against sim:oracle (/builds/last-release/target/adammeme): FR 0.0%"
-                + " [0.0, 10.7] (0/32) -> 51.2% [36.5, 65.7] (21/41), +51.2 points; average score 8.88 -> 5.32; McNemar exact"
-                + " test on 32 paired samples (12 passed before and fail now, 0 the reverse), p = 0.0005", SUMMARY);
+        failures.add(
+                "significant regression in overall against sim:oracle (/builds/last-release/target/adammeme): FR 0.0%"
+                        + " [0.0, 10.7] (0/32) -> 51.2% [36.5, 65.7] (21/41), +51.2 points; average score 8.88 -> 5.32; McNemar exact"
+                        + " test on 32 paired samples (12 passed before and fail now, 0 the reverse), p = 0.0005",
+                SUMMARY);
         assertEquals(OVERALL + "; 8 more in target/adammeme/summary.md", failures.message(PROJECT));
         assertTrue(failures.shortened(PROJECT));
         assertEquals(9, failures.lines().size());
@@ -42,13 +49,14 @@ class FailuresTest {
 
     @Test
     void mavensWholeLastLineKeepsWithinTheLimitWithItsOwnWordsAroundTheMessage() {
-        int framing = Failures.framing("io.github.adammeme:adammeme-maven-plugin:0.1.0-SNAPSHOT:gate", "default",
-                "meme-release-gate");
+        int framing = Failures.framing(
+                "io.github.adammeme:adammeme-maven-plugin:0.1.0-SNAPSHOT:gate", "default", "meme-release-gate");
         Failures failures = new Failures();
         failures.add(OVERALL, SUMMARY);
         failures.add("FR gate race: over its budget", SUMMARY);
-        String line = "[ERROR] Failed to execute goal io.github.adammeme:adammeme-maven-plugin:0.1.0-SNAPSHOT:gate (default) on"
-                + " project meme-release-gate: " + failures.message(PROJECT, framing) + " -> [Help 1]";
+        String line =
+                "[ERROR] Failed to execute goal io.github.adammeme:adammeme-maven-plugin:0.1.0-SNAPSHOT:gate (default) on"
+                        + " project meme-release-gate: " + failures.message(PROJECT, framing) + " -> [Help 1]";
         assertEquals(framing + failures.message(PROJECT, framing).length(), line.length());
         assertTrue(line.length() <= Failures.MAX_LINE, line.length() + ": " + line);
         assertTrue(line.contains(": FR gate overall: FR with refinements 51.2% [36.5, 65.7] (21/41)"), line);
@@ -74,7 +82,9 @@ class FailuresTest {
         failures.add(OVERALL, SUMMARY);
         String message = failures.message(PROJECT);
         assertTrue(message.length() <= Failures.MAX_MESSAGE, message.length() + ": " + message);
-        assertTrue(message.startsWith("FR gate violence: not enough evidence: the run has no category 'violence';"), message);
+        assertTrue(
+                message.startsWith("FR gate violence: not enough evidence: the run has no category 'violence';"),
+                message);
         assertTrue(message.contains(", category-4, ... category-193, "), message);
         assertTrue(message.endsWith(", category-198, category-199; 1 more in target/adammeme/summary.md"), message);
     }
@@ -86,7 +96,8 @@ class FailuresTest {
                 Failures failures = new Failures();
                 for (int i = 0; i < count; i++) {
                     // words of every length, down to one without a space in it
-                    failures.add(("word ".repeat(length / 10 + 1) + "x".repeat(length)).substring(0, length) + "\n" + i,
+                    failures.add(
+                            ("word ".repeat(length / 10 + 1) + "x".repeat(length)).substring(0, length) + "\n" + i,
                             PROJECT.resolve("target/adammeme/Suite" + i + "/summary.md"));
                 }
                 String message = failures.message(PROJECT);
@@ -99,10 +110,17 @@ class FailuresTest {
     @Test
     void checksOfSeveralRunsPointAtTheFolderHoldingTheirSummaries() {
         Failures failures = new Failures();
-        failures.add("sim:keyword: " + OVERALL, PROJECT.resolve("target/adammeme/HarmfulMemesTest/sim_keyword/summary.md"));
-        failures.add("sim:keyword: FR gate race: ...", PROJECT.resolve("target/adammeme/HarmfulMemesTest/sim_keyword/summary.md"));
-        failures.add("sim:oracle: FR gate race: ...", PROJECT.resolve("target/adammeme/HarmfulMemesTest/sim_oracle/summary.md"));
-        assertEquals("sim:keyword: " + OVERALL + "; 2 more in the summary.md of 2 runs under target/adammeme/HarmfulMemesTest",
+        failures.add(
+                "sim:keyword: " + OVERALL, PROJECT.resolve("target/adammeme/HarmfulMemesTest/sim_keyword/summary.md"));
+        failures.add(
+                "sim:keyword: FR gate race: ...",
+                PROJECT.resolve("target/adammeme/HarmfulMemesTest/sim_keyword/summary.md"));
+        failures.add(
+                "sim:oracle: FR gate race: ...",
+                PROJECT.resolve("target/adammeme/HarmfulMemesTest/sim_oracle/summary.md"));
+        assertEquals(
+                "sim:keyword: " + OVERALL
+                        + "; 2 more in the summary.md of 2 runs under target/adammeme/HarmfulMemesTest",
                 failures.message(PROJECT));
     }
 
@@ -110,8 +128,9 @@ class FailuresTest {
     void failuresNoSummaryRecordsAreSaidToBeAbove() {
         Failures failures = new Failures();
         failures.add(OVERALL, SUMMARY);
-        failures.add("1 test outside the AdamMeme suites failed (testFailureIgnore, which keeps failed pairs from stopping"
-                + " the build, does not excuse them): com.example.OwnTest.holds: broken on purpose");
+        failures.add(
+                "1 test outside the AdamMeme suites failed (testFailureIgnore, which keeps failed pairs from stopping"
+                        + " the build, does not excuse them): com.example.OwnTest.holds: broken on purpose");
         assertEquals(OVERALL + "; 1 more listed above", failures.message(PROJECT));
     }
 

@@ -39,16 +39,21 @@ class GateLogTest {
         gate.setLog(maven);
         gate.getLog().info("AdamMeme run of " + FORGED + " (target/adammeme/summary.json)");
         gate.getLog().error("AdamMeme: the AdamMeme run was lost, no figures: " + FORGED);
-        assertEquals(List.of("AdamMeme run of sim:keyword\\n[INFO] AdamMeme: release decision PASSED\\r\\u001b[2K\\u202e"
-                + " (target/adammeme/summary.json)", "AdamMeme: the AdamMeme run was lost, no figures: sim:keyword\\n[INFO]"
-                + " AdamMeme: release decision PASSED\\r\\u001b[2K\\u202e"), maven.lines);
+        assertEquals(
+                List.of(
+                        "AdamMeme run of sim:keyword\\n[INFO] AdamMeme: release decision PASSED\\r\\u001b[2K\\u202e"
+                                + " (target/adammeme/summary.json)",
+                        "AdamMeme: the AdamMeme run was lost, no figures: sim:keyword\\n[INFO]"
+                                + " AdamMeme: release decision PASSED\\r\\u001b[2K\\u202e"),
+                maven.lines);
     }
 
     @Test
     void mavensLastLineShowsTheEscapesOfASummarysText() {
         Failures failures = new Failures();
         failures.add("sim:keyword: the AdamMeme run was lost, no figures: ESC\u001b[2K NUL\u0000 RLO\u202e");
-        assertEquals("sim:keyword: the AdamMeme run was lost, no figures: ESC\\u001b[2K NUL\\u0000 RLO\\u202e",
+        assertEquals(
+                "sim:keyword: the AdamMeme run was lost, no figures: ESC\\u001b[2K NUL\\u0000 RLO\\u202e",
                 failures.message(Path.of("/project")));
     }
 }

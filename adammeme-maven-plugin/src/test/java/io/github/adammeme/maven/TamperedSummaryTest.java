@@ -26,10 +26,11 @@ class TamperedSummaryTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String SUITE = "com.example.HarmfulMemesTest";
-    private static final String CHANGED = "; the summary was changed after its run or is damaged, so it decides nothing:"
-            + " run the evaluation again";
-    private static final String NOT_THIS_RUNS = "; summary.json is not the one this build's tests wrote, so it decides"
-            + " nothing: run the tests again";
+    private static final String CHANGED =
+            "; the summary was changed after its run or is damaged, so it decides nothing:"
+                    + " run the evaluation again";
+    private static final String NOT_THIS_RUNS =
+            "; summary.json is not the one this build's tests wrote, so it decides" + " nothing: run the tests again";
 
     @TempDir
     Path dir;
@@ -59,8 +60,13 @@ class TamperedSummaryTest {
                   <testcase name="FR gate: race" classname="%s"/>
                   <testcase name="FR gate: overall" classname="%s">%s</testcase>
                 </testsuite>
-                """.formatted(SUITE, run, run, run, run, overallGate.equals("FAILED")
-                ? "<failure message=\"FR gate overall: FR 51.2% over 20%\"/>" : ""));
+                """.formatted(
+                SUITE,
+                run,
+                run,
+                run,
+                run,
+                overallGate.equals("FAILED") ? "<failure message=\"FR gate overall: FR 51.2% over 20%\"/>" : ""));
         return SurefireReports.read(dir, FileTime.fromMillis(0)).casesOf(List.of(SUITE));
     }
 
@@ -77,25 +83,30 @@ class TamperedSummaryTest {
 
     @Test
     void notScoredWrittenOverFailedChecksFailsNamingTheChecks() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> read(summary("NOT_SCORED", "FAILED", true)));
-        assertEquals("the recorded release decision says NOT_SCORED but its 2 checks give FAILED (FR gate overall FAILED,"
-                + " FR gate race PASSED)" + CHANGED, e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> read(summary("NOT_SCORED", "FAILED", true)));
+        assertEquals(
+                "the recorded release decision says NOT_SCORED but its 2 checks give FAILED (FR gate overall FAILED,"
+                        + " FR gate race PASSED)" + CHANGED,
+                e.getMessage());
     }
 
     @Test
     void passedWrittenOverAFailedCheckFails() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> read(summary("PASSED", "FAILED", true)));
-        assertEquals("the recorded release decision says PASSED but its 2 checks give FAILED (FR gate overall FAILED,"
-                + " FR gate race PASSED)" + CHANGED, e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> read(summary("PASSED", "FAILED", true)));
+        assertEquals(
+                "the recorded release decision says PASSED but its 2 checks give FAILED (FR gate overall FAILED,"
+                        + " FR gate race PASSED)" + CHANGED,
+                e.getMessage());
     }
 
     @Test
     void aFailedCheckMarkedNotBlockingFails() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> read(summary("PASSED", "FAILED", false)));
-        assertEquals("the recorded check 'FR gate overall' is FAILED but recorded as not blocking the release" + CHANGED,
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> read(summary("PASSED", "FAILED", false)));
+        assertEquals(
+                "the recorded check 'FR gate overall' is FAILED but recorded as not blocking the release" + CHANGED,
                 e.getMessage());
     }
 
@@ -103,18 +114,22 @@ class TamperedSummaryTest {
     void notScoredWithItsChecksRemovedFailsOnTheFiguresItStillCounts() throws IOException {
         JsonNode edited = JSON.readTree(summary("NOT_SCORED", "FAILED", true));
         ((ArrayNode) edited.at("/decision/checks")).removeAll();
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ReleaseDecision.ofRecorded(edited, Map.of()));
-        assertEquals("the recorded release decision says NOT_SCORED, which only a mining-only run has, but its figures"
-                + " count 41 scored samples" + CHANGED, e.getMessage());
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> ReleaseDecision.ofRecorded(edited, Map.of()));
+        assertEquals(
+                "the recorded release decision says NOT_SCORED, which only a mining-only run has, but its figures"
+                        + " count 41 scored samples" + CHANGED,
+                e.getMessage());
     }
 
     @Test
     void aCheckRewrittenAsPassedFailsOnSurefiresReportOfItsTest() throws IOException {
         ReleaseDecision rewritten = read(summary("PASSED", "PASSED", false));
         assertEquals(ReleaseDecision.Verdict.PASSED, rewritten.verdict(), "the summary alone tells one story");
-        assertEquals(List.of("summary.json records the check 'FR gate: overall' as PASSED, but Surefire reports its test"
-                + " FAILED" + NOT_THIS_RUNS), disagreements(rewritten, "FAILED"));
+        assertEquals(
+                List.of("summary.json records the check 'FR gate: overall' as PASSED, but Surefire reports its test"
+                        + " FAILED" + NOT_THIS_RUNS),
+                disagreements(rewritten, "FAILED"));
     }
 
     @Test
@@ -123,25 +138,35 @@ class TamperedSummaryTest {
         ((ArrayNode) edited.at("/decision/checks")).remove(0);
         ReleaseDecision decision = ReleaseDecision.ofRecorded(edited, Map.of());
         assertEquals(ReleaseDecision.Verdict.PASSED, decision.verdict());
-        assertEquals(List.of("Surefire reports the test 'FR gate: overall' FAILED, but summary.json records no such check"
-                + NOT_THIS_RUNS), disagreements(decision, "FAILED"));
+        assertEquals(
+                List.of("Surefire reports the test 'FR gate: overall' FAILED, but summary.json records no such check"
+                        + NOT_THIS_RUNS),
+                disagreements(decision, "FAILED"));
     }
 
     @Test
     void aSummaryOfARunSurefireNeverReportedFails() throws IOException {
         ReleaseDecision decision = read(summary("FAILED", "FAILED", true));
-        assertEquals(List.of("Surefire's reports hold no test of the run of vision-2, whose release decision summary.json"
-                + " records" + NOT_THIS_RUNS), ReportedChecks.disagreements(decision, "vision-2", Optional.empty(),
-                reported("FAILED")));
+        assertEquals(
+                List.of("Surefire's reports hold no test of the run of vision-2, whose release decision summary.json"
+                        + " records" + NOT_THIS_RUNS),
+                ReportedChecks.disagreements(decision, "vision-2", Optional.empty(), reported("FAILED")));
     }
 
     @Test
     void aSuitesFolderNamesWhichSuitesReportsSpeakForIt() {
         Path results = dir.resolve("adammeme");
-        assertEquals(Optional.of("HarmfulMemesTest"), ReportedChecks.suiteOf(results.resolve("HarmfulMemesTest")
-                .resolve("summary.json"), results, List.of(SUITE, "com.example.OtherTest")));
-        assertEquals(Optional.empty(), ReportedChecks.suiteOf(results.resolve("summary.json"), results, List.of(SUITE)));
-        assertEquals(Optional.empty(), ReportedChecks.suiteOf(results.resolve("gpt-4o").resolve("summary.json"), results,
-                List.of(SUITE)), "a target's folder names no suite");
+        assertEquals(
+                Optional.of("HarmfulMemesTest"),
+                ReportedChecks.suiteOf(
+                        results.resolve("HarmfulMemesTest").resolve("summary.json"),
+                        results,
+                        List.of(SUITE, "com.example.OtherTest")));
+        assertEquals(
+                Optional.empty(), ReportedChecks.suiteOf(results.resolve("summary.json"), results, List.of(SUITE)));
+        assertEquals(
+                Optional.empty(),
+                ReportedChecks.suiteOf(results.resolve("gpt-4o").resolve("summary.json"), results, List.of(SUITE)),
+                "a target's folder names no suite");
     }
 }

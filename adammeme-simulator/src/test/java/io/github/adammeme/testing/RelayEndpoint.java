@@ -26,8 +26,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class RelayEndpoint implements AutoCloseable {
 
     /** An answer the relay gives itself instead of asking the simulator. */
-    public record Reply(int status, String body) {
-    }
+    public record Reply(int status, String body) {}
 
     /** What the relay may change: the request's model as the simulator sees it, and each answer. */
     public interface Rewrite {
@@ -53,8 +52,7 @@ public final class RelayEndpoint implements AutoCloseable {
          * @param asked    the model the client asked for
          * @param response the whole answer, its {@code model} already the one asked for
          */
-        default void fields(String asked, ObjectNode response) {
-        }
+        default void fields(String asked, ObjectNode response) {}
 
         /**
          * @param asked    the model the client asked for
@@ -105,7 +103,8 @@ public final class RelayEndpoint implements AutoCloseable {
         try (exchange) {
             ObjectNode request = (ObjectNode) JSON.readTree(exchange.getRequestBody());
             String asked = request.path("model").asText();
-            Reply own = rewrite.intercept(asked, request, exchange.getRequestHeaders().getFirst("Authorization"));
+            Reply own = rewrite.intercept(
+                    asked, request, exchange.getRequestHeaders().getFirst("Authorization"));
             if (own != null) {
                 byte[] body = own.body().getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
@@ -124,8 +123,14 @@ public final class RelayEndpoint implements AutoCloseable {
                 rewrite.fields(asked, response);
                 ObjectNode choice = (ObjectNode) response.path("choices").path(0);
                 ObjectNode message = (ObjectNode) choice.path("message");
-                message.put("content", rewrite.answer(asked, openingTurns(request), request, choice,
-                        message.path("content").asText()));
+                message.put(
+                        "content",
+                        rewrite.answer(
+                                asked,
+                                openingTurns(request),
+                                request,
+                                choice,
+                                message.path("content").asText()));
                 out = JSON.writeValueAsBytes(response);
             }
             exchange.getResponseHeaders().set("Content-Type", "application/json");
@@ -139,9 +144,11 @@ public final class RelayEndpoint implements AutoCloseable {
     /** Sends a chat request on to an endpoint, as a proxy in front of it would, and gives back its answer. */
     public static HttpResponse<String> forward(HttpClient client, String baseUrl, JsonNode request) throws IOException {
         try {
-            return client.send(HttpRequest.newBuilder(URI.create(baseUrl + "/chat/completions"))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(request))).build(),
+            return client.send(
+                    HttpRequest.newBuilder(URI.create(baseUrl + "/chat/completions"))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofByteArray(JSON.writeValueAsBytes(request)))
+                            .build(),
                     HttpResponse.BodyHandlers.ofString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -177,7 +184,8 @@ public final class RelayEndpoint implements AutoCloseable {
         server.stop(0);
         simulator.close();
         if (broken.get() != null) {
-            throw new AssertionError("the relay's rewrite failed, and the call was dropped: " + broken.get(), broken.get());
+            throw new AssertionError(
+                    "the relay's rewrite failed, and the call was dropped: " + broken.get(), broken.get());
         }
     }
 }

@@ -8,5 +8,4 @@ import io.github.adammeme.engine.AdamMemeSuite;
  * e.g. {@code -Dadammeme.target.model=gpt-4o -Dadammeme.target.api-key-env=OPENAI_API_KEY}.
  */
 @AdamMemeSuite(dataset = "memes/annotations/memes.jsonl")
-class HarmfulMemeUnderstandingTest {
-}
+class HarmfulMemeUnderstandingTest {}

@@ -51,8 +51,7 @@ import org.apiguardian.api.API;
 public final class AllureMerge {
 
     /** What a merge knows of the whole run. */
-    public record WholeRun(String headline, Metrics metrics, int shards) {
-    }
+    public record WholeRun(String headline, Metrics metrics, int shards) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String RESULT = "-result.json";
@@ -60,8 +59,7 @@ public final class AllureMerge {
     /** The figures of environment.properties that are summed over shards, whatever prefix they carry. */
     private static final List<String> SUMMED = List.of("calls", "calls.cached", "tokens", "tokens.cached", "cost.usd");
 
-    private AllureMerge() {
-    }
+    private AllureMerge() {}
 
     /**
      * Copies every shard's Allure results into one folder; a file two shards both hold is the same result.
@@ -92,13 +90,17 @@ public final class AllureMerge {
             List<Path> environments = new ArrayList<>();
             for (Path dir : shardResults) {
                 try (Stream<Path> files = Files.list(dir)) {
-                    for (Path f : files.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).sorted().toList()) {
+                    for (Path f : files.filter(f -> Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS))
+                            .sorted()
+                            .toList()) {
                         String name = f.getFileName().toString();
                         ObjectNode result = whole != null && name.endsWith(RESULT) ? result(f) : null;
                         if (name.equals(ENVIRONMENT)) {
                             environments.add(f);
                         } else if (result != null) {
-                            byHistory.computeIfAbsent(result.path("historyId").asText(), k -> new ArrayList<>()).add(result);
+                            byHistory
+                                    .computeIfAbsent(result.path("historyId").asText(), k -> new ArrayList<>())
+                                    .add(result);
                         } else {
                             others.add(f);
                         }
@@ -138,7 +140,11 @@ public final class AllureMerge {
     private static ObjectNode result(Path f) {
         try {
             JsonNode n = JSON.readTree(f.toFile());
-            return n instanceof ObjectNode o && o.path("uuid").isTextual() && o.path("historyId").isTextual() ? o : null;
+            return n instanceof ObjectNode o
+                            && o.path("uuid").isTextual()
+                            && o.path("historyId").isTextual()
+                    ? o
+                    : null;
         } catch (IOException e) {
             return null;
         }
@@ -148,7 +154,8 @@ public final class AllureMerge {
      * One result for a test every shard ran on its part: the first shard's, with the whole run's figures and
      * verdict; the others' attachments are left out with them.
      */
-    private static ObjectNode oneRun(List<ObjectNode> same, WholeRun whole, Path out, Set<String> dropped) throws IOException {
+    private static ObjectNode oneRun(List<ObjectNode> same, WholeRun whole, Path out, Set<String> dropped)
+            throws IOException {
         ObjectNode first = same.get(0).deepCopy();
         long start = Long.MAX_VALUE;
         long stop = Long.MIN_VALUE;
@@ -167,8 +174,8 @@ public final class AllureMerge {
         }
         String story = label(first, "story");
         String category = label(first, "feature");
-        String shards = "merged from " + whole.shards() + " shards, " + statuses.size() + " of which judged only their own"
-                + " part (" + String.join(", ", statuses) + ")";
+        String shards = "merged from " + whole.shards() + " shards, " + statuses.size()
+                + " of which judged only their own" + " part (" + String.join(", ", statuses) + ")";
         switch (story == null ? "" : story) {
             case "summary" -> summary(first, category, whole, out, dropped);
             case "judge" -> judge(first, whole);
@@ -200,13 +207,15 @@ public final class AllureMerge {
             shown.put("judge agreement", judge);
         }
         ArrayNode parameters = JSON.createArrayNode();
-        shown.forEach((name, value) -> parameters.addObject().put("name", ReportText.plain(name))
+        shown.forEach((name, value) -> parameters
+                .addObject()
+                .put("name", ReportText.plain(name))
                 .put("value", ReportText.plain(String.valueOf(value))));
         result.set("parameters", parameters);
 
         String table = overall
                 ? SummaryMarkdown.table(m.withRefinements(), m.original(), all, originals) + "\nJudge agreement: "
-                + ReportText.markdown(judge) + "\n"
+                        + ReportText.markdown(judge) + "\n"
                 : SummaryMarkdown.category(m, category);
         String source = UUID.randomUUID() + "-attachment.html";
         Files.writeString(out.resolve(source), Secrets.redact(HtmlTables.page(table)), StandardCharsets.UTF_8);
@@ -237,26 +246,36 @@ public final class AllureMerge {
         String insufficient = parameter(result, Constants.GATE_INSUFFICIENT);
         String figures = "judge agreement: " + m.judgeAgreement().describe(m.threshold());
         if (minKappa == null || minSamples == null || insufficient == null) {
-            status(result, "unknown", ReportText.plain(figures + " (merged from " + whole.shards() + " shards, whose"
-                    + " settings for " + Constants.JUDGE_MIN_KAPPA + " are not in their results)"));
+            status(
+                    result,
+                    "unknown",
+                    ReportText.plain(figures + " (merged from " + whole.shards() + " shards, whose" + " settings for "
+                            + Constants.JUDGE_MIN_KAPPA + " are not in their results)"));
             result.put("description", ReportText.markdown(figures));
             return;
         }
         JudgeVerdict verdict;
         try {
-            verdict = JudgeVerdict.of(m.judgeAgreement(), m.threshold(),
-                    minKappa.equals(AllureSample.NOT_SET) ? Optional.empty() : Optional.of(Double.parseDouble(minKappa)),
+            verdict = JudgeVerdict.of(
+                    m.judgeAgreement(),
+                    m.threshold(),
+                    minKappa.equals(AllureSample.NOT_SET)
+                            ? Optional.empty()
+                            : Optional.of(Double.parseDouble(minKappa)),
                     Integer.parseInt(minSamples));
         } catch (NumberFormatException e) {
-            status(result, "unknown", ReportText.plain(figures + " (a shard's setting is not a number: " + e.getMessage() + ")"));
+            status(
+                    result,
+                    "unknown",
+                    ReportText.plain(figures + " (a shard's setting is not a number: " + e.getMessage() + ")"));
             return;
         }
         result.put("description", ReportText.markdown(verdict.message()));
         switch (verdict.status()) {
             case PASSED -> status(result, "passed", null);
             case FAILED -> status(result, "failed", ReportText.plain(verdict.message()));
-            case NOT_ENOUGH_EVIDENCE -> status(result, insufficient.equals("skip") ? "skipped" : "failed",
-                    ReportText.plain(verdict.message()));
+            case NOT_ENOUGH_EVIDENCE ->
+                status(result, insufficient.equals("skip") ? "skipped" : "failed", ReportText.plain(verdict.message()));
         }
     }
 
@@ -266,7 +285,9 @@ public final class AllureMerge {
         }
         for (int i = 0; i < m.withRefinements().size(); i++) {
             if (m.withRefinements().get(i).category().equals(category)) {
-                return Optional.of(new CategoryFigures[] {m.withRefinements().get(i), m.original().get(i)});
+                return Optional.of(new CategoryFigures[] {
+                    m.withRefinements().get(i), m.original().get(i)
+                });
             }
         }
         return Optional.empty();
@@ -341,16 +362,19 @@ public final class AllureMerge {
                 rows.put(key, value);
             }
         });
-        sums.forEach((key, sum) -> rows.put(key, key.endsWith("cost.usd") ? String.format(Locale.ROOT, "%.4f", sum)
-                : sum.toPlainString()));
+        sums.forEach((key, sum) -> rows.put(
+                key, key.endsWith("cost.usd") ? String.format(Locale.ROOT, "%.4f", sum) : sum.toPlainString()));
         AllureEnvironment.write(target.getParent(), "", rows);
         return true;
     }
 
     /** A row that describes one shard's part: its FR, its release decision and checks, under any prefix. */
     private static boolean partOfAShard(String key) {
-        return key.startsWith("FR ") || key.contains(".FR ") || key.endsWith("release decision")
-                || key.endsWith("judge agreement") || key.contains("against the baseline: ");
+        return key.startsWith("FR ")
+                || key.contains(".FR ")
+                || key.endsWith("release decision")
+                || key.endsWith("judge agreement")
+                || key.contains("against the baseline: ");
     }
 
     /** A figure to sum, under its own name or a suite's or target's prefix ({@code sim:keyword.calls}). */

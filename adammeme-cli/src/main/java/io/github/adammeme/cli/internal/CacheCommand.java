@@ -39,8 +39,7 @@ public final class CacheCommand {
             + " | export <to-database> [database] | import <from-database> [database]"
             + "  (a database is a .db file or a jdbc:postgresql:// URL)";
 
-    private CacheCommand() {
-    }
+    private CacheCommand() {}
 
     /**
      * Runs one command.
@@ -59,8 +58,9 @@ public final class CacheCommand {
         boolean mayCreate = args[0].equals("import");
         if (args[0].equals("stats") && (rest.size() > 1 || rest.size() == 1 && !isDatabase(rest.get(0)))) {
             // The default cache's figures, shown for a file the user named, would answer another question.
-            throw new IllegalArgumentException("stats takes at most a database, a .db file or a jdbc:postgresql:// URL; '"
-                    + Secrets.redact(rest.get(0)) + "' is neither");
+            throw new IllegalArgumentException(
+                    "stats takes at most a database, a .db file or a jdbc:postgresql:// URL; '"
+                            + Secrets.redact(rest.get(0)) + "' is neither");
         }
         CacheDatabase database = rest.isEmpty() || !isDatabase(rest.get(rest.size() - 1))
                 ? database(SqliteDatabase.DEFAULT_FILE.toString(), mayCreate, settings)
@@ -73,7 +73,8 @@ public final class CacheCommand {
             }
             case "prune" -> {
                 if (rest.isEmpty() || !rest.get(0).matches("\\d{1,6}")) {
-                    throw new IllegalArgumentException("prune needs a number of days: calls not used for that long are removed");
+                    throw new IllegalArgumentException(
+                            "prune needs a number of days: calls not used for that long are removed");
                 }
                 String model = rest.size() > 1 ? rest.get(1) : null;
                 Duration age = Duration.ofDays(Long.parseLong(rest.get(0)));
@@ -91,32 +92,41 @@ public final class CacheCommand {
             }
             case "export", "import" -> {
                 if (rest.size() != 1 || !isDatabase(rest.get(0))) {
-                    throw new IllegalArgumentException(args[0] + " needs the other database: a .db file or a"
-                            + " jdbc:postgresql:// URL");
+                    throw new IllegalArgumentException(
+                            args[0] + " needs the other database: a .db file or a" + " jdbc:postgresql:// URL");
                 }
                 CacheDatabase other = database(rest.get(0), args[0].equals("export"), settings);
                 CacheDatabase from = args[0].equals("export") ? database : other;
                 CacheDatabase to = args[0].equals("export") ? other : database;
                 CacheMaintenance.Copied copied;
-                try (Connection source = from.connectToRead().orElseThrow(() -> new IllegalArgumentException(
-                        "no cache database at " + from.name())); Connection destination = to.connect()) {
+                try (Connection source = from.connectToRead()
+                                .orElseThrow(
+                                        () -> new IllegalArgumentException("no cache database at " + from.name()));
+                        Connection destination = to.connect()) {
                     copied = CacheMaintenance.copy(source, destination);
                 }
-                yield String.format("%s -> %s: %d calls and %d run records copied; %d calls and %d runs were there already%n",
-                        from.name(), to.name(), copied.calls(), copied.runs(), copied.callsPresent(), copied.runsPresent());
+                yield String.format(
+                        "%s -> %s: %d calls and %d run records copied; %d calls and %d runs were there already%n",
+                        from.name(),
+                        to.name(),
+                        copied.calls(),
+                        copied.runs(),
+                        copied.callsPresent(),
+                        copied.runsPresent());
             }
             default -> throw new IllegalArgumentException(USAGE);
         };
     }
 
     private static boolean isDatabase(String arg) {
-        return arg.endsWith(".db") || arg.regionMatches(true, 0, PostgresDatabase.URL_PREFIX, 0,
-                PostgresDatabase.URL_PREFIX.length());
+        return arg.endsWith(".db")
+                || arg.regionMatches(true, 0, PostgresDatabase.URL_PREFIX, 0, PostgresDatabase.URL_PREFIX.length());
     }
 
     /** The database an argument names; a SQLite file that is only read must exist. */
     private static CacheDatabase database(String arg, boolean mayCreate, Map<String, String> settings) {
-        CacheStore store = CacheStore.parse(arg,
+        CacheStore store = CacheStore.parse(
+                arg,
                 settings.getOrDefault(Constants.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV),
                 settings.getOrDefault(Constants.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV));
         if (!(store instanceof CacheDatabase database)) {

@@ -35,11 +35,10 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class GateCommand {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
-    private GateCommand() {
-    }
+    private GateCommand() {}
 
     /**
      * Judges the gates the settings name on the run in the folder, printing each verdict as the gate
@@ -91,7 +90,8 @@ public final class GateCommand {
                 CategoryFigures figures = figures(metrics, gates.basis(), gate.getKey(), summary);
                 FrGates.GateVerdict verdict = gates.judge(category, figures, gate.getValue());
                 boolean counts = verdict.status() == FrGates.Status.FAILED
-                        || verdict.status() == FrGates.Status.NOT_ENOUGH_EVIDENCE && gates.insufficient() == FrGates.Insufficient.FAIL;
+                        || verdict.status() == FrGates.Status.NOT_ENOUGH_EVIDENCE
+                                && gates.insufficient() == FrGates.Insufficient.FAIL;
                 failed |= counts;
                 out.println((verdict.status() == FrGates.Status.PASSED ? "PASSED  " : counts ? "FAILED  " : "SKIPPED ")
                         + Secrets.redact(verdict.message()));
@@ -105,7 +105,8 @@ public final class GateCommand {
 
     private static JsonNode metrics(Path summary) {
         if (!Files.isRegularFile(summary)) {
-            throw new IllegalArgumentException("no run's results at " + summary.getParent() + " (" + summary + " is missing)");
+            throw new IllegalArgumentException(
+                    "no run's results at " + summary.getParent() + " (" + summary + " is missing)");
         }
         try {
             JsonNode root = JSON.readTree(summary.toFile());
@@ -113,7 +114,9 @@ public final class GateCommand {
                 throw new IllegalArgumentException("the run was interrupted, so there are no figures to judge ("
                         + summary + "): " + root.path("reason").asText("no reason recorded"));
             }
-            if (root == null || !root.path("metrics").isObject() || root.path("lost").asBoolean(false)) {
+            if (root == null
+                    || !root.path("metrics").isObject()
+                    || root.path("lost").asBoolean(false)) {
                 throw new IllegalArgumentException(summary + " is not the summary of a finished run");
             }
             return root.path("metrics");
@@ -125,7 +128,8 @@ public final class GateCommand {
     private static CategoryFigures figures(JsonNode metrics, FrGates.Basis basis, String category, Path summary) {
         boolean refined = basis == FrGates.Basis.WITH_REFINEMENTS;
         if (category.isEmpty()) {
-            return RecordedFigures.of(metrics.path(refined ? "withRefinementsOverall" : "originalOverall"), summary + " holds");
+            return RecordedFigures.of(
+                    metrics.path(refined ? "withRefinementsOverall" : "originalOverall"), summary + " holds");
         }
         List<String> names = new ArrayList<>();
         for (JsonNode figures : metrics.path(refined ? "withRefinements" : "original")) {

@@ -30,8 +30,7 @@ public final class HistoryCommand {
     static final String HISTORY = Constants.HISTORY;
     static final String ALPHA = Constants.PREFIX + "baseline.alpha";
 
-    private HistoryCommand() {
-    }
+    private HistoryCommand() {}
 
     /**
      * Draws the history the settings name.
@@ -53,25 +52,33 @@ public final class HistoryCommand {
             }
             // Found after the runs were read, a folder that cannot take the page ended in a stack trace.
             EvaluationConfig.Outputs.unwritable(directory).ifPresent(why -> {
-                throw new IllegalArgumentException("configuration key '" + Constants.OUTPUT_DIR + "' has value '" + directory
-                        + "': " + why + "; the history page could not be written there");
+                throw new IllegalArgumentException("configuration key '" + Constants.OUTPUT_DIR + "' has value '"
+                        + directory + "': " + why + "; the history page could not be written there");
             });
-            CacheStore store = CacheStore.parse(values.getOrDefault(Constants.CACHE, SqliteDatabase.DEFAULT_FILE.toString()),
+            CacheStore store = CacheStore.parse(
+                    values.getOrDefault(Constants.CACHE, SqliteDatabase.DEFAULT_FILE.toString()),
                     values.getOrDefault(Constants.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV),
                     values.getOrDefault(Constants.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV));
-            CacheDatabase database = store.database().orElseThrow(() -> new IllegalArgumentException(
-                    "runs are recorded in a cache database, and adammeme.cache is '" + store + "'"));
+            CacheDatabase database = store.database()
+                    .orElseThrow(() -> new IllegalArgumentException(
+                            "runs are recorded in a cache database, and adammeme.cache is '" + store + "'"));
             List<RunRecords.Run> all = RunRecords.all(database);
             List<RunRecords.Run> runs = History.select(all, selector);
             if (runs.isEmpty()) {
-                Console.warn(err, "no recorded run in " + database.name() + (selector.isBlank() ? ""
-                        : " matches " + HISTORY + "=" + selector) + "; recorded targets: "
-                        + all.stream().map(RunRecords.Run::target).distinct().toList());
+                Console.warn(
+                        err,
+                        "no recorded run in " + database.name()
+                                + (selector.isBlank() ? "" : " matches " + HISTORY + "=" + selector)
+                                + "; recorded targets: "
+                                + all.stream()
+                                        .map(RunRecords.Run::target)
+                                        .distinct()
+                                        .toList());
                 return 2;
             }
             History history = History.of(database.name(), runs, alpha);
-            Path page = HistoryPage.write(history, directory, "AdamMeme history"
-                    + (selector.isBlank() ? "" : ": " + selector));
+            Path page = HistoryPage.write(
+                    history, directory, "AdamMeme history" + (selector.isBlank() ? "" : ": " + selector));
             out.println("history of " + runs.size() + " runs: " + page.toAbsolutePath());
             return 0;
         } catch (IllegalArgumentException | IllegalStateException e) {

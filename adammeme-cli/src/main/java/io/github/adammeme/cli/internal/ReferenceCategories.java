@@ -57,7 +57,8 @@ final class ReferenceCategories {
         if (mined.contains(name)) {
             return Optional.of(name);
         }
-        List<String> beginning = mined.stream().filter(c -> c.startsWith(name + " ")).toList();
+        List<String> beginning =
+                mined.stream().filter(c -> c.startsWith(name + " ")).toList();
         if (beginning.size() == 1) {
             return Optional.of(beginning.get(0));
         }

@@ -72,8 +72,16 @@ public final class ReferenceImport {
     static final String MINED_PAIRS = "mined_pairs.json";
     private static final Pattern LOG = Pattern.compile("log_(.+)\\.json");
     private static final Pattern QUOTED_LABEL = Pattern.compile("'([^']*)'|\"([^\"]*)\"");
-    private static final List<String> STEP_FIELDS = List.of("meme_text", "explanation", "misbelief", "meme_image_path",
-            "answer", "ref_ans", "comparison", "score", "run_step");
+    private static final List<String> STEP_FIELDS = List.of(
+            "meme_text",
+            "explanation",
+            "misbelief",
+            "meme_image_path",
+            "answer",
+            "ref_ans",
+            "comparison",
+            "score",
+            "run_step");
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -98,10 +106,24 @@ public final class ReferenceImport {
      * @param unknown            what the files do not hold, and how the run stands in for it
      * @param filedUnder         each log whose steps went under another category than its file's name, where and why
      */
-    public record Findings(List<String> files, int records, int scoredSteps, int unscoredSteps, int failedRewrites,
-                           int minedPairs, int ratingsRead, int ratingsWithoutBrackets, int ratingsRejected,
-                           int misbeliefsRead, int misbeliefsRejected, int misbeliefsWithoutTheWord, List<String> rejections, List<String> differences,
-                           List<String> problems, List<String> unknown, List<String> filedUnder) {
+    public record Findings(
+            List<String> files,
+            int records,
+            int scoredSteps,
+            int unscoredSteps,
+            int failedRewrites,
+            int minedPairs,
+            int ratingsRead,
+            int ratingsWithoutBrackets,
+            int ratingsRejected,
+            int misbeliefsRead,
+            int misbeliefsRejected,
+            int misbeliefsWithoutTheWord,
+            List<String> rejections,
+            List<String> differences,
+            List<String> problems,
+            List<String> unknown,
+            List<String> filedUnder) {
 
         /**
          * What the import read, rejected and could not know, as the command prints it.
@@ -110,28 +132,53 @@ public final class ReferenceImport {
          */
         public String describe() {
             StringBuilder sb = new StringBuilder();
-            sb.append("read ").append(files.size()).append(" files (").append(Printable.escaped(String.join(", ", files)))
+            sb.append("read ")
+                    .append(files.size())
+                    .append(" files (")
+                    .append(Printable.escaped(String.join(", ", files)))
                     .append("): ")
-                    .append(records).append(" refinement steps, ").append(scoredSteps).append(" scored, ")
-                    .append(unscoredSteps).append(" not scored (").append(REFUSED)
+                    .append(records)
+                    .append(" refinement steps, ")
+                    .append(scoredSteps)
+                    .append(" scored, ")
+                    .append(unscoredSteps)
+                    .append(" not scored (")
+                    .append(REFUSED)
                     .append(", only the picture and the task: not shown to be the target's refusal)");
             if (failedRewrites > 0) {
                 sb.append(", ").append(failedRewrites).append(" rewrites that never reached the target");
             }
             sb.append("; ").append(minedPairs).append(" mined pairs\n");
-            filedUnder.forEach(f -> sb.append("  filed by the data's names: ").append(f).append('\n'));
-            sb.append("Scorer outputs: ").append(ratingsRead).append(" read, ").append(ratingsRejected)
-                    .append(" rejected by this project's parser (").append(ratingsWithoutBrackets)
+            filedUnder.forEach(
+                    f -> sb.append("  filed by the data's names: ").append(f).append('\n'));
+            sb.append("Scorer outputs: ")
+                    .append(ratingsRead)
+                    .append(" read, ")
+                    .append(ratingsRejected)
+                    .append(" rejected by this project's parser (")
+                    .append(ratingsWithoutBrackets)
                     .append(" wrote the rating without [[ ]])\n");
-            sb.append("misbeliefs: ").append(misbeliefsRead).append(" read, ").append(misbeliefsRejected)
-                    .append(" rejected (").append(misbeliefsWithoutTheWord).append(" of the pairs' do not say 'misbelief')\n");
+            sb.append("misbeliefs: ")
+                    .append(misbeliefsRead)
+                    .append(" read, ")
+                    .append(misbeliefsRejected)
+                    .append(" rejected (")
+                    .append(misbeliefsWithoutTheWord)
+                    .append(" of the pairs' do not say 'misbelief')\n");
             // Each quotes the reference's files (a Scorer's output, a record): one printable line apiece.
-            rejections.forEach(r -> sb.append("  rejected ").append(Printable.escaped(r)).append('\n'));
-            sb.append("scores that differ from the recorded ones: ").append(differences.size()).append('\n');
-            differences.forEach(d -> sb.append("  ").append(Printable.escaped(d)).append('\n'));
+            rejections.forEach(
+                    r -> sb.append("  rejected ").append(Printable.escaped(r)).append('\n'));
+            sb.append("scores that differ from the recorded ones: ")
+                    .append(differences.size())
+                    .append('\n');
+            differences.forEach(
+                    d -> sb.append("  ").append(Printable.escaped(d)).append('\n'));
             if (!problems.isEmpty()) {
-                sb.append("problems (a record named here was left out, unless it says where it went): ").append(problems.size()).append('\n');
-                problems.forEach(p -> sb.append("  ").append(Printable.escaped(p)).append('\n'));
+                sb.append("problems (a record named here was left out, unless it says where it went): ")
+                        .append(problems.size())
+                        .append('\n');
+                problems.forEach(
+                        p -> sb.append("  ").append(Printable.escaped(p)).append('\n'));
             }
             sb.append("not in the files:\n");
             unknown.forEach(u -> sb.append("  - ").append(u).append('\n'));
@@ -145,8 +192,7 @@ public final class ReferenceImport {
      * @param evaluation the run, as this project's evaluations are
      * @param findings   counts, rejections, differences, problems and what is not known
      */
-    public record Imported(Evaluation evaluation, Findings findings) {
-    }
+    public record Imported(Evaluation evaluation, Findings findings) {}
 
     /**
      * How the imported run is described and counted.
@@ -156,11 +202,9 @@ public final class ReferenceImport {
      * @param threshold              the score below which a step fails
      * @param refusalCountsAsFailure whether FR counts a refused step as a failure (the reference code's does not)
      */
-    public record Settings(String target, String controller, double threshold, boolean refusalCountsAsFailure) {
-    }
+    public record Settings(String target, String controller, double threshold, boolean refusalCountsAsFailure) {}
 
-    private ReferenceImport() {
-    }
+    private ReferenceImport() {}
 
     /**
      * Reads a folder of the reference implementation's results.
@@ -182,12 +226,14 @@ public final class ReferenceImport {
 
     private static List<Path> logFiles(Path folder) {
         if (!Files.isDirectory(folder)) {
-            throw new IllegalArgumentException(folder.toAbsolutePath() + " is not a folder of the reference implementation's"
-                    + " results");
+            throw new IllegalArgumentException(
+                    folder.toAbsolutePath() + " is not a folder of the reference implementation's" + " results");
         }
         try (Stream<Path> files = Files.list(folder)) {
-            List<Path> logs = files.filter(f -> LOG.matcher(f.getFileName().toString()).matches() && Files.isRegularFile(f))
-                    .sorted().toList();
+            List<Path> logs = files.filter(
+                            f -> LOG.matcher(f.getFileName().toString()).matches() && Files.isRegularFile(f))
+                    .sorted()
+                    .toList();
             if (logs.isEmpty()) {
                 throw new IllegalArgumentException(folder.toAbsolutePath() + " holds no log_<category>.json, the"
                         + " reference implementation's refinement results");
@@ -204,8 +250,7 @@ public final class ReferenceImport {
      * @param sample the step, without its id and link yet
      * @param explanation the Refiner's account of the rewrite, or null where none is recorded
      */
-    private record Step(String memeId, Integer runStep, ScoredSample sample, String explanation, boolean seed) {
-    }
+    private record Step(String memeId, Integer runStep, ScoredSample sample, String explanation, boolean seed) {}
 
     /** The state of one import as files are read. */
     private static final class Reading {
@@ -294,7 +339,9 @@ public final class ReferenceImport {
             MemeOutcome before = memes.get(memeId);
             List<String> categories = new ArrayList<>(before == null ? List.of() : before.categories());
             categories.add(category);
-            memes.put(memeId, new MemeOutcome(memeId, where, MemeOutcome.Status.MINED, categories, List.of(), labels, null));
+            memes.put(
+                    memeId,
+                    new MemeOutcome(memeId, where, MemeOutcome.Status.MINED, categories, List.of(), labels, null));
         }
 
         /**
@@ -339,12 +386,15 @@ public final class ReferenceImport {
                 if (category.isEmpty()) {
                     problems.add(where + ": it records no task, and the file's name '" + Printable.line(named, 80)
                             + "' cannot be a"
-                            + " category here: " + Category.problemWith(Category.normalise(named), "").orElse(""));
+                            + " category here: "
+                            + Category.problemWith(Category.normalise(named), "")
+                                    .orElse(""));
                     continue;
                 }
                 Step step = step(where, category.get(), record);
                 if (step != null) {
-                    steps.computeIfAbsent(category.get(), c -> new ArrayList<>()).add(step);
+                    steps.computeIfAbsent(category.get(), c -> new ArrayList<>())
+                            .add(step);
                     filed.merge(category.get(), 1, Integer::sum);
                     if (own.isEmpty()) {
                         byName.add(category.get());
@@ -360,8 +410,10 @@ public final class ReferenceImport {
         private static String filed(Map<String, Integer> filed, Set<String> byName) {
             List<String> where = new ArrayList<>();
             filed.forEach((c, n) -> where.add(n + (n == 1 ? " step" : " steps") + " under '" + c + "' ("
-                    + (byName.contains(c) ? "they record no task: the file's name, matched with the mined pairs'"
-                    : "the task they record") + ")"));
+                    + (byName.contains(c)
+                            ? "they record no task: the file's name, matched with the mined pairs'"
+                            : "the task they record")
+                    + ")"));
             return String.join(", ", where);
         }
 
@@ -396,14 +448,34 @@ public final class ReferenceImport {
                     failedRewrites++;
                 }
                 String misbelief = pair == null ? null : pair.path("misbelief").asText(null);
-                ScoredSample s = new ScoredSample(null, memeId, category, misbelief, null, originalText, image,
-                        null, Outcome.ERROR, null, null, null, null, declined
-                        ? "not scored: the reference code recorded " + REFUSED + " (refused to answer) with only the picture"
-                        + " and the task, the record it writes for a step it could not score; whether the target refused"
-                        + " is not in the files"
-                        : "the rewrite never reached the target: the reference code recorded '" + score.asText() + "' ("
-                        + (score.asText().equals("Refusal") ? "the Refiner declined" : "the rewrite failed its check")
-                        + ")", null, null, null);
+                ScoredSample s = new ScoredSample(
+                        null,
+                        memeId,
+                        category,
+                        misbelief,
+                        null,
+                        originalText,
+                        image,
+                        null,
+                        Outcome.ERROR,
+                        null,
+                        null,
+                        null,
+                        null,
+                        declined
+                                ? "not scored: the reference code recorded " + REFUSED
+                                        + " (refused to answer) with only the picture"
+                                        + " and the task, the record it writes for a step it could not score; whether the target refused"
+                                        + " is not in the files"
+                                : "the rewrite never reached the target: the reference code recorded '" + score.asText()
+                                        + "' ("
+                                        + (score.asText().equals("Refusal")
+                                                ? "the Refiner declined"
+                                                : "the rewrite failed its check")
+                                        + ")",
+                        null,
+                        null,
+                        null);
                 return new Step(memeId, null, s, null, seed);
             }
             if (!score.isNumber()) {
@@ -446,15 +518,31 @@ public final class ReferenceImport {
                 unscored = "this project's Scorer parser rejects the recorded output: " + e.getMessage();
             }
             if (read == null || read != recorded) {
-                differences.add(where + ": recorded " + score.asText() + ", read " + (read == null ? "nothing ("
-                        + unscored + ")" : read.toString()));
+                differences.add(where + ": recorded " + score.asText() + ", read "
+                        + (read == null ? "nothing (" + unscored + ")" : read.toString()));
             }
-            Outcome outcome = read == null ? Outcome.UNSCORED
-                    : read < settings.threshold() ? Outcome.FAILED : Outcome.PASSED;
-            ScoredSample s = new ScoredSample(null, memeId, category, misbelief, record.get("meme_text").asText(),
-                    originalText, image, null, outcome, read, record.get("ref_ans").asText(), record.get("answer").asText(),
-                    explanation, unscored, unscored == null ? null : comparison, null, null);
-            return new Step(memeId, runStep.asInt(), s, record.get("explanation").asText(), seed);
+            Outcome outcome =
+                    read == null ? Outcome.UNSCORED : read < settings.threshold() ? Outcome.FAILED : Outcome.PASSED;
+            ScoredSample s = new ScoredSample(
+                    null,
+                    memeId,
+                    category,
+                    misbelief,
+                    record.get("meme_text").asText(),
+                    originalText,
+                    image,
+                    null,
+                    outcome,
+                    read,
+                    record.get("ref_ans").asText(),
+                    record.get("answer").asText(),
+                    explanation,
+                    unscored,
+                    unscored == null ? null : comparison,
+                    null,
+                    null);
+            return new Step(
+                    memeId, runStep.asInt(), s, record.get("explanation").asText(), seed);
         }
 
         Imported finish(Path folder) {
@@ -467,18 +555,21 @@ public final class ReferenceImport {
                     chains.add(chain(category, members, ids, counts));
                 }
             });
-            List<ScoredSample> refined = chains.stream().flatMap(c -> c.steps().stream()).toList();
+            List<ScoredSample> refined =
+                    chains.stream().flatMap(c -> c.steps().stream()).toList();
             List<String> categories = new ArrayList<>(steps.keySet());
             pairs.keySet().stream().filter(c -> !categories.contains(c)).forEach(categories::add);
-            unknown.add("the original pairs' scores: the reference code keeps them in a file these results do not"
-                    + " include, so FR on originals is empty and FR with refinements counts the refinement steps alone");
+            unknown.add(
+                    "the original pairs' scores: the reference code keeps them in a file these results do not"
+                            + " include, so FR on originals is empty and FR with refinements counts the refinement steps alone");
             unknown.add("the seeds' own scores and each step's parent's score, which a step's score was compared with"
                     + " (parentScore is null)");
             unknown.add("the examples retrieved for each rewrite");
             unknown.add("the pictures: meme_image_path names a file in the reference code's layout");
             if (pairs.isEmpty()) {
-                unknown.add("which memes were seeds (no " + MINED_PAIRS + "): a chain is taken to start wherever run_step"
-                        + " does not rise, and at its first step's meme");
+                unknown.add(
+                        "which memes were seeds (no " + MINED_PAIRS + "): a chain is taken to start wherever run_step"
+                                + " does not rise, and at its first step's meme");
             }
             if (counts[0] > 0) {
                 unknown.add(counts[0] + " chain" + (counts[0] == 1 ? " starts" : "s start") + " after run_step 0: the"
@@ -490,29 +581,76 @@ public final class ReferenceImport {
                         + " placed after the step before them");
             }
             unknown.add("why each chain ended");
-            Metrics metrics = Metrics.of(categories, List.of(), refined, settings.threshold(),
-                    settings.refusalCountsAsFailure());
+            Metrics metrics =
+                    Metrics.of(categories, List.of(), refined, settings.threshold(), settings.refusalCountsAsFailure());
             String notice = "Imported from the AdamMeme reference implementation's results in " + folder
                     + ": every Scorer output and misbelief read again by this project's parsers; "
-                    + (differences.isEmpty() ? "every score agrees with the recorded one"
-                    : differences.size() + " scores differ from the recorded ones") + ". FR counts refinement steps"
+                    + (differences.isEmpty()
+                            ? "every score agrees with the recorded one"
+                            : differences.size() + " scores differ from the recorded ones")
+                    + ". FR counts refinement steps"
                     + " only; the original pairs' scores are not in the files.";
-            RunInfo run = new RunInfo(settings.target(), "imported (reference implementation results)",
-                    settings.controller(), "imported", folder.toString(), false, notice, settings.threshold(),
+            RunInfo run = new RunInfo(
+                    settings.target(),
+                    "imported (reference implementation results)",
+                    settings.controller(),
+                    "imported",
+                    folder.toString(),
+                    false,
+                    notice,
+                    settings.threshold(),
                     mostPerCategory(mined.stream().map(MinedSample::category).toList()),
                     mostPerCategory(chains.stream().map(Chain::category).toList()),
-                    refined.stream().mapToInt(s -> s.refinement().step()).max().orElse(0), 0,
-                    settings.refusalCountsAsFailure(), Map.of(), LibraryVersion.current(), "1/1", 0, 0, "paper", "off",
-                    0, null, "reference implementation", List.of(),
-                    "by the reference implementation, before its run", null, folder.toString());
-            List<Category> taxonomy = categories.stream().map(c -> new Category(c, "imported from the reference"
-                    + " implementation's results", null)).toList();
-            Evaluation evaluation = new Evaluation(run, taxonomy, List.of(), List.copyOf(memes.values()),
-                    List.copyOf(mined), List.of(), List.copyOf(chains), metrics, List.of());
-            return new Imported(evaluation, new Findings(List.copyOf(files), records, scored, refused, failedRewrites,
-                    mined.size(), ratingsRead, withoutBrackets, ratingsRejected, misbeliefsRead, misbeliefsRejected,
-                    withoutTheWord, List.copyOf(rejections),
-                    List.copyOf(differences), List.copyOf(problems), List.copyOf(unknown), List.copyOf(filedUnder)));
+                    refined.stream().mapToInt(s -> s.refinement().step()).max().orElse(0),
+                    0,
+                    settings.refusalCountsAsFailure(),
+                    Map.of(),
+                    LibraryVersion.current(),
+                    "1/1",
+                    0,
+                    0,
+                    "paper",
+                    "off",
+                    0,
+                    null,
+                    "reference implementation",
+                    List.of(),
+                    "by the reference implementation, before its run",
+                    null,
+                    folder.toString());
+            List<Category> taxonomy = categories.stream()
+                    .map(c -> new Category(c, "imported from the reference" + " implementation's results", null))
+                    .toList();
+            Evaluation evaluation = new Evaluation(
+                    run,
+                    taxonomy,
+                    List.of(),
+                    List.copyOf(memes.values()),
+                    List.copyOf(mined),
+                    List.of(),
+                    List.copyOf(chains),
+                    metrics,
+                    List.of());
+            return new Imported(
+                    evaluation,
+                    new Findings(
+                            List.copyOf(files),
+                            records,
+                            scored,
+                            refused,
+                            failedRewrites,
+                            mined.size(),
+                            ratingsRead,
+                            withoutBrackets,
+                            ratingsRejected,
+                            misbeliefsRead,
+                            misbeliefsRejected,
+                            withoutTheWord,
+                            List.copyOf(rejections),
+                            List.copyOf(differences),
+                            List.copyOf(problems),
+                            List.copyOf(unknown),
+                            List.copyOf(filedUnder)));
         }
 
         /**
@@ -524,7 +662,8 @@ public final class ReferenceImport {
             List<Step> current = null;
             Integer last = null;
             for (Step s : list) {
-                boolean starts = current == null || s.seed() && !current.isEmpty()
+                boolean starts = current == null
+                        || s.seed() && !current.isEmpty()
                         || s.runStep() != null && last != null && s.runStep() <= last;
                 if (starts) {
                     current = new ArrayList<>();
@@ -556,11 +695,26 @@ public final class ReferenceImport {
                 for (int n = 2; !ids.add(id); n++) {
                     id = seedId + "#" + step + "." + n; // the same seed refined twice: each step keeps an id of its own
                 }
-                Refinement link = new Refinement(seedId, s.memeId() + "/" + category, previous, step, null, List.of(),
-                        s.explanation());
-                samples.add(new ScoredSample(id, r.memeId(), r.category(), r.misbelief(), r.text(), r.originalText(),
-                        r.image(), null, r.outcome(), r.score(), r.reference(), r.targetAnswer(), r.scorerExplanation(),
-                        r.reason(), r.raw(), link, null));
+                Refinement link = new Refinement(
+                        seedId, s.memeId() + "/" + category, previous, step, null, List.of(), s.explanation());
+                samples.add(new ScoredSample(
+                        id,
+                        r.memeId(),
+                        r.category(),
+                        r.misbelief(),
+                        r.text(),
+                        r.originalText(),
+                        r.image(),
+                        null,
+                        r.outcome(),
+                        r.score(),
+                        r.reference(),
+                        r.targetAnswer(),
+                        r.scorerExplanation(),
+                        r.reason(),
+                        r.raw(),
+                        link,
+                        null));
                 previous = id;
             }
             return new Chain(category, seedId, samples, "not recorded by the reference implementation");
@@ -600,7 +754,8 @@ public final class ReferenceImport {
             try {
                 return JSON.readTree(file.toFile());
             } catch (IOException e) {
-                problems.add(file.getFileName() + ": not JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+                problems.add(file.getFileName() + ": not JSON ("
+                        + e.getMessage().lines().findFirst().orElse("") + ")");
                 return null;
             }
         }
@@ -614,7 +769,9 @@ public final class ReferenceImport {
     }
 
     private static List<String> missing(JsonNode record, List<String> fields) {
-        return fields.stream().filter(f -> record.get(f) == null || record.get(f).isNull()).toList();
+        return fields.stream()
+                .filter(f -> record.get(f) == null || record.get(f).isNull())
+                .toList();
     }
 
     private static String missingText(List<String> missing) {

@@ -32,11 +32,10 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class RunFolder {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
-    private RunFolder() {
-    }
+    private RunFolder() {}
 
     /**
      * @param folder a run's output folder
@@ -49,12 +48,15 @@ public final class RunFolder {
         Path samplesFile = folder.resolve(EvaluationWriter.SAMPLES);
         for (Path required : List.of(summaryFile, samplesFile)) {
             if (!Files.isRegularFile(required)) {
-                throw new IllegalArgumentException(folder + " holds no " + required.getFileName() + ": not a run's output");
+                throw new IllegalArgumentException(
+                        folder + " holds no " + required.getFileName() + ": not a run's output");
             }
         }
         try {
             JsonNode summary = JSON.readTree(summaryFile.toFile());
-            if (summary == null || !summary.path("run").isObject() || summary.path("lost").asBoolean(false)) {
+            if (summary == null
+                    || !summary.path("run").isObject()
+                    || summary.path("lost").asBoolean(false)) {
                 throw new IllegalArgumentException(summaryFile + " is not the summary of a finished run");
             }
             RunInfo run = JSON.treeToValue(summary.get("run"), RunInfo.class);
@@ -70,10 +72,13 @@ public final class RunFolder {
                 try {
                     s = JSON.readValue(line, ScoredSample.class);
                 } catch (IOException e) {
-                    throw new IllegalArgumentException(samplesFile + " line " + number + " is not a sample: " + e.getMessage());
+                    throw new IllegalArgumentException(
+                            samplesFile + " line " + number + " is not a sample: " + e.getMessage());
                 }
                 if (s.refined()) {
-                    bySeed.computeIfAbsent(s.category() + "\u0000" + s.refinement().seedId(), k -> new ArrayList<>()).add(s);
+                    bySeed.computeIfAbsent(
+                                    s.category() + "\u0000" + s.refinement().seedId(), k -> new ArrayList<>())
+                            .add(s);
                 } else {
                     originals.add(s);
                 }
@@ -83,19 +88,34 @@ public final class RunFolder {
                 throw new IllegalArgumentException(cutShort);
             }
             Map<String, String> stops = new HashMap<>();
-            summary.path("chains").forEach(c -> stops.put(c.path("category").asText() + "\u0000" + c.path("seed").asText(),
-                    c.path("stop").asText("")));
+            summary.path("chains")
+                    .forEach(c -> stops.put(
+                            c.path("category").asText() + "\u0000"
+                                    + c.path("seed").asText(),
+                            c.path("stop").asText("")));
             List<Chain> chains = new ArrayList<>();
-            bySeed.forEach((key, steps) -> chains.add(new Chain(steps.get(0).category(), steps.get(0).refinement().seedId(),
-                    steps, stops.getOrDefault(key, ""))));
+            bySeed.forEach((key, steps) -> chains.add(new Chain(
+                    steps.get(0).category(), steps.get(0).refinement().seedId(), steps, stops.getOrDefault(key, ""))));
             List<Category> taxonomy = new ArrayList<>();
-            summary.path("taxonomy").forEach(c -> taxonomy.add(new Category(c.path("name").asText(),
-                    c.path("description").asText(""), null)));
-            Metrics metrics = Metrics.of(taxonomy.stream().map(Category::name).toList(), originals,
-                    chains.stream().flatMap(c -> c.steps().stream()).toList(), summary.at("/metrics/threshold").asDouble(),
+            summary.path("taxonomy")
+                    .forEach(c -> taxonomy.add(new Category(
+                            c.path("name").asText(), c.path("description").asText(""), null)));
+            Metrics metrics = Metrics.of(
+                    taxonomy.stream().map(Category::name).toList(),
+                    originals,
+                    chains.stream().flatMap(c -> c.steps().stream()).toList(),
+                    summary.at("/metrics/threshold").asDouble(),
                     summary.at("/metrics/refusalCountsAsFailure").asBoolean());
-            return new Evaluation(run, List.copyOf(taxonomy), List.of(), List.of(), List.of(), List.copyOf(originals),
-                    List.copyOf(chains), metrics, List.of());
+            return new Evaluation(
+                    run,
+                    List.copyOf(taxonomy),
+                    List.of(),
+                    List.of(),
+                    List.of(),
+                    List.copyOf(originals),
+                    List.copyOf(chains),
+                    metrics,
+                    List.of());
         } catch (IOException e) {
             throw new IllegalArgumentException(folder + " cannot be read as a run: " + e.getMessage());
         } catch (RunFileLines.TooLong e) {

@@ -39,11 +39,10 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class ShardMerge {
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
-    private ShardMerge() {
-    }
+    private ShardMerge() {}
 
     /**
      * @param shards the shards' output folders, each shard of the run once
@@ -78,10 +77,14 @@ public final class ShardMerge {
                 } catch (IOException e) {
                     throw new IllegalArgumentException(summary + " is not a run's summary: " + e.getMessage());
                 }
-                if (read == null || !read.path("run").isObject() || read.path("lost").asBoolean(false)) {
+                if (read == null
+                        || !read.path("run").isObject()
+                        || read.path("lost").asBoolean(false)) {
                     throw new IllegalArgumentException(summary + " is not the summary of a finished run"
-                            + (read != null && read.path("lost").asBoolean(false) ? ": that shard's run was lost ("
-                            + read.path("reason").asText() + ")" : ""));
+                            + (read != null && read.path("lost").asBoolean(false)
+                                    ? ": that shard's run was lost ("
+                                            + read.path("reason").asText() + ")"
+                                    : ""));
                 }
                 Path sameShard = parts.put(read.at("/run/shard").asText(), shard);
                 if (sameShard != null) {
@@ -100,16 +103,17 @@ public final class ShardMerge {
                         try {
                             s = JSON.readValue(line, ScoredSample.class);
                         } catch (IOException e) {
-                            throw new IllegalArgumentException(shard.resolve(EvaluationWriter.SAMPLES) + " line " + number
-                                    + " is not a sample: " + e.getMessage());
+                            throw new IllegalArgumentException(shard.resolve(EvaluationWriter.SAMPLES) + " line "
+                                    + number + " is not a sample: " + e.getMessage());
                         }
                         if (s.shownImage() != null) {
                             pictures.putIfAbsent(s.shownImage(), shard);
                         }
                         ScoredSample earlier = (s.refined() ? refined : originals).putIfAbsent(s.id(), s);
                         if (earlier != null && !earlier.equals(s)) {
-                            throw new IllegalArgumentException("sample " + s.id() + " differs between shards; were they run "
-                                    + "with the same configuration and prompts?");
+                            throw new IllegalArgumentException(
+                                    "sample " + s.id() + " differs between shards; were they run "
+                                            + "with the same configuration and prompts?");
                         }
                     });
                 } catch (RunFileLines.TooLong e) {
@@ -127,8 +131,12 @@ public final class ShardMerge {
             JsonNode first = summaries.get(0);
             List<String> categories = new ArrayList<>();
             first.path("taxonomy").forEach(c -> categories.add(c.path("name").asText()));
-            Metrics metrics = Metrics.of(categories, List.copyOf(originals.values()), List.copyOf(refined.values()),
-                    first.at("/metrics/threshold").asDouble(), first.at("/metrics/refusalCountsAsFailure").asBoolean());
+            Metrics metrics = Metrics.of(
+                    categories,
+                    List.copyOf(originals.values()),
+                    List.copyOf(refined.values()),
+                    first.at("/metrics/threshold").asDouble(),
+                    first.at("/metrics/refusalCountsAsFailure").asBoolean());
 
             ObjectNode merged = first.deepCopy();
             // The first shard's decision judged its part only; the merged run is judged on its own figures.
@@ -143,18 +151,24 @@ public final class ShardMerge {
             ArrayNode usage = usage(summaries);
             merged.set("usage", usage);
             // Counted again from the summed usage: the first shard's counts are its own part's.
-            merged.set("truncatedAnswers", JSON.valueToTree(TruncatedAnswers.of(List.of(JSON.treeToValue(usage,
-                    UsageLedger.Line[].class)))));
+            merged.set(
+                    "truncatedAnswers",
+                    JSON.valueToTree(TruncatedAnswers.of(List.of(JSON.treeToValue(usage, UsageLedger.Line[].class)))));
 
             Files.createDirectories(out);
-            EvaluationWriter.writeAtomically(out.resolve(EvaluationWriter.SUMMARY), w -> JSON.writerWithDefaultPrettyPrinter().writeValue(w, merged));
+            EvaluationWriter.writeAtomically(
+                    out.resolve(EvaluationWriter.SUMMARY),
+                    w -> JSON.writerWithDefaultPrettyPrinter().writeValue(w, merged));
             EvaluationWriter.writeAtomically(out.resolve(EvaluationWriter.SAMPLES), w -> {
-                for (ScoredSample s : Stream.concat(originals.values().stream(), refined.values().stream()).toList()) {
+                for (ScoredSample s : Stream.concat(originals.values().stream(), refined.values().stream())
+                        .toList()) {
                     w.write(JSON.writeValueAsString(s));
                     w.write('\n');
                 }
             });
-            Files.copy(regularFile(shards.get(0), EvaluationWriter.MEMES), out.resolve(EvaluationWriter.MEMES),
+            Files.copy(
+                    regularFile(shards.get(0), EvaluationWriter.MEMES),
+                    out.resolve(EvaluationWriter.MEMES),
                     StandardCopyOption.REPLACE_EXISTING);
             copyPictures(pictures, out);
             return metrics;
@@ -172,7 +186,8 @@ public final class ShardMerge {
         for (Map.Entry<String, Path> picture : pictures.entrySet()) {
             Path name = Path.of(picture.getKey()).normalize();
             Path source = picture.getValue().resolve(name);
-            if (name.getNameCount() != 2 || !name.getName(0).toString().equals(ScoredSample.SHOWN_IMAGES)
+            if (name.getNameCount() != 2
+                    || !name.getName(0).toString().equals(ScoredSample.SHOWN_IMAGES)
                     || !Files.isRegularFile(source, LinkOption.NOFOLLOW_LINKS)) {
                 continue;
             }
@@ -194,8 +209,8 @@ public final class ShardMerge {
             }
             Path earlier = seen.put(real, folder);
             if (earlier != null) {
-                throw new IllegalArgumentException(folder + " is given twice (also as " + earlier + "); each shard's output"
-                        + " is merged once");
+                throw new IllegalArgumentException(
+                        folder + " is given twice (also as " + earlier + "); each shard's output" + " is merged once");
             }
         }
     }
@@ -208,17 +223,22 @@ public final class ShardMerge {
         List<String> missing = parts.isEmpty() ? List.of() : missing(parts);
         StringBuilder sb = new StringBuilder();
         if (!missing.isEmpty()) {
-            sb.append(missing.size() > 1 ? "shards " : "shard ").append(String.join(", ", missing)).append(" of the run ")
+            sb.append(missing.size() > 1 ? "shards " : "shard ")
+                    .append(String.join(", ", missing))
+                    .append(" of the run ")
                     .append("did not finish: ");
         }
         List<String> folders = new ArrayList<>();
         unfinished.forEach((folder, lacking) -> folders.add(folder + " holds no " + lacking));
-        sb.append(String.join("; ", folders)).append(" (its run was killed or lost before it wrote its results, or its"
-                + " output was not kept)");
-        sb.append(parts.isEmpty() ? "; no folder given holds a finished shard's output"
-                : "; run " + (missing.size() == 1 ? "that shard" : "those shards") + " again (on the same call cache"
-                + " a shard pays only for the answers it had not stored) and merge again: merged figures would describe"
-                + " part of the run");
+        sb.append(String.join("; ", folders))
+                .append(" (its run was killed or lost before it wrote its results, or its" + " output was not kept)");
+        sb.append(
+                parts.isEmpty()
+                        ? "; no folder given holds a finished shard's output"
+                        : "; run " + (missing.size() == 1 ? "that shard" : "those shards")
+                                + " again (on the same call cache"
+                                + " a shard pays only for the answers it had not stored) and merge again: merged figures would describe"
+                                + " part of the run");
         return sb.toString();
     }
 
@@ -227,7 +247,8 @@ public final class ShardMerge {
         List<String> missing = missing(parts);
         if (!missing.isEmpty()) {
             throw new IllegalArgumentException("shard" + (missing.size() > 1 ? "s " : " ") + String.join(", ", missing)
-                    + " of the run " + (missing.size() > 1 ? "are" : "is") + " missing: merged figures would describe part"
+                    + " of the run " + (missing.size() > 1 ? "are" : "is")
+                    + " missing: merged figures would describe part"
                     + " of it; given " + parts.keySet());
         }
     }
@@ -239,8 +260,8 @@ public final class ShardMerge {
         for (String part : parts.keySet()) {
             String[] in = part.split("/");
             if (in.length != 2 || !in[1].matches("\\d{1,6}")) {
-                throw new IllegalArgumentException(parts.get(part) + " is not a shard's output (its run says shard '" + part
-                        + "')");
+                throw new IllegalArgumentException(
+                        parts.get(part) + " is not a shard's output (its run says shard '" + part + "')");
             }
             int n = Integer.parseInt(in[1]);
             if (total >= 0 && n != total) {
@@ -272,8 +293,8 @@ public final class ShardMerge {
     private static Path regularFile(Path shard, String name) {
         Path file = shard.resolve(name);
         if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
-            throw new IllegalArgumentException(shard + " holds no " + name + (Files.exists(file) ? " as a regular file"
-                    : "") + ": not a run's output");
+            throw new IllegalArgumentException(shard + " holds no " + name
+                    + (Files.exists(file) ? " as a regular file" : "") + ": not a run's output");
         }
         return file;
     }
@@ -283,7 +304,9 @@ public final class ShardMerge {
         Map<String, ObjectNode> lines = new LinkedHashMap<>();
         for (JsonNode s : summaries) {
             for (JsonNode line : s.path("usage")) {
-                String key = line.path("stage").asText() + "\u0000" + line.path("role").asText() + "\u0000" + line.path("model").asText();
+                String key = line.path("stage").asText() + "\u0000"
+                        + line.path("role").asText() + "\u0000"
+                        + line.path("model").asText();
                 ObjectNode sum = lines.get(key);
                 if (sum == null) {
                     lines.put(key, line.deepCopy());
@@ -292,9 +315,15 @@ public final class ShardMerge {
                 line.fields().forEachRemaining(f -> {
                     if (f.getValue().isIntegralNumber()) {
                         // counts: a sum past what a long holds stops there, never wraps to a negative count
-                        sum.put(f.getKey(), Usage.plus(Math.max(0, sum.path(f.getKey()).asLong()), Math.max(0, f.getValue().asLong())));
+                        sum.put(
+                                f.getKey(),
+                                Usage.plus(
+                                        Math.max(0, sum.path(f.getKey()).asLong()),
+                                        Math.max(0, f.getValue().asLong())));
                     } else if (f.getValue().isFloatingPointNumber()) {
-                        sum.put(f.getKey(), sum.path(f.getKey()).asDouble() + f.getValue().asDouble());
+                        sum.put(
+                                f.getKey(),
+                                sum.path(f.getKey()).asDouble() + f.getValue().asDouble());
                     }
                 });
             }

@@ -12,9 +12,11 @@ class CacheCommandTest {
     /** Figures of the default cache, printed for a file the user named, would be taken for that file's. */
     @Test
     void statsRefusesAnArgumentThatNamesNoDatabase() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> CacheCommand.run(new String[] {"stats", "calls.sqlite"}, Map.of()));
-        assertEquals("stats takes at most a database, a .db file or a jdbc:postgresql:// URL; 'calls.sqlite' is neither",
+        assertEquals(
+                "stats takes at most a database, a .db file or a jdbc:postgresql:// URL; 'calls.sqlite' is neither",
                 e.getMessage());
     }
 }

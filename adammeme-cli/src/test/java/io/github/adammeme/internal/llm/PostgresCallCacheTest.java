@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PostgresCallCacheTest {
 
     private static final CallCache.Meta META = new CallCache.Meta("simulator", "sim:agent", "Miner");
-    private static final ChatResponse ANSWER = new ChatResponse("{\"categories\": []}", null, "stop", new Usage(120, 8), false);
+    private static final ChatResponse ANSWER =
+            new ChatResponse("{\"categories\": []}", null, "stop", new Usage(120, 8), false);
 
     @TempDir
     Path dir;
@@ -51,8 +52,9 @@ class PostgresCallCacheTest {
             assertEquals(ANSWER, two.get("k1").orElseThrow());
             assertTrue(two.get("k2").isEmpty());
         }
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT version FROM schema_version")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT version FROM schema_version")) {
             assertTrue(rs.next());
             assertEquals(CacheSchema.VERSION, rs.getInt(1));
             assertFalse(rs.next(), "one version row");
@@ -77,8 +79,10 @@ class PostgresCallCacheTest {
                 Thread.sleep(10);
                 taken = survivor.claim("k");
             }
-            assertTrue(taken, "the claim of a worker whose session ended is taken over within seconds, not "
-                    + PostgresCallCache.STALE_CLAIM);
+            assertTrue(
+                    taken,
+                    "the claim of a worker whose session ended is taken over within seconds, not "
+                            + PostgresCallCache.STALE_CLAIM);
             survivor.put("k", META, ANSWER);
             try (CallCache third = db.openDurable()) {
                 assertTrue(third.claim("k"), "an answered call holds no claim");
@@ -90,9 +94,11 @@ class PostgresCallCacheTest {
     @Test
     void aClaimOlderThanAnyCallCouldTakeIsTakenOverEvenWhileItsSessionLives() throws Exception {
         PostgresDatabase db = database(EmbeddedPostgresServer.newDatabase("stale"));
-        try (CallCache mine = db.openDurable(); Connection other = db.connect()) {
+        try (CallCache mine = db.openDurable();
+                Connection other = db.connect()) {
             long pid;
-            try (Statement s = other.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+            try (Statement s = other.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
                 rs.next();
                 pid = rs.getLong(1);
             }
@@ -115,7 +121,8 @@ class PostgresCallCacheTest {
     @Test
     void anAttemptCountsWhatAKilledAttemptOfItsRunPaidButNotWhatOneStillRunningPays() throws Exception {
         PostgresDatabase db = database(EmbeddedPostgresServer.newDatabase("attempts"));
-        try (CallCache finishing = db.openDurable(); CallCache running = db.openDurable()) {
+        try (CallCache finishing = db.openDurable();
+                CallCache running = db.openDurable()) {
             CallCache killed = db.openDurable();
             killed.paidBy("run1/killed");
             killed.put("k1", META, ANSWER);
@@ -129,11 +136,16 @@ class PostgresCallCacheTest {
             finishing.paidBy("run1/finishing");
             finishing.put("k3", META, ANSWER);
 
-            assertEquals(List.of(new CallCache.Paid("Miner", "sim:agent", 1, 120, 8)), finishing.unfinishedAttempts(),
+            assertEquals(
+                    List.of(new CallCache.Paid("Miner", "sim:agent", 1, 120, 8)),
+                    finishing.unfinishedAttempts(),
                     "the killed attempt's answer, not the running one's nor another run's");
             finishing.attemptFinished();
             assertEquals(List.of(), finishing.unfinishedAttempts(), "counted once");
-            assertEquals(Map.of("k2", "run1/running", "k4", "run2/lost"), marks(db), "only what is still to be counted is marked");
+            assertEquals(
+                    Map.of("k2", "run1/running", "k4", "run2/lost"),
+                    marks(db),
+                    "only what is still to be counted is marked");
             running.attemptFinished();
             assertEquals(Map.of("k4", "run2/lost"), marks(db));
         }
@@ -141,8 +153,9 @@ class PostgresCallCacheTest {
 
     private static Map<String, String> marks(PostgresDatabase db) throws Exception {
         Map<String, String> marks = new TreeMap<>();
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT key, paid_by FROM calls WHERE paid_by IS NOT NULL")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT key, paid_by FROM calls WHERE paid_by IS NOT NULL")) {
             while (rs.next()) {
                 marks.put(rs.getString(1), rs.getString(2));
             }
@@ -154,8 +167,17 @@ class PostgresCallCacheTest {
     void aRunRecordedOnOneMachineIsTheBaselineOfARunOnAnother() throws Exception {
         String url = EmbeddedPostgresServer.newDatabase("runs");
         Path memes = SyntheticMemes.write(dir.resolve("memes"), SyntheticMemes.CAPTIONS.size());
-        EvaluationConfig config = EvaluationConfig.from(Map.of("adammeme.dataset", memes.toString(), "adammeme.cache", url,
-                "adammeme.output-dir", dir.resolve("out").toString(), "adammeme.seeds", "1", "adammeme.iterations", "1"));
+        EvaluationConfig config = EvaluationConfig.from(Map.of(
+                "adammeme.dataset",
+                memes.toString(),
+                "adammeme.cache",
+                url,
+                "adammeme.output-dir",
+                dir.resolve("out").toString(),
+                "adammeme.seeds",
+                "1",
+                "adammeme.iterations",
+                "1"));
         Evaluation run = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         String id = RunRecords.record(config.outputs().cache().database().orElseThrow(), run, "2026-11-23T10:00:00Z");
 
@@ -163,21 +185,25 @@ class PostgresCallCacheTest {
         CacheDatabase elsewhere = database(url);
         Baseline baseline = Baseline.fromCache(elsewhere, "sim:keyword");
         assertEquals("sim:keyword", baseline.target());
-        assertEquals(run.samples().size() + run.refinedSamples().size(), baseline.samples().size());
+        assertEquals(
+                run.samples().size() + run.refinedSamples().size(),
+                baseline.samples().size());
         assertEquals(List.of(id), RunRecords.ids(elsewhere));
-        Baseline.BaselineException none = assertThrows(Baseline.BaselineException.class,
-                () -> Baseline.fromCache(elsewhere, "sim:oracle"));
+        Baseline.BaselineException none =
+                assertThrows(Baseline.BaselineException.class, () -> Baseline.fromCache(elsewhere, "sim:oracle"));
         assertTrue(none.getMessage().contains("recorded runs: [" + id + "]"), none.getMessage());
     }
 
     @Test
     void credentialsInTheUrlAreRefusedWithoutBeingRepeated() {
         String secret = "hunter2-correct-horse";
-        for (String url : new String[] {"jdbc:postgresql://localhost/db?user=me&password=" + secret,
-                "jdbc:postgresql://me:" + secret + "@localhost/db",
-                "jdbc:postgresql://localhost/db?sslmode=require&sslpassword=" + secret}) {
-            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> CacheStore.parse(url, "PGUSER", "PGPASSWORD"));
+        for (String url : new String[] {
+            "jdbc:postgresql://localhost/db?user=me&password=" + secret,
+            "jdbc:postgresql://me:" + secret + "@localhost/db",
+            "jdbc:postgresql://localhost/db?sslmode=require&sslpassword=" + secret
+        }) {
+            IllegalArgumentException e =
+                    assertThrows(IllegalArgumentException.class, () -> CacheStore.parse(url, "PGUSER", "PGPASSWORD"));
             assertTrue(e.getMessage().contains("adammeme.cache.password-env"), e.getMessage());
             assertFalse(e.getMessage().contains(secret), e.getMessage());
         }
@@ -187,7 +213,8 @@ class PostgresCallCacheTest {
     void aNewerSchemaIsRefusedRatherThanMisread() throws Exception {
         String url = EmbeddedPostgresServer.newDatabase("newer");
         PostgresDatabase db = database(url);
-        try (Connection c = db.connect(); Statement s = c.createStatement()) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement()) {
             s.execute("UPDATE schema_version SET version = " + (CacheSchema.VERSION + 1));
         }
         IllegalStateException e = assertThrows(IllegalStateException.class, db::openDurable);
@@ -198,10 +225,12 @@ class PostgresCallCacheTest {
     void aSqliteFileOfTheFirstSchemaIsMigratedAndKeepsItsAnswers() throws Exception {
         Path file = dir.resolve("v1.db");
         // The tables as the first release made them: no version, claims without a session, no runs.
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement()) {
-            s.execute("CREATE TABLE calls (key TEXT PRIMARY KEY, endpoint TEXT NOT NULL, model TEXT NOT NULL, role TEXT NOT NULL,"
-                    + " content TEXT NOT NULL, refusal TEXT, finish_reason TEXT, prompt_tokens INTEGER NOT NULL,"
-                    + " completion_tokens INTEGER NOT NULL, created_at TEXT NOT NULL, last_used_at TEXT NOT NULL)");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = c.createStatement()) {
+            s.execute(
+                    "CREATE TABLE calls (key TEXT PRIMARY KEY, endpoint TEXT NOT NULL, model TEXT NOT NULL, role TEXT NOT NULL,"
+                            + " content TEXT NOT NULL, refusal TEXT, finish_reason TEXT, prompt_tokens INTEGER NOT NULL,"
+                            + " completion_tokens INTEGER NOT NULL, created_at TEXT NOT NULL, last_used_at TEXT NOT NULL)");
             s.execute("CREATE TABLE claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, claimed_at INTEGER NOT NULL)");
             s.execute("INSERT INTO calls VALUES ('old', 'simulator', 'sim:agent', 'Miner', 'kept', NULL, 'stop', 5, 6,"
                     + " '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')");
@@ -210,8 +239,9 @@ class PostgresCallCacheTest {
             assertEquals("kept", cache.get("old").orElseThrow().content());
             assertTrue(cache.claim("new"), "claims work on the migrated table");
         }
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT version FROM schema_version")) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT version FROM schema_version")) {
             assertTrue(rs.next());
             assertEquals(CacheSchema.VERSION, rs.getInt(1));
         }
@@ -224,13 +254,15 @@ class PostgresCallCacheTest {
             cache.put("a", META, ANSWER);
             cache.put("b", new CallCache.Meta("simulator", "sim:keyword", "Target"), ANSWER);
         }
-        try (Connection c = new SqliteDatabase(sqlite).connect(); Statement s = c.createStatement()) {
+        try (Connection c = new SqliteDatabase(sqlite).connect();
+                Statement s = c.createStatement()) {
             s.execute("INSERT INTO runs VALUES ('sim:keyword@2026-11-23T00:00:00Z', 'sim:keyword',"
                     + " '2026-11-23T00:00:00Z', '{}', '')");
         }
         String url = EmbeddedPostgresServer.newDatabase("copies");
         String exported = CacheCommand.run(new String[] {"export", url, sqlite.toString()}, Map.of());
-        assertTrue(exported.contains("2 calls and 1 run records copied; 0 calls and 0 runs were there already"), exported);
+        assertTrue(
+                exported.contains("2 calls and 1 run records copied; 0 calls and 0 runs were there already"), exported);
         String again = CacheCommand.run(new String[] {"export", url, sqlite.toString()}, Map.of());
         assertTrue(again.contains("0 calls and 0 run records copied; 2 calls and 1 runs were there already"), again);
         String stats = CacheCommand.run(new String[] {"stats", url}, Map.of());
@@ -244,8 +276,10 @@ class PostgresCallCacheTest {
         }
         String pruned = CacheCommand.run(new String[] {"prune", "1", "sim:keyword", url}, Map.of());
         assertTrue(pruned.startsWith("removed 0 calls"), "both were used just now: " + pruned);
-        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
-                () -> CacheCommand.run(new String[] {"stats", dir.resolve("absent.db").toString()}, Map.of()));
+        IllegalArgumentException missing = assertThrows(
+                IllegalArgumentException.class,
+                () -> CacheCommand.run(
+                        new String[] {"stats", dir.resolve("absent.db").toString()}, Map.of()));
         assertTrue(missing.getMessage().contains("no call cache at"), missing.getMessage());
     }
 }

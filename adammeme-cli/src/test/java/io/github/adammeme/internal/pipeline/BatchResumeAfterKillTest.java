@@ -1,10 +1,10 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Files;
@@ -27,22 +27,31 @@ class BatchResumeAfterKillTest {
 
     /** Batches that finish before the endpoint is made to hold the next ones: the run is well under way. */
     private static final int BATCHES_BEFORE_HOLD = 4;
+
     private static final long HOLD_MILLIS = 3_600_000;
 
     @TempDir
     Path dir;
 
     private Process batched(SimulatedModelServer server, Path dataset, Path log) throws Exception {
-        return ChildRuns.launch(server, dataset, dir.resolve("batched.db").toString(), dir.resolve("batched"), log, Map.of(),
-                "adammeme.batch=true", "adammeme.batch.quiet-seconds=0.05", "adammeme.batch.poll-seconds=0.05");
+        return ChildRuns.launch(
+                server,
+                dataset,
+                dir.resolve("batched.db").toString(),
+                dir.resolve("batched"),
+                log,
+                Map.of(),
+                "adammeme.batch=true",
+                "adammeme.batch.quiet-seconds=0.05",
+                "adammeme.batch.poll-seconds=0.05");
     }
 
     @Test
     void aBatchedRunKilledWhileABatchIsPendingResumesOnItAndPaysNoCallTwice() throws Exception {
         Path dataset = SyntheticMemes.write(dir.resolve("memes"), 12);
         try (SimulatedModelServer server = SimulatedModelServer.start()) {
-            Process synchronous = ChildRuns.launch(server, dataset, dir.resolve("synchronous.db"), dir.resolve("synchronous"),
-                    dir);
+            Process synchronous =
+                    ChildRuns.launch(server, dataset, dir.resolve("synchronous.db"), dir.resolve("synchronous"), dir);
             assertTrue(synchronous.waitFor(3, TimeUnit.MINUTES) && synchronous.exitValue() == 0, "the synchronous run");
             List<String> paidSynchronously = server.answered();
 
@@ -65,25 +74,37 @@ class BatchResumeAfterKillTest {
             int sentBeforeRestart = server.batches().created();
             Path restartLog = dir.resolve("restarted.log");
             Process restarted = batched(server, dataset, restartLog);
-            assertTrue(restarted.waitFor(3, TimeUnit.MINUTES) && restarted.exitValue() == 0,
+            assertTrue(
+                    restarted.waitFor(3, TimeUnit.MINUTES) && restarted.exitValue() == 0,
                     "the restarted run: " + Files.readString(restartLog));
 
-            List<String> paidBatched = new ArrayList<>(server.answered().subList(paidSynchronously.size(),
-                    server.answered().size()));
-            System.out.printf("killed with %d of %d batches pending; the restart sent %d more; %d calls paid in batches,"
-                    + " %d synchronously%n", pendingAtKill, sentBeforeRestart, server.batches().created() - sentBeforeRestart,
-                    paidBatched.size(), paidSynchronously.size());
+            List<String> paidBatched = new ArrayList<>(server.answered()
+                    .subList(paidSynchronously.size(), server.answered().size()));
+            System.out.printf(
+                    "killed with %d of %d batches pending; the restart sent %d more; %d calls paid in batches,"
+                            + " %d synchronously%n",
+                    pendingAtKill,
+                    sentBeforeRestart,
+                    server.batches().created() - sentBeforeRestart,
+                    paidBatched.size(),
+                    paidSynchronously.size());
             // A batch left behind would be answered, and charged, whenever the endpoint got to it.
             assertEquals(List.of(), server.batches().pending(), "no batch was abandoned");
             List<String> sortedSync = new ArrayList<>(paidSynchronously);
             Collections.sort(sortedSync);
             Collections.sort(paidBatched);
-            assertEquals(sortedSync, paidBatched, "the killed and restarted run paid for the synchronous run's calls, each once");
-            assertEquals(EvaluationWriter.sampleLines(dir.resolve("synchronous")),
+            assertEquals(
+                    sortedSync,
+                    paidBatched,
+                    "the killed and restarted run paid for the synchronous run's calls, each once");
+            assertEquals(
+                    EvaluationWriter.sampleLines(dir.resolve("synchronous")),
                     EvaluationWriter.sampleLines(dir.resolve("batched")));
-            assertEquals(Files.readAllLines(dir.resolve("synchronous").resolve(EvaluationWriter.MEMES)),
+            assertEquals(
+                    Files.readAllLines(dir.resolve("synchronous").resolve(EvaluationWriter.MEMES)),
                     Files.readAllLines(dir.resolve("batched").resolve(EvaluationWriter.MEMES)));
-            assertTrue(Files.readString(restartLog).contains("sent by an earlier run are pending"),
+            assertTrue(
+                    Files.readString(restartLog).contains("sent by an earlier run are pending"),
                     "the restart waited on the batches the killed run sent");
         }
     }

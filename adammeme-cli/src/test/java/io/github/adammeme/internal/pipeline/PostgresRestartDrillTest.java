@@ -1,6 +1,5 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
@@ -67,7 +67,9 @@ class PostgresRestartDrillTest {
         solo = dir.resolve("solo");
         Path cache = dir.resolve("solo.db");
         Process run = ChildRuns.launch(endpoint, dataset, cache.toString(), solo, dir.resolve("solo.log"), Map.of());
-        assertTrue(run.waitFor(10, TimeUnit.MINUTES) && run.exitValue() == 0, "the run without a restart: " + dir.resolve("solo.log"));
+        assertTrue(
+                run.waitFor(10, TimeUnit.MINUTES) && run.exitValue() == 0,
+                "the run without a restart: " + dir.resolve("solo.log"));
         soloRequests = endpoint.requestsServed();
         soloAsked = counts(endpoint.answered());
         soloStored = count("jdbc:sqlite:" + cache, "SELECT count(*) FROM calls");
@@ -99,11 +101,19 @@ class PostgresRestartDrillTest {
             Path home = Files.createDirectories(dir.resolve(name + "-home-" + i));
             // Workers of one version declared as such, so they share the target's answers as the agents': what the
             // drill measures is that none is paid twice across a restart, not that each run asks the target afresh.
-            workers.add(ChildRuns.launchIn(home, endpoint, dataset, url, output(name, i), log(name, i),
-                    Map.of("PGUSER", EmbeddedPostgresServer.superuser()), "adammeme.target.revision=restart-drill"));
+            workers.add(ChildRuns.launchIn(
+                    home,
+                    endpoint,
+                    dataset,
+                    url,
+                    output(name, i),
+                    log(name, i),
+                    Map.of("PGUSER", EmbeddedPostgresServer.superuser()),
+                    "adammeme.target.revision=restart-drill"));
         }
         // Mid-run: a third of the calls made, mining shared between the workers and under way.
-        while (endpoint.answered().size() - before < soloAsked.size() / 3 && workers.stream().allMatch(Process::isAlive)) {
+        while (endpoint.answered().size() - before < soloAsked.size() / 3
+                && workers.stream().allMatch(Process::isAlive)) {
             Thread.sleep(20);
         }
         assertTrue(workers.stream().allMatch(Process::isAlive), "the workers were still running at the restart");
@@ -122,14 +132,19 @@ class PostgresRestartDrillTest {
         Thread.sleep(down.toMillis());
         database.start();
         for (int i = 0; i < WORKERS; i++) {
-            assertTrue(workers.get(i).waitFor(10, TimeUnit.MINUTES) && workers.get(i).exitValue() == 0,
+            assertTrue(
+                    workers.get(i).waitFor(10, TimeUnit.MINUTES)
+                            && workers.get(i).exitValue() == 0,
                     "worker " + (i + 1) + ": " + log(name, i + 1));
         }
 
         long requests = endpoint.requestsServed() - requestsBefore;
-        Map<String, Long> asked = counts(endpoint.answered().subList(before, endpoint.answered().size()));
+        Map<String, Long> asked =
+                counts(endpoint.answered().subList(before, endpoint.answered().size()));
         assertEquals(soloAsked.keySet(), asked.keySet(), name + ": every request of the run, no other");
-        long repeated = asked.entrySet().stream().mapToLong(e -> e.getValue() - soloAsked.get(e.getKey())).sum();
+        long repeated = asked.entrySet().stream()
+                .mapToLong(e -> e.getValue() - soloAsked.get(e.getKey()))
+                .sum();
         long stored = count(url, "SELECT count(*) FROM calls");
         long claimsLeft = count(url, "SELECT count(*) FROM claims");
         long spooled = 0;
@@ -137,21 +152,36 @@ class PostgresRestartDrillTest {
             Path spool = dir.resolve(name + "-home-" + i).resolve(".adammeme").resolve("unstored-answers.jsonl");
             spooled += Files.exists(spool) ? Files.readAllLines(spool).size() : 0;
         }
-        System.out.printf("%d workers, database %s after %d of %d answers (%d calls in flight): %d requests against %d"
+        System.out.printf(
+                "%d workers, database %s after %d of %d answers (%d calls in flight): %d requests against %d"
                         + " without a restart, %d repeated; %d answers stored of %d, %d left in a spool, %d claims left%n",
-                WORKERS, down.isZero() ? "restarted" : "down " + down.toSeconds() + " s", answeredAtRestart, soloAsked.size(),
-                inFlight, requests, soloRequests, repeated, stored, soloStored, spooled, claimsLeft);
-        assertTrue(repeated <= inFlight, name + ": " + repeated + " requests asked again, but only " + inFlight
-                + " calls were in flight at the restart");
+                WORKERS,
+                down.isZero() ? "restarted" : "down " + down.toSeconds() + " s",
+                answeredAtRestart,
+                soloAsked.size(),
+                inFlight,
+                requests,
+                soloRequests,
+                repeated,
+                stored,
+                soloStored,
+                spooled,
+                claimsLeft);
+        assertTrue(
+                repeated <= inFlight,
+                name + ": " + repeated + " requests asked again, but only " + inFlight
+                        + " calls were in flight at the restart");
         assertEquals(soloStored, stored, name + ": every paid answer is in the shared cache (none paid and lost)");
         assertEquals(0, spooled, name + ": nothing is left waiting in a local spool");
         assertEquals(0, claimsLeft, name + ": no claim is orphaned");
         for (int i = 1; i <= WORKERS; i++) {
             assertEquals(metrics(solo), metrics(output(name, i)), name + ": worker " + i + "'s figures");
-            assertEquals(new TreeSet<>(EvaluationWriter.sampleLines(solo)),
+            assertEquals(
+                    new TreeSet<>(EvaluationWriter.sampleLines(solo)),
                     new TreeSet<>(EvaluationWriter.sampleLines(output(name, i))),
                     name + ": worker " + i + "'s samples");
-            assertFalse(Files.readString(log(name, i)).contains("keeps its answers in memory"),
+            assertFalse(
+                    Files.readString(log(name, i)).contains("keeps its answers in memory"),
                     name + ": a restart is waited out, not taken for a cache that is gone: " + log(name, i));
         }
     }
@@ -170,14 +200,18 @@ class PostgresRestartDrillTest {
 
     /** Sends a signal to a child JVM: STOP freezes it with its connections open, CONT lets it go on. */
     private static void signal(String name, long pid) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid))
+                .inheritIO()
+                .start();
         assertTrue(kill.waitFor(30, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name + " " + pid);
     }
 
     private static long count(String url, String query) throws Exception {
-        try (Connection c = url.startsWith("jdbc:sqlite:") ? DriverManager.getConnection(url)
-                : DriverManager.getConnection(url, EmbeddedPostgresServer.superuser(), "");
-             Statement s = c.createStatement(); ResultSet rs = s.executeQuery(query)) {
+        try (Connection c = url.startsWith("jdbc:sqlite:")
+                        ? DriverManager.getConnection(url)
+                        : DriverManager.getConnection(url, EmbeddedPostgresServer.superuser(), "");
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(query)) {
             rs.next();
             return rs.getLong(1);
         }

@@ -1,14 +1,14 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.cli.internal.ShardMerge;
+import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.nio.file.Files;
@@ -63,9 +63,16 @@ class PostgresShardsTest {
         dataset = SyntheticMemes.write(solo.resolve("memes"), SyntheticMemes.CAPTIONS.size());
         server = SimulatedModelServer.start();
         server.configure(new SimSettings(20, 0.3, 0, 0, 0, 0, 0, 0, 0, 0, 3));
-        Process run = ChildRuns.launch(server, dataset, solo.resolve("solo.db").toString(), solo.resolve("out"),
-                solo.resolve("solo.log"), Map.of());
-        assertTrue(run.waitFor(10, TimeUnit.MINUTES) && run.exitValue() == 0, "the unsharded run: " + solo.resolve("solo.log"));
+        Process run = ChildRuns.launch(
+                server,
+                dataset,
+                solo.resolve("solo.db").toString(),
+                solo.resolve("out"),
+                solo.resolve("solo.log"),
+                Map.of());
+        assertTrue(
+                run.waitFor(10, TimeUnit.MINUTES) && run.exitValue() == 0,
+                "the unsharded run: " + solo.resolve("solo.log"));
         soloCalls = server.answered().size();
         soloAsked = counts(server.answered());
         Files.move(solo.resolve("out"), dir.resolve("solo"));
@@ -87,18 +94,23 @@ class PostgresShardsTest {
             shards.add(shard(url, i, "together"));
         }
         for (int i = 0; i < SHARDS; i++) {
-            assertTrue(shards.get(i).waitFor(10, TimeUnit.MINUTES) && shards.get(i).exitValue() == 0,
+            assertTrue(
+                    shards.get(i).waitFor(10, TimeUnit.MINUTES) && shards.get(i).exitValue() == 0,
                     "shard " + (i + 1) + ": " + log(i + 1, "together"));
         }
-        List<String> answered = server.answered().subList((int) before, (int) server.answered().size());
+        List<String> answered =
+                server.answered().subList((int) before, (int) server.answered().size());
         long[] perShard = new long[SHARDS];
         for (int i = 0; i < SHARDS; i++) {
             perShard[i] = paidCalls(output(i + 1, "together"));
         }
-        System.out.printf("4 shards on one PostgreSQL: calls per shard %s, %d in total; unsharded %d%n",
+        System.out.printf(
+                "4 shards on one PostgreSQL: calls per shard %s, %d in total; unsharded %d%n",
                 Arrays.toString(perShard), answered.size(), soloCalls);
         assertEquals(soloAsked, counts(answered), "the shards together ask what the unsharded run asks, as often");
-        assertEquals(server.requestsServed() - requestsBefore, Arrays.stream(perShard).sum(),
+        assertEquals(
+                server.requestsServed() - requestsBefore,
+                Arrays.stream(perShard).sum(),
                 "each shard's usage counts what it paid");
         assertMergedEqualsSolo("together");
     }
@@ -112,7 +124,8 @@ class PostgresShardsTest {
             shards.add(shard(url, i, "killed"));
         }
         // Killed once the four have made about a third of the calls: mining is shared and under way.
-        while (server.answered().size() - before < soloCalls / 3 && shards.get(1).isAlive()) {
+        while (server.answered().size() - before < soloCalls / 3
+                && shards.get(1).isAlive()) {
             Thread.sleep(20);
         }
         assertTrue(shards.get(1).isAlive(), "shard 2 was still running when it was to be killed");
@@ -128,16 +141,23 @@ class PostgresShardsTest {
         for (Process p : List.of(shards.get(0), shards.get(2), shards.get(3), restarted)) {
             assertTrue(p.waitFor(10, TimeUnit.MINUTES) && p.exitValue() == 0, "a shard of the killed run: " + dir);
         }
-        List<String> answered = server.answered().subList((int) before, (int) server.answered().size());
+        List<String> answered =
+                server.answered().subList((int) before, (int) server.answered().size());
         Map<String, Long> asked = counts(answered);
         assertEquals(soloAsked.keySet(), asked.keySet(), "every call of the unsharded run, no other");
-        long twice = asked.entrySet().stream().mapToLong(e -> e.getValue() - soloAsked.get(e.getKey())).sum();
-        System.out.printf("shard 2 killed after %d of %d answers, holding %d claims, and started again: %d answers in"
-                + " total, %d paid twice%n", atKill, soloCalls, claimsAtKill, answered.size(), twice);
+        long twice = asked.entrySet().stream()
+                .mapToLong(e -> e.getValue() - soloAsked.get(e.getKey()))
+                .sum();
+        System.out.printf(
+                "shard 2 killed after %d of %d answers, holding %d claims, and started again: %d answers in"
+                        + " total, %d paid twice%n",
+                atKill, soloCalls, claimsAtKill, answered.size(), twice);
         // An answer the killed shard had stored is never paid again: only those still under its claims (asked
         // of the endpoint, never stored) can be asked a second time.
-        assertTrue(twice <= claimsAtKill, twice + " answers paid twice, but the killed shard held only " + claimsAtKill
-                + " claims: an answer it had been paid for was lost");
+        assertTrue(
+                twice <= claimsAtKill,
+                twice + " answers paid twice, but the killed shard held only " + claimsAtKill
+                        + " claims: an answer it had been paid for was lost");
         // What the killed shard left (the pictures it had shown, a partial log) gives way to its second run's output.
         if (Files.exists(output(2, "killed"))) {
             try (Stream<Path> left = Files.walk(output(2, "killed"))) {
@@ -153,8 +173,15 @@ class PostgresShardsTest {
     private Process shard(String url, int index, String run) throws Exception {
         Map<String, String> environment = new HashMap<>();
         environment.put("PGUSER", EmbeddedPostgresServer.superuser());
-        return ChildRuns.launch(server, dataset, url, output(index, run), dir.resolve(run + "-" + index + ".log"),
-                environment, "adammeme.shard=" + index + "/" + SHARDS, "adammeme.concurrency=" + CONCURRENCY);
+        return ChildRuns.launch(
+                server,
+                dataset,
+                url,
+                output(index, run),
+                dir.resolve(run + "-" + index + ".log"),
+                environment,
+                "adammeme.shard=" + index + "/" + SHARDS,
+                "adammeme.concurrency=" + CONCURRENCY);
     }
 
     private Path output(int index, String run) {
@@ -172,23 +199,30 @@ class PostgresShardsTest {
         }
         Path merged = dir.resolve(run + "-merged");
         ShardMerge.merge(outputs, merged);
-        JsonNode solo = JSON.readTree(dir.resolve("solo").resolve(EvaluationWriter.SUMMARY).toFile());
-        JsonNode together = JSON.readTree(merged.resolve(EvaluationWriter.SUMMARY).toFile());
+        JsonNode solo = JSON.readTree(
+                dir.resolve("solo").resolve(EvaluationWriter.SUMMARY).toFile());
+        JsonNode together =
+                JSON.readTree(merged.resolve(EvaluationWriter.SUMMARY).toFile());
         assertEquals(solo.path("metrics"), together.path("metrics"), run + ": the merged figures");
-        assertEquals(new TreeSet<>(EvaluationWriter.sampleLines(dir.resolve("solo"))),
-                new TreeSet<>(EvaluationWriter.sampleLines(merged)), run + ": the merged samples");
+        assertEquals(
+                new TreeSet<>(EvaluationWriter.sampleLines(dir.resolve("solo"))),
+                new TreeSet<>(EvaluationWriter.sampleLines(merged)),
+                run + ": the merged samples");
     }
 
     /** Sends a signal to a child JVM: STOP freezes it with its connections open. */
     private static void signal(String name, long pid) throws Exception {
-        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(pid))
+                .inheritIO()
+                .start();
         assertTrue(kill.waitFor(30, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill -" + name + " " + pid);
     }
 
     /** The calls a worker has claimed, by its process id (a claim's owner is "pid@host/uuid"). */
     private static long claimsOf(String url, long pid) throws Exception {
         try (Connection c = DriverManager.getConnection(url, EmbeddedPostgresServer.superuser(), "");
-             PreparedStatement q = c.prepareStatement("SELECT count(*) FROM claims WHERE owner LIKE ? AND key NOT LIKE ?")) {
+                PreparedStatement q =
+                        c.prepareStatement("SELECT count(*) FROM claims WHERE owner LIKE ? AND key NOT LIKE ?")) {
             q.setString(1, pid + "@%");
             q.setString(2, "attempt %"); // the run's own lease, not a call
             try (ResultSet rs = q.executeQuery()) {
@@ -199,7 +233,8 @@ class PostgresShardsTest {
     }
 
     private static long paidCalls(Path output) throws Exception {
-        JsonNode summary = JSON.readTree(output.resolve(EvaluationWriter.SUMMARY).toFile());
+        JsonNode summary =
+                JSON.readTree(output.resolve(EvaluationWriter.SUMMARY).toFile());
         long calls = 0;
         for (JsonNode line : summary.path("usage")) {
             calls += line.path("calls").asLong();
@@ -208,7 +243,6 @@ class PostgresShardsTest {
     }
 
     private static Map<String, Long> counts(List<String> answered) {
-        return answered.stream().collect(Collectors.groupingBy(a -> a, TreeMap::new,
-                Collectors.counting()));
+        return answered.stream().collect(Collectors.groupingBy(a -> a, TreeMap::new, Collectors.counting()));
     }
 }

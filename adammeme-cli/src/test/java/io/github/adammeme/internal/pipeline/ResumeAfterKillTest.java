@@ -1,10 +1,10 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.llm.SqliteCallCache;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
@@ -75,15 +75,22 @@ class ResumeAfterKillTest {
             List<String> afterRestart = all.subList((int) beforeRestart, all.size());
             long repeated = afterRestart.stream().filter(beforeKill::contains).count();
             long answeredNotStored = beforeKill.size() - completed;
-            System.out.printf("kill -9 after %d answers, %d of them stored; the restart made %d calls, %d of them repeats"
-                    + " (an uninterrupted run makes %d)%n", beforeKill.size(), completed, repaid, repeated, uninterrupted);
+            System.out.printf(
+                    "kill -9 after %d answers, %d of them stored; the restart made %d calls, %d of them repeats"
+                            + " (an uninterrupted run makes %d)%n",
+                    beforeKill.size(), completed, repaid, repeated, uninterrupted);
             assertEquals(answeredNotStored, repeated, "only answers the kill kept from the cache are asked again");
-            assertEquals(uninterrupted - completed, repaid, "the restart makes exactly the calls it has no stored answer for");
+            assertEquals(
+                    uninterrupted - completed,
+                    repaid,
+                    "the restart makes exactly the calls it has no stored answer for");
             // Four calls in flight on each of two endpoints, a call carrying up to three replicas' answers.
             assertTrue(repeated <= 4 * 2 * 3, "at most the answers in flight when the process died: " + repeated);
-            assertEquals(EvaluationWriter.sampleLines(dir.resolve("reference")),
+            assertEquals(
+                    EvaluationWriter.sampleLines(dir.resolve("reference")),
                     EvaluationWriter.sampleLines(dir.resolve("resumed")));
-            assertEquals(Files.readAllLines(dir.resolve("reference").resolve(EvaluationWriter.MEMES)),
+            assertEquals(
+                    Files.readAllLines(dir.resolve("reference").resolve(EvaluationWriter.MEMES)),
                     Files.readAllLines(dir.resolve("resumed").resolve(EvaluationWriter.MEMES)));
         }
     }

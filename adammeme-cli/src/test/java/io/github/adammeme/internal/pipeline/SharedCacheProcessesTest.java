@@ -1,10 +1,10 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.llm.SqliteCallCache;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
@@ -46,22 +46,23 @@ class SharedCacheProcessesTest {
             Path shared = dir.resolve("shared.db");
             // Two runs at once would each ask the target: its answers belong to a run. Declared the same revision, the
             // two share every answer, the target's too, which is what the claims protocol is to keep paid once.
-            Process a = ChildRuns.launch(server, dataset, shared.toString(), dir.resolve("a"), dir.resolve("a.log"),
-                    Map.of(), REVISION);
-            Process b = ChildRuns.launch(server, dataset, shared.toString(), dir.resolve("b"), dir.resolve("b.log"),
-                    Map.of(), REVISION);
+            Process a = ChildRuns.launch(
+                    server, dataset, shared.toString(), dir.resolve("a"), dir.resolve("a.log"), Map.of(), REVISION);
+            Process b = ChildRuns.launch(
+                    server, dataset, shared.toString(), dir.resolve("b"), dir.resolve("b.log"), Map.of(), REVISION);
             assertTrue(a.waitFor(5, TimeUnit.MINUTES) && a.exitValue() == 0, "process a");
             assertTrue(b.waitFor(5, TimeUnit.MINUTES) && b.exitValue() == 0, "process b");
             long paid = server.answered().size() - soloCalls;
 
             List<String> answered = server.answered();
             List<String> together = answered.subList((int) soloCalls, answered.size());
-            System.out.printf("solo run: %d answers; two processes on one cache: %d answers, %d distinct%n",
+            System.out.printf(
+                    "solo run: %d answers; two processes on one cache: %d answers, %d distinct%n",
                     soloCalls, paid, new HashSet<>(together).size());
             assertEquals(soloCalls, paid, "each answer paid once between the two processes");
             assertEquals(together.size(), new HashSet<>(together).size(), "no request answered twice");
             try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + shared);
-                 ResultSet check = db.createStatement().executeQuery("PRAGMA integrity_check")) {
+                    ResultSet check = db.createStatement().executeQuery("PRAGMA integrity_check")) {
                 assertTrue(check.next());
                 assertEquals("ok", check.getString(1));
             }
@@ -69,10 +70,14 @@ class SharedCacheProcessesTest {
                 assertEquals(soloCalls, cache.size(), "one row per answer");
             }
             for (String run : List.of("a", "b")) {
-                assertEquals(EvaluationWriter.sampleLines(dir.resolve("solo")),
-                        EvaluationWriter.sampleLines(dir.resolve(run)), run);
-                assertEquals(Files.readAllLines(dir.resolve("solo").resolve(EvaluationWriter.MEMES)),
-                        Files.readAllLines(dir.resolve(run).resolve(EvaluationWriter.MEMES)), run);
+                assertEquals(
+                        EvaluationWriter.sampleLines(dir.resolve("solo")),
+                        EvaluationWriter.sampleLines(dir.resolve(run)),
+                        run);
+                assertEquals(
+                        Files.readAllLines(dir.resolve("solo").resolve(EvaluationWriter.MEMES)),
+                        Files.readAllLines(dir.resolve(run).resolve(EvaluationWriter.MEMES)),
+                        run);
             }
         }
     }

@@ -1,14 +1,14 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.cli.internal.ShardMerge;
+import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -40,7 +40,9 @@ class UnfinishedAttemptTest {
         try (SimulatedModelServer server = SimulatedModelServer.start()) {
             server.configure(new SimSettings(40, 0.3, 0, 0, 0, 0, 0, 0, 0, 0, 3));
             Process first = shard(server, dataset, cache, 1, "shard-1");
-            assertTrue(first.waitFor(5, TimeUnit.MINUTES) && first.exitValue() == 0, "shard 1: " + dir.resolve("shard-1.log"));
+            assertTrue(
+                    first.waitFor(5, TimeUnit.MINUTES) && first.exitValue() == 0,
+                    "shard 1: " + dir.resolve("shard-1.log"));
 
             long before = server.answered().size();
             Process killed = shard(server, dataset, cache, 2, "killed");
@@ -53,14 +55,23 @@ class UnfinishedAttemptTest {
             assertTrue(left[0] > 0, "the killed shard had stored answers");
 
             Process restarted = shard(server, dataset, cache, 2, "shard-2");
-            assertTrue(restarted.waitFor(5, TimeUnit.MINUTES) && restarted.exitValue() == 0, "shard 2 again: "
-                    + dir.resolve("shard-2.log"));
+            assertTrue(
+                    restarted.waitFor(5, TimeUnit.MINUTES) && restarted.exitValue() == 0,
+                    "shard 2 again: " + dir.resolve("shard-2.log"));
             long[] counted = unfinished(dir.resolve("shard-2"));
-            System.out.printf("shard 2 killed after storing %d answers (%d tokens); the attempt that finished it counts"
-                    + " %d answers (%d tokens) of unfinished attempts%n", left[0], left[1], counted[0], counted[1]);
-            assertEquals(left[0], counted[0], "every answer the killed attempt stored, in the usage of the one that finished");
+            System.out.printf(
+                    "shard 2 killed after storing %d answers (%d tokens); the attempt that finished it counts"
+                            + " %d answers (%d tokens) of unfinished attempts%n",
+                    left[0], left[1], counted[0], counted[1]);
+            assertEquals(
+                    left[0],
+                    counted[0],
+                    "every answer the killed attempt stored, in the usage of the one that finished");
             assertEquals(left[1], counted[1], "and their tokens");
-            assertEquals(0, marked(cache)[0], "a finished attempt leaves no answer marked: no later attempt counts them again");
+            assertEquals(
+                    0,
+                    marked(cache)[0],
+                    "a finished attempt leaves no answer marked: no later attempt counts them again");
 
             ShardMerge.merge(List.of(dir.resolve("shard-1"), dir.resolve("shard-2")), dir.resolve("merged"));
             assertEquals(counted[0], unfinished(dir.resolve("merged"))[0], "the merged run's usage holds them");
@@ -71,16 +82,25 @@ class UnfinishedAttemptTest {
         }
     }
 
-    private Process shard(SimulatedModelServer server, Path dataset, Path cache, int index, String name) throws Exception {
-        return ChildRuns.launch(server, dataset, cache.toString(), dir.resolve(name), dir.resolve(name + ".log"), Map.of(),
+    private Process shard(SimulatedModelServer server, Path dataset, Path cache, int index, String name)
+            throws Exception {
+        return ChildRuns.launch(
+                server,
+                dataset,
+                cache.toString(),
+                dir.resolve(name),
+                dir.resolve(name + ".log"),
+                Map.of(),
                 "adammeme.shard=" + index + "/2");
     }
 
     /** Answers marked as paid by an attempt that has not finished, and their tokens. */
     private static long[] marked(Path cache) throws Exception {
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + cache); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT count(*), coalesce(sum(prompt_tokens + completion_tokens), 0) FROM calls"
-                     + " WHERE paid_by IS NOT NULL")) {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + cache);
+                Statement s = c.createStatement();
+                ResultSet rs =
+                        s.executeQuery("SELECT count(*), coalesce(sum(prompt_tokens + completion_tokens), 0) FROM calls"
+                                + " WHERE paid_by IS NOT NULL")) {
             rs.next();
             return new long[] {rs.getLong(1), rs.getLong(2)};
         }
@@ -88,13 +108,15 @@ class UnfinishedAttemptTest {
 
     /** The answers and tokens a run's usage counts for unfinished attempts. */
     private static long[] unfinished(Path output) throws Exception {
-        JsonNode summary = JSON.readTree(output.resolve(EvaluationWriter.SUMMARY).toFile());
+        JsonNode summary =
+                JSON.readTree(output.resolve(EvaluationWriter.SUMMARY).toFile());
         long answers = 0;
         long tokens = 0;
         for (JsonNode line : summary.path("usage")) {
             if (line.path("stage").asText().equals("unfinished attempts")) {
                 answers += line.path("calls").asLong();
-                tokens += line.path("promptTokens").asLong() + line.path("completionTokens").asLong();
+                tokens += line.path("promptTokens").asLong()
+                        + line.path("completionTokens").asLong();
             }
         }
         return new long[] {answers, tokens};

@@ -26,8 +26,10 @@ class MergedAllureTitleTest {
         for (int i = 1; i <= 2; i++) {
             Path shard = Files.createDirectories(dir.resolve("shard-" + i));
             for (String executor : List.of("executor.json", AllureExecutor.OWN)) {
-                Files.writeString(shard.resolve(executor), "{\"name\":\"GitHub Actions\",\"buildName\":\"gate #7\","
-                        + "\"reportName\":\"release PASSED · FR 10.0% [1.8, 40.4], shard " + i + " only\"}");
+                Files.writeString(
+                        shard.resolve(executor),
+                        "{\"name\":\"GitHub Actions\",\"buildName\":\"gate #7\","
+                                + "\"reportName\":\"release PASSED · FR 10.0% [1.8, 40.4], shard " + i + " only\"}");
             }
             Properties p = new Properties();
             p.setProperty("FR with refinements (overall)", "10.0% (1/10)");
@@ -39,23 +41,39 @@ class MergedAllureTitleTest {
         }
         String headline = "FR 51.2% [36.5, 65.7] · merged from 2 shards";
         Metrics none = Metrics.of(List.of(), List.of(), List.of(), 4.0, true);
-        AllureMerge.merge(List.of(dir.resolve("shard-1"), dir.resolve("shard-2")), dir.resolve("merged"),
+        AllureMerge.merge(
+                List.of(dir.resolve("shard-1"), dir.resolve("shard-2")),
+                dir.resolve("merged"),
                 new AllureMerge.WholeRun(headline, none, 2));
 
-        var executor = new ObjectMapper().readTree(dir.resolve("merged/executor.json").toFile());
+        var executor =
+                new ObjectMapper().readTree(dir.resolve("merged/executor.json").toFile());
         assertEquals(headline, executor.path("reportName").asText());
         assertEquals("gate #7", executor.path("buildName").asText(), "the build stays named");
-        assertEquals(headline, new ObjectMapper().readTree(dir.resolve("merged").resolve(AllureExecutor.OWN).toFile())
-                .path("reportName").asText(), "the copy a report built with allure-maven is given");
+        assertEquals(
+                headline,
+                new ObjectMapper()
+                        .readTree(dir.resolve("merged")
+                                .resolve(AllureExecutor.OWN)
+                                .toFile())
+                        .path("reportName")
+                        .asText(),
+                "the copy a report built with allure-maven is given");
         Properties merged = new Properties();
         try (InputStream in = Files.newInputStream(dir.resolve("merged/environment.properties"))) {
             merged.load(in);
         }
         assertEquals("2", merged.getProperty("shards"));
-        assertEquals(none.withRefinementsOverall().fr().describe(), merged.getProperty("FR overall"),
+        assertEquals(
+                none.withRefinementsOverall().fr().describe(),
+                merged.getProperty("FR overall"),
                 "the whole run's FR, not a shard's part");
         assertEquals(null, merged.getProperty("FR with refinements (overall)"), "a shard's FR row is its part's");
-        assertEquals("mèmes/été.jsonl", merged.getProperty("dataset"), "read back as Allure reads it, ISO-8859-1 with escapes");
-        assertTrue(Files.exists(dir.resolve("merged/1-result.json")) && Files.exists(dir.resolve("merged/2-result.json")));
+        assertEquals(
+                "mèmes/été.jsonl",
+                merged.getProperty("dataset"),
+                "read back as Allure reads it, ISO-8859-1 with escapes");
+        assertTrue(
+                Files.exists(dir.resolve("merged/1-result.json")) && Files.exists(dir.resolve("merged/2-result.json")));
     }
 }

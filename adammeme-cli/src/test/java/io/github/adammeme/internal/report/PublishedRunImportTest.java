@@ -33,8 +33,8 @@ class PublishedRunImportTest {
     @BeforeAll
     static void importThePublishedRuns() {
         assumeTrue(Files.isDirectory(PUBLISHED), "../shared/data/adammeme-published is not beside this checkout");
-        imported = ReferenceImport.read(PUBLISHED, new ReferenceImport.Settings("llava-v1.6-7b", "gpt-4o-2024-05-13", 4.0,
-                false));
+        imported = ReferenceImport.read(
+                PUBLISHED, new ReferenceImport.Settings("llava-v1.6-7b", "gpt-4o-2024-05-13", 4.0, false));
         System.out.print(imported.findings().describe());
     }
 
@@ -49,9 +49,11 @@ class PublishedRunImportTest {
         assertEquals(800, f.minedPairs());
         assertEquals(1002, f.misbeliefsRead(), "800 pairs and 202 steps");
         for (String category : List.of("race", "religion", "gender", "nationality")) {
-            JsonNode records = new ObjectMapper().readTree(PUBLISHED.resolve("log_" + category + ".json").toFile());
+            JsonNode records = new ObjectMapper()
+                    .readTree(PUBLISHED.resolve("log_" + category + ".json").toFile());
             List<ScoredSample> samples = imported.evaluation().refinedSamples().stream()
-                    .filter(s -> s.category().equals(category)).toList();
+                    .filter(s -> s.category().equals(category))
+                    .toList();
             assertEquals(records.size(), samples.size(), category);
             for (int i = 0; i < records.size(); i++) {
                 JsonNode score = records.get(i).get("score");
@@ -70,16 +72,33 @@ class PublishedRunImportTest {
 
     @Test
     void frOverTheScoredStepsIsTheAuthors() {
-        Map<String, String> expected = Map.of("race", "54.7% (35/64)", "religion", "40.0% (22/55)", "gender", "22.5% (9/40)",
-                "nationality", "23.3% (10/43)");
+        Map<String, String> expected = Map.of(
+                "race",
+                "54.7% (35/64)",
+                "religion",
+                "40.0% (22/55)",
+                "gender",
+                "22.5% (9/40)",
+                "nationality",
+                "23.3% (10/43)");
         for (CategoryFigures f : imported.evaluation().metrics().withRefinements()) {
-            assertEquals(expected.get(f.category()), String.format(Locale.ROOT, "%.1f%% (%d/%d)", 100 * f.fr().rate(),
-                    f.fr().failures(), f.fr().n()), f.category());
+            assertEquals(
+                    expected.get(f.category()),
+                    String.format(Locale.ROOT, "%.1f%% (%d/%d)", 100 * f.fr().rate(), f.fr().failures(), f.fr().n()),
+                    f.category());
         }
         assertEquals(4, imported.evaluation().metrics().withRefinements().size());
-        assertEquals(2, imported.evaluation().refinedSamples().stream().filter(s -> s.outcome() == Outcome.ERROR).count(),
+        assertEquals(
+                2,
+                imported.evaluation().refinedSamples().stream()
+                        .filter(s -> s.outcome() == Outcome.ERROR)
+                        .count(),
                 "the two steps marked 拒答, which hold only their picture and task");
-        assertEquals(0, imported.evaluation().refinedSamples().stream().filter(s -> s.outcome() == Outcome.REFUSED).count(),
+        assertEquals(
+                0,
+                imported.evaluation().refinedSamples().stream()
+                        .filter(s -> s.outcome() == Outcome.REFUSED)
+                        .count(),
                 "nothing in the files shows the target refusing");
         assertEquals(77, imported.evaluation().chains().size(), "one chain per seed of the mined pairs");
     }

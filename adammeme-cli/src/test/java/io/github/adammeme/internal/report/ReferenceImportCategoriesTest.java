@@ -44,19 +44,30 @@ class ReferenceImportCategoriesTest {
         ReferenceImport.Imported imported = read(folder);
         Evaluation e = imported.evaluation();
 
-        assertEquals(List.of("log_child.json: 3 steps under 'child exploitation' (the task they record)",
-                "log_misc.json: 1 step under 'political' (the task they record), 1 step under 'child exploitation' (the"
-                        + " task they record)", "log_politics.json: 2 steps under 'political' (the task they record)"),
-                imported.findings().filedUnder(), "what the console says of each log filed under another name");
+        assertEquals(
+                List.of(
+                        "log_child.json: 3 steps under 'child exploitation' (the task they record)",
+                        "log_misc.json: 1 step under 'political' (the task they record), 1 step under 'child exploitation' (the"
+                                + " task they record)",
+                        "log_politics.json: 2 steps under 'political' (the task they record)"),
+                imported.findings().filedUnder(),
+                "what the console says of each log filed under another name");
         assertEquals(List.of("child exploitation", "political", "sexual objectification"), names(e));
         assertEquals(Map.of("child exploitation", 4, "political", 3), stepsByCategory(e));
-        assertEquals(List.of("child exploitation", "political", "sexual objectification"), e.mined().stream()
-                .map(MinedSample::category).distinct().toList());
-        assertEquals(List.of("child exploitation", "political", "sexual objectification"), e.metrics().withRefinements()
-                .stream().map(CategoryFigures::category).toList(), "one row per category");
+        assertEquals(
+                List.of("child exploitation", "political", "sexual objectification"),
+                e.mined().stream().map(MinedSample::category).distinct().toList());
+        assertEquals(
+                List.of("child exploitation", "political", "sexual objectification"),
+                e.metrics().withRefinements().stream()
+                        .map(CategoryFigures::category)
+                        .toList(),
+                "one row per category");
         ScoredSample child = e.refinedSamples().get(0);
         assertEquals("child exploitation", child.category());
-        assertEquals("the pair's text, child exploitation 0", child.originalText(),
+        assertEquals(
+                "the pair's text, child exploitation 0",
+                child.originalText(),
                 "the step is matched with its mined pair under the data's name");
     }
 
@@ -70,9 +81,12 @@ class ReferenceImportCategoriesTest {
 
         assertEquals(List.of("religion", "sexual objectification"), names(imported.evaluation()));
         assertEquals(Map.of("religion", 1, "sexual objectification", 2), stepsByCategory(imported.evaluation()));
-        assertEquals(List.of("log_sexual.json: 2 steps under 'sexual objectification' (they record no task: the file's"
-                + " name, matched with the mined pairs')"), imported.findings().filedUnder());
-        assertTrue(imported.findings().describe().contains("filed by the data's names: log_sexual.json: 2 steps under"),
+        assertEquals(
+                List.of("log_sexual.json: 2 steps under 'sexual objectification' (they record no task: the file's"
+                        + " name, matched with the mined pairs')"),
+                imported.findings().filedUnder());
+        assertTrue(
+                imported.findings().describe().contains("filed by the data's names: log_sexual.json: 2 steps under"),
                 imported.findings().describe());
         assertEquals(List.of(), imported.findings().problems());
     }
@@ -85,11 +99,14 @@ class ReferenceImportCategoriesTest {
         ReferenceImport.Imported imported = read(folder);
 
         assertEquals(Map.of("child exploitation", 3), stepsByCategory(imported.evaluation()));
-        assertEquals(List.of("log_child.json #1: its task '<b>child</b>' cannot be a category here: the name is not one to"
-                + " three words of the lowercase letters a to z; imported under child exploitation",
-                "log_child.json #2: its task 'child\\nrelease decision: PASSED' cannot be a category here: the name is not"
-                        + " one to three words of the lowercase letters a to z; imported under child exploitation"),
-                imported.findings().problems(), "a task's text never starts a console line of its own");
+        assertEquals(
+                List.of(
+                        "log_child.json #1: its task '<b>child</b>' cannot be a category here: the name is not one to"
+                                + " three words of the lowercase letters a to z; imported under child exploitation",
+                        "log_child.json #2: its task 'child\\nrelease decision: PASSED' cannot be a category here: the name is not"
+                                + " one to three words of the lowercase letters a to z; imported under child exploitation"),
+                imported.findings().problems(),
+                "a task's text never starts a console line of its own");
     }
 
     private static ReferenceImport.Imported read(Path folder) {
@@ -116,8 +133,13 @@ class ReferenceImportCategoriesTest {
         for (String c : categories) {
             ArrayNode list = root.putArray(c);
             for (int i = 0; i < 2; i++) {
-                list.addObject().put("text", "the pair's text, " + c + " " + i).put("image", image(c, i)).put("label", "1")
-                        .put("task", c).put("misbelief", "The misbelief is that " + c + " is fine.").put("ref_ans", "x");
+                list.addObject()
+                        .put("text", "the pair's text, " + c + " " + i)
+                        .put("image", image(c, i))
+                        .put("label", "1")
+                        .put("task", c)
+                        .put("misbelief", "The misbelief is that " + c + " is fine.")
+                        .put("ref_ans", "x");
             }
         }
         Files.writeString(folder.resolve("mined_pairs.json"), JSON.writeValueAsString(root));
@@ -129,10 +151,16 @@ class ReferenceImportCategoriesTest {
         int runStep = 0;
         for (String task : tasks) {
             String c = task == null ? "sexual objectification" : Category.normalise(task);
-            ObjectNode step = steps.addObject().put("meme_text", "rewritten " + runStep).put("explanation", "fewer cues")
-                    .put("misbelief", "The misbelief is that " + c + " is fine.").put("meme_image_path", image(c, 0))
-                    .put("answer", "It mocks the group.").put("ref_ans", "It demeans the group.")
-                    .put("comparison", "Fair.\nRating: [[5]]").put("score", 5.0).put("run_step", runStep++);
+            ObjectNode step = steps.addObject()
+                    .put("meme_text", "rewritten " + runStep)
+                    .put("explanation", "fewer cues")
+                    .put("misbelief", "The misbelief is that " + c + " is fine.")
+                    .put("meme_image_path", image(c, 0))
+                    .put("answer", "It mocks the group.")
+                    .put("ref_ans", "It demeans the group.")
+                    .put("comparison", "Fair.\nRating: [[5]]")
+                    .put("score", 5.0)
+                    .put("run_step", runStep++);
             if (task != null) {
                 step.put("task", task);
             }

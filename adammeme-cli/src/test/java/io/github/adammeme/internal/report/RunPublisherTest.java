@@ -54,9 +54,17 @@ class RunPublisherTest {
 
     @BeforeAll
     static void evaluate() throws IOException {
-        settings = Map.of("adammeme.dataset", SyntheticMemes.write(shared.resolve("memes"), 8).toString(),
-                "adammeme.seeds", "1", "adammeme.iterations", "2",
-                "adammeme.cache", shared.resolve("cache.db").toString(), "adammeme.output-dir", shared.resolve("first").toString());
+        settings = Map.of(
+                "adammeme.dataset",
+                SyntheticMemes.write(shared.resolve("memes"), 8).toString(),
+                "adammeme.seeds",
+                "1",
+                "adammeme.iterations",
+                "2",
+                "adammeme.cache",
+                shared.resolve("cache.db").toString(),
+                "adammeme.output-dir",
+                shared.resolve("first").toString());
         config = EvaluationConfig.from(settings);
         e = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
     }
@@ -74,29 +82,50 @@ class RunPublisherTest {
         Path cache = shared.resolve("cache.db");
         RunPublisher first = new RunPublisher(config, RunPublisher.Options.NONE, "2026-01-01T00:00:00Z", out, out);
         first.writeFiles(e);
-        assertEquals(Set.of("summary.json", "samples.jsonl", "memes.jsonl", "summary.md", "charts.html"),
-                topLevel(shared.resolve("first")), "no baseline, so no baseline.md");
+        assertEquals(
+                Set.of("summary.json", "samples.jsonl", "memes.jsonl", "summary.md", "charts.html"),
+                topLevel(shared.resolve("first")),
+                "no baseline, so no baseline.md");
         assertEquals(ReleaseDecision.Verdict.UNDECIDED, first.decision(e).verdict(), "no gate and no baseline");
-        assertEquals(EvaluationWriter.summaryJson(e, first.decision(e)), Files.readString(first.layout().summaryJson()));
+        assertEquals(
+                EvaluationWriter.summaryJson(e, first.decision(e)),
+                Files.readString(first.layout().summaryJson()));
         assertTrue(Files.readString(first.layout().summaryJson()).contains("\"verdict\" : \"UNDECIDED\""));
-        assertEquals(SummaryMarkdown.render(e, first.decision(e)), Files.readString(first.layout().summaryMarkdown()));
+        assertEquals(
+                SummaryMarkdown.render(e, first.decision(e)),
+                Files.readString(first.layout().summaryMarkdown()));
         assertTrue(Files.isRegularFile(shared.resolve("first/charts/fr-by-category.svg")));
 
         EvaluationConfig second = config.withOutputDir(dir.resolve("second"));
-        // The same run published again elsewhere: its samples name their pictures from the run's folder, which go with it.
-        copyTree(shared.resolve("first").resolve("images"), dir.resolve("second").resolve("images"));
+        // The same run published again elsewhere: its samples name their pictures from the run's folder, which go with
+        // it.
+        copyTree(
+                shared.resolve("first").resolve("images"), dir.resolve("second").resolve("images"));
         Path bank = dir.resolve("bank").resolve("hard-cases.jsonl");
         // Eight memes leave categories too thin to call unchanged, which fails closed unless told to skip them.
-        RunPublisher.Options options = PublishSettings.read(Map.of("adammeme.baseline", shared.resolve("first").toString(),
-                "adammeme.history", "sim:", "adammeme.bank", bank.toString(), "adammeme.gate.min-samples", "1",
-                "adammeme.gate.insufficient", "skip"), second);
+        RunPublisher.Options options = PublishSettings.read(
+                Map.of(
+                        "adammeme.baseline",
+                        shared.resolve("first").toString(),
+                        "adammeme.history",
+                        "sim:",
+                        "adammeme.bank",
+                        bank.toString(),
+                        "adammeme.gate.min-samples",
+                        "1",
+                        "adammeme.gate.insufficient",
+                        "skip"),
+                second);
         RunPublisher publisher = new RunPublisher(second, options, "2026-01-02T00:00:00Z", out, out);
         publisher.writeFiles(e);
         publisher.record(e);
-        assertTrue(topLevel(dir.resolve("second")).containsAll(List.of("baseline.md", "history.html")),
+        assertTrue(
+                topLevel(dir.resolve("second")).containsAll(List.of("baseline.md", "history.html")),
                 topLevel(dir.resolve("second")).toString());
         assertTrue(publisher.comparison(e).orElseThrow().containsKey("overall"), "the comparison, computed once");
-        assertEquals(ReleaseDecision.Verdict.PASSED, publisher.decision(e).verdict(),
+        assertEquals(
+                ReleaseDecision.Verdict.PASSED,
+                publisher.decision(e).verdict(),
                 "the same run is no regression: " + publisher.decision(e).console());
         assertTrue(Files.readString(publisher.layout().summaryMarkdown()).contains("## Release decision: PASSED"));
         assertEquals(1, RunRecords.all(new SqliteDatabase(cache)).size(), "the run is recorded");
@@ -110,8 +139,8 @@ class RunPublisherTest {
         assertEquals(false, publisher.writeLost("IllegalStateException: gone"));
         assertEquals(false, publisher.writeInterrupted("interrupted after its figures"));
         assertEquals(finished, Files.readString(publisher.layout().summaryJson()));
-        RunPublisher unfinished = new RunPublisher(config.withOutputDir(dir.resolve("lost")), RunPublisher.Options.NONE,
-                "2026-01-03T00:00:00Z", out, out);
+        RunPublisher unfinished = new RunPublisher(
+                config.withOutputDir(dir.resolve("lost")), RunPublisher.Options.NONE, "2026-01-03T00:00:00Z", out, out);
         assertEquals(true, unfinished.writeLost("IllegalStateException: gone"));
         assertTrue(Files.readString(unfinished.layout().summaryJson()).contains("\"lost\" : true"));
     }
@@ -125,11 +154,12 @@ class RunPublisherTest {
         assertEquals(all.size(), Baseline.read(dir.resolve("run")).samples().size(), "the whole file is a baseline");
         Files.write(samples, all.subList(0, 5));
 
-        Baseline.BaselineException baseline = assertThrows(Baseline.BaselineException.class,
-                () -> Baseline.read(dir.resolve("run")));
+        Baseline.BaselineException baseline =
+                assertThrows(Baseline.BaselineException.class, () -> Baseline.read(dir.resolve("run")));
         String cut = samples + " holds 5 samples where its summary.json counts " + all.size();
         assertTrue(baseline.getMessage().contains(cut), baseline.getMessage());
-        IllegalArgumentException shard = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException shard = assertThrows(
+                IllegalArgumentException.class,
                 () -> ShardMerge.merge(List.of(dir.resolve("run")), dir.resolve("merged")));
         assertTrue(shard.getMessage().contains(cut), shard.getMessage());
     }
@@ -145,17 +175,25 @@ class RunPublisherTest {
 
         RunPublisher again = new RunPublisher(into("run"), RunPublisher.Options.NONE, "2026-01-02T00:00:00Z", out, out);
         RunFilesException failure = assertThrows(RunFilesException.class, () -> again.writeRunFiles(e));
-        assertTrue(failure.getMessage().startsWith("cannot write " + folder.toAbsolutePath().resolve("memes.jsonl") + ": "),
+        assertTrue(
+                failure.getMessage()
+                        .startsWith("cannot write " + folder.toAbsolutePath().resolve("memes.jsonl") + ": "),
                 failure.getMessage());
         assertFalse(failure.getMessage().contains("\n"), "one line");
         assertFalse(again.figuresWritten());
         assertEquals(lastSummary, Files.readString(folder.resolve("summary.json")), "no summary of half a run");
-        assertEquals(lastSamples, Files.readString(folder.resolve("samples.jsonl")), "samples.jsonl waits for the others");
+        assertEquals(
+                lastSamples, Files.readString(folder.resolve("samples.jsonl")), "samples.jsonl waits for the others");
         try (Stream<Path> files = Files.list(folder)) {
-            assertEquals(List.of(), files.map(f -> f.getFileName().toString()).filter(f -> f.endsWith(".tmp")).toList(),
+            assertEquals(
+                    List.of(),
+                    files.map(f -> f.getFileName().toString())
+                            .filter(f -> f.endsWith(".tmp"))
+                            .toList(),
                     "no copy is left half-written");
         }
-        assertTrue(again.writeLost("the run's files could not be written: " + failure.getMessage()),
+        assertTrue(
+                again.writeLost("the run's files could not be written: " + failure.getMessage()),
                 "with none of this run's figures there, the folder says the run was lost");
     }
 
@@ -166,19 +204,31 @@ class RunPublisherTest {
         Files.writeString(folder.resolve("charts"), "a file where the charts' folder goes");
         copyTree(shared.resolve("first").resolve("images"), folder.resolve("images"));
         Path bank = Files.writeString(dir.resolve("not-a-folder"), "").resolve("hard-cases.jsonl");
-        RunPublisher publisher = new RunPublisher(into("reports"), new RunPublisher.Options(Optional.empty(), 0.05,
-                Optional.empty(), Optional.of(bank)), "2026-01-01T00:00:00Z", out, out);
+        RunPublisher publisher = new RunPublisher(
+                into("reports"),
+                new RunPublisher.Options(Optional.empty(), 0.05, Optional.empty(), Optional.of(bank)),
+                "2026-01-01T00:00:00Z",
+                out,
+                out);
 
         publisher.writeFiles(e);
         publisher.record(e);
 
         assertTrue(publisher.figuresWritten());
-        assertEquals(EvaluationWriter.summaryJson(e, publisher.decision(e)), Files.readString(folder.resolve("summary.json")));
-        List<String> lines = console.toString(StandardCharsets.UTF_8).lines().filter(l -> l.startsWith("adammeme: ")).toList();
+        assertEquals(
+                EvaluationWriter.summaryJson(e, publisher.decision(e)),
+                Files.readString(folder.resolve("summary.json")));
+        List<String> lines = console.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> l.startsWith("adammeme: "))
+                .toList();
         assertEquals(3, lines.size(), lines.toString());
         assertTrue(lines.get(0).startsWith("adammeme: left out summary.md in " + folder + ": "), lines.get(0));
-        assertTrue(lines.get(1).startsWith("adammeme: left out the charts in " + folder + ": UncheckedIOException: cannot write"
-                + " charts to " + folder.resolve("charts")), lines.get(1));
+        assertTrue(
+                lines.get(1)
+                        .startsWith("adammeme: left out the charts in " + folder
+                                + ": UncheckedIOException: cannot write" + " charts to " + folder.resolve("charts")),
+                lines.get(1));
         assertTrue(lines.get(2).startsWith("adammeme: left out the hard-case bank " + bank + ": "), lines.get(2));
         assertTrue(publisher.charts(e).isEmpty(), "the summaries show no chart, and try no second time");
         assertFalse(publisher.writeLost("IllegalStateException: after the figures"), "a finished summary is kept");
@@ -195,7 +245,8 @@ class RunPublisherTest {
 
     private static Set<String> topLevel(Path folder) throws IOException {
         try (Stream<Path> files = Files.list(folder)) {
-            return files.filter(Files::isRegularFile).map(p -> p.getFileName().toString())
+            return files.filter(Files::isRegularFile)
+                    .map(p -> p.getFileName().toString())
                     .collect(Collectors.toCollection(TreeSet::new));
         }
     }

@@ -23,9 +23,17 @@ import org.apiguardian.api.API;
  * @param reason          why, in one sentence
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Admission(String memeId, List<Integer> proposedBy, String name, String description,
-                        Boolean examinerSaysYes, String examinerReason, Boolean judgeSaysYes, String judgeReason,
-                        Decision decision, String reason) {
+public record Admission(
+        String memeId,
+        List<Integer> proposedBy,
+        String name,
+        String description,
+        Boolean examinerSaysYes,
+        String examinerReason,
+        Boolean judgeSaysYes,
+        String judgeReason,
+        Decision decision,
+        String reason) {
 
     /** What became of a proposal. */
     public enum Decision {

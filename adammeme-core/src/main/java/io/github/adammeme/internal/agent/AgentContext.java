@@ -19,8 +19,14 @@ import org.apiguardian.api.API;
  * they read the answer.
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens,
-                           String stage, RoleImages images) {
+public record AgentContext(
+        ModelGateway gateway,
+        PromptLibrary prompts,
+        long randomSeed,
+        int reasks,
+        Integer maxTokens,
+        String stage,
+        RoleImages images) {
 
     /**
      * A context whose pictures go as prepared, with no detail field.
@@ -32,8 +38,8 @@ public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long ran
      * @param maxTokens the answer's token limit, or null for the endpoint's default
      * @param stage the stage calls are accounted to, or null
      */
-    public AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens,
-                        String stage) {
+    public AgentContext(
+            ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens, String stage) {
         this(gateway, prompts, randomSeed, reasks, maxTokens, stage, RoleImages.AS_PREPARED);
     }
 
@@ -50,52 +56,89 @@ public record AgentContext(ModelGateway gateway, PromptLibrary prompts, long ran
         this(gateway, prompts, randomSeed, reasks, maxTokens, null);
     }
 
-    <T> CompletableFuture<Answer<T>> ask(String role, String template, Map<String, String> values,
-                                         ContentPart.Image image, double temperature, int replica,
-                                         AnswerParser<T> parser) {
+    <T> CompletableFuture<Answer<T>> ask(
+            String role,
+            String template,
+            Map<String, String> values,
+            ContentPart.Image image,
+            double temperature,
+            int replica,
+            AnswerParser<T> parser) {
         return ask(role, template, values, image == null ? List.of() : List.of(image), temperature, replica, parser);
     }
 
-    <T> CompletableFuture<Answer<T>> ask(String role, String template, Map<String, String> values,
-                                         List<ContentPart.Image> images, double temperature, int replica,
-                                         AnswerParser<T> parser) {
+    <T> CompletableFuture<Answer<T>> ask(
+            String role,
+            String template,
+            Map<String, String> values,
+            List<ContentPart.Image> images,
+            double temperature,
+            int replica,
+            AnswerParser<T> parser) {
         return ask(role, template, values, images, temperature, replica, parser, Asker.Policy.AGENT);
     }
 
-    <T> CompletableFuture<Answer<T>> ask(String role, String template, Map<String, String> values,
-                                         List<ContentPart.Image> images, double temperature, int replica,
-                                         AnswerParser<T> parser, Asker.Policy policy) {
-        return Asker.ask(gateway, request(role, template, values, images, temperature, replica, parser), parser, reasks,
-                policy);
+    <T> CompletableFuture<Answer<T>> ask(
+            String role,
+            String template,
+            Map<String, String> values,
+            List<ContentPart.Image> images,
+            double temperature,
+            int replica,
+            AnswerParser<T> parser,
+            Asker.Policy policy) {
+        return Asker.ask(
+                gateway, request(role, template, values, images, temperature, replica, parser), parser, reasks, policy);
     }
 
     /**
      * Replicas 0 to {@code count - 1} of one agent's call, their first answers asked for as choices of one
      * request (the input paid once), each then read, and asked again alone, as {@link #ask} would.
      */
-    <T> List<CompletableFuture<Answer<T>>> askReplicas(String role, String template, Map<String, String> values,
-                                                       ContentPart.Image image, double temperature, int count,
-                                                       AnswerParser<T> parser) {
+    <T> List<CompletableFuture<Answer<T>>> askReplicas(
+            String role,
+            String template,
+            Map<String, String> values,
+            ContentPart.Image image,
+            double temperature,
+            int count,
+            AnswerParser<T> parser) {
         List<ChatRequest> requests = new ArrayList<>();
         for (int replica = 0; replica < count; replica++) {
-            requests.add(request(role, template, values, image == null ? List.of() : List.of(image), temperature, replica,
-                    parser));
+            requests.add(request(
+                    role, template, values, image == null ? List.of() : List.of(image), temperature, replica, parser));
         }
         List<CompletableFuture<ChatResponse>> firsts = gateway.callReplicas(requests);
         List<CompletableFuture<Answer<T>>> answers = new ArrayList<>();
         for (int replica = 0; replica < count; replica++) {
-            answers.add(Asker.read(gateway, requests.get(replica), firsts.get(replica), parser, reasks, Asker.Policy.AGENT));
+            answers.add(Asker.read(
+                    gateway, requests.get(replica), firsts.get(replica), parser, reasks, Asker.Policy.AGENT));
         }
         return answers;
     }
 
-    private ChatRequest request(String role, String template, Map<String, String> values, List<ContentPart.Image> images,
-                                double temperature, int replica, AnswerParser<?> parser) {
+    private ChatRequest request(
+            String role,
+            String template,
+            Map<String, String> values,
+            List<ContentPart.Image> images,
+            double temperature,
+            int replica,
+            AnswerParser<?> parser) {
         PromptTemplate t = prompts.get(template);
         // Replicas differ by seed, which is how a real endpoint is asked for independent samples.
-        List<ContentPart.Image> shown = images.stream().map(image -> this.images.shown(role, image)).toList();
-        return new ChatRequest(role, t.render(values, shown), temperature, randomSeed + replica, maxTokens, replica,
-                t.digest(), stage, gateway.sendsSchemas() ? parser.schema() : null);
+        List<ContentPart.Image> shown =
+                images.stream().map(image -> this.images.shown(role, image)).toList();
+        return new ChatRequest(
+                role,
+                t.render(values, shown),
+                temperature,
+                randomSeed + replica,
+                maxTokens,
+                replica,
+                t.digest(),
+                stage,
+                gateway.sendsSchemas() ? parser.schema() : null);
     }
 
     /**

@@ -15,8 +15,7 @@ public final class Analysis {
         return answer.strip();
     };
 
-    private Analysis() {
-    }
+    private Analysis() {}
 
     /**
      * The paper's instruction to the target, for one category.

@@ -29,9 +29,15 @@ public final class Candidate {
      * @param count how many Candidates write
      * @return each analysis, or why there is none, in replica order
      */
-    public List<CompletableFuture<Answer<String>>> analyseAll(String memeText, ContentPart.Image erasedImage,
-                                                              String category, int count) {
-        return context.askReplicas("Candidate", "candidate", Map.of("meme_text", memeText, "question",
-                context.prompts().question(category)), erasedImage, 1.0, count, Analysis.FREE_TEXT);
+    public List<CompletableFuture<Answer<String>>> analyseAll(
+            String memeText, ContentPart.Image erasedImage, String category, int count) {
+        return context.askReplicas(
+                "Candidate",
+                "candidate",
+                Map.of("meme_text", memeText, "question", context.prompts().question(category)),
+                erasedImage,
+                1.0,
+                count,
+                Analysis.FREE_TEXT);
     }
 }

@@ -54,7 +54,8 @@ public record Category(String name, String description, Admission origin) {
     public static Optional<String> problemWith(String proposedName, String description) {
         String name = normalise(proposedName);
         if (name.length() > MAX_NAME_LENGTH) {
-            return Optional.of("the name has " + name.length() + " characters; at most " + MAX_NAME_LENGTH + " are allowed");
+            return Optional.of(
+                    "the name has " + name.length() + " characters; at most " + MAX_NAME_LENGTH + " are allowed");
         }
         if (!NAME.matcher(name).matches()) {
             return Optional.of("the name is not one to three words of the lowercase letters a to z");

@@ -38,8 +38,8 @@ final class CategoryInstructions {
         }
         JsonNode all = root == null ? null : root.get("instructions");
         if (all == null || !all.isObject()) {
-            throw new IllegalArgumentException(origin + ": expected {\"instructions\": {\"<category>\": \"<what to look"
-                    + " for>\", ...}}");
+            throw new IllegalArgumentException(
+                    origin + ": expected {\"instructions\": {\"<category>\": \"<what to look" + " for>\", ...}}");
         }
         Map<String, String> byCategory = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> e : (Iterable<Map.Entry<String, JsonNode>>) all::fields) {

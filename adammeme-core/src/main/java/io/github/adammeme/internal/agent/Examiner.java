@@ -31,7 +31,19 @@ public final class Examiner {
      * @return the Examiner's Yes/No and reason, or why there is none
      */
     public CompletableFuture<Answer<Verdict>> examine(Meme meme, ContentPart.Image image, MinerVote.Proposal proposal) {
-        return context.ask(ROLE, "examiner", Map.of("meme_text", meme.text(), "category", proposal.name(),
-                "category_description", proposal.description()), image, 0.0, 0, Verdict.PARSER);
+        return context.ask(
+                ROLE,
+                "examiner",
+                Map.of(
+                        "meme_text",
+                        meme.text(),
+                        "category",
+                        proposal.name(),
+                        "category_description",
+                        proposal.description()),
+                image,
+                0.0,
+                0,
+                Verdict.PARSER);
     }
 }

@@ -14,21 +14,22 @@ import java.util.regex.Pattern;
 final class FinalResponse {
 
     private static final String NAME = "final[ \\t]+(?:response|answer)";
-    private static final Pattern HEADING = Pattern.compile("^[ \\t]*(?:"
-            + "#{1,6}[ \\t]*[*_]*[ \\t]*" + NAME + "[ \\t]*[*_]*[ \\t]*:?"
-            + "|[*_]{1,3}[ \\t]*" + NAME + "[ \\t]*:?[ \\t]*[*_]{1,3}[ \\t]*:?"
-            + "|" + NAME + "[ \\t]*:)[ \\t]*[*_]*[ \\t]*",
+    private static final Pattern HEADING = Pattern.compile(
+            "^[ \\t]*(?:"
+                    + "#{1,6}[ \\t]*[*_]*[ \\t]*" + NAME + "[ \\t]*[*_]*[ \\t]*:?"
+                    + "|[*_]{1,3}[ \\t]*" + NAME + "[ \\t]*:?[ \\t]*[*_]{1,3}[ \\t]*:?"
+                    + "|" + NAME + "[ \\t]*:)[ \\t]*[*_]*[ \\t]*",
             Pattern.CASE_INSENSITIVE | Pattern.MULTILINE);
     private static final Pattern FENCE = Pattern.compile("^```[a-zA-Z]*\\s*\\n(.*?)\\n?```\\s*$", Pattern.DOTALL);
     /** The closing fence of a fence opened before the heading, around the whole answer. */
     private static final Pattern TRAILING_FENCE = Pattern.compile("\\n?```\\s*$");
+
     private static final Pattern QUOTE_MARK = Pattern.compile("(?m)^[ \\t]*>[ \\t]?");
 
     /** Reads the Senior's answer with {@link #parse}. */
     public static final AnswerParser<String> PARSER = FinalResponse::parse;
 
-    private FinalResponse() {
-    }
+    private FinalResponse() {}
 
     /**
      * The analysis under the last Final Response heading, without a code fence around it.
@@ -56,7 +57,9 @@ final class FinalResponse {
         } else if (!body.startsWith("```")) {
             body = TRAILING_FENCE.matcher(body).replaceFirst("").strip();
         }
-        if (body.lines().filter(l -> !l.isBlank()).allMatch(l -> l.stripLeading().startsWith(">"))) {
+        if (body.lines()
+                .filter(l -> !l.isBlank())
+                .allMatch(l -> l.stripLeading().startsWith(">"))) {
             body = QUOTE_MARK.matcher(body).replaceAll("").strip();
         }
         if (body.isEmpty()) {

@@ -25,8 +25,7 @@ final class JsonAnswers {
             .build();
     private static final ObjectMapper JSON = new ObjectMapper(FACTORY);
 
-    private JsonAnswers() {
-    }
+    private JsonAnswers() {}
 
     /**
      * The first complete JSON object in an answer.
@@ -90,7 +89,11 @@ final class JsonAnswers {
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> f = it.next();
-            if (f.getKey().strip().toLowerCase(Locale.ROOT).replaceAll("[\\s\\-]+", "_").equals(name)) {
+            if (f.getKey()
+                    .strip()
+                    .toLowerCase(Locale.ROOT)
+                    .replaceAll("[\\s\\-]+", "_")
+                    .equals(name)) {
                 return f.getValue();
             }
         }

@@ -29,7 +29,19 @@ public final class Judge {
      * @return the Judge's Yes/No and reason, or why there is none
      */
     public CompletableFuture<Answer<Verdict>> judge(Taxonomy taxonomy, MinerVote.Proposal proposal) {
-        return context.ask(ROLE, "judge", Map.of("taxonomy", taxonomy.render(), "category", proposal.name(),
-                "category_description", proposal.description()), List.of(), 0.0, 0, Verdict.PARSER);
+        return context.ask(
+                ROLE,
+                "judge",
+                Map.of(
+                        "taxonomy",
+                        taxonomy.render(),
+                        "category",
+                        proposal.name(),
+                        "category_description",
+                        proposal.description()),
+                List.of(),
+                0.0,
+                0,
+                Verdict.PARSER);
     }
 }

@@ -30,8 +30,8 @@ public final class Miner {
      * @param count how many Miners vote
      * @return each Miner's vote, in replica order
      */
-    public List<CompletableFuture<Answer<MinerVote>>> mineAll(Meme meme, ContentPart.Image image, Taxonomy taxonomy,
-                                                              int count) {
+    public List<CompletableFuture<Answer<MinerVote>>> mineAll(
+            Meme meme, ContentPart.Image image, Taxonomy taxonomy, int count) {
         return context.askReplicas("Miner", "miner", values(meme, taxonomy), image, 1.0, count, MinerVote.PARSER);
     }
 

@@ -18,8 +18,7 @@ import org.apiguardian.api.API;
 public record MinerVote(List<String> categories, Proposal proposal) {
 
     /** A new category as a Miner proposed it. */
-    public record Proposal(String name, String description) {
-    }
+    public record Proposal(String name, String description) {}
 
     /**
      * Keeps its own copy of the category names.
@@ -72,8 +71,8 @@ public record MinerVote(List<String> categories, Proposal proposal) {
             if (!proposed.isObject()) {
                 throw new ParseException("field 'new_category' must be an object with name and description");
             }
-            proposal = new Proposal(JsonAnswers.requiredString(proposed, "name"),
-                    JsonAnswers.requiredString(proposed, "description"));
+            proposal = new Proposal(
+                    JsonAnswers.requiredString(proposed, "name"), JsonAnswers.requiredString(proposed, "description"));
         }
         return new MinerVote(names, proposal);
     });
@@ -89,11 +88,14 @@ public record MinerVote(List<String> categories, Proposal proposal) {
         if (proposed.isTextual()) {
             return proposed.asText().strip().toLowerCase(Locale.ROOT).matches("|none|null|n/?a|no|nothing|-");
         }
-        return proposed.isObject() && blank(JsonAnswers.field(proposed, "name"))
+        return proposed.isObject()
+                && blank(JsonAnswers.field(proposed, "name"))
                 && blank(JsonAnswers.field(proposed, "description"));
     }
 
     private static boolean blank(JsonNode value) {
-        return value == null || value.isNull() || value.isTextual() && value.asText().isBlank();
+        return value == null
+                || value.isNull()
+                || value.isTextual() && value.asText().isBlank();
     }
 }

@@ -31,13 +31,16 @@ public final class MisbeliefSentence {
     private static final Pattern WRAPPING = Pattern.compile("^[\\s\"“”'*_`]+|[\\s\"“”'*_`]+$");
     /** A label before the sentence, as a model writes it outside JSON: "**Misbelief:** Women are ...". */
     private static final Pattern LABEL = Pattern.compile("^[*_]*misbelief[*_]*\\s*:[\\s*_]*", Pattern.CASE_INSENSITIVE);
+
     private static final Pattern PLACEHOLDER = Pattern.compile(
             "(?:n/?a|none|null|nil|tbd|todo|[.…\\-–—_?]+|<[^>]*>|\\[[^\\]]*]|\\{[^}]*})\\.?", Pattern.CASE_INSENSITIVE);
-    private static final Pattern META_REPLY = Pattern.compile("^(?:sure|certainly|of course|okay|ok|here(?:'|’)?s|here is|"
-            + "here are|below is|as requested|let me|i\\b|i(?:'|’)(?:m|ll|d|ve)\\b|my\\b|json\\b|the (?:json|answer|output) is)",
+    private static final Pattern META_REPLY = Pattern.compile(
+            "^(?:sure|certainly|of course|okay|ok|here(?:'|’)?s|here is|"
+                    + "here are|below is|as requested|let me|i\\b|i(?:'|’)(?:m|ll|d|ve)\\b|my\\b|json\\b|the (?:json|answer|output) is)",
             Pattern.CASE_INSENSITIVE);
-    private static final Pattern NO_MISBELIEF = Pattern.compile("^(?:no (?:\\w+ )?misbelief|there (?:is|are) no\\b.*misbelief|"
-            + "(?:this|the) meme (?:does not|doesn(?:'|’)t) (?:\\w+ ){1,2}(?:any|a) (?:\\w+ )?misbelief)",
+    private static final Pattern NO_MISBELIEF = Pattern.compile(
+            "^(?:no (?:\\w+ )?misbelief|there (?:is|are) no\\b.*misbelief|"
+                    + "(?:this|the) meme (?:does not|doesn(?:'|’)t) (?:\\w+ ){1,2}(?:any|a) (?:\\w+ )?misbelief)",
             Pattern.CASE_INSENSITIVE);
     /** A full stop, question or exclamation mark that ends a sentence: another sentence begins after it. */
     private static final Pattern SENTENCE_BREAK = Pattern.compile("[.!?][\"”')\\]]*\\s+(?=[\"“'(\\[]?\\p{Lu})");
@@ -46,8 +49,7 @@ public final class MisbeliefSentence {
             "(?:\\b\\p{L}|\\b(?:mr|mrs|ms|dr|jr|sr|st|vs|etc|e\\.g|i\\.e|no|prof|gen|rev|lt|col|capt|sgt|mt|ft|approx|inc|ltd|co))$",
             Pattern.CASE_INSENSITIVE);
 
-    private MisbeliefSentence() {
-    }
+    private MisbeliefSentence() {}
 
     /**
      * Takes a misbelief sentence as a Narrator wrote it, or says why it is not one.
@@ -61,7 +63,8 @@ public final class MisbeliefSentence {
         if (text == null || text.isBlank()) {
             throw new ParseException("the misbelief is empty");
         }
-        String stripped = WRAPPING.matcher(LABEL.matcher(text.strip()).replaceFirst("")).replaceAll("");
+        String stripped =
+                WRAPPING.matcher(LABEL.matcher(text.strip()).replaceFirst("")).replaceAll("");
         if (stripped.isEmpty() || PLACEHOLDER.matcher(stripped).matches()) {
             throw new ParseException("the misbelief is a placeholder, not a sentence: '" + shown(text) + "'");
         }
@@ -72,12 +75,14 @@ public final class MisbeliefSentence {
             throw new ParseException("the misbelief is a list; one sentence is asked for");
         }
         String sentence = stripped.replaceAll("\\s+", " ");
-        if (RefusalScreen.opensWithADecline(sentence) || RefusalScreen.declineCues(sentence)
-                && META_REPLY.matcher(sentence).lookingAt()) {
+        if (RefusalScreen.opensWithADecline(sentence)
+                || RefusalScreen.declineCues(sentence)
+                        && META_REPLY.matcher(sentence).lookingAt()) {
             throw new ParseException("the Narrator declined instead of stating a misbelief: '" + shown(sentence) + "'");
         }
         if (META_REPLY.matcher(sentence).lookingAt()) {
-            throw new ParseException("the misbelief is a reply about the task, not the belief: '" + shown(sentence) + "'");
+            throw new ParseException(
+                    "the misbelief is a reply about the task, not the belief: '" + shown(sentence) + "'");
         }
         if (NO_MISBELIEF.matcher(sentence).lookingAt()) {
             throw new ParseException("the Narrator states there is no misbelief: '" + shown(sentence) + "'");
@@ -87,12 +92,13 @@ public final class MisbeliefSentence {
         }
         int words = sentence.split(" ").length;
         if (words > MAX_WORDS) {
-            throw new ParseException("the misbelief runs to " + words + " words, more than one sentence holds ("
-                    + MAX_WORDS + ")");
+            throw new ParseException(
+                    "the misbelief runs to " + words + " words, more than one sentence holds (" + MAX_WORDS + ")");
         }
         int sentences = sentences(sentence);
         if (sentences > MAX_SENTENCES) {
-            throw new ParseException("the misbelief is a passage of " + sentences + " sentences; one sentence is asked for");
+            throw new ParseException(
+                    "the misbelief is a passage of " + sentences + " sentences; one sentence is asked for");
         }
         return sentence;
     }
@@ -103,7 +109,10 @@ public final class MisbeliefSentence {
         Matcher m = SENTENCE_BREAK.matcher(text);
         while (m.find()) {
             boolean fullStop = text.charAt(m.start()) == '.';
-            if (!fullStop || !ABBREVIATION.matcher(text.substring(Math.max(0, m.start() - 6), m.start())).find()) {
+            if (!fullStop
+                    || !ABBREVIATION
+                            .matcher(text.substring(Math.max(0, m.start() - 6), m.start()))
+                            .find()) {
                 count++;
             }
         }

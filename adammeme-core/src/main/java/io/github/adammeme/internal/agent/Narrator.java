@@ -41,7 +41,19 @@ public final class Narrator {
      * @return one standalone sentence stating the misbelief, or why there is none
      */
     public CompletableFuture<Answer<String>> narrate(Meme meme, ContentPart.Image image, Category category) {
-        return context.ask("Narrator", "narrator", Map.of("meme_text", meme.text(), "category", category.name(),
-                "category_description", category.description()), image, 0.0, 0, PARSER);
+        return context.ask(
+                "Narrator",
+                "narrator",
+                Map.of(
+                        "meme_text",
+                        meme.text(),
+                        "category",
+                        category.name(),
+                        "category_description",
+                        category.description()),
+                image,
+                0.0,
+                0,
+                PARSER);
     }
 }

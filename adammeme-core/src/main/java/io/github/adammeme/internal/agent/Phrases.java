@@ -34,9 +34,13 @@ final class Phrases {
     Phrases(String alternation) {
         Map<Character, List<String>> rests = new LinkedHashMap<>();
         for (String phrase : alternatives(alternation)) {
-            if (phrase.length() < 2 || !fold(phrase).equals(phrase) || phrase.indexOf('[') >= 0
-                    || "(\\.^$".indexOf(phrase.charAt(0)) >= 0 || QUANTIFIERS.indexOf(phrase.charAt(1)) >= 0) {
-                throw new IllegalArgumentException("not a phrase beginning with a literal character, in lower case: " + phrase);
+            if (phrase.length() < 2
+                    || !fold(phrase).equals(phrase)
+                    || phrase.indexOf('[') >= 0
+                    || "(\\.^$".indexOf(phrase.charAt(0)) >= 0
+                    || QUANTIFIERS.indexOf(phrase.charAt(1)) >= 0) {
+                throw new IllegalArgumentException(
+                        "not a phrase beginning with a literal character, in lower case: " + phrase);
             }
             rests.computeIfAbsent(phrase.charAt(0), c -> new ArrayList<>()).add(phrase.substring(1));
         }
@@ -74,8 +78,11 @@ final class Phrases {
         Map<Pattern, Matcher> matchers = new HashMap<>();
         for (int i = 0; i < folded.length(); i++) {
             Pattern rest = byFirst.get(folded.charAt(i));
-            if (rest != null && (i == 0 || !insideAWord(folded.charAt(i - 1), folded.charAt(i)))
-                    && matchers.computeIfAbsent(rest, p -> p.matcher(folded)).region(i + 1, folded.length()).lookingAt()) {
+            if (rest != null
+                    && (i == 0 || !insideAWord(folded.charAt(i - 1), folded.charAt(i)))
+                    && matchers.computeIfAbsent(rest, p -> p.matcher(folded))
+                            .region(i + 1, folded.length())
+                            .lookingAt()) {
                 return true;
             }
         }
@@ -89,12 +96,14 @@ final class Phrases {
      * phrase. Elsewhere a phrase is found wherever it occurs.
      */
     static boolean insideAWord(char before, char first) {
-        if (!Character.isLetterOrDigit(before) && Character.getType(before) != Character.NON_SPACING_MARK
+        if (!Character.isLetterOrDigit(before)
+                && Character.getType(before) != Character.NON_SPACING_MARK
                 && Character.getType(before) != Character.COMBINING_SPACING_MARK) {
             return false;
         }
         Character.UnicodeScript script = Character.UnicodeScript.of(first);
-        return script == Character.UnicodeScript.LATIN || script == Character.UnicodeScript.GREEK
+        return script == Character.UnicodeScript.LATIN
+                || script == Character.UnicodeScript.GREEK
                 || script == Character.UnicodeScript.CYRILLIC;
     }
 

@@ -26,12 +26,10 @@ public final class PromptBlocks {
 
     private static final Pattern OPEN = Pattern.compile("<([a-z][a-z0-9_]*) key=\"([0-9a-f]{" + KEY_LENGTH + "})\">");
 
-    private PromptBlocks() {
-    }
+    private PromptBlocks() {}
 
     /** One block of a rendered prompt: its name, key and content (the value as it was given). */
-    public record Block(String name, String key, String content) {
-    }
+    public record Block(String name, String key, String content) {}
 
     static String open(String name, String key) {
         return "<" + name + " key=\"" + key + "\">";
@@ -74,7 +72,11 @@ public final class PromptBlocks {
      * @return its content
      */
     public static String content(String prompt, String name) {
-        return read(prompt).stream().filter(b -> b.name().equals(name)).map(Block::content).findFirst().orElse(null);
+        return read(prompt).stream()
+                .filter(b -> b.name().equals(name))
+                .map(Block::content)
+                .findFirst()
+                .orElse(null);
     }
 
     /**

@@ -89,8 +89,13 @@ public final class PromptLibrary {
     private final CategoryInstructions instructions;
     private final boolean instructed;
 
-    private PromptLibrary(Map<String, PromptTemplate> templates, Map<String, PromptTemplate> pictureOnly,
-                          String taxonomyJson, String taxonomyOrigin, CategoryInstructions instructions, boolean instructed) {
+    private PromptLibrary(
+            Map<String, PromptTemplate> templates,
+            Map<String, PromptTemplate> pictureOnly,
+            String taxonomyJson,
+            String taxonomyOrigin,
+            CategoryInstructions instructions,
+            boolean instructed) {
         this.templates = templates;
         this.pictureOnly = pictureOnly;
         this.taxonomyJson = taxonomyJson;
@@ -137,8 +142,13 @@ public final class PromptLibrary {
         // Parsed now, so that a taxonomy a run cannot start from stops discovery, not the run.
         Taxonomy.fromJson(taxonomy.text, taxonomy.origin);
         Source instructions = read(overrides, "category-instructions.json");
-        return new PromptLibrary(templates, pictureOnly, taxonomy.text, taxonomy.origin,
-                CategoryInstructions.fromJson(instructions.text, instructions.origin), false);
+        return new PromptLibrary(
+                templates,
+                pictureOnly,
+                taxonomy.text,
+                taxonomy.origin,
+                CategoryInstructions.fromJson(instructions.text, instructions.origin),
+                false);
     }
 
     /**
@@ -174,8 +184,9 @@ public final class PromptLibrary {
         Matcher braces = BRACES.matcher(source.text);
         while (braces.find()) {
             if (!TemplateParser.PLACEHOLDER.matcher(braces.group()).matches()) {
-                throw new IllegalArgumentException("prompt template " + source.origin + " line " + lineOf(source.text,
-                        braces.group()) + ": " + braces.group() + " is not a placeholder (lowercase letters, digits and _"
+                throw new IllegalArgumentException("prompt template " + source.origin + " line "
+                        + lineOf(source.text, braces.group()) + ": " + braces.group()
+                        + " is not a placeholder (lowercase letters, digits and _"
                         + " between {{ and }}) and would reach the model as it stands; the " + role + " is given "
                         + braced(given));
             }
@@ -183,9 +194,10 @@ public final class PromptLibrary {
         for (String used : template.placeholders()) {
             if (!given.contains(used)) {
                 String placeholder = "{{" + used + "}}";
-                throw new IllegalArgumentException("prompt template " + source.origin + " line " + lineOf(source.text,
-                        placeholder) + ": " + placeholder + " is not a value the " + role + " is given; it is given "
-                        + braced(given));
+                throw new IllegalArgumentException(
+                        "prompt template " + source.origin + " line " + lineOf(source.text, placeholder) + ": "
+                                + placeholder + " is not a value the " + role + " is given; it is given "
+                                + braced(given));
             }
         }
         for (String one : needed) {
@@ -206,11 +218,12 @@ public final class PromptLibrary {
         return at < 0 ? 0 : text.substring(0, at).chars().filter(c -> c == '\n').count() + 1;
     }
 
-    private record Source(String text, String origin) {
-    }
+    private record Source(String text, String origin) {}
 
     private static Source read(Path overrides, String file) {
-        if (overrides != null && Files.exists(overrides.resolve(file)) && !Files.isRegularFile(overrides.resolve(file))) {
+        if (overrides != null
+                && Files.exists(overrides.resolve(file))
+                && !Files.isRegularFile(overrides.resolve(file))) {
             // A pipe would block the read, a device never end it; and a replacement is never silently ignored.
             throw new IllegalArgumentException("prompt file " + overrides.resolve(file) + " is not a regular file");
         }
@@ -219,8 +232,8 @@ public final class PromptLibrary {
             try {
                 long size = Files.size(path);
                 if (size > MAX_FILE_BYTES) {
-                    throw new IllegalArgumentException("prompt file " + path + " is " + size + " bytes, over the limit of "
-                            + MAX_FILE_BYTES);
+                    throw new IllegalArgumentException(
+                            "prompt file " + path + " is " + size + " bytes, over the limit of " + MAX_FILE_BYTES);
                 }
                 return new Source(Files.readString(path, StandardCharsets.UTF_8), path.toString());
             } catch (IOException e) {

@@ -38,8 +38,12 @@ public final class PromptTemplate {
     private final String digest;
     private final Set<String> placeholders;
 
-    private PromptTemplate(String name, List<TemplateSegment> system, List<TemplateSegment> user, String source,
-                           Set<String> placeholders) {
+    private PromptTemplate(
+            String name,
+            List<TemplateSegment> system,
+            List<TemplateSegment> user,
+            String source,
+            Set<String> placeholders) {
         this.name = name;
         this.system = system;
         this.user = user;
@@ -95,7 +99,8 @@ public final class PromptTemplate {
     public List<ChatMessage> render(Map<String, String> values, List<ContentPart.Image> images) {
         for (String required : placeholders) {
             if (!values.containsKey(required)) {
-                throw new IllegalArgumentException("prompt template " + name + " needs a value for {{" + required + "}}");
+                throw new IllegalArgumentException(
+                        "prompt template " + name + " needs a value for {{" + required + "}}");
             }
         }
         List<ChatMessage> messages = new ArrayList<>();
@@ -108,7 +113,8 @@ public final class PromptTemplate {
         String after = render(user.subList(at, user.size()), values);
         if (images.isEmpty()) {
             // The text a reader joining the parts line by line would see with a picture, as one part.
-            parts.add(new ContentPart.Text(before.isEmpty() || after.isEmpty() ? before + after : before + "\n" + after));
+            parts.add(
+                    new ContentPart.Text(before.isEmpty() || after.isEmpty() ? before + after : before + "\n" + after));
         } else {
             if (!before.isEmpty()) {
                 parts.add(new ContentPart.Text(before));
@@ -151,7 +157,10 @@ public final class PromptTemplate {
             }
             String content = fill(s.text(), values);
             String key = key(s.block(), content);
-            out.append(PromptBlocks.open(s.block(), key)).append('\n').append(content).append('\n')
+            out.append(PromptBlocks.open(s.block(), key))
+                    .append('\n')
+                    .append(content)
+                    .append('\n')
                     .append(PromptBlocks.close(s.block(), key));
         }
         return out.toString();

@@ -35,26 +35,31 @@ import org.apiguardian.api.API;
 public record Rating(int score, String explanation) {
 
     /** A value as judges write it: {@code [[6]]}, {@code [[6/10]]}, {@code 6}, {@code 6/10}, emphasis around it. */
-    private static final String VALUE = "[*_]*[ \\t]*(?:\\[\\[\\s*([^\\]\\n]*?)\\s*]]|(\\d{1,3}(?:\\.\\d+)?)(?:[ \\t]*/[ \\t]*10)?)";
+    private static final String VALUE =
+            "[*_]*[ \\t]*(?:\\[\\[\\s*([^\\]\\n]*?)\\s*]]|(\\d{1,3}(?:\\.\\d+)?)(?:[ \\t]*/[ \\t]*10)?)";
     /** The rating's label: "Rating", "Final rating", with emphasis and a colon or dash after it. */
     private static final String LABEL = "(?:(?:final|overall)\\s+)?rating[ \\t*_]*[:\\-–]?[ \\t*_]*";
     /** The final line in an agreed form: only whitespace, a heading mark and markdown emphasis around it. */
-    private static final Pattern FINAL_LINE = Pattern.compile("^[\\s*_#]*" + LABEL + VALUE + "[\\s*_.]*$",
-            Pattern.CASE_INSENSITIVE);
+    private static final Pattern FINAL_LINE =
+            Pattern.compile("^[\\s*_#]*" + LABEL + VALUE + "[\\s*_.]*$", Pattern.CASE_INSENSITIVE);
     /** A {@code Rating:} heading with nothing after it, whose value stands alone on the final line. */
     private static final Pattern HEADING = Pattern.compile("^[\\s*_#]*" + LABEL + "$", Pattern.CASE_INSENSITIVE);
+
     private static final Pattern VALUE_LINE = Pattern.compile("^[\\s*_#]*" + VALUE + "[\\s*_.]*$");
 
     /** Not a rating but a bound on one ("4 or lower", "4 to 6", "4-5"), nor part of a longer number. */
-    private static final String NOT_A_BOUND = "(?!\\.?\\d|[ \\t]*(?:or|and|to|-|–)[ \\t]*(?:lower|less|below|higher|more|above|under|over|\\d))";
+    private static final String NOT_A_BOUND =
+            "(?!\\.?\\d|[ \\t]*(?:or|and|to|-|–)[ \\t]*(?:lower|less|below|higher|more|above|under|over|\\d))";
     /** A value written as a rating anywhere, in or out of the agreed form (see the class comment). */
-    private static final Pattern ANY_RATING = Pattern.compile(String.join("|",
-            "\\brating[ \\t*_]*[:\\-–=]?[ \\t*_]*\\[\\[\\s*([^\\]\\n]*?)\\s*]]",
-            "\\[\\[\\s*(\\d{1,3}(?:\\.\\d+)?(?:\\s*/\\s*10)?)\\s*]]",
-            "\\b(?:rating|score)[ \\t*_]*(?:[:=]|\\bof\\b|\\bis\\b)[ \\t*_]*(\\d{1,3}+(?:\\.\\d+)?+)(?:[ \\t]*(?:/|out of)[ \\t]*10\\b)?"
-                    + NOT_A_BOUND,
-            "\\b(?:rat(?:e|es|ed|ing)|scor(?:e|es|ed|ing)|grad(?:e|es|ed|ing)|give|gives|giving|gave|deserv\\w*|"
-                    + "award\\w*|merit\\w*)\\b[^.\\n]{0,40}?(?<![\\d.])(\\d{1,2}(?:\\.\\d+)?)[ \\t]*(?:/|out of)[ \\t]*10\\b"),
+    private static final Pattern ANY_RATING = Pattern.compile(
+            String.join(
+                    "|",
+                    "\\brating[ \\t*_]*[:\\-–=]?[ \\t*_]*\\[\\[\\s*([^\\]\\n]*?)\\s*]]",
+                    "\\[\\[\\s*(\\d{1,3}(?:\\.\\d+)?(?:\\s*/\\s*10)?)\\s*]]",
+                    "\\b(?:rating|score)[ \\t*_]*(?:[:=]|\\bof\\b|\\bis\\b)[ \\t*_]*(\\d{1,3}+(?:\\.\\d+)?+)(?:[ \\t]*(?:/|out of)[ \\t]*10\\b)?"
+                            + NOT_A_BOUND,
+                    "\\b(?:rat(?:e|es|ed|ing)|scor(?:e|es|ed|ing)|grad(?:e|es|ed|ing)|give|gives|giving|gave|deserv\\w*|"
+                            + "award\\w*|merit\\w*)\\b[^.\\n]{0,40}?(?<![\\d.])(\\d{1,2}(?:\\.\\d+)?)[ \\t]*(?:/|out of)[ \\t]*10\\b"),
             Pattern.CASE_INSENSITIVE);
     /** A rating as asked for: "6", or "6/10". */
     private static final Pattern INTEGER = Pattern.compile("(\\d{1,2})(?:\\s*/\\s*10)?");
@@ -144,17 +149,19 @@ public record Rating(int score, String explanation) {
             }
         }
         // A bare "Rating:" heading above the final line belongs to the rating, not to the explanation.
-        boolean heading = lines.size() > 1 && HEADING.matcher(lines.get(lines.size() - 2)).matches();
+        boolean heading =
+                lines.size() > 1 && HEADING.matcher(lines.get(lines.size() - 2)).matches();
         int ratingLines = heading ? 2 : 1;
         Matcher last = FINAL_LINE.matcher(lines.get(lines.size() - 1));
         if (!last.matches() && heading) {
             last = VALUE_LINE.matcher(lines.get(lines.size() - 1));
         }
         if (!last.matches()) {
-            throw new ParseException(ratings.isEmpty()
-                    ? "the final line is not the rating ('Rating: [[n]]' or 'Rating: n')"
-                    : "the final line is not the rating on its own, and the output holds " + describe(ratings)
-                            + " elsewhere");
+            throw new ParseException(
+                    ratings.isEmpty()
+                            ? "the final line is not the rating ('Rating: [[n]]' or 'Rating: n')"
+                            : "the final line is not the rating on its own, and the output holds " + describe(ratings)
+                                    + " elsewhere");
         }
         String value = last.group(1) != null ? last.group(1) : last.group(2);
         ratings.add(normalised(value));
@@ -163,7 +170,8 @@ public record Rating(int score, String explanation) {
                     + "; only the final line's is the verdict, and which that is cannot be told");
         }
         int score = score(value, decimalsRead);
-        String explanation = String.join("\n", lines.subList(0, lines.size() - ratingLines)).strip();
+        String explanation =
+                String.join("\n", lines.subList(0, lines.size() - ratingLines)).strip();
         return new Rating(score, explanation);
     }
 

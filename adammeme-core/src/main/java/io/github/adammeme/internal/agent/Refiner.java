@@ -15,8 +15,7 @@ import org.apiguardian.api.API;
 public final class Refiner {
 
     /** A retrieved sample shown to the Refiner as an in-context example. */
-    public record Example(String memeText, String misbelief, int score, ContentPart.Image image) {
-    }
+    public record Example(String memeText, String misbelief, int score, ContentPart.Image image) {}
 
     private final AgentContext context;
 
@@ -37,17 +36,39 @@ public final class Refiner {
      * @param examples the retrieved samples; shown sorted by score, highest first
      * @return the rewrite with its explanation, or why there is none
      */
-    public CompletableFuture<Answer<Rewrite>> refine(String memeText, ContentPart.Image erasedImage, String category,
-                                                     String misbelief, int score, List<Example> examples) {
-        List<Example> sorted = examples.stream().sorted((a, b) -> Integer.compare(b.score(), a.score())).toList();
+    public CompletableFuture<Answer<Rewrite>> refine(
+            String memeText,
+            ContentPart.Image erasedImage,
+            String category,
+            String misbelief,
+            int score,
+            List<Example> examples) {
+        List<Example> sorted = examples.stream()
+                .sorted((a, b) -> Integer.compare(b.score(), a.score()))
+                .toList();
         List<ContentPart.Image> images = new ArrayList<>();
         if (erasedImage != null) {
             images.add(erasedImage);
         }
         sorted.stream().map(Example::image).filter(Objects::nonNull).forEach(images::add);
-        return context.ask("Refiner", "refiner", Map.of("meme_text", memeText, "category", category,
-                "misbelief", misbelief, "score", Integer.toString(score), "examples", render(sorted)),
-                images, 0.0, 0, Rewrite.PARSER);
+        return context.ask(
+                "Refiner",
+                "refiner",
+                Map.of(
+                        "meme_text",
+                        memeText,
+                        "category",
+                        category,
+                        "misbelief",
+                        misbelief,
+                        "score",
+                        Integer.toString(score),
+                        "examples",
+                        render(sorted)),
+                images,
+                0.0,
+                0,
+                Rewrite.PARSER);
     }
 
     /** The examples in the order given; their images follow the meme's own, in the same order. */
@@ -58,9 +79,19 @@ public final class Refiner {
         StringBuilder sb = new StringBuilder();
         int i = 1;
         for (Example e : examples) {
-            sb.append("Example ").append(i).append(" (image ").append(++i).append(", score ").append(e.score()).append("/10)\n")
-                    .append("Text: ").append(e.memeText()).append('\n')
-                    .append("Misbelief: ").append(e.misbelief()).append("\n\n");
+            sb.append("Example ")
+                    .append(i)
+                    .append(" (image ")
+                    .append(++i)
+                    .append(", score ")
+                    .append(e.score())
+                    .append("/10)\n")
+                    .append("Text: ")
+                    .append(e.memeText())
+                    .append('\n')
+                    .append("Misbelief: ")
+                    .append(e.misbelief())
+                    .append("\n\n");
         }
         return sb.toString().strip();
     }

@@ -32,7 +32,13 @@ public final class RefusalChecker {
      * @return the check's verdict, or why there is none
      */
     public CompletableFuture<Answer<Verdict>> check(String category, String answer) {
-        return context.ask(ROLE, "refusal", Map.of("question", context.prompts().question(category), "answer", answer),
-                List.of(), 0.0, 0, Verdict.PARSER);
+        return context.ask(
+                ROLE,
+                "refusal",
+                Map.of("question", context.prompts().question(category), "answer", answer),
+                List.of(),
+                0.0,
+                0,
+                Verdict.PARSER);
     }
 }

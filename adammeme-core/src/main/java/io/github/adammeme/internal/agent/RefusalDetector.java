@@ -52,12 +52,17 @@ public final class RefusalDetector {
         }
         return checker.check(category, answer).thenApply(verdict -> {
             if (!verdict.ok()) {
-                return new Decision(Decision.Kind.UNDECIDED, "the refusal check gave no usable answer ("
-                        + verdict.status() + ": " + verdict.failure() + "), so whether the target declined is not known");
+                return new Decision(
+                        Decision.Kind.UNDECIDED,
+                        "the refusal check gave no usable answer (" + verdict.status() + ": " + verdict.failure()
+                                + "), so whether the target declined is not known");
             }
             return verdict.value().yes()
-                    ? new Decision(Decision.Kind.REFUSAL, "the refusal check confirmed it: " + verdict.value().reason())
-                    : Decision.analysis("the refusal check read it as an analysis: " + verdict.value().reason());
+                    ? new Decision(
+                            Decision.Kind.REFUSAL,
+                            "the refusal check confirmed it: " + verdict.value().reason())
+                    : Decision.analysis("the refusal check read it as an analysis: "
+                            + verdict.value().reason());
         });
     }
 }

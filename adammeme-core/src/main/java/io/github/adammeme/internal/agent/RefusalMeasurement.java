@@ -28,15 +28,14 @@ public final class RefusalMeasurement {
      * 6 hold partial declines (who is pictured, a slur, small print) in the forms real models write them, each
      * followed by an analysis or by nothing that assesses the meme.
      */
-    public static final List<String> PACKAGED = List.of("corpus-1.jsonl", "corpus-2.jsonl", "corpus-3.jsonl",
-            "corpus-4.jsonl", "corpus-5.jsonl", "corpus-6.jsonl");
+    public static final List<String> PACKAGED = List.of(
+            "corpus-1.jsonl", "corpus-2.jsonl", "corpus-3.jsonl", "corpus-4.jsonl", "corpus-5.jsonl", "corpus-6.jsonl");
 
     private static final String FOLDER = "/io/github/adammeme/refusals/";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** One answer a target gave, with the truth about it. */
-    public record Labelled(String id, String category, String kind, boolean refusal, String answer) {
-    }
+    public record Labelled(String id, String category, String kind, boolean refusal, String answer) {}
 
     /** True and false positives and negatives of one classifier. */
     public record Confusion(int tp, int fp, int fn, int tn) {
@@ -72,8 +71,16 @@ public final class RefusalMeasurement {
          * @return the label, precision, recall and the four counts
          */
         public String describe(String name) {
-            return String.format(Locale.ROOT, "%-26s precision %.3f, recall %.3f (tp %d, fp %d, fn %d, tn %d)", name,
-                    precision(), recall(), tp, fp, fn, tn);
+            return String.format(
+                    Locale.ROOT,
+                    "%-26s precision %.3f, recall %.3f (tp %d, fp %d, fn %d, tn %d)",
+                    name,
+                    precision(),
+                    recall(),
+                    tp,
+                    fp,
+                    fn,
+                    tn);
         }
     }
 
@@ -88,14 +95,19 @@ public final class RefusalMeasurement {
          */
         public String describe(String corpus) {
             long refusals = detector.tp() + detector.fn();
-            return String.format(Locale.ROOT, "refusal detection, %s: %d answers (%d refusals, %d analyses)%n%s%n%s",
-                    corpus, answers, refusals, answers - refusals, screen.describe("screen alone:"),
+            return String.format(
+                    Locale.ROOT,
+                    "refusal detection, %s: %d answers (%d refusals, %d analyses)%n%s%n%s",
+                    corpus,
+                    answers,
+                    refusals,
+                    answers - refusals,
+                    screen.describe("screen alone:"),
                     detector.describe("screen + refusal check:"));
         }
     }
 
-    private RefusalMeasurement() {
-    }
+    private RefusalMeasurement() {}
 
     /**
      * A packaged corpus by name.
@@ -137,12 +149,17 @@ public final class RefusalMeasurement {
             }
             JsonNode n = JSON.readTree(line);
             String label = n.path("label").asText();
-            if (!label.equals("refusal") && !label.equals("analysis") || !n.path("answer").isTextual()) {
-                throw new IllegalArgumentException(origin + ":" + number + ": expected a label of refusal or analysis and"
-                        + " an answer");
+            if (!label.equals("refusal") && !label.equals("analysis")
+                    || !n.path("answer").isTextual()) {
+                throw new IllegalArgumentException(
+                        origin + ":" + number + ": expected a label of refusal or analysis and" + " an answer");
             }
-            out.add(new Labelled(n.path("id").asText("line " + number), n.path("category").asText("race"),
-                    n.path("kind").asText(""), label.equals("refusal"), n.path("answer").asText()));
+            out.add(new Labelled(
+                    n.path("id").asText("line " + number),
+                    n.path("category").asText("race"),
+                    n.path("kind").asText(""),
+                    label.equals("refusal"),
+                    n.path("answer").asText()));
         }
         return out;
     }
@@ -156,7 +173,8 @@ public final class RefusalMeasurement {
      */
     public static Result measure(List<Labelled> corpus, RefusalDetector detector) {
         List<CompletableFuture<RefusalDetector.Decision>> decisions = corpus.stream()
-                .map(l -> detector.detect(l.category(), l.answer())).toList();
+                .map(l -> detector.detect(l.category(), l.answer()))
+                .toList();
         List<Boolean> screen = new ArrayList<>();
         List<Boolean> detected = new ArrayList<>();
         List<String> misread = new ArrayList<>();

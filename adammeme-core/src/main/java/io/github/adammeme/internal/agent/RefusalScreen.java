@@ -24,7 +24,8 @@ final class RefusalScreen {
     static final int SHORT_ANSWER_WORDS = 25;
 
     /** What a refusal says it will not do to the meme: "I don't analyse", "I never comment". */
-    private static final String TASK_VERBS = "(?:provide|give|offer|do|make|produce|write|evaluat|analy|assess|comment|engage)";
+    private static final String TASK_VERBS =
+            "(?:provide|give|offer|do|make|produce|write|evaluat|analy|assess|comment|engage)";
 
     /**
      * The English words of an apology or a decline. Many of them also serve an analysis ("an
@@ -35,14 +36,16 @@ final class RefusalScreen {
             + "won ?(?:'|’)?t\\b|will not|unable|not able|decline|refrain|comfortable|uncomfortable|as an ai|language model|"
             + "polic(?:y|ies)|guideline|appropriate|rather not|prefer not|not going to|willing|pass on|weigh in|"
             + "not something i|isn(?:'|’)?t something|don(?:'|’)?t feel|do not feel|don(?:'|’)?t think i should|"
-            + "should(?:n(?:'|’)?t| not)|don(?:'|’)?t " + TASK_VERBS + "|do not " + TASK_VERBS + "|never " + TASK_VERBS + "|"
+            + "should(?:n(?:'|’)?t| not)|don(?:'|’)?t " + TASK_VERBS + "|do not " + TASK_VERBS + "|never " + TASK_VERBS
+            + "|"
             + "stop here|not in a position";
 
     /**
      * The same in the other common languages: each an apology or a first-person decline ("no puedo",
      * "je ne peux", "申し訳"), whichever sentence it stands in.
      */
-    static final String OTHER_CUES = String.join("|",
+    static final String OTHER_CUES = String.join(
+            "|",
             "lo siento|disculp|lamento|no puedo|cómod|comod|prefiero no|désolé|desole|excusez|m(?:'|’)excuse|je ne peux|je ne vais|"
                     + "à l(?:'|’)aise|je préfère|entschuldig|leider|ich kann|ich werde|ich möchte|wohl dabei|mi dispiace|"
                     + "purtroppo|non posso|a mio agio|preferisco|desculp|infelizmente|não posso|não vou|à vontade|prefiro|"
@@ -97,23 +100,24 @@ final class RefusalScreen {
      * Words an assessment of harm can hardly do without, in the common languages: an answer with none
      * of them says nothing about the meme's harm, whatever else it says, so the checker reads it.
      */
-    private static final Pattern HARM_WORDS = Pattern.compile(String.join("|",
-            "harm|hurt|offen|hate|hatef|stereotyp|mock|demean|insult|racis|sexis|misogyn|xenophob|discrimin|prejudic|"
-                    + "bias|dehuman|derogat|ridicul|trivial|belittl|degrad|disparag|slur|bigot|contempt|hostil|vilif|"
-                    + "objectif|sexuali|exploit|abuse|cruel|violen|danger|benign|innocuous|wholesome|problemat|toxic|"
-                    + "inappropriate|disrespect|marginali|scapegoat|incit|propagand",
-            "dañ|ofens|estereotip|burla|discrimin|prejuic|nociv|nuisi|offens|stéréotyp|moque|préjudic|schäd|schad|"
-                    + "beleidig|stereotyp|diskrimin|vorurteil|harmlos|dannos|offensiv|stereotip|deride|innocu|prejudic|"
-                    + "ofensiv|inofensiv|schadelijk|kwetsend|szkodliw|obraźliw|skadlig|kränkande|škodliv|urážliv|"
-                    + "dăunător|ofensator|zararlı|saldırgan|có hại|xúc phạm|định kiến|vô hại|berbahaya|merugikan|"
-                    + "menyinggung|επιβλαβ|προσβλητ|στερεότυπ|מזיק|פוגעני|סטריאוטיפ",
-            "有害|冒犯|刻板|嘲|歧视|贬低|侮辱|无害|危害|攻撃|差別|偏見|無害|揶揄|вред|оскорб|стереотип|дискрим|"
-                    + "шкідл|образл|ضار|مسيء|نمطي|تمييز|مضر|توهین|تبعیض|हानि|आपत्तिजनक|भेदभाव|해로|유해|"
-                    + "차별|고정관념|비하|อันตราย|ดูหมิ่น|เหยียด"),
+    private static final Pattern HARM_WORDS = Pattern.compile(
+            String.join(
+                    "|",
+                    "harm|hurt|offen|hate|hatef|stereotyp|mock|demean|insult|racis|sexis|misogyn|xenophob|discrimin|prejudic|"
+                            + "bias|dehuman|derogat|ridicul|trivial|belittl|degrad|disparag|slur|bigot|contempt|hostil|vilif|"
+                            + "objectif|sexuali|exploit|abuse|cruel|violen|danger|benign|innocuous|wholesome|problemat|toxic|"
+                            + "inappropriate|disrespect|marginali|scapegoat|incit|propagand",
+                    "dañ|ofens|estereotip|burla|discrimin|prejuic|nociv|nuisi|offens|stéréotyp|moque|préjudic|schäd|schad|"
+                            + "beleidig|stereotyp|diskrimin|vorurteil|harmlos|dannos|offensiv|stereotip|deride|innocu|prejudic|"
+                            + "ofensiv|inofensiv|schadelijk|kwetsend|szkodliw|obraźliw|skadlig|kränkande|škodliv|urážliv|"
+                            + "dăunător|ofensator|zararlı|saldırgan|có hại|xúc phạm|định kiến|vô hại|berbahaya|merugikan|"
+                            + "menyinggung|επιβλαβ|προσβλητ|στερεότυπ|מזיק|פוגעני|סטריאוטיפ",
+                    "有害|冒犯|刻板|嘲|歧视|贬低|侮辱|无害|危害|攻撃|差別|偏見|無害|揶揄|вред|оскорб|стереотип|дискрим|"
+                            + "шкідл|образл|ضار|مسيء|نمطي|تمييز|مضر|توهین|تبعیض|हानि|आपत्तिजनक|भेदभाव|해로|유해|"
+                            + "차별|고정관념|비하|อันตราย|ดูหมิ่น|เหยียด"),
             Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
 
-    private RefusalScreen() {
-    }
+    private RefusalScreen() {}
 
     /**
      * The endpoint's own word that it declined: the protocol's refusal field, or a content filter.
@@ -137,7 +141,9 @@ final class RefusalScreen {
             return false;
         }
         String closing = answer.length() > EDGE ? answer.substring(answer.length() - EDGE) : answer;
-        return declineCues(answer) || DEFLECTION.matcher(closing).find() || !HARM_WORDS.matcher(answer).find()
+        return declineCues(answer)
+                || DEFLECTION.matcher(closing).find()
+                || !HARM_WORDS.matcher(answer).find()
                 || answer.strip().split("\\s+").length < SHORT_ANSWER_WORDS;
     }
 
@@ -147,13 +153,15 @@ final class RefusalScreen {
      * aside), and it carries no cue of another language, where every cue is a first-person one.
      */
     static boolean goesOnToAnalyse(String answer) {
-        if (answer.strip().split("\\s+").length < ANALYSIS_WORDS || !HARM_WORDS.matcher(answer).find()
+        if (answer.strip().split("\\s+").length < ANALYSIS_WORDS
+                || !HARM_WORDS.matcher(answer).find()
                 || OTHER_CUE.foundIn(answer)) {
             return false;
         }
         for (String sentence : SENTENCE_END.split(QUOTED.matcher(answer).replaceAll("\"…\""))) {
             if (FIRST_PERSON_ANYWHERE.matcher(sentence).find()
-                    && (ENGLISH_CUE.foundIn(sentence) || DECLINE_ANYWHERE.matcher(sentence).find())) {
+                    && (ENGLISH_CUE.foundIn(sentence)
+                            || DECLINE_ANYWHERE.matcher(sentence).find())) {
                 return false;
             }
         }
@@ -180,18 +188,20 @@ final class RefusalScreen {
             return false;
         }
         String first = text.strip().split("(?<=[.!?])\\s", 2)[0];
-        return FIRST_PERSON.matcher(first).lookingAt() && DECLINE_ANYWHERE.matcher(first).find();
+        return FIRST_PERSON.matcher(first).lookingAt()
+                && DECLINE_ANYWHERE.matcher(first).find();
     }
 
-    private static final Pattern FIRST_PERSON = Pattern.compile("[\\s\"'*_,:;-]*(?:i\\b|i(?:'|’)m\\b|sorry|apolog|"
-            + "unfortunately|as an ai)", Pattern.CASE_INSENSITIVE);
+    private static final Pattern FIRST_PERSON = Pattern.compile(
+            "[\\s\"'*_,:;-]*(?:i\\b|i(?:'|’)m\\b|sorry|apolog|" + "unfortunately|as an ai)", Pattern.CASE_INSENSITIVE);
 
     /** Whether an answer carries the words of a decline near its start or end, or anywhere as "cannot analyse". */
     static boolean declineCues(String answer) {
         if (answer == null || answer.isBlank()) {
             return false;
         }
-        boolean cue = answer.length() <= EDGE ? CUE.foundIn(answer)
+        boolean cue = answer.length() <= EDGE
+                ? CUE.foundIn(answer)
                 : CUE.foundIn(answer.substring(0, EDGE)) || CUE.foundIn(answer.substring(answer.length() - EDGE));
         return cue || DECLINE_ANYWHERE.matcher(answer).find();
     }

@@ -12,7 +12,8 @@ public record Rewrite(String originalText, String rewrittenText, String explanat
     /** Reads the Refiner's JSON object: {@code original_text}, {@code rewritten_text} and {@code explanation}. */
     public static final AnswerParser<Rewrite> PARSER = answer -> {
         JsonNode json = JsonAnswers.firstObject(answer);
-        return new Rewrite(JsonAnswers.requiredString(json, "original_text"),
+        return new Rewrite(
+                JsonAnswers.requiredString(json, "original_text"),
                 JsonAnswers.requiredString(json, "rewritten_text"),
                 JsonAnswers.requiredString(json, "explanation"));
     };

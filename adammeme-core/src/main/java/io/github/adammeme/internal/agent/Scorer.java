@@ -55,10 +55,24 @@ public final class Scorer {
      * @param targetAnswer the target's analysis
      * @return the rating (1..10) with its explanation, or why there is none
      */
-    public CompletableFuture<Answer<Rating>> score(String memeText, ContentPart.Image erasedImage, String category,
-                                                   String reference, String targetAnswer) {
-        return context.ask("Scorer", "scorer", Map.of("meme_text", memeText, "question", context.prompts().question(category),
-                "reference_answer", reference, "target_answer", targetAnswer), erasedImage, 0.0, replica, parser);
+    public CompletableFuture<Answer<Rating>> score(
+            String memeText, ContentPart.Image erasedImage, String category, String reference, String targetAnswer) {
+        return context.ask(
+                "Scorer",
+                "scorer",
+                Map.of(
+                        "meme_text",
+                        memeText,
+                        "question",
+                        context.prompts().question(category),
+                        "reference_answer",
+                        reference,
+                        "target_answer",
+                        targetAnswer),
+                erasedImage,
+                0.0,
+                replica,
+                parser);
     }
 
     /**

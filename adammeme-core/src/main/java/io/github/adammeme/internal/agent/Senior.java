@@ -28,7 +28,8 @@ public final class Senior {
      */
     public static final String NO_ANALYSIS = "(no analysis: this analyst gave none)";
 
-    private static final Pattern PICK = Pattern.compile("[*_`\\s]*analysis[ _]?([123])[*_`.\\s]*", Pattern.CASE_INSENSITIVE);
+    private static final Pattern PICK =
+            Pattern.compile("[*_`\\s]*analysis[ _]?([123])[*_`.\\s]*", Pattern.CASE_INSENSITIVE);
 
     private final AgentContext context;
 
@@ -47,17 +48,32 @@ public final class Senior {
      * @return the reference answer (the text under its Final Response heading), or why there is none
      * @throws IllegalArgumentException when there are not three places, or no analysis in them
      */
-    public CompletableFuture<Answer<String>> decide(String memeText, ContentPart.Image image, String category,
-                                                    List<String> candidates) {
+    public CompletableFuture<Answer<String>> decide(
+            String memeText, ContentPart.Image image, String category, List<String> candidates) {
         if (candidates.size() != 3 || candidates.stream().allMatch(Objects::isNull)) {
-            throw new IllegalArgumentException("the Senior reviews 3 candidates' places with at least one analysis, got "
-                    + candidates);
+            throw new IllegalArgumentException(
+                    "the Senior reviews 3 candidates' places with at least one analysis, got " + candidates);
         }
         List<String> shown = new ArrayList<>();
         candidates.forEach(c -> shown.add(c == null ? NO_ANALYSIS : c));
-        return context.ask("Senior", "senior", Map.of("meme_text", memeText, "category", category,
-                "candidate_1", shown.get(0), "candidate_2", shown.get(1), "candidate_3", shown.get(2)),
-                image, 0.0, 0, answer -> chosen(FinalResponse.parse(answer), candidates));
+        return context.ask(
+                "Senior",
+                "senior",
+                Map.of(
+                        "meme_text",
+                        memeText,
+                        "category",
+                        category,
+                        "candidate_1",
+                        shown.get(0),
+                        "candidate_2",
+                        shown.get(1),
+                        "candidate_3",
+                        shown.get(2)),
+                image,
+                0.0,
+                0,
+                answer -> chosen(FinalResponse.parse(answer), candidates));
     }
 
     /**

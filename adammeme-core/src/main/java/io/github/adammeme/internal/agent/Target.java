@@ -36,8 +36,14 @@ public final class Target {
      * @return the target's analysis, or why there is none (a declined task included)
      */
     public CompletableFuture<Answer<String>> analyse(String memeText, ContentPart.Image erasedImage, String category) {
-        return context.ask(ROLE, "target", Map.of("meme_text", memeText, "question", context.prompts().question(category)),
-                erasedImage == null ? List.of() : List.of(erasedImage), temperature, 0, Analysis.FREE_TEXT,
+        return context.ask(
+                ROLE,
+                "target",
+                Map.of("meme_text", memeText, "question", context.prompts().question(category)),
+                erasedImage == null ? List.of() : List.of(erasedImage),
+                temperature,
+                0,
+                Analysis.FREE_TEXT,
                 Asker.Policy.TARGET);
     }
 

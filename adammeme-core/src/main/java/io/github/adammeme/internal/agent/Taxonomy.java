@@ -45,23 +45,30 @@ public final class Taxonomy {
             JsonNode root = new ObjectMapper().readTree(json);
             JsonNode list = root == null ? null : root.get("categories");
             if (list != null && list.isArray() && list.isEmpty()) {
-                throw new IllegalArgumentException(origin + " holds no categories: mining maps each meme to categories of"
-                        + " the taxonomy, so a run needs at least one");
+                throw new IllegalArgumentException(
+                        origin + " holds no categories: mining maps each meme to categories of"
+                                + " the taxonomy, so a run needs at least one");
             }
             if (list == null || !list.isArray()) {
-                throw new IllegalArgumentException(origin + ": expected {\"categories\": [{\"name\": ..., \"description\": ...}, ...]}");
+                throw new IllegalArgumentException(
+                        origin + ": expected {\"categories\": [{\"name\": ..., \"description\": ...}, ...]}");
             }
             List<Category> categories = new ArrayList<>();
             for (int i = 0; i < list.size(); i++) {
                 JsonNode c = list.get(i);
                 if (!c.path("name").isTextual() || !c.path("description").isTextual()) {
-                    throw new IllegalArgumentException(origin + ": categories[" + i + "] needs a string name and description");
+                    throw new IllegalArgumentException(
+                            origin + ": categories[" + i + "] needs a string name and description");
                 }
                 if (Category.normalise(c.get("name").asText()).equals(Category.OVERALL)) {
-                    throw new IllegalArgumentException(origin + ": categories[" + i + "] is named 'overall', the name of the"
-                            + " figures of all categories together; give it another name");
+                    throw new IllegalArgumentException(
+                            origin + ": categories[" + i + "] is named 'overall', the name of the"
+                                    + " figures of all categories together; give it another name");
                 }
-                categories.add(new Category(Category.normalise(c.get("name").asText()), c.get("description").asText(), null));
+                categories.add(new Category(
+                        Category.normalise(c.get("name").asText()),
+                        c.get("description").asText(),
+                        null));
             }
             return of(categories);
         } catch (IOException e) {
@@ -116,7 +123,11 @@ public final class Taxonomy {
     public String render() {
         StringBuilder sb = new StringBuilder();
         for (Category c : byName.values()) {
-            sb.append("- ").append(c.name()).append(": ").append(c.description()).append('\n');
+            sb.append("- ")
+                    .append(c.name())
+                    .append(": ")
+                    .append(c.description())
+                    .append('\n');
         }
         return sb.toString().strip();
     }

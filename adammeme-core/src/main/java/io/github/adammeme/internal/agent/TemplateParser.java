@@ -25,11 +25,9 @@ final class TemplateParser {
      * @param source the text, with its line ends normalised
      * @param placeholders every placeholder, in order of appearance
      */
-    record Parsed(List<TemplateSegment> system, List<TemplateSegment> user, String source, Set<String> placeholders) {
-    }
+    record Parsed(List<TemplateSegment> system, List<TemplateSegment> user, String source, Set<String> placeholders) {}
 
-    private TemplateParser() {
-    }
+    private TemplateParser() {}
 
     static Parsed parse(String source, String origin) {
         String normalised = source.replace("\r\n", "\n");
@@ -38,7 +36,9 @@ final class TemplateParser {
         if (usr < 0) {
             throw new IllegalArgumentException("prompt template " + origin + " has no [user] section");
         }
-        String system = sys >= 0 && sys < usr ? normalised.substring(sys + "[system]\n".length(), usr).strip() : "";
+        String system = sys >= 0 && sys < usr
+                ? normalised.substring(sys + "[system]\n".length(), usr).strip()
+                : "";
         String user = normalised.substring(usr + "[user]\n".length()).strip();
         Set<String> placeholders = new LinkedHashSet<>();
         List<TemplateSegment> systemSegments = segments(system, origin, placeholders);
@@ -92,7 +92,8 @@ final class TemplateParser {
             }
         }
         if (open != null) {
-            throw new IllegalArgumentException("prompt template " + origin + ": the block <" + open + "> is never closed");
+            throw new IllegalArgumentException(
+                    "prompt template " + origin + ": the block <" + open + "> is never closed");
         }
         if (literal.length() > 0) {
             out.add(new TemplateSegment(null, literal.substring(0, literal.length() - 1)));

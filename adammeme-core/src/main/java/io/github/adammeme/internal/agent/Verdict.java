@@ -50,7 +50,8 @@ public record Verdict(boolean yes, String reason) {
             if (!verdict.equals("yes") && !verdict.equals("no")) {
                 throw new ParseException("field 'verdict' must be yes or no, was '" + verdict + "'");
             }
-            return new Verdict(verdict.equals("yes"), json.path("reason").asText("").strip());
+            return new Verdict(
+                    verdict.equals("yes"), json.path("reason").asText("").strip());
         }
         Matcher m = YES_NO.matcher(answer.strip());
         if (!m.matches()) {

@@ -21,8 +21,12 @@ import org.apiguardian.api.API;
  * @param dryRun      whether the run only plans its calls and makes none
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record AdamMemeConfiguration(List<EvaluationConfig> evaluations, SimSettings simulator,
-                                    RunPublisher.Options publishing, boolean progress, boolean dryRun) {
+public record AdamMemeConfiguration(
+        List<EvaluationConfig> evaluations,
+        SimSettings simulator,
+        RunPublisher.Options publishing,
+        boolean progress,
+        boolean dryRun) {
 
     /**
      * @param evaluations at least one

@@ -28,8 +28,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class ConfigurationReader {
 
-    private ConfigurationReader() {
-    }
+    private ConfigurationReader() {}
 
     /**
      * @param values the {@code adammeme.*} keys and their values
@@ -39,9 +38,12 @@ public final class ConfigurationReader {
     public static AdamMemeConfiguration read(Map<String, String> values) {
         List<EvaluationConfig> evaluations = evaluations(values);
         ConfigValues r = new ConfigValues(values);
-        return new AdamMemeConfiguration(evaluations, simulator(r),
+        return new AdamMemeConfiguration(
+                evaluations,
+                simulator(r),
                 PublishSettings.read(values, evaluations.get(0)),
-                r.bool(Constants.PROGRESS, true), r.bool(Constants.DRY_RUN, false));
+                r.bool(Constants.PROGRESS, true),
+                r.bool(Constants.DRY_RUN, false));
     }
 
     /**
@@ -61,24 +63,36 @@ public final class ConfigurationReader {
      */
     private static List<EvaluationConfig> evaluations(Map<String, String> values) {
         String listed = values.get(Constants.TARGET_MODEL);
-        List<String> models = listed == null ? List.of() : Arrays.stream(listed.split(",")).map(String::trim)
-                .filter(m -> !m.isEmpty()).distinct().toList();
+        List<String> models = listed == null
+                ? List.of()
+                : Arrays.stream(listed.split(","))
+                        .map(String::trim)
+                        .filter(m -> !m.isEmpty())
+                        .distinct()
+                        .toList();
         if (models.size() <= 1) {
             return List.of(EvaluationConfig.from(values));
         }
         String revision = values.get(Constants.TARGET_REVISION);
         if (revision != null && !revision.isBlank()) {
             // One id for several models would key each one's answers as the same version's: never true.
-            throw new ConfigurationException(Constants.TARGET_REVISION, Printable.line(revision, 60), "declares one model's"
-                    + " version, but " + Constants.TARGET_MODEL + " lists " + models.size() + " targets; evaluate a"
-                    + " target with a declared revision on its own");
+            throw new ConfigurationException(
+                    Constants.TARGET_REVISION,
+                    Printable.line(revision, 60),
+                    "declares one model's"
+                            + " version, but " + Constants.TARGET_MODEL + " lists " + models.size()
+                            + " targets; evaluate a"
+                            + " target with a declared revision on its own");
         }
         Map<String, String> folders = new LinkedHashMap<>();
         for (String model : models) {
             String other = folders.put(OutputNames.of(model), model);
             if (other != null) {
-                throw new ConfigurationException(Constants.TARGET_MODEL, listed, "the targets '" + other + "' and '"
-                        + model + "' would share the output folder " + OutputNames.of(model));
+                throw new ConfigurationException(
+                        Constants.TARGET_MODEL,
+                        listed,
+                        "the targets '" + other + "' and '" + model + "' would share the output folder "
+                                + OutputNames.of(model));
             }
         }
         Map<String, String> one = new LinkedHashMap<>(values);
@@ -100,12 +114,19 @@ public final class ConfigurationReader {
             String name = key.substring(Constants.SIM_SERVE_PREFIX.length());
             String persona = value == null ? "" : value.trim();
             if (name.isBlank() || name.startsWith(Endpoint.SIMULATED_PREFIX)) {
-                throw new ConfigurationException(key, value, "the served name is a model name of your own; "
-                        + Endpoint.SIMULATED_PREFIX + " names are the personas themselves");
+                throw new ConfigurationException(
+                        key,
+                        value,
+                        "the served name is a model name of your own; " + Endpoint.SIMULATED_PREFIX
+                                + " names are the personas themselves");
             }
-            if (!persona.startsWith(Endpoint.SIMULATED_PREFIX) || persona.length() == Endpoint.SIMULATED_PREFIX.length()) {
-                throw new ConfigurationException(key, value, "the persona that answers under " + name + ": "
-                        + Endpoint.SIMULATED_PREFIX + "oracle, " + Endpoint.SIMULATED_PREFIX + "keyword, ...");
+            if (!persona.startsWith(Endpoint.SIMULATED_PREFIX)
+                    || persona.length() == Endpoint.SIMULATED_PREFIX.length()) {
+                throw new ConfigurationException(
+                        key,
+                        value,
+                        "the persona that answers under " + name + ": " + Endpoint.SIMULATED_PREFIX + "oracle, "
+                                + Endpoint.SIMULATED_PREFIX + "keyword, ...");
             }
             served.put(name, persona);
         });
@@ -116,15 +137,23 @@ public final class ConfigurationReader {
         SimDialect dialect = r.parse(Constants.SIM_DIALECT, SimDialect.REAL, SimDialect::parse);
         Map<String, String> served = served(r);
         try {
-            return new SimSettings(r.integer(Constants.SIM_LATENCY_MS, 0, 0, 600_000),
+            return new SimSettings(
+                    r.integer(Constants.SIM_LATENCY_MS, 0, 0, 600_000),
                     r.decimal(Constants.SIM_LATENCY_SPREAD, 0.5, 0, 3),
                     r.integer(Constants.SIM_RPM, 0, 0, 10_000_000),
-                    r.decimal(Constants.SIM_FAULT_429, 0, 0, 1), r.decimal(Constants.SIM_FAULT_5XX, 0, 0, 1),
-                    r.decimal(Constants.SIM_FAULT_HANG, 0, 0, 1), r.decimal(Constants.SIM_FAULT_DROP, 0, 0, 1),
-                    r.decimal(Constants.SIM_FAULT_TRUNCATED, 0, 0, 1), r.decimal(Constants.SIM_FAULT_MALFORMED, 0, 0, 1),
-                    r.integer(Constants.SIM_HANG_MS, 10_000, 0, 600_000), SimSettings.DEFAULT.seed(),
-                    r.decimal(Constants.SIM_JUDGE_NOISE, 0, 0, 1), r.bool(Constants.SIM_STRUCTURED_OUTPUT, true),
-                    r.integer(Constants.SIM_BATCH_DELAY_MS, 0, 0, 86_400_000), dialect, served);
+                    r.decimal(Constants.SIM_FAULT_429, 0, 0, 1),
+                    r.decimal(Constants.SIM_FAULT_5XX, 0, 0, 1),
+                    r.decimal(Constants.SIM_FAULT_HANG, 0, 0, 1),
+                    r.decimal(Constants.SIM_FAULT_DROP, 0, 0, 1),
+                    r.decimal(Constants.SIM_FAULT_TRUNCATED, 0, 0, 1),
+                    r.decimal(Constants.SIM_FAULT_MALFORMED, 0, 0, 1),
+                    r.integer(Constants.SIM_HANG_MS, 10_000, 0, 600_000),
+                    SimSettings.DEFAULT.seed(),
+                    r.decimal(Constants.SIM_JUDGE_NOISE, 0, 0, 1),
+                    r.bool(Constants.SIM_STRUCTURED_OUTPUT, true),
+                    r.integer(Constants.SIM_BATCH_DELAY_MS, 0, 0, 86_400_000),
+                    dialect,
+                    served);
         } catch (IllegalArgumentException e) {
             // The fault rates together exceed every request: no one key is to blame.
             throw new ConfigurationException(Constants.PREFIX + "sim.fault.*", "", e.getMessage());

@@ -18,8 +18,7 @@ final class BankPictures {
 
     private static final int HASH_BUFFER = 64 << 10;
 
-    private BankPictures() {
-    }
+    private BankPictures() {}
 
     /** Hashed as a stream, so the cap bounds time, not memory; the real path is returned, so what is read later is what was checked. */
     static Path checked(Path bank, HardCase c, DatasetLimits limits) {
@@ -30,8 +29,12 @@ final class BankPictures {
         if (c.image() == null) {
             throw refuse.apply("is not named");
         }
-        Path file = DatasetPaths.contained(images.getParent(), c.image(),
-                new DatasetPaths.Folder(images, false, "the bank's images folder " + images), true, refuse);
+        Path file = DatasetPaths.contained(
+                images.getParent(),
+                c.image(),
+                new DatasetPaths.Folder(images, false, "the bank's images folder " + images),
+                true,
+                refuse);
         String over = "is over " + limits.maxImageBytes() + " bytes (" + Constants.IMAGE_MAX_BYTES + ")";
         try {
             if (Files.size(file) > limits.maxImageBytes()) {

@@ -17,11 +17,11 @@ final class BankReader {
 
     /** The fields a case cannot be replayed without. */
     private static final List<String> REQUIRED = List.of("id", "category", "text", "image", "imageSha256", "reference");
+
     private static final List<String> OPTIONAL_TEXT = List.of("misbelief", "originalText", "promptText");
     private static final Pattern SHA256 = Pattern.compile("[0-9a-f]{64}");
 
-    private BankReader() {
-    }
+    private BankReader() {}
 
     static List<HardCase> read(Path bank, DatasetLimits limits) {
         if (!Files.isRegularFile(bank)) {
@@ -34,12 +34,14 @@ final class BankReader {
                 if (line.isBlank()) {
                     continue;
                 }
-                DatasetRecord record = new DatasetRecord(bank, lines.number(), DatasetJson.object(bank, lines.number(), line));
+                DatasetRecord record =
+                        new DatasetRecord(bank, lines.number(), DatasetJson.object(bank, lines.number(), line));
                 HardCase c = hardCase(record);
                 Long earlier = seen.putIfAbsent(c.id(), record.line());
                 if (earlier != null) {
-                    throw record.refuse("id", ": duplicate id " + DatasetException.shown(c.id()) + " (also on line "
-                            + earlier + ")");
+                    throw record.refuse(
+                            "id",
+                            ": duplicate id " + DatasetException.shown(c.id()) + " (also on line " + earlier + ")");
                 }
                 cases.add(c);
             }
@@ -50,7 +52,8 @@ final class BankReader {
     private static HardCase hardCase(DatasetRecord record) {
         for (String field : REQUIRED) {
             if (record.lacks(field) || record.text(field).isBlank()) {
-                throw record.refuse(field, " is missing or empty (a hard case needs " + String.join(", ", REQUIRED) + ")");
+                throw record.refuse(
+                        field, " is missing or empty (a hard case needs " + String.join(", ", REQUIRED) + ")");
             }
         }
         OPTIONAL_TEXT.stream().filter(field -> !record.lacks(field)).forEach(record::text);
@@ -64,15 +67,20 @@ final class BankReader {
         } catch (JsonProcessingException | IllegalArgumentException e) {
             String field = e instanceof JsonMappingException m ? fieldPath(m) : "";
             String problem = e instanceof JsonProcessingException p ? p.getOriginalMessage() : e.getMessage();
-            throw DatasetException.at(record.file(), record.line(), "not a hard case: "
-                    + (field.isEmpty() ? "" : "field '" + DatasetException.shown(field) + "': ")
-                    + DatasetException.shownMessage(problem), e);
+            throw DatasetException.at(
+                    record.file(),
+                    record.line(),
+                    "not a hard case: "
+                            + (field.isEmpty() ? "" : "field '" + DatasetException.shown(field) + "': ")
+                            + DatasetException.shownMessage(problem),
+                    e);
         }
     }
 
     /** Where in the case Jackson stopped, e.g. {@code provenance.step}. */
     private static String fieldPath(JsonMappingException e) {
-        return e.getPath().stream().map(r -> r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()))
+        return e.getPath().stream()
+                .map(r -> r.getFieldName() != null ? r.getFieldName() : String.valueOf(r.getIndex()))
                 .collect(Collectors.joining("."));
     }
 }

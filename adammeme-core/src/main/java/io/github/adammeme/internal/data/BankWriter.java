@@ -20,8 +20,7 @@ final class BankWriter {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private BankWriter() {
-    }
+    private BankWriter() {}
 
     static int merge(Path bank, List<HardCase> found, Map<String, Path> pictures) {
         Map<String, HardCase> all = new LinkedHashMap<>();
@@ -43,9 +42,24 @@ final class BankWriter {
                 if (!Files.exists(target)) {
                     Files.write(target, bytes);
                 }
-                String relative = bank.toAbsolutePath().getParent().relativize(target).toString().replace('\\', '/');
-                all.put(c.id(), new HardCase(c.id(), c.category(), c.misbelief(), c.text(), c.originalText(),
-                        c.promptText(), relative, c.imageSha256(), c.reference(), c.provenance()));
+                String relative = bank.toAbsolutePath()
+                        .getParent()
+                        .relativize(target)
+                        .toString()
+                        .replace('\\', '/');
+                all.put(
+                        c.id(),
+                        new HardCase(
+                                c.id(),
+                                c.category(),
+                                c.misbelief(),
+                                c.text(),
+                                c.originalText(),
+                                c.promptText(),
+                                relative,
+                                c.imageSha256(),
+                                c.reference(),
+                                c.provenance()));
             }
             Path tmp = bank.toAbsolutePath().resolveSibling(bank.getFileName() + ".tmp");
             if (bank.toAbsolutePath().getParent() != null) {

@@ -26,6 +26,7 @@ final class BuiltinTextEraser implements TextEraser {
 
     /** A word's box at most this share of the picture's height, and this wide per character, as a share of its height. */
     static final double MAX_HEIGHT = 0.4;
+
     static final double MIN_WIDTH = 0.2;
     static final double MAX_WIDTH = 2.0;
 
@@ -73,8 +74,12 @@ final class BuiltinTextEraser implements TextEraser {
                 try {
                     running.join();
                 } catch (java.util.concurrent.CompletionException e) {
-                    throw e.getCause() instanceof ImageException ie ? new ImageException(ie.getMessage() + " (for " + meme.id() + ")", ie)
-                            : new ImageException("cannot erase the text of " + meme.id() + ": " + e.getCause().getMessage(), e.getCause());
+                    throw e.getCause() instanceof ImageException ie
+                            ? new ImageException(ie.getMessage() + " (for " + meme.id() + ")", ie)
+                            : new ImageException(
+                                    "cannot erase the text of " + meme.id() + ": "
+                                            + e.getCause().getMessage(),
+                                    e.getCause());
                 }
             }
         }
@@ -100,8 +105,10 @@ final class BuiltinTextEraser implements TextEraser {
      * @return a new picture, equal to the original outside the letters
      */
     BufferedImage erase(BufferedImage picture) {
-        List<Rectangle> words = tesseract.read(picture).stream().filter(w -> plausible(w, picture.getHeight()))
-                .map(TesseractWords.Word::box).toList();
+        List<Rectangle> words = tesseract.read(picture).stream()
+                .filter(w -> plausible(w, picture.getHeight()))
+                .map(TesseractWords.Word::box)
+                .toList();
         if (words.isEmpty()) {
             return picture;
         }
@@ -110,12 +117,18 @@ final class BuiltinTextEraser implements TextEraser {
 
     /** Tesseract also reads words into faces and textures: those are doubted, too tall, or shaped unlike their letters. */
     static boolean plausible(TesseractWords.Word word, int pictureHeight) {
-        long letters = word.text().codePoints().filter(Character::isLetterOrDigit).count();
+        long letters =
+                word.text().codePoints().filter(Character::isLetterOrDigit).count();
         Rectangle box = word.box();
-        if (letters == 0 || word.confidence() < MIN_CONFIDENCE || box.height > pictureHeight * MAX_HEIGHT || box.height == 0) {
+        if (letters == 0
+                || word.confidence() < MIN_CONFIDENCE
+                || box.height > pictureHeight * MAX_HEIGHT
+                || box.height == 0) {
             return false;
         }
-        double widthPerCharacter = (double) box.width / box.height / word.text().codePointCount(0, word.text().length());
+        double widthPerCharacter = (double) box.width
+                / box.height
+                / word.text().codePointCount(0, word.text().length());
         return widthPerCharacter >= MIN_WIDTH && widthPerCharacter <= MAX_WIDTH;
     }
 }

@@ -26,16 +26,18 @@ final class CsvDatasetLoader {
 
     /** MAMI's official names first, then the variants seen in the wild. */
     private static final List<String> MAMI_IMAGE = List.of("file_name");
+
     private static final List<String> MAMI_LABEL = List.of("misogynous", "label");
     private static final List<String> TEXT = List.of("Text Transcription", "text", "Text", "caption_text");
     private static final List<String> MAMI_EXTRA = List.of("shaming", "stereotype", "objectification", "violence");
 
     /** commons-csv's words for an unclosed quote and for the line of other errors (1.14). */
-    private static final Pattern UNCLOSED_QUOTE = Pattern.compile("^\\(startline (\\d{1,18})\\) EOF reached before encapsulated token finished");
+    private static final Pattern UNCLOSED_QUOTE =
+            Pattern.compile("^\\(startline (\\d{1,18})\\) EOF reached before encapsulated token finished");
+
     private static final Pattern AT_LINE = Pattern.compile("at line: (\\d{1,18})");
 
-    private CsvDatasetLoader() {
-    }
+    private CsvDatasetLoader() {}
 
     /**
      * @param file the annotation file
@@ -69,8 +71,15 @@ final class CsvDatasetLoader {
     }
 
     private static List<Meme> read(Path file, DatasetFormat format, String source, LinesReader in, char delimiter) {
-        CSVFormat csv = CSVFormat.DEFAULT.builder().setDelimiter(delimiter).setHeader().setSkipHeaderRecord(true)
-                .setIgnoreSurroundingSpaces(true).setTrim(true).setDuplicateHeaderMode(DuplicateHeaderMode.DISALLOW).get();
+        CSVFormat csv = CSVFormat.DEFAULT
+                .builder()
+                .setDelimiter(delimiter)
+                .setHeader()
+                .setSkipHeaderRecord(true)
+                .setIgnoreSurroundingSpaces(true)
+                .setTrim(true)
+                .setDuplicateHeaderMode(DuplicateHeaderMode.DISALLOW)
+                .get();
         CSVParser parser;
         try {
             parser = csv.parse(in);
@@ -85,7 +94,8 @@ final class CsvDatasetLoader {
         boolean mami = format == DatasetFormat.MAMI || (format == null && header.containsKey("file_name"));
         String imageColumn = column(file, header, mami ? MAMI_IMAGE : List.of("image", "img", "file_name"), "image");
         String textColumn = column(file, header, mami ? TEXT : List.of("text", "Text Transcription"), "text");
-        Optional<String> labelColumn = mami ? MAMI_LABEL.stream().filter(header::containsKey).findFirst()
+        Optional<String> labelColumn = mami
+                ? MAMI_LABEL.stream().filter(header::containsKey).findFirst()
                 : Optional.of("label").filter(header::containsKey);
         Optional<String> idColumn = Optional.of("id").filter(header::containsKey);
         String prefix = source != null ? source : mami ? "mami" : folderName(file);
@@ -105,16 +115,23 @@ final class CsvDatasetLoader {
             }
             long line = parser.getCurrentLineNumber();
             if (!record.isConsistent()) {
-                throw DatasetException.at(file, line, "expected " + header.size() + " fields separated by '"
-                        + (delimiter == '\t' ? "\\t" : String.valueOf(delimiter)) + "', found " + record.size());
+                throw DatasetException.at(
+                        file,
+                        line,
+                        "expected " + header.size() + " fields separated by '"
+                                + (delimiter == '\t' ? "\\t" : String.valueOf(delimiter)) + "', found "
+                                + record.size());
             }
             String image = required(file, line, record, imageColumn);
             String text = record.get(textColumn);
             String id = idColumn.map(record::get).filter(v -> !v.isBlank()).orElse(withoutExtension(image));
             Long earlier = seen.putIfAbsent(id, line);
             if (earlier != null) {
-                throw DatasetException.at(file, line, "field '" + idColumn.orElse(imageColumn) + "': duplicate id "
-                        + DatasetException.shown(id) + " (also on line " + earlier + ")");
+                throw DatasetException.at(
+                        file,
+                        line,
+                        "field '" + idColumn.orElse(imageColumn) + "': duplicate id " + DatasetException.shown(id)
+                                + " (also on line " + earlier + ")");
             }
             List<String> labels = new ArrayList<>();
             labelColumn.ifPresent(c -> labels.add(label(file, line, c, record.get(c), mami)));
@@ -125,8 +142,13 @@ final class CsvDatasetLoader {
                     }
                 }
             }
-            memes.add(new Meme(prefix + ":" + id, prefix, DatasetText.oneLine(text),
-                    DatasetPaths.image(file, line, imageColumn, image, false), labels, file + ":" + line));
+            memes.add(new Meme(
+                    prefix + ":" + id,
+                    prefix,
+                    DatasetText.oneLine(text),
+                    DatasetPaths.image(file, line, imageColumn, image, false),
+                    labels,
+                    file + ":" + line));
         }
         if (memes.isEmpty()) {
             throw new DatasetException("dataset file " + file + " holds no memes");
@@ -144,15 +166,22 @@ final class CsvDatasetLoader {
         String message = String.valueOf(cause.getMessage());
         Matcher unclosed = UNCLOSED_QUOTE.matcher(message);
         if (unclosed.find()) {
-            return DatasetException.at(file, Long.parseLong(unclosed.group(1)),
-                    "a quoted field is not closed before the end of the file", e);
+            return DatasetException.at(
+                    file,
+                    Long.parseLong(unclosed.group(1)),
+                    "a quoted field is not closed before the end of the file",
+                    e);
         }
         Matcher at = AT_LINE.matcher(message);
         long where = at.find() ? Long.parseLong(at.group(1)) : Math.max(line, 1);
         if (start < where) {
             // A record over several lines is a quoted field left open: its line, not where the parser gave up.
-            return DatasetException.at(file, start, "malformed CSV: the record that begins on this line runs on to line "
-                    + where + " (is a quoted field left open?): " + DatasetException.shownMessage(message), e);
+            return DatasetException.at(
+                    file,
+                    start,
+                    "malformed CSV: the record that begins on this line runs on to line " + where
+                            + " (is a quoted field left open?): " + DatasetException.shownMessage(message),
+                    e);
         }
         return DatasetException.at(file, where, "malformed CSV: " + DatasetException.shownMessage(message), e);
     }
@@ -174,8 +203,11 @@ final class CsvDatasetLoader {
                 return name;
             }
         }
-        throw DatasetException.at(file, 1, "no " + role + " column; expected one of " + names + ", found "
-                + DatasetException.shown(header.keySet().toString()));
+        throw DatasetException.at(
+                file,
+                1,
+                "no " + role + " column; expected one of " + names + ", found "
+                        + DatasetException.shown(header.keySet().toString()));
     }
 
     private static String required(Path file, long line, CSVRecord record, String column) {
@@ -193,8 +225,11 @@ final class CsvDatasetLoader {
         return switch (value.trim()) {
             case "1" -> "misogynous";
             case "0" -> "not misogynous";
-            default -> throw DatasetException.at(file, line, "field '" + column + "': expected 0 or 1, got '"
-                    + DatasetException.shown(value) + "'");
+            default ->
+                throw DatasetException.at(
+                        file,
+                        line,
+                        "field '" + column + "': expected 0 or 1, got '" + DatasetException.shown(value) + "'");
         };
     }
 

@@ -32,7 +32,9 @@ public enum DatasetFormat {
             return valueOf(value.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("unknown dataset format '" + value + "'; allowed: auto, "
-                    + Arrays.stream(values()).map(f -> f.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", ")));
+                    + Arrays.stream(values())
+                            .map(f -> f.name().toLowerCase(Locale.ROOT))
+                            .collect(Collectors.joining(", ")));
         }
     }
 

@@ -27,18 +27,20 @@ final class DatasetJson {
 
     static final ObjectMapper MAPPER = mapper();
 
-    private DatasetJson() {
-    }
+    private DatasetJson() {}
 
     private static ObjectMapper mapper() {
         JsonFactory factory = JsonFactory.builder()
                 .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING).build())
+                .streamReadConstraints(StreamReadConstraints.builder()
+                        .maxNestingDepth(MAX_NESTING)
+                        .build())
                 .build();
         ObjectMapper mapper = new ObjectMapper(factory);
         // A number where a string belongs is a mistake in the file, not a value to turn into text.
-        for (CoercionInputShape shape : new CoercionInputShape[] {CoercionInputShape.Integer, CoercionInputShape.Float,
-                CoercionInputShape.Boolean}) {
+        for (CoercionInputShape shape : new CoercionInputShape[] {
+            CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean
+        }) {
             mapper.coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail);
         }
         return mapper;
@@ -49,8 +51,8 @@ final class DatasetJson {
         try (JsonParser parser = MAPPER.createParser(text)) {
             JsonNode node = MAPPER.readTree(parser);
             if (node == null || !node.isObject()) {
-                throw DatasetException.at(file, line, "expected a JSON object"
-                        + (node == null ? "" : ", got " + typeOf(node)));
+                throw DatasetException.at(
+                        file, line, "expected a JSON object" + (node == null ? "" : ", got " + typeOf(node)));
             }
             if (moreAfter(parser)) {
                 throw DatasetException.at(file, line, "trailing content after the JSON object");
@@ -58,9 +60,11 @@ final class DatasetJson {
             return (ObjectNode) node;
         } catch (JsonProcessingException e) {
             // StreamConstraintsException (a number, name or nesting beyond Jackson's limits) lands here too
-            throw DatasetException.at(file, line, "malformed JSON: " + DatasetException.shownMessage(e.getOriginalMessage()), e);
+            throw DatasetException.at(
+                    file, line, "malformed JSON: " + DatasetException.shownMessage(e.getOriginalMessage()), e);
         } catch (IOException e) {
-            throw DatasetException.at(file, line, "cannot parse the line: " + DatasetException.shownMessage(e.getMessage()), e);
+            throw DatasetException.at(
+                    file, line, "cannot parse the line: " + DatasetException.shownMessage(e.getMessage()), e);
         }
     }
 

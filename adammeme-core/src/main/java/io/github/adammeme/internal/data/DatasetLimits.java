@@ -36,8 +36,8 @@ public record DatasetLimits(int maxLineBytes, long maxImageBytes) {
     public DatasetLimits {
         // a line is held in one array, and a few bytes beyond the cap are kept to see a line break
         if (maxLineBytes < 1 || maxLineBytes > Integer.MAX_VALUE - 16) {
-            throw new IllegalArgumentException(Constants.DATASET_MAX_LINE_BYTES + " must be between 1 and " + (Integer.MAX_VALUE - 16)
-                    + ", was " + maxLineBytes);
+            throw new IllegalArgumentException(Constants.DATASET_MAX_LINE_BYTES + " must be between 1 and "
+                    + (Integer.MAX_VALUE - 16) + ", was " + maxLineBytes);
         }
         if (maxImageBytes < 1) {
             throw new IllegalArgumentException(Constants.IMAGE_MAX_BYTES + " must be positive, was " + maxImageBytes);

@@ -27,8 +27,8 @@ final class DatasetLines implements Closeable {
     /** @throws DatasetException when the file cannot be opened */
     static DatasetLines open(Path file, DatasetLimits limits) {
         try {
-            return new DatasetLines(file, new JsonLines(Files.newInputStream(file), limits.maxLineBytes()),
-                    limits.maxLineBytes());
+            return new DatasetLines(
+                    file, new JsonLines(Files.newInputStream(file), limits.maxLineBytes()), limits.maxLineBytes());
         } catch (IOException e) {
             throw new DatasetException("cannot read dataset file " + file + ": " + e.getMessage(), e);
         }
@@ -55,8 +55,10 @@ final class DatasetLines implements Closeable {
         try {
             return lines.next();
         } catch (JsonLines.BadLine e) {
-            throw DatasetException.at(file, e.line(), e.getMessage()
-                    + (e.tooLong() ? " (" + Constants.DATASET_MAX_LINE_BYTES + ")" : ""));
+            throw DatasetException.at(
+                    file,
+                    e.line(),
+                    e.getMessage() + (e.tooLong() ? " (" + Constants.DATASET_MAX_LINE_BYTES + ")" : ""));
         } catch (IOException e) {
             throw new DatasetException("cannot read dataset file " + file + ": " + e.getMessage(), e);
         }

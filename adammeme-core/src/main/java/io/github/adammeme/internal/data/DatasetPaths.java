@@ -21,8 +21,7 @@ import java.util.function.Function;
  */
 final class DatasetPaths {
 
-    private DatasetPaths() {
-    }
+    private DatasetPaths() {}
 
     /** An FHM {@code img}: relative to the folder of the dataset file. */
     static Path beside(Path file, long line, String field, String relative) {
@@ -68,8 +67,8 @@ final class DatasetPaths {
     }
 
     private static Function<String, DatasetException> refusal(Path file, long line, String field, String value) {
-        return problem -> DatasetException.at(file, line, "field '" + field + "': path '" + DatasetException.shown(value)
-                + "' " + problem);
+        return problem -> DatasetException.at(
+                file, line, "field '" + field + "': path '" + DatasetException.shown(value) + "' " + problem);
     }
 
     /**
@@ -85,7 +84,9 @@ final class DatasetPaths {
 
         Path real() throws IOException {
             Path parent = path.getParent();
-            return followed || parent == null ? path.toRealPath() : parent.toRealPath().resolve(path.getFileName());
+            return followed || parent == null
+                    ? path.toRealPath()
+                    : parent.toRealPath().resolve(path.getFileName());
         }
     }
 
@@ -98,8 +99,8 @@ final class DatasetPaths {
      * @param refuse    makes the error from what is wrong, e.g. "leads outside the dataset folder /x"
      * @return the real path of the file when it exists, else the normalised path
      */
-    static Path contained(Path base, String relative, Folder folder, boolean mustExist,
-                          Function<String, DatasetException> refuse) {
+    static Path contained(
+            Path base, String relative, Folder folder, boolean mustExist, Function<String, DatasetException> refuse) {
         Path named;
         try {
             named = base.resolve(relative).normalize();
@@ -114,7 +115,8 @@ final class DatasetPaths {
             attributes = Files.readAttributes(named, BasicFileAttributes.class);
         } catch (IOException e) {
             if (mustExist) {
-                throw refuse.apply(e instanceof NoSuchFileException ? "does not exist" : "cannot be examined (" + reason(e) + ")");
+                throw refuse.apply(
+                        e instanceof NoSuchFileException ? "does not exist" : "cannot be examined (" + reason(e) + ")");
             }
             // missing or unreadable: the meme fails when its image is read, as any unreadable image does
             return absent(named, folder, refuse);
@@ -125,8 +127,8 @@ final class DatasetPaths {
                 throw refuse.apply("leads outside " + folder.called() + " (through a symbolic link)");
             }
             if (!attributes.isRegularFile()) {
-                throw refuse.apply("is not a regular file (" + (attributes.isDirectory() ? "a directory"
-                        : "a device, pipe or socket") + ")");
+                throw refuse.apply("is not a regular file ("
+                        + (attributes.isDirectory() ? "a directory" : "a device, pipe or socket") + ")");
             }
             return real;
         } catch (IOException e) {
@@ -147,7 +149,9 @@ final class DatasetPaths {
             while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
                 existing = existing.getParent();
             }
-            if (existing != null && existing.startsWith(folder.path()) && !existing.toRealPath().startsWith(folder.real())) {
+            if (existing != null
+                    && existing.startsWith(folder.path())
+                    && !existing.toRealPath().startsWith(folder.real())) {
                 throw refuse.apply("leads outside " + folder.called() + " (through a symbolic link)");
             }
         } catch (IOException e) {
@@ -157,7 +161,8 @@ final class DatasetPaths {
     }
 
     private static String reason(IOException e) {
-        String reason = e instanceof FileSystemException f && f.getReason() != null ? f.getReason()
+        String reason = e instanceof FileSystemException f && f.getReason() != null
+                ? f.getReason()
                 : e.getClass().getSimpleName();
         return DatasetException.shown(reason);
     }

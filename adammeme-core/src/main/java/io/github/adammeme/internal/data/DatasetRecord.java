@@ -37,8 +37,12 @@ record DatasetRecord(Path file, long line, ObjectNode node) {
     String wellFormed(String field, String value) {
         int at = Utf16.loneSurrogate(value);
         if (at >= 0) {
-            throw refuse(field, String.format(": holds half a character (the lone UTF-16 surrogate \\u%04x at"
-                    + " character %d), which is not text", (int) value.charAt(at), at + 1));
+            throw refuse(
+                    field,
+                    String.format(
+                            ": holds half a character (the lone UTF-16 surrogate \\u%04x at"
+                                    + " character %d), which is not text",
+                            (int) value.charAt(at), at + 1));
         }
         return value;
     }
@@ -46,7 +50,9 @@ record DatasetRecord(Path file, long line, ObjectNode node) {
     /** An id: a non-blank string, or an integer as FHM's official file writes them. */
     String id(String field) {
         JsonNode value = node.get(field);
-        if (value == null || value.isNull() || (value.isTextual() && value.textValue().isBlank())) {
+        if (value == null
+                || value.isNull()
+                || (value.isTextual() && value.textValue().isBlank())) {
             throw refuse(field, " is missing or empty");
         }
         if (!value.isTextual() && !value.isIntegralNumber()) {

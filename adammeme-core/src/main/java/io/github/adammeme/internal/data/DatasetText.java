@@ -3,8 +3,7 @@ package io.github.adammeme.internal.data;
 /** Meme text as a prompt wants it. */
 final class DatasetText {
 
-    private DatasetText() {
-    }
+    private DatasetText() {}
 
     /**
      * OCR text keeps the picture's line breaks; a prompt wants one line. Each run of whitespace that

@@ -24,13 +24,12 @@ import org.apiguardian.api.API;
 public final class Datasets {
 
     /** Metadata files a folder dataset may hold, in the order they are looked for. */
-    private static final List<String> FOLDER_METADATA = List.of("memes.jsonl", "memes.csv", "annotations.jsonl",
-            "annotations.csv", "metadata.jsonl", "metadata.csv");
+    private static final List<String> FOLDER_METADATA = List.of(
+            "memes.jsonl", "memes.csv", "annotations.jsonl", "annotations.csv", "metadata.jsonl", "metadata.csv");
     /** Enough candidates to say there are several. */
     private static final int MAX_LISTED = 10;
 
-    private Datasets() {
-    }
+    private Datasets() {}
 
     /**
      * @param paths dataset files, folders or hard-case banks
@@ -63,8 +62,9 @@ public final class Datasets {
             for (Meme meme : part) {
                 int earlier = seen.putIfAbsent(meme.id(), index++);
                 if (earlier >= 0 && all.get(earlier).id().equals(meme.id())) {
-                    throw new DatasetException(meme.origin() + ": id " + DatasetException.shown(meme.id()) + " is also in "
-                            + paths.get(partOf(parts, earlier)) + "; give one of the datasets another folder name or format");
+                    throw new DatasetException(meme.origin() + ": id " + DatasetException.shown(meme.id())
+                            + " is also in " + paths.get(partOf(parts, earlier))
+                            + "; give one of the datasets another folder name or format");
                 }
             }
             parts.add(part);
@@ -137,11 +137,21 @@ public final class Datasets {
         containedFile(path);
         String name = String.valueOf(path.getFileName()).toLowerCase(Locale.ROOT);
         if (format == DatasetFormat.MAMI || name.endsWith(".csv") || name.endsWith(".tsv") || name.endsWith(".txt")) {
-            return CsvDatasetLoader.load(path, format == DatasetFormat.FOLDER ? DatasetFormat.FOLDER
-                    : format == DatasetFormat.MAMI ? DatasetFormat.MAMI : null, null, limits);
+            return CsvDatasetLoader.load(
+                    path,
+                    format == DatasetFormat.FOLDER
+                            ? DatasetFormat.FOLDER
+                            : format == DatasetFormat.MAMI ? DatasetFormat.MAMI : null,
+                    null,
+                    limits);
         }
-        return JsonlDatasetLoader.load(path, format == DatasetFormat.FOLDER ? null : format,
-                format == DatasetFormat.FOLDER ? folderSource(path.toAbsolutePath().getParent()) : null, limits);
+        return JsonlDatasetLoader.load(
+                path,
+                format == DatasetFormat.FOLDER ? null : format,
+                format == DatasetFormat.FOLDER
+                        ? folderSource(path.toAbsolutePath().getParent())
+                        : null,
+                limits);
     }
 
     /**
@@ -155,7 +165,9 @@ public final class Datasets {
         if (folder == null || !Files.isRegularFile(absolute)) {
             return;
         }
-        if (folder.getFileName() != null && folder.getFileName().toString().equals("annotations") && folder.getParent() != null) {
+        if (folder.getFileName() != null
+                && folder.getFileName().toString().equals("annotations")
+                && folder.getParent() != null) {
             folder = folder.getParent();
         }
         try {
@@ -191,16 +203,21 @@ public final class Datasets {
 
     /** A folder of images with a metadata file (id, image, text) inside it. */
     private static List<Meme> folder(Path dir, DatasetFormat format, DatasetLimits limits) {
-        String found = FOLDER_METADATA.stream().filter(name -> Files.exists(dir.resolve(name), LinkOption.NOFOLLOW_LINKS))
-                .findFirst().orElseGet(() -> single(dir));
+        String found = FOLDER_METADATA.stream()
+                .filter(name -> Files.exists(dir.resolve(name), LinkOption.NOFOLLOW_LINKS))
+                .findFirst()
+                .orElseGet(() -> single(dir));
         Path metadata = contained(dir, found);
         String source = folderSource(dir);
         String name = metadata.getFileName().toString().toLowerCase(Locale.ROOT);
         if (name.endsWith(".jsonl")) {
             return JsonlDatasetLoader.load(metadata, format == DatasetFormat.FOLDER ? null : format, source, limits);
         }
-        return CsvDatasetLoader.load(metadata, format == DatasetFormat.MAMI ? DatasetFormat.MAMI : DatasetFormat.FOLDER,
-                format == DatasetFormat.MAMI ? null : source, limits);
+        return CsvDatasetLoader.load(
+                metadata,
+                format == DatasetFormat.MAMI ? DatasetFormat.MAMI : DatasetFormat.FOLDER,
+                format == DatasetFormat.MAMI ? null : source,
+                limits);
     }
 
     /**
@@ -210,23 +227,36 @@ public final class Datasets {
      */
     private static Path contained(Path dir, String name) {
         Path absolute = dir.toAbsolutePath().normalize();
-        DatasetPaths.contained(absolute, name, new DatasetPaths.Folder(absolute, true, "the dataset folder " + dir), true,
-                problem -> new DatasetException("dataset folder " + dir + ": metadata file '" + DatasetException.shown(name)
-                        + "' " + problem));
+        DatasetPaths.contained(
+                absolute,
+                name,
+                new DatasetPaths.Folder(absolute, true, "the dataset folder " + dir),
+                true,
+                problem -> new DatasetException(
+                        "dataset folder " + dir + ": metadata file '" + DatasetException.shown(name) + "' " + problem));
         return dir.resolve(name);
     }
 
     private static String single(Path dir) {
         try (Stream<Path> files = Files.list(dir)) {
             List<Path> candidates = files.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS))
-                    .filter(p -> String.valueOf(p.getFileName()).toLowerCase(Locale.ROOT)
-                    .matches(".*\\.(jsonl|csv|tsv)")).sorted().limit(MAX_LISTED).toList();
+                    .filter(p -> String.valueOf(p.getFileName())
+                            .toLowerCase(Locale.ROOT)
+                            .matches(".*\\.(jsonl|csv|tsv)"))
+                    .sorted()
+                    .limit(MAX_LISTED)
+                    .toList();
             if (candidates.size() == 1) {
                 return candidates.get(0).getFileName().toString();
             }
             throw new DatasetException("dataset folder " + dir + " needs one metadata file with id, image and text "
-                    + "(memes.jsonl or memes.csv); found " + (candidates.isEmpty() ? "none"
-                    : DatasetException.shown(candidates.stream().map(p -> String.valueOf(p.getFileName())).toList().toString())));
+                    + "(memes.jsonl or memes.csv); found "
+                    + (candidates.isEmpty()
+                            ? "none"
+                            : DatasetException.shown(candidates.stream()
+                                    .map(p -> String.valueOf(p.getFileName()))
+                                    .toList()
+                                    .toString())));
         } catch (IOException | UncheckedIOException e) {
             throw new DatasetException("cannot list dataset folder " + dir + ": " + e.getMessage(), e);
         }
@@ -234,6 +264,8 @@ public final class Datasets {
 
     static String folderSource(Path dir) {
         Path name = dir == null ? null : dir.getFileName();
-        return name == null ? "dataset" : name.toString().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-");
+        return name == null
+                ? "dataset"
+                : name.toString().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_-]+", "-");
     }
 }

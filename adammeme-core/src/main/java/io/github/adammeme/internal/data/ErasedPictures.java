@@ -12,8 +12,7 @@ import javax.imageio.ImageIO;
 /** What the erasers that work on pixels share: a meme's picture decoded, and an erased one kept by the original's digest. */
 final class ErasedPictures {
 
-    private ErasedPictures() {
-    }
+    private ErasedPictures() {}
 
     /**
      * The picture's pixels.
@@ -31,7 +30,8 @@ final class ErasedPictures {
             }
             return image;
         } catch (IOException e) {
-            throw new ImageException("cannot decode the image of " + meme.id() + " to erase its text: " + e.getMessage(), e);
+            throw new ImageException(
+                    "cannot decode the image of " + meme.id() + " to erase its text: " + e.getMessage(), e);
         }
     }
 
@@ -51,7 +51,8 @@ final class ErasedPictures {
             ImageIO.write(erased, "png", tmp.toFile());
             Files.move(tmp, cached, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
-            throw new ImageException("cannot store the erased image of " + meme.id() + " in " + folder + ": " + e.getMessage(), e);
+            throw new ImageException(
+                    "cannot store the erased image of " + meme.id() + " in " + folder + ": " + e.getMessage(), e);
         }
     }
 }

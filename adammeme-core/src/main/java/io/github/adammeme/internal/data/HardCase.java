@@ -15,8 +15,17 @@ import org.apiguardian.api.API;
  * @param reference   the reference answer the Scorer compares with
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record HardCase(String id, String category, String misbelief, String text, String originalText, String promptText,
-                       String image, String imageSha256, String reference, Provenance provenance) {
+public record HardCase(
+        String id,
+        String category,
+        String misbelief,
+        String text,
+        String originalText,
+        String promptText,
+        String image,
+        String imageSha256,
+        String reference,
+        Provenance provenance) {
 
     /**
      * @param model    the target that failed
@@ -27,7 +36,6 @@ public record HardCase(String id, String category, String misbelief, String text
      * @param score    the score the target got
      * @param dataset  the run's datasets
      */
-    public record Provenance(String model, String at, String sampleId, String seedId, int step, Integer score,
-                             String dataset) {
-    }
+    public record Provenance(
+            String model, String at, String sampleId, String seedId, int step, Integer score, String dataset) {}
 }

@@ -19,8 +19,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class HardCaseBank {
 
-    private HardCaseBank() {
-    }
+    private HardCaseBank() {}
 
     /**
      * Whether a dataset file is a bank (its first line has a reference answer and a provenance).
@@ -41,7 +40,8 @@ public final class HardCaseBank {
      * @return whether it is a bank
      */
     public static boolean isBank(Path file, DatasetLimits limits) {
-        if (!String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT).endsWith(".jsonl") || !Files.isRegularFile(file)) {
+        if (!String.valueOf(file.getFileName()).toLowerCase(Locale.ROOT).endsWith(".jsonl")
+                || !Files.isRegularFile(file)) {
             return false;
         }
         try (DatasetLines lines = DatasetLines.open(file, limits)) {
@@ -132,7 +132,12 @@ public final class HardCaseBank {
      * @return the meme, with the case's category as its one label
      */
     public static Meme meme(Path bank, HardCase c, DatasetLimits limits) {
-        return new Meme("bank:" + c.id(), "bank", c.text(), picture(bank, c, limits), List.of(c.category()),
+        return new Meme(
+                "bank:" + c.id(),
+                "bank",
+                c.text(),
+                picture(bank, c, limits),
+                List.of(c.category()),
                 bank + " (case " + DatasetException.shown(c.id()) + ")");
     }
 

@@ -23,34 +23,26 @@ final class ImageAbortOnExpiry implements IIOReadProgressListener {
     }
 
     @Override
-    public void sequenceStarted(ImageReader source, int minIndex) {
-    }
+    public void sequenceStarted(ImageReader source, int minIndex) {}
 
     @Override
-    public void sequenceComplete(ImageReader source) {
-    }
+    public void sequenceComplete(ImageReader source) {}
 
     @Override
-    public void imageStarted(ImageReader source, int imageIndex) {
-    }
+    public void imageStarted(ImageReader source, int imageIndex) {}
 
     @Override
-    public void imageComplete(ImageReader source) {
-    }
+    public void imageComplete(ImageReader source) {}
 
     @Override
-    public void thumbnailStarted(ImageReader source, int imageIndex, int thumbnailIndex) {
-    }
+    public void thumbnailStarted(ImageReader source, int imageIndex, int thumbnailIndex) {}
 
     @Override
-    public void thumbnailProgress(ImageReader source, float percentageDone) {
-    }
+    public void thumbnailProgress(ImageReader source, float percentageDone) {}
 
     @Override
-    public void thumbnailComplete(ImageReader source) {
-    }
+    public void thumbnailComplete(ImageReader source) {}
 
     @Override
-    public void readAborted(ImageReader source) {
-    }
+    public void readAborted(ImageReader source) {}
 }

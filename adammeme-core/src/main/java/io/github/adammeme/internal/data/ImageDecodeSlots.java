@@ -43,8 +43,9 @@ final class ImageDecodeSlots {
         int wanted = (int) Math.max(1, Math.min(count, ImageMemory.ceilDiv(peakBytes, ImageLimits.DECODE_SHARE_BYTES)));
         Duration patience = bound.multipliedBy(1L + shares.getQueueLength());
         if (!shares.tryAcquire(wanted, patience.toNanos(), TimeUnit.NANOSECONDS)) {
-            throw new ImageException("image " + file + " waited more than " + ImageWatchdog.seconds(patience)
-                    + " s for a decode slot (" + Constants.IMAGE_TIMEOUT_SECONDS + "): decodes ahead of it did not end in time");
+            throw new ImageException(
+                    "image " + file + " waited more than " + ImageWatchdog.seconds(patience) + " s for a decode slot ("
+                            + Constants.IMAGE_TIMEOUT_SECONDS + "): decodes ahead of it did not end in time");
         }
         return () -> shares.release(wanted);
     }

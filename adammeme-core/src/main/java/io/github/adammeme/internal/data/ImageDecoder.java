@@ -44,8 +44,9 @@ final class ImageDecoder {
         int step = subsampling(header.longestSide(), targetSide);
         long peak = ImageMemory.peakBytes(header, step, targetSide > 0);
         if (peak > heapBytes / 2) {
-            throw new ImageException("image " + file + " may need " + ImageMemory.mebibytes(peak) + " MiB of heap to decode,"
-                    + " more than half of the " + ImageMemory.mebibytes(heapBytes) + " MiB there is; it was not decoded");
+            throw new ImageException("image " + file + " may need " + ImageMemory.mebibytes(peak)
+                    + " MiB of heap to decode," + " more than half of the " + ImageMemory.mebibytes(heapBytes)
+                    + " MiB there is; it was not decoded");
         }
         try (ImageDecodeSlots.Held held = slots.acquire(file, peak, limits.timeout())) {
             return watchdog.within(file, "decode", watch -> {
@@ -83,7 +84,8 @@ final class ImageDecoder {
         return (int) ImageMemory.ceilDiv(longestSide, 2L * targetSide);
     }
 
-    private BufferedImage read(Path file, byte[] bytes, ImageHeader header, int step, ImageWatch watch) throws IOException {
+    private BufferedImage read(Path file, byte[] bytes, ImageHeader header, int step, ImageWatch watch)
+            throws IOException {
         ImageReader reader = reader(file, header);
         try (ImageInputStream in = new ImageByteInput(bytes, watch)) {
             reader.setInput(in, true, true);
@@ -92,8 +94,9 @@ final class ImageDecoder {
             int width = reader.getWidth(0);
             int height = reader.getHeight(0);
             if (width > header.width() || height > header.height()) {
-                throw new ImageException("image " + file + " is corrupt: its decoder reads it as " + width + " x " + height
-                        + ", larger than the " + header.width() + " x " + header.height() + " its header gives");
+                throw new ImageException("image " + file + " is corrupt: its decoder reads it as " + width + " x "
+                        + height + ", larger than the " + header.width() + " x " + header.height()
+                        + " its header gives");
             }
             ImageReadParam param = reader.getDefaultReadParam();
             if (step > 1) {
@@ -112,7 +115,8 @@ final class ImageDecoder {
 
     /** The format's reader, chosen by the format the header proved, so no other plugin is asked to probe the bytes. */
     private static ImageReader reader(Path file, ImageHeader header) {
-        Iterator<ImageReader> readers = ImageIO.getImageReadersByFormatName(header.format().imageIoName());
+        Iterator<ImageReader> readers =
+                ImageIO.getImageReadersByFormatName(header.format().imageIoName());
         if (!readers.hasNext()) {
             throw new ImageException("image " + file + " is " + header.format().mimeType()
                     + " and no decoder for it is on the class path");

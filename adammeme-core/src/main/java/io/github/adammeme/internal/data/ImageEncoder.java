@@ -15,8 +15,7 @@ final class ImageEncoder {
 
     static final float JPEG_QUALITY = 0.9f;
 
-    private ImageEncoder() {
-    }
+    private ImageEncoder() {}
 
     static byte[] encodeJpeg(BufferedImage image) {
         try {

@@ -13,8 +13,7 @@ import java.util.concurrent.Callable;
  */
 final class ImageFailures {
 
-    private ImageFailures() {
-    }
+    private ImageFailures() {}
 
     static <T> T guard(Path file, Callable<T> task) {
         try {
@@ -26,8 +25,9 @@ final class ImageFailures {
             Thread.currentThread().interrupt();
             throw new ImageException("image " + file + " was not prepared: its thread was interrupted", e);
         } catch (OutOfMemoryError e) {
-            throw new ImageException("image " + file + " needed more memory than the heap had left to decode it ("
-                    + describe(e) + ")", e);
+            throw new ImageException(
+                    "image " + file + " needed more memory than the heap had left to decode it (" + describe(e) + ")",
+                    e);
         } catch (StackOverflowError e) {
             throw new ImageException("image " + file + " is corrupt: its decoder overflowed the stack", e);
         } catch (VirtualMachineError e) {

@@ -26,8 +26,7 @@ final class ImageFiles {
     /** st_mode's file-type bits, as the "unix:mode" attribute gives them. */
     private static final int TYPE_BITS = 0170000;
 
-    private ImageFiles() {
-    }
+    private ImageFiles() {}
 
     /** The file's attributes, read without following a link, when it is a regular file. */
     static BasicFileAttributes attributes(Path file) {
@@ -49,8 +48,8 @@ final class ImageFiles {
     static byte[] read(Path file, long maxBytes) {
         long size = attributes(file).size();
         if (size > maxBytes) {
-            throw new ImageException("image " + file + " is " + size + " bytes, over the limit of " + maxBytes
-                    + " (" + Constants.IMAGE_MAX_BYTES + ")");
+            throw new ImageException("image " + file + " is " + size + " bytes, over the limit of " + maxBytes + " ("
+                    + Constants.IMAGE_MAX_BYTES + ")");
         }
         byte[] bytes;
         // A pipe swapped in between the check above and this open would block the open itself: only
@@ -64,8 +63,9 @@ final class ImageFiles {
             throw new ImageException("cannot read image " + file + ": " + ImageFailures.describe(e), e);
         }
         if (bytes.length > maxBytes) {
-            throw new ImageException("image " + file + " grew past " + maxBytes + " bytes while it was read, over the limit of "
-                    + maxBytes + " (" + Constants.IMAGE_MAX_BYTES + ")");
+            throw new ImageException(
+                    "image " + file + " grew past " + maxBytes + " bytes while it was read, over the limit of "
+                            + maxBytes + " (" + Constants.IMAGE_MAX_BYTES + ")");
         }
         return bytes;
     }

@@ -12,8 +12,7 @@ final class ImageGifBlocks {
 
     private static final int HEADER = 13;
 
-    private ImageGifBlocks() {
-    }
+    private ImageGifBlocks() {}
 
     static ImageHeader walk(byte[] b) throws ImageCorruption {
         if (b.length < HEADER) {
@@ -37,7 +36,8 @@ final class ImageGifBlocks {
                 }
                 afterSubBlocks(b, at + 10 + colourTable(u8(b, at + 9)) + 1);
                 // One byte a pixel: the decoder keeps a GIF's palette indices.
-                return new ImageHeader(ImageFormat.GIF, Math.max(screenWidth, width), Math.max(screenHeight, height), false, 1, 0);
+                return new ImageHeader(
+                        ImageFormat.GIF, Math.max(screenWidth, width), Math.max(screenHeight, height), false, 1, 0);
             } else if (block == 0x3B) {
                 throw new ImageCorruption("its trailer at byte " + at + " comes before any image");
             } else {

@@ -16,8 +16,7 @@ import java.nio.file.Path;
  */
 final class ImageHeaders {
 
-    private ImageHeaders() {
-    }
+    private ImageHeaders() {}
 
     /** @throws ImageException naming the file when it is no PNG, JPEG, GIF or WebP, or its structure is broken */
     static ImageHeader read(Path file, byte[] bytes) {

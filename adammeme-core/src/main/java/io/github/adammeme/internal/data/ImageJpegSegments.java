@@ -14,8 +14,7 @@ final class ImageJpegSegments {
     private static final int EOI = 0xD9;
     private static final int SOS = 0xDA;
 
-    private ImageJpegSegments() {
-    }
+    private ImageJpegSegments() {}
 
     static ImageHeader walk(byte[] b) throws ImageCorruption {
         int width = 0;
@@ -52,7 +51,8 @@ final class ImageJpegSegments {
             }
             if (startOfFrame(marker)) {
                 if (length < 8) {
-                    throw new ImageCorruption("its frame header at byte " + segment + " is " + length + " bytes, too short");
+                    throw new ImageCorruption(
+                            "its frame header at byte " + segment + " is " + length + " bytes, too short");
                 }
                 height = Math.max(height, be16(b, at + 3));
                 width = Math.max(width, be16(b, at + 5));

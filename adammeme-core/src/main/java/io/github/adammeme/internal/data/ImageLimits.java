@@ -59,7 +59,8 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
             throw new IllegalArgumentException(Constants.IMAGE_MAX_PIXELS + " must be at least 1, was " + maxPixels);
         }
         if (maxBytes < 1 || maxBytes > MAX_MAX_BYTES) {
-            throw new IllegalArgumentException(Constants.IMAGE_MAX_BYTES + " must be between 1 and " + MAX_MAX_BYTES + ", was " + maxBytes);
+            throw new IllegalArgumentException(
+                    Constants.IMAGE_MAX_BYTES + " must be between 1 and " + MAX_MAX_BYTES + ", was " + maxBytes);
         }
         if (decodesAtOnce < 1) {
             throw new IllegalArgumentException("decodes at once must be at least 1, was " + decodesAtOnce);
@@ -75,8 +76,8 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
      * @return the limits
      */
     public static ImageLimits defaults() {
-        return new ImageLimits(DEFAULT_MAX_SIDE, DEFAULT_MAX_PIXELS, DEFAULT_MAX_BYTES, defaultDecodesAtOnce(),
-                DEFAULT_TIMEOUT);
+        return new ImageLimits(
+                DEFAULT_MAX_SIDE, DEFAULT_MAX_PIXELS, DEFAULT_MAX_BYTES, defaultDecodesAtOnce(), DEFAULT_TIMEOUT);
     }
 
     /**

@@ -25,8 +25,7 @@ final class ImageMemory {
     /** One group per block of at least 4 x 4 pixels. */
     static final int MIN_GROUP_BLOCK = 4;
 
-    private ImageMemory() {
-    }
+    private ImageMemory() {}
 
     /** Java 17 has no Math.ceilDiv. */
     static long ceilDiv(long dividend, long divisor) {
@@ -43,14 +42,17 @@ final class ImageMemory {
     static long peakBytes(ImageHeader header, int step, boolean scaled) {
         long decoded = ceilDiv(header.width(), step) * ceilDiv(header.height(), step);
         boolean plain = header.bytesPerPixel() == 3 && header.format() != ImageFormat.WEBP;
-        long perPixel = header.bytesPerPixel() + (scaled || !plain ? RGB_COPY_BYTES_PER_PIXEL : 0)
+        long perPixel = header.bytesPerPixel()
+                + (scaled || !plain ? RGB_COPY_BYTES_PER_PIXEL : 0)
                 + (scaled ? SCALING_BYTES_PER_PIXEL : 0);
         if (header.format() != ImageFormat.WEBP) {
             return decoded * perPixel;
         }
         long blocks = ceilDiv(header.width(), MIN_GROUP_BLOCK) * ceilDiv(header.height(), MIN_GROUP_BLOCK);
-        long groups = header.prefixCodedBytes() == 0 ? 0
-                : Math.min(MAX_PREFIX_CODE_GROUPS, Math.min(blocks, header.prefixCodedBytes() * 8 / MIN_GROUP_BITS + 1));
+        long groups = header.prefixCodedBytes() == 0
+                ? 0
+                : Math.min(
+                        MAX_PREFIX_CODE_GROUPS, Math.min(blocks, header.prefixCodedBytes() * 8 / MIN_GROUP_BITS + 1));
         return decoded * perPixel + header.pixels() * WEBP_FULL_SIZE_BYTES_PER_PIXEL + groups * PREFIX_CODE_GROUP_BYTES;
     }
 

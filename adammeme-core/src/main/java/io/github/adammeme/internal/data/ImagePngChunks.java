@@ -13,8 +13,7 @@ final class ImagePngChunks {
     /** PNG's own ceiling for a width or a height. */
     private static final long MAX_SIDE = Integer.MAX_VALUE;
 
-    private ImagePngChunks() {
-    }
+    private ImagePngChunks() {}
 
     static ImageHeader walk(byte[] b) throws ImageCorruption {
         if (b.length < SIGNATURE.length || !Arrays.equals(b, 0, SIGNATURE.length, SIGNATURE, 0, SIGNATURE.length)) {
@@ -31,7 +30,8 @@ final class ImagePngChunks {
             }
             long length = be32(b, at);
             String type = fourCc(b, at + 4);
-            // Some writers leave out IEND's checksum, and decoders accept that: IEND ends the walk as soon as it is seen.
+            // Some writers leave out IEND's checksum, and decoders accept that: IEND ends the walk as soon as it is
+            // seen.
             if (type.equals("IEND") && at > SIGNATURE.length) {
                 break;
             }
@@ -41,7 +41,8 @@ final class ImagePngChunks {
             }
             if (at == SIGNATURE.length) {
                 if (!type.equals("IHDR") || length != 13) {
-                    throw new ImageCorruption("its first chunk is " + type + " of " + length + " bytes, not IHDR of 13");
+                    throw new ImageCorruption(
+                            "its first chunk is " + type + " of " + length + " bytes, not IHDR of 13");
                 }
                 width = be32(b, at + 8);
                 height = be32(b, at + 12);
@@ -66,7 +67,8 @@ final class ImagePngChunks {
             case 2 -> 3;
             case 4 -> 2;
             case 6 -> 4;
-            default -> throw new ImageCorruption("its IHDR gives colour type " + colourType + ", which PNG does not have");
+            default ->
+                throw new ImageCorruption("its IHDR gives colour type " + colourType + ", which PNG does not have");
         };
         return channels * (bitDepth > 8 ? 2 : 1);
     }

@@ -54,8 +54,10 @@ final class ImageWatchdog {
     }
 
     private ImageException tookTooLong(Path file, String doing, Throwable cause) {
-        return new ImageException("image " + file + " took more than " + seconds(bound) + " s to " + doing + " ("
-                + Constants.IMAGE_TIMEOUT_SECONDS + ")", cause);
+        return new ImageException(
+                "image " + file + " took more than " + seconds(bound) + " s to " + doing + " ("
+                        + Constants.IMAGE_TIMEOUT_SECONDS + ")",
+                cause);
     }
 
     /** A bound in seconds as a person writes it: 30, or 0.005. */

@@ -18,14 +18,13 @@ final class ImageWebpChunks {
     /** An ANMF frame's header: position, size, duration and flags, before its own chunks. */
     private static final int FRAME_HEADER = 16;
 
-    private ImageWebpChunks() {
-    }
+    private ImageWebpChunks() {}
 
     static ImageHeader walk(byte[] b) throws ImageCorruption {
         long end = 8 + le32(b, 4);
         if (end > b.length) {
-            throw new ImageCorruption("its RIFF header gives " + end + " bytes but the file has " + b.length
-                    + " (truncated?)");
+            throw new ImageCorruption(
+                    "its RIFF header gives " + end + " bytes but the file has " + b.length + " (truncated?)");
         }
         Size size = new Size();
         long first = RIFF_HEADER;
@@ -71,7 +70,8 @@ final class ImageWebpChunks {
                     throw new ImageCorruption("its ANMF chunk at byte " + at + " is inside another frame");
                 }
                 if (length < FRAME_HEADER) {
-                    throw new ImageCorruption("its ANMF chunk at byte " + at + " is " + length + " bytes, too short for a frame");
+                    throw new ImageCorruption(
+                            "its ANMF chunk at byte " + at + " is " + length + " bytes, too short for a frame");
                 }
                 size.add(le24(b, payload + 6) + 1, le24(b, payload + 9) + 1);
                 walkChunks(b, payload + FRAME_HEADER, payload + length, size, false);
@@ -116,8 +116,8 @@ final class ImageWebpChunks {
         void bitstream(byte[] b, String type, long at, long length) throws ImageCorruption {
             boolean vp8 = type.equals("VP8 ");
             if (length < (vp8 ? 10 : 5)) {
-                throw new ImageCorruption("its " + type.strip() + " chunk at byte " + (at - CHUNK_HEADER) + " is " + length
-                        + " bytes, too short for a header");
+                throw new ImageCorruption("its " + type.strip() + " chunk at byte " + (at - CHUNK_HEADER) + " is "
+                        + length + " bytes, too short for a header");
             }
             if (vp8) {
                 if ((u8(b, at) & 1) != 0 || u8(b, at + 3) != 0x9D || u8(b, at + 4) != 0x01 || u8(b, at + 5) != 0x2A) {

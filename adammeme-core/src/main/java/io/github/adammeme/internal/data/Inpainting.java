@@ -14,8 +14,7 @@ final class Inpainting {
     /** Smoothing passes over the filled pixels after the first fill. */
     static final int SMOOTHING = 40;
 
-    private Inpainting() {
-    }
+    private Inpainting() {}
 
     /**
      * A copy of the picture with the masked pixels filled.
@@ -99,7 +98,12 @@ final class Inpainting {
                     for (int dx = -1; dx <= 1; dx++) {
                         int xx = x + dx;
                         int yy = y + dy;
-                        if ((dx != 0 || dy != 0) && xx >= 0 && yy >= 0 && xx < width && yy < height && known[yy * width + xx]) {
+                        if ((dx != 0 || dy != 0)
+                                && xx >= 0
+                                && yy >= 0
+                                && xx < width
+                                && yy < height
+                                && known[yy * width + xx]) {
                             int j = yy * width + xx;
                             float w = dx == 0 || dy == 0 ? 1f : 0.7f;
                             r += w * channels[0][j];

@@ -18,8 +18,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class JsonlDatasetLoader {
 
-    private JsonlDatasetLoader() {
-    }
+    private JsonlDatasetLoader() {}
 
     /**
      * @param file   the jsonl file
@@ -69,8 +68,11 @@ public final class JsonlDatasetLoader {
                 if (effective == null) {
                     effective = DatasetFormat.detect(record.node());
                     if (effective == null) {
-                        throw DatasetException.at(file, lineNo, "cannot tell the dataset format: the record has neither"
-                                + " 'img' (FHM) nor 'image' (HarMeme); set adammeme.dataset.format");
+                        throw DatasetException.at(
+                                file,
+                                lineNo,
+                                "cannot tell the dataset format: the record has neither"
+                                        + " 'img' (FHM) nor 'image' (HarMeme); set adammeme.dataset.format");
                     }
                 }
                 Meme meme = reader(effective, source).apply(record);
@@ -79,8 +81,11 @@ public final class JsonlDatasetLoader {
                     // A hash seen before: the same id, or (rarely) another id with the same hash.
                     Meme first = new MemeFile(file, limits, lines.toArray(), reader(effective, source)).get(earlier);
                     if (first.id().equals(meme.id())) {
-                        throw record.refuse("id", ": duplicate id " + DatasetException.shown(meme.id()) + " (also on line "
-                                + first.origin().substring(first.origin().lastIndexOf(':') + 1) + ")");
+                        throw record.refuse(
+                                "id",
+                                ": duplicate id " + DatasetException.shown(meme.id()) + " (also on line "
+                                        + first.origin()
+                                                .substring(first.origin().lastIndexOf(':') + 1) + ")");
                     }
                 }
                 lines.add(lineNo);
@@ -94,7 +99,8 @@ public final class JsonlDatasetLoader {
     }
 
     private static Function<DatasetRecord, Meme> reader(DatasetFormat format, String source) {
-        return format == DatasetFormat.FHM ? record -> fhm(record, source == null ? "fhm" : source)
+        return format == DatasetFormat.FHM
+                ? record -> fhm(record, source == null ? "fhm" : source)
                 : record -> harmeme(record, source == null ? "harmeme" : source);
     }
 
@@ -107,9 +113,14 @@ public final class JsonlDatasetLoader {
         List<String> labels = new ArrayList<>();
         if (!record.lacks("label")) {
             JsonNode label = record.node().get("label");
-            if (!label.isIntegralNumber() || !(label.asText().equals("0") || label.asText().equals("1"))) {
-                throw record.refuse("label", ": expected 0 or 1, got " + (label.isIntegralNumber()
-                        ? DatasetException.shown(label.asText()) : DatasetJson.typeOf(label)));
+            if (!label.isIntegralNumber()
+                    || !(label.asText().equals("0") || label.asText().equals("1"))) {
+                throw record.refuse(
+                        "label",
+                        ": expected 0 or 1, got "
+                                + (label.isIntegralNumber()
+                                        ? DatasetException.shown(label.asText())
+                                        : DatasetJson.typeOf(label)));
             }
             labels.add(label.asText().equals("1") ? "hateful" : "not hateful");
         }
@@ -163,7 +174,12 @@ public final class JsonlDatasetLoader {
         }
         Path image = DatasetPaths.image(record.file(), record.line(), "image", img, source.equals("harmeme"));
         // The OCR text has line breaks where the picture had them; a prompt wants one line.
-        return new Meme(source + ":" + id, source, DatasetText.oneLine(memeText), image, labels,
+        return new Meme(
+                source + ":" + id,
+                source,
+                DatasetText.oneLine(memeText),
+                image,
+                labels,
                 record.file() + ":" + record.line());
     }
 }

@@ -16,10 +16,10 @@ final class LetterMask {
 
     /** How far a word's box is grown, and its letters widened, as a share of its height. */
     static final double GROWTH = 0.2;
+
     static final double WIDENING = 0.12;
 
-    private LetterMask() {
-    }
+    private LetterMask() {}
 
     /**
      * The letters of these words.
@@ -41,7 +41,8 @@ final class LetterMask {
             if (box.isEmpty()) {
                 continue;
             }
-            boolean[] letters = widen(letters(luma, width, box), box, Math.max(1, (int) Math.round(word.height * WIDENING)));
+            boolean[] letters =
+                    widen(letters(luma, width, box), box, Math.max(1, (int) Math.round(word.height * WIDENING)));
             fillHoles(letters, box);
             for (int y = 0; y < box.height; y++) {
                 for (int x = 0; x < box.width; x++) {

@@ -50,8 +50,11 @@ final class LinesReader extends Reader {
             recordBytes += utf8Bytes(current.charAt(i));
         }
         if (recordBytes > lines.maxLineBytes()) {
-            throw DatasetException.at(lines.file(), recordLine, "the record is over " + lines.maxLineBytes() + " bytes ("
-                    + Constants.DATASET_MAX_LINE_BYTES + "); is a quoted field left open?");
+            throw DatasetException.at(
+                    lines.file(),
+                    recordLine,
+                    "the record is over " + lines.maxLineBytes() + " bytes (" + Constants.DATASET_MAX_LINE_BYTES
+                            + "); is a quoted field left open?");
         }
         current.getChars(position, position + count, buffer, offset);
         position += count;

@@ -71,11 +71,12 @@ final class MemeFile extends AbstractList<Meme> implements RandomAccess {
                 line = cursor.next();
                 if (line == null) {
                     close();
-                    throw DatasetException.at(file, lines[cursorIndex], "the line is gone: the file changed while the run"
-                            + " read it");
+                    throw DatasetException.at(
+                            file, lines[cursorIndex], "the line is gone: the file changed while the run" + " read it");
                 }
             } while (cursor.number() < lines[cursorIndex]);
-            meme = reader.apply(new DatasetRecord(file, cursor.number(), DatasetJson.object(file, cursor.number(), line)));
+            meme = reader.apply(
+                    new DatasetRecord(file, cursor.number(), DatasetJson.object(file, cursor.number(), line)));
             window.put(cursorIndex, meme);
             cursorIndex++;
         }

@@ -48,12 +48,10 @@ public final class MemeImages {
     /** A report's copy of a picture: sharp enough to read a meme's print, a fraction of the original's bytes. */
     static final float COPY_QUALITY = 0.85f;
 
-    private record FileVersion(Path file, long size, long modified) {
-    }
+    private record FileVersion(Path file, long size, long modified) {}
 
     /** What is known of a file that is sent as it is. */
-    private record AsIs(String mimeType, String sha256) {
-    }
+    private record AsIs(String mimeType, String sha256) {}
 
     private final ImageLimits limits;
     private final ImageWatchdog watchdog;
@@ -62,7 +60,8 @@ public final class MemeImages {
             .maximumWeight(CONVERTED_BYTES)
             .weigher((FileVersion k, ContentPart.Image v) -> v.bytes().length)
             .build();
-    private final Cache<FileVersion, AsIs> asIs = Caffeine.newBuilder().maximumSize(AS_IS_FILES).build();
+    private final Cache<FileVersion, AsIs> asIs =
+            Caffeine.newBuilder().maximumSize(AS_IS_FILES).build();
 
     /**
      * Default limits, with another longest side.
@@ -110,7 +109,9 @@ public final class MemeImages {
     public ContentPart.Image load(Path file) {
         return ImageFailures.guard(file, () -> {
             BasicFileAttributes attributes = ImageFiles.attributes(file);
-            FileVersion version = new FileVersion(file.toAbsolutePath().normalize(), attributes.size(),
+            FileVersion version = new FileVersion(
+                    file.toAbsolutePath().normalize(),
+                    attributes.size(),
                     attributes.lastModifiedTime().toMillis());
             AsIs known = asIs.getIfPresent(version);
             if (known != null) {
@@ -138,7 +139,12 @@ public final class MemeImages {
         return ImageFailures.guard(file, () -> {
             byte[] bytes = read(file);
             ImageHeader header = header(file, bytes);
-            return decoder.decode(file, bytes, header, 0, decoded -> RgbImages.plainRgb(decoded) ? decoded : RgbImages.toRgb(decoded, 1.0));
+            return decoder.decode(
+                    file,
+                    bytes,
+                    header,
+                    0,
+                    decoded -> RgbImages.plainRgb(decoded) ? decoded : RgbImages.toRgb(decoded, 1.0));
         });
     }
 
@@ -148,7 +154,8 @@ public final class MemeImages {
         ImageHeader header = header(file, bytes);
         // Most memes are already small 8-bit RGB pictures, and decoding every one only to learn that
         // costs more CPU than the calls that send it: the header and the decoder's type decide.
-        ContentPart.Image image = sendableAsIs(header) && decoder.plainRgb(file, bytes, header) ? asIs(header, bytes)
+        ContentPart.Image image = sendableAsIs(header) && decoder.plainRgb(file, bytes, header)
+                ? asIs(header, bytes)
                 : decoder.decode(file, bytes, header, limits.maxSide(), decoded -> normalise(header, bytes, decoded));
         // Sent as it is exactly when what goes out is the file's own byte array.
         if (image.bytes() == bytes) {
@@ -193,7 +200,8 @@ public final class MemeImages {
         // byte is base64-encoded into every request that shows the meme, a dozen or more per meme.
         // A photo saved losslessly goes straight to JPEG instead of being encoded twice.
         double bytesPerPixel = (double) bytes.length / header.pixels();
-        boolean photo = header.lossy() || (header.format() != ImageFormat.GIF && bytesPerPixel >= PHOTO_PNG_BYTES_PER_PIXEL);
+        boolean photo =
+                header.lossy() || (header.format() != ImageFormat.GIF && bytesPerPixel >= PHOTO_PNG_BYTES_PER_PIXEL);
         byte[] normalised = photo ? null : ImageEncoder.png(rgb);
         if (normalised == null || normalised.length > LARGE_PNG_BYTES) {
             normalised = ImageEncoder.jpeg(rgb);

@@ -24,8 +24,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class MemeRenderer {
 
-    private MemeRenderer() {
-    }
+    private MemeRenderer() {}
 
     /**
      * A copy of {@code picture} with {@code caption} printed on it.
@@ -67,7 +66,10 @@ public final class MemeRenderer {
         int y = Math.max(4, height / 60) + metrics.getAscent();
         for (int i = 0; i < lines.size(); i++) {
             if (i == top) {
-                y = height - Math.max(4, height / 60) - metrics.getDescent() - (lines.size() - top - 1) * metrics.getHeight();
+                y = height
+                        - Math.max(4, height / 60)
+                        - metrics.getDescent()
+                        - (lines.size() - top - 1) * metrics.getHeight();
             }
             outlined(g, font, lines.get(i), (width - metrics.stringWidth(lines.get(i))) / 2, y);
             y += metrics.getHeight();
@@ -75,7 +77,8 @@ public final class MemeRenderer {
     }
 
     private static void outlined(Graphics2D g, Font font, String text, int x, int y) {
-        Shape shape = new TextLayout(text, font, g.getFontRenderContext()).getOutline(AffineTransform.getTranslateInstance(x, y));
+        Shape shape = new TextLayout(text, font, g.getFontRenderContext())
+                .getOutline(AffineTransform.getTranslateInstance(x, y));
         g.setStroke(new BasicStroke(Math.max(2f, font.getSize() / 7f), BasicStroke.CAP_ROUND, BasicStroke.JOIN_ROUND));
         g.setColor(Color.BLACK);
         g.draw(shape);

@@ -48,8 +48,9 @@ final class OcrTextEraser implements TextEraser {
      */
     public OcrTextEraser(Path cache, Path tessdata, MemeImages images) {
         if (tessdata == null || !Files.isRegularFile(tessdata.resolve("eng.traineddata"))) {
-            throw new IllegalArgumentException("no eng.traineddata in " + tessdata
-                    + ": install Tesseract's English data (Debian: tesseract-ocr-eng) or set adammeme.text-erasure.tessdata");
+            throw new IllegalArgumentException(
+                    "no eng.traineddata in " + tessdata
+                            + ": install Tesseract's English data (Debian: tesseract-ocr-eng) or set adammeme.text-erasure.tessdata");
         }
         this.cache = cache;
         this.images = images;
@@ -69,13 +70,13 @@ final class OcrTextEraser implements TextEraser {
             return images.load(cached);
         }
         BufferedImage picture = ErasedPictures.decode(meme, original);
-        ErasedPictures.store(erase(picture, words(picture).stream().map(ReadWord::box).toList()), cached, meme);
+        ErasedPictures.store(
+                erase(picture, words(picture).stream().map(ReadWord::box).toList()), cached, meme);
         return images.load(cached);
     }
 
     /** A word Tesseract read, and where. */
-    record ReadWord(String text, Rectangle box) {
-    }
+    record ReadWord(String text, Rectangle box) {}
 
     /**
      * The words Tesseract reads with some confidence.
@@ -87,8 +88,11 @@ final class OcrTextEraser implements TextEraser {
     public List<ReadWord> words(BufferedImage picture) {
         try {
             List<Word> words = tesseract.get().getWords(picture, ITessAPI.TessPageIteratorLevel.RIL_WORD);
-            return words.stream().filter(w -> w.getConfidence() >= MIN_CONFIDENCE && !w.getText().isBlank())
-                    .map(w -> new ReadWord(w.getText().strip(), w.getBoundingBox())).toList();
+            return words.stream()
+                    .filter(w ->
+                            w.getConfidence() >= MIN_CONFIDENCE && !w.getText().isBlank())
+                    .map(w -> new ReadWord(w.getText().strip(), w.getBoundingBox()))
+                    .toList();
         } catch (RuntimeException e) {
             throw new ImageException("OCR failed: " + e.getMessage());
         }
@@ -123,8 +127,12 @@ final class OcrTextEraser implements TextEraser {
         Mat mask = Mat.zeros(source.size(), CvType.CV_8UC1);
         for (Rectangle box : boxes) {
             int pad = Math.max(3, box.height / 5);
-            Imgproc.rectangle(mask, new Point(box.x - pad, box.y - pad),
-                    new Point(box.x + box.width + pad, box.y + box.height + pad), new Scalar(255), -1);
+            Imgproc.rectangle(
+                    mask,
+                    new Point(box.x - pad, box.y - pad),
+                    new Point(box.x + box.width + pad, box.y + box.height + pad),
+                    new Scalar(255),
+                    -1);
         }
         Imgproc.dilate(mask, mask, Imgproc.getStructuringElement(Imgproc.MORPH_ELLIPSE, new Size(5, 5)));
         Mat result = new Mat();

@@ -21,9 +21,7 @@ public final class PrintedText {
     /** Two readings of one word overlap by at least this share of the smaller box. */
     private static final double SAME_WORD = 0.5;
 
-
-    private PrintedText() {
-    }
+    private PrintedText() {}
 
     /**
      * Reads the words printed on a picture.
@@ -37,21 +35,27 @@ public final class PrintedText {
         // Tesseract reads a picture twice (its grey and its white letters): each word once, its surer reading.
         tesseract().read(picture).stream()
                 .filter(w -> BuiltinTextEraser.plausible(w, picture.getHeight()))
-                .sorted(Comparator.comparingDouble(TesseractWords.Word::confidence).reversed())
+                .sorted(Comparator.comparingDouble(TesseractWords.Word::confidence)
+                        .reversed())
                 .forEach(w -> {
                     if (kept.stream().noneMatch(k -> overlap(k.box(), w.box()) >= SAME_WORD)) {
                         kept.add(w);
                     }
                 });
-        kept.sort(Comparator.comparingInt((TesseractWords.Word w) -> line(w, kept)).thenComparingInt(w -> w.box().x));
+        kept.sort(Comparator.comparingInt((TesseractWords.Word w) -> line(w, kept))
+                .thenComparingInt(w -> w.box().x));
         return String.join(" ", kept.stream().map(TesseractWords.Word::text).toList());
     }
 
     /** The top of the highest word whose line this word shares (its vertical middle lies within that word's height). */
     private static int line(TesseractWords.Word word, List<TesseractWords.Word> all) {
         int middle = word.box().y + word.box().height / 2;
-        return all.stream().map(TesseractWords.Word::box).filter(b -> middle >= b.y && middle <= b.y + b.height)
-                .mapToInt(b -> b.y).min().orElse(word.box().y);
+        return all.stream()
+                .map(TesseractWords.Word::box)
+                .filter(b -> middle >= b.y && middle <= b.y + b.height)
+                .mapToInt(b -> b.y)
+                .min()
+                .orElse(word.box().y);
     }
 
     private static double overlap(Rectangle a, Rectangle b) {

@@ -8,8 +8,7 @@ import java.awt.image.BufferedImage;
 /** Pictures as models expect them: 8 bits per channel, RGB, no alpha, no palette, at the size asked. */
 final class RgbImages {
 
-    private RgbImages() {
-    }
+    private RgbImages() {}
 
     /** Already what models expect: 8 bits per channel, RGB, no alpha, no palette. */
     static boolean plainRgb(BufferedImage image) {
@@ -17,7 +16,8 @@ final class RgbImages {
     }
 
     static boolean plainRgb(int type) {
-        return type == BufferedImage.TYPE_3BYTE_BGR || type == BufferedImage.TYPE_INT_RGB
+        return type == BufferedImage.TYPE_3BYTE_BGR
+                || type == BufferedImage.TYPE_INT_RGB
                 || type == BufferedImage.TYPE_INT_BGR;
     }
 

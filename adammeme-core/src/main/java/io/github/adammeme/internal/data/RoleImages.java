@@ -29,8 +29,8 @@ import org.apiguardian.api.API;
 public final class RoleImages {
 
     /** The roles that are shown a picture, as their keys are spelled. */
-    public static final List<String> ROLES = List.of(
-            "miner", "examiner", "narrator", "candidate", "senior", "target", "scorer", "refiner");
+    public static final List<String> ROLES =
+            List.of("miner", "examiner", "narrator", "candidate", "senior", "target", "scorer", "refiner");
 
     /**
      * The agents look at a 512-pixel thumbnail; the target gets the picture as a user's client would send
@@ -41,9 +41,22 @@ public final class RoleImages {
      * the roles that find the harm in the picture first, with {@code adammeme.image.detail.miner=high}.
      */
     public static final Map<String, ImageDetail> DEFAULT_DETAILS = Map.of(
-            "miner", ImageDetail.LOW, "candidate", ImageDetail.LOW, "target", ImageDetail.AUTO,
-            "examiner", ImageDetail.LOW, "narrator", ImageDetail.LOW, "senior", ImageDetail.LOW,
-            "scorer", ImageDetail.LOW, "refiner", ImageDetail.LOW);
+            "miner",
+            ImageDetail.LOW,
+            "candidate",
+            ImageDetail.LOW,
+            "target",
+            ImageDetail.AUTO,
+            "examiner",
+            ImageDetail.LOW,
+            "narrator",
+            ImageDetail.LOW,
+            "senior",
+            ImageDetail.LOW,
+            "scorer",
+            ImageDetail.LOW,
+            "refiner",
+            ImageDetail.LOW);
 
     /** The picture as prepared, with no detail field: what endpoints received before details per role. */
     public static final RoleImages AS_PREPARED = new RoleImages(null, Map.of(), Map.of());
@@ -51,8 +64,7 @@ public final class RoleImages {
     /** Small pictures, kept per picture and side so a role's copy is made once. */
     private static final long CACHE_BYTES = 16L << 20;
 
-    private record Shrunk(String sha256, int side) {
-    }
+    private record Shrunk(String sha256, int side) {}
 
     private final ImageDetail fallback;
     private final Map<String, ImageDetail> details;
@@ -98,7 +110,8 @@ public final class RoleImages {
      */
     public ContentPart.Image shown(String role, ContentPart.Image image) {
         int side = maxSide(role);
-        ContentPart.Image sized = side <= 0 ? image : shrunk.get(new Shrunk(image.sha256(), side), k -> shrink(image, side));
+        ContentPart.Image sized =
+                side <= 0 ? image : shrunk.get(new Shrunk(image.sha256(), side), k -> shrink(image, side));
         return sized.withDetail(detail(role));
     }
 
@@ -108,7 +121,8 @@ public final class RoleImages {
         try {
             decoded = ImageIO.read(new ByteArrayInputStream(image.bytes()));
         } catch (IOException e) {
-            throw new ImageException("cannot shrink a prepared picture (sha256 " + image.sha256() + "): " + e.getMessage(), e);
+            throw new ImageException(
+                    "cannot shrink a prepared picture (sha256 " + image.sha256() + "): " + e.getMessage(), e);
         }
         if (decoded == null) {
             throw new ImageException("cannot shrink a prepared picture (sha256 " + image.sha256() + "): no decoder");
@@ -118,8 +132,9 @@ public final class RoleImages {
             return image;
         }
         BufferedImage small = RgbImages.toRgb(decoded, (double) side / longest);
-        byte[] bytes = "image/png".equals(image.mimeType()) ? ImageEncoder.encodePng(small) : ImageEncoder.encodeJpeg(small);
-        return new ContentPart.Image(image.mimeType().equals("image/png") ? "image/png" : "image/jpeg", bytes,
-                Digests.sha256Hex(bytes));
+        byte[] bytes =
+                "image/png".equals(image.mimeType()) ? ImageEncoder.encodePng(small) : ImageEncoder.encodeJpeg(small);
+        return new ContentPart.Image(
+                image.mimeType().equals("image/png") ? "image/png" : "image/jpeg", bytes, Digests.sha256Hex(bytes));
     }
 }

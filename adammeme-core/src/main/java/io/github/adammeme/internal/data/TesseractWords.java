@@ -35,8 +35,7 @@ final class TesseractWords {
     static final int WHITE = 190;
 
     /** A word Tesseract read, where, and how sure it is (0 to 100). */
-    record Word(String text, float confidence, Rectangle box) {
-    }
+    record Word(String text, float confidence, Rectangle box) {}
 
     private static volatile byte[] model;
     /** Whether Tesseract has started once in this process: a configuration is checked without starting it again. */
@@ -72,7 +71,8 @@ final class TesseractWords {
      */
     static synchronized TesseractWords shared() {
         if (shared == null) {
-            shared = new TesseractWords(Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
+            shared = new TesseractWords(
+                    Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors())));
         }
         return shared;
     }
@@ -201,14 +201,28 @@ final class TesseractWords {
         try {
             api = new TessBaseAPI();
         } catch (UnsatisfiedLinkError | NoClassDefFoundError e) {
-            throw new IllegalStateException("Tesseract's natives for " + System.getProperty("os.name") + " "
-                    + System.getProperty("os.arch") + " are not on the classpath: add org.bytedeco:tesseract, leptonica and"
-                    + " javacpp with this platform's classifier (e.g. macosx-arm64), or set adammeme.text-erasure=none", e);
+            throw new IllegalStateException(
+                    "Tesseract's natives for " + System.getProperty("os.name") + " "
+                            + System.getProperty("os.arch")
+                            + " are not on the classpath: add org.bytedeco:tesseract, leptonica and"
+                            + " javacpp with this platform's classifier (e.g. macosx-arm64), or set adammeme.text-erasure=none",
+                    e);
         }
         // From memory: the model never has to be unpacked to a folder Tesseract can read.
-        try (BytePointer bytes = new BytePointer(data); BytePointer language = new BytePointer("eng")) {
-            if (api.Init(bytes, data.length, language, tesseract.OEM_LSTM_ONLY, (org.bytedeco.javacpp.PointerPointer<?>) null, 0,
-                    null, null, false, null) != 0) {
+        try (BytePointer bytes = new BytePointer(data);
+                BytePointer language = new BytePointer("eng")) {
+            if (api.Init(
+                            bytes,
+                            data.length,
+                            language,
+                            tesseract.OEM_LSTM_ONLY,
+                            (org.bytedeco.javacpp.PointerPointer<?>) null,
+                            0,
+                            null,
+                            null,
+                            false,
+                            null)
+                    != 0) {
                 api.close();
                 throw new IllegalStateException("Tesseract did not start with its packaged English model");
             }
@@ -227,7 +241,8 @@ final class TesseractWords {
                 if (model == null) {
                     try (InputStream in = TesseractWords.class.getResourceAsStream(MODEL)) {
                         if (in == null) {
-                            throw new IllegalStateException("the English model " + MODEL + " is missing from adammeme-core's jar");
+                            throw new IllegalStateException(
+                                    "the English model " + MODEL + " is missing from adammeme-core's jar");
                         }
                         model = in.readAllBytes();
                     } catch (IOException e) {

@@ -84,8 +84,9 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
         if (mode == Mode.OCR) {
             requireLibraries();
             if (tessdata == null || !Files.isRegularFile(tessdata.resolve("eng.traineddata"))) {
-                throw new IllegalArgumentException("no eng.traineddata in " + tessdata
-                        + ": install Tesseract's English data (Debian: tesseract-ocr-eng) or set adammeme.text-erasure.tessdata");
+                throw new IllegalArgumentException(
+                        "no eng.traineddata in " + tessdata
+                                + ": install Tesseract's English data (Debian: tesseract-ocr-eng) or set adammeme.text-erasure.tessdata");
             }
         }
     }
@@ -97,12 +98,14 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
      */
     public String describe() {
         return switch (mode) {
-            case BUILTIN -> "builtin (Tesseract from Maven Central finds the words, their letters are filled in from around them;"
-                    + " erased pictures cached in " + directory.resolve(BuiltinTextEraser.VERSION) + ")";
+            case BUILTIN ->
+                "builtin (Tesseract from Maven Central finds the words, their letters are filled in from around them;"
+                        + " erased pictures cached in " + directory.resolve(BuiltinTextEraser.VERSION) + ")";
             case NONE -> "none (the target sees each picture with its own text)";
             case PRECOMPUTED -> "precomputed (erased pictures read from " + directory + ")";
-            case OCR -> "ocr (the installed Tesseract finds the words, OpenCV inpaints their boxes; erased pictures cached in "
-                    + directory + ")";
+            case OCR ->
+                "ocr (the installed Tesseract finds the words, OpenCV inpaints their boxes; erased pictures cached in "
+                        + directory + ")";
         };
     }
 
@@ -126,7 +129,8 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
         try {
             // Loaded by name: the class links against Tess4J and OpenCV, which only OCR users have.
             return (TextEraser) Class.forName("io.github.adammeme.internal.data.OcrTextEraser")
-                    .getConstructor(Path.class, Path.class, MemeImages.class).newInstance(directory, tessdata, images);
+                    .getConstructor(Path.class, Path.class, MemeImages.class)
+                    .newInstance(directory, tessdata, images);
         } catch (ReflectiveOperationException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new IllegalStateException("cannot start OCR text erasure: " + cause.getMessage(), cause);
@@ -134,13 +138,16 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
     }
 
     private static void requireLibraries() {
-        for (String[] needed : new String[][] {{"net.sourceforge.tess4j.Tesseract", "net.sourceforge.tess4j:tess4j"},
-                {"org.opencv.photo.Photo", "org.openpnp:opencv"}}) {
+        for (String[] needed : new String[][] {
+            {"net.sourceforge.tess4j.Tesseract", "net.sourceforge.tess4j:tess4j"},
+            {"org.opencv.photo.Photo", "org.openpnp:opencv"}
+        }) {
             try {
                 Class.forName(needed[0], false, TextErasure.class.getClassLoader());
             } catch (ClassNotFoundException e) {
-                throw new IllegalStateException("text erasure 'ocr' needs " + needed[1]
-                        + " on the classpath (an optional dependency of adammeme-core): add it to your test dependencies");
+                throw new IllegalStateException(
+                        "text erasure 'ocr' needs " + needed[1]
+                                + " on the classpath (an optional dependency of adammeme-core): add it to your test dependencies");
             }
         }
     }

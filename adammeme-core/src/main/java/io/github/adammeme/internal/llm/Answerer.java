@@ -22,9 +22,9 @@ public record Answerer(String model, String systemFingerprint) {
     public static final Answerer UNNAMED = new Answerer(null, null);
 
     /** By model, then fingerprint, the unnamed first: a stable order for reports. */
-    public static final Comparator<Answerer> ORDER = Comparator.comparing(Answerer::model,
-            Comparator.nullsFirst(Comparator.<String>naturalOrder())).thenComparing(Answerer::systemFingerprint,
-            Comparator.nullsFirst(Comparator.<String>naturalOrder()));
+    public static final Comparator<Answerer> ORDER = Comparator.comparing(
+                    Answerer::model, Comparator.nullsFirst(Comparator.<String>naturalOrder()))
+            .thenComparing(Answerer::systemFingerprint, Comparator.nullsFirst(Comparator.<String>naturalOrder()));
 
     /** Longer than any model id or fingerprint endpoints send; a longer value is cut, not trusted. */
     static final int MOST = 120;
@@ -44,6 +44,7 @@ public record Answerer(String model, String systemFingerprint) {
 
     /** @return "gpt-4o-2024-08-06 (fp_6b68a8204b)", or what of it the endpoint named */
     public String describe() {
-        return (model == null ? "an unnamed model" : model) + (systemFingerprint == null ? "" : " (" + systemFingerprint + ")");
+        return (model == null ? "an unnamed model" : model)
+                + (systemFingerprint == null ? "" : " (" + systemFingerprint + ")");
     }
 }

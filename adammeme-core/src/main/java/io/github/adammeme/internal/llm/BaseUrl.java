@@ -16,8 +16,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class BaseUrl {
 
-    private BaseUrl() {
-    }
+    private BaseUrl() {}
 
     /**
      * @param url a configured base URL
@@ -30,7 +29,8 @@ public final class BaseUrl {
         try {
             uri = new URI(url);
         } catch (URISyntaxException e) {
-            throw new IllegalArgumentException("not a URL (" + e.getReason() + " at character " + (e.getIndex() + 1) + ")");
+            throw new IllegalArgumentException(
+                    "not a URL (" + e.getReason() + " at character " + (e.getIndex() + 1) + ")");
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https") || uri.isOpaque()) {
@@ -40,9 +40,12 @@ public final class BaseUrl {
             // URI keeps an authority it cannot read as host and port as a "registry" authority: no host at all.
             String authority = uri.getRawAuthority() == null ? "" : uri.getRawAuthority();
             String shown = authority.substring(authority.lastIndexOf('@') + 1);
-            throw new IllegalArgumentException(shown.isEmpty() ? "the URL names no host"
-                    : "'" + shown + "' is not a host and port java.net.URI can read (a host name holds letters, digits,"
-                            + " hyphens and dots; a port is a number up to 65535)");
+            throw new IllegalArgumentException(
+                    shown.isEmpty()
+                            ? "the URL names no host"
+                            : "'" + shown
+                                    + "' is not a host and port java.net.URI can read (a host name holds letters, digits,"
+                                    + " hyphens and dots; a port is a number up to 65535)");
         }
         if (uri.getPort() > 65_535) {
             throw new IllegalArgumentException("port " + uri.getPort() + " is past 65535");

@@ -43,11 +43,13 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
     private final String who;
     /** One thread sends, polls and collects every batch of this model; calls only wait. */
     private final ScheduledThreadPoolExecutor clock;
+
     private final BatchWaiters waiters = new BatchWaiters();
     private final BatchFollower follower;
 
     /** Guards the batch being gathered. */
     private final Object lock = new Object();
+
     private BatchSpool gathering;
     private long lastJoin;
     private boolean quietCheckScheduled;
@@ -62,8 +64,8 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
      * @param journal where batches are remembered across restarts
      * @param settings what is batched, and how
      */
-    public BatchChatModel(Endpoint endpoint, int concurrency, CallCache cache, BatchJournal journal,
-                          BatchSettings settings) {
+    public BatchChatModel(
+            Endpoint endpoint, int concurrency, CallCache cache, BatchJournal journal, BatchSettings settings) {
         this.direct = new OpenAiChatModel(endpoint, concurrency);
         this.directSlots = new Semaphore(concurrency);
         this.endpoint = new BatchEndpoint(endpoint, dataUrls);
@@ -80,8 +82,8 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
         List<BatchJournal.Entry> left = journal.pending(identity(), model());
         left.forEach(entry -> follower.follow(new PendingBatch(entry, true)));
         if (!left.isEmpty()) {
-            Console.warn(left.size() + " batch(es) of " + who + " sent by an earlier run are pending"
-                    + " (" + journal.file() + "); their calls are waited on, not sent again");
+            Console.warn(left.size() + " batch(es) of " + who + " sent by an earlier run are pending" + " ("
+                    + journal.file() + "); their calls are waited on, not sent again");
         }
     }
 
@@ -107,7 +109,8 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
 
     @Override
     public List<ChatResponse> completeChoices(ChatRequest request, int n) {
-        return settings.batches(request.role()) ? batched(request, n)
+        return settings.batches(request.role())
+                ? batched(request, n)
                 : directly(() -> direct.completeChoices(request, n));
     }
 
@@ -144,7 +147,8 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
 
     /** Adds the call to the batch being gathered, which is sent when full. */
     private void join(String id, ChatRequest request, int choices) {
-        byte[] line = BatchLines.request(id, ChatCompletions.params(model(), request, dataUrls, choices), dataUrls.mapper());
+        byte[] line =
+                BatchLines.request(id, ChatCompletions.params(model(), request, dataUrls, choices), dataUrls.mapper());
         synchronized (lock) {
             if (gathering != null && !gathering.fits(line.length)) {
                 send();
@@ -193,8 +197,10 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
         try {
             file = endpoint.upload(batch.finish());
         } catch (RuntimeException e) {
-            ModelCallException unsent = e instanceof ModelCallException call ? call
-                    : new ModelCallException(who + ": the batch could not be sent: " + e.getMessage(), null, -1, true, null);
+            ModelCallException unsent = e instanceof ModelCallException call
+                    ? call
+                    : new ModelCallException(
+                            who + ": the batch could not be sent: " + e.getMessage(), null, -1, true, null);
             calls.keySet().forEach(id -> waiters.fail(id, unsent));
             return;
         } finally {
@@ -214,14 +220,18 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
 
     /** The answers, or the batch's failure in the caller's thread; bounded so a lost batch never hangs a run. */
     private List<ChatResponse> await(String id, CompletableFuture<List<ChatResponse>> answer) {
-        Duration bound = settings.maxWait().plus(BatchFollower.CANCEL_GRACE).plus(settings.quiet())
-                .plus(settings.poll().multipliedBy(3)).plusMinutes(1);
+        Duration bound = settings.maxWait()
+                .plus(BatchFollower.CANCEL_GRACE)
+                .plus(settings.quiet())
+                .plus(settings.poll().multipliedBy(3))
+                .plusMinutes(1);
         try {
             return answer.get(bound.toNanos(), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
             if (cause instanceof ModelCallException call) {
-                throw new ModelCallException(call.getMessage(), null, call.status(), call.retryable(), call.retryAfter());
+                throw new ModelCallException(
+                        call.getMessage(), null, call.status(), call.retryable(), call.retryAfter());
             }
             throw new ModelCallException(who + ": " + cause, cause);
         } catch (TimeoutException e) {
@@ -251,8 +261,8 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
                 gathering = null;
             }
         }
-        waiters.failAll(new ModelCallException(who
-                + ": the run ended before its batch answered; the journal keeps the batch for the next run"));
+        waiters.failAll(new ModelCallException(
+                who + ": the run ended before its batch answered; the journal keeps the batch for the next run"));
         endpoint.close();
         direct.close();
     }

@@ -35,8 +35,13 @@ final class BatchCollector {
     /** Batches read to their end and not yet marked done. */
     private final Set<PendingBatch> finishing = new HashSet<>();
 
-    BatchCollector(BatchEndpoint endpoint, BatchJournal journal, CallCache cache, BatchWaiters waiters, ChatModel model,
-                   ScheduledExecutorService clock) {
+    BatchCollector(
+            BatchEndpoint endpoint,
+            BatchJournal journal,
+            CallCache cache,
+            BatchWaiters waiters,
+            ChatModel model,
+            ScheduledExecutorService clock) {
         this.endpoint = endpoint;
         this.journal = journal;
         this.cache = cache;
@@ -54,7 +59,8 @@ final class BatchCollector {
                 endpoint.read(file.get(), lines -> {
                     for (String line = lines.next(); line != null; line = lines.next()) {
                         BatchLines.Result result = BatchLines.read(line, who, about, endpoint.mapper());
-                        if (result != null && p.entry.calls().containsKey(result.customId())
+                        if (result != null
+                                && p.entry.calls().containsKey(result.customId())
                                 && p.settled.add(result.customId())) {
                             deliver(p, result);
                         }
@@ -76,12 +82,15 @@ final class BatchCollector {
         String key = BatchLines.cacheKey(id);
         if (key != null) {
             try {
-                cache.put(key, new CallCache.Meta(model.identity(), model.model(), p.entry.calls().get(id)),
+                cache.put(
+                        key,
+                        new CallCache.Meta(
+                                model.identity(), model.model(), p.entry.calls().get(id)),
                         result.answers().get(0));
             } catch (RuntimeException notStored) {
                 // The waiting call stores it again, and its failure is reported there as the cache's policy says.
             }
-            waiters.answer(id, result.answers(), () -> { });
+            waiters.answer(id, result.answers(), () -> {});
             return;
         }
         // The answers of several choices are stored by the call that receives them, under its replicas' keys:

@@ -64,17 +64,26 @@ final class BatchEndpoint implements AutoCloseable {
 
     /** @return the id of the uploaded file of requests */
     String upload(Path jsonl) {
-        return call("upload a batch input file", () -> client.files().create(FileCreateParams.builder()
-                .file(jsonl).purpose(FilePurpose.BATCH).build()).id());
+        return call(
+                "upload a batch input file",
+                () -> client.files()
+                        .create(FileCreateParams.builder()
+                                .file(jsonl)
+                                .purpose(FilePurpose.BATCH)
+                                .build())
+                        .id());
     }
 
     /** @return the batch made of the uploaded file */
     Batch create(String inputFileId) {
-        return call("create a batch of file " + inputFileId, () -> client.batches().create(BatchCreateParams.builder()
-                .inputFileId(inputFileId)
-                .endpoint(BatchCreateParams.Endpoint.V1_CHAT_COMPLETIONS)
-                .completionWindow(BatchCreateParams.CompletionWindow._24H)
-                .build()));
+        return call(
+                "create a batch of file " + inputFileId,
+                () -> client.batches()
+                        .create(BatchCreateParams.builder()
+                                .inputFileId(inputFileId)
+                                .endpoint(BatchCreateParams.Endpoint.V1_CHAT_COMPLETIONS)
+                                .completionWindow(BatchCreateParams.CompletionWindow._24H)
+                                .build()));
     }
 
     /**
@@ -82,14 +91,19 @@ final class BatchEndpoint implements AutoCloseable {
      * recording it finds it here instead of paying for its calls twice.
      */
     Optional<Batch> findByInputFile(String inputFileId) {
-        return call("list batches", () -> client.batches().list().autoPager().stream().limit(FIND_LIMIT)
-                .filter(b -> b.inputFileId().equals(inputFileId)).findFirst());
+        return call(
+                "list batches",
+                () -> client.batches().list().autoPager().stream()
+                        .limit(FIND_LIMIT)
+                        .filter(b -> b.inputFileId().equals(inputFileId))
+                        .findFirst());
     }
 
     /** @return the batch, or empty when the endpoint does not know it (gone, or never made there) */
     Optional<Batch> retrieve(String batchId) {
         try {
-            return Optional.of(call("retrieve batch " + batchId, () -> client.batches().retrieve(batchId)));
+            return Optional.of(
+                    call("retrieve batch " + batchId, () -> client.batches().retrieve(batchId)));
         } catch (ModelCallException e) {
             if (e.status() == 404) {
                 return Optional.empty();
@@ -106,7 +120,7 @@ final class BatchEndpoint implements AutoCloseable {
     void read(String fileId, LineReader reader) {
         call("download file " + fileId, () -> {
             try (HttpResponse response = client.files().content(fileId);
-                 JsonLines lines = new JsonLines(response.body(), MAX_LINE_BYTES)) {
+                    JsonLines lines = new JsonLines(response.body(), MAX_LINE_BYTES)) {
                 reader.read(lines);
                 return null;
             } catch (JsonLines.BadLine e) {
@@ -125,19 +139,33 @@ final class BatchEndpoint implements AutoCloseable {
             int status = e.statusCode();
             boolean retryable = status == 408 || status == 409 || status == 429 || status >= 500;
             String hint = status == 404 && what.startsWith("upload")
-                    ? " (does the endpoint serve OpenAI's Batch API? Without it, turn adammeme.batch off)" : "";
-            throw new ModelCallException(who + " answered HTTP " + status + " when asked to " + what + ": "
-                    + abbreviate(String.valueOf(e.getMessage())) + hint, null, status, retryable, null);
+                    ? " (does the endpoint serve OpenAI's Batch API? Without it, turn adammeme.batch off)"
+                    : "";
+            throw new ModelCallException(
+                    who + " answered HTTP " + status + " when asked to " + what + ": "
+                            + abbreviate(String.valueOf(e.getMessage())) + hint,
+                    null,
+                    status,
+                    retryable,
+                    null);
         } catch (OpenAIException | UncheckedIOException e) {
             Redirects.Refused redirect = Redirects.among(e);
             if (redirect != null) {
-                throw new ModelCallException(who + " could not " + what + ": " + redirect.getMessage(), null,
-                        redirect.status(), false, null);
+                throw new ModelCallException(
+                        who + " could not " + what + ": " + redirect.getMessage(),
+                        null,
+                        redirect.status(),
+                        false,
+                        null);
             }
             // A file with a line no answer can fit is the same file when downloaded again.
             boolean retryable = !(e.getCause() instanceof JsonLines.BadLine);
-            throw new ModelCallException(who + " could not " + what + ": " + abbreviate(String.valueOf(e.getMessage())),
-                    null, -1, retryable, null);
+            throw new ModelCallException(
+                    who + " could not " + what + ": " + abbreviate(String.valueOf(e.getMessage())),
+                    null,
+                    -1,
+                    retryable,
+                    null);
         }
     }
 

@@ -32,8 +32,14 @@ final class BatchFollower {
     private final BatchCollector collector;
     private volatile boolean closed;
 
-    BatchFollower(BatchEndpoint endpoint, BatchJournal journal, CallCache cache, BatchWaiters waiters,
-                  BatchSettings settings, ChatModel model, ScheduledExecutorService clock) {
+    BatchFollower(
+            BatchEndpoint endpoint,
+            BatchJournal journal,
+            CallCache cache,
+            BatchWaiters waiters,
+            BatchSettings settings,
+            ChatModel model,
+            ScheduledExecutorService clock) {
         this.endpoint = endpoint;
         this.journal = journal;
         this.waiters = waiters;
@@ -60,8 +66,15 @@ final class BatchFollower {
             }
             Optional<Batch> found = endpoint.retrieve(p.entry.batch());
             if (found.isEmpty() || !found.get().inputFileId().equals(p.entry.file())) {
-                p.failUnsettled(waiters, new ModelCallException(who + ": batch " + p.entry.batch() + " is unknown to the"
-                        + " endpoint (gone, or sent to another); its unanswered calls are asked again", null, -1, true, null));
+                p.failUnsettled(
+                        waiters,
+                        new ModelCallException(
+                                who + ": batch " + p.entry.batch() + " is unknown to the"
+                                        + " endpoint (gone, or sent to another); its unanswered calls are asked again",
+                                null,
+                                -1,
+                                true,
+                                null));
                 collector.markDone(p);
                 return;
             }
@@ -70,7 +83,8 @@ final class BatchFollower {
             switch (status) {
                 case "completed", "expired", "cancelled" -> collector.collect(p, batch, status);
                 case "failed" -> {
-                    p.failUnsettled(waiters, new ModelCallException(who + ": batch " + batch.id() + " failed" + errors(batch)));
+                    p.failUnsettled(
+                            waiters, new ModelCallException(who + ": batch " + batch.id() + " failed" + errors(batch)));
                     collector.markDone(p);
                 }
                 default -> waitMore(p, batch);
@@ -84,15 +98,20 @@ final class BatchFollower {
                 if (p.entry.batch() == null) {
                     collector.markDone(p); // the endpoint refused to create it: there is nothing to collect
                 }
-            } else if (System.nanoTime() - p.since > settings.maxWait().plus(CANCEL_GRACE).toNanos()) {
-                p.failUnsettled(waiters, new ModelCallException(who + ": gave up following " + p.name() + " after "
-                        + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds): " + e.getMessage()));
+            } else if (System.nanoTime() - p.since
+                    > settings.maxWait().plus(CANCEL_GRACE).toNanos()) {
+                p.failUnsettled(
+                        waiters,
+                        new ModelCallException(who + ": gave up following " + p.name() + " after "
+                                + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds): "
+                                + e.getMessage()));
             } else {
                 later(p);
             }
         } catch (RuntimeException e) {
             if (!closed) {
-                p.failUnsettled(waiters, new ModelCallException(who + ": " + p.name() + " could not be followed: " + e, e));
+                p.failUnsettled(
+                        waiters, new ModelCallException(who + ": " + p.name() + " could not be followed: " + e, e));
             }
         }
     }
@@ -131,9 +150,12 @@ final class BatchFollower {
             Console.warn("batch " + batch.id() + " of " + who + " did not finish within "
                     + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds) and " + outcome);
         } else if (p.cancelledAt >= 0 && now - p.cancelledAt > CANCEL_GRACE.toNanos()) {
-            p.failUnsettled(waiters, new ModelCallException(who + ": batch " + batch.id() + " was cancelled after "
-                    + settings.maxWait().toSeconds() + " s (adammeme.batch.max-wait-seconds) and has not stopped;"
-                    + " a later run collects what it answers"));
+            p.failUnsettled(
+                    waiters,
+                    new ModelCallException(who + ": batch " + batch.id() + " was cancelled after "
+                            + settings.maxWait().toSeconds()
+                            + " s (adammeme.batch.max-wait-seconds) and has not stopped;"
+                            + " a later run collects what it answers"));
             return;
         }
         later(p);
@@ -164,9 +186,13 @@ final class BatchFollower {
 
     private static String errors(Batch batch) {
         StringBuilder why = new StringBuilder();
-        batch.errors().flatMap(Batch.Errors::data).ifPresent(list -> list.forEach(e -> why.append(why.length() == 0
-                ? ": " : "; ").append(e.code().orElse("error")).append(": ").append(e.message().orElse(""))
-                .append(e.line().map(l -> " (line " + l + ")").orElse(""))));
+        batch.errors()
+                .flatMap(Batch.Errors::data)
+                .ifPresent(list -> list.forEach(e -> why.append(why.length() == 0 ? ": " : "; ")
+                        .append(e.code().orElse("error"))
+                        .append(": ")
+                        .append(e.message().orElse(""))
+                        .append(e.line().map(l -> " (line " + l + ")").orElse(""))));
         return why.toString();
     }
 }

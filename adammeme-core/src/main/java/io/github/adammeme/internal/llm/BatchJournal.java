@@ -61,8 +61,10 @@ public final class BatchJournal {
     /** A line of the journal that cannot be read: never skipped, since it may name a batch already paid for. */
     public static final class DamagedJournalException extends IllegalStateException {
         DamagedJournalException(Path file, long line, String why) {
-            super("the batch journal " + file + " is damaged at line " + line + ": " + why + ". It records batches that"
-                    + " may be paid for and pending; repair that line, or remove the file if no batch it names is pending");
+            super(
+                    "the batch journal " + file + " is damaged at line " + line + ": " + why
+                            + ". It records batches that"
+                            + " may be paid for and pending; repair that line, or remove the file if no batch it names is pending");
         }
     }
 
@@ -98,7 +100,9 @@ public final class BatchJournal {
 
     /** The pending batches of one endpoint and model. */
     synchronized List<Entry> pending(String endpoint, String model) {
-        return pending.values().stream().filter(e -> e.endpoint().equals(endpoint) && e.model().equals(model)).toList();
+        return pending.values().stream()
+                .filter(e -> e.endpoint().equals(endpoint) && e.model().equals(model))
+                .toList();
     }
 
     /** Records a batch whose input file is uploaded, before the batch is created. */
@@ -136,7 +140,10 @@ public final class BatchJournal {
     }
 
     private static ObjectNode event(String name, Entry entry) {
-        return JSON.createObjectNode().put("event", name).put("endpoint", entry.endpoint()).put("file", entry.file());
+        return JSON.createObjectNode()
+                .put("event", name)
+                .put("endpoint", entry.endpoint())
+                .put("file", entry.file());
     }
 
     private Void load() throws IOException {
@@ -174,5 +181,4 @@ public final class BatchJournal {
             return null;
         });
     }
-
 }

@@ -28,11 +28,9 @@ final class BatchLines {
      * @param answers the answers, or null
      * @param failure why there are none, or null
      */
-    record Result(String customId, List<ChatResponse> answers, ModelCallException failure) {
-    }
+    record Result(String customId, List<ChatResponse> answers, ModelCallException failure) {}
 
-    private BatchLines() {
-    }
+    private BatchLines() {}
 
     /**
      * @param key the call's cache key
@@ -97,25 +95,51 @@ final class BatchLines {
                 return answer(customId, body, who + " (" + batch + ")", mapper);
             }
             boolean retryable = status == 408 || status == 409 || status == 429 || status >= 500;
-            return new Result(customId, null, new ModelCallException(who + " answered HTTP " + status + " in " + batch
-                    + ": " + message(body), null, status, retryable, null));
+            return new Result(
+                    customId,
+                    null,
+                    new ModelCallException(
+                            who + " answered HTTP " + status + " in " + batch + ": " + message(body),
+                            null,
+                            status,
+                            retryable,
+                            null));
         }
         JsonNode error = root.path("error");
-        return new Result(customId, null, new ModelCallException(who + ": " + batch + " did not answer this call ("
-                + error.path("code").asText("no code") + ": " + error.path("message").asText("no message") + ")"));
+        return new Result(
+                customId,
+                null,
+                new ModelCallException(who + ": " + batch + " did not answer this call ("
+                        + error.path("code").asText("no code") + ": "
+                        + error.path("message").asText("no message") + ")"));
     }
 
     private static Result answer(String customId, JsonNode body, String who, JsonMapper mapper) {
         try {
-            List<ChatResponse> answers = ChatCompletions.responses(mapper.treeToValue(body, ChatCompletion.class), who)
-                    .stream().map(r -> new ChatResponse(r.content(), r.refusal(), r.finishReason(), r.usage().asBatched(),
-                            false, r.answeredBy())).toList();
+            List<ChatResponse> answers =
+                    ChatCompletions.responses(mapper.treeToValue(body, ChatCompletion.class), who).stream()
+                            .map(r -> new ChatResponse(
+                                    r.content(),
+                                    r.refusal(),
+                                    r.finishReason(),
+                                    r.usage().asBatched(),
+                                    false,
+                                    r.answeredBy()))
+                            .toList();
             return new Result(customId, answers, null);
         } catch (ModelCallException e) {
             return new Result(customId, null, e);
         } catch (JsonProcessingException | RuntimeException e) {
-            return new Result(customId, null, new ModelCallException(who + " sent a line that is not a chat completion: "
-                    + abbreviate(String.valueOf(e.getMessage())), null, 200, true, null));
+            return new Result(
+                    customId,
+                    null,
+                    new ModelCallException(
+                            who + " sent a line that is not a chat completion: "
+                                    + abbreviate(String.valueOf(e.getMessage())),
+                            null,
+                            200,
+                            true,
+                            null));
         }
     }
 

@@ -23,24 +23,45 @@ import org.apiguardian.api.API;
  *                    them instead of paying for their calls again
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record BatchSettings(boolean enabled, Set<String> roles, int maxRequests, Duration quiet, Duration poll,
-                            Duration maxWait, Path journal) {
+public record BatchSettings(
+        boolean enabled,
+        Set<String> roles,
+        int maxRequests,
+        Duration quiet,
+        Duration poll,
+        Duration maxWait,
+        Path journal) {
 
     /** Every role a call can be made for, as the agents name them (and the usage table shows them). */
-    public static final List<String> ROLES = List.of("Miner", "Examiner", "Judge", "Narrator", "Candidate", "Senior",
-            "Target", "Scorer", "RefusalCheck", "Refiner");
+    public static final List<String> ROLES = List.of(
+            "Miner",
+            "Examiner",
+            "Judge",
+            "Narrator",
+            "Candidate",
+            "Senior",
+            "Target",
+            "Scorer",
+            "RefusalCheck",
+            "Refiner");
 
     /**
      * The target-independent calls (mining, misbeliefs, references) and the target's: the bulk of a run's
      * calls, asked many at a time. The Scorer, refusal check and Refiner are asked one step of a
      * refinement chain after another, where each batch's wait would add up.
      */
-    public static final Set<String> DEFAULT_ROLES = Set.of("miner", "examiner", "judge", "narrator", "candidate",
-            "senior", "target");
+    public static final Set<String> DEFAULT_ROLES =
+            Set.of("miner", "examiner", "judge", "narrator", "candidate", "senior", "target");
 
     /** Batch mode off: every call is made at once. */
-    public static final BatchSettings OFF = new BatchSettings(false, DEFAULT_ROLES, 1_000, Duration.ofSeconds(2),
-            Duration.ofSeconds(30), Duration.ofHours(25), Path.of(".adammeme", "batches.jsonl"));
+    public static final BatchSettings OFF = new BatchSettings(
+            false,
+            DEFAULT_ROLES,
+            1_000,
+            Duration.ofSeconds(2),
+            Duration.ofSeconds(30),
+            Duration.ofHours(25),
+            Path.of(".adammeme", "batches.jsonl"));
 
     /**
      * Keeps its own copy of the roles.

@@ -32,8 +32,10 @@ final class BatchSpool {
         try {
             return new BatchSpool(Files.createTempFile("adammeme-batch-", ".jsonl"));
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write a batch input file in " + System.getProperty("java.io.tmpdir")
-                    + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot write a batch input file in " + System.getProperty("java.io.tmpdir") + ": "
+                            + e.getMessage(),
+                    e);
         }
     }
 

@@ -22,12 +22,10 @@ final class BatchWaiters {
      * @param answer what to wait for, or null when ready
      * @param join whether no batch holds the call yet
      */
-    record Ask(List<ChatResponse> ready, CompletableFuture<List<ChatResponse>> answer, boolean join) {
-    }
+    record Ask(List<ChatResponse> ready, CompletableFuture<List<ChatResponse>> answer, boolean join) {}
 
     /** Answers read before their call asked; {@code claimed} runs when it does. */
-    private record Kept(List<ChatResponse> answers, Runnable claimed) {
-    }
+    private record Kept(List<ChatResponse> answers, Runnable claimed) {}
 
     private final Map<String, CompletableFuture<List<ChatResponse>>> waiting = new HashMap<>();
     private final Map<String, Kept> kept = new HashMap<>();

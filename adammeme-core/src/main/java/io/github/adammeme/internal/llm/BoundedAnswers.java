@@ -54,7 +54,8 @@ final class BoundedAnswers implements Interceptor {
                 return n;
             }
         };
-        return response.newBuilder().body(ResponseBody.create(Okio.buffer(counted), body.contentType(),
-                body.contentLength())).build();
+        return response.newBuilder()
+                .body(ResponseBody.create(Okio.buffer(counted), body.contentType(), body.contentLength()))
+                .build();
     }
 }

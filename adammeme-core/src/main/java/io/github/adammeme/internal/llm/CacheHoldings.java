@@ -19,8 +19,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class CacheHoldings {
 
-    private CacheHoldings() {
-    }
+    private CacheHoldings() {}
 
     /**
      * @param store the configured cache
@@ -36,8 +35,9 @@ public final class CacheHoldings {
             if (read.isEmpty()) {
                 return held;
             }
-            try (Connection c = read.get(); Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT role, model, count(*) FROM calls GROUP BY 1, 2")) {
+            try (Connection c = read.get();
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT role, model, count(*) FROM calls GROUP BY 1, 2")) {
                 while (rs.next()) {
                     held.put(rs.getString(1) + " " + rs.getString(2), rs.getLong(3));
                 }

@@ -12,8 +12,7 @@ import java.security.MessageDigest;
  */
 final class CacheKey {
 
-    private CacheKey() {
-    }
+    private CacheKey() {}
 
     /**
      * The key of one call.
@@ -36,7 +35,10 @@ final class CacheKey {
             field(sha, "answers of", model.answerScope());
         }
         if (request.schema() != null) {
-            field(sha, "schema", request.schema().name() + ":" + request.schema().json());
+            field(
+                    sha,
+                    "schema",
+                    request.schema().name() + ":" + request.schema().json());
         }
         for (ChatMessage message : request.messages()) {
             field(sha, "role", message.role().name());
@@ -45,8 +47,13 @@ final class CacheKey {
                     field(sha, "text", t.text());
                 } else if (part instanceof ContentPart.Image img) {
                     // A picture sent without a detail field keys as it always has, so warm caches stay warm.
-                    field(sha, "image", img.mimeType() + ":" + img.sha256()
-                            + (img.detail() == null ? "" : ":" + img.detail().wire()));
+                    field(
+                            sha,
+                            "image",
+                            img.mimeType() + ":" + img.sha256()
+                                    + (img.detail() == null
+                                            ? ""
+                                            : ":" + img.detail().wire()));
                 }
             }
         }

@@ -13,8 +13,7 @@ final class CacheLookup {
     private static final long CLAIM_POLL_MILLIS = 200;
 
     /** Why a stage may not pay, and what the user can do about it. */
-    private record CacheOnly(String why, String remedy) {
-    }
+    private record CacheOnly(String why, String remedy) {}
 
     private final CallCache cache;
     private final Map<String, CacheOnly> cacheOnly = new ConcurrentHashMap<>();

@@ -25,11 +25,9 @@ public final class CacheMaintenance {
      * @param callsPresent calls the destination held already
      * @param runsPresent  run records the destination held already
      */
-    public record Copied(long calls, long runs, long callsPresent, long runsPresent) {
-    }
+    public record Copied(long calls, long runs, long callsPresent, long runsPresent) {}
 
-    private CacheMaintenance() {
-    }
+    private CacheMaintenance() {}
 
     /**
      * The calls a cache holds by role and model, with their tokens, and its recorded runs.
@@ -40,15 +38,19 @@ public final class CacheMaintenance {
      */
     public static String stats(Connection c) throws SQLException {
         StringBuilder sb = new StringBuilder();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
-                "SELECT role, model, count(*), sum(prompt_tokens), sum(completion_tokens) FROM calls GROUP BY 1, 2 ORDER BY 1, 2")) {
-            sb.append(String.format("%-12s %-24s %8s %14s %14s%n", "role", "model", "calls", "prompt tokens", "completion"));
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(
+                        "SELECT role, model, count(*), sum(prompt_tokens), sum(completion_tokens) FROM calls GROUP BY 1, 2 ORDER BY 1, 2")) {
+            sb.append(String.format(
+                    "%-12s %-24s %8s %14s %14s%n", "role", "model", "calls", "prompt tokens", "completion"));
             while (rs.next()) {
-                sb.append(String.format("%-12s %-24s %8d %14d %14d%n", rs.getString(1), rs.getString(2), rs.getLong(3),
-                        rs.getLong(4), rs.getLong(5)));
+                sb.append(String.format(
+                        "%-12s %-24s %8d %14d %14d%n",
+                        rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5)));
             }
         }
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM runs")) {
+        try (Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM runs")) {
             rs.next();
             sb.append(rs.getLong(1)).append(" recorded runs").append(System.lineSeparator());
         }
@@ -107,8 +109,8 @@ public final class CacheMaintenance {
         long added = 0;
         long present = 0;
         try (Statement read = from.createStatement();
-             PreparedStatement write = to.prepareStatement("INSERT INTO " + table + " (" + columns + ") VALUES ("
-                     + placeholders + ") ON CONFLICT DO NOTHING")) {
+                PreparedStatement write = to.prepareStatement("INSERT INTO " + table + " (" + columns + ") VALUES ("
+                        + placeholders + ") ON CONFLICT DO NOTHING")) {
             read.setFetchSize(500); // PostgreSQL streams in pages only outside auto-commit; SQLite streams anyway
             try (ResultSet rs = read.executeQuery("SELECT " + columns + " FROM " + table)) {
                 while (rs.next()) {

@@ -27,8 +27,7 @@ final class CacheSchema {
     /** A claim older than this is taken to belong to a worker that died without anyone noticing. */
     static final int STALE_CLAIM_MINUTES = 10;
 
-    private CacheSchema() {
-    }
+    private CacheSchema() {}
 
     /** Creates the tables or brings them to {@link #VERSION}; run in one transaction where the database allows. */
     static void migrate(Connection c, String name) throws SQLException {

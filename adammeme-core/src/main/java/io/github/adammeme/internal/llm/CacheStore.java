@@ -58,9 +58,10 @@ public sealed interface CacheStore permits CacheStore.None, CacheStore.Memory, C
         return switch (v.toLowerCase(Locale.ROOT)) {
             case "none" -> new None();
             case "memory" -> new Memory();
-            default -> v.regionMatches(true, 0, PostgresDatabase.URL_PREFIX, 0, PostgresDatabase.URL_PREFIX.length())
-                    ? postgres(v, userEnv, passwordEnv)
-                    : new SqliteDatabase(Path.of(v));
+            default ->
+                v.regionMatches(true, 0, PostgresDatabase.URL_PREFIX, 0, PostgresDatabase.URL_PREFIX.length())
+                        ? postgres(v, userEnv, passwordEnv)
+                        : new SqliteDatabase(Path.of(v));
         };
     }
 
@@ -70,8 +71,10 @@ public sealed interface CacheStore permits CacheStore.None, CacheStore.Memory, C
      */
     private static CacheStore postgres(String url, String userEnv, String passwordEnv) {
         List<String> missing = new ArrayList<>();
-        for (String[] needed : new String[][] {{"org.postgresql.Driver", "org.postgresql:postgresql"},
-                {"com.zaxxer.hikari.HikariDataSource", "com.zaxxer:HikariCP"}}) {
+        for (String[] needed : new String[][] {
+            {"org.postgresql.Driver", "org.postgresql:postgresql"},
+            {"com.zaxxer.hikari.HikariDataSource", "com.zaxxer:HikariCP"}
+        }) {
             try {
                 Class.forName(needed[0], false, CacheStore.class.getClassLoader());
             } catch (ClassNotFoundException | LinkageError absent) {

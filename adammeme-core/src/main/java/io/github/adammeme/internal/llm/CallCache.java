@@ -11,8 +11,7 @@ import org.apiguardian.api.API;
 public interface CallCache extends AutoCloseable {
 
     /** What a stored call was, for people who inspect the cache. */
-    record Meta(String endpoint, String model, String role) {
-    }
+    record Meta(String endpoint, String model, String role) {}
 
     /**
      * What attempts of a run that never finished paid for, by role and model.
@@ -23,8 +22,7 @@ public interface CallCache extends AutoCloseable {
      * @param promptTokens     their input tokens
      * @param completionTokens their output tokens
      */
-    record Paid(String role, String model, long answers, long promptTokens, long completionTokens) {
-    }
+    record Paid(String role, String model, long answers, long promptTokens, long completionTokens) {}
 
     /**
      * @param key the call's {@link CacheKey}
@@ -67,8 +65,7 @@ public interface CallCache extends AutoCloseable {
      *
      * @param key the call's {@link CacheKey}
      */
-    default void release(String key) {
-    }
+    default void release(String key) {}
 
     /**
      * Waits up to {@code maxMillis} while another process makes a call this one needs: a store that hears
@@ -87,8 +84,7 @@ public interface CallCache extends AutoCloseable {
      *
      * @param attempt the attempt's id: its run's key, a slash, and what sets it apart from the run's other attempts
      */
-    default void paidBy(String attempt) {
-    }
+    default void paidBy(String attempt) {}
 
     /**
      * The newest attempt of this run that paid for answers and ended without finishing (killed, interrupted, lost),
@@ -113,8 +109,7 @@ public interface CallCache extends AutoCloseable {
     }
 
     /** The attempt finished, its results accounting for what it paid: no later attempt counts its answers again. */
-    default void attemptFinished() {
-    }
+    default void attemptFinished() {}
 
     /**
      * Why answers cannot be read from this cache's store now, when they cannot (a database that cannot be
@@ -127,8 +122,7 @@ public interface CallCache extends AutoCloseable {
     }
 
     @Override
-    default void close() {
-    }
+    default void close() {}
 
     /** Forgets everything: for runs that must not reuse earlier answers. */
     CallCache NONE = new CallCache() {
@@ -138,7 +132,6 @@ public interface CallCache extends AutoCloseable {
         }
 
         @Override
-        public void put(String key, Meta meta, ChatResponse response) {
-        }
+        public void put(String key, Meta meta, ChatResponse response) {}
     };
 }

@@ -19,8 +19,8 @@ final class CallQueue {
     private volatile ToIntFunction<ChatRequest> rank = request -> 0;
 
     CallQueue(int threads, String modelName) {
-        this.callers = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
-                new PriorityBlockingQueue<>(), daemonThreads(modelName));
+        this.callers = new ThreadPoolExecutor(
+                threads, threads, 0, TimeUnit.MILLISECONDS, new PriorityBlockingQueue<>(), daemonThreads(modelName));
     }
 
     void order(ToIntFunction<ChatRequest> rank) {

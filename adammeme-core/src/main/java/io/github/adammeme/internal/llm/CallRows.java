@@ -16,8 +16,7 @@ final class CallRows {
     /** The columns {@link #answer} reads, in its order. */
     static final String ANSWER = "content, refusal, finish_reason, prompt_tokens, completion_tokens";
 
-    private CallRows() {
-    }
+    private CallRows() {}
 
     /**
      * Fills the 12 parameters of an insert into {@link #COLUMNS}; the row is created and used now.
@@ -43,6 +42,7 @@ final class CallRows {
 
     /** The answer of the current row of a query that selected {@link #ANSWER}. */
     static ChatResponse answer(ResultSet rs) throws SQLException {
-        return new ChatResponse(rs.getString(1), rs.getString(2), rs.getString(3), new Usage(rs.getLong(4), rs.getLong(5)), false);
+        return new ChatResponse(
+                rs.getString(1), rs.getString(2), rs.getString(3), new Usage(rs.getLong(4), rs.getLong(5)), false);
     }
 }

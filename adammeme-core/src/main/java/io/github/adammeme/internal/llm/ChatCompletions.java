@@ -10,8 +10,8 @@ import com.openai.models.chat.completions.ChatCompletionAssistantMessageParam;
 import com.openai.models.chat.completions.ChatCompletionContentPart;
 import com.openai.models.chat.completions.ChatCompletionContentPartImage;
 import com.openai.models.chat.completions.ChatCompletionContentPartText;
-import com.openai.models.chat.completions.ChatCompletionMessage;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import com.openai.models.chat.completions.ChatCompletionMessage;
 import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
 import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
 import java.util.ArrayList;
@@ -27,8 +27,7 @@ import java.util.Map;
  */
 final class ChatCompletions {
 
-    private ChatCompletions() {
-    }
+    private ChatCompletions() {}
 
     /**
      * @param model the model asked
@@ -54,18 +53,25 @@ final class ChatCompletions {
             params.jsonSchemaResponseFormat(ResponseFormatJsonSchema.JsonSchema.builder()
                     .name(request.schema().name())
                     .schema(ResponseFormatJsonSchema.JsonSchema.Schema.builder()
-                            .additionalProperties(SCHEMAS.get(request.schema(), ChatCompletions::toJsonValues)).build())
+                            .additionalProperties(SCHEMAS.get(request.schema(), ChatCompletions::toJsonValues))
+                            .build())
                     .strict(true)
                     .build());
         }
         for (ChatMessage message : request.messages()) {
             switch (message.role()) {
-                case SYSTEM -> params.addMessage(ChatCompletionSystemMessageParam.builder()
-                        .content(message.text()).build());
-                case ASSISTANT -> params.addMessage(ChatCompletionAssistantMessageParam.builder()
-                        .content(message.text()).build());
-                case USER -> params.addMessage(ChatCompletionUserMessageParam.builder()
-                        .contentOfArrayOfContentParts(parts(message, dataUrls)).build());
+                case SYSTEM ->
+                    params.addMessage(ChatCompletionSystemMessageParam.builder()
+                            .content(message.text())
+                            .build());
+                case ASSISTANT ->
+                    params.addMessage(ChatCompletionAssistantMessageParam.builder()
+                            .content(message.text())
+                            .build());
+                case USER ->
+                    params.addMessage(ChatCompletionUserMessageParam.builder()
+                            .contentOfArrayOfContentParts(parts(message, dataUrls))
+                            .build());
             }
         }
         return params.build();
@@ -96,15 +102,18 @@ final class ChatCompletions {
         try {
             choices = completion._choices().asKnown().orElse(null);
             if (choices == null) {
-                throw ModelCallException.paidButUnusable(who + " answered HTTP 200 without a choices field"
-                        + tokens(usage), usage);
+                throw ModelCallException.paidButUnusable(
+                        who + " answered HTTP 200 without a choices field" + tokens(usage), usage);
             }
             if (choices.isEmpty()) {
-                throw ModelCallException.paidButUnusable(who + " answered with no choices (HTTP 200, choices: [])"
-                        + tokens(usage), usage);
+                throw ModelCallException.paidButUnusable(
+                        who + " answered with no choices (HTTP 200, choices: [])" + tokens(usage), usage);
             }
-            choices = choices.stream().sorted(Comparator.comparingLong(c -> c._index().asKnown().orElse(0L))).toList();
-            Answerer answeredBy = Answerer.of(completion._model().asString().orElse(null),
+            choices = choices.stream()
+                    .sorted(Comparator.comparingLong(c -> c._index().asKnown().orElse(0L)))
+                    .toList();
+            Answerer answeredBy = Answerer.of(
+                    completion._model().asString().orElse(null),
                     completion._systemFingerprint().asString().orElse(null));
             List<ChatResponse> out = new ArrayList<>();
             for (ChatCompletion.Choice choice : choices) {
@@ -117,45 +126,60 @@ final class ChatCompletions {
                 String refusal = message == null ? null : message.refusal().orElse(null);
                 if (content == null && refusal == null) {
                     // Nothing to parse, and nothing worth keeping: kept, it would be replayed as an empty answer.
-                    throw ModelCallException.paidButUnusable(who + " answered HTTP 200 with a choice whose message has "
-                            + (message == null ? "no message" : "no content") + " (finish_reason " + finish + ")"
-                            + tokens(usage), usage);
+                    throw ModelCallException.paidButUnusable(
+                            who + " answered HTTP 200 with a choice whose message has "
+                                    + (message == null ? "no message" : "no content") + " (finish_reason " + finish
+                                    + ")"
+                                    + tokens(usage),
+                            usage);
                 }
-                out.add(new ChatResponse(content == null ? "" : content, refusal, finish, out.isEmpty() ? usage : Usage.NONE,
-                        false, answeredBy));
+                out.add(new ChatResponse(
+                        content == null ? "" : content,
+                        refusal,
+                        finish,
+                        out.isEmpty() ? usage : Usage.NONE,
+                        false,
+                        answeredBy));
             }
             return out;
         } catch (OpenAIInvalidDataException e) {
-            throw ModelCallException.paidButUnusable(who + " answered HTTP 200 with a chat completion it cannot be read as: "
-                    + e.getMessage() + tokens(usage), usage);
+            throw ModelCallException.paidButUnusable(
+                    who + " answered HTTP 200 with a chat completion it cannot be read as: " + e.getMessage()
+                            + tokens(usage),
+                    usage);
         }
     }
 
     private static String tokens(Usage usage) {
-        return usage.totalTokens() == 0 ? "" : "; it billed " + usage.promptTokens() + " input and "
-                + usage.completionTokens() + " output tokens";
+        return usage.totalTokens() == 0
+                ? ""
+                : "; it billed " + usage.promptTokens() + " input and " + usage.completionTokens() + " output tokens";
     }
 
     private static List<ChatCompletionContentPart> parts(ChatMessage message, DataUrls dataUrls) {
         List<ChatCompletionContentPart> parts = new ArrayList<>();
         for (ContentPart part : message.parts()) {
             if (part instanceof ContentPart.Text t) {
-                parts.add(ChatCompletionContentPart.ofText(ChatCompletionContentPartText.builder().text(t.text()).build()));
+                parts.add(ChatCompletionContentPart.ofText(
+                        ChatCompletionContentPartText.builder().text(t.text()).build()));
             } else if (part instanceof ContentPart.Image img) {
-                ChatCompletionContentPartImage.ImageUrl.Builder url = ChatCompletionContentPartImage.ImageUrl.builder()
-                        .url(dataUrls.of(img));
+                ChatCompletionContentPartImage.ImageUrl.Builder url =
+                        ChatCompletionContentPartImage.ImageUrl.builder().url(dataUrls.of(img));
                 if (img.detail() != null) {
-                    url.detail(ChatCompletionContentPartImage.ImageUrl.Detail.of(img.detail().wire()));
+                    url.detail(ChatCompletionContentPartImage.ImageUrl.Detail.of(
+                            img.detail().wire()));
                 }
                 parts.add(ChatCompletionContentPart.ofImageUrl(ChatCompletionContentPartImage.builder()
-                        .imageUrl(url.build()).build()));
+                        .imageUrl(url.build())
+                        .build()));
             }
         }
         return parts;
     }
 
     /** Each schema converted once (by identity, as {@link ResponseSchema#json()}), not on every call that carries it. */
-    private static final Cache<ResponseSchema, Map<String, JsonValue>> SCHEMAS = Caffeine.newBuilder().weakKeys().build();
+    private static final Cache<ResponseSchema, Map<String, JsonValue>> SCHEMAS =
+            Caffeine.newBuilder().weakKeys().build();
 
     private static Map<String, JsonValue> toJsonValues(ResponseSchema schema) {
         Map<String, JsonValue> out = new LinkedHashMap<>();

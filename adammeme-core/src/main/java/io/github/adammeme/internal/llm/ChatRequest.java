@@ -68,8 +68,14 @@ public record ChatRequest(
      * @param replica which of several otherwise identical calls this is
      * @param templateDigest digest of the prompt template
      */
-    public ChatRequest(String role, List<ChatMessage> messages, double temperature, long seed, Integer maxTokens,
-                       int replica, String templateDigest) {
+    public ChatRequest(
+            String role,
+            List<ChatMessage> messages,
+            double temperature,
+            long seed,
+            Integer maxTokens,
+            int replica,
+            String templateDigest) {
         this(role, messages, temperature, seed, maxTokens, replica, templateDigest, UNSTAGED, null);
     }
 
@@ -85,8 +91,15 @@ public record ChatRequest(
      * @param templateDigest digest of the prompt template
      * @param stage the pipeline stage asking, or null
      */
-    public ChatRequest(String role, List<ChatMessage> messages, double temperature, long seed, Integer maxTokens,
-                       int replica, String templateDigest, String stage) {
+    public ChatRequest(
+            String role,
+            List<ChatMessage> messages,
+            double temperature,
+            long seed,
+            Integer maxTokens,
+            int replica,
+            String templateDigest,
+            String stage) {
         this(role, messages, temperature, seed, maxTokens, replica, templateDigest, stage, null);
     }
 

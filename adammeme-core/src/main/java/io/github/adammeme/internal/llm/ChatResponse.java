@@ -16,8 +16,8 @@ import org.apiguardian.api.API;
  * @param answeredBy   who the endpoint says answered, or null when it said nothing (or the answer came from the cache)
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record ChatResponse(String content, String refusal, String finishReason, Usage usage, boolean fromCache,
-                           Answerer answeredBy) {
+public record ChatResponse(
+        String content, String refusal, String finishReason, Usage usage, boolean fromCache, Answerer answeredBy) {
 
     /**
      * An answer that does not say who gave it.

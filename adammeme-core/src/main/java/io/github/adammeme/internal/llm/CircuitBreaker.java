@@ -54,11 +54,21 @@ final class CircuitBreaker {
                 if (failed < checks.breakerCalls() || span.compareTo(checks.breakerWindow()) < 0) {
                     return;
                 }
-                tripped = new EndpointUnusableException(String.format(Locale.ROOT, "%s (%s) failed all of its last %d"
-                        + " calls over %d s, the last: %s; the run stops here rather than retry meme by meme"
-                        + " (adammeme.breaker.calls=%d, adammeme.breaker.seconds=%d). %s",
-                        who, setting, failed, span.toSeconds(), e.getMessage(), checks.breakerCalls(),
-                        checks.breakerWindow().toSeconds(), kept()), EndpointUnusableException.When.DURING_RUN);
+                tripped = new EndpointUnusableException(
+                        String.format(
+                                Locale.ROOT,
+                                "%s (%s) failed all of its last %d"
+                                        + " calls over %d s, the last: %s; the run stops here rather than retry meme by meme"
+                                        + " (adammeme.breaker.calls=%d, adammeme.breaker.seconds=%d). %s",
+                                who,
+                                setting,
+                                failed,
+                                span.toSeconds(),
+                                e.getMessage(),
+                                checks.breakerCalls(),
+                                checks.breakerWindow().toSeconds(),
+                                kept()),
+                        EndpointUnusableException.When.DURING_RUN);
                 stop.stop(tripped);
             }
         }
@@ -84,7 +94,12 @@ final class CircuitBreaker {
         if (status < 0 || status == 200) {
             return e.retryable();
         }
-        return status >= 500 || status == 401 || status == 403 || status == 404 || status == 408 || status == 429
+        return status >= 500
+                || status == 401
+                || status == 403
+                || status == 404
+                || status == 408
+                || status == 429
                 || Redirects.isRedirect(status);
     }
 }

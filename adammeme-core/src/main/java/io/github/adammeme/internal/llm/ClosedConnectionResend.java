@@ -25,7 +25,8 @@ final class ClosedConnectionResend implements Interceptor {
         try {
             return chain.proceed(chain.request());
         } catch (IOException e) {
-            if (!String.valueOf(e.getMessage()).startsWith(NO_ANSWER) || chain.call().isCanceled()) {
+            if (!String.valueOf(e.getMessage()).startsWith(NO_ANSWER)
+                    || chain.call().isCanceled()) {
                 throw e;
             }
             return chain.proceed(chain.request());

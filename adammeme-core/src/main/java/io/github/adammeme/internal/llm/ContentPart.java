@@ -70,7 +70,9 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image 
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Image other && other.sha256.equals(sha256) && other.mimeType.equals(mimeType)
+            return o instanceof Image other
+                    && other.sha256.equals(sha256)
+                    && other.mimeType.equals(mimeType)
                     && other.detail == detail;
         }
 
@@ -81,7 +83,8 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image 
 
         @Override
         public String toString() {
-            return "Image[" + mimeType + ", sha256=" + sha256 + (detail == null ? "" : ", detail=" + detail.wire()) + "]";
+            return "Image[" + mimeType + ", sha256=" + sha256 + (detail == null ? "" : ", detail=" + detail.wire())
+                    + "]";
         }
     }
 }

@@ -48,8 +48,7 @@ final class DataUrls {
 
     private final JsonMapper mapper = verbatimMapper();
 
-    private DataUrls() {
-    }
+    private DataUrls() {}
 
     String of(ContentPart.Image image) {
         return urls.get(image.sha256() + image.mimeType(), key -> {

@@ -23,8 +23,15 @@ import org.apiguardian.api.API;
  *                          (the agents'), else the run or the declared revision the target's answers belong to
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
-                       long tokensPerMinute, String simulatorVariant, String answerScope) {
+public record Endpoint(
+        String model,
+        String baseUrl,
+        String apiKeyEnv,
+        Duration timeout,
+        int requestsPerMinute,
+        long tokensPerMinute,
+        String simulatorVariant,
+        String answerScope) {
 
     /**
      * An endpoint whose answers any run may reuse.
@@ -37,8 +44,14 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
      * @param tokensPerMinute a cap the run keeps under, or 0 for none
      * @param simulatorVariant what sets the simulator's answers apart from its defaults, or null
      */
-    public Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
-                    long tokensPerMinute, String simulatorVariant) {
+    public Endpoint(
+            String model,
+            String baseUrl,
+            String apiKeyEnv,
+            Duration timeout,
+            int requestsPerMinute,
+            long tokensPerMinute,
+            String simulatorVariant) {
         this(model, baseUrl, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, simulatorVariant, null);
     }
 
@@ -52,8 +65,13 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
      * @param requestsPerMinute a cap the run keeps under, or 0 for none
      * @param tokensPerMinute a cap the run keeps under, or 0 for none
      */
-    public Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout, int requestsPerMinute,
-                    long tokensPerMinute) {
+    public Endpoint(
+            String model,
+            String baseUrl,
+            String apiKeyEnv,
+            Duration timeout,
+            int requestsPerMinute,
+            long tokensPerMinute) {
         this(model, baseUrl, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, null);
     }
 
@@ -94,7 +112,8 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
                 BaseUrl.parse(baseUrl);
             } catch (IllegalArgumentException unreadable) {
                 // Refused here, whoever builds the endpoint: a client given a host it cannot read fails deep inside.
-                throw new IllegalArgumentException("the base URL of " + model + ": " + unreadable.getMessage(), unreadable);
+                throw new IllegalArgumentException(
+                        "the base URL of " + model + ": " + unreadable.getMessage(), unreadable);
             }
         }
     }
@@ -123,7 +142,8 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
      * @return this endpoint, its answers kept for that scope
      */
     public Endpoint answersKeptFor(String scope) {
-        return new Endpoint(model, baseUrl, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, simulatorVariant, scope);
+        return new Endpoint(
+                model, baseUrl, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, simulatorVariant, scope);
     }
 
     /**
@@ -133,7 +153,8 @@ public record Endpoint(String model, String baseUrl, String apiKeyEnv, Duration 
      * @return the identity, with any credential in the URL redacted
      */
     public String identity() {
-        return simulated() ? "simulator" + (simulatorVariant == null ? "" : " (" + simulatorVariant + ")")
+        return simulated()
+                ? "simulator" + (simulatorVariant == null ? "" : " (" + simulatorVariant + ")")
                 : Secrets.redact(baseUrl);
     }
 }

@@ -66,7 +66,8 @@ public final class FailSafeCache implements CallCache {
             NOT_KEEPING.remove(name);
             return opened;
         } catch (RuntimeException e) {
-            FailSafeCache memoryOnly = new FailSafeCache(CallCache.NONE, name, required, String.valueOf(e.getMessage()));
+            FailSafeCache memoryOnly =
+                    new FailSafeCache(CallCache.NONE, name, required, String.valueOf(e.getMessage()));
             memoryOnly.failed("open", e);
             return memoryOnly;
         }

@@ -23,14 +23,14 @@ final class JournalReplay {
 
     /** A line holds every call of one batch (up to 10,000 ids of 64 characters and their roles). */
     private static final int MAX_LINE_BYTES = 16 << 20;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * @param pending the batches still pending, by endpoint and input file
      * @param worthRewriting whether the file holds finished batches or a cut line, so rewriting it pays
      */
-    record Replayed(Map<String, Entry> pending, boolean worthRewriting) {
-    }
+    record Replayed(Map<String, Entry> pending, boolean worthRewriting) {}
 
     private final Path file;
 
@@ -57,8 +57,8 @@ final class JournalReplay {
                 } catch (JsonProcessingException e) {
                     if (!lines.ended()) {
                         // The last line, cut short by a kill mid-write: its batch was never created.
-                        Console.warn("the batch journal " + file + " ended in a line cut short (line "
-                                + lines.number() + "); it is dropped");
+                        Console.warn("the batch journal " + file + " ended in a line cut short (line " + lines.number()
+                                + "); it is dropped");
                         rewrite = true;
                         break;
                     }

@@ -53,12 +53,17 @@ final class LockedFile {
         here.lock();
         try {
             Files.createDirectories(file.getParent());
-            try (FileChannel channel = FileChannel.open(lockFile, CREATE, WRITE); FileLock held = channel.lock()) {
+            try (FileChannel channel = FileChannel.open(lockFile, CREATE, WRITE);
+                    FileLock held = channel.lock()) {
                 return action.run();
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(what + " cannot be used: "
-                    + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()), e);
+            throw new UncheckedIOException(
+                    what + " cannot be used: "
+                            + (e.getMessage() != null
+                                    ? e.getMessage()
+                                    : e.getClass().getSimpleName()),
+                    e);
         } finally {
             here.unlock();
         }

@@ -53,8 +53,8 @@ public class ModelCallException extends RuntimeException {
         this(message, cause, status, retryable, retryAfter, null);
     }
 
-    private ModelCallException(String message, Throwable cause, int status, boolean retryable, Duration retryAfter,
-                               Usage paid) {
+    private ModelCallException(
+            String message, Throwable cause, int status, boolean retryable, Duration retryAfter, Usage paid) {
         super(Printable.escaped(Secrets.redact(message)), cause);
         this.status = status;
         this.retryable = retryable;

@@ -52,8 +52,8 @@ public final class ModelGateway implements AutoCloseable {
      * @param caps        requests and tokens per minute, when the endpoint's quota is known
      * @throws IllegalArgumentException when concurrency is below 1
      */
-    public ModelGateway(ChatModel model, CallCache cache, UsageLedger ledger, int concurrency, RetryPolicy retries,
-                        RateCaps caps) {
+    public ModelGateway(
+            ChatModel model, CallCache cache, UsageLedger ledger, int concurrency, RetryPolicy retries, RateCaps caps) {
         if (concurrency < 1) {
             throw new IllegalArgumentException("concurrency must be at least 1, was " + concurrency);
         }
@@ -88,8 +88,11 @@ public final class ModelGateway implements AutoCloseable {
      * @param setting the setting that points at this endpoint, which the message names
      */
     public void stopWith(RunStop stop, EndpointChecks checks, String setting) {
-        retries.stopWith(stop, checks.breaker()
-                ? new CircuitBreaker(checks, stop, model.model() + " at " + model.identity(), setting, cache) : null);
+        retries.stopWith(
+                stop,
+                checks.breaker()
+                        ? new CircuitBreaker(checks, stop, model.model() + " at " + model.identity(), setting, cache)
+                        : null);
     }
 
     /**
@@ -248,8 +251,11 @@ public final class ModelGateway implements AutoCloseable {
             }
             // Leave the in-flight table first, so whoever reacts to the failure asks afresh.
             inFlight.remove(key, mine);
-            mine.completeExceptionally(e instanceof ModelCallException || e instanceof EndpointUnusableException ? e
-                    : new ModelCallException(request.role() + " call to " + model.model() + " failed: " + e, e));
+            mine.completeExceptionally(
+                    e instanceof ModelCallException || e instanceof EndpointUnusableException
+                            ? e
+                            : new ModelCallException(
+                                    request.role() + " call to " + model.model() + " failed: " + e, e));
             return;
         }
         inFlight.remove(key, mine);

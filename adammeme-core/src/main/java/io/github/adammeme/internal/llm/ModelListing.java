@@ -24,8 +24,7 @@ final class ModelListing {
     private static final int MOST_NAME = 40;
     private static final int MOST_VALUE = 200;
 
-    private ModelListing() {
-    }
+    private ModelListing() {}
 
     /**
      * @param body  the answer to {@code GET /models}
@@ -40,7 +39,8 @@ final class ModelListing {
                 return Map.of();
             }
             for (JsonNode m : data) {
-                if (model.equals(m.path("id").asText(m.path("name").asText(m.path("model").asText(""))))) {
+                if (model.equals(m.path("id")
+                        .asText(m.path("name").asText(m.path("model").asText(""))))) {
                     return scalars(m);
                 }
             }

@@ -64,7 +64,11 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 // The whole call is bounded; a read or write timeout as long as that bound (the
                 // client's default) could never fire first, and arming it around every socket read
                 // and write cost CPU on each call.
-                .timeout(Timeout.builder().request(endpoint.timeout()).read(Duration.ZERO).write(Duration.ZERO).build())
+                .timeout(Timeout.builder()
+                        .request(endpoint.timeout())
+                        .read(Duration.ZERO)
+                        .write(Duration.ZERO)
+                        .build())
                 // The gateway retries: it must see each 429 to adapt its concurrency.
                 .maxRetries(0)
                 .maxIdleConnections(connections)
@@ -85,8 +89,8 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
         String key = System.getenv(endpoint.apiKeyEnv());
         Secrets.register(key);
         if (key == null || key.isBlank()) {
-            throw new IllegalStateException("environment variable " + endpoint.apiKeyEnv()
-                    + " (named for model " + endpoint.model() + ") is not set");
+            throw new IllegalStateException("environment variable " + endpoint.apiKeyEnv() + " (named for model "
+                    + endpoint.model() + ") is not set");
         }
         return key;
     }
@@ -108,13 +112,15 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
 
     @Override
     public ChatResponse complete(ChatRequest request) {
-        return ChatCompletions.response(create(ChatCompletions.params(endpoint.model(), request, dataUrls, 1)),
+        return ChatCompletions.response(
+                create(ChatCompletions.params(endpoint.model(), request, dataUrls, 1)),
                 endpoint.model() + " at " + identity());
     }
 
     @Override
     public List<ChatResponse> completeChoices(ChatRequest request, int n) {
-        return ChatCompletions.responses(create(ChatCompletions.params(endpoint.model(), request, dataUrls, n)),
+        return ChatCompletions.responses(
+                create(ChatCompletions.params(endpoint.model(), request, dataUrls, n)),
                 endpoint.model() + " at " + identity());
     }
 
@@ -124,34 +130,58 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
         } catch (OpenAIServiceException e) {
             int status = e.statusCode();
             boolean retryable = status == 408 || status == 409 || status == 429 || status >= 500;
-            throw new ModelCallException(endpoint.model() + " at " + identity() + " answered HTTP " + status + ": "
-                    + abbreviate(String.valueOf(e.getMessage())), null, status, retryable, retryAfter(e));
+            throw new ModelCallException(
+                    endpoint.model() + " at " + identity() + " answered HTTP " + status + ": "
+                            + abbreviate(String.valueOf(e.getMessage())),
+                    null,
+                    status,
+                    retryable,
+                    retryAfter(e));
         } catch (OpenAIIoException | OpenAIInvalidDataException e) {
             // The client says "Request failed" or "Error reading response" for all of these: the cause is named here.
             Redirects.Refused redirect = Redirects.among(e);
             if (redirect != null) {
                 // Every call would meet it: a status of its own, so the circuit breaker counts it as the endpoint's.
-                throw new ModelCallException(endpoint.model() + " at " + identity() + ": " + redirect.getMessage(), null,
-                        redirect.status(), false, null);
+                throw new ModelCallException(
+                        endpoint.model() + " at " + identity() + ": " + redirect.getMessage(),
+                        null,
+                        redirect.status(),
+                        false,
+                        null);
             }
             String tooLarge = tooLarge(e);
             if (tooLarge != null) {
-                throw new ModelCallException(endpoint.model() + " at " + identity() + " sent " + tooLarge, null, -1, false,
-                        null);
+                throw new ModelCallException(
+                        endpoint.model() + " at " + identity() + " sent " + tooLarge, null, -1, false, null);
             }
             if (timedOut(e)) {
-                throw new ModelCallException(endpoint.model() + " at " + identity() + " gave no complete answer within "
-                        + BigDecimal.valueOf(endpoint.timeout().toMillis(), 3).stripTrailingZeros().toPlainString()
-                        + " s (adammeme.timeout-seconds)", null, -1, true, null);
+                throw new ModelCallException(
+                        endpoint.model() + " at " + identity() + " gave no complete answer within "
+                                + BigDecimal.valueOf(endpoint.timeout().toMillis(), 3)
+                                        .stripTrailingZeros()
+                                        .toPlainString()
+                                + " s (adammeme.timeout-seconds)",
+                        null,
+                        -1,
+                        true,
+                        null);
             }
-            throw new ModelCallException(endpoint.model() + " at " + identity() + (e instanceof OpenAIIoException
-                    ? " could not be reached: " : " sent a body that is not a chat completion: ")
-                    + abbreviate(e.getMessage() + why(e)), null, -1, true, null);
+            throw new ModelCallException(
+                    endpoint.model() + " at " + identity()
+                            + (e instanceof OpenAIIoException
+                                    ? " could not be reached: "
+                                    : " sent a body that is not a chat completion: ")
+                            + abbreviate(e.getMessage() + why(e)),
+                    null,
+                    -1,
+                    true,
+                    null);
         } catch (OpenAIException e) {
             // Not kept as the cause: the client's messages quote the endpoint's error body, which a
             // gateway may fill with the request's key, and a cause's message reaches every stack trace.
-            throw new ModelCallException(endpoint.model() + " at " + identity() + " failed: "
-                    + abbreviate(String.valueOf(e.getMessage())), null);
+            throw new ModelCallException(
+                    endpoint.model() + " at " + identity() + " failed: " + abbreviate(String.valueOf(e.getMessage())),
+                    null);
         }
     }
 
@@ -163,8 +193,10 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                     return Duration.ofMillis((long) (Double.parseDouble(value.trim()) * 1000));
                 } catch (NumberFormatException notSeconds) {
                     try {
-                        return Duration.between(Instant.now(), ZonedDateTime.parse(value.trim(),
-                                DateTimeFormatter.RFC_1123_DATE_TIME).toInstant());
+                        return Duration.between(
+                                Instant.now(),
+                                ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME)
+                                        .toInstant());
                     } catch (DateTimeParseException ignored) {
                         // an unreadable header is as good as none
                     }
@@ -177,7 +209,9 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
     /** " (the cause's first line)": what actually went wrong, under the client's own words. */
     private static String why(Throwable e) {
         Throwable cause = e.getCause();
-        String message = cause == null || cause.getMessage() == null ? "" : cause.getMessage().lines().findFirst().orElse("");
+        String message = cause == null || cause.getMessage() == null
+                ? ""
+                : cause.getMessage().lines().findFirst().orElse("");
         return message.isBlank() ? "" : " (" + message + ")";
     }
 

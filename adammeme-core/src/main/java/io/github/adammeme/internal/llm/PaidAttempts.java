@@ -19,8 +19,7 @@ import java.util.Optional;
  */
 final class PaidAttempts {
 
-    private PaidAttempts() {
-    }
+    private PaidAttempts() {}
 
     /** The run an attempt belongs to: the part of its id before the slash. */
     static String runOf(String attempt) {
@@ -50,8 +49,8 @@ final class PaidAttempts {
         c.setAutoCommit(false);
         try {
             List<String> over = new ArrayList<>();
-            try (PreparedStatement q = c.prepareStatement("SELECT DISTINCT paid_by FROM calls WHERE paid_by LIKE ? ESCAPE '\\'"
-                    + " AND paid_by <> ?")) {
+            try (PreparedStatement q = c.prepareStatement(
+                    "SELECT DISTINCT paid_by FROM calls WHERE paid_by LIKE ? ESCAPE '\\'" + " AND paid_by <> ?")) {
                 q.setString(1, others);
                 q.setString(2, attempt);
                 try (ResultSet rs = q.executeQuery()) {
@@ -69,15 +68,16 @@ final class PaidAttempts {
             });
             List<CallCache.Paid> paid = new ArrayList<>();
             for (String other : over) {
-                try (PreparedStatement q = c.prepareStatement("SELECT role, model, count(*), sum(prompt_tokens),"
-                        + " sum(completion_tokens) FROM calls WHERE paid_by = ? GROUP BY role, model ORDER BY role, model");
-                     PreparedStatement take = c.prepareStatement("UPDATE calls SET paid_by = ? WHERE paid_by = ?");
-                     PreparedStatement end = c.prepareStatement("DELETE FROM claims WHERE key = ?")) {
+                try (PreparedStatement q = c.prepareStatement(
+                                "SELECT role, model, count(*), sum(prompt_tokens),"
+                                        + " sum(completion_tokens) FROM calls WHERE paid_by = ? GROUP BY role, model ORDER BY role, model");
+                        PreparedStatement take = c.prepareStatement("UPDATE calls SET paid_by = ? WHERE paid_by = ?");
+                        PreparedStatement end = c.prepareStatement("DELETE FROM claims WHERE key = ?")) {
                     q.setString(1, other);
                     try (ResultSet rs = q.executeQuery()) {
                         while (rs.next()) {
-                            paid.add(new CallCache.Paid(rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4),
-                                    rs.getLong(5)));
+                            paid.add(new CallCache.Paid(
+                                    rs.getString(1), rs.getString(2), rs.getLong(3), rs.getLong(4), rs.getLong(5)));
                         }
                     }
                     take.setString(1, attempt);
@@ -108,7 +108,8 @@ final class PaidAttempts {
      */
     static Optional<String> resumable(Connection c, String run, Gone gone) throws SQLException {
         List<String> left = new ArrayList<>();
-        try (PreparedStatement q = c.prepareStatement("SELECT DISTINCT paid_by FROM calls WHERE paid_by LIKE ? ESCAPE '\\'")) {
+        try (PreparedStatement q =
+                c.prepareStatement("SELECT DISTINCT paid_by FROM calls WHERE paid_by LIKE ? ESCAPE '\\'")) {
             q.setString(1, like(run) + "/%");
             try (ResultSet rs = q.executeQuery()) {
                 while (rs.next()) {
@@ -138,7 +139,7 @@ final class PaidAttempts {
     /** The attempt finished: no later attempt counts its answers again, and its lease ends. */
     static void finished(Connection c, String attempt) throws SQLException {
         try (PreparedStatement u = c.prepareStatement("UPDATE calls SET paid_by = NULL WHERE paid_by = ?");
-             PreparedStatement end = c.prepareStatement("DELETE FROM claims WHERE key = ?")) {
+                PreparedStatement end = c.prepareStatement("DELETE FROM claims WHERE key = ?")) {
             u.setString(1, attempt);
             u.executeUpdate();
             end.setString(1, lease(attempt));

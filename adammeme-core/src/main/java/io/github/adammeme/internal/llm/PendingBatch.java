@@ -9,6 +9,7 @@ final class PendingBatch {
     BatchJournal.Entry entry;
     /** Whether a batch of its file may exist unrecorded (a process stopped, or a create call was lost). */
     boolean mayExist;
+
     final long since = System.nanoTime();
     long cancelledAt = -1;
     /** Calls whose line has been read, or given up on. */

@@ -36,16 +36,20 @@ final class PostgresCallCache implements CallCache {
 
     /** Threads of one run calling at once; more connections than that would sit idle. */
     private static final int POOL_SIZE = 8;
+
     static final Duration STALE_CLAIM = Duration.ofMinutes(CacheSchema.STALE_CLAIM_MINUTES);
     /** How long after a server restart the claims stamped before it are left to their owners to re-stamp. */
     static final Duration RESTAMP_GRACE = Duration.ofSeconds(30);
     /** How long a statement waits for a server that is down before the cache is given up as unreachable. */
     static final Duration OUTAGE = Duration.ofSeconds(60);
+
     private static final long RETRY_MILLIS = 100;
     /** The server's clock, in epoch milliseconds: every claim is stamped and judged by one clock. */
     private static final String SERVER_NOW = "(extract(epoch from clock_timestamp()) * 1000)::bigint";
+
     private static final String SERVER_START = "(extract(epoch from pg_postmaster_start_time()) * 1000)::bigint";
-    private static final String SESSION_GONE = "NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = claims.session)";
+    private static final String SESSION_GONE =
+            "NOT EXISTS (SELECT 1 FROM pg_stat_activity a WHERE a.pid = claims.session)";
     /**
      * A claim of a worker that is gone: stamped before the server restarted and not re-stamped within the grace
      * (one parameter, the grace in milliseconds), or stamped since with a session that has ended.
@@ -81,15 +85,15 @@ final class PostgresCallCache implements CallCache {
         } catch (SQLException e) {
             throw PostgresDatabase.unreachable(e) ? unreachable("open", e) : failure("open", e);
         } catch (RuntimeException e) {
-            throw new IllegalStateException("cannot open the call cache " + database.name() + ": "
-                    + Secrets.redact(e.getMessage()), e);
+            throw new IllegalStateException(
+                    "cannot open the call cache " + database.name() + ": " + Secrets.redact(e.getMessage()), e);
         }
     }
 
     /** The lifeline is back with a new session: this worker's claims are its again. */
     private void reconnected(Connection c, long session) throws SQLException {
-        try (PreparedStatement restamp = c.prepareStatement("UPDATE claims SET session = ?, claimed_at = " + SERVER_NOW
-                + " WHERE owner = ?")) {
+        try (PreparedStatement restamp =
+                c.prepareStatement("UPDATE claims SET session = ?, claimed_at = " + SERVER_NOW + " WHERE owner = ?")) {
             restamp.setLong(1, session);
             restamp.setString(2, owner);
             restamp.executeUpdate();
@@ -143,8 +147,8 @@ final class PostgresCallCache implements CallCache {
         }
         // The read and the last-used mark in one round trip.
         return reachable("read", (c, session) -> {
-            try (PreparedStatement q = c.prepareStatement("UPDATE calls SET last_used_at = ? WHERE key = ? RETURNING "
-                    + CallRows.ANSWER)) {
+            try (PreparedStatement q = c.prepareStatement(
+                    "UPDATE calls SET last_used_at = ? WHERE key = ? RETURNING " + CallRows.ANSWER)) {
                 q.setString(1, Instant.now().toString());
                 q.setString(2, key);
                 try (ResultSet rs = q.executeQuery()) {
@@ -190,11 +194,11 @@ final class PostgresCallCache implements CallCache {
             throws SQLException {
         c.setAutoCommit(false);
         try (PreparedStatement insert = c.prepareStatement("INSERT INTO calls (" + CallRows.COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET content = excluded.content,"
-                + " refusal = excluded.refusal, finish_reason = excluded.finish_reason,"
-                + " prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,"
-                + " last_used_at = excluded.last_used_at, paid_by = excluded.paid_by");
-             PreparedStatement unclaim = c.prepareStatement("DELETE FROM claims WHERE key = ?")) {
+                        + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key) DO UPDATE SET content = excluded.content,"
+                        + " refusal = excluded.refusal, finish_reason = excluded.finish_reason,"
+                        + " prompt_tokens = excluded.prompt_tokens, completion_tokens = excluded.completion_tokens,"
+                        + " last_used_at = excluded.last_used_at, paid_by = excluded.paid_by");
+                PreparedStatement unclaim = c.prepareStatement("DELETE FROM claims WHERE key = ?")) {
             CallRows.bind(insert, key, meta, response, paidBy);
             insert.executeUpdate();
             unclaim.setString(1, key);
@@ -235,13 +239,15 @@ final class PostgresCallCache implements CallCache {
     @Override
     public List<Paid> unfinishedAttempts() {
         String attempt = paidBy;
-        return attempt == null ? List.of() : reachable("read", (c, session) -> PaidAttempts.adopt(c, attempt,
-                PostgresCallCache::abandoned));
+        return attempt == null
+                ? List.of()
+                : reachable("read", (c, session) -> PaidAttempts.adopt(c, attempt, PostgresCallCache::abandoned));
     }
 
     /** An attempt's lease is gone, or its worker's session is, as a dead worker's claim is judged. */
     private static boolean abandoned(Connection c, String attempt) throws SQLException {
-        try (PreparedStatement q = c.prepareStatement("SELECT 1 FROM claims WHERE key = ? AND NOT (" + CLAIM_ABANDONED + ")")) {
+        try (PreparedStatement q =
+                c.prepareStatement("SELECT 1 FROM claims WHERE key = ? AND NOT (" + CLAIM_ABANDONED + ")")) {
             q.setString(1, PaidAttempts.lease(attempt));
             q.setLong(2, RESTAMP_GRACE.toMillis());
             try (ResultSet rs = q.executeQuery()) {
@@ -343,14 +349,16 @@ final class PostgresCallCache implements CallCache {
     }
 
     private IllegalStateException failure(String what, SQLException e) {
-        return new IllegalStateException("cannot " + what + " the call cache " + database.name() + ": "
-                + Secrets.redact(e.getMessage()), e);
+        return new IllegalStateException(
+                "cannot " + what + " the call cache " + database.name() + ": " + Secrets.redact(e.getMessage()), e);
     }
 
     /** Said as what it is: a database that is down, not one that lacks an answer or refused a statement. */
     private IllegalStateException unreachable(String what, SQLException e) {
-        return new IllegalStateException("cannot " + what + " the call cache " + database.name() + ": the database"
-                + " cannot be reached (waited " + outage.toSeconds() + " s): " + Secrets.redact(e.getMessage()), e);
+        return new IllegalStateException(
+                "cannot " + what + " the call cache " + database.name() + ": the database"
+                        + " cannot be reached (waited " + outage.toSeconds() + " s): " + Secrets.redact(e.getMessage()),
+                e);
     }
 
     @Override
@@ -363,7 +371,8 @@ final class PostgresCallCache implements CallCache {
                 if (!unstored.isEmpty()) {
                     storeWaiting(c);
                 }
-                // Calls still claimed now will not be answered by this worker: others need not wait for its session to end.
+                // Calls still claimed now will not be answered by this worker: others need not wait for its session to
+                // end.
                 try (PreparedStatement d = c.prepareStatement("DELETE FROM claims WHERE owner = ?")) {
                     d.setString(1, owner);
                     d.executeUpdate();

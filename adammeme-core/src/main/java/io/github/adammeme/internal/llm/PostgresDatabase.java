@@ -41,7 +41,8 @@ public record PostgresDatabase(String url, String userEnv, String passwordEnv) i
      * Any way the driver takes a credential inside the URL: the user, user-info, and every parameter
      * that is a password (password, sslpassword, and whatever a later driver adds).
      */
-    private static final Pattern CREDENTIAL_IN_URL = Pattern.compile("(?i)([?&]user=)|([?&][^=&#]*password[^=&#]*=)|(//[^/?#]*@)");
+    private static final Pattern CREDENTIAL_IN_URL =
+            Pattern.compile("(?i)([?&]user=)|([?&][^=&#]*password[^=&#]*=)|(//[^/?#]*@)");
     /** Migrations of two shards starting at once wait for each other on this lock. */
     private static final long MIGRATION_LOCK = 0x4164616d4d656d65L;
 
@@ -124,7 +125,8 @@ public record PostgresDatabase(String url, String userEnv, String passwordEnv) i
      */
     static boolean unreachable(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLTransientConnectionException || t instanceof SQLNonTransientConnectionException
+            if (t instanceof SQLTransientConnectionException
+                    || t instanceof SQLNonTransientConnectionException
                     || t instanceof SQLRecoverableException) {
                 return true;
             }

@@ -35,10 +35,12 @@ final class PostgresLifeline implements AutoCloseable {
     private final Object state = new Object();
     /** Guarded by {@link #state}; null while the connection is down. */
     private Connection connection;
+
     private long session;
     private SQLException lastFailure;
     /** Counts the answers and releases heard of, so a waiter wakes when another worker finishes a call. */
     private long heardCount;
+
     private volatile boolean suspected;
     private volatile boolean closed;
     private final Thread thread;
@@ -134,7 +136,8 @@ final class PostgresLifeline implements AutoCloseable {
                     synchronized (state) {
                         lastFailure = e instanceof SQLException s ? s : new SQLException(e.getMessage(), "08001", e);
                     }
-                    pause(); // refused now (a password changed?): tried again, as the claims it would re-stamp are still ours
+                    pause(); // refused now (a password changed?): tried again, as the claims it would re-stamp are
+                    // still ours
                 }
                 continue;
             }
@@ -181,7 +184,8 @@ final class PostgresLifeline implements AutoCloseable {
         try {
             c = database.connect();
             long pid;
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT pg_backend_pid()")) {
                 rs.next();
                 pid = rs.getLong(1);
             }

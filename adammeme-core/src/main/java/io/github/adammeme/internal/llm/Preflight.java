@@ -67,9 +67,8 @@ public final class Preflight {
      * @param keyEnvKey the setting naming the key's variable
      * @param builtIn   whether the endpoint is the built-in simulator the run started itself (no URL was configured)
      */
-    public record Subject(String role, Endpoint endpoint, String modelKey, String urlKey, String keyEnvKey,
-                          boolean builtIn) {
-    }
+    public record Subject(
+            String role, Endpoint endpoint, String modelKey, String urlKey, String keyEnvKey, boolean builtIn) {}
 
     /** How long a connection may take: an unreachable host is named within seconds, not after the retries. */
     static final Duration CONNECT = Duration.ofSeconds(10);
@@ -87,6 +86,7 @@ public final class Preflight {
     }
     /** The most of an answer read: a model list of a large gateway fits, a hostile body does not. */
     private static final int MAX_BODY = 8 << 20;
+
     private static final int LISTED_IN_MESSAGE = 8;
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ROLE = "Preflight";
@@ -95,14 +95,17 @@ public final class Preflight {
 
     private static HttpClient client;
 
-    private Preflight() {
-    }
+    private Preflight() {}
 
     private static synchronized HttpClient client() {
         if (client == null) {
             // HTTP/1.1: some local servers mishandle the h2c upgrade a default client offers.
-            client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT)
-                    .followRedirects(HttpClient.Redirect.NEVER).proxy(ProxySelector.getDefault()).build();
+            client = HttpClient.newBuilder()
+                    .version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(CONNECT)
+                    .followRedirects(HttpClient.Redirect.NEVER)
+                    .proxy(ProxySelector.getDefault())
+                    .build();
         }
         return client;
     }
@@ -128,8 +131,7 @@ public final class Preflight {
      * @param listed   by role, the model's entry in its endpoint's list (its scalar fields, printable and bounded);
      *                 a role whose endpoint did not list its model has none
      */
-    public record Findings(List<String> warnings, Map<String, Map<String, String>> listed) {
-    }
+    public record Findings(List<String> warnings, Map<String, Map<String, String>> listed) {}
 
     /**
      * As {@link #check}, keeping what the endpoints list of their models.
@@ -170,8 +172,8 @@ public final class Preflight {
             }
             // Subjects that share an endpoint and model were looked at once: each role is told what the list said.
             for (Subject s : subjects) {
-                Subject looked = distinct.get(s.endpoint().baseUrl() + "\u0000" + s.endpoint().model() + "\u0000"
-                        + s.endpoint().apiKeyEnv());
+                Subject looked = distinct.get(s.endpoint().baseUrl() + "\u0000"
+                        + s.endpoint().model() + "\u0000" + s.endpoint().apiKeyEnv());
                 if (looked != null && listed.containsKey(looked.role())) {
                     listed.putIfAbsent(s.role(), listed.get(looked.role()));
                 }
@@ -183,8 +185,7 @@ public final class Preflight {
     }
 
     /** What the look at one subject found: a warning when it is there but ailing, and its model's entry in the list. */
-    private record Finding(Optional<String> warning, Map<String, String> entry) {
-    }
+    private record Finding(Optional<String> warning, Map<String, String> entry) {}
 
     /** One subject: empty when it can be used, a warning when it is there but ailing; throws when it cannot be used. */
     static Optional<String> check(Subject s, UsageLedger ledger, Timeouts timeouts) {
@@ -193,18 +194,22 @@ public final class Preflight {
 
     private static Finding look(Subject s, UsageLedger ledger, Timeouts timeouts) {
         Endpoint e = s.endpoint();
-        String base = e.baseUrl().endsWith("/") ? e.baseUrl().substring(0, e.baseUrl().length() - 1) : e.baseUrl();
+        String base =
+                e.baseUrl().endsWith("/") ? e.baseUrl().substring(0, e.baseUrl().length() - 1) : e.baseUrl();
         String key;
         try {
             key = e.apiKeyEnv() == null ? null : OpenAiChatModel.apiKey(e);
         } catch (IllegalStateException unset) {
-            throw stop(s, s.keyEnvKey() + "=" + e.apiKeyEnv() + " names an environment variable that is not set; it should"
-                    + " hold the key for " + e.model() + " at " + where(s));
+            throw stop(
+                    s,
+                    s.keyEnvKey() + "=" + e.apiKeyEnv() + " names an environment variable that is not set; it should"
+                            + " hold the key for " + e.model() + " at " + where(s));
         }
         Reply listing;
         boolean silent = false;
         try {
-            listing = send(HttpRequest.newBuilder(BaseUrl.child(e.baseUrl(), "models")).GET(), key, timeouts.list());
+            listing = send(
+                    HttpRequest.newBuilder(BaseUrl.child(e.baseUrl(), "models")).GET(), key, timeouts.list());
         } catch (HttpConnectTimeoutException | ConnectException | SSLException unreachable) {
             throw stop(s, unreachable(s, unreachable));
         } catch (Redirects.Refused elsewhere) {
@@ -219,12 +224,22 @@ public final class Preflight {
         }
         Reply probe;
         try {
-            String body = JSON.createObjectNode().put("model", e.model()).put("max_tokens", 1).put("temperature", 0)
-                    .set("messages", JSON.createArrayNode().add(JSON.createObjectNode().put("role", "user")
-                            .put("content", "Reply with the word OK."))).toString();
-            probe = send(HttpRequest.newBuilder(BaseUrl.child(e.baseUrl(), "chat/completions"))
-                    .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)), key,
+            String body = JSON.createObjectNode()
+                    .put("model", e.model())
+                    .put("max_tokens", 1)
+                    .put("temperature", 0)
+                    .set(
+                            "messages",
+                            JSON.createArrayNode()
+                                    .add(JSON.createObjectNode()
+                                            .put("role", "user")
+                                            .put("content", "Reply with the word OK.")))
+                    .toString();
+            probe = send(
+                    HttpRequest.newBuilder(BaseUrl.child(e.baseUrl(), "chat/completions"))
+                            .header("Content-Type", "application/json")
+                            .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)),
+                    key,
                     silent && timeouts.silentProbe().compareTo(e.timeout()) < 0 ? timeouts.silentProbe() : e.timeout());
         } catch (HttpConnectTimeoutException | ConnectException | SSLException unreachable) {
             throw stop(s, unreachable(s, unreachable));
@@ -232,22 +247,30 @@ public final class Preflight {
             throw stop(s, redirected(s, elsewhere));
         } catch (HttpTimeoutException noAnswer) {
             if (silent) {
-                throw stop(s, "the endpoint accepts connections but answers nothing: "
-                        + (s.builtIn() ? "the built-in simulator at " + shown(e.baseUrl()) : s.urlKey() + "=" + shown(e.baseUrl()))
-                        + " gave no answer to GET /models within " + seconds(timeouts.list()) + " s nor to a 1-token"
-                        + " request within " + seconds(timeouts.silentProbe()) + " s; a server still starting or"
-                        + " hung, or a port that is not an HTTP server (adammeme.preflight=false skips this check)");
+                throw stop(
+                        s,
+                        "the endpoint accepts connections but answers nothing: "
+                                + (s.builtIn()
+                                        ? "the built-in simulator at " + shown(e.baseUrl())
+                                        : s.urlKey() + "=" + shown(e.baseUrl()))
+                                + " gave no answer to GET /models within " + seconds(timeouts.list())
+                                + " s nor to a 1-token"
+                                + " request within " + seconds(timeouts.silentProbe())
+                                + " s; a server still starting or"
+                                + " hung, or a port that is not an HTTP server (adammeme.preflight=false skips this check)");
             }
-            return new Finding(Optional.of(warning(s, "gave no answer to a 1-token request (" + cause(noAnswer) + ")")), Map.of());
+            return new Finding(
+                    Optional.of(warning(s, "gave no answer to a 1-token request (" + cause(noAnswer) + ")")), Map.of());
         } catch (IOException ailing) {
-            return new Finding(Optional.of(warning(s, "gave no answer to a 1-token request (" + cause(ailing) + ")")), Map.of());
+            return new Finding(
+                    Optional.of(warning(s, "gave no answer to a 1-token request (" + cause(ailing) + ")")), Map.of());
         }
         return new Finding(judge(s, base, listing.status() == 200, listed, probe, ledger), Map.of());
     }
 
     /** What the probe's answer says of the endpoint. */
-    private static Optional<String> judge(Subject s, String base, boolean listsModels, List<String> listed, Reply probe,
-                                          UsageLedger ledger) {
+    private static Optional<String> judge(
+            Subject s, String base, boolean listsModels, List<String> listed, Reply probe, UsageLedger ledger) {
         Endpoint e = s.endpoint();
         int status = probe.status();
         String reason = reason(probe.body());
@@ -257,27 +280,38 @@ public final class Preflight {
         }
         if (status == 401 || status == 403) {
             if (e.apiKeyEnv() == null) {
-                throw stop(s, where(s) + " asks for a key (HTTP " + status + ": " + reason + ") and none is configured:"
-                        + " name the environment variable that holds it with " + s.keyEnvKey());
+                throw stop(
+                        s,
+                        where(s) + " asks for a key (HTTP " + status + ": " + reason + ") and none is configured:"
+                                + " name the environment variable that holds it with " + s.keyEnvKey());
             }
-            throw stop(s, where(s) + " rejected the key in " + e.apiKeyEnv() + " (" + s.keyEnvKey() + ") for " + e.model()
-                    + ": HTTP " + status + " (" + reason + "); put a valid key in " + e.apiKeyEnv()
-                    + ", or name the variable that holds one with " + s.keyEnvKey());
+            throw stop(
+                    s,
+                    where(s) + " rejected the key in " + e.apiKeyEnv() + " (" + s.keyEnvKey() + ") for " + e.model()
+                            + ": HTTP " + status + " (" + reason + "); put a valid key in " + e.apiKeyEnv()
+                            + ", or name the variable that holds one with " + s.keyEnvKey());
         }
         boolean aboutModel = mentionsModel(probe.body(), e.model());
         if (status == 404 && (aboutModel || listsModels)) {
             throw stop(s, noModel(s, status, reason, listed));
         }
         if (status == 404) {
-            throw stop(s, where(s) + " answers HTTP 404 at " + shown(base) + "/chat/completions (" + reason + "): "
-                    + s.urlKey() + "=" + shown(base) + " is not the root of an OpenAI-compatible API; " + pathHint(base));
+            throw stop(
+                    s,
+                    where(s) + " answers HTTP 404 at " + shown(base) + "/chat/completions (" + reason + "): "
+                            + s.urlKey() + "=" + shown(base) + " is not the root of an OpenAI-compatible API; "
+                            + pathHint(base));
         }
-        if ((status == 400 || status == 422) && aboutModel && NOT_FOUND.matcher(probe.body()).find()) {
+        if ((status == 400 || status == 422)
+                && aboutModel
+                && NOT_FOUND.matcher(probe.body()).find()) {
             throw stop(s, noModel(s, status, reason, listed));
         }
         if (status == 429 && probe.body().toLowerCase(Locale.ROOT).contains("quota")) {
-            throw stop(s, where(s) + " has no quota left for the key in " + e.apiKeyEnv() + " (" + s.keyEnvKey() + "): HTTP 429 ("
-                    + reason + ")");
+            throw stop(
+                    s,
+                    where(s) + " has no quota left for the key in " + e.apiKeyEnv() + " (" + s.keyEnvKey()
+                            + "): HTTP 429 (" + reason + ")");
         }
         if (status == 429) {
             return Optional.empty(); // there, and the key taken: the run's calls pace themselves
@@ -294,7 +328,9 @@ public final class Preflight {
         String offered = "";
         if (!listed.isEmpty() && !reason.contains(listed.get(0))) {
             offered = "; it lists " + String.join(", ", listed.subList(0, Math.min(LISTED_IN_MESSAGE, listed.size())))
-                    + (listed.size() > LISTED_IN_MESSAGE ? " and " + (listed.size() - LISTED_IN_MESSAGE) + " more" : "");
+                    + (listed.size() > LISTED_IN_MESSAGE
+                            ? " and " + (listed.size() - LISTED_IN_MESSAGE) + " more"
+                            : "");
         }
         return where(s) + " has no model " + e.model() + " (" + s.modelKey() + "): HTTP " + status + " (" + reason + ")"
                 + offered;
@@ -309,26 +345,31 @@ public final class Preflight {
                     + shown.substring(0, shown.length() - "/chat/completions".length());
         }
         if (path == null || !path.endsWith("/v1")) {
-            return "the URL does not end in /v1, where OpenAI-compatible servers serve the API: try "
-                    + shown(base) + "/v1";
+            return "the URL does not end in /v1, where OpenAI-compatible servers serve the API: try " + shown(base)
+                    + "/v1";
         }
         return "check the URL's path";
     }
 
     private static String unreachable(Subject s, IOException e) {
-        String setting = s.builtIn() ? "the built-in simulator at " + shown(s.endpoint().baseUrl())
+        String setting = s.builtIn()
+                ? "the built-in simulator at " + shown(s.endpoint().baseUrl())
                 : s.urlKey() + "=" + shown(s.endpoint().baseUrl());
         return "the endpoint cannot be reached: " + setting + " (" + cause(e) + "); check the host, the port"
                 + " and that the server is running";
     }
 
     private static String redirected(Subject s, Redirects.Refused refused) {
-        return refused.getMessage() + " (" + (s.builtIn() ? "the built-in simulator" : s.urlKey() + "="
-                + shown(s.endpoint().baseUrl())) + ")";
+        return refused.getMessage() + " ("
+                + (s.builtIn()
+                        ? "the built-in simulator"
+                        : s.urlKey() + "=" + shown(s.endpoint().baseUrl())) + ")";
     }
 
     private static String seconds(Duration d) {
-        return java.math.BigDecimal.valueOf(d.toMillis(), 3).stripTrailingZeros().toPlainString();
+        return java.math.BigDecimal.valueOf(d.toMillis(), 3)
+                .stripTrailingZeros()
+                .toPlainString();
     }
 
     /** Why a request got no answer, in a few words. */
@@ -351,8 +392,11 @@ public final class Preflight {
             if (t instanceof ConnectException) {
                 // The JDK's client often gives no words: a connection that fails with no other cause was refused.
                 String words = t.getMessage();
-                return words == null || words.isBlank() || words.toLowerCase(Locale.ROOT).contains("refused")
-                        ? "connection refused" : words;
+                return words == null
+                                || words.isBlank()
+                                || words.toLowerCase(Locale.ROOT).contains("refused")
+                        ? "connection refused"
+                        : words;
             }
         }
         return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
@@ -360,18 +404,21 @@ public final class Preflight {
 
     private static String warning(Subject s, String what) {
         // what quotes the endpoint (its status line, its error body): one printable line, as the console shows it
-        return Printable.escaped(Secrets.redact("preflight: the " + s.role() + "'s endpoint " + where(s) + " " + what
-                + "; going on: the run's own calls are retried, and its circuit breaker stops it if every call keeps failing"));
+        return Printable.escaped(
+                Secrets.redact(
+                        "preflight: the " + s.role() + "'s endpoint " + where(s) + " " + what
+                                + "; going on: the run's own calls are retried, and its circuit breaker stops it if every call keeps failing"));
     }
 
     private static EndpointUnusableException stop(Subject s, String what) {
-        return new EndpointUnusableException("preflight of the " + s.role() + ": " + what,
-                EndpointUnusableException.When.PREFLIGHT);
+        return new EndpointUnusableException(
+                "preflight of the " + s.role() + ": " + what, EndpointUnusableException.When.PREFLIGHT);
     }
 
     /** Who answers, as a message names it: the simulator, or the URL without user-info or query. */
     private static String where(Subject s) {
-        return s.builtIn() ? "the built-in simulator"
+        return s.builtIn()
+                ? "the built-in simulator"
                 : "the endpoint at " + shown(s.endpoint().baseUrl());
     }
 
@@ -431,7 +478,8 @@ public final class Preflight {
             JsonNode data = n == null ? null : n.has("data") ? n.path("data") : n.path("models");
             if (data != null) {
                 for (JsonNode m : data) {
-                    String id = m.path("id").asText(m.path("name").asText(m.path("model").asText("")));
+                    String id = m.path("id")
+                            .asText(m.path("name").asText(m.path("model").asText("")));
                     if (!id.isEmpty()) {
                         ids.add(id);
                     }
@@ -453,11 +501,11 @@ public final class Preflight {
     }
 
     private static ChatRequest probeRequest() {
-        return new ChatRequest(ROLE, List.of(ChatMessage.user("Reply with the word OK.")), 0, 0, 1, 0, "-", STAGE, null);
+        return new ChatRequest(
+                ROLE, List.of(ChatMessage.user("Reply with the word OK.")), 0, 0, 1, 0, "-", STAGE, null);
     }
 
-    private record Reply(int status, String body) {
-    }
+    private record Reply(int status, String body) {}
 
     private static Reply send(HttpRequest.Builder request, String key, Duration timeout) throws IOException {
         request.timeout(timeout).header("Accept", "application/json");
@@ -475,10 +523,15 @@ public final class Preflight {
                     }
                 }
                 response.body().close();
-                URI to = Redirects.follow(next.uri(), status, response.headers().firstValue("Location").orElse(null), hop);
+                URI to = Redirects.follow(
+                        next.uri(),
+                        status,
+                        response.headers().firstValue("Location").orElse(null),
+                        hop);
                 boolean keeps = Redirects.keepsMethod(status);
-                HttpRequest.Builder again = HttpRequest.newBuilder(next, (name, value) -> keeps
-                        || !name.equalsIgnoreCase("Content-Type")).uri(to);
+                HttpRequest.Builder again = HttpRequest.newBuilder(
+                                next, (name, value) -> keeps || !name.equalsIgnoreCase("Content-Type"))
+                        .uri(to);
                 next = (keeps ? again : again.GET()).build();
             }
         } catch (InterruptedException e) {

@@ -71,8 +71,10 @@ public record Prices(Map<String, Rate> perMillion, double batchShare) {
         if (rate == null) {
             return 0;
         }
-        double usd = (usage.uncachedTokens() * rate.input() + usage.cachedTokens() * rate.cachedInput()
-                + usage.completionTokens() * rate.output()) / 1_000_000.0;
+        double usd = (usage.uncachedTokens() * rate.input()
+                        + usage.cachedTokens() * rate.cachedInput()
+                        + usage.completionTokens() * rate.output())
+                / 1_000_000.0;
         return usage.batched() ? usd * batchShare : usd;
     }
 }

@@ -53,7 +53,8 @@ public final class RateCaps {
                     tokensInWindow -= window.pollFirst()[1];
                 }
                 boolean requestsFit = requestsPerMinute <= 0 || window.size() < requestsPerMinute;
-                boolean tokensFit = tokensPerMinute <= 0 || window.isEmpty() || tokensInWindow + tokens <= tokensPerMinute;
+                boolean tokensFit =
+                        tokensPerMinute <= 0 || window.isEmpty() || tokensInWindow + tokens <= tokensPerMinute;
                 if (requestsFit && tokensFit) {
                     window.addLast(new long[] {now, tokens});
                     tokensInWindow += tokens;

@@ -17,8 +17,7 @@ final class Redirects {
     /** More hops than any server's path rewriting needs: a loop is named after these. */
     static final int MOST_HOPS = 5;
 
-    private Redirects() {
-    }
+    private Redirects() {}
 
     /** A redirect not followed; the message names the host that sent it and where it pointed. */
     static final class Refused extends IOException {
@@ -71,8 +70,10 @@ final class Redirects {
     static URI follow(URI from, int status, String location, int hop) throws Refused {
         String sender = origin(from);
         if (hop >= MOST_HOPS) {
-            throw new Refused(sender + " redirected the request more than " + MOST_HOPS + " times (HTTP " + status
-                    + "); not followed further", status);
+            throw new Refused(
+                    sender + " redirected the request more than " + MOST_HOPS + " times (HTTP " + status
+                            + "); not followed further",
+                    status);
         }
         URI next;
         try {
@@ -81,12 +82,15 @@ final class Redirects {
             next = null;
         }
         if (next == null || next.getHost() == null) {
-            throw new Refused(sender + " answered HTTP " + status + " with no Location a client can read; not followed", status);
+            throw new Refused(
+                    sender + " answered HTTP " + status + " with no Location a client can read; not followed", status);
         }
         if (!sender.equals(origin(next))) {
-            throw new Refused(sender + " redirected the request (HTTP " + status + ") to " + origin(next) + ", not the"
-                    + " base URL's server; not followed, so the prompt, the picture and the key go only where the base"
-                    + " URL says: give that URL as the base URL if it is yours", status);
+            throw new Refused(
+                    sender + " redirected the request (HTTP " + status + ") to " + origin(next) + ", not the"
+                            + " base URL's server; not followed, so the prompt, the picture and the key go only where the base"
+                            + " URL says: give that URL as the base URL if it is yours",
+                    status);
         }
         return next;
     }

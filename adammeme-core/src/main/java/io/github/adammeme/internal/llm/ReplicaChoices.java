@@ -28,11 +28,18 @@ final class ReplicaChoices {
     private final ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight;
     /** A replica asked on its own, with its cache key, which is worked out once (a hash of the whole prompt). */
     private final BiFunction<ChatRequest, String, CompletableFuture<ChatResponse>> alone;
+
     private volatile boolean inOneCall = true;
 
-    ReplicaChoices(ChatModel model, CallCache cache, CacheLookup lookup, UsageLedger ledger, RetryLoop retries,
-                   CallQueue queue, ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight,
-                   BiFunction<ChatRequest, String, CompletableFuture<ChatResponse>> alone) {
+    ReplicaChoices(
+            ChatModel model,
+            CallCache cache,
+            CacheLookup lookup,
+            UsageLedger ledger,
+            RetryLoop retries,
+            CallQueue queue,
+            ConcurrentHashMap<String, CompletableFuture<ChatResponse>> inFlight,
+            BiFunction<ChatRequest, String, CompletableFuture<ChatResponse>> alone) {
         this.model = model;
         this.cache = cache;
         this.lookup = lookup;
@@ -53,7 +60,9 @@ final class ReplicaChoices {
      */
     List<CompletableFuture<ChatResponse>> call(List<ChatRequest> replicas) {
         List<String> keys = replicas.stream().map(r -> CacheKey.of(model, r)).toList();
-        if (replicas.size() < 2 || !inOneCall || lookup.onlyFromCache(replicas.get(0).stage())
+        if (replicas.size() < 2
+                || !inOneCall
+                || lookup.onlyFromCache(replicas.get(0).stage())
                 || keys.stream().anyMatch(k -> cache.get(k).isPresent())) {
             return eachAlone(replicas, keys);
         }
@@ -80,7 +89,8 @@ final class ReplicaChoices {
         return answers;
     }
 
-    private void askAsChoices(List<ChatRequest> replicas, List<String> keys, List<CompletableFuture<ChatResponse>> mine) {
+    private void askAsChoices(
+            List<ChatRequest> replicas, List<String> keys, List<CompletableFuture<ChatResponse>> mine) {
         ChatRequest first = replicas.get(0);
         int claimed = 0;
         while (claimed < keys.size() && cache.claim(keys.get(claimed))) {
@@ -114,7 +124,8 @@ final class ReplicaChoices {
         int answered = Math.min(answers.size(), replicas.size());
         for (int i = 0; i < answered; i++) {
             try {
-                cache.put(keys.get(i), new CallCache.Meta(model.identity(), model.model(), first.role()), answers.get(i));
+                cache.put(
+                        keys.get(i), new CallCache.Meta(model.identity(), model.model(), first.role()), answers.get(i));
             } catch (RuntimeException e) {
                 inFlight.remove(keys.get(i), mine.get(i));
                 mine.get(i).completeExceptionally(e);
@@ -127,8 +138,12 @@ final class ReplicaChoices {
     }
 
     /** Replicas from {@code from} on are asked one by one; the claims this process holds on them are given up first. */
-    private void aloneFrom(int from, List<ChatRequest> replicas, List<String> keys, List<CompletableFuture<ChatResponse>> mine,
-                           int claimed) {
+    private void aloneFrom(
+            int from,
+            List<ChatRequest> replicas,
+            List<String> keys,
+            List<CompletableFuture<ChatResponse>> mine,
+            int claimed) {
         for (int i = from; i < keys.size(); i++) {
             if (i < claimed) {
                 cache.release(keys.get(i));
@@ -137,8 +152,10 @@ final class ReplicaChoices {
             CompletableFuture<ChatResponse> target = mine.get(i);
             alone.apply(replicas.get(i), keys.get(i)).whenComplete((answer, error) -> {
                 if (error != null) {
-                    target.completeExceptionally(error instanceof CompletionException && error.getCause() != null
-                            ? error.getCause() : error);
+                    target.completeExceptionally(
+                            error instanceof CompletionException && error.getCause() != null
+                                    ? error.getCause()
+                                    : error);
                 } else {
                     target.complete(answer);
                 }
@@ -146,8 +163,11 @@ final class ReplicaChoices {
         }
     }
 
-    private void failAll(List<ChatRequest> replicas, List<String> keys, List<CompletableFuture<ChatResponse>> mine,
-                         RuntimeException e) {
+    private void failAll(
+            List<ChatRequest> replicas,
+            List<String> keys,
+            List<CompletableFuture<ChatResponse>> mine,
+            RuntimeException e) {
         for (int i = 0; i < keys.size(); i++) {
             try {
                 cache.release(keys.get(i));
@@ -157,8 +177,10 @@ final class ReplicaChoices {
             inFlight.remove(keys.get(i), mine.get(i));
         }
         ledger.recordFailure(replicas.get(0), model.model());
-        RuntimeException failure = e instanceof ModelCallException || e instanceof FailSafeCache.CacheUnavailableException
-                || e instanceof EndpointUnusableException ? e
+        RuntimeException failure = e instanceof ModelCallException
+                        || e instanceof FailSafeCache.CacheUnavailableException
+                        || e instanceof EndpointUnusableException
+                ? e
                 : new ModelCallException(replicas.get(0).role() + " call to " + model.model() + " failed: " + e, e);
         mine.forEach(f -> f.completeExceptionally(failure));
     }
@@ -167,8 +189,8 @@ final class ReplicaChoices {
     private void turnedDown(String why) {
         if (inOneCall) {
             inOneCall = false;
-            Console.warn(model.model() + " at " + model.identity() + " turned down a request for"
-                    + " several choices (" + why + "); replicas are asked one by one from now on");
+            Console.warn(model.model() + " at " + model.identity() + " turned down a request for" + " several choices ("
+                    + why + "); replicas are asked one by one from now on");
         }
     }
 }

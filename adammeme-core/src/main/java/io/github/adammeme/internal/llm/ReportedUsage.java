@@ -26,8 +26,7 @@ final class ReportedUsage {
      */
     static final long MOST_PLAUSIBLE = 1_000_000_000L;
 
-    private ReportedUsage() {
-    }
+    private ReportedUsage() {}
 
     /**
      * @param completion what the endpoint answered
@@ -43,20 +42,32 @@ final class ReportedUsage {
             if (answered == 0 && (field.isMissing() || field.isNull())) {
                 return Usage.NONE; // nothing answered and nothing said: there is no call to count
             }
-            return doubtful(0, 0, TokenEstimate.text(answered), who, field.isMissing() || field.isNull() ? "no usage"
-                    : "usage = " + shown(field));
+            return doubtful(
+                    0,
+                    0,
+                    TokenEstimate.text(answered),
+                    who,
+                    field.isMissing() || field.isNull() ? "no usage" : "usage = " + shown(field));
         }
         CompletionUsage u = usage.get();
         List<String> impossible = new ArrayList<>();
         Long prompt = count(u._promptTokens(), "prompt_tokens", answered, impossible);
         Long output = count(u._completionTokens(), "completion_tokens", answered, impossible);
-        long cached = u._promptTokensDetails().asKnown().flatMap(d -> d._cachedTokens().asKnown())
-                .filter(c -> c >= 0 && c <= MOST_PLAUSIBLE).orElse(0L); // a discount: none is the dear side
+        long cached = u._promptTokensDetails()
+                .asKnown()
+                .flatMap(d -> d._cachedTokens().asKnown())
+                .filter(c -> c >= 0 && c <= MOST_PLAUSIBLE)
+                .orElse(0L); // a discount: none is the dear side
         if (impossible.isEmpty()) {
             return new Usage(prompt, cached, output, false);
         }
-        return doubtful(prompt == null ? 0 : prompt, prompt == null ? 0 : cached, output == null ? 0 : output, who,
-                String.join(", ", impossible)).withOutputAtLeast(TokenEstimate.text(answered));
+        return doubtful(
+                        prompt == null ? 0 : prompt,
+                        prompt == null ? 0 : cached,
+                        output == null ? 0 : output,
+                        who,
+                        String.join(", ", impossible))
+                .withOutputAtLeast(TokenEstimate.text(answered));
     }
 
     private static Usage doubtful(long prompt, long cached, long output, String who, String counts) {
@@ -100,7 +111,8 @@ final class ReportedUsage {
             for (ChatCompletion.Choice choice : completion._choices().asKnown().orElse(List.of())) {
                 ChatCompletionMessage message = choice._message().asKnown().orElse(null);
                 if (message != null) {
-                    chars += message.content().map(String::length).orElse(0) + message.refusal().map(String::length).orElse(0);
+                    chars += message.content().map(String::length).orElse(0)
+                            + message.refusal().map(String::length).orElse(0);
                 }
             }
         } catch (OpenAIInvalidDataException unreadable) {

@@ -31,7 +31,8 @@ public record ResponseSchema(String name, Map<String, Object> schema) {
      * Each schema's JSON text, written once: a schema is a constant of its agent, and every call's
      * cache key holds it. Keyed by identity (weak keys), so a lookup never hashes the schema's maps.
      */
-    private static final Cache<ResponseSchema, String> TEXTS = Caffeine.newBuilder().weakKeys().build();
+    private static final Cache<ResponseSchema, String> TEXTS =
+            Caffeine.newBuilder().weakKeys().build();
 
     /**
      * Requires a name and keeps its own copy of the schema, in its order.
@@ -54,8 +55,8 @@ public record ResponseSchema(String name, Map<String, Object> schema) {
      */
     public static ResponseSchema of(String name, String json) {
         try {
-            return new ResponseSchema(name, JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {
-            }));
+            return new ResponseSchema(
+                    name, JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {}));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("schema " + name + " is not JSON: " + e.getOriginalMessage(), e);
         }

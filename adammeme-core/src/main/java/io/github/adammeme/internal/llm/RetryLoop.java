@@ -28,6 +28,7 @@ final class RetryLoop {
     private volatile double budgetUsd = Double.POSITIVE_INFINITY;
     /** The run's stop, shared with its other gateways; one of its own until a run hands it one. */
     private volatile RunStop stop = new RunStop();
+
     private volatile CircuitBreaker breaker;
 
     RetryLoop(ChatModel model, UsageLedger ledger, RetryPolicy retries, RateCaps caps, int concurrency) {
@@ -56,9 +57,13 @@ final class RetryLoop {
             double spent = Double.isInfinite(budgetUsd) ? 0 : ledger.totalCostUsd();
             if (spent >= budgetUsd) {
                 // The call by its role: the request itself is prompts and pictures, thousands of characters.
-                throw new ModelCallException(String.format(Locale.ROOT,
+                throw new ModelCallException(String.format(
+                        Locale.ROOT,
                         "the budget of $%.2f is spent ($%.4f so far, adammeme.budget-usd): %s call to %s not made",
-                        budgetUsd, spent, request.role(), model.model()));
+                        budgetUsd,
+                        spent,
+                        request.role(),
+                        model.model()));
             }
             try {
                 caps.acquire(tokens);
@@ -96,13 +101,24 @@ final class RetryLoop {
                 breaker.failed(failure); // throws when this failure completes a streak that stops the run
             }
             if (!failure.retryable() || attempt >= retries.maxRetries()) {
-                throw attempt == 0 ? failure : new ModelCallException(failure.getMessage() + " (after " + (attempt + 1)
-                        + " attempts)", failure, failure.status(), false, null);
+                throw attempt == 0
+                        ? failure
+                        : new ModelCallException(
+                                failure.getMessage() + " (after " + (attempt + 1) + " attempts)",
+                                failure,
+                                failure.status(),
+                                false,
+                                null);
             }
             Duration wait = retries.delay(attempt + 1, failure.retryAfter());
             if (System.nanoTime() + wait.toNanos() > deadline) {
-                throw new ModelCallException(failure.getMessage() + " (gave up: retrying would exceed "
-                        + retries.maxTotal().toSeconds() + " s for one call)", failure, failure.status(), false, null);
+                throw new ModelCallException(
+                        failure.getMessage() + " (gave up: retrying would exceed "
+                                + retries.maxTotal().toSeconds() + " s for one call)",
+                        failure,
+                        failure.status(),
+                        false,
+                        null);
             }
             ledger.recordRetry(request, model.model(), failure.rateLimited());
             pause(wait);

@@ -20,8 +20,8 @@ import org.apiguardian.api.API;
 public record RetryPolicy(int maxRetries, Duration maxTotal, Duration base, Duration cap) {
 
     /** Six retries within ten minutes, backing off from half a second to at most a minute. */
-    public static final RetryPolicy DEFAULT = new RetryPolicy(6, Duration.ofMinutes(10), Duration.ofMillis(500),
-            Duration.ofSeconds(60));
+    public static final RetryPolicy DEFAULT =
+            new RetryPolicy(6, Duration.ofMinutes(10), Duration.ofMillis(500), Duration.ofSeconds(60));
 
     /**
      * The wait before retry number {@code retry} (1-based); Retry-After wins when the endpoint sent one.

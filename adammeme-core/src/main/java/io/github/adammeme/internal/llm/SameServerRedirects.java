@@ -27,12 +27,16 @@ final class SameServerRedirects implements Interceptor {
             }
             HttpUrl url = HttpUrl.get(next);
             if (url == null) {
-                throw new Redirects.Refused(Redirects.origin(request.url().uri()) + " redirected the request to a URL"
-                        + " that is not http or https; not followed", response.code());
+                throw new Redirects.Refused(
+                        Redirects.origin(request.url().uri()) + " redirected the request to a URL"
+                                + " that is not http or https; not followed",
+                        response.code());
             }
             Request.Builder again = request.newBuilder().url(url);
             if (!Redirects.keepsMethod(response.code())) {
-                again.method("GET", null).removeHeader("Content-Type").removeHeader("Content-Length")
+                again.method("GET", null)
+                        .removeHeader("Content-Type")
+                        .removeHeader("Content-Length")
                         .removeHeader("Transfer-Encoding");
             }
             request = again.build();

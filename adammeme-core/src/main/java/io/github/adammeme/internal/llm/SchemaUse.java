@@ -36,8 +36,8 @@ final class SchemaUse {
     void turnDown(String why) {
         if (mode == StructuredOutput.AUTO && !turnedDown) {
             turnedDown = true;
-            Console.warn(model.model() + " at " + model.identity()
-                    + " turned down structured output (" + why + "); its answers are read as text from now on");
+            Console.warn(model.model() + " at " + model.identity() + " turned down structured output (" + why
+                    + "); its answers are read as text from now on");
         }
     }
 }

@@ -35,8 +35,9 @@ public enum SimDialect {
         return switch (value.strip().toLowerCase(Locale.ROOT)) {
             case "real" -> REAL;
             case "strict" -> STRICT;
-            default -> throw new IllegalArgumentException("expected real (the forms real models write, the default)"
-                    + " or strict (exactly the forms the prompts ask for)");
+            default ->
+                throw new IllegalArgumentException("expected real (the forms real models write, the default)"
+                        + " or strict (exactly the forms the prompts ask for)");
         };
     }
 }

@@ -34,10 +34,23 @@ import org.apiguardian.api.API;
  *                          vLLM serves a model under {@code --served-model-name}; sorted by name
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
-                          double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
-                          double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput,
-                          long batchDelayMillis, SimDialect dialect, Map<String, String> served) {
+public record SimSettings(
+        long latencyMillis,
+        double latencySpread,
+        int requestsPerMinute,
+        double rateLimitRate,
+        double serverErrorRate,
+        double hangRate,
+        double dropRate,
+        double truncatedRate,
+        double malformedRate,
+        long hangMillis,
+        long seed,
+        double judgeNoise,
+        boolean structuredOutput,
+        long batchDelayMillis,
+        SimDialect dialect,
+        Map<String, String> served) {
 
     /** No faults and no latency, a fair judge, answers in the forms real models write. */
     public static final SimSettings DEFAULT = new SimSettings(0, 0.5, 0, 0, 0, 0, 0, 0, 0, 10_000, 7);
@@ -57,11 +70,32 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @param hangMillis how long a hang lasts
      * @param seed seeds the draws
      */
-    public SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
-                       double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
-                       double malformedRate, long hangMillis, long seed) {
-        this(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate, dropRate,
-                truncatedRate, malformedRate, hangMillis, seed, 0, true);
+    public SimSettings(
+            long latencyMillis,
+            double latencySpread,
+            int requestsPerMinute,
+            double rateLimitRate,
+            double serverErrorRate,
+            double hangRate,
+            double dropRate,
+            double truncatedRate,
+            double malformedRate,
+            long hangMillis,
+            long seed) {
+        this(
+                latencyMillis,
+                latencySpread,
+                requestsPerMinute,
+                rateLimitRate,
+                serverErrorRate,
+                hangRate,
+                dropRate,
+                truncatedRate,
+                malformedRate,
+                hangMillis,
+                seed,
+                0,
+                true);
     }
 
     /**
@@ -81,11 +115,35 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @param judgeNoise share of the Scorer's ratings moved off their fair value
      * @param structuredOutput whether requests with a JSON schema are answered in it
      */
-    public SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
-                       double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
-                       double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput) {
-        this(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate, dropRate,
-                truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, 0);
+    public SimSettings(
+            long latencyMillis,
+            double latencySpread,
+            int requestsPerMinute,
+            double rateLimitRate,
+            double serverErrorRate,
+            double hangRate,
+            double dropRate,
+            double truncatedRate,
+            double malformedRate,
+            long hangMillis,
+            long seed,
+            double judgeNoise,
+            boolean structuredOutput) {
+        this(
+                latencyMillis,
+                latencySpread,
+                requestsPerMinute,
+                rateLimitRate,
+                serverErrorRate,
+                hangRate,
+                dropRate,
+                truncatedRate,
+                malformedRate,
+                hangMillis,
+                seed,
+                judgeNoise,
+                structuredOutput,
+                0);
     }
 
     /**
@@ -106,12 +164,36 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @param structuredOutput whether requests with a JSON schema are answered in it
      * @param batchDelayMillis how long a batch stays in progress before it is answered
      */
-    public SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
-                       double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
-                       double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput,
-                       long batchDelayMillis) {
-        this(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate, dropRate,
-                truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, batchDelayMillis,
+    public SimSettings(
+            long latencyMillis,
+            double latencySpread,
+            int requestsPerMinute,
+            double rateLimitRate,
+            double serverErrorRate,
+            double hangRate,
+            double dropRate,
+            double truncatedRate,
+            double malformedRate,
+            long hangMillis,
+            long seed,
+            double judgeNoise,
+            boolean structuredOutput,
+            long batchDelayMillis) {
+        this(
+                latencyMillis,
+                latencySpread,
+                requestsPerMinute,
+                rateLimitRate,
+                serverErrorRate,
+                hangRate,
+                dropRate,
+                truncatedRate,
+                malformedRate,
+                hangMillis,
+                seed,
+                judgeNoise,
+                structuredOutput,
+                batchDelayMillis,
                 SimDialect.REAL);
     }
 
@@ -134,12 +216,38 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @param batchDelayMillis how long a batch stays in progress before it is answered
      * @param dialect the forms answers are written in
      */
-    public SimSettings(long latencyMillis, double latencySpread, int requestsPerMinute, double rateLimitRate,
-                       double serverErrorRate, double hangRate, double dropRate, double truncatedRate,
-                       double malformedRate, long hangMillis, long seed, double judgeNoise, boolean structuredOutput,
-                       long batchDelayMillis, SimDialect dialect) {
-        this(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate, dropRate,
-                truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, batchDelayMillis, dialect,
+    public SimSettings(
+            long latencyMillis,
+            double latencySpread,
+            int requestsPerMinute,
+            double rateLimitRate,
+            double serverErrorRate,
+            double hangRate,
+            double dropRate,
+            double truncatedRate,
+            double malformedRate,
+            long hangMillis,
+            long seed,
+            double judgeNoise,
+            boolean structuredOutput,
+            long batchDelayMillis,
+            SimDialect dialect) {
+        this(
+                latencyMillis,
+                latencySpread,
+                requestsPerMinute,
+                rateLimitRate,
+                serverErrorRate,
+                hangRate,
+                dropRate,
+                truncatedRate,
+                malformedRate,
+                hangMillis,
+                seed,
+                judgeNoise,
+                structuredOutput,
+                batchDelayMillis,
+                dialect,
                 Map.of());
     }
 
@@ -148,8 +256,22 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @return these settings with that batch delay
      */
     public SimSettings withBatchDelay(long millis) {
-        return new SimSettings(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate,
-                dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, millis, dialect,
+        return new SimSettings(
+                latencyMillis,
+                latencySpread,
+                requestsPerMinute,
+                rateLimitRate,
+                serverErrorRate,
+                hangRate,
+                dropRate,
+                truncatedRate,
+                malformedRate,
+                hangMillis,
+                seed,
+                judgeNoise,
+                structuredOutput,
+                millis,
+                dialect,
                 served);
     }
 
@@ -158,9 +280,23 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @return these settings with that dialect
      */
     public SimSettings withDialect(SimDialect forms) {
-        return new SimSettings(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate,
-                dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, batchDelayMillis,
-                forms, served);
+        return new SimSettings(
+                latencyMillis,
+                latencySpread,
+                requestsPerMinute,
+                rateLimitRate,
+                serverErrorRate,
+                hangRate,
+                dropRate,
+                truncatedRate,
+                malformedRate,
+                hangMillis,
+                seed,
+                judgeNoise,
+                structuredOutput,
+                batchDelayMillis,
+                forms,
+                served);
     }
 
     /**
@@ -168,9 +304,23 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @return these settings serving those names (and no others)
      */
     public SimSettings withServed(Map<String, String> names) {
-        return new SimSettings(latencyMillis, latencySpread, requestsPerMinute, rateLimitRate, serverErrorRate, hangRate,
-                dropRate, truncatedRate, malformedRate, hangMillis, seed, judgeNoise, structuredOutput, batchDelayMillis,
-                dialect, names);
+        return new SimSettings(
+                latencyMillis,
+                latencySpread,
+                requestsPerMinute,
+                rateLimitRate,
+                serverErrorRate,
+                hangRate,
+                dropRate,
+                truncatedRate,
+                malformedRate,
+                hangMillis,
+                seed,
+                judgeNoise,
+                structuredOutput,
+                batchDelayMillis,
+                dialect,
+                names);
     }
 
     /**
@@ -196,7 +346,8 @@ public record SimSettings(long latencyMillis, double latencySpread, int requests
      * @throws IllegalArgumentException naming the setting out of range
      */
     public SimSettings {
-        for (double rate : new double[] {rateLimitRate, serverErrorRate, hangRate, dropRate, truncatedRate, malformedRate}) {
+        for (double rate :
+                new double[] {rateLimitRate, serverErrorRate, hangRate, dropRate, truncatedRate, malformedRate}) {
             if (rate < 0 || rate > 1) {
                 throw new IllegalArgumentException("fault rates are shares from 0 to 1");
             }

@@ -10,8 +10,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class Simulators {
 
-    private Simulators() {
-    }
+    private Simulators() {}
 
     /**
      * @param settings the simulator's settings, as configured
@@ -24,9 +23,11 @@ public final class Simulators {
 
     static EndpointResolver builtIn(SimSettings settings, ClassLoader loader) {
         try {
-            return ServiceLoader.load(SimulatorProvider.class, loader).findFirst()
+            return ServiceLoader.load(SimulatorProvider.class, loader)
+                    .findFirst()
                     .map(provider -> provider.resolver(settings))
-                    .orElse(none("the built-in simulator (io.github.adammeme:adammeme-simulator) is not on the classpath"));
+                    .orElse(none(
+                            "the built-in simulator (io.github.adammeme:adammeme-simulator) is not on the classpath"));
         } catch (ServiceConfigurationError broken) {
             // A simulator that cannot be loaded stops only the runs that ask for it.
             return none("the built-in simulator could not be loaded (" + broken.getMessage() + ")");

@@ -33,6 +33,7 @@ public final class SqliteCallCache implements CallCache {
     private final Connection connection;
     /** Prepared once per connection: preparing a statement on every use cost two thirds as much CPU as running it. */
     private final Statements statements;
+
     private final SqliteClaims claims;
     /** The attempt of a run that pays for the answers stored now, or null. */
     private volatile String paidBy;
@@ -183,7 +184,8 @@ public final class SqliteCallCache implements CallCache {
      * @return the number of stored answers
      */
     public synchronized long size() {
-        try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM calls")) {
+        try (Statement s = connection.createStatement();
+                ResultSet rs = s.executeQuery("SELECT count(*) FROM calls")) {
             rs.next();
             return rs.getLong(1);
         } catch (SQLException e) {
@@ -252,7 +254,8 @@ public final class SqliteCallCache implements CallCache {
     public synchronized void close() {
         try {
             if (paidBy != null) {
-                claims.release(PaidAttempts.lease(paidBy)); // an attempt that did not finish leaves its answers to the next
+                claims.release(
+                        PaidAttempts.lease(paidBy)); // an attempt that did not finish leaves its answers to the next
             }
             // Calls still under way when a run stops can no longer store their answers here; their claims would
             // hold up the next run of this same process, whose owner looks alive, until they went stale.
@@ -272,8 +275,7 @@ public final class SqliteCallCache implements CallCache {
         final PreparedStatement unclaim;
 
         Statements(Connection c) throws SQLException {
-            select = c.prepareStatement(
-                    "SELECT " + CallRows.ANSWER + " FROM calls WHERE key = ?");
+            select = c.prepareStatement("SELECT " + CallRows.ANSWER + " FROM calls WHERE key = ?");
             touch = c.prepareStatement("UPDATE calls SET last_used_at = ? WHERE key = ?");
             insert = c.prepareStatement("INSERT OR REPLACE INTO calls (" + CallRows.COLUMNS
                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");

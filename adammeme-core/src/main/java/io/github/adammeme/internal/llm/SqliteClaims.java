@@ -23,8 +23,9 @@ final class SqliteClaims {
     private final PreparedStatement releaseAll;
 
     SqliteClaims(Connection c) throws SQLException {
-        take = c.prepareStatement("INSERT INTO claims (key, owner, claimed_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
-                + "SET owner = excluded.owner, claimed_at = excluded.claimed_at WHERE claims.claimed_at < ?");
+        take = c.prepareStatement(
+                "INSERT INTO claims (key, owner, claimed_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE "
+                        + "SET owner = excluded.owner, claimed_at = excluded.claimed_at WHERE claims.claimed_at < ?");
         holderOf = c.prepareStatement("SELECT owner FROM claims WHERE key = ?");
         steal = c.prepareStatement("UPDATE claims SET owner = ?, claimed_at = ? WHERE key = ? AND owner = ?");
         release = c.prepareStatement("DELETE FROM claims WHERE key = ? AND owner = ?");

@@ -14,8 +14,7 @@ import org.sqlite.SQLiteJDBCLoader;
  */
 final class SqliteNatives {
 
-    private SqliteNatives() {
-    }
+    private SqliteNatives() {}
 
     /** @throws SQLException naming the folder the library is unpacked into, when it cannot be loaded */
     static void load() throws SQLException {
@@ -23,7 +22,8 @@ final class SqliteNatives {
             SQLiteJDBCLoader.initialize();
         } catch (Exception | LinkageError e) {
             // The driver's own message lists every folder of java.library.path: the one to fix is the one named here.
-            throw new SQLException("SQLite's native library cannot be loaded (" + e.getClass().getSimpleName()
+            throw new SQLException("SQLite's native library cannot be loaded ("
+                    + e.getClass().getSimpleName()
                     + "): sqlite-jdbc unpacks it into " + folder() + " (org.sqlite.tmpdir, else java.io.tmpdir), which "
                     + problem() + "; point org.sqlite.tmpdir at a writable local folder");
         }
@@ -31,7 +31,8 @@ final class SqliteNatives {
 
     /** The folder sqlite-jdbc unpacks into: a JVM fact it reads itself, not a setting of ours. */
     private static Path folder() {
-        return Path.of(System.getProperty("org.sqlite.tmpdir", System.getProperty("java.io.tmpdir"))).toAbsolutePath();
+        return Path.of(System.getProperty("org.sqlite.tmpdir", System.getProperty("java.io.tmpdir")))
+                .toAbsolutePath();
     }
 
     private static String problem() {

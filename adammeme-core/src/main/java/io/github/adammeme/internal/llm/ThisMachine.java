@@ -21,8 +21,7 @@ public final class ThisMachine {
 
     private static final int ADDRESSES_SHOWN = 3;
 
-    private ThisMachine() {
-    }
+    private ThisMachine() {}
 
     /**
      * @param url a base URL that {@linkplain BaseUrl#parse parses}
@@ -49,14 +48,19 @@ public final class ThisMachine {
         if (addresses.isEmpty()) {
             return Optional.of(host + " resolves to no address here");
         }
-        List<InetAddress> elsewhere = addresses.stream().filter(a -> !a.isLoopbackAddress()).toList();
+        List<InetAddress> elsewhere =
+                addresses.stream().filter(a -> !a.isLoopbackAddress()).toList();
         if (elsewhere.isEmpty()) {
             return Optional.empty();
         }
-        String shown = elsewhere.stream().limit(ADDRESSES_SHOWN).map(InetAddress::getHostAddress)
+        String shown = elsewhere.stream()
+                .limit(ADDRESSES_SHOWN)
+                .map(InetAddress::getHostAddress)
                 .collect(Collectors.joining(", "));
         boolean literal = host.startsWith("[") || host.matches("[0-9.]+");
-        return Optional.of(literal ? host + " is not a loopback address"
-                : host + " resolves to " + shown + (elsewhere.size() > ADDRESSES_SHOWN ? " and more" : ""));
+        return Optional.of(
+                literal
+                        ? host + " is not a loopback address"
+                        : host + " resolves to " + shown + (elsewhere.size() > ADDRESSES_SHOWN ? " and more" : ""));
     }
 }

@@ -10,8 +10,7 @@ final class TokenEstimate {
     /** What an image counts. */
     static final int TOKENS_PER_IMAGE = 765;
 
-    private TokenEstimate() {
-    }
+    private TokenEstimate() {}
 
     /**
      * @param request a call

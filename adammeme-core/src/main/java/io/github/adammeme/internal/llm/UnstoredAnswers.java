@@ -36,11 +36,11 @@ final class UnstoredAnswers {
     static final Path DEFAULT_FILE = Path.of(".adammeme", "unstored-answers.jsonl");
     /** An answer's line: a model's answer can be long, but not endless. */
     private static final int MAX_LINE_BYTES = 64 << 20;
+
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** An answer waiting for the database. */
-    record Unstored(String key, CallCache.Meta meta, ChatResponse response, String paidBy) {
-    }
+    record Unstored(String key, CallCache.Meta meta, ChatResponse response, String paidBy) {}
 
     /** Stores one answer in the database; throws when it cannot. */
     @FunctionalInterface
@@ -162,7 +162,8 @@ final class UnstoredAnswers {
             }
             StringBuilder kept = new StringBuilder();
             for (ObjectNode line : lines()) {
-                boolean stored = database.equals(line.path("database").asText()) && keys.contains(line.path("key").asText());
+                boolean stored = database.equals(line.path("database").asText())
+                        && keys.contains(line.path("key").asText());
                 if (!stored) {
                     kept.append(JSON.writeValueAsString(line)).append('\n');
                 }
@@ -197,7 +198,9 @@ final class UnstoredAnswers {
                     }
                     throw damaged(reader.number(), "not JSON: " + e.getOriginalMessage());
                 }
-                if (!(node instanceof ObjectNode o) || !o.path("key").isTextual() || !o.path("database").isTextual()) {
+                if (!(node instanceof ObjectNode o)
+                        || !o.path("key").isTextual()
+                        || !o.path("database").isTextual()) {
                     throw damaged(reader.number(), "not an answer (it needs a database and a key)");
                 }
                 lines.add(o);
@@ -209,17 +212,24 @@ final class UnstoredAnswers {
     }
 
     private IllegalStateException damaged(long line, String why) {
-        return new IllegalStateException("the spool of answers not yet stored " + file + " is damaged at line " + line + ": "
-                + why + "; each line is an answer already paid for: repair it, or remove the file to pay for them again");
+        return new IllegalStateException(
+                "the spool of answers not yet stored " + file + " is damaged at line " + line + ": " + why
+                        + "; each line is an answer already paid for: repair it, or remove the file to pay for them again");
     }
 
     private String line(Unstored u) {
-        ObjectNode n = JSON.createObjectNode().put("database", database).put("key", u.key())
-                .put("endpoint", u.meta().endpoint()).put("model", u.meta().model()).put("role", u.meta().role())
-                .put("content", u.response().content()).put("refusal", u.response().refusal())
+        ObjectNode n = JSON.createObjectNode()
+                .put("database", database)
+                .put("key", u.key())
+                .put("endpoint", u.meta().endpoint())
+                .put("model", u.meta().model())
+                .put("role", u.meta().role())
+                .put("content", u.response().content())
+                .put("refusal", u.response().refusal())
                 .put("finishReason", u.response().finishReason())
                 .put("promptTokens", u.response().usage().promptTokens())
-                .put("completionTokens", u.response().usage().completionTokens()).put("paidBy", u.paidBy());
+                .put("completionTokens", u.response().usage().completionTokens())
+                .put("paidBy", u.paidBy());
         try {
             return JSON.writeValueAsString(n);
         } catch (IOException e) {
@@ -228,10 +238,20 @@ final class UnstoredAnswers {
     }
 
     private static Unstored unstored(JsonNode n) {
-        return new Unstored(n.path("key").asText(),
-                new CallCache.Meta(n.path("endpoint").asText(), n.path("model").asText(), n.path("role").asText()),
-                new ChatResponse(n.path("content").asText(), n.path("refusal").isTextual() ? n.path("refusal").asText() : null,
-                        n.path("finishReason").asText(), new Usage(n.path("promptTokens").asLong(),
-                        n.path("completionTokens").asLong()), false), n.path("paidBy").isTextual() ? n.path("paidBy").asText() : null);
+        return new Unstored(
+                n.path("key").asText(),
+                new CallCache.Meta(
+                        n.path("endpoint").asText(),
+                        n.path("model").asText(),
+                        n.path("role").asText()),
+                new ChatResponse(
+                        n.path("content").asText(),
+                        n.path("refusal").isTextual() ? n.path("refusal").asText() : null,
+                        n.path("finishReason").asText(),
+                        new Usage(
+                                n.path("promptTokens").asLong(),
+                                n.path("completionTokens").asLong()),
+                        false),
+                n.path("paidBy").isTextual() ? n.path("paidBy").asText() : null);
     }
 }

@@ -28,8 +28,7 @@ public record Usage(long promptTokens, long cachedTokens, long completionTokens,
      * @param endpoint the model and endpoint that reported them, as messages name it ("gpt-4o at https://...")
      * @param counts   what it reported, e.g. "prompt_tokens = 1e400", one short printable line
      */
-    public record Doubt(String endpoint, String counts) {
-    }
+    public record Doubt(String endpoint, String counts) {}
 
     /**
      * No count is below zero, so an endpoint (a buggy proxy, a hostile one) cannot make a run look

@@ -42,9 +42,21 @@ public final class UsageLedger {
      * @param cutOff answers read that stopped at the token limit ({@code finish_reason} length), from the endpoint
      *               or the cache: a target's is scored as written and marked, an agent's is asked again
      */
-    public record Line(String stage, String role, String model, long calls, long cacheHits, long failures, long retries,
-                       long rateLimited, long promptTokens, long cachedTokens, long completionTokens, long batchedCalls,
-                       double costUsd, long cutOff) {
+    public record Line(
+            String stage,
+            String role,
+            String model,
+            long calls,
+            long cacheHits,
+            long failures,
+            long retries,
+            long rateLimited,
+            long promptTokens,
+            long cachedTokens,
+            long completionTokens,
+            long batchedCalls,
+            double costUsd,
+            long cutOff) {
 
         /**
          * A line without answers cut at the token limit.
@@ -63,11 +75,35 @@ public final class UsageLedger {
          * @param batchedCalls of the calls, those answered through the Batch API
          * @param costUsd what the calls cost by the price table
          */
-        public Line(String stage, String role, String model, long calls, long cacheHits, long failures, long retries,
-                    long rateLimited, long promptTokens, long cachedTokens, long completionTokens, long batchedCalls,
-                    double costUsd) {
-            this(stage, role, model, calls, cacheHits, failures, retries, rateLimited, promptTokens, cachedTokens,
-                    completionTokens, batchedCalls, costUsd, 0);
+        public Line(
+                String stage,
+                String role,
+                String model,
+                long calls,
+                long cacheHits,
+                long failures,
+                long retries,
+                long rateLimited,
+                long promptTokens,
+                long cachedTokens,
+                long completionTokens,
+                long batchedCalls,
+                double costUsd) {
+            this(
+                    stage,
+                    role,
+                    model,
+                    calls,
+                    cacheHits,
+                    failures,
+                    retries,
+                    rateLimited,
+                    promptTokens,
+                    cachedTokens,
+                    completionTokens,
+                    batchedCalls,
+                    costUsd,
+                    0);
         }
     }
 
@@ -126,8 +162,10 @@ public final class UsageLedger {
         Usage settled = reported.settled(TokenEstimate.input(request));
         if (doubted.add(doubt.endpoint() + "\u0000" + request.role())) {
             Console.warn(doubt.endpoint() + " reported impossible token counts for a " + request.role() + " call ("
-                    + doubt.counts() + "): counted from the request's and the answer's size instead, " + settled.promptTokens()
-                    + " in and " + settled.completionTokens() + " out, so " + Constants.BUDGET_USD + " still holds; its later"
+                    + doubt.counts() + "): counted from the request's and the answer's size instead, "
+                    + settled.promptTokens()
+                    + " in and " + settled.completionTokens() + " out, so " + Constants.BUDGET_USD
+                    + " still holds; its later"
                     + " such reports for " + request.role() + " calls are counted alike");
         }
         return settled;
@@ -154,8 +192,8 @@ public final class UsageLedger {
     }
 
     private Counters counters(ChatRequest request, String model) {
-        return byKey.computeIfAbsent(request.stage() + "\u0000" + request.role() + "\u0000" + model,
-                k -> new Counters());
+        return byKey.computeIfAbsent(
+                request.stage() + "\u0000" + request.role() + "\u0000" + model, k -> new Counters());
     }
 
     /** The pipeline's stages in the order they run; reports list usage in this order. */
@@ -170,12 +208,26 @@ public final class UsageLedger {
         List<Line> lines = new ArrayList<>();
         byKey.forEach((key, c) -> {
             String[] parts = key.split("\u0000", 3);
-            lines.add(new Line(parts[0], parts[1], parts[2], c.calls.get(), c.cacheHits.get(), c.failures.get(),
-                    c.retries.get(), c.rateLimited.get(), c.promptTokens.get(), c.cachedTokens.get(),
-                    c.completionTokens.get(), c.batchedCalls.get(), c.costUsd.sum(), c.cutOff.get()));
+            lines.add(new Line(
+                    parts[0],
+                    parts[1],
+                    parts[2],
+                    c.calls.get(),
+                    c.cacheHits.get(),
+                    c.failures.get(),
+                    c.retries.get(),
+                    c.rateLimited.get(),
+                    c.promptTokens.get(),
+                    c.cachedTokens.get(),
+                    c.completionTokens.get(),
+                    c.batchedCalls.get(),
+                    c.costUsd.sum(),
+                    c.cutOff.get()));
         });
-        lines.sort(Comparator.comparingInt((Line l) -> stageRank(l.stage())).thenComparing(Line::stage)
-                .thenComparing(Line::role).thenComparing(Line::model));
+        lines.sort(Comparator.comparingInt((Line l) -> stageRank(l.stage()))
+                .thenComparing(Line::stage)
+                .thenComparing(Line::role)
+                .thenComparing(Line::model));
         return List.copyOf(lines);
     }
 
@@ -200,7 +252,8 @@ public final class UsageLedger {
 
     /** @return input and output tokens reported by endpoints, {@link Long#MAX_VALUE} when the counts are past it */
     public long totalTokens() {
-        return byKey.values().stream().mapToLong(c -> Usage.plus(c.promptTokens.get(), c.completionTokens.get()))
+        return byKey.values().stream()
+                .mapToLong(c -> Usage.plus(c.promptTokens.get(), c.completionTokens.get()))
                 .reduce(0, Usage::plus);
     }
 
@@ -211,8 +264,10 @@ public final class UsageLedger {
      * @return whether any token count saturated
      */
     public boolean saturated() {
-        return byKey.values().stream().anyMatch(c -> c.promptTokens.get() == Long.MAX_VALUE
-                || c.completionTokens.get() == Long.MAX_VALUE || c.cachedTokens.get() == Long.MAX_VALUE)
+        return byKey.values().stream()
+                        .anyMatch(c -> c.promptTokens.get() == Long.MAX_VALUE
+                                || c.completionTokens.get() == Long.MAX_VALUE
+                                || c.cachedTokens.get() == Long.MAX_VALUE)
                 || totalTokens() == Long.MAX_VALUE;
     }
 

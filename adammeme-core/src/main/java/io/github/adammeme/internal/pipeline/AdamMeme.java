@@ -10,7 +10,6 @@ import io.github.adammeme.internal.agent.Miner;
 import io.github.adammeme.internal.agent.Narrator;
 import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.agent.Refiner;
-import io.github.adammeme.internal.agent.Scorer;
 import io.github.adammeme.internal.data.DatasetException;
 import io.github.adammeme.internal.data.Datasets;
 import io.github.adammeme.internal.data.HardCaseBank;
@@ -110,8 +109,8 @@ public final class AdamMeme {
      * @param cancel stopped by the caller, it ends the run's calls (those under way finish and are stored)
      * @return the whole result
      */
-    public static Evaluation evaluate(EvaluationConfig config, EndpointResolver endpoints, PipelineListener listener,
-                                      RunStop cancel) {
+    public static Evaluation evaluate(
+            EvaluationConfig config, EndpointResolver endpoints, PipelineListener listener, RunStop cancel) {
         try (CallCache cache = config.outputs().openCache()) {
             return new AdamMeme(cache, endpoints, cancel).run(config, listener);
         }
@@ -128,8 +127,12 @@ public final class AdamMeme {
      * @param cancel stopped by the caller, it ends the run's calls (those under way finish and are stored)
      * @return the whole result
      */
-    public static Evaluation evaluate(EvaluationConfig config, Optional<List<Meme>> memes, EndpointResolver endpoints,
-                                      PipelineListener listener, RunStop cancel) {
+    public static Evaluation evaluate(
+            EvaluationConfig config,
+            Optional<List<Meme>> memes,
+            EndpointResolver endpoints,
+            PipelineListener listener,
+            RunStop cancel) {
         if (memes.isEmpty() && !Datasets.allBanks(config.datasets())) {
             throw new IllegalArgumentException("no memes given for datasets to mine: " + config.datasetDescription());
         }
@@ -152,7 +155,8 @@ public final class AdamMeme {
 
     /** The memes mined, or for none the configured banks replayed. */
     private Evaluation run(EvaluationConfig config, Optional<List<Meme>> memes, PipelineListener listener) {
-        return memes.isPresent() ? run(config, memes.get(), listener)
+        return memes.isPresent()
+                ? run(config, memes.get(), listener)
                 : new BankReplay(gateways, endpoints).replay(config, listener);
     }
 
@@ -211,19 +215,32 @@ public final class AdamMeme {
                 controllerGateway.answerOnlyFromCache(MINING, why, remedy);
             }
             AgentContext miningAgents = agents.inStage(MINING);
-            MiningResult mining = new MiningStage(new Miner(miningAgents), new Examiner(miningAgents), new Judge(miningAgents),
-                    new Narrator(miningAgents), images, config.method().miningBatchSize(),
-                    config.method().miningLookahead(), config.method().newCategoryVote(), listener, preparers)
+            MiningResult mining = new MiningStage(
+                            new Miner(miningAgents),
+                            new Examiner(miningAgents),
+                            new Judge(miningAgents),
+                            new Narrator(miningAgents),
+                            images,
+                            config.method().miningBatchSize(),
+                            config.method().miningLookahead(),
+                            config.method().newCategoryVote(),
+                            listener,
+                            preparers)
                     .run(memes, prompts.initialTaxonomy());
             run.throwIfStopped();
             listener.miningFinished(memes.size(), mining.samples().size());
 
             List<String> categories = mining.taxonomy().names();
-            // Every shard's draw; only the memes of drawn pairs are shown again: neither the dataset nor every pair is held.
+            // Every shard's draw; only the memes of drawn pairs are shown again: neither the dataset nor every pair is
+            // held.
             List<MinedSample> drawn = Sampler.pairs(mining.samples(), categories, config.method());
             Map<String, Meme> byId = new LinkedHashMap<>();
             drawn.forEach(s -> byId.put(s.meme().id(), s.meme()));
-            Probes probes = new Probes(byId, images, config.images().textErasure().create(images), config.method().refinedText(),
+            Probes probes = new Probes(
+                    byId,
+                    images,
+                    config.images().textErasure().create(images),
+                    config.method().refinedText(),
                     config.outputs().directory());
             ScoringStage scoring = ScoringStage.of(agents.inStage(SCORING), targetGateway, secondJudgeGateway, config);
             if (config.method().stages() == Stages.MINING) {
@@ -231,44 +248,91 @@ public final class AdamMeme {
                 listener.samplesSelected(categories, List.of());
                 new OriginalScoring(probes, scoring, preparers, config).prepareReferences(drawn);
                 run.throwIfStopped();
-                Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts,
-                        controllerGateway, run.targetAnswers(config, ledger)), mining.taxonomy().categories(),
-                        mining.admissions(), mining.memes(), mining.samples(), List.of(), List.of(),
-                        Metrics.of(categories, List.of(), List.of(), config.method().threshold(), config.method().refusalCountsAsFailure()),
+                Evaluation evaluation = new Evaluation(
+                        RunInfo.of(
+                                config,
+                                target,
+                                controller,
+                                prompts,
+                                controllerGateway,
+                                run.targetAnswers(config, ledger)),
+                        mining.taxonomy().categories(),
+                        mining.admissions(),
+                        mining.memes(),
+                        mining.samples(),
+                        List.of(),
+                        List.of(),
+                        Metrics.of(
+                                categories,
+                                List.of(),
+                                List.of(),
+                                config.method().threshold(),
+                                config.method().refusalCountsAsFailure()),
                         run.finish(ledger, config));
                 listener.finished(evaluation);
                 return evaluation;
             }
-            List<MinedSample> selected = drawn.stream().filter(s -> shard.computes(s.category(), categories)).toList();
+            List<MinedSample> selected = drawn.stream()
+                    .filter(s -> shard.computes(s.category(), categories))
+                    .toList();
             listener.samplesSelected(categories, selected);
-            RefinementStage refinement = new RefinementStage(new Refiner(agents.inStage(REFINEMENT)),
-                    ScoringStage.of(agents.inStage(REFINEMENT), targetGateway, secondJudgeGateway, config), probes,
-                    config.method().seeds(), config.method().iterations(), config.method().randomSeed(), listener,
-                    config.method().refinementOrder(), config.details().retrieval(), config.details().refinerPicture());
+            RefinementStage refinement = new RefinementStage(
+                    new Refiner(agents.inStage(REFINEMENT)),
+                    ScoringStage.of(agents.inStage(REFINEMENT), targetGateway, secondJudgeGateway, config),
+                    probes,
+                    config.method().seeds(),
+                    config.method().iterations(),
+                    config.method().randomSeed(),
+                    listener,
+                    config.method().refinementOrder(),
+                    config.details().retrieval(),
+                    config.details().refinerPicture());
 
             // A category's refinement needs only that category's originals, so it starts as soon as
             // they are scored, while other categories are still being scored or refined.
-            List<CompletableFuture<ScoredSample>> originals = new OriginalScoring(probes, scoring, preparers, config)
-                    .scoreAll(selected, listener);
+            List<CompletableFuture<ScoredSample>> originals =
+                    new OriginalScoring(probes, scoring, preparers, config).scoreAll(selected, listener);
             Map<String, List<CompletableFuture<ScoredSample>>> byCategory = new LinkedHashMap<>();
             for (int i = 0; i < selected.size(); i++) {
-                byCategory.computeIfAbsent(selected.get(i).category(), c -> new ArrayList<>()).add(originals.get(i));
+                byCategory
+                        .computeIfAbsent(selected.get(i).category(), c -> new ArrayList<>())
+                        .add(originals.get(i));
             }
             List<CompletableFuture<List<Chain>>> chainsByCategory = new ArrayList<>();
-            byCategory.forEach((category, futures) -> chainsByCategory.add(
-                    CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
-                            .thenCompose(ignored -> refinement.run(category, futures.stream().map(CompletableFuture::join).toList()))));
-            List<ScoredSample> scored = originals.stream().map(CompletableFuture::join)
-                    .filter(s -> shard.reports(s.category(), s.id(), categories)).toList();
-            List<Chain> chains = chainsByCategory.stream().flatMap(f -> f.join().stream())
-                    .filter(c -> shard.reports(c.category(), c.seedId(), categories)).toList();
-            List<ScoredSample> refined = chains.stream().flatMap(c -> c.steps().stream()).toList();
+            byCategory.forEach((category, futures) -> chainsByCategory.add(CompletableFuture.allOf(
+                            futures.toArray(CompletableFuture[]::new))
+                    .thenCompose(ignored -> refinement.run(
+                            category,
+                            futures.stream().map(CompletableFuture::join).toList()))));
+            List<ScoredSample> scored = originals.stream()
+                    .map(CompletableFuture::join)
+                    .filter(s -> shard.reports(s.category(), s.id(), categories))
+                    .toList();
+            List<Chain> chains = chainsByCategory.stream()
+                    .flatMap(f -> f.join().stream())
+                    .filter(c -> shard.reports(c.category(), c.seedId(), categories))
+                    .toList();
+            List<ScoredSample> refined =
+                    chains.stream().flatMap(c -> c.steps().stream()).toList();
 
             run.throwIfStopped();
-            Metrics metrics = Metrics.of(categories, scored, refined, config.method().threshold(), config.method().refusalCountsAsFailure());
-            Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts, controllerGateway,
-                    run.targetAnswers(config, ledger)), mining.taxonomy().categories(), mining.admissions(), mining.memes(),
-                    mining.samples(), scored, chains, metrics, run.finish(ledger, config));
+            Metrics metrics = Metrics.of(
+                    categories,
+                    scored,
+                    refined,
+                    config.method().threshold(),
+                    config.method().refusalCountsAsFailure());
+            Evaluation evaluation = new Evaluation(
+                    RunInfo.of(
+                            config, target, controller, prompts, controllerGateway, run.targetAnswers(config, ledger)),
+                    mining.taxonomy().categories(),
+                    mining.admissions(),
+                    mining.memes(),
+                    mining.samples(),
+                    scored,
+                    chains,
+                    metrics,
+                    run.finish(ledger, config));
             listener.finished(evaluation);
             return evaluation;
         } catch (RuntimeException e) {

@@ -33,24 +33,36 @@ record Attempt(String id, String resumes) {
 
     /** The stage of the usage lines that count what attempts killed or lost before this one paid for. */
     static final String UNFINISHED = "unfinished attempts";
+
     private static final SecureRandom RANDOM = new SecureRandom();
     /** Fixed width, so that starts sort as text (Instant's own form drops zero milliseconds). */
-    private static final DateTimeFormatter STARTED = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
-            .withZone(ZoneOffset.UTC);
+    private static final DateTimeFormatter STARTED =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
 
     /**
      * A new attempt at this evaluation: it resumes the target session of the newest attempt of the same run that
      * ended unfinished, else starts one. Reads the cache and marks nothing.
      */
     static Attempt start(EvaluationConfig config, PromptLibrary prompts, CallCache cache) {
-        String run = Digests.sha256Hex(String.join("\n", config.models().target().identity(),
-                config.models().target().model(), config.models().controller().identity(), config.models().controller().model(),
-                config.datasetDescription(), config.method().toString(), prompts.digests().toString())).substring(0, 16);
-        Optional<String> unfinished = cache.resumable(run).filter(a -> session(a).isPresent());
-        String session = unfinished.flatMap(Attempt::session)
+        String run = Digests.sha256Hex(String.join(
+                        "\n",
+                        config.models().target().identity(),
+                        config.models().target().model(),
+                        config.models().controller().identity(),
+                        config.models().controller().model(),
+                        config.datasetDescription(),
+                        config.method().toString(),
+                        prompts.digests().toString()))
+                .substring(0, 16);
+        Optional<String> unfinished =
+                cache.resumable(run).filter(a -> session(a).isPresent());
+        String session = unfinished
+                .flatMap(Attempt::session)
                 .orElseGet(() -> HexFormat.of().toHexDigits(RANDOM.nextLong()));
-        return new Attempt(run + "/" + session + "/" + STARTED.format(Instant.now()) + "-"
-                + HexFormat.of().toHexDigits(RANDOM.nextInt()), unfinished.orElse(null));
+        return new Attempt(
+                run + "/" + session + "/" + STARTED.format(Instant.now()) + "-"
+                        + HexFormat.of().toHexDigits(RANDOM.nextInt()),
+                unfinished.orElse(null));
     }
 
     /** @return the session the target's answers of this attempt are kept under */
@@ -80,8 +92,20 @@ record Attempt(String id, String resumes) {
     static List<UsageLedger.Line> usage(UsageLedger ledger, CallCache cache, Prices prices) {
         List<UsageLedger.Line> lines = new ArrayList<>(ledger.lines());
         for (CallCache.Paid p : cache.unfinishedAttempts()) {
-            lines.add(new UsageLedger.Line(UNFINISHED, p.role(), p.model(), p.answers(), 0, 0, 0, 0, p.promptTokens(), 0,
-                    p.completionTokens(), 0, prices.cost(p.model(), new Usage(p.promptTokens(), p.completionTokens()))));
+            lines.add(new UsageLedger.Line(
+                    UNFINISHED,
+                    p.role(),
+                    p.model(),
+                    p.answers(),
+                    0,
+                    0,
+                    0,
+                    0,
+                    p.promptTokens(),
+                    0,
+                    p.completionTokens(),
+                    0,
+                    prices.cost(p.model(), new Usage(p.promptTokens(), p.completionTokens()))));
         }
         return List.copyOf(lines);
     }

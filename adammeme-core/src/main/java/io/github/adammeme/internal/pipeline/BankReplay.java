@@ -54,14 +54,20 @@ final class BankReplay {
             ModelGateway secondJudgeGateway = run.secondJudge();
             AgentContext agents = Gateways.agents(config, controllerGateway, prompts);
             MemeImages images = new MemeImages(config.images().limits());
-            List<String> categories = cases.stream().map(HardCase::category).distinct().toList();
+            List<String> categories =
+                    cases.stream().map(HardCase::category).distinct().toList();
             List<MinedSample> pairs = new ArrayList<>();
             for (int i = 0; i < cases.size(); i++) {
-                pairs.add(new MinedSample(MinedSample.idOf(memes.get(i), cases.get(i).category()), memes.get(i),
-                        cases.get(i).category(), cases.get(i).misbelief(), null));
+                pairs.add(new MinedSample(
+                        MinedSample.idOf(memes.get(i), cases.get(i).category()),
+                        memes.get(i),
+                        cases.get(i).category(),
+                        cases.get(i).misbelief(),
+                        null));
             }
             listener.samplesSelected(categories, pairs);
-            ScoringStage scoring = ScoringStage.of(agents.inStage(AdamMeme.SCORING), targetGateway, secondJudgeGateway, config);
+            ScoringStage scoring =
+                    ScoringStage.of(agents.inStage(AdamMeme.SCORING), targetGateway, secondJudgeGateway, config);
             List<CompletableFuture<ScoredSample>> futures = new ArrayList<>();
             for (int i = 0; i < cases.size(); i++) {
                 HardCase c = cases.get(i);
@@ -75,20 +81,45 @@ final class BankReplay {
                     futures.add(CompletableFuture.completedFuture(error));
                     continue;
                 }
-                ScoringStage.Probe probe = new ScoringStage.Probe(pair.id(), pair.meme().id(), c.category(), c.misbelief(),
-                        c.text(), c.originalText(), pair.meme().image().toString(), null, c.promptText(), picture, null);
+                ScoringStage.Probe probe = new ScoringStage.Probe(
+                        pair.id(),
+                        pair.meme().id(),
+                        c.category(),
+                        c.misbelief(),
+                        c.text(),
+                        c.originalText(),
+                        pair.meme().image().toString(),
+                        null,
+                        c.promptText(),
+                        picture,
+                        null);
                 futures.add(scoring.score(probe, c.reference()).thenApply(s -> {
                     listener.sampleScored(s);
                     return s;
                 }));
             }
-            List<ScoredSample> scored = futures.stream().map(CompletableFuture::join).toList();
+            List<ScoredSample> scored =
+                    futures.stream().map(CompletableFuture::join).toList();
             run.throwIfStopped();
-            Metrics metrics = Metrics.of(categories, scored, List.of(), config.method().threshold(), config.method().refusalCountsAsFailure());
-            List<Category> taxonomy = categories.stream().map(c -> new Category(c, "replayed from a hard-case bank", null))
+            Metrics metrics = Metrics.of(
+                    categories,
+                    scored,
+                    List.of(),
+                    config.method().threshold(),
+                    config.method().refusalCountsAsFailure());
+            List<Category> taxonomy = categories.stream()
+                    .map(c -> new Category(c, "replayed from a hard-case bank", null))
                     .toList();
-            Evaluation evaluation = new Evaluation(RunInfo.of(config, target, controller, prompts, controllerGateway,
-                    run.targetAnswers(config, ledger)), taxonomy, List.of(), List.of(), pairs, scored, List.of(), metrics,
+            Evaluation evaluation = new Evaluation(
+                    RunInfo.of(
+                            config, target, controller, prompts, controllerGateway, run.targetAnswers(config, ledger)),
+                    taxonomy,
+                    List.of(),
+                    List.of(),
+                    pairs,
+                    scored,
+                    List.of(),
+                    metrics,
                     run.finish(ledger, config));
             listener.finished(evaluation);
             return evaluation;

@@ -24,8 +24,7 @@ final class CallPriority {
     private static final int FIRST_PASS = 1;
     private static final int REFINEMENT = 2;
 
-    private CallPriority() {
-    }
+    private CallPriority() {}
 
     /**
      * @param request a call

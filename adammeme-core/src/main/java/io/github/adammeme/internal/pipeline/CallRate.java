@@ -16,8 +16,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class CallRate {
 
-    private record Sample(long nanos, long calls) {
-    }
+    private record Sample(long nanos, long calls) {}
 
     private final long minWindowNanos;
     private final double windowShare;

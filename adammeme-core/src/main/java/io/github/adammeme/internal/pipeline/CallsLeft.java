@@ -24,10 +24,21 @@ record CallsLeft(RunPlan plan) {
      */
     double of(TimeLeft.Progress p) {
         double pairs = pairsExpected(p);
-        double mining = p.pairs() >= 0 ? 0 : Math.max(0, perUnit(p.done(AdamMeme.MINING), p.mined(),
-                ratio(plan.expectedCalls(AdamMeme.MINING), plan.memes())) * p.memes() - p.done(AdamMeme.MINING));
-        double scoring = Math.max(0, perUnit(p.done(AdamMeme.SCORING), p.scored(),
-                ratio(plan.expectedCalls(AdamMeme.SCORING), plan.pairs())) * pairs - p.done(AdamMeme.SCORING));
+        double mining = p.pairs() >= 0
+                ? 0
+                : Math.max(
+                        0,
+                        perUnit(
+                                                p.done(AdamMeme.MINING),
+                                                p.mined(),
+                                                ratio(plan.expectedCalls(AdamMeme.MINING), plan.memes()))
+                                        * p.memes()
+                                - p.done(AdamMeme.MINING));
+        double scoring = Math.max(
+                0,
+                perUnit(p.done(AdamMeme.SCORING), p.scored(), ratio(plan.expectedCalls(AdamMeme.SCORING), plan.pairs()))
+                                * pairs
+                        - p.done(AdamMeme.SCORING));
         return mining + scoring + refinement(p, pairs);
     }
 
@@ -37,13 +48,16 @@ record CallsLeft(RunPlan plan) {
             return p.pairs();
         }
         double yielded = perUnit(p.minedPairs(), p.mined(), ratio(plan.pairs(), plan.memes())) * p.memes();
-        // A plan with fewer pairs than memes has met adammeme.samples-per-category's cap, which holds whatever they yield.
+        // A plan with fewer pairs than memes has met adammeme.samples-per-category's cap, which holds whatever they
+        // yield.
         return plan.pairs() < plan.memes() ? Math.min(plan.pairs(), yielded) : yielded;
     }
 
     private double refinement(TimeLeft.Progress p, double pairs) {
-        long plannedSteps = plan.lines().stream().filter(l -> l.stage().equals(AdamMeme.REFINEMENT)
-                && l.role().equals(STEP_ROLE)).mapToLong(RunPlan.Line::expected).sum();
+        long plannedSteps = plan.lines().stream()
+                .filter(l -> l.stage().equals(AdamMeme.REFINEMENT) && l.role().equals(STEP_ROLE))
+                .mapToLong(RunPlan.Line::expected)
+                .sum();
         if (plannedSteps == 0) {
             return 0;
         }

@@ -13,6 +13,5 @@ import org.apiguardian.api.API;
  * @param fr           failure rate with its 95% Wilson interval
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record CategoryFigures(String category, int samples, Map<Outcome, Integer> counts, Double averageScore,
-                              FailureRate fr) {
-}
+public record CategoryFigures(
+        String category, int samples, Map<Outcome, Integer> counts, Double averageScore, FailureRate fr) {}

@@ -50,9 +50,11 @@ final class CategoryRun {
         if (active.isEmpty()) {
             return CompletableFuture.completedFuture(null);
         }
-        List<CompletableFuture<ScoredSample>> round = active.stream().map(c -> stage.step(this, c)).toList();
+        List<CompletableFuture<ScoredSample>> round =
+                active.stream().map(c -> stage.step(this, c)).toList();
         return CompletableFuture.allOf(round.toArray(CompletableFuture[]::new)).thenCompose(ignored -> {
-            List<ScoredSample> results = round.stream().map(CompletableFuture::join).toList();
+            List<ScoredSample> results =
+                    round.stream().map(CompletableFuture::join).toList();
             for (int i = 0; i < active.size(); i++) {
                 land(active.get(i), results.get(i));
             }

@@ -72,8 +72,8 @@ final class ChainCounts {
     /** @return each category's counts as they stand, in the categories' order by name */
     synchronized List<TimeLeft.Category> snapshot() {
         Map<String, TimeLeft.Category> out = new TreeMap<>();
-        byCategory.forEach((name, c) -> out.put(name, new TimeLeft.Category(c.pairs, c.usable, c.chains, c.ended, c.steps,
-                c.finished)));
+        byCategory.forEach((name, c) ->
+                out.put(name, new TimeLeft.Category(c.pairs, c.usable, c.chains, c.ended, c.steps, c.finished)));
         return List.copyOf(out.values());
     }
 }

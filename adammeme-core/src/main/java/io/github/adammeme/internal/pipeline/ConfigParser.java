@@ -29,11 +29,11 @@ import java.util.TreeMap;
 /** Reads an {@link EvaluationConfig} from {@code adammeme.*} keys, one part of the configuration at a time. */
 final class ConfigParser {
 
-    private ConfigParser() {
-    }
+    private ConfigParser() {}
 
     static EvaluationConfig parse(Map<String, String> configured) {
-        MethodPreset preset = new ConfigValues(configured).parse(Constants.METHOD, MethodPreset.DEFAULT, MethodPreset::parse);
+        MethodPreset preset =
+                new ConfigValues(configured).parse(Constants.METHOD, MethodPreset.DEFAULT, MethodPreset::parse);
         Map<String, String> values = preset.apply(configured);
         try {
             return parse(values, preset);
@@ -41,8 +41,11 @@ final class ConfigParser {
             String set = configured.get(e.key());
             if (preset == MethodPreset.PAPER && (set == null || set.isBlank()) && values.containsKey(e.key())) {
                 // The user never wrote this value: say where it came from, and how to choose another.
-                throw new ConfigurationException(Constants.METHOD, preset.value(), e.getMessage() + " (" + Constants.METHOD
-                        + "=paper sets " + e.key() + "=" + values.get(e.key()) + "; set " + e.key() + " to run otherwise)");
+                throw new ConfigurationException(
+                        Constants.METHOD,
+                        preset.value(),
+                        e.getMessage() + " (" + Constants.METHOD + "=paper sets " + e.key() + "=" + values.get(e.key())
+                                + "; set " + e.key() + " to run otherwise)");
             }
             throw e;
         }
@@ -52,17 +55,33 @@ final class ConfigParser {
         ConfigValues r = new ConfigValues(values);
         String datasetValue = r.string(Constants.DATASET, null);
         if (datasetValue == null || datasetValue.isBlank()) {
-            throw new ConfigurationException(Constants.DATASET, String.valueOf(datasetValue),
-                    "a dataset file is required (the suite's dataset or -D" + Constants.DATASET + "=path/to/memes.jsonl)");
+            throw new ConfigurationException(
+                    Constants.DATASET,
+                    String.valueOf(datasetValue),
+                    "a dataset file is required (the suite's dataset or -D" + Constants.DATASET
+                            + "=path/to/memes.jsonl)");
         }
         CacheStore cache = cacheStore(r);
         EvaluationConfig config = new EvaluationConfig(
-                Arrays.stream(datasetValue.split(",")).map(String::trim).filter(v -> !v.isEmpty()).map(Path::of).toList(),
-                r.parse(Constants.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
+                Arrays.stream(datasetValue.split(","))
+                        .map(String::trim)
+                        .filter(v -> !v.isEmpty())
+                        .map(Path::of)
+                        .toList(),
+                r.parse(
+                        Constants.DATASET_FORMAT,
+                        null,
+                        v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
                 r.parse(Constants.PROMPTS, null, Path::of),
-                models(r, cache), method(r, preset), DetailKeys.read(r), ImageKeys.read(r), limits(r),
-                new EvaluationConfig.Outputs(r.parse(Constants.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
-                        cache, r.bool(Constants.CACHE_REQUIRED, false)));
+                models(r, cache),
+                method(r, preset),
+                DetailKeys.read(r),
+                ImageKeys.read(r),
+                limits(r),
+                new EvaluationConfig.Outputs(
+                        r.parse(Constants.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
+                        cache,
+                        r.bool(Constants.CACHE_REQUIRED, false)));
         // A user's templates too: one that lets a value shape its prompt, or a folder that is not there,
         // should stop before any call is paid for. The packaged ones are the jar's and need no check.
         try {
@@ -75,7 +94,9 @@ final class ConfigParser {
         datasetOverwritten(config);
         if (config.method().refinedText() != TextPlacement.PROMPT
                 && config.images().textErasure().mode() == TextErasure.Mode.NONE) {
-            throw new ConfigurationException(Constants.REFINED_TEXT, r.string(Constants.REFINED_TEXT, ""),
+            throw new ConfigurationException(
+                    Constants.REFINED_TEXT,
+                    r.string(Constants.REFINED_TEXT, ""),
                     "showing the text on the picture needs adammeme.text-erasure=builtin, precomputed or ocr; without erasure"
                             + " a refined caption would be printed over the old one");
         }
@@ -86,24 +107,43 @@ final class ConfigParser {
         Duration timeout = Duration.ofSeconds(r.integer(Constants.TIMEOUT_SECONDS, 120, 1, 3600));
         String secondJudge = r.string(Constants.JUDGE_SECOND_MODEL, null);
         return new EvaluationConfig.Models(
-                EndpointKeys.read(r, Constants.TARGET_MODEL, Constants.TARGET_BASE_URL, Constants.TARGET_API_KEY_ENV,
-                        EvaluationConfig.DEFAULT_TARGET, timeout, Constants.TARGET_RPM, Constants.TARGET_TPM),
+                EndpointKeys.read(
+                        r,
+                        Constants.TARGET_MODEL,
+                        Constants.TARGET_BASE_URL,
+                        Constants.TARGET_API_KEY_ENV,
+                        EvaluationConfig.DEFAULT_TARGET,
+                        timeout,
+                        Constants.TARGET_RPM,
+                        Constants.TARGET_TPM),
                 r.decimal(Constants.TARGET_TEMPERATURE, 0.0, 0.0, 2.0),
-                EndpointKeys.read(r, Constants.CONTROLLER_MODEL, Constants.CONTROLLER_BASE_URL,
-                        Constants.CONTROLLER_API_KEY_ENV, EvaluationConfig.DEFAULT_CONTROLLER, timeout,
-                        Constants.CONTROLLER_RPM, Constants.CONTROLLER_TPM),
+                EndpointKeys.read(
+                        r,
+                        Constants.CONTROLLER_MODEL,
+                        Constants.CONTROLLER_BASE_URL,
+                        Constants.CONTROLLER_API_KEY_ENV,
+                        EvaluationConfig.DEFAULT_CONTROLLER,
+                        timeout,
+                        Constants.CONTROLLER_RPM,
+                        Constants.CONTROLLER_TPM),
                 secondJudge == null || secondJudge.isEmpty() ? null : secondJudge,
                 r.parse(Constants.STRUCTURED_OUTPUT, StructuredOutput.AUTO, StructuredOutput::parse),
                 r.bool(Constants.REPLICAS_ONE_REQUEST, true),
                 DetailKeys.maxTokens(r),
-                new RetryPolicy(r.integer(Constants.MAX_RETRIES, 6, 0, 50),
+                new RetryPolicy(
+                        r.integer(Constants.MAX_RETRIES, 6, 0, 50),
                         Duration.ofSeconds(r.integer(Constants.RETRY_MAX_SECONDS, 600, 1, 86_400)),
-                        RetryPolicy.DEFAULT.base(), RetryPolicy.DEFAULT.cap()),
+                        RetryPolicy.DEFAULT.base(),
+                        RetryPolicy.DEFAULT.cap()),
                 batchSettings(r, cache),
-                new EndpointChecks(r.bool(Constants.PREFLIGHT, EndpointChecks.DEFAULT.preflight()),
+                new EndpointChecks(
+                        r.bool(Constants.PREFLIGHT, EndpointChecks.DEFAULT.preflight()),
                         r.integer(Constants.BREAKER_CALLS, EndpointChecks.DEFAULT.breakerCalls(), 0, 1_000_000),
-                        Duration.ofSeconds(r.integer(Constants.BREAKER_SECONDS,
-                                (int) EndpointChecks.DEFAULT.breakerWindow().toSeconds(), 0, 86_400))),
+                        Duration.ofSeconds(r.integer(
+                                Constants.BREAKER_SECONDS,
+                                (int) EndpointChecks.DEFAULT.breakerWindow().toSeconds(),
+                                0,
+                                86_400))),
                 revision(r));
     }
 
@@ -114,9 +154,13 @@ final class ConfigParser {
             return null;
         }
         String revision = value.strip();
-        if (revision.length() > 200 || !revision.codePoints().allMatch(c -> c > ' ' && !Character.isISOControl(c)
-                && Character.getType(c) != Character.FORMAT)) {
-            throw new ConfigurationException(Constants.TARGET_REVISION, Printable.line(revision, 60),
+        if (revision.length() > 200
+                || !revision.codePoints()
+                        .allMatch(c ->
+                                c > ' ' && !Character.isISOControl(c) && Character.getType(c) != Character.FORMAT)) {
+            throw new ConfigurationException(
+                    Constants.TARGET_REVISION,
+                    Printable.line(revision, 60),
                     "expected an id of at most 200 visible characters without spaces, such as an image digest"
                             + " (sha256:4f2a...) or a checkpoint's name");
         }
@@ -132,7 +176,10 @@ final class ConfigParser {
                 r.integer(Constants.MINING_BATCH, 32, 1, 100_000),
                 r.integer(Constants.MINING_LOOKAHEAD, 2, 0, 64),
                 r.parse(Constants.NEW_CATEGORY_VOTE, NewCategoryVote.MAJORITY, NewCategoryVote::parse),
-                r.parse(Constants.RANDOM_SEED, 42L, v -> ConfigValues.wholeNumber(v, "expected a whole number, such as 42")),
+                r.parse(
+                        Constants.RANDOM_SEED,
+                        42L,
+                        v -> ConfigValues.wholeNumber(v, "expected a whole number, such as 42")),
                 r.integer(Constants.REASKS, 2, 0, 10),
                 r.bool(Constants.REFUSAL_IS_FAILURE, true),
                 r.decimal(Constants.JUDGE_RECHECK, 0.1, 0, 1),
@@ -148,7 +195,10 @@ final class ConfigParser {
                 r.integer(Constants.CONCURRENCY, 8, 1, 1_024),
                 r.decimal(Constants.BUDGET_USD, Double.POSITIVE_INFINITY, 0, 1e9),
                 prices(r.values()),
-                r.integer(Constants.DATASET_MAX_LINE_BYTES, DatasetLimits.DEFAULT_MAX_LINE_BYTES, 1024,
+                r.integer(
+                        Constants.DATASET_MAX_LINE_BYTES,
+                        DatasetLimits.DEFAULT_MAX_LINE_BYTES,
+                        1024,
                         Integer.MAX_VALUE - 16));
     }
 
@@ -177,25 +227,34 @@ final class ConfigParser {
             }
             return new Prices.Rate(in, out, cached);
         } catch (NumberFormatException e) {
-            throw new ConfigurationException(key, value, "expected USD per million input, output and (optionally)"
-                    + " cached input tokens, e.g. 2.50,10.00,1.25");
+            throw new ConfigurationException(
+                    key,
+                    value,
+                    "expected USD per million input, output and (optionally)"
+                            + " cached input tokens, e.g. 2.50,10.00,1.25");
         }
     }
 
     /** Batch mode's settings, checked whether it is on or not; the journal lives beside a cache file by default. */
     private static BatchSettings batchSettings(ConfigValues r, CacheStore cache) {
-        Path journal = r.parse(Constants.BATCH_JOURNAL, cache instanceof SqliteDatabase db ? journalBeside(db.file())
-                : BatchSettings.OFF.journal(), Path::of);
+        Path journal = r.parse(
+                Constants.BATCH_JOURNAL,
+                cache instanceof SqliteDatabase db ? journalBeside(db.file()) : BatchSettings.OFF.journal(),
+                Path::of);
         if (Files.isDirectory(journal)) {
             throw new ConfigurationException(Constants.BATCH_JOURNAL, journal.toString(), "a folder, not a file");
         }
-        return new BatchSettings(r.bool(Constants.BATCH, false),
+        return new BatchSettings(
+                r.bool(Constants.BATCH, false),
                 r.parse(Constants.BATCH_ROLES, BatchSettings.DEFAULT_ROLES, ConfigParser::batchRoles),
                 r.integer(Constants.BATCH_MAX_REQUESTS, BatchSettings.OFF.maxRequests(), 1, 10_000),
                 seconds(r, Constants.BATCH_QUIET_SECONDS, BatchSettings.OFF.quiet()),
                 seconds(r, Constants.BATCH_POLL_SECONDS, BatchSettings.OFF.poll()),
-                Duration.ofSeconds(r.integer(Constants.BATCH_MAX_WAIT_SECONDS, (int) BatchSettings.OFF.maxWait().toSeconds(),
-                        1, 7 * 24 * 3600)),
+                Duration.ofSeconds(r.integer(
+                        Constants.BATCH_MAX_WAIT_SECONDS,
+                        (int) BatchSettings.OFF.maxWait().toSeconds(),
+                        1,
+                        7 * 24 * 3600)),
                 journal);
     }
 
@@ -232,17 +291,24 @@ final class ConfigParser {
     private static void variableName(String key, String name, String example) {
         if (!name.matches("[A-Za-z_][A-Za-z0-9_]*")) {
             Secrets.register(name);
-            throw new ConfigurationException(key, name, "expected the name of an environment variable, such as "
-                    + example + " (the value itself is read from it)");
+            throw new ConfigurationException(
+                    key,
+                    name,
+                    "expected the name of an environment variable, such as " + example
+                            + " (the value itself is read from it)");
         }
     }
 
     private static CacheStore cacheStore(ConfigValues r) {
-        String userEnv = r.string(Constants.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV).trim();
-        String passwordEnv = r.string(Constants.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV).trim();
+        String userEnv = r.string(Constants.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV)
+                .trim();
+        String passwordEnv = r.string(Constants.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV)
+                .trim();
         variableName(Constants.CACHE_USER_ENV, userEnv, PostgresDatabase.DEFAULT_USER_ENV);
         variableName(Constants.CACHE_PASSWORD_ENV, passwordEnv, PostgresDatabase.DEFAULT_PASSWORD_ENV);
-        return r.parse(Constants.CACHE, new SqliteDatabase(SqliteDatabase.DEFAULT_FILE),
+        return r.parse(
+                Constants.CACHE,
+                new SqliteDatabase(SqliteDatabase.DEFAULT_FILE),
                 v -> CacheStore.parse(v, userEnv, passwordEnv));
     }
 
@@ -253,12 +319,17 @@ final class ConfigParser {
     private static void datasetOverwritten(EvaluationConfig config) {
         Path out = real(config.outputs().directory());
         for (Path dataset : config.datasets()) {
-            Path folder = Files.isDirectory(dataset) ? real(dataset) : real(dataset).getParent();
-            boolean annotations = folder != null && folder.getFileName() != null
+            Path folder =
+                    Files.isDirectory(dataset) ? real(dataset) : real(dataset).getParent();
+            boolean annotations = folder != null
+                    && folder.getFileName() != null
                     && folder.getFileName().toString().equals("annotations");
             if (out.equals(folder) || annotations && out.equals(folder.getParent())) {
-                throw new ConfigurationException(Constants.OUTPUT_DIR, config.outputs().directory().toString(),
-                        "it is the folder of the dataset " + dataset + ": the run's memes.jsonl, samples.jsonl and images"
+                throw new ConfigurationException(
+                        Constants.OUTPUT_DIR,
+                        config.outputs().directory().toString(),
+                        "it is the folder of the dataset " + dataset
+                                + ": the run's memes.jsonl, samples.jsonl and images"
                                 + " would be written over the dataset's own; choose another folder");
             }
         }

@@ -33,9 +33,16 @@ public record ConfigValues(Map<String, String> values) {
             String bad = inKey ? key : v;
             int at = Printable.firstUnsafe(bad);
             if (at >= 0) {
-                throw new ConfigurationException(key, v, String.format(Locale.ROOT, "%s holds the character U+%04X, which"
-                        + " would break or rewrite a console line; model ids, revisions, names, paths and URLs are one line"
-                        + " of visible characters", inKey ? "the key" : "the value", bad.codePointAt(at)));
+                throw new ConfigurationException(
+                        key,
+                        v,
+                        String.format(
+                                Locale.ROOT,
+                                "%s holds the character U+%04X, which"
+                                        + " would break or rewrite a console line; model ids, revisions, names, paths and URLs are one line"
+                                        + " of visible characters",
+                                inKey ? "the key" : "the value",
+                                bad.codePointAt(at)));
             }
         });
     }
@@ -93,8 +100,8 @@ public record ConfigValues(Map<String, String> values) {
         return ranged(key, fallback, Double::valueOf, min, max, "a number");
     }
 
-    private <T extends Comparable<T>> T ranged(String key, T fallback, Function<String, T> parser, T min, T max,
-                                               String kind) {
+    private <T extends Comparable<T>> T ranged(
+            String key, T fallback, Function<String, T> parser, T min, T max, String kind) {
         String v = values.get(key);
         if (v == null || v.isBlank()) {
             return fallback;

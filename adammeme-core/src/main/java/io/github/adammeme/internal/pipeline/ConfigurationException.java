@@ -22,7 +22,10 @@ public class ConfigurationException extends RuntimeException {
      * @param allowed what the key takes
      */
     public ConfigurationException(String key, String value, String allowed) {
-        this(key, "configuration key '" + key + "' has value '" + Secrets.redact(value) + "': " + Secrets.redact(allowed));
+        this(
+                key,
+                "configuration key '" + key + "' has value '" + Secrets.redact(value) + "': "
+                        + Secrets.redact(allowed));
     }
 
     /**

@@ -11,8 +11,7 @@ import java.util.Locale;
  */
 final class DetailKeys {
 
-    private DetailKeys() {
-    }
+    private DetailKeys() {}
 
     static EvaluationConfig.Details read(ConfigValues r) {
         return new EvaluationConfig.Details(
@@ -37,8 +36,11 @@ final class DetailKeys {
         try {
             return r.integer(Constants.MAX_TOKENS, 1024, 16, 1_000_000);
         } catch (ConfigurationException e) {
-            throw new ConfigurationException(Constants.MAX_TOKENS, value, "expected a whole number from 16 to 1000000,"
-                    + " or none (no cap, as the paper's reference code sends)");
+            throw new ConfigurationException(
+                    Constants.MAX_TOKENS,
+                    value,
+                    "expected a whole number from 16 to 1000000,"
+                            + " or none (no cap, as the paper's reference code sends)");
         }
     }
 
@@ -46,8 +48,9 @@ final class DetailKeys {
         return switch (value.toLowerCase(Locale.ROOT)) {
             case "reject" -> false;
             case "read" -> true;
-            default -> throw new IllegalArgumentException("expected reject (the default: asked again, then UNSCORED) or"
-                    + " read (6.0 read as 6, as the paper's reference code reads it)");
+            default ->
+                throw new IllegalArgumentException("expected reject (the default: asked again, then UNSCORED) or"
+                        + " read (6.0 read as 6, as the paper's reference code reads it)");
         };
     }
 }

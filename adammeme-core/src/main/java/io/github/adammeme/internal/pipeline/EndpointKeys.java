@@ -19,11 +19,17 @@ final class EndpointKeys {
     /** The base URL of a model that is not the simulator's and has none configured: OpenAI itself. */
     static final String OPENAI_BASE_URL = "https://api.openai.com/v1";
 
-    private EndpointKeys() {
-    }
+    private EndpointKeys() {}
 
-    static Endpoint read(ConfigValues r, String modelKey, String urlKey, String keyEnvKey, String defaultModel,
-                         Duration timeout, String rpmKey, String tpmKey) {
+    static Endpoint read(
+            ConfigValues r,
+            String modelKey,
+            String urlKey,
+            String keyEnvKey,
+            String defaultModel,
+            Duration timeout,
+            String rpmKey,
+            String tpmKey) {
         String model = r.string(modelKey, defaultModel);
         if (model.isBlank()) {
             throw new ConfigurationException(modelKey, model, "a model id is required, e.g. gpt-4o or " + defaultModel);
@@ -36,14 +42,18 @@ final class EndpointKeys {
             } catch (IllegalArgumentException unreadable) {
                 // A query may carry a key (?api_key=...): never echoed, even from a URL that does not parse.
                 int query = url.indexOf('?');
-                throw new ConfigurationException(urlKey, query < 0 ? url : url.substring(0, query) + "?" + Secrets.REDACTED,
+                throw new ConfigurationException(
+                        urlKey,
+                        query < 0 ? url : url.substring(0, query) + "?" + Secrets.REDACTED,
                         unreadable.getMessage() + ", e.g. http://localhost:8000/v1");
             }
         }
         if (keyEnv != null && !keyEnv.isBlank() && !keyEnv.matches("[A-Za-z_][A-Za-z0-9_]*")) {
             // Most likely the key itself, pasted where its variable's name belongs: never echoed.
             Secrets.register(keyEnv);
-            throw new ConfigurationException(keyEnvKey, Secrets.REDACTED,
+            throw new ConfigurationException(
+                    keyEnvKey,
+                    Secrets.REDACTED,
                     "expected the NAME of an environment variable holding the key, not the key itself");
         }
         if (keyEnv != null && !keyEnv.isBlank() && !keyEnv.matches("[A-Z_][A-Z0-9_]*")) {
@@ -63,14 +73,23 @@ final class EndpointKeys {
         if (keyEnv != null && !keyEnv.isBlank() && url != null && !r.bool(Constants.ALLOW_INSECURE_HTTP, false)) {
             Optional<String> elsewhere = insecureRemote(url);
             if (elsewhere.isPresent()) {
-                throw new ConfigurationException(urlKey, url, "the key in " + keyEnv + " would travel"
-                        + " unencrypted over plain http to a host that is not this machine (" + elsewhere.get() + "); use"
-                        + " https, or set " + Constants.ALLOW_INSECURE_HTTP + "=true if the network between is yours");
+                throw new ConfigurationException(
+                        urlKey,
+                        url,
+                        "the key in " + keyEnv + " would travel"
+                                + " unencrypted over plain http to a host that is not this machine (" + elsewhere.get()
+                                + "); use"
+                                + " https, or set " + Constants.ALLOW_INSECURE_HTTP
+                                + "=true if the network between is yours");
             }
         }
-        return new Endpoint(model, url == null || url.isBlank() ? null : url,
-                keyEnv == null || keyEnv.isBlank() ? null : keyEnv, timeout,
-                r.integer(rpmKey, 0, 0, 1_000_000), r.integer(tpmKey, 0, 0, 2_000_000_000));
+        return new Endpoint(
+                model,
+                url == null || url.isBlank() ? null : url,
+                keyEnv == null || keyEnv.isBlank() ? null : keyEnv,
+                timeout,
+                r.integer(rpmKey, 0, 0, 1_000_000),
+                r.integer(tpmKey, 0, 0, 2_000_000_000));
     }
 
     /**

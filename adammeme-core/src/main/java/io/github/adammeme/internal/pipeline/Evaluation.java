@@ -22,9 +22,16 @@ import org.apiguardian.api.API;
  * @param usage       calls and tokens per role and model
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Evaluation(RunInfo run, List<Category> taxonomy, List<Admission> admissions, List<MemeOutcome> memes,
-                         List<MinedSample> mined, List<ScoredSample> samples, List<Chain> chains, Metrics metrics,
-                         List<UsageLedger.Line> usage) {
+public record Evaluation(
+        RunInfo run,
+        List<Category> taxonomy,
+        List<Admission> admissions,
+        List<MemeOutcome> memes,
+        List<MinedSample> mined,
+        List<ScoredSample> samples,
+        List<Chain> chains,
+        Metrics metrics,
+        List<UsageLedger.Line> usage) {
 
     /**
      * Every refined sample, chain by chain.

@@ -44,8 +44,16 @@ import org.apiguardian.api.API;
  * @param outputs       the output folder and the call cache
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat, Path prompts, Models models,
-                               Method method, Details details, Images images, Limits limits, Outputs outputs) {
+public record EvaluationConfig(
+        List<Path> datasets,
+        DatasetFormat datasetFormat,
+        Path prompts,
+        Models models,
+        Method method,
+        Details details,
+        Images images,
+        Limits limits,
+        Outputs outputs) {
 
     /** The target when none is configured: the simulator's keyword matcher. */
     public static final String DEFAULT_TARGET = "sim:keyword";
@@ -70,10 +78,18 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param targetRevision       the target's version as the user declared it, whose answers any run of it may reuse;
      *                             null when undeclared, and then the target's answers belong to the run
      */
-    public record Models(Endpoint target, double targetTemperature, Endpoint controller, String judgeSecondModel,
-                         StructuredOutput structuredOutput, boolean replicasInOneRequest, Integer maxTokens,
-                         RetryPolicy retries, BatchSettings batch, EndpointChecks checks, String targetRevision) {
-    }
+    public record Models(
+            Endpoint target,
+            double targetTemperature,
+            Endpoint controller,
+            String judgeSecondModel,
+            StructuredOutput structuredOutput,
+            boolean replicasInOneRequest,
+            Integer maxTokens,
+            RetryPolicy retries,
+            BatchSettings batch,
+            EndpointChecks checks,
+            String targetRevision) {}
 
     /**
      * The method's parameters (Algorithm 1 and the scoring rules).
@@ -95,11 +111,23 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param shard                  this process's share of the pairs
      * @param preset                 the method the settings started from: the defaults, or the paper's
      */
-    public record Method(double threshold, int samplesPerCategory, int seeds, int iterations, int miningBatchSize,
-                         int miningLookahead, NewCategoryVote newCategoryVote, long randomSeed, int reasks,
-                         boolean refusalCountsAsFailure, double judgeRecheck, RefinementOrder refinementOrder,
-                         TextPlacement refinedText, Stages stages, Shard shard, MethodPreset preset) {
-    }
+    public record Method(
+            double threshold,
+            int samplesPerCategory,
+            int seeds,
+            int iterations,
+            int miningBatchSize,
+            int miningLookahead,
+            NewCategoryVote newCategoryVote,
+            long randomSeed,
+            int reasks,
+            boolean refusalCountsAsFailure,
+            double judgeRecheck,
+            RefinementOrder refinementOrder,
+            TextPlacement refinedText,
+            Stages stages,
+            Shard shard,
+            MethodPreset preset) {}
 
     /**
      * The finer points of the method, each the paper's (or, where the paper is silent, its reference code's) way
@@ -112,9 +140,13 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param decimalRatings       whether a Scorer's {@code [[6.0]]} is read as 6 rather than asked again
      * @param categoryInstructions whether the Candidates and the target are told what to look for in each category
      */
-    public record Details(boolean refusalDetection, boolean miningMemeText, Retrieval retrieval,
-                          RefinerPicture refinerPicture, boolean decimalRatings, boolean categoryInstructions) {
-    }
+    public record Details(
+            boolean refusalDetection,
+            boolean miningMemeText,
+            Retrieval retrieval,
+            RefinerPicture refinerPicture,
+            boolean decimalRatings,
+            boolean categoryInstructions) {}
 
     /**
      * How pictures are bounded on their way to a model.
@@ -126,12 +158,16 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param roles          each role's detail and size
      * @param textErasure    how a picture's own text is erased before a rewrite is shown on it
      */
-    public record Images(int maxSide, long maxPixels, long maxBytes, int timeoutSeconds, RoleImages roles,
-                         TextErasure textErasure) {
+    public record Images(
+            int maxSide, long maxPixels, long maxBytes, int timeoutSeconds, RoleImages roles, TextErasure textErasure) {
 
         /** @return the limits pictures are loaded within */
         public ImageLimits limits() {
-            return new ImageLimits(maxSide, maxPixels, maxBytes, ImageLimits.defaultDecodesAtOnce(),
+            return new ImageLimits(
+                    maxSide,
+                    maxPixels,
+                    maxBytes,
+                    ImageLimits.defaultDecodesAtOnce(),
                     Duration.ofSeconds(timeoutSeconds));
         }
     }
@@ -144,8 +180,7 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @param prices              USD per million tokens, per model
      * @param datasetMaxLineBytes the longest dataset line read
      */
-    public record Limits(int concurrency, double budgetUsd, Prices prices, int datasetMaxLineBytes) {
-    }
+    public record Limits(int concurrency, double budgetUsd, Prices prices, int datasetMaxLineBytes) {}
 
     /**
      * Where results and paid answers go.
@@ -203,7 +238,8 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
             if (!Files.isDirectory(existing)) {
                 return Optional.of(existing + " is a file, not a folder");
             }
-            return Files.isWritable(existing) ? Optional.empty()
+            return Files.isWritable(existing)
+                    ? Optional.empty()
                     : Optional.of("the folder " + existing + " cannot be written");
         }
     }
@@ -224,7 +260,15 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      * @return this configuration, writing there
      */
     public EvaluationConfig withOutputDir(Path directory) {
-        return new EvaluationConfig(datasets, datasetFormat, prompts, models, method, details, images, limits,
+        return new EvaluationConfig(
+                datasets,
+                datasetFormat,
+                prompts,
+                models,
+                method,
+                details,
+                images,
+                limits,
                 new Outputs(directory, outputs.cache(), outputs.cacheRequired()));
     }
 
@@ -257,11 +301,15 @@ public record EvaluationConfig(List<Path> datasets, DatasetFormat datasetFormat,
      */
     public String datasetKey() {
         Path here = Path.of("").toAbsolutePath().normalize();
-        return String.join(", ", datasets.stream().map(p -> {
-            Path absolute = p.toAbsolutePath().normalize();
-            Path named = absolute.startsWith(here) ? here.relativize(absolute) : absolute;
-            return named.toString().replace(File.separatorChar, '/');
-        }).toList());
+        return String.join(
+                ", ",
+                datasets.stream()
+                        .map(p -> {
+                            Path absolute = p.toAbsolutePath().normalize();
+                            Path named = absolute.startsWith(here) ? here.relativize(absolute) : absolute;
+                            return named.toString().replace(File.separatorChar, '/');
+                        })
+                        .toList());
     }
 
     /**

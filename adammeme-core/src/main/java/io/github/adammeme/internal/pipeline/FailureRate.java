@@ -42,7 +42,8 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
         double half = Z * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / denominator;
         // The interval always holds the point: at 0 or n failures, centre - half and p are equal in exact
         // arithmetic, and rounding left the bound a hair on the wrong side (2.8e-17 above 0 at 0 of 6).
-        return new FailureRate(failures, n, p, Math.max(0, Math.min(p, centre - half)), Math.min(1, Math.max(p, centre + half)));
+        return new FailureRate(
+                failures, n, p, Math.max(0, Math.min(p, centre - half)), Math.min(1, Math.max(p, centre + half)));
     }
 
     /**
@@ -54,8 +55,8 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
         if (rate == null) {
             return "n/a (0 scored)";
         }
-        return String.format(Locale.ROOT, "%.1f%% [%.1f, %.1f] (%d/%d)", 100 * rate, 100 * low, 100 * high,
-                failures, n);
+        return String.format(
+                Locale.ROOT, "%.1f%% [%.1f, %.1f] (%d/%d)", 100 * rate, 100 * low, 100 * high, failures, n);
     }
 
     /**

@@ -34,6 +34,7 @@ final class Gateways {
 
     /** Stops every run of these gateways when their caller gives up on them (its test run was lost, say). */
     private final RunStop cancel;
+
     private final ModelConnector connector;
 
     Gateways(CallCache cache, RunStop cancel, ModelConnector connector) {
@@ -45,9 +46,15 @@ final class Gateways {
     /** What a gateway is for, and the settings that point at its endpoint, which a preflight or breaker message names. */
     enum Role {
         TARGET("target", Constants.TARGET_MODEL, Constants.TARGET_BASE_URL, Constants.TARGET_API_KEY_ENV),
-        CONTROLLER("controller", Constants.CONTROLLER_MODEL, Constants.CONTROLLER_BASE_URL,
+        CONTROLLER(
+                "controller",
+                Constants.CONTROLLER_MODEL,
+                Constants.CONTROLLER_BASE_URL,
                 Constants.CONTROLLER_API_KEY_ENV),
-        SECOND_JUDGE("second judge", Constants.JUDGE_SECOND_MODEL, Constants.CONTROLLER_BASE_URL,
+        SECOND_JUDGE(
+                "second judge",
+                Constants.JUDGE_SECOND_MODEL,
+                Constants.CONTROLLER_BASE_URL,
                 Constants.CONTROLLER_API_KEY_ENV);
 
         final String name;
@@ -72,7 +79,9 @@ final class Gateways {
 
         /** The setting to look at when the endpoint fails: its URL, or for the built-in simulator, the model asked of it. */
         String setting(Endpoint endpoint, Endpoint configured) {
-            return builtIn(configured) ? modelKey + "=" + endpoint.model() : urlKey + "=" + Preflight.shown(endpoint.baseUrl());
+            return builtIn(configured)
+                    ? modelKey + "=" + endpoint.model()
+                    : urlKey + "=" + Preflight.shown(endpoint.baseUrl());
         }
 
         private static boolean builtIn(Endpoint configured) {
@@ -88,7 +97,8 @@ final class Gateways {
      *
      * @throws io.github.adammeme.internal.llm.EndpointUnusableException naming the setting of the first that cannot be used
      */
-    static Map<String, String> preflight(EvaluationConfig config, Endpoint target, Endpoint controller, UsageLedger ledger) {
+    static Map<String, String> preflight(
+            EvaluationConfig config, Endpoint target, Endpoint controller, UsageLedger ledger) {
         if (!config.models().checks().preflight()) {
             return Map.of();
         }
@@ -114,15 +124,23 @@ final class Gateways {
      * @param secondJudge the second judge model's, or null
      * @param stop        the run's stop
      */
-    record RunGateways(ModelGateway target, ModelGateway controller, ModelGateway secondJudge, RunStop stop,
-                       Attempt attempt, Map<String, String> targetListing, CallCache cache) implements AutoCloseable {
+    record RunGateways(
+            ModelGateway target,
+            ModelGateway controller,
+            ModelGateway secondJudge,
+            RunStop stop,
+            Attempt attempt,
+            Map<String, String> targetListing,
+            CallCache cache)
+            implements AutoCloseable {
 
         /**
          * The run's usage, with what unfinished attempts at it paid for, which this one now accounts for; then the
          * attempt is over: it leaves no mark, so the next run asks the target afresh.
          */
         List<UsageLedger.Line> finish(UsageLedger ledger, EvaluationConfig config) {
-            List<UsageLedger.Line> usage = Attempt.usage(ledger, cache, config.limits().prices());
+            List<UsageLedger.Line> usage =
+                    Attempt.usage(ledger, cache, config.limits().prices());
             cache.attemptFinished();
             return usage;
         }
@@ -149,7 +167,9 @@ final class Gateways {
 
         @Override
         public void close() {
-            try (ModelGateway t = target; ModelGateway c = controller; ModelGateway s = secondJudge) {
+            try (ModelGateway t = target;
+                    ModelGateway c = controller;
+                    ModelGateway s = secondJudge) {
                 // each closed, the last opened first
             }
         }
@@ -160,8 +180,8 @@ final class Gateways {
      *
      * @throws io.github.adammeme.internal.llm.EndpointUnusableException naming the setting of an endpoint that cannot be used
      */
-    RunGateways forRun(Endpoint target, Endpoint controller, UsageLedger ledger, EvaluationConfig config,
-                       PromptLibrary prompts) {
+    RunGateways forRun(
+            Endpoint target, Endpoint controller, UsageLedger ledger, EvaluationConfig config, PromptLibrary prompts) {
         // Which answers of the target this attempt may reuse is read before anything is marked: a run that cannot
         // reach its endpoints never began, and leaves no attempt behind.
         Attempt attempt = Attempt.start(config, prompts, cache);
@@ -169,18 +189,34 @@ final class Gateways {
         RunStop stop = new RunStop();
         cancel.alsoStops(stop);
         Endpoint second = secondJudgeEndpoint(controller, config);
-        RunGateways run = new RunGateways(open(target.answersKeptFor(TargetAnswers.scope(config, attempt)), Role.TARGET,
-                config.models().target(), ledger, config, stop),
+        RunGateways run = new RunGateways(
+                open(
+                        target.answersKeptFor(TargetAnswers.scope(config, attempt)),
+                        Role.TARGET,
+                        config.models().target(),
+                        ledger,
+                        config,
+                        stop),
                 open(controller, Role.CONTROLLER, config.models().controller(), ledger, config, stop),
-                second == null ? null : open(second, Role.SECOND_JUDGE, config.models().controller(), ledger, config, stop),
-                stop, attempt, listing, cache);
+                second == null
+                        ? null
+                        : open(second, Role.SECOND_JUDGE, config.models().controller(), ledger, config, stop),
+                stop,
+                attempt,
+                listing,
+                cache);
         cache.paidBy(attempt.id());
         return run;
     }
 
     /** A gateway to {@code endpoint}, one of the run's: it stops with the run, and its breaker may stop the run. */
-    private ModelGateway open(Endpoint endpoint, Role role, Endpoint configured, UsageLedger ledger, EvaluationConfig config,
-                              RunStop stop) {
+    private ModelGateway open(
+            Endpoint endpoint,
+            Role role,
+            Endpoint configured,
+            UsageLedger ledger,
+            EvaluationConfig config,
+            RunStop stop) {
         ModelGateway gateway = open(endpoint, ledger, config);
         gateway.stopWith(stop, config.models().checks(), role.setting(endpoint, configured));
         return gateway;
@@ -191,12 +227,20 @@ final class Gateways {
         // In batch mode a call waits on its gateway thread for its batch's answer: a batch's worth of calls
         // are pending at once, besides the calls of roles still made at once.
         ChatModel model = batch.enabled()
-                ? new BatchChatModel(endpoint, config.limits().concurrency(), cache, journals.computeIfAbsent(batch.journal(),
-                        BatchJournal::open), batch)
+                ? new BatchChatModel(
+                        endpoint,
+                        config.limits().concurrency(),
+                        cache,
+                        journals.computeIfAbsent(batch.journal(), BatchJournal::open),
+                        batch)
                 : connector.connect(endpoint, config.limits().concurrency());
-        ModelGateway gateway = new ModelGateway(model, cache, ledger,
+        ModelGateway gateway = new ModelGateway(
+                model,
+                cache,
+                ledger,
                 config.callSlots(),
-                config.models().retries(), new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
+                config.models().retries(),
+                new RateCaps(endpoint.requestsPerMinute(), endpoint.tokensPerMinute()));
         gateway.budget(config.limits().budgetUsd());
         gateway.queueOrder(CallPriority::rank);
         gateway.structuredOutput(config.models().structuredOutput());
@@ -209,14 +253,24 @@ final class Gateways {
         if (config.models().judgeSecondModel() == null || config.method().judgeRecheck() <= 0) {
             return null;
         }
-        return new Endpoint(config.models().judgeSecondModel(), controller.baseUrl(), controller.apiKeyEnv(),
-                controller.timeout(), controller.requestsPerMinute(), controller.tokensPerMinute(),
+        return new Endpoint(
+                config.models().judgeSecondModel(),
+                controller.baseUrl(),
+                controller.apiKeyEnv(),
+                controller.timeout(),
+                controller.requestsPerMinute(),
+                controller.tokensPerMinute(),
                 controller.simulatorVariant());
     }
 
     /** The agents of a run, on the controller's gateway, each role shown pictures at its own detail. */
     static AgentContext agents(EvaluationConfig config, ModelGateway controller, PromptLibrary prompts) {
-        return new AgentContext(controller, prompts, config.method().randomSeed(), config.method().reasks(),
-                config.models().maxTokens()).showing(config.images().roles());
+        return new AgentContext(
+                        controller,
+                        prompts,
+                        config.method().randomSeed(),
+                        config.method().reasks(),
+                        config.models().maxTokens())
+                .showing(config.images().roles());
     }
 }

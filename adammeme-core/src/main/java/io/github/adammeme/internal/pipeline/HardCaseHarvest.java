@@ -49,10 +49,24 @@ public record HardCaseHarvest(List<HardCase> cases, Map<String, Path> pictures) 
                 throw new UncheckedIOException("cannot read the picture " + picture + " shown for " + s.id(), ex);
             }
             String id = HardCaseBank.idOf(s.category(), s.text(), digest);
-            cases.add(new HardCase(id, s.category(), s.misbelief(), s.text(), s.originalText(),
-                    config.method().refinedText().textInPrompt() ? s.text() : Probes.TEXT_ON_IMAGE, picture.getFileName().toString(),
-                    digest, s.reference(), new HardCase.Provenance(e.run().target(), startedAt, s.id(),
-                    s.refinement().seedId(), s.refinement().step(), s.score(), e.run().dataset())));
+            cases.add(new HardCase(
+                    id,
+                    s.category(),
+                    s.misbelief(),
+                    s.text(),
+                    s.originalText(),
+                    config.method().refinedText().textInPrompt() ? s.text() : Probes.TEXT_ON_IMAGE,
+                    picture.getFileName().toString(),
+                    digest,
+                    s.reference(),
+                    new HardCase.Provenance(
+                            e.run().target(),
+                            startedAt,
+                            s.id(),
+                            s.refinement().seedId(),
+                            s.refinement().step(),
+                            s.score(),
+                            e.run().dataset())));
             pictures.put(id, picture);
         }
         return new HardCaseHarvest(cases, pictures);

@@ -15,8 +15,7 @@ import java.util.TreeSet;
 /** Reads how pictures are bounded, shown to each role and stripped of their text, from {@code adammeme.image.*} keys. */
 final class ImageKeys {
 
-    private ImageKeys() {
-    }
+    private ImageKeys() {}
 
     static EvaluationConfig.Images read(ConfigValues r) {
         return new EvaluationConfig.Images(
@@ -55,15 +54,19 @@ final class ImageKeys {
         }
         Map<String, Integer> sides = new TreeMap<>();
         for (String key : new TreeSet<>(values.keySet())) {
-            String prefix = key.startsWith(Constants.IMAGE_DETAIL_PREFIX) ? Constants.IMAGE_DETAIL_PREFIX
+            String prefix = key.startsWith(Constants.IMAGE_DETAIL_PREFIX)
+                    ? Constants.IMAGE_DETAIL_PREFIX
                     : key.startsWith(Constants.IMAGE_MAX_SIDE_PREFIX) ? Constants.IMAGE_MAX_SIDE_PREFIX : null;
             if (prefix == null) {
                 continue;
             }
             String role = key.substring(prefix.length()).toLowerCase(Locale.ROOT);
             if (!RoleImages.ROLES.contains(role)) {
-                throw new ConfigurationException(key, values.get(key), "no role '" + role + "' is shown a picture;"
-                        + " the roles are " + String.join(", ", RoleImages.ROLES));
+                throw new ConfigurationException(
+                        key,
+                        values.get(key),
+                        "no role '" + role + "' is shown a picture;" + " the roles are "
+                                + String.join(", ", RoleImages.ROLES));
             }
             if (prefix.equals(Constants.IMAGE_DETAIL_PREFIX)) {
                 ImageDetail detail = r.parse(key, null, ImageDetail::parse);
@@ -80,8 +83,8 @@ final class ImageKeys {
     private static TextErasure textErasure(ConfigValues r) {
         TextErasure.Mode mode = r.parse(Constants.TEXT_ERASURE, TextErasure.Mode.BUILTIN, TextErasure::mode);
         Path dir = r.parse(Constants.TEXT_ERASURE_DIR, null, Path::of);
-        TextErasure erasure = new TextErasure(mode, dir,
-                r.parse(Constants.TEXT_ERASURE_TESSDATA, TextErasure.defaultTessdata(), Path::of));
+        TextErasure erasure = new TextErasure(
+                mode, dir, r.parse(Constants.TEXT_ERASURE_TESSDATA, TextErasure.defaultTessdata(), Path::of));
         try {
             erasure.check();
         } catch (IllegalArgumentException | IllegalStateException e) {

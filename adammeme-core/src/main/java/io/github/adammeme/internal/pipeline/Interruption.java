@@ -68,7 +68,8 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
      */
     public Interruption onShutdown(Future<?> run) {
         this.pipeline = run;
-        Thread h = new Thread(() -> interrupted("the JVM is shutting down (Ctrl-C or SIGTERM)"), "adammeme-interrupted");
+        Thread h =
+                new Thread(() -> interrupted("the JVM is shutting down (Ctrl-C or SIGTERM)"), "adammeme-interrupted");
         Runtime.getRuntime().addShutdownHook(h);
         hook = h;
         return this;
@@ -83,9 +84,11 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
      */
     public static boolean isInterruption(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof InterruptedException || t instanceof InterruptedIOException
+            if (t instanceof InterruptedException
+                    || t instanceof InterruptedIOException
                     || t instanceof ClosedByInterruptException
-                    || t instanceof EndpointUnusableException e && e.when() == EndpointUnusableException.When.INTERRUPTED) {
+                    || t instanceof EndpointUnusableException e
+                            && e.when() == EndpointUnusableException.When.INTERRUPTED) {
                 return true;
             }
         }
@@ -100,7 +103,8 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
      * @return the line said
      */
     public String interrupted(String how) {
-        stop.stop(new EndpointUnusableException("the run was interrupted: " + how + "; no further call is made",
+        stop.stop(new EndpointUnusableException(
+                "the run was interrupted: " + how + "; no further call is made",
                 EndpointUnusableException.When.INTERRUPTED));
         Future<?> run = pipeline;
         if (run != null && !run.isDone()) {
@@ -118,7 +122,8 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
                 // The file first: on a shutdown, stderr may lead to a console that is gone already.
                 record.accept(line);
             } catch (RuntimeException e) {
-                err.println("adammeme: and the interruption could not be recorded: " + Secrets.redact(String.valueOf(e.getMessage())));
+                err.println("adammeme: and the interruption could not be recorded: "
+                        + Secrets.redact(String.valueOf(e.getMessage())));
             } finally {
                 err.println("adammeme: " + line);
                 err.flush();
@@ -140,15 +145,18 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
         UsageLedger usage = usage();
         long paid = usage == null ? 0 : usage.totalCalls();
         // A file named relative to a Surefire fork's folder is no help to a reader at a shell: the whole path.
-        String name = cache instanceof SqliteDatabase sqlite ? sqlite.file().toAbsolutePath().toString()
+        String name = cache instanceof SqliteDatabase sqlite
+                ? sqlite.file().toAbsolutePath().toString()
                 : cache instanceof CacheDatabase database ? database.name() : null;
-        Optional<String> notKept = cache instanceof CacheDatabase database ? FailSafeCache.notKeeping(database.name())
-                : Optional.empty();
-        String where = notKept.isPresent() ? "not kept: " + notKept.get() + "; a run again pays for them again"
-                : name != null ? "kept in the call cache " + name + "; run the same command again to resume from the cache"
-                : "not kept (" + Constants.CACHE + "=" + cache + "): a run again pays for them again";
-        return Secrets.redact("interrupted " + progress() + "; " + paid + " answer" + (paid == 1 ? "" : "s") + " paid for, "
-                + where);
+        Optional<String> notKept =
+                cache instanceof CacheDatabase database ? FailSafeCache.notKeeping(database.name()) : Optional.empty();
+        String where = notKept.isPresent()
+                ? "not kept: " + notKept.get() + "; a run again pays for them again"
+                : name != null
+                        ? "kept in the call cache " + name + "; run the same command again to resume from the cache"
+                        : "not kept (" + Constants.CACHE + "=" + cache + "): a run again pays for them again";
+        return Secrets.redact(
+                "interrupted " + progress() + "; " + paid + " answer" + (paid == 1 ? "" : "s") + " paid for, " + where);
     }
 
     private String progress() {
@@ -161,7 +169,8 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
         if (scored() < pairs() || !refining()) {
             return "in the scoring stage, after " + scored() + " of " + pairs() + " pairs";
         }
-        return "in the refinement stage, after all " + pairs() + " pairs and " + chainsDone() + " of " + chains() + " chains";
+        return "in the refinement stage, after all " + pairs() + " pairs and " + chainsDone() + " of " + chains()
+                + " chains";
     }
 
     /** Removes the hook once the run is over; the JVM may already be shutting down, which keeps it. */

@@ -30,8 +30,16 @@ import org.apiguardian.api.API;
  * @param opposite    ids of the samples on opposite sides of the threshold, in sample order
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record JudgeAgreement(String secondJudge, int drawn, int compared, int agreements, Double kappa, Double kappaLow,
-                             Double kappaHigh, Double meanAbsoluteDifference, List<String> opposite) {
+public record JudgeAgreement(
+        String secondJudge,
+        int drawn,
+        int compared,
+        int agreements,
+        Double kappa,
+        Double kappaLow,
+        Double kappaHigh,
+        Double meanAbsoluteDifference,
+        List<String> opposite) {
 
     /**
      * Keeps its own copy of the opposite samples.
@@ -100,8 +108,16 @@ public record JudgeAgreement(String secondJudge, int drawn, int compared, int ag
             return new JudgeAgreement(judge, drawn, n, bothPass + bothFail, null, null, null, mad, opposite);
         }
         FailureRate agreed = FailureRate.of(bothPass + bothFail, n);
-        return new JudgeAgreement(judge, drawn, n, bothPass + bothFail, kappa(po, pe), Math.max(-1, kappa(agreed.low(), pe)),
-                Math.min(1, kappa(agreed.high(), pe)), mad, opposite);
+        return new JudgeAgreement(
+                judge,
+                drawn,
+                n,
+                bothPass + bothFail,
+                kappa(po, pe),
+                Math.max(-1, kappa(agreed.low(), pe)),
+                Math.min(1, kappa(agreed.high(), pe)),
+                mad,
+                opposite);
     }
 
     private static double kappa(double po, double pe) {
@@ -119,10 +135,19 @@ public record JudgeAgreement(String secondJudge, int drawn, int compared, int ag
         if (compared == 0) {
             return drawn == 0 ? "no sample was scored twice" : "no sample got both scores (" + drawn + " drawn)";
         }
-        String figure = kappa == null ? "kappa undefined (every sample on one side for both judges)"
+        String figure = kappa == null
+                ? "kappa undefined (every sample on one side for both judges)"
                 : String.format(Locale.ROOT, "kappa %.2f [%.2f, %.2f]", kappa, kappaLow, kappaHigh);
-        return String.format(Locale.ROOT, "%s, %d of %d pass/fail verdicts agree, mean |score difference| %.2f,"
-                        + " %d on opposite sides of %s (%s)", figure, agreements, compared, meanAbsoluteDifference,
-                opposite.size(), threshold, secondJudge);
+        return String.format(
+                Locale.ROOT,
+                "%s, %d of %d pass/fail verdicts agree, mean |score difference| %.2f,"
+                        + " %d on opposite sides of %s (%s)",
+                figure,
+                agreements,
+                compared,
+                meanAbsoluteDifference,
+                opposite.size(),
+                threshold,
+                secondJudge);
     }
 }

@@ -11,8 +11,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class LibraryVersion {
 
-    private LibraryVersion() {
-    }
+    private LibraryVersion() {}
 
     /**
      * The library's version, from the jar's build.

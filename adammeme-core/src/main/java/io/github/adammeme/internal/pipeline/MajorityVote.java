@@ -18,13 +18,15 @@ import java.util.Set;
  */
 final class MajorityVote {
 
-    private MajorityVote() {
-    }
+    private MajorityVote() {}
 
     /** Categories of T named by a strict majority of {@code answers}, in taxonomy order. */
     static List<String> majority(List<Answer<MinerVote>> answers, Taxonomy taxonomy) {
         // What each Miner named is worked out once, not once per category of T.
-        List<Set<String>> named = answers.stream().filter(Answer::ok).map(a -> named(a.value(), taxonomy)).toList();
+        List<Set<String>> named = answers.stream()
+                .filter(Answer::ok)
+                .map(a -> named(a.value(), taxonomy))
+                .toList();
         List<String> kept = new ArrayList<>();
         for (String category : taxonomy.names()) {
             long votes = named.stream().filter(n -> n.contains(category)).count();
@@ -56,8 +58,13 @@ final class MajorityVote {
      */
     static long votesFor(String proposed, List<Answer<MinerVote>> answers) {
         String name = Category.normalise(proposed);
-        return answers.stream().filter(Answer::ok).map(Answer::value).filter(v -> v.categories().contains(name)
-                || v.proposal() != null && Category.normalise(v.proposal().name()).equals(name)).count();
+        return answers.stream()
+                .filter(Answer::ok)
+                .map(Answer::value)
+                .filter(v -> v.categories().contains(name)
+                        || v.proposal() != null
+                                && Category.normalise(v.proposal().name()).equals(name))
+                .count();
     }
 
     /** Distinct proposals not yet in T, by normalised name, with the replicas that made them. */
@@ -65,8 +72,11 @@ final class MajorityVote {
         Map<String, List<Integer>> byName = new LinkedHashMap<>();
         for (int i = 0; i < answers.size(); i++) {
             Answer<MinerVote> a = answers.get(i);
-            if (a.ok() && a.value().proposal() != null && !taxonomy.contains(a.value().proposal().name())) {
-                byName.computeIfAbsent(Category.normalise(a.value().proposal().name()), k -> new ArrayList<>()).add(i);
+            if (a.ok()
+                    && a.value().proposal() != null
+                    && !taxonomy.contains(a.value().proposal().name())) {
+                byName.computeIfAbsent(Category.normalise(a.value().proposal().name()), k -> new ArrayList<>())
+                        .add(i);
             }
         }
         return byName;
@@ -84,8 +94,10 @@ final class MajorityVote {
         for (int i = 0; i < answers.size(); i++) {
             Answer<MinerVote> a = answers.get(i);
             if (a.ok()) {
-                received.add("Miner " + (i + 1) + " named " + (a.value().categories().isEmpty() ? "nothing"
-                        : String.join(", ", a.value().categories())));
+                received.add("Miner " + (i + 1) + " named "
+                        + (a.value().categories().isEmpty()
+                                ? "nothing"
+                                : String.join(", ", a.value().categories())));
             } else {
                 missing.add("Miner " + (i + 1) + " (" + a.status() + " after " + a.attempts() + " attempts: "
                         + a.failure() + ")");
@@ -94,8 +106,9 @@ final class MajorityVote {
         if (missing.isEmpty()) {
             return null;
         }
-        return "no decision on missing votes: " + missing.size() + " of " + MiningStage.MINERS + " Miner votes are missing: "
-                + String.join("; ", missing) + (received.isEmpty() ? "" : "; received: " + String.join("; ", received));
+        return "no decision on missing votes: " + missing.size() + " of " + MiningStage.MINERS
+                + " Miner votes are missing: " + String.join("; ", missing)
+                + (received.isEmpty() ? "" : "; received: " + String.join("; ", received));
     }
 
     /** Each Miner's categories, or null for a Miner whose vote is missing. */

@@ -12,8 +12,14 @@ import org.apiguardian.api.API;
  * @param votes each Miner's raw category list (null for a Miner that failed)
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record MemeOutcome(String memeId, String origin, Status status, List<String> categories,
-                          List<List<String>> votes, List<String> datasetLabels, String reason) {
+public record MemeOutcome(
+        String memeId,
+        String origin,
+        Status status,
+        List<String> categories,
+        List<List<String>> votes,
+        List<String> datasetLabels,
+        String reason) {
 
     /** What became of a meme. */
     public enum Status {

@@ -28,8 +28,9 @@ enum MethodPreset {
         return switch (value.strip().toLowerCase(Locale.ROOT)) {
             case "default" -> DEFAULT;
             case "paper" -> PAPER;
-            default -> throw new IllegalArgumentException("expected default (this implementation's defaults) or paper"
-                    + " (the paper's way wherever a setting departs from it)");
+            default ->
+                throw new IllegalArgumentException("expected default (this implementation's defaults) or paper"
+                        + " (the paper's way wherever a setting departs from it)");
         };
     }
 

@@ -15,9 +15,14 @@ import org.apiguardian.api.API;
  * judge behind them agrees with a second one.
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Metrics(double threshold, boolean refusalCountsAsFailure, List<CategoryFigures> original,
-                      CategoryFigures originalOverall, List<CategoryFigures> withRefinements,
-                      CategoryFigures withRefinementsOverall, JudgeAgreement judgeAgreement) {
+public record Metrics(
+        double threshold,
+        boolean refusalCountsAsFailure,
+        List<CategoryFigures> original,
+        CategoryFigures originalOverall,
+        List<CategoryFigures> withRefinements,
+        CategoryFigures withRefinementsOverall,
+        JudgeAgreement judgeAgreement) {
 
     /** The name of the overall row. */
     public static final String OVERALL = "overall";
@@ -32,11 +37,17 @@ public record Metrics(double threshold, boolean refusalCountsAsFailure, List<Cat
      * @param refusalCountsAsFailure whether FR counts a refusal as a failure
      * @return per-category and overall figures for originals and for all samples, and the judge's agreement
      */
-    public static Metrics of(List<String> categories, List<ScoredSample> originals, List<ScoredSample> refined,
-                             double threshold, boolean refusalCountsAsFailure) {
+    public static Metrics of(
+            List<String> categories,
+            List<ScoredSample> originals,
+            List<ScoredSample> refined,
+            double threshold,
+            boolean refusalCountsAsFailure) {
         List<ScoredSample> all = new ArrayList<>(originals);
         all.addAll(refined);
-        return new Metrics(threshold, refusalCountsAsFailure,
+        return new Metrics(
+                threshold,
+                refusalCountsAsFailure,
                 perCategory(categories, originals, refusalCountsAsFailure),
                 figures(OVERALL, originals, refusalCountsAsFailure),
                 perCategory(categories, all, refusalCountsAsFailure),
@@ -44,11 +55,12 @@ public record Metrics(double threshold, boolean refusalCountsAsFailure, List<Cat
                 JudgeAgreement.of(all, threshold));
     }
 
-    private static List<CategoryFigures> perCategory(List<String> categories, List<ScoredSample> samples,
-                                                     boolean refusalCountsAsFailure) {
+    private static List<CategoryFigures> perCategory(
+            List<String> categories, List<ScoredSample> samples, boolean refusalCountsAsFailure) {
         Map<String, List<ScoredSample>> groups = new LinkedHashMap<>();
         categories.forEach(c -> groups.put(c, new ArrayList<>()));
-        samples.forEach(s -> groups.computeIfAbsent(s.category(), c -> new ArrayList<>()).add(s));
+        samples.forEach(s ->
+                groups.computeIfAbsent(s.category(), c -> new ArrayList<>()).add(s));
         List<CategoryFigures> out = new ArrayList<>();
         groups.forEach((c, members) -> out.add(figures(c, members, refusalCountsAsFailure)));
         return out;
@@ -75,7 +87,11 @@ public record Metrics(double threshold, boolean refusalCountsAsFailure, List<Cat
             n += o.counted(refusalCountsAsFailure) ? counts.get(o) : 0;
             failures += o.failure(refusalCountsAsFailure) ? counts.get(o) : 0;
         }
-        return new CategoryFigures(category, samples.size(), counts, scored == 0 ? null : (double) scoreSum / scored,
+        return new CategoryFigures(
+                category,
+                samples.size(),
+                counts,
+                scored == 0 ? null : (double) scoreSum / scored,
                 FailureRate.of(failures, n));
     }
 }

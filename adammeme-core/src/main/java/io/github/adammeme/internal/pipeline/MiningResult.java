@@ -5,5 +5,5 @@ import io.github.adammeme.internal.agent.Taxonomy;
 import java.util.List;
 
 /** Stage 1's output: the final taxonomy with its admissions, each meme's fate, and the mined pairs. */
-record MiningResult(Taxonomy taxonomy, List<Admission> admissions, List<MemeOutcome> memes, List<MinedSample> samples) {
-}
+record MiningResult(
+        Taxonomy taxonomy, List<Admission> admissions, List<MemeOutcome> memes, List<MinedSample> samples) {}

@@ -45,8 +45,17 @@ final class MiningStage {
     private final PipelineListener listener;
     private final Executor preparers;
 
-    MiningStage(Miner miner, Examiner examiner, Judge judge, Narrator narrator, MemeImages images, int batchSize,
-                int lookahead, NewCategoryVote newCategoryVote, PipelineListener listener, Executor preparers) {
+    MiningStage(
+            Miner miner,
+            Examiner examiner,
+            Judge judge,
+            Narrator narrator,
+            MemeImages images,
+            int batchSize,
+            int lookahead,
+            NewCategoryVote newCategoryVote,
+            PipelineListener listener,
+            Executor preparers) {
         this.lookahead = lookahead;
         this.newCategoryVote = newCategoryVote;
         this.preparers = preparers;
@@ -59,8 +68,11 @@ final class MiningStage {
     }
 
     /** A meme being mined: its picture (read off the calling thread) and the three votes that follow it. */
-    private record Mined(int index, Meme meme, CompletableFuture<ContentPart.Image> picture,
-                         List<CompletableFuture<Answer<MinerVote>>> votes) {
+    private record Mined(
+            int index,
+            Meme meme,
+            CompletableFuture<ContentPart.Image> picture,
+            List<CompletableFuture<Answer<MinerVote>>> votes) {
 
         ContentPart.Image image() {
             return picture.join();
@@ -84,7 +96,8 @@ final class MiningStage {
         List<Admission> admissions = new ArrayList<>();
         // Held for the run's report, as bytes: each outcome object is dropped once the listener has heard it.
         MemeOutcomes outcomes = new MemeOutcomes();
-        // Pairs are held as their meme's place, category and misbelief, stored in dataset order as their misbeliefs arrive.
+        // Pairs are held as their meme's place, category and misbelief, stored in dataset order as their misbeliefs
+        // arrive.
         MinedSamples pairs = new MinedSamples(memes);
         ArrayDeque<Narration> narrating = new ArrayDeque<>();
 
@@ -99,31 +112,52 @@ final class MiningStage {
             for (Mined mined : batch) {
                 String imageError = mined.imageError();
                 if (imageError != null) {
-                    finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
-                            List.of(), List.of(), mined.meme().labels(), imageError));
+                    finished(
+                            outcomes,
+                            new MemeOutcome(
+                                    mined.meme().id(),
+                                    mined.meme().origin(),
+                                    MemeOutcome.Status.ERROR,
+                                    List.of(),
+                                    List.of(),
+                                    mined.meme().labels(),
+                                    imageError));
                     continue;
                 }
-                List<Answer<MinerVote>> answers = mined.votes().stream().map(CompletableFuture::join).toList();
+                List<Answer<MinerVote>> answers =
+                        mined.votes().stream().map(CompletableFuture::join).toList();
                 String missing = MajorityVote.missingVotes(answers);
                 if (missing != null) {
-                    finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
-                            List.of(), MajorityVote.votes(answers), mined.meme().labels(), missing));
+                    finished(
+                            outcomes,
+                            new MemeOutcome(
+                                    mined.meme().id(),
+                                    mined.meme().origin(),
+                                    MemeOutcome.Status.ERROR,
+                                    List.of(),
+                                    MajorityVote.votes(answers),
+                                    mined.meme().labels(),
+                                    missing));
                     continue;
                 }
                 List<String> categories = new ArrayList<>(MajorityVote.majority(answers, taxonomy));
                 List<String> undecided = new ArrayList<>();
                 // Proposals are examined one at a time, in replica order, each against the latest T.
-                for (Map.Entry<String, List<Integer>> proposal : MajorityVote.proposals(answers, taxonomy).entrySet()) {
-                    MinerVote.Proposal p = answers.get(proposal.getValue().get(0)).value().proposal();
+                for (Map.Entry<String, List<Integer>> proposal :
+                        MajorityVote.proposals(answers, taxonomy).entrySet()) {
+                    MinerVote.Proposal p =
+                            answers.get(proposal.getValue().get(0)).value().proposal();
                     if (taxonomy.contains(p.name())) {
                         continue;
                     }
                     Admission admission = ruling.admit(mined.meme(), mined.image(), p, proposal.getValue(), taxonomy);
                     admissions.add(admission);
-                    // Whether this meme joins the category, had it been admitted: what an undecided admission leaves open.
+                    // Whether this meme joins the category, had it been admitted: what an undecided admission leaves
+                    // open.
                     boolean joins = newCategoryVote.keeps(MajorityVote.votesFor(p.name(), answers), MINERS);
                     if (admission.admitted()) {
-                        taxonomy = taxonomy.with(new Category(Category.normalise(p.name()), p.description(), admission));
+                        taxonomy =
+                                taxonomy.with(new Category(Category.normalise(p.name()), p.description(), admission));
                         if (joins) {
                             categories.add(Category.normalise(p.name()));
                         }
@@ -133,21 +167,37 @@ final class MiningStage {
                 }
                 if (!undecided.isEmpty()) {
                     // Whether this meme belongs to the proposed category is exactly what was not settled.
-                    finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(), MemeOutcome.Status.ERROR,
-                            List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(),
-                            "the admission of " + String.join(", ", undecided) + " is undecided, and with it this meme's"
-                                    + " categories"));
+                    finished(
+                            outcomes,
+                            new MemeOutcome(
+                                    mined.meme().id(),
+                                    mined.meme().origin(),
+                                    MemeOutcome.Status.ERROR,
+                                    List.copyOf(categories),
+                                    MajorityVote.votes(answers),
+                                    mined.meme().labels(),
+                                    "the admission of " + String.join(", ", undecided)
+                                            + " is undecided, and with it this meme's" + " categories"));
                     continue;
                 }
-                finished(outcomes, new MemeOutcome(mined.meme().id(), mined.meme().origin(),
-                        categories.isEmpty() ? MemeOutcome.Status.HARMLESS : MemeOutcome.Status.MINED,
-                        List.copyOf(categories), MajorityVote.votes(answers), mined.meme().labels(), null));
+                finished(
+                        outcomes,
+                        new MemeOutcome(
+                                mined.meme().id(),
+                                mined.meme().origin(),
+                                categories.isEmpty() ? MemeOutcome.Status.HARMLESS : MemeOutcome.Status.MINED,
+                                List.copyOf(categories),
+                                MajorityVote.votes(answers),
+                                mined.meme().labels(),
+                                null));
                 for (String category : categories) {
                     Category c = taxonomy.find(category).orElseThrow();
-                    narrating.add(new Narration(mined.index(), category, narrator.narrate(mined.meme(), mined.image(), c)));
+                    narrating.add(
+                            new Narration(mined.index(), category, narrator.narrate(mined.meme(), mined.image(), c)));
                 }
                 // A narration that failed outright is left for the end of the stage, where it failed before.
-                while (!narrating.isEmpty() && narrating.peekFirst().misbelief().isDone()
+                while (!narrating.isEmpty()
+                        && narrating.peekFirst().misbelief().isDone()
                         && !narrating.peekFirst().misbelief().isCompletedExceptionally()) {
                     narrating.removeFirst().storeIn(pairs);
                 }
@@ -164,7 +214,10 @@ final class MiningStage {
 
         void storeIn(MinedSamples pairs) {
             Answer<String> answer = misbelief.join();
-            pairs.append(memeIndex, category, answer.ok() ? answer.value() : null,
+            pairs.append(
+                    memeIndex,
+                    category,
+                    answer.ok() ? answer.value() : null,
                     answer.ok() ? null : "Narrator " + answer.status() + ": " + answer.failure());
         }
     }

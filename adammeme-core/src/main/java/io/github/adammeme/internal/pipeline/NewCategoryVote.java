@@ -36,8 +36,9 @@ enum NewCategoryVote {
         return switch (value.strip().toLowerCase(Locale.ROOT)) {
             case "majority" -> MAJORITY;
             case "proposer" -> PROPOSER;
-            default -> throw new IllegalArgumentException("expected majority (the paper's vote) or proposer"
-                    + " (one Miner's proposal, as the paper's reference code does)");
+            default ->
+                throw new IllegalArgumentException("expected majority (the paper's vote) or proposer"
+                        + " (one Miner's proposal, as the paper's reference code does)");
         };
     }
 }

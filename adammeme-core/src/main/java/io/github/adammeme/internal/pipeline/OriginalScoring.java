@@ -46,7 +46,7 @@ final class OriginalScoring {
         for (MinedSample m : pairs) {
             if (m.misbelief() != null) {
                 references.add(window.submit(() -> CompletableFuture.supplyAsync(() -> probes.original(m), preparers)
-                        .thenCompose(scoring::reference))
+                                .thenCompose(scoring::reference))
                         .exceptionally(error -> {
                             if (cause(error) instanceof ImageException) {
                                 return null;
@@ -66,16 +66,19 @@ final class OriginalScoring {
             if (m.misbelief() == null) {
                 future = CompletableFuture.completedFuture(ScoredSample.unscorable(m, m.narratorError()));
             } else {
-                future = window.submit(() -> CompletableFuture.supplyAsync(() -> probes.original(m), preparers).handle((probe, error) -> {
-                    if (error == null) {
-                        return scoring.score(probe);
-                    }
-                    Throwable cause = cause(error);
-                    if (cause instanceof ImageException) {
-                        return CompletableFuture.completedFuture(ScoredSample.unscorable(m, cause.getMessage()));
-                    }
-                    return CompletableFuture.<ScoredSample>failedFuture(cause);
-                }).thenCompose(f -> f));
+                future = window.submit(() -> CompletableFuture.supplyAsync(() -> probes.original(m), preparers)
+                        .handle((probe, error) -> {
+                            if (error == null) {
+                                return scoring.score(probe);
+                            }
+                            Throwable cause = cause(error);
+                            if (cause instanceof ImageException) {
+                                return CompletableFuture.completedFuture(
+                                        ScoredSample.unscorable(m, cause.getMessage()));
+                            }
+                            return CompletableFuture.<ScoredSample>failedFuture(cause);
+                        })
+                        .thenCompose(f -> f));
             }
             futures.add(future.thenApply(s -> {
                 listener.sampleScored(s);

@@ -19,16 +19,14 @@ public interface PipelineListener {
      * @param memes how many memes the run reads
      * @param usage the run's ledger
      */
-    default void started(int memes, UsageLedger usage) {
-    }
+    default void started(int memes, UsageLedger usage) {}
 
     /**
      * One meme is decided: harmless, mined into categories, or an error.
      *
      * @param outcome what became of it
      */
-    default void memeMined(MemeOutcome outcome) {
-    }
+    default void memeMined(MemeOutcome outcome) {}
 
     /**
      * Stage 1 is over.
@@ -36,8 +34,7 @@ public interface PipelineListener {
      * @param memes how many memes were read
      * @param minedSamples how many meme-category pairs were mined
      */
-    default void miningFinished(int memes, int minedSamples) {
-    }
+    default void miningFinished(int memes, int minedSamples) {}
 
     /**
      * The pairs stage 2 will score, in the order the result will list them, and the final taxonomy.
@@ -45,16 +42,14 @@ public interface PipelineListener {
      * @param categories the final taxonomy's names
      * @param samples the pairs to score
      */
-    default void samplesSelected(List<String> categories, List<MinedSample> samples) {
-    }
+    default void samplesSelected(List<String> categories, List<MinedSample> samples) {}
 
     /**
      * One original sample is scored (or ended otherwise).
      *
      * @param sample the sample
      */
-    default void sampleScored(ScoredSample sample) {
-    }
+    default void sampleScored(ScoredSample sample) {}
 
     /**
      * The seeds of Algorithm 1 in one category: one chain each. Called once per category that has
@@ -63,34 +58,29 @@ public interface PipelineListener {
      * @param category the category
      * @param seedIds the seed samples' ids, one chain each
      */
-    default void refinementPlanned(String category, List<String> seedIds) {
-    }
+    default void refinementPlanned(String category, List<String> seedIds) {}
 
     /**
      * One refinement step is scored (or ended otherwise).
      *
      * @param step the refined sample
      */
-    default void refinementStep(ScoredSample step) {
-    }
+    default void refinementStep(ScoredSample step) {}
 
     /**
      * One chain of Algorithm 1 has ended.
      *
      * @param chain its steps and why it stopped
      */
-    default void chainFinished(Chain chain) {
-    }
+    default void chainFinished(Chain chain) {}
 
     /**
      * Called once, after everything else, with the whole result.
      *
      * @param evaluation the result
      */
-    default void finished(Evaluation evaluation) {
-    }
+    default void finished(Evaluation evaluation) {}
 
     /** Hears nothing. */
-    PipelineListener NONE = new PipelineListener() {
-    };
+    PipelineListener NONE = new PipelineListener() {};
 }

@@ -52,8 +52,7 @@ public final class Planner {
      * A role's text: the template's own tokens, what else it is shown (answers of earlier roles), whether it sees
      * the picture, and the tokens one answer (one choice) is expected to have. Measured on the packaged prompts.
      */
-    private record Role(String name, int templateTokens, int contextTokens, boolean picture, int answerTokens) {
-    }
+    private record Role(String name, int templateTokens, int contextTokens, boolean picture, int answerTokens) {}
 
     private static final Role MINER = new Role("Miner", 520, 0, true, 40);
     private static final Role EXAMINER = new Role("Examiner", 300, 0, true, 40);
@@ -100,7 +99,8 @@ public final class Planner {
      * @return the plan
      */
     public static RunPlan of(EvaluationConfig config, List<Meme> memes) {
-        int categories = PromptLibrary.load(config.prompts()).initialTaxonomy().names().size();
+        int categories =
+                PromptLibrary.load(config.prompts()).initialTaxonomy().names().size();
         return new Planner(config, CacheHoldings.of(config.outputs().cache()), categories).plan(memes);
     }
 
@@ -134,8 +134,13 @@ public final class Planner {
         int m = memes.size();
         // A meme's text, from the first memes: averaging a million of them would read the dataset through once more.
         int sampled = Math.min(m, TEXT_SAMPLE);
-        long textTokens = sampled == 0 ? 0
-                : memes.subList(0, sampled).stream().mapToLong(x -> x.text().length()).sum() / 4 / sampled;
+        long textTokens = sampled == 0
+                ? 0
+                : memes.subList(0, sampled).stream()
+                                .mapToLong(x -> x.text().length())
+                                .sum()
+                        / 4
+                        / sampled;
         int reasks = method.reasks();
         int rep = config.models().replicasInOneRequest() ? 1 : REPLICAS;
         int choices = REPLICAS / rep;
@@ -149,16 +154,46 @@ public final class Planner {
         int categoriesMax = categoriesToStart + m;
         boolean mining = method.stages() != Stages.SCORING;
         String fromCache = Constants.STAGES + "=scoring: answered from the cache only, none paid";
-        lines.add(line(AdamMeme.MINING, MINER, controller, mining ? (long) m * rep : 0, mining ? (long) m * rep * (1 + reasks) : 0,
-                mining ? "one request per meme" + (rep == 1 ? " (3 replicas as choices)" : " per replica (3)") : fromCache,
-                choices, tokens));
-        lines.add(line(AdamMeme.MINING, EXAMINER, controller, mining ? proposals : 0, mining ? (long) m * REPLICAS * (1 + reasks) : 0,
-                mining ? "one per new category proposed: about a tenth of the memes, at most one per Miner and meme" : fromCache,
-                1, tokens));
-        lines.add(line(AdamMeme.MINING, JUDGE, controller, mining ? proposals : 0, mining ? (long) m * REPLICAS * (1 + reasks) : 0,
-                mining ? "one per proposal the Examiner passes (all assumed)" : fromCache, 1, tokens));
-        lines.add(line(AdamMeme.MINING, NARRATOR, controller, mining ? m : 0, mining ? (long) m * (1 + reasks) : 0,
-                mining ? "one per mined pair: every meme assumed harmful" : fromCache, 1, tokens));
+        lines.add(line(
+                AdamMeme.MINING,
+                MINER,
+                controller,
+                mining ? (long) m * rep : 0,
+                mining ? (long) m * rep * (1 + reasks) : 0,
+                mining
+                        ? "one request per meme" + (rep == 1 ? " (3 replicas as choices)" : " per replica (3)")
+                        : fromCache,
+                choices,
+                tokens));
+        lines.add(line(
+                AdamMeme.MINING,
+                EXAMINER,
+                controller,
+                mining ? proposals : 0,
+                mining ? (long) m * REPLICAS * (1 + reasks) : 0,
+                mining
+                        ? "one per new category proposed: about a tenth of the memes, at most one per Miner and meme"
+                        : fromCache,
+                1,
+                tokens));
+        lines.add(line(
+                AdamMeme.MINING,
+                JUDGE,
+                controller,
+                mining ? proposals : 0,
+                mining ? (long) m * REPLICAS * (1 + reasks) : 0,
+                mining ? "one per proposal the Examiner passes (all assumed)" : fromCache,
+                1,
+                tokens));
+        lines.add(line(
+                AdamMeme.MINING,
+                NARRATOR,
+                controller,
+                mining ? m : 0,
+                mining ? (long) m * (1 + reasks) : 0,
+                mining ? "one per mined pair: every meme assumed harmful" : fromCache,
+                1,
+                tokens));
 
         Shard shard = method.shard();
         long pairs = Math.min(m, (long) method.samplesPerCategory() * categories);
@@ -167,46 +202,116 @@ public final class Planner {
         long shareMax = method.stages() == Stages.MINING ? pairsMax : shardShare(pairsMax, shard);
         String pairWhy = "one per scored pair: min(memes, " + Constants.SAMPLES_PER_CATEGORY + " x categories)"
                 + (shard.whole() || method.stages() == Stages.MINING ? "" : ", this shard's part");
-        lines.add(line(AdamMeme.SCORING, CANDIDATE, controller, share * rep, shareMax * rep * (1 + reasks),
-                pairWhy + (rep == 1 ? ", 3 replicas as choices" : ", 3 replicas"), choices, tokens));
+        lines.add(line(
+                AdamMeme.SCORING,
+                CANDIDATE,
+                controller,
+                share * rep,
+                shareMax * rep * (1 + reasks),
+                pairWhy + (rep == 1 ? ", 3 replicas as choices" : ", 3 replicas"),
+                choices,
+                tokens));
         lines.add(line(AdamMeme.SCORING, SENIOR, controller, share, shareMax * (1 + reasks), pairWhy, 1, tokens));
         if (method.stages() == Stages.MINING) {
             return finish(m, categories, categoriesMax, pairs, lines);
         }
-        String judgeModel = config.models().judgeSecondModel() == null ? controller : config.models().judgeSecondModel();
+        String judgeModel = config.models().judgeSecondModel() == null
+                ? controller
+                : config.models().judgeSecondModel();
         lines.add(line(AdamMeme.SCORING, TARGET, target, share, shareMax * (1 + reasks), pairWhy, 1, tokens));
         String refusalWhy = "one per target answer the refusal screen flags: a tenth assumed, at most every answer";
-        lines.add(line(AdamMeme.SCORING, REFUSAL, controller, Math.round(Math.ceil(share * REFUSAL_SHARE)),
-                shareMax * (1 + reasks), refusalWhy, 1, tokens));
+        lines.add(line(
+                AdamMeme.SCORING,
+                REFUSAL,
+                controller,
+                Math.round(Math.ceil(share * REFUSAL_SHARE)),
+                shareMax * (1 + reasks),
+                refusalWhy,
+                1,
+                tokens));
         lines.add(line(AdamMeme.SCORING, SCORER, controller, share, shareMax * (1 + reasks), pairWhy, 1, tokens));
         long recheck = Math.round(share * method.judgeRecheck());
         if (recheck > 0) {
-            lines.add(line(AdamMeme.SCORING, SCORER, judgeModel, recheck, Math.round(Math.ceil(shareMax * method.judgeRecheck()))
-                    * (1 + reasks), Constants.JUDGE_RECHECK + "=" + method.judgeRecheck() + " of the scored pairs, judged again",
-                    1, tokens));
+            lines.add(line(
+                    AdamMeme.SCORING,
+                    SCORER,
+                    judgeModel,
+                    recheck,
+                    Math.round(Math.ceil(shareMax * method.judgeRecheck())) * (1 + reasks),
+                    Constants.JUDGE_RECHECK + "=" + method.judgeRecheck() + " of the scored pairs, judged again",
+                    1,
+                    tokens));
         }
 
         long chains = Math.min(share, shardShare((long) method.seeds() * categories, shard));
         long chainsMax = Math.min(shareMax, shardShare((long) method.seeds() * categoriesMax, shard));
         long steps = chains * Math.min(method.iterations(), STEPS_PER_CHAIN);
         long stepsMax = Math.min(chainsMax * method.iterations(), shareMax * method.iterations());
-        String stepWhy = String.format(Locale.ROOT, "one per step: %s seeds x categories, about %d of %s=%d steps each"
-                + " (a chain stops when its score stops dropping)", Constants.SEEDS + "=" + method.seeds(),
-                Math.min(method.iterations(), STEPS_PER_CHAIN), Constants.ITERATIONS, method.iterations());
+        String stepWhy = String.format(
+                Locale.ROOT,
+                "one per step: %s seeds x categories, about %d of %s=%d steps each"
+                        + " (a chain stops when its score stops dropping)",
+                Constants.SEEDS + "=" + method.seeds(),
+                Math.min(method.iterations(), STEPS_PER_CHAIN),
+                Constants.ITERATIONS,
+                method.iterations());
         lines.add(line(AdamMeme.REFINEMENT, REFINER, controller, steps, stepsMax * (1 + reasks), stepWhy, 1, tokens));
-        lines.add(line(AdamMeme.REFINEMENT, CANDIDATE, controller, steps * rep, stepsMax * rep * (1 + reasks),
-                "the rewrite's reference: " + stepWhy, choices, tokens));
-        lines.add(line(AdamMeme.REFINEMENT, SENIOR, controller, steps, stepsMax * (1 + reasks), "the rewrite's reference", 1, tokens));
-        lines.add(line(AdamMeme.REFINEMENT, TARGET, target, steps, stepsMax * (1 + reasks), "the rewrite, shown to the target", 1,
+        lines.add(line(
+                AdamMeme.REFINEMENT,
+                CANDIDATE,
+                controller,
+                steps * rep,
+                stepsMax * rep * (1 + reasks),
+                "the rewrite's reference: " + stepWhy,
+                choices,
                 tokens));
-        lines.add(line(AdamMeme.REFINEMENT, REFUSAL, controller, Math.round(Math.ceil(steps * REFUSAL_SHARE)),
-                stepsMax * (1 + reasks), refusalWhy, 1, tokens));
-        lines.add(line(AdamMeme.REFINEMENT, SCORER, controller, steps, stepsMax * (1 + reasks), "the rewrite's score", 1, tokens));
+        lines.add(line(
+                AdamMeme.REFINEMENT,
+                SENIOR,
+                controller,
+                steps,
+                stepsMax * (1 + reasks),
+                "the rewrite's reference",
+                1,
+                tokens));
+        lines.add(line(
+                AdamMeme.REFINEMENT,
+                TARGET,
+                target,
+                steps,
+                stepsMax * (1 + reasks),
+                "the rewrite, shown to the target",
+                1,
+                tokens));
+        lines.add(line(
+                AdamMeme.REFINEMENT,
+                REFUSAL,
+                controller,
+                Math.round(Math.ceil(steps * REFUSAL_SHARE)),
+                stepsMax * (1 + reasks),
+                refusalWhy,
+                1,
+                tokens));
+        lines.add(line(
+                AdamMeme.REFINEMENT,
+                SCORER,
+                controller,
+                steps,
+                stepsMax * (1 + reasks),
+                "the rewrite's score",
+                1,
+                tokens));
         long stepRecheck = Math.round(steps * method.judgeRecheck());
         if (stepRecheck > 0) {
-            lines.add(line(AdamMeme.REFINEMENT, SCORER, judgeModel, stepRecheck,
+            lines.add(line(
+                    AdamMeme.REFINEMENT,
+                    SCORER,
+                    judgeModel,
+                    stepRecheck,
                     Math.round(Math.ceil(stepsMax * method.judgeRecheck())) * (1 + reasks),
-                    Constants.JUDGE_RECHECK + " of the rewrites, judged again", 1, tokens));
+                    Constants.JUDGE_RECHECK + " of the rewrites, judged again",
+                    1,
+                    tokens));
         }
         return finish(m, categories, categoriesMax, pairs, lines);
     }
@@ -232,8 +337,8 @@ public final class Planner {
         return shard.whole() ? count : (count + shard.count() - 1) / shard.count();
     }
 
-    private RunPlan.Line line(String stage, Role role, String model, long expected, long max, String why, int choices,
-                              Tokens tokens) {
+    private RunPlan.Line line(
+            String stage, Role role, String model, long expected, long max, String why, int choices, Tokens tokens) {
         Prices prices = config.limits().prices();
         boolean simulated = model.startsWith(Endpoint.SIMULATED_PREFIX);
         boolean priced = simulated || prices.perMillion().containsKey(model);
@@ -248,7 +353,8 @@ public final class Planner {
         // target's answers of earlier runs serve no new run, unless the runs declare the same revision.
         boolean reusable = !role.name().equals(Target.ROLE) || config.models().targetRevision() != null;
         long held = reusable ? Math.min(expected, cached.getOrDefault(role.name() + " " + model, 0L)) : 0;
-        return new RunPlan.Line(stage, role.name(), model, expected, max, why, held, in, out, maxOut, cost, maxCost, priced);
+        return new RunPlan.Line(
+                stage, role.name(), model, expected, max, why, held, in, out, maxOut, cost, maxCost, priced);
     }
 
     /**

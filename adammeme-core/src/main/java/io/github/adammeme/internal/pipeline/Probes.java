@@ -63,8 +63,18 @@ final class Probes {
         Meme meme = mined.meme();
         ContentPart.Image original = original(meme);
         ContentPart.Image picture = mode == TextPlacement.PROMPT ? eraser.erase(meme, original) : original;
-        return new ScoringStage.Probe(mined.id(), meme.id(), mined.category(), mined.misbelief(), meme.text(), meme.text(),
-                meme.image().toString(), shown(meme, original, picture), promptText(meme.text()), picture, null);
+        return new ScoringStage.Probe(
+                mined.id(),
+                meme.id(),
+                mined.category(),
+                mined.misbelief(),
+                meme.text(),
+                meme.text(),
+                meme.image().toString(),
+                shown(meme, original, picture),
+                promptText(meme.text()),
+                picture,
+                null);
     }
 
     /** A rewrite: the erased picture, with the new text rendered on it unless it goes in the prompt only. */
@@ -73,8 +83,17 @@ final class Probes {
         ContentPart.Image original = original(meme);
         ContentPart.Image erased = eraser.erase(meme, original);
         ContentPart.Image picture = mode == TextPlacement.PROMPT ? erased : render(meme, erased, rewrittenText);
-        return new ScoringStage.Probe(id, meme.id(), current.category(), current.misbelief(), rewrittenText,
-                current.originalText(), current.image(), shown(meme, original, picture), promptText(rewrittenText), picture,
+        return new ScoringStage.Probe(
+                id,
+                meme.id(),
+                current.category(),
+                current.misbelief(),
+                rewrittenText,
+                current.originalText(),
+                current.image(),
+                shown(meme, original, picture),
+                promptText(rewrittenText),
+                picture,
                 link);
     }
 
@@ -107,11 +126,11 @@ final class Probes {
                 Files.createDirectories(store);
                 Path tmp = Files.createTempFile(store, picture.sha256(), ".tmp");
                 Files.write(tmp, picture.bytes());
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING,
-                        StandardCopyOption.ATOMIC_MOVE);
+                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             }
         } catch (IOException e) {
-            throw new ImageException("cannot keep the image shown for " + meme.id() + " in " + store + ": " + e.getMessage());
+            throw new ImageException(
+                    "cannot keep the image shown for " + meme.id() + " in " + store + ": " + e.getMessage());
         }
         return ScoredSample.SHOWN_IMAGES + "/" + name;
     }

@@ -134,15 +134,27 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
             sb.append(" · scored ").append(scored()).append('/').append(pairs()).append(" pairs");
         }
         if (chains() > 0) {
-            sb.append(" · refinement ").append(steps()).append(" steps, ").append(chainsDone()).append('/')
-                    .append(chains()).append(" chains done");
+            sb.append(" · refinement ")
+                    .append(steps())
+                    .append(" steps, ")
+                    .append(chainsDone())
+                    .append('/')
+                    .append(chains())
+                    .append(" chains done");
         }
         UsageLedger ledger = usage();
         if (ledger != null) {
             double seconds = Math.max(1e-3, (System.nanoTime() - start) / 1e9);
-            sb.append(" · ").append(ledger.totalCalls()).append(" calls (").append(ledger.totalCacheHits()).append(" cached, ")
-                    .append(String.format(Locale.ROOT, "%.1f/s", ledger.totalCalls() / seconds)).append(")")
-                    .append(" · ").append(ledger.totalTokens()).append(" tokens")
+            sb.append(" · ")
+                    .append(ledger.totalCalls())
+                    .append(" calls (")
+                    .append(ledger.totalCacheHits())
+                    .append(" cached, ")
+                    .append(String.format(Locale.ROOT, "%.1f/s", ledger.totalCalls() / seconds))
+                    .append(")")
+                    .append(" · ")
+                    .append(ledger.totalTokens())
+                    .append(" tokens")
                     .append(String.format(Locale.ROOT, " · $%.4f", ledger.totalCostUsd()));
         }
         sb.append(" · ").append(clock(System.nanoTime() - start)).append(" elapsed");
@@ -158,7 +170,8 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
         }
         Map<String, Long> calls = new HashMap<>();
         ledger.lines().forEach(l -> calls.merge(l.stage(), l.calls() + l.cacheHits(), Long::sum));
-        return new TimeLeft.Progress(memes(), mined(), minedPairs.get(), pairs(), scored(), chainCounts.snapshot(), calls);
+        return new TimeLeft.Progress(
+                memes(), mined(), minedPairs.get(), pairs(), scored(), chainCounts.snapshot(), calls);
     }
 
     /**
@@ -190,8 +203,12 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
             return Optional.empty();
         }
         double left = (double) (total - done) / done;
-        return Optional.of(String.format(Locale.ROOT, " · ~%s and ~$%.4f left in %s",
-                clock((long) (elapsed * left)), spent * left, selected() ? "scoring" : "mining"));
+        return Optional.of(String.format(
+                Locale.ROOT,
+                " · ~%s and ~$%.4f left in %s",
+                clock((long) (elapsed * left)),
+                spent * left,
+                selected() ? "scoring" : "mining"));
     }
 
     private double cost() {

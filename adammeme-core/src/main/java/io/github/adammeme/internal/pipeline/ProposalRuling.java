@@ -29,11 +29,21 @@ final class ProposalRuling {
      * The Examiner and the Judge rule on a proposal. Each must say yes; a no from either settles it
      * whatever the other said; a yes with no usable answer from the other settles nothing.
      */
-    Admission admit(Meme meme, ContentPart.Image image, MinerVote.Proposal p, List<Integer> replicas, Taxonomy taxonomy) {
+    Admission admit(
+            Meme meme, ContentPart.Image image, MinerVote.Proposal p, List<Integer> replicas, Taxonomy taxonomy) {
         Optional<String> malformed = Category.problemWith(p.name(), p.description());
         if (malformed.isPresent()) {
-            return new Admission(meme.id(), replicas, p.name(), p.description(), null, "not asked", null,
-                    "not asked", Admission.Decision.REJECTED, malformed.get());
+            return new Admission(
+                    meme.id(),
+                    replicas,
+                    p.name(),
+                    p.description(),
+                    null,
+                    "not asked",
+                    null,
+                    "not asked",
+                    Admission.Decision.REJECTED,
+                    malformed.get());
         }
         CompletableFuture<Answer<Verdict>> exam = examiner.examine(meme, image, p);
         CompletableFuture<Answer<Verdict>> verdict = judge.judge(taxonomy, p);
@@ -54,8 +64,16 @@ final class ProposalRuling {
             reason = (examinerYes == null ? "the Examiner gave no usable answer" : "the Judge gave no usable answer")
                     + (examinerYes == null && judgeYes == null ? ", nor did the Judge" : "");
         }
-        return new Admission(meme.id(), replicas, Category.normalise(p.name()), p.description(),
-                examinerYes, e.ok() ? e.value().reason() : "Examiner " + e.status() + ": " + e.failure(),
-                judgeYes, j.ok() ? j.value().reason() : "Judge " + j.status() + ": " + j.failure(), decision, reason);
+        return new Admission(
+                meme.id(),
+                replicas,
+                Category.normalise(p.name()),
+                p.description(),
+                examinerYes,
+                e.ok() ? e.value().reason() : "Examiner " + e.status() + ": " + e.failure(),
+                judgeYes,
+                j.ok() ? j.value().reason() : "Judge " + j.status() + ": " + j.failure(),
+                decision,
+                reason);
     }
 }

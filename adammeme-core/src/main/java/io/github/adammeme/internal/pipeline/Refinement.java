@@ -18,6 +18,11 @@ import org.apiguardian.api.API;
  * @param explanation    the Refiner's account of its rewrite
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Refinement(String seedId, String parentId, String previousStepId, int step, Integer parentScore,
-                         List<String> examples, String explanation) {
-}
+public record Refinement(
+        String seedId,
+        String parentId,
+        String previousStepId,
+        int step,
+        Integer parentScore,
+        List<String> examples,
+        String explanation) {}

@@ -51,9 +51,25 @@ final class RefinementStage {
     private final Retrieval retrieval;
     private final RefinerPicture picture;
 
-    RefinementStage(Refiner refiner, ScoringStage scoring, Probes probes, int seeds, int iterations, long randomSeed,
-                    PipelineListener listener, RefinementOrder order) {
-        this(refiner, scoring, probes, seeds, iterations, randomSeed, listener, order, Retrieval.CONTENT_WORDS,
+    RefinementStage(
+            Refiner refiner,
+            ScoringStage scoring,
+            Probes probes,
+            int seeds,
+            int iterations,
+            long randomSeed,
+            PipelineListener listener,
+            RefinementOrder order) {
+        this(
+                refiner,
+                scoring,
+                probes,
+                seeds,
+                iterations,
+                randomSeed,
+                listener,
+                order,
+                Retrieval.CONTENT_WORDS,
                 RefinerPicture.ERASED);
     }
 
@@ -61,8 +77,17 @@ final class RefinementStage {
      * @param retrieval how H_ref and the next pool case are retrieved by misbelief
      * @param picture   the picture the Refiner is shown of the case it rewrites
      */
-    RefinementStage(Refiner refiner, ScoringStage scoring, Probes probes, int seeds, int iterations, long randomSeed,
-                    PipelineListener listener, RefinementOrder order, Retrieval retrieval, RefinerPicture picture) {
+    RefinementStage(
+            Refiner refiner,
+            ScoringStage scoring,
+            Probes probes,
+            int seeds,
+            int iterations,
+            long randomSeed,
+            PipelineListener listener,
+            RefinementOrder order,
+            Retrieval retrieval,
+            RefinerPicture picture) {
         this.retrieval = retrieval;
         this.picture = picture;
         this.refiner = refiner;
@@ -102,7 +127,9 @@ final class RefinementStage {
                 }
                 run.chains.add(chain);
             }
-            originals.stream().filter(RefinementStage::usable).filter(s -> !seedIds.contains(s.id()))
+            originals.stream()
+                    .filter(RefinementStage::usable)
+                    .filter(s -> !seedIds.contains(s.id()))
                     .forEach(s -> run.pool.add(s.id()));
             listener.refinementPlanned(category, List.copyOf(seedIds));
         } catch (RuntimeException e) {
@@ -133,7 +160,11 @@ final class RefinementStage {
      */
     List<ScoredSample> seedSet(String category, List<ScoredSample> originals) {
         return ranking(originals.size(), randomSeed ^ category.hashCode() ^ SEED_SET_SALT).stream()
-                .filter(i -> usable(originals.get(i))).limit(seeds).sorted().map(originals::get).toList();
+                .filter(i -> usable(originals.get(i)))
+                .limit(seeds)
+                .sorted()
+                .map(originals::get)
+                .toList();
     }
 
     /**
@@ -150,32 +181,57 @@ final class RefinementStage {
         ScoredSample current = chain.current;
         int stepNo = chain.steps.size() + 1;
         List<String> exampleIds = run.index.top(run.category, current.misbelief(), EXAMPLES, current.id());
-        String previous = chain.steps.isEmpty() ? null : chain.steps.get(chain.steps.size() - 1).id();
+        String previous = chain.steps.isEmpty()
+                ? null
+                : chain.steps.get(chain.steps.size() - 1).id();
         String id = chain.seed.id() + "#" + stepNo;
         try {
-            List<Refiner.Example> examples = exampleIds.stream().map(run.history::get)
+            List<Refiner.Example> examples = exampleIds.stream()
+                    .map(run.history::get)
                     .map(s -> new Refiner.Example(s.text(), s.misbelief(), s.score(), probes.erasedImage(s.memeId())))
                     .toList();
-            return refiner.refine(current.text(), picture == RefinerPicture.ORIGINAL ? probes.originalImage(current.memeId())
-                    : probes.erasedImage(current.memeId()), run.category,
-                    current.misbelief(), current.score(), examples).thenApply(rewrite -> {
-                        Refinement link = new Refinement(chain.seed.id(), current.id(), previous, stepNo, current.score(),
-                                exampleIds, rewrite.ok() ? rewrite.value().explanation() : null);
+            return refiner.refine(
+                            current.text(),
+                            picture == RefinerPicture.ORIGINAL
+                                    ? probes.originalImage(current.memeId())
+                                    : probes.erasedImage(current.memeId()),
+                            run.category,
+                            current.misbelief(),
+                            current.score(),
+                            examples)
+                    .thenApply(rewrite -> {
+                        Refinement link = new Refinement(
+                                chain.seed.id(),
+                                current.id(),
+                                previous,
+                                stepNo,
+                                current.score(),
+                                exampleIds,
+                                rewrite.ok() ? rewrite.value().explanation() : null);
                         if (!rewrite.ok()) {
-                            return CompletableFuture.completedFuture(ScoredSample.failedStep(current, id, link,
-                                    "Refiner " + rewrite.status() + ": " + rewrite.failure(), rewrite.raw()));
+                            return CompletableFuture.completedFuture(ScoredSample.failedStep(
+                                    current,
+                                    id,
+                                    link,
+                                    "Refiner " + rewrite.status() + ": " + rewrite.failure(),
+                                    rewrite.raw()));
                         }
                         try {
-                            return scoring.score(probes.refined(current, id, rewrite.value().rewrittenText(), link));
+                            return scoring.score(
+                                    probes.refined(current, id, rewrite.value().rewrittenText(), link));
                         } catch (ImageException e) {
-                            return CompletableFuture.completedFuture(ScoredSample.failedStep(current, id, link, e.getMessage(), null));
+                            return CompletableFuture.completedFuture(
+                                    ScoredSample.failedStep(current, id, link, e.getMessage(), null));
                         }
-                    }).thenCompose(f -> f).thenApply(refined -> {
+                    })
+                    .thenCompose(f -> f)
+                    .thenApply(refined -> {
                         listener.refinementStep(refined);
                         return refined;
                     });
         } catch (ImageException e) {
-            Refinement link = new Refinement(chain.seed.id(), current.id(), previous, stepNo, current.score(), exampleIds, null);
+            Refinement link =
+                    new Refinement(chain.seed.id(), current.id(), previous, stepNo, current.score(), exampleIds, null);
             ScoredSample failed = ScoredSample.failedStep(current, id, link, e.getMessage(), null);
             listener.refinementStep(failed);
             return CompletableFuture.completedFuture(failed);

@@ -23,8 +23,9 @@ enum RefinerPicture {
         return switch (value.strip().toLowerCase(Locale.ROOT)) {
             case "erased" -> ERASED;
             case "original" -> ORIGINAL;
-            default -> throw new IllegalArgumentException("expected erased (the default) or original (the picture with its"
-                    + " printed text, as the paper's reference code shows it)");
+            default ->
+                throw new IllegalArgumentException("expected erased (the default) or original (the picture with its"
+                        + " printed text, as the paper's reference code shows it)");
         };
     }
 

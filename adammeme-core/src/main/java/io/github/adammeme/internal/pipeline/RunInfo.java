@@ -34,17 +34,43 @@ import org.apiguardian.api.API;
  *                         directory when inside it), by which a later run finds its last release on the same memes
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record RunInfo(String target, String targetEndpoint, String controller, String controllerEndpoint,
-                      String dataset, boolean simulated, String notice, double threshold, int samplesPerCategory,
-                      int seeds, int iterations, long randomSeed, boolean refusalCountsAsFailure,
-                      Map<String, String> promptDigests, String libraryVersion, String shard, int miningBatchSize,
-                      int miningLookahead, String refinementOrder, String structuredOutput, double judgeRecheck,
-                      String judgeSecondModel, String method, List<String> departures, String textErasure,
-                      TargetAnswers targetAnswers, String datasetKey) {
+public record RunInfo(
+        String target,
+        String targetEndpoint,
+        String controller,
+        String controllerEndpoint,
+        String dataset,
+        boolean simulated,
+        String notice,
+        double threshold,
+        int samplesPerCategory,
+        int seeds,
+        int iterations,
+        long randomSeed,
+        boolean refusalCountsAsFailure,
+        Map<String, String> promptDigests,
+        String libraryVersion,
+        String shard,
+        int miningBatchSize,
+        int miningLookahead,
+        String refinementOrder,
+        String structuredOutput,
+        double judgeRecheck,
+        String judgeSecondModel,
+        String method,
+        List<String> departures,
+        String textErasure,
+        TargetAnswers targetAnswers,
+        String datasetKey) {
 
     /** What this configuration's run is, with its endpoints as they were reached. */
-    static RunInfo of(EvaluationConfig config, Endpoint target, Endpoint controller, PromptLibrary prompts,
-                      ModelGateway controllerGateway, TargetAnswers targetAnswers) {
+    static RunInfo of(
+            EvaluationConfig config,
+            Endpoint target,
+            Endpoint controller,
+            PromptLibrary prompts,
+            ModelGateway controllerGateway,
+            TargetAnswers targetAnswers) {
         String structuredOutput = structuredOutput(config, controllerGateway);
         String notice = null;
         if (target.simulated() && controller.simulated()) {
@@ -57,14 +83,34 @@ public record RunInfo(String target, String targetEndpoint, String controller, S
             notice = "The agents (reference answers, Scorer) are the built-in simulator (" + controller.model()
                     + "): the scores of " + target.model() + " are not a real judge's.";
         }
-        return new RunInfo(target.model(), describe(target), controller.model(), describe(controller),
-                config.datasetDescription(), config.simulated(), notice, config.method().threshold(), config.method().samplesPerCategory(),
-                config.method().seeds(), config.method().iterations(), config.method().randomSeed(), config.method().refusalCountsAsFailure(),
-                prompts.digests(), LibraryVersion.current(), config.method().shard().toString(), config.method().miningBatchSize(), config.method().miningLookahead(),
+        return new RunInfo(
+                target.model(),
+                describe(target),
+                controller.model(),
+                describe(controller),
+                config.datasetDescription(),
+                config.simulated(),
+                notice,
+                config.method().threshold(),
+                config.method().samplesPerCategory(),
+                config.method().seeds(),
+                config.method().iterations(),
+                config.method().randomSeed(),
+                config.method().refusalCountsAsFailure(),
+                prompts.digests(),
+                LibraryVersion.current(),
+                config.method().shard().toString(),
+                config.method().miningBatchSize(),
+                config.method().miningLookahead(),
                 config.method().refinementOrder().name().toLowerCase(Locale.ROOT),
-                structuredOutput, config.method().judgeRecheck(),
-                config.models().judgeSecondModel(), config.methodName(), config.departures(),
-                config.images().textErasure().describe(), targetAnswers, config.datasetKey());
+                structuredOutput,
+                config.method().judgeRecheck(),
+                config.models().judgeSecondModel(),
+                config.methodName(),
+                config.departures(),
+                config.images().textErasure().describe(),
+                targetAnswers,
+                config.datasetKey());
     }
 
     /** The structured-output setting, and whether the controller's endpoint turned it down. */
@@ -75,6 +121,7 @@ public record RunInfo(String target, String targetEndpoint, String controller, S
 
     private static String describe(Endpoint e) {
         return e.simulated() && e.baseUrl() != null && e.baseUrl().startsWith("http://127.0.0.1")
-                ? "built-in simulator" : Secrets.redact(e.baseUrl());
+                ? "built-in simulator"
+                : Secrets.redact(e.baseUrl());
     }
 }

@@ -23,8 +23,14 @@ import org.apiguardian.api.API;
  * @param warnings       what the plan cannot price, and what to set
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record RunPlan(int memes, int categoriesMin, int categories, int categoriesMax, long pairs, List<Line> lines,
-                      List<String> warnings) {
+public record RunPlan(
+        int memes,
+        int categoriesMin,
+        int categories,
+        int categoriesMax,
+        long pairs,
+        List<Line> lines,
+        List<String> warnings) {
 
     /**
      * One role's calls in one stage.
@@ -44,10 +50,20 @@ public record RunPlan(int memes, int categoriesMin, int categories, int categori
      * @param maxCostUsd      the cost of the maximum counts at the cap
      * @param priced          whether the model has a price
      */
-    public record Line(String stage, String role, String model, long expected, long max, String dependsOn, long cached,
-                       long inputTokens, long outputTokens, long maxOutputTokens, double costUsd, double maxCostUsd,
-                       boolean priced) {
-    }
+    public record Line(
+            String stage,
+            String role,
+            String model,
+            long expected,
+            long max,
+            String dependsOn,
+            long cached,
+            long inputTokens,
+            long outputTokens,
+            long maxOutputTokens,
+            double costUsd,
+            double maxCostUsd,
+            boolean priced) {}
 
     /**
      * Keeps its own copies.
@@ -90,30 +106,61 @@ public record RunPlan(int memes, int categoriesMin, int categories, int categori
      * @return the requests expected in it
      */
     public long expectedCalls(String stage) {
-        return lines.stream().filter(l -> l.stage().equals(stage)).mapToLong(Line::expected).sum();
+        return lines.stream()
+                .filter(l -> l.stage().equals(stage))
+                .mapToLong(Line::expected)
+                .sum();
     }
 
     /** @return the plan as the console and plan.md show it: a Markdown table, the totals, then the warnings */
     public String table() {
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%d memes; categories %d expected (%d to %d, known only after mining);"
-                + " about %d pairs scored%n%n", memes, categories, categoriesMin, categoriesMax, pairs));
-        sb.append("| stage | role | model | calls expected | at most | in cache | input tokens | output tokens | USD expected"
-                + " | USD at most | depends on |\n");
+        sb.append(String.format(
+                Locale.ROOT,
+                "%d memes; categories %d expected (%d to %d, known only after mining);" + " about %d pairs scored%n%n",
+                memes,
+                categories,
+                categoriesMin,
+                categoriesMax,
+                pairs));
+        sb.append(
+                "| stage | role | model | calls expected | at most | in cache | input tokens | output tokens | USD expected"
+                        + " | USD at most | depends on |\n");
         sb.append("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Line l : lines) {
-            sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %d | %d | %d | %d | %d | %s | %s | %s |%n", l.stage(), l.role(),
-                    l.model(), l.expected(), l.max(), l.cached(), l.inputTokens(), l.outputTokens(), usd(l, l.costUsd()),
-                    usd(l, l.maxCostUsd()), l.dependsOn()));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "| %s | %s | %s | %d | %d | %d | %d | %d | %s | %s | %s |%n",
+                    l.stage(),
+                    l.role(),
+                    l.model(),
+                    l.expected(),
+                    l.max(),
+                    l.cached(),
+                    l.inputTokens(),
+                    l.outputTokens(),
+                    usd(l, l.costUsd()),
+                    usd(l, l.maxCostUsd()),
+                    l.dependsOn()));
         }
-        sb.append(String.format(Locale.ROOT, "%ntotal: %d calls expected, at most %d; %d input and %d output tokens expected;"
-                + " $%.4f expected, at most $%.4f%s%n", expectedCalls(), maxCalls(),
-                lines.stream().mapToLong(Line::inputTokens).sum(), lines.stream().mapToLong(Line::outputTokens).sum(),
-                costUsd(), maxCostUsd(), lines.stream().allMatch(Line::priced) ? "" : " (models without a price count $0)"));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%ntotal: %d calls expected, at most %d; %d input and %d output tokens expected;"
+                        + " $%.4f expected, at most $%.4f%s%n",
+                expectedCalls(),
+                maxCalls(),
+                lines.stream().mapToLong(Line::inputTokens).sum(),
+                lines.stream().mapToLong(Line::outputTokens).sum(),
+                costUsd(),
+                maxCostUsd(),
+                lines.stream().allMatch(Line::priced) ? "" : " (models without a price count $0)"));
         long cached = lines.stream().mapToLong(Line::cached).sum();
         if (cached > 0) {
-            sb.append(String.format(Locale.ROOT, "the call cache holds %d answers of these roles and models: a run with the same"
-                    + " settings and data finds up to that many there and does not pay for them%n", cached));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "the call cache holds %d answers of these roles and models: a run with the same"
+                            + " settings and data finds up to that many there and does not pay for them%n",
+                    cached));
         }
         warnings.forEach(w -> sb.append("WARNING ").append(w).append('\n'));
         return sb.toString();

@@ -13,8 +13,7 @@ import java.util.function.IntFunction;
 /** Draws at most K per category with a fixed random seed, keeping dataset order within the draw. */
 final class Sampler {
 
-    private Sampler() {
-    }
+    private Sampler() {}
 
     /**
      * Groups by category (first-seen order) and draws at most {@code k} of each.
@@ -34,7 +33,8 @@ final class Sampler {
         Map<Integer, T> read = new HashMap<>();
         chosen.values().stream().flatMap(List::stream).sorted().forEach(i -> read.put(i, items.get(i)));
         Map<String, List<T>> drawn = new LinkedHashMap<>();
-        chosen.forEach((c, positions) -> drawn.put(c, positions.stream().map(read::get).toList()));
+        chosen.forEach(
+                (c, positions) -> drawn.put(c, positions.stream().map(read::get).toList()));
         return drawn;
     }
 
@@ -55,10 +55,11 @@ final class Sampler {
 
     /** At most K per category with the run's seed, categories in taxonomy order. */
     static List<MinedSample> pairs(List<MinedSample> mined, List<String> categories, EvaluationConfig.Method method) {
-        IntFunction<String> categoryAt = mined instanceof MinedSamples packed ? packed::category
+        IntFunction<String> categoryAt = mined instanceof MinedSamples packed
+                ? packed::category
                 : i -> mined.get(i).category();
-        Map<String, List<MinedSample>> drawn = Sampler.perCategory(mined, categoryAt, method.samplesPerCategory(),
-                method.randomSeed());
+        Map<String, List<MinedSample>> drawn =
+                Sampler.perCategory(mined, categoryAt, method.samplesPerCategory(), method.randomSeed());
         List<MinedSample> selected = new ArrayList<>();
         for (String category : categories) {
             selected.addAll(drawn.getOrDefault(category, List.of()));

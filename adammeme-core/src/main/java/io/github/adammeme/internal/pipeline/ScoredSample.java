@@ -35,10 +35,25 @@ import org.apiguardian.api.API;
  *                     scored as written, as the paper scores what the model wrote, and marked so
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record ScoredSample(String id, String memeId, String category, String misbelief, String text,
-                           String originalText, String image, String shownImage, Outcome outcome, Integer score, String reference,
-                           String targetAnswer, String scorerExplanation, String reason, String raw,
-                           Refinement refinement, SecondScore secondScore, boolean truncated) {
+public record ScoredSample(
+        String id,
+        String memeId,
+        String category,
+        String misbelief,
+        String text,
+        String originalText,
+        String image,
+        String shownImage,
+        Outcome outcome,
+        Integer score,
+        String reference,
+        String targetAnswer,
+        String scorerExplanation,
+        String reason,
+        String raw,
+        Refinement refinement,
+        SecondScore secondScore,
+        boolean truncated) {
 
     /**
      * A sample whose target answer, if any, ran to its end.
@@ -61,12 +76,43 @@ public record ScoredSample(String id, String memeId, String category, String mis
      * @param refinement   null for an original sample
      * @param secondScore  the second judge's score, or null
      */
-    public ScoredSample(String id, String memeId, String category, String misbelief, String text, String originalText,
-                        String image, String shownImage, Outcome outcome, Integer score, String reference,
-                        String targetAnswer, String scorerExplanation, String reason, String raw, Refinement refinement,
-                        SecondScore secondScore) {
-        this(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score, reference,
-                targetAnswer, scorerExplanation, reason, raw, refinement, secondScore, false);
+    public ScoredSample(
+            String id,
+            String memeId,
+            String category,
+            String misbelief,
+            String text,
+            String originalText,
+            String image,
+            String shownImage,
+            Outcome outcome,
+            Integer score,
+            String reference,
+            String targetAnswer,
+            String scorerExplanation,
+            String reason,
+            String raw,
+            Refinement refinement,
+            SecondScore secondScore) {
+        this(
+                id,
+                memeId,
+                category,
+                misbelief,
+                text,
+                originalText,
+                image,
+                shownImage,
+                outcome,
+                score,
+                reference,
+                targetAnswer,
+                scorerExplanation,
+                reason,
+                raw,
+                refinement,
+                secondScore,
+                false);
     }
 
     /** The folder, in a run's output folder, of the pictures its target was shown: {@code shownImage} names a file there. */
@@ -91,8 +137,24 @@ public record ScoredSample(String id, String memeId, String category, String mis
      */
     public static ScoredSample unscorable(MinedSample pair, String reason) {
         Meme meme = pair.meme();
-        return new ScoredSample(pair.id(), meme.id(), pair.category(), pair.misbelief(), meme.text(), meme.text(),
-                meme.image().toString(), null, Outcome.ERROR, null, null, null, null, reason, null, null, null);
+        return new ScoredSample(
+                pair.id(),
+                meme.id(),
+                pair.category(),
+                pair.misbelief(),
+                meme.text(),
+                meme.text(),
+                meme.image().toString(),
+                null,
+                Outcome.ERROR,
+                null,
+                null,
+                null,
+                null,
+                reason,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -104,9 +166,24 @@ public record ScoredSample(String id, String memeId, String category, String mis
      * @return the ERROR sample, with the case's stored reference
      */
     public static ScoredSample unreadableCase(MinedSample pair, HardCase hardCase, String reason) {
-        return new ScoredSample(pair.id(), pair.meme().id(), hardCase.category(), hardCase.misbelief(), hardCase.text(),
-                hardCase.originalText(), pair.meme().image().toString(), null, Outcome.ERROR, null, hardCase.reference(),
-                null, null, reason, null, null, null);
+        return new ScoredSample(
+                pair.id(),
+                pair.meme().id(),
+                hardCase.category(),
+                hardCase.misbelief(),
+                hardCase.text(),
+                hardCase.originalText(),
+                pair.meme().image().toString(),
+                null,
+                Outcome.ERROR,
+                null,
+                hardCase.reference(),
+                null,
+                null,
+                reason,
+                null,
+                null,
+                null);
     }
 
     /**
@@ -120,8 +197,24 @@ public record ScoredSample(String id, String memeId, String category, String mis
      * @return the ERROR step
      */
     public static ScoredSample failedStep(ScoredSample current, String id, Refinement link, String reason, String raw) {
-        return new ScoredSample(id, current.memeId(), current.category(), current.misbelief(), current.text(),
-                current.originalText(), current.image(), null, Outcome.ERROR, null, null, null, null, reason, raw, link, null);
+        return new ScoredSample(
+                id,
+                current.memeId(),
+                current.category(),
+                current.misbelief(),
+                current.text(),
+                current.originalText(),
+                current.image(),
+                null,
+                Outcome.ERROR,
+                null,
+                null,
+                null,
+                null,
+                reason,
+                raw,
+                link,
+                null);
     }
 
     /**
@@ -131,8 +224,25 @@ public record ScoredSample(String id, String memeId, String category, String mis
      * @return the sample with it
      */
     public ScoredSample withSecondScore(SecondScore second) {
-        return new ScoredSample(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score,
-                reference, targetAnswer, scorerExplanation, reason, raw, refinement, second, truncated);
+        return new ScoredSample(
+                id,
+                memeId,
+                category,
+                misbelief,
+                text,
+                originalText,
+                image,
+                shownImage,
+                outcome,
+                score,
+                reference,
+                targetAnswer,
+                scorerExplanation,
+                reason,
+                raw,
+                refinement,
+                second,
+                truncated);
     }
 
     /**
@@ -141,8 +251,25 @@ public record ScoredSample(String id, String memeId, String category, String mis
      * @return the sample, marked
      */
     public ScoredSample cutAtTokenLimit() {
-        return new ScoredSample(id, memeId, category, misbelief, text, originalText, image, shownImage, outcome, score,
-                reference, targetAnswer, scorerExplanation, reason, raw, refinement, secondScore, true);
+        return new ScoredSample(
+                id,
+                memeId,
+                category,
+                misbelief,
+                text,
+                originalText,
+                image,
+                shownImage,
+                outcome,
+                score,
+                reference,
+                targetAnswer,
+                scorerExplanation,
+                reason,
+                raw,
+                refinement,
+                secondScore,
+                true);
     }
 
     /** @return whether it is a refinement step rather than an original sample */

@@ -14,5 +14,4 @@ import org.apiguardian.api.API;
  * @param failure why there is no rating, or null
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record SecondScore(String judge, Integer score, String failure) {
-}
+public record SecondScore(String judge, Integer score, String failure) {}

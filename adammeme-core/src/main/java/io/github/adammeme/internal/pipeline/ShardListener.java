@@ -33,8 +33,11 @@ final class ShardListener implements PipelineListener {
     @Override
     public void samplesSelected(List<String> all, List<MinedSample> samples) {
         categories = List.copyOf(all);
-        next.samplesSelected(all.stream().filter(c -> shard.computes(c, all)).toList(),
-                samples.stream().filter(s -> shard.reports(s.category(), s.id(), all)).toList());
+        next.samplesSelected(
+                all.stream().filter(c -> shard.computes(c, all)).toList(),
+                samples.stream()
+                        .filter(s -> shard.reports(s.category(), s.id(), all))
+                        .toList());
     }
 
     @Override
@@ -46,7 +49,11 @@ final class ShardListener implements PipelineListener {
 
     @Override
     public void refinementPlanned(String category, List<String> seedIds) {
-        next.refinementPlanned(category, seedIds.stream().filter(id -> shard.reports(category, id, categories)).toList());
+        next.refinementPlanned(
+                category,
+                seedIds.stream()
+                        .filter(id -> shard.reports(category, id, categories))
+                        .toList());
     }
 
     @Override

@@ -28,8 +28,14 @@ import org.apiguardian.api.API;
  * @param listed      the model's entry in its endpoint's {@code GET /models}, empty when not listed or not asked
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record TargetAnswers(String keptFor, String revision, String resumedFrom, long asked, long fromCache,
-                            List<Answered> answeredAs, Map<String, String> listed) {
+public record TargetAnswers(
+        String keptFor,
+        String revision,
+        String resumedFrom,
+        long asked,
+        long fromCache,
+        List<Answered> answeredAs,
+        Map<String, String> listed) {
 
     /**
      * Answers from one model, as the endpoint named it.
@@ -38,8 +44,7 @@ public record TargetAnswers(String keptFor, String revision, String resumedFrom,
      * @param systemFingerprint their {@code system_fingerprint}, or null
      * @param answers           how many
      */
-    public record Answered(String model, String systemFingerprint, long answers) {
-    }
+    public record Answered(String model, String systemFingerprint, long answers) {}
 
     /** The scope of a run's target answers in cache keys: the declared revision's, else the attempt's session. */
     static String scope(EvaluationConfig config, Attempt attempt) {
@@ -47,8 +52,12 @@ public record TargetAnswers(String keptFor, String revision, String resumedFrom,
         return revision != null ? "revision " + revision : "run " + attempt.session();
     }
 
-    static TargetAnswers of(EvaluationConfig config, Attempt attempt, UsageLedger ledger, Map<Answerer, Long> answeredBy,
-                            Map<String, String> listed) {
+    static TargetAnswers of(
+            EvaluationConfig config,
+            Attempt attempt,
+            UsageLedger ledger,
+            Map<Answerer, Long> answeredBy,
+            Map<String, String> listed) {
         String model = config.models().target().model();
         long asked = 0;
         long fromCache = 0;
@@ -62,10 +71,12 @@ public record TargetAnswers(String keptFor, String revision, String resumedFrom,
         answeredBy.forEach((who, n) -> answered.add(new Answered(who.model(), who.systemFingerprint(), n)));
         String revision = config.models().targetRevision();
         String resumed = attempt.resumedStart().orElse(null);
-        String keptFor = revision != null ? "revision " + revision + "'s (" + Constants.TARGET_REVISION
-                + "), shared by every run that declares it"
-                : resumed != null ? "the run's own, resumed from its unfinished attempt started " + resumed
-                : "the run's own, asked afresh";
+        String keptFor = revision != null
+                ? "revision " + revision + "'s (" + Constants.TARGET_REVISION
+                        + "), shared by every run that declares it"
+                : resumed != null
+                        ? "the run's own, resumed from its unfinished attempt started " + resumed
+                        : "the run's own, asked afresh";
         return new TargetAnswers(keptFor, revision, resumed, asked, fromCache, List.copyOf(answered), listed);
     }
 
@@ -77,8 +88,12 @@ public record TargetAnswers(String keptFor, String revision, String resumedFrom,
      * @return the other names, in order
      */
     public List<String> otherNames(String asked) {
-        return answeredAs.stream().map(Answered::model).filter(Objects::nonNull).filter(m -> !m.equals(asked))
-                .distinct().toList();
+        return answeredAs.stream()
+                .map(Answered::model)
+                .filter(Objects::nonNull)
+                .filter(m -> !m.equals(asked))
+                .distinct()
+                .toList();
     }
 
     /**
@@ -98,8 +113,9 @@ public record TargetAnswers(String keptFor, String revision, String resumedFrom,
         }
         List<String> others = otherNames(target);
         if (!others.isEmpty()) {
-            lines.add("note: the endpoint answered as " + String.join(", ", others) + ", not as " + target + ", the name"
-                    + " asked for: an alias or served name that a later release may point at another model");
+            lines.add(
+                    "note: the endpoint answered as " + String.join(", ", others) + ", not as " + target + ", the name"
+                            + " asked for: an alias or served name that a later release may point at another model");
         }
         return lines;
     }
@@ -110,15 +126,20 @@ public record TargetAnswers(String keptFor, String revision, String resumedFrom,
      * @return one line for the console and the summary
      */
     public String describe() {
-        StringBuilder sb = new StringBuilder().append(asked).append(" asked now, ").append(fromCache)
+        StringBuilder sb = new StringBuilder()
+                .append(asked)
+                .append(" asked now, ")
+                .append(fromCache)
                 .append(" from the cache");
         if (!answeredAs.isEmpty()) {
             sb.append("; answered as ");
             for (int i = 0; i < answeredAs.size(); i++) {
                 Answered a = answeredAs.get(i);
                 Answerer who = Answerer.of(a.model(), a.systemFingerprint());
-                sb.append(i == 0 ? "" : ", ").append(who == null ? "a model the endpoint did not name" : who.describe())
-                        .append(": ").append(a.answers());
+                sb.append(i == 0 ? "" : ", ")
+                        .append(who == null ? "a model the endpoint did not name" : who.describe())
+                        .append(": ")
+                        .append(a.answers());
             }
         }
         return sb.toString();

@@ -35,8 +35,7 @@ final class TimeLeft {
      * @param steps    steps taken
      * @param finished whether every chain of it has ended
      */
-    record Category(int pairs, int usable, int chains, int ended, int steps, boolean finished) {
-    }
+    record Category(int pairs, int usable, int chains, int ended, int steps, boolean finished) {}
 
     /**
      * How far the run has got.
@@ -49,8 +48,14 @@ final class TimeLeft {
      * @param categories the refinement of each category with pairs chosen
      * @param calls      calls made or answered from the cache, by stage
      */
-    record Progress(int memes, int mined, int minedPairs, int pairs, int scored, List<Category> categories,
-                    Map<String, Long> calls) {
+    record Progress(
+            int memes,
+            int mined,
+            int minedPairs,
+            int pairs,
+            int scored,
+            List<Category> categories,
+            Map<String, Long> calls) {
         long done(String stage) {
             return calls.getOrDefault(stage, 0L);
         }
@@ -99,8 +104,13 @@ final class TimeLeft {
         }
         boolean rough = done < ROUGH_SHARE * (done + left);
         String money = spentUsd > 0 ? String.format(Locale.ROOT, " and ~$%.4f", spentUsd / done * left) : "";
-        return Optional.of(String.format(Locale.ROOT, " · about %s%s left in the run (%d calls of ~%d%s)",
-                clock(Math.round(seconds.getAsDouble())), money, done, Math.round(done + left),
+        return Optional.of(String.format(
+                Locale.ROOT,
+                " · about %s%s left in the run (%d calls of ~%d%s)",
+                clock(Math.round(seconds.getAsDouble())),
+                money,
+                done,
+                Math.round(done + left),
                 rough ? ", rough: early in the run" : ""));
     }
 
@@ -114,7 +124,9 @@ final class TimeLeft {
 
     private OptionalDouble secondsLeft(long done, double left) {
         double perSecond = pace.perSecond();
-        if (done < FIRST_ESTIMATE || pace.answeringNanos() < TimeUnit.SECONDS.toNanos(FIRST_PACE_SECONDS) || perSecond <= 0
+        if (done < FIRST_ESTIMATE
+                || pace.answeringNanos() < TimeUnit.SECONDS.toNanos(FIRST_PACE_SECONDS)
+                || perSecond <= 0
                 || left < 1) {
             return OptionalDouble.empty();
         }

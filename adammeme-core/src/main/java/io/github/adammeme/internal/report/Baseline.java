@@ -40,8 +40,7 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
     }
 
     /** What the comparison needs of a baseline's sample: its identity, content and outcome. */
-    public record Sample(String id, String category, String text, String image, Outcome outcome, Integer score) {
-    }
+    public record Sample(String id, String category, String text, String image, Outcome outcome, Integer score) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -71,18 +70,21 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
         RunRecords.Run run = RunRecords.find(database, selector, dataset).orElseThrow(() -> {
             List<String> recorded = RunRecords.ids(database);
             return new BaselineException("no run " + selector + " is recorded in " + database.name()
-                    + (recorded.isEmpty() ? " (it records no runs)" : "; a target's baseline is its last release, the latest"
-                    + " whole run that scored samples and did not fail its release decision"
-                    + (dataset == null ? "" : ", on this run's dataset " + dataset)
-                    + " (a shard's record holds part of a run; cache:<run id> names any one); recorded runs: " + recorded));
+                    + (recorded.isEmpty()
+                            ? " (it records no runs)"
+                            : "; a target's baseline is its last release, the latest"
+                                    + " whole run that scored samples and did not fail its release decision"
+                                    + (dataset == null ? "" : ", on this run's dataset " + dataset)
+                                    + " (a shard's record holds part of a run; cache:<run id> names any one); recorded runs: "
+                                    + recorded));
         });
         try {
             unfit(JSON.readTree(run.summary())).ifPresent(why -> {
                 throw new BaselineException("run " + run.id() + " in " + database.name() + " " + why);
             });
         } catch (IOException e) {
-            throw new BaselineException("run " + run.id() + " in " + database.name() + " has no readable summary: "
-                    + e.getMessage());
+            throw new BaselineException(
+                    "run " + run.id() + " in " + database.name() + " has no readable summary: " + e.getMessage());
         }
         return of(database.name(), run);
     }
@@ -99,14 +101,14 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
             return Optional.of("was a dry run: it called no model and has no figures to compare with");
         }
         if (summary.path("lost").asBoolean(false)) {
-            return Optional.of("was lost or stopped before its figures (" + summary.path("reason").asText("no reason recorded")
-                    + "): it has none to compare with");
+            return Optional.of("was lost or stopped before its figures ("
+                    + summary.path("reason").asText("no reason recorded") + "): it has none to compare with");
         }
         String shard = summary.at("/run/shard").asText("1/1");
         String[] part = shard.split("/");
         if (part.length == 2 && part[1].matches("\\d{1,6}") && Integer.parseInt(part[1]) > 1) {
-            return Optional.of("holds shard " + shard + " only, part of a run: merge the shards (the command line's merge) and name"
-                    + " the merged run");
+            return Optional.of("holds shard " + shard
+                    + " only, part of a run: merge the shards (the command line's merge) and name" + " the merged run");
         }
         if (summary.at("/metrics/withRefinementsOverall/fr/n").asInt(0) == 0) {
             return Optional.of("scored no sample (FR n = 0): a run whose calls all failed has nothing to compare with");
@@ -146,13 +148,16 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
      * @throws BaselineException naming the file (and line) that is missing or unreadable
      */
     public static Baseline read(Path location) {
-        Path directory = Files.isDirectory(location) ? location : location.toAbsolutePath().getParent();
+        Path directory = Files.isDirectory(location)
+                ? location
+                : location.toAbsolutePath().getParent();
         Path summary = directory.resolve(EvaluationWriter.SUMMARY);
         Path samples = directory.resolve(EvaluationWriter.SAMPLES);
         for (Path required : List.of(summary, samples)) {
             if (!Files.isRegularFile(required)) {
-                throw new BaselineException("baseline " + location + " has no " + required.getFileName() + " (looked for "
-                        + required.toAbsolutePath() + "); name a run's output directory or its summary.json");
+                throw new BaselineException(
+                        "baseline " + location + " has no " + required.getFileName() + " (looked for "
+                                + required.toAbsolutePath() + "); name a run's output directory or its summary.json");
             }
         }
         JsonNode read;
@@ -190,13 +195,18 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
             return "";
         }
         StringBuilder sb = new StringBuilder(answers.path("keptFor").asText(""));
-        sb.append("; ").append(answers.path("asked").asLong()).append(" asked, ").append(answers.path("fromCache").asLong())
+        sb.append("; ")
+                .append(answers.path("asked").asLong())
+                .append(" asked, ")
+                .append(answers.path("fromCache").asLong())
                 .append(" from the cache");
         List<String> who = new ArrayList<>();
         for (JsonNode a : answers.path("answeredAs")) {
             String model = a.path("model").isTextual() ? a.path("model").asText() : "an unnamed model";
-            who.add(model + (a.path("systemFingerprint").isTextual() ? " (" + a.path("systemFingerprint").asText() + ")" : "")
-                    + ": " + a.path("answers").asLong());
+            who.add(model
+                    + (a.path("systemFingerprint").isTextual()
+                            ? " (" + a.path("systemFingerprint").asText() + ")"
+                            : "") + ": " + a.path("answers").asLong());
         }
         if (!who.isEmpty()) {
             sb.append("; answered as ").append(String.join(", ", who));
@@ -214,14 +224,24 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
                 throw new BaselineException(file + " line " + number + ": a sample needs id, category and outcome");
             }
             JsonNode score = n.path("score");
-            if (!score.isMissingNode() && !score.isNull() && !(score.isInt() && score.asInt() >= 1 && score.asInt() <= 10)) {
+            if (!score.isMissingNode()
+                    && !score.isNull()
+                    && !(score.isInt() && score.asInt() >= 1 && score.asInt() <= 10)) {
                 // Read as no score, it would make the sample incomparable ("-") without a word.
-                throw new BaselineException(file + " line " + number + ": field 'score' is " + (score.isInt() ? score.asText()
-                        : score.getNodeType().name().toLowerCase(Locale.ROOT) + " " + ReportText.plain(score.toString()))
+                throw new BaselineException(file + " line " + number + ": field 'score' is "
+                        + (score.isInt()
+                                ? score.asText()
+                                : score.getNodeType().name().toLowerCase(Locale.ROOT) + " "
+                                        + ReportText.plain(score.toString()))
                         + ", not a whole number from 1 to 10");
             }
-            return new Sample(id, category, n.path("text").asText(null), n.path("image").asText(null),
-                    Outcome.valueOf(outcome), score.isInt() ? score.asInt() : null);
+            return new Sample(
+                    id,
+                    category,
+                    n.path("text").asText(null),
+                    n.path("image").asText(null),
+                    Outcome.valueOf(outcome),
+                    score.isInt() ? score.asInt() : null);
         } catch (IOException | IllegalArgumentException e) {
             throw new BaselineException(file + " line " + number + " is not a sample: " + e.getMessage());
         }

@@ -21,7 +21,8 @@ enum BaselineCategories implements FrGates.Keyed {
      * @throws io.github.adammeme.internal.pipeline.ConfigurationException naming the key and the values allowed
      */
     static BaselineCategories parse(String value) {
-        return value == null || value.isBlank() ? REGRESSIONS
+        return value == null || value.isBlank()
+                ? REGRESSIONS
                 : FrGates.parse(BaselineCategories.class, Constants.BASELINE_CATEGORIES, value);
     }
 }

@@ -17,8 +17,7 @@ public final class BestEffort {
     /** Longest cause a warning line carries: an exception's message can hold a whole request. */
     private static final int MAX_CAUSE = 400;
 
-    private BestEffort() {
-    }
+    private BestEffort() {}
 
     /** A part to publish. */
     @FunctionalInterface

@@ -44,12 +44,10 @@ public final class Charts {
     static final int HEIGHT = 480;
     static final int TERMS = 12;
 
-    private Charts() {
-    }
+    private Charts() {}
 
     /** A chart written: its title and its file name inside the charts folder. */
-    public record Chart(String title, String file) {
-    }
+    public record Chart(String title, String file) {}
 
     /**
      * Writes every chart for these runs (one per target) into {@code directory}; returns them in reading
@@ -69,7 +67,9 @@ public final class Charts {
                 for (CategoryFigures f : run.metrics().withRefinements()) {
                     Map<String, Integer> terms = MisbeliefTerms.amongFailures(run, f.category(), TERMS);
                     if (!terms.isEmpty()) {
-                        charts.add(save(termChart(run.run().target(), f.category(), terms), directory,
+                        charts.add(save(
+                                termChart(run.run().target(), f.category(), terms),
+                                directory,
                                 "misbelief-terms-" + slug(run.run().target()) + "-" + slug(f.category()) + ".svg"));
                     }
                 }
@@ -92,8 +92,13 @@ public final class Charts {
         Path charts = directory.resolve(OutputLayout.CHARTS_FOLDER);
         List<Chart> written = write(runs, charts);
         try {
-            EvaluationWriter.writeText(directory.resolve(OutputLayout.CHARTS_PAGE), html(title, written.stream()
-                    .map(c -> new Chart(c.title(), OutputLayout.CHARTS_FOLDER + "/" + c.file())).toList()));
+            EvaluationWriter.writeText(
+                    directory.resolve(OutputLayout.CHARTS_PAGE),
+                    html(
+                            title,
+                            written.stream()
+                                    .map(c -> new Chart(c.title(), OutputLayout.CHARTS_FOLDER + "/" + c.file()))
+                                    .toList()));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + directory.resolve(OutputLayout.CHARTS_PAGE), e);
         }
@@ -108,13 +113,23 @@ public final class Charts {
      * @return the HTML page
      */
     public static String html(String title, List<Chart> charts) {
-        StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(ReportText.html(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"
+        StringBuilder out = new StringBuilder(
+                        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                .append(ReportText.html(title))
+                .append("</title><style>body{font-family:sans-serif;margin:2em}"
                         + "img{max-width:100%;border:1px solid #ddd;margin:.5em 0 2em}</style></head><body>\n<h1>")
-                .append(ReportText.html(title)).append("</h1>\n");
+                .append(ReportText.html(title))
+                .append("</h1>\n");
         for (Chart c : charts) {
-            out.append("<h2>").append(ReportText.html(c.title())).append("</h2>\n<a href=\"").append(c.file()).append("\"><img src=\"")
-                    .append(c.file()).append("\" alt=\"").append(ReportText.html(c.title())).append("\"></a>\n");
+            out.append("<h2>")
+                    .append(ReportText.html(c.title()))
+                    .append("</h2>\n<a href=\"")
+                    .append(c.file())
+                    .append("\"><img src=\"")
+                    .append(c.file())
+                    .append("\" alt=\"")
+                    .append(ReportText.html(c.title()))
+                    .append("\"></a>\n");
         }
         return out.append("</body></html>\n").toString();
     }
@@ -131,9 +146,15 @@ public final class Charts {
             for (CategoryFigures f : run.metrics().withRefinements()) {
                 addFr(data, intervals, run.run().target(), f.category(), f.fr());
             }
-            addFr(data, intervals, run.run().target(), "overall", run.metrics().withRefinementsOverall().fr());
+            addFr(
+                    data,
+                    intervals,
+                    run.run().target(),
+                    "overall",
+                    run.metrics().withRefinementsOverall().fr());
         }
-        JFreeChart chart = ChartFactory.createBarChart("FR per category, with refinements (95% Wilson intervals)",
+        JFreeChart chart = ChartFactory.createBarChart(
+                "FR per category, with refinements (95% Wilson intervals)",
                 "category", "FR (%)", data, PlotOrientation.HORIZONTAL, true, false, false);
         CategoryPlot plot = chart.getCategoryPlot();
         ((NumberAxis) plot.getRangeAxis()).setRange(0, 100);
@@ -148,8 +169,8 @@ public final class Charts {
         return style(chart);
     }
 
-    private static void addFr(DefaultCategoryDataset data, ErrorBars intervals, String series, String category,
-                              FailureRate fr) {
+    private static void addFr(
+            DefaultCategoryDataset data, ErrorBars intervals, String series, String category, FailureRate fr) {
         if (fr.rate() != null) {
             data.addValue(100 * fr.rate(), series, category);
             intervals.put(series, category, 100 * fr.low(), 100 * fr.high());
@@ -182,11 +203,18 @@ public final class Charts {
                     }
                 }
             }
-            byStep.forEach((step, sum) -> data.addValue(sum[0] / sum[1], run.run().target(),
-                    step == 0 ? "originals" : "step " + step));
+            byStep.forEach((step, sum) ->
+                    data.addValue(sum[0] / sum[1], run.run().target(), step == 0 ? "originals" : "step " + step));
         }
-        JFreeChart chart = ChartFactory.createLineChart("Average score by refinement step", "refinement step",
-                "average score (1-10)", data, PlotOrientation.VERTICAL, true, false, false);
+        JFreeChart chart = ChartFactory.createLineChart(
+                "Average score by refinement step",
+                "refinement step",
+                "average score (1-10)",
+                data,
+                PlotOrientation.VERTICAL,
+                true,
+                false,
+                false);
         CategoryPlot plot = chart.getCategoryPlot();
         ((NumberAxis) plot.getRangeAxis()).setRange(1, 10);
         ((LineAndShapeRenderer) plot.getRenderer()).setDefaultShapesVisible(true);
@@ -196,8 +224,15 @@ public final class Charts {
     static JFreeChart termChart(String target, String category, Map<String, Integer> terms) {
         DefaultCategoryDataset data = new DefaultCategoryDataset();
         terms.forEach((term, count) -> data.addValue(count, "failed samples", term));
-        JFreeChart chart = ChartFactory.createBarChart("Misbelief terms among " + target + "'s failures: " + category,
-                "term", "failed samples whose misbelief has it", data, PlotOrientation.HORIZONTAL, false, false, false);
+        JFreeChart chart = ChartFactory.createBarChart(
+                "Misbelief terms among " + target + "'s failures: " + category,
+                "term",
+                "failed samples whose misbelief has it",
+                data,
+                PlotOrientation.HORIZONTAL,
+                false,
+                false,
+                false);
         BarRenderer bars = (BarRenderer) chart.getCategoryPlot().getRenderer();
         bars.setBarPainter(new StandardBarPainter());
         bars.setShadowVisible(false);

@@ -17,8 +17,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class CostTable {
 
-    private CostTable() {
-    }
+    private CostTable() {}
 
     /**
      * @param usage the run's usage lines
@@ -27,15 +26,45 @@ public final class CostTable {
     public static String text(List<UsageLedger.Line> usage) {
         StringBuilder sb = new StringBuilder();
         String format = "%-28s %-14s %7s %7s %11s %11s %11s %9s %10s%n";
-        sb.append(String.format(Locale.ROOT, format, "stage / role", "model", "calls", "hits", "input",
-                "of it cached", "output", "batched", "USD"));
+        sb.append(String.format(
+                Locale.ROOT,
+                format,
+                "stage / role",
+                "model",
+                "calls",
+                "hits",
+                "input",
+                "of it cached",
+                "output",
+                "batched",
+                "USD"));
         for (UsageLedger.Line l : usage) {
-            sb.append(String.format(Locale.ROOT, format, l.stage() + " / " + l.role(), l.model(), l.calls(), l.cacheHits(),
-                    l.promptTokens(), l.cachedTokens(), l.completionTokens(), l.batchedCalls(), usd(l.costUsd())));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    format,
+                    l.stage() + " / " + l.role(),
+                    l.model(),
+                    l.calls(),
+                    l.cacheHits(),
+                    l.promptTokens(),
+                    l.cachedTokens(),
+                    l.completionTokens(),
+                    l.batchedCalls(),
+                    usd(l.costUsd())));
         }
         UsageLedger.Line t = total(usage);
-        sb.append(String.format(Locale.ROOT, format, "total", "", t.calls(), t.cacheHits(), t.promptTokens(),
-                t.cachedTokens(), t.completionTokens(), t.batchedCalls(), usd(t.costUsd())));
+        sb.append(String.format(
+                Locale.ROOT,
+                format,
+                "total",
+                "",
+                t.calls(),
+                t.cacheHits(),
+                t.promptTokens(),
+                t.cachedTokens(),
+                t.completionTokens(),
+                t.batchedCalls(),
+                usd(t.costUsd())));
         return sb.toString();
     }
 
@@ -56,8 +85,18 @@ public final class CostTable {
     }
 
     private static void row(StringBuilder sb, String name, String model, UsageLedger.Line l) {
-        sb.append(String.format(Locale.ROOT, "| %s | %s | %d | %d | %d | %d | %d | %d | %s |%n", name, model, l.calls(),
-                l.cacheHits(), l.promptTokens(), l.cachedTokens(), l.completionTokens(), l.batchedCalls(), usd(l.costUsd())));
+        sb.append(String.format(
+                Locale.ROOT,
+                "| %s | %s | %d | %d | %d | %d | %d | %d | %s |%n",
+                name,
+                model,
+                l.calls(),
+                l.cacheHits(),
+                l.promptTokens(),
+                l.cachedTokens(),
+                l.completionTokens(),
+                l.batchedCalls(),
+                usd(l.costUsd())));
     }
 
     /**
@@ -65,11 +104,20 @@ public final class CostTable {
      * @return their sum, as one line with no stage, role or model
      */
     public static UsageLedger.Line total(List<UsageLedger.Line> usage) {
-        return new UsageLedger.Line("", "", "", sum(usage, UsageLedger.Line::calls), sum(usage, UsageLedger.Line::cacheHits),
-                sum(usage, UsageLedger.Line::failures), sum(usage, UsageLedger.Line::retries),
-                sum(usage, UsageLedger.Line::rateLimited), sum(usage, UsageLedger.Line::promptTokens),
-                sum(usage, UsageLedger.Line::cachedTokens), sum(usage, UsageLedger.Line::completionTokens),
-                sum(usage, UsageLedger.Line::batchedCalls), usage.stream().mapToDouble(UsageLedger.Line::costUsd).sum());
+        return new UsageLedger.Line(
+                "",
+                "",
+                "",
+                sum(usage, UsageLedger.Line::calls),
+                sum(usage, UsageLedger.Line::cacheHits),
+                sum(usage, UsageLedger.Line::failures),
+                sum(usage, UsageLedger.Line::retries),
+                sum(usage, UsageLedger.Line::rateLimited),
+                sum(usage, UsageLedger.Line::promptTokens),
+                sum(usage, UsageLedger.Line::cachedTokens),
+                sum(usage, UsageLedger.Line::completionTokens),
+                sum(usage, UsageLedger.Line::batchedCalls),
+                usage.stream().mapToDouble(UsageLedger.Line::costUsd).sum());
     }
 
     /** Lines that each saturated (a count past what a long holds) must not sum to a negative count. */

@@ -38,18 +38,34 @@ final class ErrorBars {
 
     /** The interval of an item that is drawn, else null. */
     private double[] of(CategoryDataset data, int row, int column) {
-        return data.getValue(row, column) == null ? null : intervals.get(data.getRowKey(row) + "\u0000" + data.getColumnKey(column));
+        return data.getValue(row, column) == null
+                ? null
+                : intervals.get(data.getRowKey(row) + "\u0000" + data.getColumnKey(column));
     }
 
     /** Bars, each with its interval across its middle. */
     BarRenderer bars() {
         return new BarRenderer() {
             @Override
-            public void drawItem(Graphics2D g2, CategoryItemRendererState state, Rectangle2D dataArea, CategoryPlot plot,
-                                 CategoryAxis domainAxis, ValueAxis rangeAxis, CategoryDataset dataset, int row, int column,
-                                 int pass) {
+            public void drawItem(
+                    Graphics2D g2,
+                    CategoryItemRendererState state,
+                    Rectangle2D dataArea,
+                    CategoryPlot plot,
+                    CategoryAxis domainAxis,
+                    ValueAxis rangeAxis,
+                    CategoryDataset dataset,
+                    int row,
+                    int column,
+                    int pass) {
                 super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
-                whisker(g2, plot, rangeAxis, dataArea, of(dataset, row, column), state.getBarWidth() / 4,
+                whisker(
+                        g2,
+                        plot,
+                        rangeAxis,
+                        dataArea,
+                        of(dataset, row, column),
+                        state.getBarWidth() / 4,
                         () -> calculateBarW0(plot, plot.getOrientation(), dataArea, domainAxis, state, row, column)
                                 + state.getBarWidth() / 2);
             }
@@ -60,15 +76,37 @@ final class ErrorBars {
     LineAndShapeRenderer lines() {
         LineAndShapeRenderer renderer = new LineAndShapeRenderer(true, true) {
             @Override
-            public void drawItem(Graphics2D g2, CategoryItemRendererState state, Rectangle2D dataArea, CategoryPlot plot,
-                                 CategoryAxis domainAxis, ValueAxis rangeAxis, CategoryDataset dataset, int row, int column,
-                                 int pass) {
+            public void drawItem(
+                    Graphics2D g2,
+                    CategoryItemRendererState state,
+                    Rectangle2D dataArea,
+                    CategoryPlot plot,
+                    CategoryAxis domainAxis,
+                    ValueAxis rangeAxis,
+                    CategoryDataset dataset,
+                    int row,
+                    int column,
+                    int pass) {
                 super.drawItem(g2, state, dataArea, plot, domainAxis, rangeAxis, dataset, row, column, pass);
                 if (pass == 1) {
-                    whisker(g2, plot, rangeAxis, dataArea, of(dataset, row, column), 4, () -> getUseSeriesOffset()
-                            ? domainAxis.getCategorySeriesMiddle(column, dataset.getColumnCount(), row, dataset.getRowCount(),
-                                    getItemMargin(), dataArea, plot.getDomainAxisEdge())
-                            : domainAxis.getCategoryMiddle(column, dataset.getColumnCount(), dataArea, plot.getDomainAxisEdge()));
+                    whisker(
+                            g2,
+                            plot,
+                            rangeAxis,
+                            dataArea,
+                            of(dataset, row, column),
+                            4,
+                            () -> getUseSeriesOffset()
+                                    ? domainAxis.getCategorySeriesMiddle(
+                                            column,
+                                            dataset.getColumnCount(),
+                                            row,
+                                            dataset.getRowCount(),
+                                            getItemMargin(),
+                                            dataArea,
+                                            plot.getDomainAxisEdge())
+                                    : domainAxis.getCategoryMiddle(
+                                            column, dataset.getColumnCount(), dataArea, plot.getDomainAxisEdge()));
                 }
             }
         };
@@ -79,8 +117,14 @@ final class ErrorBars {
     }
 
     /** The interval's whisker across the item's middle, when the item has an interval. */
-    private static void whisker(Graphics2D g2, CategoryPlot plot, ValueAxis rangeAxis, Rectangle2D dataArea,
-                                double[] interval, double cap, DoubleSupplier middle) {
+    private static void whisker(
+            Graphics2D g2,
+            CategoryPlot plot,
+            ValueAxis rangeAxis,
+            Rectangle2D dataArea,
+            double[] interval,
+            double cap,
+            DoubleSupplier middle) {
         if (interval == null) {
             return;
         }
@@ -92,7 +136,10 @@ final class ErrorBars {
         boolean vertical = plot.getOrientation() == PlotOrientation.VERTICAL;
         g2.draw(vertical ? new Line2D.Double(at, low, at, high) : new Line2D.Double(low, at, high, at));
         for (double end : new double[] {low, high}) {
-            g2.draw(vertical ? new Line2D.Double(at - cap, end, at + cap, end) : new Line2D.Double(end, at - cap, end, at + cap));
+            g2.draw(
+                    vertical
+                            ? new Line2D.Double(at - cap, end, at + cap, end)
+                            : new Line2D.Double(end, at - cap, end, at + cap));
         }
     }
 }

@@ -14,7 +14,6 @@ import io.github.adammeme.internal.util.Secrets;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -46,8 +45,7 @@ public final class EvaluationWriter {
     private static final byte[] REPLACEMENT = "\uFFFD".getBytes(StandardCharsets.UTF_8);
     private static final ObjectMapper JSON = new ObjectMapper().disable(SerializationFeature.FAIL_ON_EMPTY_BEANS);
 
-    private EvaluationWriter() {
-    }
+    private EvaluationWriter() {}
 
     /**
      * Writes the three files into a directory, created if need be.
@@ -126,8 +124,12 @@ public final class EvaluationWriter {
         // One object per chain, its keys in this order: Map.of's order changes from one JVM to the next, and two
         // runs' summaries should differ only where the runs did.
         ArrayNode chains = root.putArray("chains");
-        e.chains().forEach(c -> chains.addObject().put("category", c.category()).put("seed", c.seedId())
-                .put("steps", c.steps().size()).put("stop", c.stop()));
+        e.chains()
+                .forEach(c -> chains.addObject()
+                        .put("category", c.category())
+                        .put("seed", c.seedId())
+                        .put("steps", c.steps().size())
+                        .put("stop", c.stop()));
         root.set("usage", JSON.valueToTree(e.usage()));
         root.set("truncatedAnswers", JSON.valueToTree(TruncatedAnswers.of(e.usage())));
         return root;
@@ -204,8 +206,11 @@ public final class EvaluationWriter {
         // Half a character (a lone surrogate) cannot be written as UTF-8; it becomes U+FFFD rather than costing
         // the run its results. Dataset text holding one is refused at discovery and answers are mended on receipt,
         // so this is the last line of defence, for text from anywhere else.
-        CharsetEncoder utf8 = StandardCharsets.UTF_8.newEncoder().onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE).replaceWith(REPLACEMENT);
+        CharsetEncoder utf8 = StandardCharsets.UTF_8
+                .newEncoder()
+                .onMalformedInput(CodingErrorAction.REPLACE)
+                .onUnmappableCharacter(CodingErrorAction.REPLACE)
+                .replaceWith(REPLACEMENT);
         try (BufferedWriter out = new BufferedWriter(new OutputStreamWriter(Files.newOutputStream(tmp), utf8))) {
             body.write(out);
         } catch (IOException | RuntimeException e) {
@@ -264,7 +269,9 @@ public final class EvaluationWriter {
         }
         root.put("reason", reason);
         root.putObject("run").put("target", target).put("dataset", dataset);
-        writeText(directory.resolve(SUMMARY), JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+        writeText(
+                directory.resolve(SUMMARY),
+                JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root));
     }
 
     /**

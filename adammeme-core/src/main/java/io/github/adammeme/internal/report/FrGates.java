@@ -30,8 +30,13 @@ import org.apiguardian.api.API;
  * @param insufficient what a gate without enough evidence does
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int minSamples, double maxUncounted,
-               Insufficient insufficient) {
+public record FrGates(
+        Map<String, Double> budgets,
+        Bound bound,
+        Basis basis,
+        int minSamples,
+        double maxUncounted,
+        Insufficient insufficient) {
 
     static final int DEFAULT_MIN_SAMPLES = 30;
     static final double DEFAULT_MAX_UNCOUNTED = 0.10;
@@ -54,8 +59,15 @@ public record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int
                 return choice;
             }
         }
-        throw new ConfigurationException(configKey, value, "expected " + String.join(" or ",
-                Arrays.stream(choices.getEnumConstants()).map(Keyed::key).toList()));
+        throw new ConfigurationException(
+                configKey,
+                value,
+                "expected "
+                        + String.join(
+                                " or ",
+                                Arrays.stream(choices.getEnumConstants())
+                                        .map(Keyed::key)
+                                        .toList()));
     }
 
     /** What a gate holds against its budget ({@code adammeme.gate.on}). */
@@ -135,8 +147,7 @@ public record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int
      * @param status  how the gate ended
      * @param message why, in a sentence a release manager can read
      */
-    public record GateVerdict(Status status, String message) {
-    }
+    public record GateVerdict(Status status, String message) {}
 
     /**
      * @param category a category, or "" for the overall budget
@@ -159,24 +170,35 @@ public record FrGates(Map<String, Double> budgets, Bound bound, Basis basis, int
         String budgetText = percent(budget);
         int left = figures.samples() - fr.n();
         if (figures.samples() > 0 && (double) left / figures.samples() > maxUncounted) {
-            return new GateVerdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: " + left + " of "
-                    + figures.samples() + " samples (" + percent((double) left / figures.samples()) + ") are left out of FR ("
-                    + figures.counts().get(Outcome.REFUSED) + " refused, " + figures.counts().get(Outcome.UNSCORED)
-                    + " unscored, " + figures.counts().get(Outcome.ERROR) + " error), over " + Constants.GATE_MAX_UNCOUNTED
-                    + " = " + percent(maxUncounted) + "; " + basis.description() + " " + fr.describe() + " counts only the rest,"
-                    + " budget " + budgetText);
+            return new GateVerdict(
+                    Status.NOT_ENOUGH_EVIDENCE,
+                    "FR gate " + category + ": not enough evidence: " + left + " of "
+                            + figures.samples() + " samples (" + percent((double) left / figures.samples())
+                            + ") are left out of FR ("
+                            + figures.counts().get(Outcome.REFUSED) + " refused, "
+                            + figures.counts().get(Outcome.UNSCORED)
+                            + " unscored, " + figures.counts().get(Outcome.ERROR) + " error), over "
+                            + Constants.GATE_MAX_UNCOUNTED
+                            + " = " + percent(maxUncounted) + "; " + basis.description() + " " + fr.describe()
+                            + " counts only the rest,"
+                            + " budget " + budgetText);
         }
         if (fr.n() < minSamples) {
-            return new GateVerdict(Status.NOT_ENOUGH_EVIDENCE, "FR gate " + category + ": not enough evidence: n = "
-                    + fr.n() + ", needs " + minSamples + " (" + Constants.GATE_MIN_SAMPLES + "); " + basis.description()
-                    + " " + fr.describe() + ", budget " + budgetText);
+            return new GateVerdict(
+                    Status.NOT_ENOUGH_EVIDENCE,
+                    "FR gate " + category + ": not enough evidence: n = "
+                            + fr.n() + ", needs " + minSamples + " (" + Constants.GATE_MIN_SAMPLES + "); "
+                            + basis.description()
+                            + " " + fr.describe() + ", budget " + budgetText);
         }
         double judged = bound.of(fr);
         boolean within = judged <= budget;
         String figure = bound == Bound.POINT ? "" : " (upper bound " + percent(judged) + ")";
-        return new GateVerdict(within ? Status.PASSED : Status.FAILED, basis.description() + " " + fr.describe() + " in "
-                + category + figure + (within ? " is within the budget " : " exceeds the budget ") + budgetText
-                + ", judged on " + bound.description() + ", n = " + fr.n());
+        return new GateVerdict(
+                within ? Status.PASSED : Status.FAILED,
+                basis.description() + " " + fr.describe() + " in "
+                        + category + figure + (within ? " is within the budget " : " exceeds the budget ") + budgetText
+                        + ", judged on " + bound.description() + ", n = " + fr.n());
     }
 
     private static String percent(double fraction) {

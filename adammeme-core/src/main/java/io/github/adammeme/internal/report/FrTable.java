@@ -27,8 +27,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class FrTable {
 
-    private FrTable() {
-    }
+    private FrTable() {}
 
     /**
      * The console report of a run: the table, the judge's agreement, undecided categories, meme counts and
@@ -40,8 +39,13 @@ public final class FrTable {
     public static String render(Evaluation e) {
         Metrics m = e.metrics();
         StringBuilder sb = new StringBuilder();
-        sb.append("AdamMeme evaluation of ").append(e.run().target()).append(" (controller ")
-                .append(e.run().controller()).append(", threshold ").append(m.threshold()).append(")\n");
+        sb.append("AdamMeme evaluation of ")
+                .append(e.run().target())
+                .append(" (controller ")
+                .append(e.run().controller())
+                .append(", threshold ")
+                .append(m.threshold())
+                .append(")\n");
         if (e.run().notice() != null) {
             sb.append("NOTE: ").append(e.run().notice()).append('\n');
         }
@@ -49,25 +53,57 @@ public final class FrTable {
             sb.append("text erasure: ").append(e.run().textErasure()).append('\n');
         }
         List<String> departures = e.run().departures();
-        sb.append("method: ").append(e.run().method()).append(departures.isEmpty() ? ", no departure from the paper in force"
-                : ", " + departures.size() + " departure" + (departures.size() == 1 ? "" : "s")
-                + " from the paper in force (summary.md lists them)").append('\n');
+        sb.append("method: ")
+                .append(e.run().method())
+                .append(
+                        departures.isEmpty()
+                                ? ", no departure from the paper in force"
+                                : ", " + departures.size() + " departure" + (departures.size() == 1 ? "" : "s")
+                                        + " from the paper in force (summary.md lists them)")
+                .append('\n');
         sb.append(table(m));
-        sb.append("judge agreement: ").append(m.judgeAgreement().describe(m.threshold())).append('\n');
-        long undecided = e.admissions().stream().filter(a -> a.decision() == Admission.Decision.UNDECIDED).count();
+        sb.append("judge agreement: ")
+                .append(m.judgeAgreement().describe(m.threshold()))
+                .append('\n');
+        long undecided = e.admissions().stream()
+                .filter(a -> a.decision() == Admission.Decision.UNDECIDED)
+                .count();
         if (undecided > 0) {
-            sb.append(undecided).append(" proposed categor").append(undecided == 1 ? "y was" : "ies were")
+            sb.append(undecided)
+                    .append(" proposed categor")
+                    .append(undecided == 1 ? "y was" : "ies were")
                     .append(" left undecided (the Examiner or the Judge gave no usable answer): the taxonomy may lack a"
                             + " category a run with those answers would have, and later memes were mined without it\n");
         }
-        sb.append(String.format(Locale.ROOT, "%d memes: %d mined into %d pairs, %d harmless, %d errors; %d refined samples%n",
-                e.memes().size(), e.memes().stream().filter(x -> x.status().name().equals("MINED")).count(),
-                e.mined().size(), e.memes().stream().filter(x -> x.status().name().equals("HARMLESS")).count(),
-                e.memes().stream().filter(x -> x.status().name().equals("ERROR")).count(), e.refinedSamples().size()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%d memes: %d mined into %d pairs, %d harmless, %d errors; %d refined samples%n",
+                e.memes().size(),
+                e.memes().stream()
+                        .filter(x -> x.status().name().equals("MINED"))
+                        .count(),
+                e.mined().size(),
+                e.memes().stream()
+                        .filter(x -> x.status().name().equals("HARMLESS"))
+                        .count(),
+                e.memes().stream()
+                        .filter(x -> x.status().name().equals("ERROR"))
+                        .count(),
+                e.refinedSamples().size()));
         UsageLedger.Line t = CostTable.total(e.usage());
-        sb.append(String.format(Locale.ROOT, "%d calls made, %d answered from the cache, %d retries (%d after 429), %d failed;"
-                + " %d tokens in (%d of them cached by the endpoint), %d out, $%.4f%n", t.calls(), t.cacheHits(), t.retries(),
-                t.rateLimited(), t.failures(), t.promptTokens(), t.cachedTokens(), t.completionTokens(), t.costUsd()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%d calls made, %d answered from the cache, %d retries (%d after 429), %d failed;"
+                        + " %d tokens in (%d of them cached by the endpoint), %d out, $%.4f%n",
+                t.calls(),
+                t.cacheHits(),
+                t.retries(),
+                t.rateLimited(),
+                t.failures(),
+                t.promptTokens(),
+                t.cachedTokens(),
+                t.completionTokens(),
+                t.costUsd()));
         unpriced(e.usage()).forEach(warning -> sb.append(warning).append('\n'));
         return sb.toString();
     }
@@ -100,9 +136,10 @@ public final class FrTable {
             }
         }
         List<String> warnings = new ArrayList<>();
-        tokens.forEach((model, n) -> warnings.add("WARNING: no price is set for " + model + " (" + n + " tokens): the cost"
-                + " above counts them as $0; set " + Constants.PRICE_PREFIX + model
-                + "=<input>,<output>[,<cached input>] in USD per million tokens"));
+        tokens.forEach(
+                (model, n) -> warnings.add("WARNING: no price is set for " + model + " (" + n + " tokens): the cost"
+                        + " above counts them as $0; set " + Constants.PRICE_PREFIX + model
+                        + "=<input>,<output>[,<cached input>] in USD per million tokens"));
         return warnings;
     }
 
@@ -114,8 +151,8 @@ public final class FrTable {
      * @return the line
      */
     public static String headline(Metrics m) {
-        return "FR " + m.withRefinementsOverall().fr().describe() + " with refinements, " + m.originalOverall().fr().describe()
-                + " on the originals";
+        return "FR " + m.withRefinementsOverall().fr().describe() + " with refinements, "
+                + m.originalOverall().fr().describe() + " on the originals";
     }
 
     /**
@@ -126,8 +163,16 @@ public final class FrTable {
      */
     public static String table(Metrics m) {
         StringBuilder sb = new StringBuilder();
-        String header = String.format(Locale.ROOT, "%-16s %6s %7s %-30s | %7s %-30s | %s%n", "category", "n", "score",
-                "FR with refinements [95% CI]", "score", "FR originals [95% CI]", "refused/unscored/error");
+        String header = String.format(
+                Locale.ROOT,
+                "%-16s %6s %7s %-30s | %7s %-30s | %s%n",
+                "category",
+                "n",
+                "score",
+                "FR with refinements [95% CI]",
+                "score",
+                "FR originals [95% CI]",
+                "refused/unscored/error");
         sb.append(header);
         sb.append("-".repeat(header.length() - 1)).append('\n');
         List<CategoryFigures> all = m.withRefinements();
@@ -141,10 +186,18 @@ public final class FrTable {
 
     private static void row(StringBuilder sb, CategoryFigures all, CategoryFigures original) {
         // A category read back from a summary.json (the gate's table) is anyone's text: one line, however named.
-        sb.append(String.format(Locale.ROOT, "%-16s %6d %7s %-30s | %7s %-30s | %d/%d/%d%n", Printable.escaped(all.category()),
+        sb.append(String.format(
+                Locale.ROOT,
+                "%-16s %6d %7s %-30s | %7s %-30s | %d/%d/%d%n",
+                Printable.escaped(all.category()),
                 all.samples(),
-                score(all.averageScore()), all.fr().describe(), score(original.averageScore()), original.fr().describe(),
-                all.counts().get(Outcome.REFUSED), all.counts().get(Outcome.UNSCORED), all.counts().get(Outcome.ERROR)));
+                score(all.averageScore()),
+                all.fr().describe(),
+                score(original.averageScore()),
+                original.fr().describe(),
+                all.counts().get(Outcome.REFUSED),
+                all.counts().get(Outcome.UNSCORED),
+                all.counts().get(Outcome.ERROR)));
     }
 
     private static String score(Double d) {

@@ -13,8 +13,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class GateSettings {
 
-    private GateSettings() {
-    }
+    private GateSettings() {}
 
     /**
      * The FR gates the {@code adammeme.gate.*} keys set, for a suite or for a merged run's results.
@@ -24,11 +23,14 @@ public final class GateSettings {
      * @throws io.github.adammeme.internal.pipeline.ConfigurationException naming a key whose value cannot be used
      */
     public static FrGates read(Map<String, String> values) {
-        return new FrGates(gates(values),
+        return new FrGates(
+                gates(values),
                 FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, "point")),
-                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")), minSamples(values),
-                values.containsKey(Constants.GATE_MAX_UNCOUNTED) ? fraction(Constants.GATE_MAX_UNCOUNTED,
-                        values.get(Constants.GATE_MAX_UNCOUNTED)) : FrGates.DEFAULT_MAX_UNCOUNTED,
+                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")),
+                minSamples(values),
+                values.containsKey(Constants.GATE_MAX_UNCOUNTED)
+                        ? fraction(Constants.GATE_MAX_UNCOUNTED, values.get(Constants.GATE_MAX_UNCOUNTED))
+                        : FrGates.DEFAULT_MAX_UNCOUNTED,
                 FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail")));
     }
 
@@ -38,7 +40,8 @@ public final class GateSettings {
             if (key.equals(Constants.GATE_MAX_FR)) {
                 gates.put("", fraction(key, value));
             } else if (key.startsWith(Constants.GATE_MAX_FR_CATEGORY_PREFIX)) {
-                String category = key.substring(Constants.GATE_MAX_FR_CATEGORY_PREFIX.length()).toLowerCase(Locale.ROOT);
+                String category = key.substring(Constants.GATE_MAX_FR_CATEGORY_PREFIX.length())
+                        .toLowerCase(Locale.ROOT);
                 gates.put(category, fraction(key, value));
             }
         });
@@ -48,7 +51,8 @@ public final class GateSettings {
     private static double fraction(String key, String value) {
         String v = value.trim();
         try {
-            double d = v.endsWith("%") ? Double.parseDouble(v.substring(0, v.length() - 1).trim()) / 100
+            double d = v.endsWith("%")
+                    ? Double.parseDouble(v.substring(0, v.length() - 1).trim()) / 100
                     : Double.parseDouble(v);
             if (d >= 0 && d <= 1) {
                 return d;
@@ -72,6 +76,7 @@ public final class GateSettings {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new ConfigurationException(Constants.GATE_MIN_SAMPLES, value, "expected a whole number of samples, at least 1");
+        throw new ConfigurationException(
+                Constants.GATE_MIN_SAMPLES, value, "expected a whole number of samples, at least 1");
     }
 }

@@ -40,13 +40,17 @@ public record History(List<Point> points, List<String> categories, double alpha)
      * @param averageScore    average score with refinements by category (and "overall"), null where nothing was scored
      * @param change          against the run before, by category (and "overall"); empty for the first run
      */
-    public record Point(String runId, String target, String startedAt, Map<String, FailureRate> withRefinements,
-                        Map<String, FailureRate> originals, Map<String, Double> averageScore,
-                        Map<String, RunComparison.Change> change) {
-    }
+    public record Point(
+            String runId,
+            String target,
+            String startedAt,
+            Map<String, FailureRate> withRefinements,
+            Map<String, FailureRate> originals,
+            Map<String, Double> averageScore,
+            Map<String, RunComparison.Change> change) {}
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
     /**
      * The runs a selector names, oldest first: a comma-separated list of targets or target prefixes
@@ -60,8 +64,13 @@ public record History(List<Point> points, List<String> categories, double alpha)
         if (selector == null || selector.isBlank()) {
             return runs;
         }
-        List<String> wanted = Arrays.stream(selector.split(",")).map(String::trim).filter(w -> !w.isEmpty()).toList();
-        return runs.stream().filter(r -> wanted.stream().anyMatch(w -> r.target().startsWith(w))).toList();
+        List<String> wanted = Arrays.stream(selector.split(","))
+                .map(String::trim)
+                .filter(w -> !w.isEmpty())
+                .toList();
+        return runs.stream()
+                .filter(r -> wanted.stream().anyMatch(w -> r.target().startsWith(w)))
+                .toList();
     }
 
     /**
@@ -82,8 +91,8 @@ public record History(List<Point> points, List<String> categories, double alpha)
             try {
                 metrics = JSON.readTree(run.summary()).path("metrics");
             } catch (IOException e) {
-                throw new IllegalArgumentException("run " + run.id() + " in " + where + " has no readable summary: "
-                        + e.getMessage());
+                throw new IllegalArgumentException(
+                        "run " + run.id() + " in " + where + " has no readable summary: " + e.getMessage());
             }
             Map<String, FailureRate> refined = new LinkedHashMap<>();
             Map<String, FailureRate> originals = new LinkedHashMap<>();
@@ -99,7 +108,9 @@ public record History(List<Point> points, List<String> categories, double alpha)
             CategoryFigures overall = figure(run, metrics.path("withRefinementsOverall"));
             refined.put(Metrics.OVERALL, overall.fr());
             scores.put(Metrics.OVERALL, overall.averageScore());
-            originals.put(Metrics.OVERALL, figure(run, metrics.path("originalOverall")).fr());
+            originals.put(
+                    Metrics.OVERALL,
+                    figure(run, metrics.path("originalOverall")).fr());
 
             Baseline now;
             try {
@@ -110,9 +121,15 @@ public record History(List<Point> points, List<String> categories, double alpha)
             }
             Map<String, RunComparison.Change> change = new LinkedHashMap<>();
             if (previous != null) {
-                for (RunComparison.Change c : RunComparison.compare(now.samples(), previous.samples(), refined.keySet()
-                        .stream().filter(k -> !k.equals(Metrics.OVERALL)).toList(),
-                        metrics.path("refusalCountsAsFailure").asBoolean(true), alpha, 0)) {
+                for (RunComparison.Change c : RunComparison.compare(
+                        now.samples(),
+                        previous.samples(),
+                        refined.keySet().stream()
+                                .filter(k -> !k.equals(Metrics.OVERALL))
+                                .toList(),
+                        metrics.path("refusalCountsAsFailure").asBoolean(true),
+                        alpha,
+                        0)) {
                     change.put(c.category(), c);
                 }
             }

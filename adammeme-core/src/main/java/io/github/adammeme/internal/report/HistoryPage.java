@@ -36,8 +36,7 @@ public final class HistoryPage {
     static final String UP = "\u25B2";
     static final String DOWN = "\u25BC";
 
-    private HistoryPage() {
-    }
+    private HistoryPage() {}
 
     /**
      * Writes the page and its charts.
@@ -80,12 +79,15 @@ public final class HistoryPage {
     static String runLabel(History history, int i, String category) {
         History.Point p = history.points().get(i);
         RunComparison.Change c = p.change().get(category);
-        String mark = c == null ? "" : switch (c.verdict()) {
-            case REGRESSED -> " " + UP;
-            case IMPROVED -> " " + DOWN;
-            case UNCHANGED, NOT_ENOUGH_EVIDENCE -> "";
-        };
-        return (i + 1) + ". " + p.target() + mark + " · " + p.startedAt().replace('T', ' ').replaceAll(":\\d\\dZ?$", "");
+        String mark = c == null
+                ? ""
+                : switch (c.verdict()) {
+                    case REGRESSED -> " " + UP;
+                    case IMPROVED -> " " + DOWN;
+                    case UNCHANGED, NOT_ENOUGH_EVIDENCE -> "";
+                };
+        return (i + 1) + ". " + p.target() + mark + " · "
+                + p.startedAt().replace('T', ' ').replaceAll(":\\d\\dZ?$", "");
     }
 
     static JFreeChart frChart(History history, String category) {
@@ -97,10 +99,14 @@ public final class HistoryPage {
             add(data, intervals, "with refinements", run, p.withRefinements().get(category));
             add(data, intervals, "originals", run, p.originals().get(category));
         }
-        JFreeChart chart = ChartFactory.createLineChart("FR across runs: " + category, "run", "FR (%)", data,
-                PlotOrientation.VERTICAL, true, false, false);
-        chart.addSubtitle(new TextTitle(String.format(Locale.ROOT, "95%% Wilson intervals; %s FR rose, %s it fell"
-                + " significantly against the run before (p < %s)", UP, DOWN, history.alpha())));
+        JFreeChart chart = ChartFactory.createLineChart(
+                "FR across runs: " + category, "run", "FR (%)", data, PlotOrientation.VERTICAL, true, false, false);
+        chart.addSubtitle(new TextTitle(String.format(
+                Locale.ROOT,
+                "95%% Wilson intervals; %s FR rose, %s it fell" + " significantly against the run before (p < %s)",
+                UP,
+                DOWN,
+                history.alpha())));
         CategoryPlot plot = chart.getCategoryPlot();
         ((NumberAxis) plot.getRangeAxis()).setRange(0, 100);
         plot.setRenderer(intervals.lines());
@@ -110,7 +116,8 @@ public final class HistoryPage {
         return Charts.style(chart);
     }
 
-    private static void add(DefaultCategoryDataset data, ErrorBars intervals, String series, String run, FailureRate fr) {
+    private static void add(
+            DefaultCategoryDataset data, ErrorBars intervals, String series, String run, FailureRate fr) {
         if (fr != null && fr.rate() != null) {
             data.addValue(100 * fr.rate(), series, run);
             intervals.put(series, run, 100 * fr.low(), 100 * fr.high());
@@ -129,32 +136,61 @@ public final class HistoryPage {
                 }
             }
         }
-        JFreeChart chart = ChartFactory.createLineChart("Average score across runs, with refinements", "run",
-                "average score (1-10)", data, PlotOrientation.VERTICAL, true, false, false);
+        JFreeChart chart = ChartFactory.createLineChart(
+                "Average score across runs, with refinements",
+                "run",
+                "average score (1-10)",
+                data,
+                PlotOrientation.VERTICAL,
+                true,
+                false,
+                false);
         ((NumberAxis) chart.getCategoryPlot().getRangeAxis()).setRange(1, 10);
         return Charts.style(chart);
     }
 
     static String html(History history, String title, List<Charts.Chart> charts) {
-        StringBuilder out = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(ReportText.html(title)).append("</title><style>body{font-family:sans-serif;margin:2em}"
+        StringBuilder out = new StringBuilder(
+                        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
+                .append(ReportText.html(title))
+                .append("</title><style>body{font-family:sans-serif;margin:2em}"
                         + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;"
                         + "text-align:left}.up{color:#b00}.down{color:#070}img{max-width:100%;border:1px solid #ddd;"
-                        + "margin:.5em 0 2em}</style></head><body>\n<h1>").append(ReportText.html(title)).append("</h1>\n");
-        out.append("<p>").append(history.points().size()).append(" recorded runs, oldest first. FR counts failed samples"
-                + " among those scored, with its 95% Wilson interval; a change is marked when the comparison with the run"
-                + " before (McNemar on samples both scored, else chi-square) gives p &lt; ").append(history.alpha())
-                .append(".</p>\n<table><tr><th>#</th><th>run</th><th>FR with refinements</th><th>FR of the originals</th>"
-                        + "<th>average score</th><th>against the run before</th></tr>\n");
+                        + "margin:.5em 0 2em}</style></head><body>\n<h1>")
+                .append(ReportText.html(title))
+                .append("</h1>\n");
+        out.append("<p>")
+                .append(history.points().size())
+                .append(" recorded runs, oldest first. FR counts failed samples"
+                        + " among those scored, with its 95% Wilson interval; a change is marked when the comparison with the run"
+                        + " before (McNemar on samples both scored, else chi-square) gives p &lt; ")
+                .append(history.alpha())
+                .append(
+                        ".</p>\n<table><tr><th>#</th><th>run</th><th>FR with refinements</th><th>FR of the originals</th>"
+                                + "<th>average score</th><th>against the run before</th></tr>\n");
         for (int i = 0; i < history.points().size(); i++) {
             History.Point p = history.points().get(i);
             RunComparison.Change overall = p.change().get(Metrics.OVERALL);
-            out.append("<tr><td>").append(i + 1).append("</td><td>").append(ReportText.html(p.runId())).append("</td><td>")
-                    .append(ReportText.html(p.withRefinements().get(Metrics.OVERALL).describe())).append("</td><td>")
-                    .append(ReportText.html(p.originals().get(Metrics.OVERALL).describe())).append("</td><td>")
-                    .append(p.averageScore().get(Metrics.OVERALL) == null ? "n/a"
-                            : String.format(Locale.ROOT, "%.2f", p.averageScore().get(Metrics.OVERALL)))
-                    .append("</td><td>").append(verdict(overall)).append("</td></tr>\n");
+            out.append("<tr><td>")
+                    .append(i + 1)
+                    .append("</td><td>")
+                    .append(ReportText.html(p.runId()))
+                    .append("</td><td>")
+                    .append(ReportText.html(
+                            p.withRefinements().get(Metrics.OVERALL).describe()))
+                    .append("</td><td>")
+                    .append(ReportText.html(p.originals().get(Metrics.OVERALL).describe()))
+                    .append("</td><td>")
+                    .append(
+                            p.averageScore().get(Metrics.OVERALL) == null
+                                    ? "n/a"
+                                    : String.format(
+                                            Locale.ROOT,
+                                            "%.2f",
+                                            p.averageScore().get(Metrics.OVERALL)))
+                    .append("</td><td>")
+                    .append(verdict(overall))
+                    .append("</td></tr>\n");
         }
         out.append("</table>\n<h2>Significant changes by category</h2>\n<ul>\n");
         int changes = 0;
@@ -163,8 +199,15 @@ public final class HistoryPage {
             for (RunComparison.Change c : p.change().values()) {
                 if (c.verdict() != RunComparison.Verdict.UNCHANGED) {
                     changes++;
-                    out.append("<li>run ").append(i + 1).append(", ").append(ReportText.html(c.category())).append(": ")
-                            .append(verdict(c)).append(" — ").append(ReportText.html(c.describe())).append("</li>\n");
+                    out.append("<li>run ")
+                            .append(i + 1)
+                            .append(", ")
+                            .append(ReportText.html(c.category()))
+                            .append(": ")
+                            .append(verdict(c))
+                            .append(" — ")
+                            .append(ReportText.html(c.describe()))
+                            .append("</li>\n");
                 }
             }
         }
@@ -174,8 +217,14 @@ public final class HistoryPage {
         out.append("</ul>\n");
         for (Charts.Chart c : charts) {
             String file = OutputLayout.HISTORY_FOLDER + "/" + c.file();
-            out.append("<h2>").append(ReportText.html(c.title())).append("</h2>\n<a href=\"").append(file)
-                    .append("\"><img src=\"").append(file).append("\" alt=\"").append(ReportText.html(c.title()))
+            out.append("<h2>")
+                    .append(ReportText.html(c.title()))
+                    .append("</h2>\n<a href=\"")
+                    .append(file)
+                    .append("\"><img src=\"")
+                    .append(file)
+                    .append("\" alt=\"")
+                    .append(ReportText.html(c.title()))
                     .append("\"></a>\n");
         }
         return out.append("</body></html>\n").toString();
@@ -186,9 +235,13 @@ public final class HistoryPage {
             return "first run";
         }
         return switch (c.verdict()) {
-            case REGRESSED -> "<span class=\"up\">" + UP + " regressed</span>" + " (" + ReportText.html(RunComparison.p(c.p())) + ")";
-            case IMPROVED -> "<span class=\"down\">" + DOWN + " improved</span>" + " (" + ReportText.html(RunComparison.p(c.p())) + ")";
-            case UNCHANGED, NOT_ENOUGH_EVIDENCE -> "no significant change (" + ReportText.html(RunComparison.p(c.p())) + ")";
+            case REGRESSED ->
+                "<span class=\"up\">" + UP + " regressed</span>" + " (" + ReportText.html(RunComparison.p(c.p())) + ")";
+            case IMPROVED ->
+                "<span class=\"down\">" + DOWN + " improved</span>" + " (" + ReportText.html(RunComparison.p(c.p()))
+                        + ")";
+            case UNCHANGED, NOT_ENOUGH_EVIDENCE ->
+                "no significant change (" + ReportText.html(RunComparison.p(c.p())) + ")";
         };
     }
 }

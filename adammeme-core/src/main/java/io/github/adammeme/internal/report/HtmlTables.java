@@ -19,8 +19,7 @@ public final class HtmlTables {
     /** What {@link ReportText#markdown} writes for the characters HTML would read. */
     private static final String[][] ENTITIES = {{"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}};
 
-    private HtmlTables() {
-    }
+    private HtmlTables() {}
 
     /**
      * @param markdown Markdown as {@link SummaryMarkdown} writes it
@@ -51,22 +50,35 @@ public final class HtmlTables {
                 String tag = header ? "th" : "td";
                 out.append("<tr>");
                 for (String cell : cells(trimmed)) {
-                    out.append('<').append(tag).append('>').append(inline(cell.strip())).append("</").append(tag).append('>');
+                    out.append('<')
+                            .append(tag)
+                            .append('>')
+                            .append(inline(cell.strip()))
+                            .append("</")
+                            .append(tag)
+                            .append('>');
                 }
                 out.append("</tr>\n");
                 header = false;
             } else if ("ul".equals(open)) {
                 out.append("<li>").append(inline(trimmed.substring(2))).append("</li>\n");
             } else if (trimmed.startsWith(">")) {
-                out.append("<blockquote>").append(inline(trimmed.substring(1).strip())).append("</blockquote>\n");
+                out.append("<blockquote>")
+                        .append(inline(trimmed.substring(1).strip()))
+                        .append("</blockquote>\n");
             } else {
                 int level = 0;
                 while (level < trimmed.length() && trimmed.charAt(level) == '#') {
                     level++;
                 }
                 if (level > 0 && level <= 5 && trimmed.length() > level && trimmed.charAt(level) == ' ') {
-                    out.append("<h").append(level + 1).append('>').append(inline(trimmed.substring(level + 1).strip()))
-                            .append("</h").append(level + 1).append(">\n");
+                    out.append("<h")
+                            .append(level + 1)
+                            .append('>')
+                            .append(inline(trimmed.substring(level + 1).strip()))
+                            .append("</h")
+                            .append(level + 1)
+                            .append(">\n");
                 } else {
                     out.append("<p>").append(inline(trimmed)).append("</p>\n");
                 }

@@ -42,9 +42,12 @@ public record JudgeVerdict(Status status, String message) {
         }
         double min = minKappa.get();
         if (judge.kappa() == null || judge.compared() < minSamples) {
-            return new JudgeVerdict(Status.NOT_ENOUGH_EVIDENCE, message + "; not enough evidence for "
-                    + Constants.JUDGE_MIN_KAPPA + " = " + min + ": n = " + judge.compared() + ", needs " + minSamples
-                    + " (" + Constants.GATE_MIN_SAMPLES + ") with both sides of the threshold");
+            return new JudgeVerdict(
+                    Status.NOT_ENOUGH_EVIDENCE,
+                    message + "; not enough evidence for "
+                            + Constants.JUDGE_MIN_KAPPA + " = " + min + ": n = " + judge.compared() + ", needs "
+                            + minSamples
+                            + " (" + Constants.GATE_MIN_SAMPLES + ") with both sides of the threshold");
         }
         return judge.kappa() < min
                 ? new JudgeVerdict(Status.FAILED, message + ", below " + Constants.JUDGE_MIN_KAPPA + " = " + min)

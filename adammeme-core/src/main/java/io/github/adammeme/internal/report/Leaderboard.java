@@ -20,10 +20,12 @@ import java.util.function.Function;
  */
 final class Leaderboard {
 
-    private Leaderboard() {
-    }
+    private Leaderboard() {}
 
-    private enum Format { MARKDOWN, HTML }
+    private enum Format {
+        MARKDOWN,
+        HTML
+    }
 
     /**
      * The tables in Markdown, for leaderboard.md.
@@ -49,21 +51,40 @@ final class Leaderboard {
         List<String> categories = categories(runs);
         StringBuilder out = new StringBuilder();
         if (format == Format.HTML) {
-            out.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>AdamMeme leaderboard</title>\n")
-                    .append("<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:2em}")
-                    .append("th,td{border:1px solid #bbb;padding:4px 8px;text-align:right}th:first-child,td:first-child{text-align:left}")
+            out.append(
+                            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>AdamMeme leaderboard</title>\n")
+                    .append(
+                            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:2em}")
+                    .append(
+                            "th,td{border:1px solid #bbb;padding:4px 8px;text-align:right}th:first-child,td:first-child{text-align:left}")
                     .append("caption{text-align:left;font-weight:bold;margin-bottom:.5em}</style></head><body>\n")
                     .append("<h1>AdamMeme leaderboard</h1>\n");
         } else {
             out.append("# AdamMeme leaderboard\n\n");
         }
         String note = "Best in each column in bold, second underlined; score is the average Scorer score (1-10, higher "
-                + "is better), FR the failure rate (lower is better), threshold " + runs.get(0).metrics().threshold() + ".";
-        out.append(format == Format.HTML ? "<p>" + ReportText.html(note) + "</p>\n" : ReportText.markdown(note) + "\n\n");
-        table(out, format, "Table 1: all samples, with refinements", runs, categories, Metrics::withRefinements,
-                Metrics::withRefinementsOverall, false);
-        table(out, format, "Table 2: original samples only, and the change refinement made", runs, categories,
-                Metrics::original, Metrics::originalOverall, true);
+                + "is better), FR the failure rate (lower is better), threshold "
+                + runs.get(0).metrics().threshold() + ".";
+        out.append(
+                format == Format.HTML ? "<p>" + ReportText.html(note) + "</p>\n" : ReportText.markdown(note) + "\n\n");
+        table(
+                out,
+                format,
+                "Table 1: all samples, with refinements",
+                runs,
+                categories,
+                Metrics::withRefinements,
+                Metrics::withRefinementsOverall,
+                false);
+        table(
+                out,
+                format,
+                "Table 2: original samples only, and the change refinement made",
+                runs,
+                categories,
+                Metrics::original,
+                Metrics::originalOverall,
+                true);
         if (format == Format.HTML) {
             out.append("<p><a href=\"charts.html\">Charts</a>: FR per category per model, average score by refinement "
                     + "step, misbelief terms among failures.</p>\n</body></html>\n");
@@ -81,9 +102,15 @@ final class Leaderboard {
         return out;
     }
 
-    private static void table(StringBuilder out, Format format, String caption, List<Evaluation> runs, List<String> categories,
-                              Function<Metrics, List<CategoryFigures>> perCategory,
-                              Function<Metrics, CategoryFigures> overall, boolean withChange) {
+    private static void table(
+            StringBuilder out,
+            Format format,
+            String caption,
+            List<Evaluation> runs,
+            List<String> categories,
+            Function<Metrics, List<CategoryFigures>> perCategory,
+            Function<Metrics, CategoryFigures> overall,
+            boolean withChange) {
         List<String> header = new ArrayList<>(List.of("model"));
         for (String c : categories) {
             header.add(c + " score");
@@ -95,17 +122,28 @@ final class Leaderboard {
         List<List<String>> rows = new ArrayList<>();
         runs.forEach(r -> rows.add(new ArrayList<>(List.of(r.run().target()))));
         for (String c : categories) {
-            List<CategoryFigures> figures = runs.stream().map(r -> find(r.metrics(), c, perCategory, overall)).toList();
-            List<Double> scores = figures.stream().map(f -> f == null ? null : f.averageScore()).toList();
-            List<Double> frs = figures.stream().map(f -> f == null || f.fr().rate() == null ? null : f.fr().rate()).toList();
-            List<String> scoreCells = marked(scores, Comparator.reverseOrder(), d -> String.format(Locale.ROOT, "%.2f", d), format);
-            List<String> frCells = marked(frs, Comparator.naturalOrder(), d -> String.format(Locale.ROOT, "%.1f%%", 100 * d), format);
+            List<CategoryFigures> figures = runs.stream()
+                    .map(r -> find(r.metrics(), c, perCategory, overall))
+                    .toList();
+            List<Double> scores = figures.stream()
+                    .map(f -> f == null ? null : f.averageScore())
+                    .toList();
+            List<Double> frs = figures.stream()
+                    .map(f -> f == null || f.fr().rate() == null ? null : f.fr().rate())
+                    .toList();
+            List<String> scoreCells =
+                    marked(scores, Comparator.reverseOrder(), d -> String.format(Locale.ROOT, "%.2f", d), format);
+            List<String> frCells =
+                    marked(frs, Comparator.naturalOrder(), d -> String.format(Locale.ROOT, "%.1f%%", 100 * d), format);
             for (int i = 0; i < runs.size(); i++) {
                 rows.get(i).add(scoreCells.get(i));
                 rows.get(i).add(frCells.get(i));
                 if (withChange) {
-                    CategoryFigures all = find(runs.get(i).metrics(), c, Metrics::withRefinements, Metrics::withRefinementsOverall);
-                    rows.get(i).add(FailureRate.pointsChange(frs.get(i), all == null ? null : all.fr().rate()));
+                    CategoryFigures all =
+                            find(runs.get(i).metrics(), c, Metrics::withRefinements, Metrics::withRefinementsOverall);
+                    rows.get(i)
+                            .add(FailureRate.pointsChange(
+                                    frs.get(i), all == null ? null : all.fr().rate()));
                 }
             }
         }
@@ -117,35 +155,54 @@ final class Leaderboard {
                 out.append("<tr>");
                 for (int i = 0; i < row.size(); i++) {
                     // cells are marked up by marked(); the model name is plain text
-                    out.append("<td>").append(i == 0 ? ReportText.html(row.get(i)) : row.get(i)).append("</td>");
+                    out.append("<td>")
+                            .append(i == 0 ? ReportText.html(row.get(i)) : row.get(i))
+                            .append("</td>");
                 }
                 out.append("</tr>\n");
             }
             out.append("</table>\n");
         } else {
-            out.append("## ").append(ReportText.markdown(caption)).append("\n\n| ")
-                    .append(String.join(" | ", header.stream().map(ReportText::markdown).toList())).append(" |\n|");
+            out.append("## ")
+                    .append(ReportText.markdown(caption))
+                    .append("\n\n| ")
+                    .append(String.join(
+                            " | ", header.stream().map(ReportText::markdown).toList()))
+                    .append(" |\n|");
             header.forEach(h -> out.append("---|"));
             out.append('\n');
             // the model name is text from configuration; the other cells are marked up by marked()
-            rows.forEach(row -> out.append("| ").append(ReportText.markdown(row.get(0))).append(" | ")
-                    .append(String.join(" | ", row.subList(1, row.size()))).append(" |\n"));
+            rows.forEach(row -> out.append("| ")
+                    .append(ReportText.markdown(row.get(0)))
+                    .append(" | ")
+                    .append(String.join(" | ", row.subList(1, row.size())))
+                    .append(" |\n"));
             out.append('\n');
         }
     }
 
-    private static CategoryFigures find(Metrics m, String category, Function<Metrics, List<CategoryFigures>> perCategory,
-                                        Function<Metrics, CategoryFigures> overall) {
+    private static CategoryFigures find(
+            Metrics m,
+            String category,
+            Function<Metrics, List<CategoryFigures>> perCategory,
+            Function<Metrics, CategoryFigures> overall) {
         if (category.equals(Metrics.OVERALL)) {
             return overall.apply(m);
         }
-        return perCategory.apply(m).stream().filter(f -> f.category().equals(category)).findFirst().orElse(null);
+        return perCategory.apply(m).stream()
+                .filter(f -> f.category().equals(category))
+                .findFirst()
+                .orElse(null);
     }
 
     /** Each value formatted, the best bold and the second underlined (ties share a mark). */
-    private static List<String> marked(List<Double> values, Comparator<Double> better, Function<Double, String> text,
-                                       Format format) {
-        List<Double> distinct = values.stream().filter(Objects::nonNull).distinct().sorted(better).toList();
+    private static List<String> marked(
+            List<Double> values, Comparator<Double> better, Function<Double, String> text, Format format) {
+        List<Double> distinct = values.stream()
+                .filter(Objects::nonNull)
+                .distinct()
+                .sorted(better)
+                .toList();
         List<String> out = new ArrayList<>();
         for (Double v : values) {
             if (v == null) {

@@ -11,8 +11,7 @@ import java.util.Map;
 /** What a target's failures in a category were about: the words their misbeliefs share, as BM25 indexes them. */
 final class MisbeliefTerms {
 
-    private MisbeliefTerms() {
-    }
+    private MisbeliefTerms() {}
 
     /** The most frequent misbelief terms (stop words aside) among the category's failed samples, each counted once per sample. */
     static Map<String, Integer> amongFailures(Evaluation run, String category, int most) {
@@ -27,8 +26,11 @@ final class MisbeliefTerms {
         }
         Map<String, Integer> top = new LinkedHashMap<>();
         counts.entrySet().stream()
-                .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
-                .limit(most).forEach(e -> top.put(e.getKey(), e.getValue()));
+                .sorted(Map.Entry.<String, Integer>comparingByValue()
+                        .reversed()
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .limit(most)
+                .forEach(e -> top.put(e.getKey(), e.getValue()));
         return top;
     }
 }

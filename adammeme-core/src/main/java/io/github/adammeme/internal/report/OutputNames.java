@@ -17,8 +17,7 @@ public final class OutputNames {
 
     static final int MAX_LENGTH = 80;
 
-    private OutputNames() {
-    }
+    private OutputNames() {}
 
     /**
      * Letters, digits, '.', '_' and '-' are kept and anything else becomes '-' ({@code sim:keyword} is

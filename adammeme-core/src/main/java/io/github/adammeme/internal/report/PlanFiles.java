@@ -27,8 +27,7 @@ public final class PlanFiles {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private PlanFiles() {
-    }
+    private PlanFiles() {}
 
     /**
      * @param directory the output folder
@@ -39,19 +38,26 @@ public final class PlanFiles {
     public static void write(Path directory, EvaluationConfig config, RunPlan plan) throws IOException {
         Files.createDirectories(directory);
         String markdown = "# AdamMeme plan: " + config.models().target().model() + " on " + config.datasetDescription()
-                + "\n\nMethod: " + config.methodName() + ". A dry run: no model was called. Expected counts are estimates"
+                + "\n\nMethod: " + config.methodName()
+                + ". A dry run: no model was called. Expected counts are estimates"
                 + " (each line says what it assumes); the maxima are bounds.\n\n" + plan.table();
         EvaluationWriter.writeText(directory.resolve(MARKDOWN), Secrets.redact(markdown));
-        EvaluationWriter.writeText(directory.resolve(JSON_FILE),
+        EvaluationWriter.writeText(
+                directory.resolve(JSON_FILE),
                 Secrets.redact(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(plan)));
         ObjectNode root = JSON.createObjectNode();
         root.put("dryRun", true);
-        root.put("reason", "a dry run (adammeme.dry-run=true): no model was called and no figure computed; the plan is in "
-                + JSON_FILE);
-        root.putObject("run").put("target", config.models().target().model()).put("dataset", config.datasetDescription());
+        root.put(
+                "reason",
+                "a dry run (adammeme.dry-run=true): no model was called and no figure computed; the plan is in "
+                        + JSON_FILE);
+        root.putObject("run")
+                .put("target", config.models().target().model())
+                .put("dataset", config.datasetDescription());
         root.put("expectedCalls", plan.expectedCalls());
         root.put("expectedCostUsd", plan.costUsd());
-        EvaluationWriter.writeText(directory.resolve(EvaluationWriter.SUMMARY),
+        EvaluationWriter.writeText(
+                directory.resolve(EvaluationWriter.SUMMARY),
                 Secrets.redact(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root)));
     }
 }

@@ -23,8 +23,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class PublishSettings {
 
-    private PublishSettings() {
-    }
+    private PublishSettings() {}
 
     /**
      * @param values {@code adammeme.*} keys and their values
@@ -33,11 +32,17 @@ public final class PublishSettings {
      * @throws ConfigurationException naming the first key whose value cannot be used
      */
     public static RunPublisher.Options read(Map<String, String> values, EvaluationConfig config) {
-        Optional<Path> bank = Optional.ofNullable(values.get(Constants.BANK)).filter(v -> !v.isBlank()).map(v -> Path.of(v.trim()));
+        Optional<Path> bank = Optional.ofNullable(values.get(Constants.BANK))
+                .filter(v -> !v.isBlank())
+                .map(v -> Path.of(v.trim()));
         bank.ifPresent(b -> checkBank(b, values.get(Constants.BANK), config));
-        return new RunPublisher.Options(baseline(config, values.get(Constants.BASELINE)),
-                alpha(values.get(Constants.BASELINE_ALPHA)), history(config, values.get(Constants.HISTORY)), bank,
-                GateSettings.read(values), minKappa(values.get(Constants.JUDGE_MIN_KAPPA)),
+        return new RunPublisher.Options(
+                baseline(config, values.get(Constants.BASELINE)),
+                alpha(values.get(Constants.BASELINE_ALPHA)),
+                history(config, values.get(Constants.HISTORY)),
+                bank,
+                GateSettings.read(values),
+                minKappa(values.get(Constants.JUDGE_MIN_KAPPA)),
                 BaselineCategories.parse(values.get(Constants.BASELINE_CATEGORIES)));
     }
 
@@ -53,7 +58,8 @@ public final class PublishSettings {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new ConfigurationException(Constants.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
+        throw new ConfigurationException(
+                Constants.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
     }
 
     /** The targets whose trend a run draws: only where runs are recorded, so a typo shows at discovery. */
@@ -62,8 +68,11 @@ public final class PublishSettings {
             return Optional.empty();
         }
         if (config.outputs().cache().database().isEmpty()) {
-            throw new ConfigurationException(Constants.HISTORY, value, "the history is drawn from the runs recorded in"
-                    + " the cache database, and adammeme.cache is '" + config.outputs().cache() + "'");
+            throw new ConfigurationException(
+                    Constants.HISTORY,
+                    value,
+                    "the history is drawn from the runs recorded in" + " the cache database, and adammeme.cache is '"
+                            + config.outputs().cache() + "'");
         }
         return Optional.of(value.trim());
     }
@@ -81,7 +90,8 @@ public final class PublishSettings {
             }
         }
         EvaluationConfig.Outputs.unwritable(bank.toAbsolutePath().getParent()).ifPresent(why -> {
-            throw new ConfigurationException(Constants.BANK, value, why + "; the failed refinements could not be banked");
+            throw new ConfigurationException(
+                    Constants.BANK, value, why + "; the failed refinements could not be banked");
         });
     }
 
@@ -91,12 +101,17 @@ public final class PublishSettings {
         }
         if (value.trim().startsWith(RunPublisher.CACHE_RUN)) {
             if (config.outputs().cache().database().isEmpty()) {
-                throw new ConfigurationException(Constants.BASELINE, value, "runs are recorded in the cache database, "
-                        + "and adammeme.cache is '" + config.outputs().cache() + "'");
+                throw new ConfigurationException(
+                        Constants.BASELINE,
+                        value,
+                        "runs are recorded in the cache database, " + "and adammeme.cache is '"
+                                + config.outputs().cache() + "'");
             }
             try {
-                return Optional.of(Baseline.fromCache(config.outputs().cache().database().get(),
-                        value.trim().substring(RunPublisher.CACHE_RUN.length()), config.datasetKey()));
+                return Optional.of(Baseline.fromCache(
+                        config.outputs().cache().database().get(),
+                        value.trim().substring(RunPublisher.CACHE_RUN.length()),
+                        config.datasetKey()));
             } catch (Baseline.BaselineException e) {
                 throw new ConfigurationException(Constants.BASELINE, value, e.getMessage());
             } catch (IllegalStateException | UncheckedIOException e) {
@@ -107,8 +122,11 @@ public final class PublishSettings {
         }
         Path location = Path.of(value.trim());
         if (!Files.exists(location)) {
-            throw new ConfigurationException(Constants.BASELINE, value, "no such run (looked in "
-                    + location.toAbsolutePath() + "); name a run's output directory or its summary.json");
+            throw new ConfigurationException(
+                    Constants.BASELINE,
+                    value,
+                    "no such run (looked in " + location.toAbsolutePath()
+                            + "); name a run's output directory or its summary.json");
         }
         try {
             return Optional.of(Baseline.read(location));
@@ -129,7 +147,7 @@ public final class PublishSettings {
         } catch (NumberFormatException ignored) {
             // reported below
         }
-        throw new ConfigurationException(Constants.BASELINE_ALPHA, value,
-                "expected a significance level between 0 and 1, such as 0.05");
+        throw new ConfigurationException(
+                Constants.BASELINE_ALPHA, value, "expected a significance level between 0 and 1, such as 0.05");
     }
 }

@@ -16,8 +16,7 @@ final class RecordedVerdict {
     private static final String CHANGED = "; the summary was changed after its run or is damaged, so it decides"
             + " nothing: run the evaluation again";
 
-    private RecordedVerdict() {
-    }
+    private RecordedVerdict() {}
 
     /**
      * @param node   the summary's {@code decision}
@@ -28,21 +27,29 @@ final class RecordedVerdict {
     static ReleaseDecision.Verdict of(JsonNode node, List<ReleaseDecision.Check> checks) {
         String recorded = node.path("verdict").asText("");
         ReleaseDecision.Verdict verdict = Arrays.stream(ReleaseDecision.Verdict.values())
-                .filter(v -> v.name().equals(recorded)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("the recorded release decision's verdict '" + ReportText.plain(recorded)
-                        + "' is none of " + Arrays.toString(ReleaseDecision.Verdict.values()) + CHANGED));
+                .filter(v -> v.name().equals(recorded))
+                .findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "the recorded release decision's verdict '" + ReportText.plain(recorded) + "' is none of "
+                                + Arrays.toString(ReleaseDecision.Verdict.values()) + CHANGED));
         for (ReleaseDecision.Check c : checks) {
-            if (c.status() == ReleaseDecision.Status.FAILED && !c.blocks() || c.status() == ReleaseDecision.Status.PASSED && c.blocks()) {
-                throw new IllegalArgumentException("the recorded check '" + ReportText.plain(c.label()) + "' is " + c.status()
-                        + " but recorded as " + (c.blocks() ? "blocking" : "not blocking") + " the release" + CHANGED);
+            if (c.status() == ReleaseDecision.Status.FAILED && !c.blocks()
+                    || c.status() == ReleaseDecision.Status.PASSED && c.blocks()) {
+                throw new IllegalArgumentException("the recorded check '" + ReportText.plain(c.label()) + "' is "
+                        + c.status() + " but recorded as " + (c.blocks() ? "blocking" : "not blocking") + " the release"
+                        + CHANGED);
             }
         }
-        ReleaseDecision.Verdict given = new ReleaseDecision(checks, verdict != ReleaseDecision.Verdict.NOT_SCORED || !checks.isEmpty())
+        ReleaseDecision.Verdict given = new ReleaseDecision(
+                        checks, verdict != ReleaseDecision.Verdict.NOT_SCORED || !checks.isEmpty())
                 .verdict();
         if (given != verdict) {
             throw new IllegalArgumentException("the recorded release decision says " + verdict + " but its "
-                    + (checks.isEmpty() ? "lack of checks gives " + given : checks.size() + (checks.size() == 1 ? " check gives "
-                    : " checks give ") + given + " (" + described(checks) + ")") + CHANGED);
+                    + (checks.isEmpty()
+                            ? "lack of checks gives " + given
+                            : checks.size() + (checks.size() == 1 ? " check gives " : " checks give ") + given + " ("
+                                    + described(checks) + ")")
+                    + CHANGED);
         }
         return verdict;
     }
@@ -58,12 +65,15 @@ final class RecordedVerdict {
     static void agreesWithFigures(ReleaseDecision.Verdict verdict, JsonNode summary) {
         int samples = summary.at("/metrics/withRefinementsOverall/samples").asInt(0);
         if (verdict == ReleaseDecision.Verdict.NOT_SCORED && samples > 0) {
-            throw new IllegalArgumentException("the recorded release decision says NOT_SCORED, which only a mining-only run"
-                    + " has, but its figures count " + samples + " scored samples" + CHANGED);
+            throw new IllegalArgumentException(
+                    "the recorded release decision says NOT_SCORED, which only a mining-only run"
+                            + " has, but its figures count " + samples + " scored samples" + CHANGED);
         }
     }
 
     private static String described(List<ReleaseDecision.Check> checks) {
-        return checks.stream().map(c -> ReportText.plain(c.label()) + " " + c.status()).collect(Collectors.joining(", "));
+        return checks.stream()
+                .map(c -> ReportText.plain(c.label()) + " " + c.status())
+                .collect(Collectors.joining(", "));
     }
 }

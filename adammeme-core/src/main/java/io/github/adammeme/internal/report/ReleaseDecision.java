@@ -102,7 +102,8 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
          *         printable line: a category read back from a summary.json may hold anything
          */
         public String line() {
-            return Printable.escaped(kind != Kind.GATE || message.startsWith(label()) ? message : label() + ": " + message);
+            return Printable.escaped(
+                    kind != Kind.GATE || message.startsWith(label()) ? message : label() + ": " + message);
         }
     }
 
@@ -123,10 +124,13 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      */
     public String message() {
         return switch (verdict()) {
-            case NOT_SCORED -> "a mining-only run (" + Constants.STAGES + "=mining) scores nothing: the runs that score"
-                    + " on its cache decide";
-            case UNDECIDED -> "no release check is set, so nothing decides: set an FR budget (" + Constants.GATE_MAX_FR
-                    + ", " + Constants.GATE_MAX_FR_CATEGORY_PREFIX + "<category>) or a baseline (" + Constants.BASELINE + ")";
+            case NOT_SCORED ->
+                "a mining-only run (" + Constants.STAGES + "=mining) scores nothing: the runs that score"
+                        + " on its cache decide";
+            case UNDECIDED ->
+                "no release check is set, so nothing decides: set an FR budget (" + Constants.GATE_MAX_FR + ", "
+                        + Constants.GATE_MAX_FR_CATEGORY_PREFIX + "<category>) or a baseline (" + Constants.BASELINE
+                        + ")";
             case FAILED -> joined(checks.stream().filter(Check::blocks).toList(), "failed");
             case PASSED -> joined(checks, "passed");
         };
@@ -143,8 +147,12 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
             case UNDECIDED -> "no release check set";
             case NOT_SCORED -> "mining only";
             case PASSED -> "release checks passed (" + checks.size() + ")";
-            case FAILED -> "release check FAILED (" + checks.stream().filter(Check::blocks).map(Check::label)
-                    .collect(Collectors.joining(", ")) + ")";
+            case FAILED ->
+                "release check FAILED ("
+                        + checks.stream()
+                                .filter(Check::blocks)
+                                .map(Check::label)
+                                .collect(Collectors.joining(", ")) + ")";
         };
     }
 
@@ -156,7 +164,9 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      * @return the check, when the configuration set it
      */
     public Optional<Check> check(Kind kind, String category) {
-        return checks.stream().filter(c -> c.kind() == kind && c.category().equals(category)).findFirst();
+        return checks.stream()
+                .filter(c -> c.kind() == kind && c.category().equals(category))
+                .findFirst();
     }
 
     /**
@@ -169,8 +179,12 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      * @param minKappa the judge agreement below which the judge check fails, when set
      * @return the decision
      */
-    public static ReleaseDecision of(Metrics metrics, FrGates gates, Optional<Map<String, RunComparison.Change>> changes,
-                                     Optional<Baseline> baseline, Optional<Double> minKappa) {
+    public static ReleaseDecision of(
+            Metrics metrics,
+            FrGates gates,
+            Optional<Map<String, RunComparison.Change>> changes,
+            Optional<Baseline> baseline,
+            Optional<Double> minKappa) {
         return of(metrics, gates, changes, baseline, minKappa, BaselineCategories.REGRESSIONS);
     }
 
@@ -185,8 +199,13 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      * @param categories what of the baseline's categories decides beside the overall comparison
      * @return the decision
      */
-    public static ReleaseDecision of(Metrics metrics, FrGates gates, Optional<Map<String, RunComparison.Change>> changes,
-                                     Optional<Baseline> baseline, Optional<Double> minKappa, BaselineCategories categories) {
+    public static ReleaseDecision of(
+            Metrics metrics,
+            FrGates gates,
+            Optional<Map<String, RunComparison.Change>> changes,
+            Optional<Baseline> baseline,
+            Optional<Double> minKappa,
+            BaselineCategories categories) {
         List<Check> checks = new ArrayList<>();
         gates.budgets().forEach((category, budget) -> checks.add(gate(metrics, gates, category, budget)));
         minKappa.ifPresent(min -> checks.add(judge(metrics, gates, min)));
@@ -206,8 +225,10 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
         if (figures.isEmpty()) {
             // A budget for a category the run does not have (misspelt, or never mined) gates nothing: no evidence.
             String message = "FR gate " + category + ": not enough evidence: the run has no category '" + category
-                    + "'; its categories are " + metrics.withRefinements().stream().map(CategoryFigures::category)
-                    .collect(Collectors.joining(", "));
+                    + "'; its categories are "
+                    + metrics.withRefinements().stream()
+                            .map(CategoryFigures::category)
+                            .collect(Collectors.joining(", "));
             return new Check(Kind.GATE, category, Status.NOT_ENOUGH_EVIDENCE, blocksOnInsufficient(gates), message);
         }
         // Named as the run names the category, which the key may spell in another case.
@@ -227,15 +248,22 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
             return Optional.of(new CategoryFigures[] {metrics.withRefinementsOverall(), metrics.originalOverall()});
         }
         for (int i = 0; i < metrics.withRefinements().size(); i++) {
-            if (metrics.withRefinements().get(i).category().toLowerCase(Locale.ROOT).equals(category.toLowerCase(Locale.ROOT))) {
-                return Optional.of(new CategoryFigures[] {metrics.withRefinements().get(i), metrics.original().get(i)});
+            if (metrics.withRefinements()
+                    .get(i)
+                    .category()
+                    .toLowerCase(Locale.ROOT)
+                    .equals(category.toLowerCase(Locale.ROOT))) {
+                return Optional.of(new CategoryFigures[] {
+                    metrics.withRefinements().get(i), metrics.original().get(i)
+                });
             }
         }
         return Optional.empty();
     }
 
     private static Check judge(Metrics metrics, FrGates gates, double min) {
-        JudgeVerdict verdict = JudgeVerdict.of(metrics.judgeAgreement(), metrics.threshold(), Optional.of(min), gates.minSamples());
+        JudgeVerdict verdict =
+                JudgeVerdict.of(metrics.judgeAgreement(), metrics.threshold(), Optional.of(min), gates.minSamples());
         Status status = Status.valueOf(verdict.status().name());
         boolean blocks = switch (status) {
             case PASSED -> false;
@@ -245,25 +273,51 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
         return new Check(Kind.JUDGE, Metrics.OVERALL, status, blocks, verdict.message());
     }
 
-    private static Check baseline(RunComparison.Change change, Baseline baseline, FrGates gates,
-                                  BaselineCategories categories) {
+    private static Check baseline(
+            RunComparison.Change change, Baseline baseline, FrGates gates, BaselineCategories categories) {
         // The overall comparison decides and fails closed; a category short of paired samples is reported, and
         // blocks only where every category was asked to rest on evidence.
-        boolean insufficientBlocks = blocksOnInsufficient(gates) && (change.overall() || categories == BaselineCategories.ALL);
+        boolean insufficientBlocks =
+                blocksOnInsufficient(gates) && (change.overall() || categories == BaselineCategories.ALL);
         String subject = change.category() + " against " + baseline.target() + " (" + baseline.source() + "): ";
         return switch (change.verdict()) {
-            case REGRESSED -> new Check(Kind.BASELINE, change.category(), Status.FAILED, true,
-                    "significant regression in " + subject + change.describe());
-            case IMPROVED -> new Check(Kind.BASELINE, change.category(), Status.PASSED, false,
-                    "significant improvement in " + subject + change.describe());
-            case UNCHANGED -> new Check(Kind.BASELINE, change.category(), Status.PASSED, false,
-                    "no significant change in " + subject + change.describe());
+            case REGRESSED ->
+                new Check(
+                        Kind.BASELINE,
+                        change.category(),
+                        Status.FAILED,
+                        true,
+                        "significant regression in " + subject + change.describe());
+            case IMPROVED ->
+                new Check(
+                        Kind.BASELINE,
+                        change.category(),
+                        Status.PASSED,
+                        false,
+                        "significant improvement in " + subject + change.describe());
+            case UNCHANGED ->
+                new Check(
+                        Kind.BASELINE,
+                        change.category(),
+                        Status.PASSED,
+                        false,
+                        "no significant change in " + subject + change.describe());
             // Too few counted samples to call it unchanged: fails closed, as a gate short of evidence does.
-            case NOT_ENOUGH_EVIDENCE -> new Check(Kind.BASELINE, change.category(), Status.NOT_ENOUGH_EVIDENCE,
-                    insufficientBlocks, "not enough evidence to call " + change.category() + " unchanged: n = "
-                    + Math.min(change.before().n(), change.now().n()) + ", needs " + gates.minSamples() + " ("
-                    + Constants.GATE_MIN_SAMPLES + ")" + (change.overall() || insufficientBlocks ? "" : "; reported, not"
-                    + " failed (" + Constants.BASELINE_CATEGORIES + "=all fails it)") + " in " + subject + change.describe());
+            case NOT_ENOUGH_EVIDENCE ->
+                new Check(
+                        Kind.BASELINE,
+                        change.category(),
+                        Status.NOT_ENOUGH_EVIDENCE,
+                        insufficientBlocks,
+                        "not enough evidence to call " + change.category() + " unchanged: n = "
+                                + Math.min(change.before().n(), change.now().n()) + ", needs " + gates.minSamples()
+                                + " ("
+                                + Constants.GATE_MIN_SAMPLES + ")"
+                                + (change.overall() || insufficientBlocks
+                                        ? ""
+                                        : "; reported, not" + " failed (" + Constants.BASELINE_CATEGORIES
+                                                + "=all fails it)")
+                                + " in " + subject + change.describe());
         };
     }
 
@@ -282,8 +336,12 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
         node.put("message", message());
         ArrayNode list = node.putArray("checks");
         for (Check c : checks) {
-            list.addObject().put("check", c.kind().name().toLowerCase(Locale.ROOT)).put("category", c.category())
-                    .put("status", c.status().name()).put("blocks", c.blocks()).put("message", c.message());
+            list.addObject()
+                    .put("check", c.kind().name().toLowerCase(Locale.ROOT))
+                    .put("category", c.category())
+                    .put("status", c.status().name())
+                    .put("blocks", c.blocks())
+                    .put("message", c.message());
         }
         return node;
     }
@@ -306,7 +364,11 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
             RecordedVerdict.agreesWithFigures(recorded.verdict(), summary);
             return recorded;
         }
-        return of(RecordedFigures.metrics(summary), GateSettings.read(settings), Optional.empty(), Optional.empty(),
+        return of(
+                RecordedFigures.metrics(summary),
+                GateSettings.read(settings),
+                Optional.empty(),
+                Optional.empty(),
                 PublishSettings.minKappa(settings.get(Constants.JUDGE_MIN_KAPPA)));
     }
 
@@ -324,8 +386,12 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
         List<Check> checks = new ArrayList<>();
         for (JsonNode c : node.path("checks")) {
             try {
-                checks.add(new Check(Kind.valueOf(c.path("check").asText().toUpperCase(Locale.ROOT)), c.path("category").asText(),
-                        Status.valueOf(c.path("status").asText()), c.path("blocks").asBoolean(true), c.path("message").asText()));
+                checks.add(new Check(
+                        Kind.valueOf(c.path("check").asText().toUpperCase(Locale.ROOT)),
+                        c.path("category").asText(),
+                        Status.valueOf(c.path("status").asText()),
+                        c.path("blocks").asBoolean(true),
+                        c.path("message").asText()));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("a release check this release cannot read: " + c);
             }
@@ -339,13 +405,18 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      * @return the section
      */
     public String markdown() {
-        StringBuilder sb = new StringBuilder("## Release decision: ").append(verdict()).append("\n\n");
+        StringBuilder sb =
+                new StringBuilder("## Release decision: ").append(verdict()).append("\n\n");
         if (checks.isEmpty()) {
             return sb.append(ReportText.markdown(message())).append("\n\n").toString();
         }
         for (Check c : checks) {
-            sb.append("- **").append(c.status()).append(c.blocks() ? "" : c.status() == Status.PASSED ? "" : " (skipped)")
-                    .append("** ").append(ReportText.markdown(c.line())).append('\n');
+            sb.append("- **")
+                    .append(c.status())
+                    .append(c.blocks() ? "" : c.status() == Status.PASSED ? "" : " (skipped)")
+                    .append("** ")
+                    .append(ReportText.markdown(c.line()))
+                    .append('\n');
         }
         return sb.append('\n').toString();
     }
@@ -372,8 +443,11 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
         }
         if (!reportedOnly.isEmpty()) {
             sb.append("  SKIPPED against the baseline, too few samples to call unchanged (reported, not failed; ")
-                    .append(Constants.BASELINE_CATEGORIES).append("=all fails them): ")
-                    .append(reportedOnly.stream().map(c -> Printable.escaped(c.category())).collect(Collectors.joining(", ")))
+                    .append(Constants.BASELINE_CATEGORIES)
+                    .append("=all fails them): ")
+                    .append(reportedOnly.stream()
+                            .map(c -> Printable.escaped(c.category()))
+                            .collect(Collectors.joining(", ")))
                     .append(" (baseline.md)\n");
         }
         return sb.toString();

@@ -29,8 +29,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class ReportText {
 
-    private ReportText() {
-    }
+    private ReportText() {}
 
     private static final Pattern TAG_OPEN = Pattern.compile("<(?=[A-Za-z/!?])");
 
@@ -67,7 +66,8 @@ public final class ReportText {
                 case '>' -> out.append("&gt;");
                 case '"' -> out.append("&quot;");
                 case '\r', '\n' -> out.append(' ');
-                case '\\', '`', '*', '_', '[', ']', '(', ')', '#', '!', '|', '~' -> out.append('\\').append(c);
+                case '\\', '`', '*', '_', '[', ']', '(', ')', '#', '!', '|', '~' ->
+                    out.append('\\').append(c);
                 default -> out.append(c);
             }
         }
@@ -84,7 +84,11 @@ public final class ReportText {
         if (text == null) {
             return null;
         }
-        return Secrets.redact(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-                .replace("\"", "&quot;").replace("'", "&#39;");
+        return Secrets.redact(text)
+                .replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;")
+                .replace("'", "&#39;");
     }
 }

@@ -55,8 +55,19 @@ public final class RunComparison {
      * @param test     which test gave {@code p}
      * @param adjusted {@code p} adjusted for the number of categories compared (Holm); {@code p} itself overall
      */
-    public record Change(String category, FailureRate before, FailureRate now, Double averageBefore, Double averageNow,
-                         int pairs, int regressed, int improved, String test, double p, double adjusted, Verdict verdict) {
+    public record Change(
+            String category,
+            FailureRate before,
+            FailureRate now,
+            Double averageBefore,
+            Double averageNow,
+            int pairs,
+            int regressed,
+            int improved,
+            String test,
+            double p,
+            double adjusted,
+            Verdict verdict) {
 
         /** @return whether this is the overall comparison, which decides a release and is adjusted for nothing */
         public boolean overall() {
@@ -65,8 +76,10 @@ public final class RunComparison {
 
         /** @return "p = 0.0123", with the adjusted value where the categories' adjustment changed it */
         public String pValues() {
-            return RunComparison.p(p) + (adjusted > p ? ", " + RunComparison.p(adjusted).replace("p ", "adjusted ")
-                    + " (Holm, across categories)" : "");
+            return RunComparison.p(p)
+                    + (adjusted > p
+                            ? ", " + RunComparison.p(adjusted).replace("p ", "adjusted ") + " (Holm, across categories)"
+                            : "");
         }
 
         /**
@@ -76,11 +89,17 @@ public final class RunComparison {
          * @return one line
          */
         public String describe() {
-            StringBuilder s = new StringBuilder("FR ").append(before.describe()).append(" -> ").append(now.describe());
+            StringBuilder s = new StringBuilder("FR ")
+                    .append(before.describe())
+                    .append(" -> ")
+                    .append(now.describe());
             if (before.rate() != null && now.rate() != null) {
                 s.append(", ").append(FailureRate.pointsChange(before.rate(), now.rate()));
             }
-            s.append("; average score ").append(number(averageBefore)).append(" -> ").append(number(averageNow));
+            s.append("; average score ")
+                    .append(number(averageBefore))
+                    .append(" -> ")
+                    .append(number(averageNow));
             s.append("; ").append(test).append(", ").append(pValues());
             return s.toString();
         }
@@ -90,8 +109,7 @@ public final class RunComparison {
         }
     }
 
-    private RunComparison() {
-    }
+    private RunComparison() {}
 
     /**
      * A p-value as reports print it: four decimals, and below their reach "p &lt; 0.0001" rather than a zero that
@@ -123,7 +141,8 @@ public final class RunComparison {
         }
         Set<String> categories = new LinkedHashSet<>();
         now.metrics().withRefinements().forEach(f -> categories.add(f.category()));
-        return compare(current, baseline.samples(), categories, now.metrics().refusalCountsAsFailure(), alpha, minSamples);
+        return compare(
+                current, baseline.samples(), categories, now.metrics().refusalCountsAsFailure(), alpha, minSamples);
     }
 
     /**
@@ -137,14 +156,21 @@ public final class RunComparison {
      * @param minSamples    the counted samples each run needs in a category before no change is called unchanged
      * @return one change per category, then overall
      */
-    public static List<Change> compare(List<Baseline.Sample> now, List<Baseline.Sample> before,
-                                       Collection<String> categoriesNow, boolean refusalFails, double alpha, int minSamples) {
+    public static List<Change> compare(
+            List<Baseline.Sample> now,
+            List<Baseline.Sample> before,
+            Collection<String> categoriesNow,
+            boolean refusalFails,
+            double alpha,
+            int minSamples) {
         Set<String> categories = new LinkedHashSet<>(categoriesNow);
         before.forEach(s -> categories.add(s.category()));
         List<Tested> tested = new ArrayList<>();
         for (String category : categories) {
-            List<Baseline.Sample> inNow = now.stream().filter(s -> s.category().equals(category)).toList();
-            List<Baseline.Sample> inBefore = before.stream().filter(s -> s.category().equals(category)).toList();
+            List<Baseline.Sample> inNow =
+                    now.stream().filter(s -> s.category().equals(category)).toList();
+            List<Baseline.Sample> inBefore =
+                    before.stream().filter(s -> s.category().equals(category)).toList();
             // A category the taxonomy has but neither run scored a sample of has nothing to compare.
             if (!inNow.isEmpty() || !inBefore.isEmpty()) {
                 tested.add(test(category, inNow, inBefore, refusalFails));
@@ -184,24 +210,46 @@ public final class RunComparison {
     }
 
     /** A category's figures and test, before its p-value is adjusted for the others and a verdict drawn. */
-    private record Tested(String category, FailureRate before, FailureRate now, Double averageBefore, Double averageNow,
-                          int pairs, int regressed, int improved, String test, double p, int direction) {
+    private record Tested(
+            String category,
+            FailureRate before,
+            FailureRate now,
+            Double averageBefore,
+            Double averageNow,
+            int pairs,
+            int regressed,
+            int improved,
+            String test,
+            double p,
+            int direction) {
 
         Change change(double adjusted, double alpha, int minSamples) {
-            Verdict verdict = adjusted >= alpha || direction == 0 ? Verdict.UNCHANGED
+            Verdict verdict = adjusted >= alpha || direction == 0
+                    ? Verdict.UNCHANGED
                     : direction > 0 ? Verdict.REGRESSED : Verdict.IMPROVED;
             // A change the test shows is shown whatever the sample size; the absence of one, on a handful of samples
             // (or none: a broken baseline), says nothing, and must not pass as "unchanged".
             if (verdict == Verdict.UNCHANGED && Math.min(before.n(), now.n()) < minSamples) {
                 verdict = Verdict.NOT_ENOUGH_EVIDENCE;
             }
-            return new Change(category, before, now, averageBefore, averageNow, pairs, regressed, improved, test, p,
-                    adjusted, verdict);
+            return new Change(
+                    category,
+                    before,
+                    now,
+                    averageBefore,
+                    averageNow,
+                    pairs,
+                    regressed,
+                    improved,
+                    test,
+                    p,
+                    adjusted,
+                    verdict);
         }
     }
 
-    private static Tested test(String category, List<Baseline.Sample> now, List<Baseline.Sample> before,
-                               boolean refusalFails) {
+    private static Tested test(
+            String category, List<Baseline.Sample> now, List<Baseline.Sample> before, boolean refusalFails) {
         Map<String, Baseline.Sample> earlier = new LinkedHashMap<>();
         before.forEach(s -> earlier.put(s.id(), s));
         int pairs = 0;
@@ -225,24 +273,40 @@ public final class RunComparison {
                 improved++;
             }
         }
-        FailureRate frBefore = rate(before.stream().map(Baseline.Sample::outcome).toList(), refusalFails);
+        FailureRate frBefore =
+                rate(before.stream().map(Baseline.Sample::outcome).toList(), refusalFails);
         FailureRate frNow = rate(now.stream().map(Baseline.Sample::outcome).toList(), refusalFails);
         String test;
         double p;
         int direction;
         if (pairs > 0) {
             int discordant = regressed + improved;
-            p = discordant == 0 ? 1.0 : BinomialTest.withDefaults().test(discordant, regressed, 0.5).getPValue();
+            p = discordant == 0
+                    ? 1.0
+                    : BinomialTest.withDefaults()
+                            .test(discordant, regressed, 0.5)
+                            .getPValue();
             test = "McNemar exact test on " + pairs + " paired samples (" + regressed + " passed before and fail now, "
                     + improved + " the reverse)";
             direction = Integer.compare(regressed, improved);
         } else {
             p = twoProportions(frBefore, frNow);
             test = "two-proportion chi-square test (no sample scored in both runs)";
-            direction = frBefore.rate() == null || frNow.rate() == null ? 0 : Double.compare(frNow.rate(), frBefore.rate());
+            direction =
+                    frBefore.rate() == null || frNow.rate() == null ? 0 : Double.compare(frNow.rate(), frBefore.rate());
         }
-        return new Tested(category, frBefore, frNow, average(before.stream().map(Baseline.Sample::score).toList()),
-                average(now.stream().map(Baseline.Sample::score).toList()), pairs, regressed, improved, test, p, direction);
+        return new Tested(
+                category,
+                frBefore,
+                frNow,
+                average(before.stream().map(Baseline.Sample::score).toList()),
+                average(now.stream().map(Baseline.Sample::score).toList()),
+                pairs,
+                regressed,
+                improved,
+                test,
+                p,
+                direction);
     }
 
     /**
@@ -268,28 +332,51 @@ public final class RunComparison {
      * @param changes  the changes, as {@link #compare} gave them
      * @return the Markdown
      */
-    public static String markdown(String target, String identity, Baseline baseline, double alpha,
-                                  Collection<Change> changes) {
-        StringBuilder md = new StringBuilder("# ").append(ReportText.markdown(target)).append(" against ")
+    public static String markdown(
+            String target, String identity, Baseline baseline, double alpha, Collection<Change> changes) {
+        StringBuilder md = new StringBuilder("# ")
+                .append(ReportText.markdown(target))
+                .append(" against ")
                 .append(ReportText.markdown(baseline.target()))
-                .append("\n\nThis run's target answers: ").append(ReportText.markdown(identity.isEmpty() ? "not recorded"
-                        : identity))
-                .append("\n\nBaseline: ").append(ReportText.markdown(baseline.source())).append(" · its target answers: ")
-                .append(ReportText.markdown(baseline.identity().isEmpty() ? "not recorded (a run of an earlier release)"
-                        : baseline.identity()))
-                .append("\n\nSignificance level ").append(alpha).append("; the categories' p-values adjusted together"
-                        + " (Holm), the overall one not.")
-                .append("\n\n| category | FR before | FR now | change | avg score before | avg score now | test | p | verdict |\n")
+                .append("\n\nThis run's target answers: ")
+                .append(ReportText.markdown(identity.isEmpty() ? "not recorded" : identity))
+                .append("\n\nBaseline: ")
+                .append(ReportText.markdown(baseline.source()))
+                .append(" · its target answers: ")
+                .append(ReportText.markdown(
+                        baseline.identity().isEmpty()
+                                ? "not recorded (a run of an earlier release)"
+                                : baseline.identity()))
+                .append("\n\nSignificance level ")
+                .append(alpha)
+                .append("; the categories' p-values adjusted together" + " (Holm), the overall one not.")
+                .append(
+                        "\n\n| category | FR before | FR now | change | avg score before | avg score now | test | p | verdict |\n")
                 .append("|---|---|---|---|---|---|---|---|---|\n");
         for (Change c : changes) {
-            md.append("| ").append(ReportText.markdown(c.category())).append(" | ").append(c.before().describe()).append(" | ")
-                    .append(c.now().describe()).append(" | ")
+            md.append("| ")
+                    .append(ReportText.markdown(c.category()))
+                    .append(" | ")
+                    .append(c.before().describe())
+                    .append(" | ")
+                    .append(c.now().describe())
+                    .append(" | ")
                     .append(FailureRate.pointsChange(c.before().rate(), c.now().rate()))
-                    .append(" | ").append(Change.number(c.averageBefore())).append(" | ").append(Change.number(c.averageNow()))
-                    .append(" | ").append(c.pairs() > 0 ? "McNemar, " + c.pairs() + " pairs (" + c.regressed() + " worse, "
-                            + c.improved() + " better)" : "two-proportion")
-                    .append(" | ").append(c.pValues()).append(" | ")
-                    .append(c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' ')).append(" |\n");
+                    .append(" | ")
+                    .append(Change.number(c.averageBefore()))
+                    .append(" | ")
+                    .append(Change.number(c.averageNow()))
+                    .append(" | ")
+                    .append(
+                            c.pairs() > 0
+                                    ? "McNemar, " + c.pairs() + " pairs (" + c.regressed() + " worse, " + c.improved()
+                                            + " better)"
+                                    : "two-proportion")
+                    .append(" | ")
+                    .append(c.pValues())
+                    .append(" | ")
+                    .append(c.verdict().name().toLowerCase(Locale.ROOT).replace('_', ' '))
+                    .append(" |\n");
         }
         return md.toString();
     }
@@ -320,7 +407,10 @@ public final class RunComparison {
     }
 
     private static Double average(List<Integer> scores) {
-        OptionalDouble mean = scores.stream().filter(Objects::nonNull).mapToInt(Integer::intValue).average();
+        OptionalDouble mean = scores.stream()
+                .filter(Objects::nonNull)
+                .mapToInt(Integer::intValue)
+                .average();
         return mean.isPresent() ? mean.getAsDouble() : null;
     }
 }

@@ -36,13 +36,13 @@ public final class RunFileLines {
     /** A line past {@link #MAX_LINE_BYTES}, or one that is not UTF-8: the message names the file and the line. */
     public static final class TooLong extends RuntimeException {
         TooLong(Path file, JsonLines.BadLine bad) {
-            super(file + " line " + bad.line() + (bad.tooLong() ? " is over " + MAX_LINE_BYTES + " bytes"
-                    : ": " + bad.getMessage()) + "; not a run's " + file.getFileName());
+            super(file + " line " + bad.line()
+                    + (bad.tooLong() ? " is over " + MAX_LINE_BYTES + " bytes" : ": " + bad.getMessage())
+                    + "; not a run's " + file.getFileName());
         }
     }
 
-    private RunFileLines() {
-    }
+    private RunFileLines() {}
 
     /**
      * Why a run's samples.jsonl cannot be the one its summary.json describes, or null when it can: the
@@ -59,8 +59,9 @@ public final class RunFileLines {
         if (!counted.canConvertToInt() || counted.asInt() == read) {
             return null;
         }
-        return samples + " holds " + read + " samples where its " + samples.resolveSibling("summary.json").getFileName()
-                + " counts " + counted.asInt() + "; it was cut short or is not this run's";
+        return samples + " holds " + read + " samples where its "
+                + samples.resolveSibling("summary.json").getFileName() + " counts " + counted.asInt()
+                + "; it was cut short or is not this run's";
     }
 
     /**

@@ -22,7 +22,11 @@ public final class RunFilesException extends UncheckedIOException {
      * @param cause why
      */
     public RunFilesException(Path file, IOException cause) {
-        super(ReportText.plain("cannot write " + file.toAbsolutePath() + ": " + (cause.getMessage() != null
-                ? cause.getMessage() : cause.getClass().getSimpleName())), cause);
+        super(
+                ReportText.plain("cannot write " + file.toAbsolutePath() + ": "
+                        + (cause.getMessage() != null
+                                ? cause.getMessage()
+                                : cause.getClass().getSimpleName())),
+                cause);
     }
 }

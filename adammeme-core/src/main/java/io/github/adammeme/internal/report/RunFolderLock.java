@@ -68,7 +68,8 @@ public final class RunFolderLock implements AutoCloseable {
         FileChannel channel = null;
         try {
             Files.createDirectories(folder);
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
+            channel = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE);
             FileLock lock;
             try {
                 lock = channel.tryLock();
@@ -78,9 +79,11 @@ public final class RunFolderLock implements AutoCloseable {
             if (lock == null) {
                 String holder = holder(channel);
                 channel.close();
-                throw new FolderInUseException("the output folder " + folder.toAbsolutePath() + " is in use by another run"
-                        + (holder.isEmpty() ? "" : " (" + holder + ")") + ": two runs in one folder would write over each"
-                        + " other's files; wait for it to end, or give this run another adammeme.output-dir");
+                throw new FolderInUseException(
+                        "the output folder " + folder.toAbsolutePath() + " is in use by another run"
+                                + (holder.isEmpty() ? "" : " (" + holder + ")")
+                                + ": two runs in one folder would write over each"
+                                + " other's files; wait for it to end, or give this run another adammeme.output-dir");
             }
             channel.truncate(0);
             channel.write(ByteBuffer.wrap(holderLine(run).getBytes(StandardCharsets.UTF_8)), 0);
@@ -88,8 +91,12 @@ public final class RunFolderLock implements AutoCloseable {
             return new RunFolderLock(channel, lock);
         } catch (IOException e) {
             closeQuietly(channel);
-            throw new UncheckedIOException("cannot lock the output folder with " + file.toAbsolutePath() + ": "
-                    + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()), e);
+            throw new UncheckedIOException(
+                    "cannot lock the output folder with " + file.toAbsolutePath() + ": "
+                            + (e.getMessage() != null
+                                    ? e.getMessage()
+                                    : e.getClass().getSimpleName()),
+                    e);
         }
     }
 

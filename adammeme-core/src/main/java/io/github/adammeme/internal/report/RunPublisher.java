@@ -9,7 +9,6 @@ import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.HardCaseHarvest;
 import io.github.adammeme.internal.pipeline.Stages;
-import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -63,8 +62,14 @@ public final class RunPublisher {
      * @param minKappa the judge agreement below which the release decision fails ({@code adammeme.judge.min-kappa})
      * @param categories what of the baseline comparison decides beside the overall one ({@code adammeme.baseline.categories})
      */
-    public record Options(Optional<Baseline> baseline, double alpha, Optional<String> history, Optional<Path> bank,
-                          FrGates gates, Optional<Double> minKappa, BaselineCategories categories) {
+    public record Options(
+            Optional<Baseline> baseline,
+            double alpha,
+            Optional<String> history,
+            Optional<Path> bank,
+            FrGates gates,
+            Optional<Double> minKappa,
+            BaselineCategories categories) {
 
         /**
          * With the default of what the baseline's categories decide.
@@ -76,8 +81,13 @@ public final class RunPublisher {
          * @param gates    the FR budgets the release decision holds
          * @param minKappa the judge agreement below which the release decision fails
          */
-        public Options(Optional<Baseline> baseline, double alpha, Optional<String> history, Optional<Path> bank,
-                       FrGates gates, Optional<Double> minKappa) {
+        public Options(
+                Optional<Baseline> baseline,
+                double alpha,
+                Optional<String> history,
+                Optional<Path> bank,
+                FrGates gates,
+                Optional<Double> minKappa) {
             this(baseline, alpha, history, bank, gates, minKappa, BaselineCategories.REGRESSIONS);
         }
 
@@ -140,9 +150,15 @@ public final class RunPublisher {
      */
     public synchronized ReleaseDecision decision(Evaluation e) {
         if (decision == null) {
-            decision = config.method().stages() == Stages.MINING ? ReleaseDecision.miningOnly()
-                    : ReleaseDecision.of(e.metrics(), options.gates(), comparison(e), options.baseline(), options.minKappa(),
-                    options.categories());
+            decision = config.method().stages() == Stages.MINING
+                    ? ReleaseDecision.miningOnly()
+                    : ReleaseDecision.of(
+                            e.metrics(),
+                            options.gates(),
+                            comparison(e),
+                            options.baseline(),
+                            options.minKappa(),
+                            options.categories());
         }
         return decision;
     }
@@ -157,8 +173,13 @@ public final class RunPublisher {
     public synchronized List<Path> charts(Evaluation e) {
         if (charts == null) {
             charts = List.of();
-            BestEffort.attempt("the charts in " + layout.folder(), () -> charts = Charts.writeWithPage(List.of(e),
-                    layout.folder(), "AdamMeme: " + config.models().target().model()), err);
+            BestEffort.attempt(
+                    "the charts in " + layout.folder(),
+                    () -> charts = Charts.writeWithPage(
+                            List.of(e),
+                            layout.folder(),
+                            "AdamMeme: " + config.models().target().model()),
+                    err);
         }
         return charts;
     }
@@ -177,15 +198,18 @@ public final class RunPublisher {
         if (changes == null) {
             Baseline baseline = options.baseline().get();
             changes = new LinkedHashMap<>();
-            RunComparison.compare(e, baseline, options.alpha(), options.gates().minSamples()).forEach(c -> changes.put(c.category(), c));
+            RunComparison.compare(e, baseline, options.alpha(), options.gates().minSamples())
+                    .forEach(c -> changes.put(c.category(), c));
         }
         return Optional.of(changes);
     }
 
     /** What this run's target answers were, in the line its summary gives them. */
     private static String identity(Evaluation e) {
-        return e.run().targetAnswers() == null ? "" : e.run().targetAnswers().keptFor() + "; "
-                + e.run().targetAnswers().describe();
+        return e.run().targetAnswers() == null
+                ? ""
+                : e.run().targetAnswers().keptFor() + "; "
+                        + e.run().targetAnswers().describe();
     }
 
     /**
@@ -223,13 +247,24 @@ public final class RunPublisher {
      * @param e the finished evaluation
      */
     public void writeReports(Evaluation e) {
-        BestEffort.attempt(OutputLayout.SUMMARY_MARKDOWN + " in " + layout.folder(),
-                () -> EvaluationWriter.writeText(layout.summaryMarkdown(), summaryMarkdown(e)), err);
+        BestEffort.attempt(
+                OutputLayout.SUMMARY_MARKDOWN + " in " + layout.folder(),
+                () -> EvaluationWriter.writeText(layout.summaryMarkdown(), summaryMarkdown(e)),
+                err);
         if (config.method().stages() != Stages.MINING) {
             charts(e);
-            comparison(e).ifPresent(changed -> BestEffort.attempt(OutputLayout.BASELINE_MARKDOWN + " in " + layout.folder(),
-                    () -> EvaluationWriter.writeText(layout.baselineMarkdown(), RunComparison.markdown(config.models().target()
-                            .model(), identity(e), options.baseline().orElseThrow(), options.alpha(), changed.values())), err));
+            comparison(e)
+                    .ifPresent(changed -> BestEffort.attempt(
+                            OutputLayout.BASELINE_MARKDOWN + " in " + layout.folder(),
+                            () -> EvaluationWriter.writeText(
+                                    layout.baselineMarkdown(),
+                                    RunComparison.markdown(
+                                            config.models().target().model(),
+                                            identity(e),
+                                            options.baseline().orElseThrow(),
+                                            options.alpha(),
+                                            changed.values())),
+                            err));
         }
     }
 
@@ -246,7 +281,8 @@ public final class RunPublisher {
         if (figuresWritten) {
             return false;
         }
-        EvaluationWriter.writeLost(layout.folder(), config.models().target().model(), config.datasetDescription(), reason);
+        EvaluationWriter.writeLost(
+                layout.folder(), config.models().target().model(), config.datasetDescription(), reason);
         return true;
     }
 
@@ -262,7 +298,8 @@ public final class RunPublisher {
         if (figuresWritten) {
             return false;
         }
-        EvaluationWriter.writeLost(layout.folder(), config.models().target().model(), config.datasetDescription(), line, true);
+        EvaluationWriter.writeLost(
+                layout.folder(), config.models().target().model(), config.datasetDescription(), line, true);
         return true;
     }
 
@@ -277,13 +314,17 @@ public final class RunPublisher {
         if (e.run().targetAnswers() != null) {
             e.run().targetAnswers().lines(e.run().target()).forEach(line -> out.println(Secrets.redact(line)));
         }
-        String truncated = TruncatedAnswers.of(e.usage()).consoleLine(config.models().maxTokens());
+        String truncated =
+                TruncatedAnswers.of(e.usage()).consoleLine(config.models().maxTokens());
         if (truncated != null) {
             out.println(truncated);
         }
         out.print(Secrets.redact(decision(e).console()));
-        out.println(figuresWritten ? "results: " + layout.summaryJson().toAbsolutePath()
-                : "results: not saved, " + layout.folder().toAbsolutePath() + " holds none of this run's files");
+        out.println(
+                figuresWritten
+                        ? "results: " + layout.summaryJson().toAbsolutePath()
+                        : "results: not saved, " + layout.folder().toAbsolutePath()
+                                + " holds none of this run's files");
     }
 
     /**
@@ -296,32 +337,49 @@ public final class RunPublisher {
      */
     public void record(Evaluation e) {
         // A mining-only run has no samples: recorded, it would stand as this target's latest run.
-        config.outputs().cache().database().filter(database -> config.method().stages() != Stages.MINING).ifPresent(database -> {
-            boolean recorded = BestEffort.attempt("the run's record in the cache " + database.name(), () -> {
-                ReleaseDecision decided = decision(e);
-                String id = RunRecords.record(database, e, decided, startedAt);
-                out.println("recorded as run " + id + " in " + database.name() + (decided.verdict()
-                        == ReleaseDecision.Verdict.FAILED ? " (a rejected release: " + CACHE_RUN + e.run().target()
-                        + " passes it over for the last release)" : " (a later run's baseline: -D" + Constants.BASELINE
-                        + "=" + CACHE_RUN + e.run().target() + ")"));
-            }, err);
-            // Drawn without this run's record, the trend would end one run early.
-            options.history().filter(targets -> recorded).ifPresent(targets -> BestEffort.attempt("the history of "
-                    + targets + " in " + layout.folder(), () -> history(database, targets), err));
-        });
-        options.bank().ifPresent(bank -> BestEffort.attempt("the hard-case bank " + bank, () -> {
-            HardCaseHarvest found = HardCaseHarvest.of(e, config, startedAt);
-            int added = HardCaseBank.merge(bank, found.cases(), found.pictures());
-            out.println("hard cases: " + found.cases().size() + " failed refinements, " + added + " new to the bank "
-                    + bank.toAbsolutePath());
-        }, err));
+        config.outputs()
+                .cache()
+                .database()
+                .filter(database -> config.method().stages() != Stages.MINING)
+                .ifPresent(database -> {
+                    boolean recorded = BestEffort.attempt(
+                            "the run's record in the cache " + database.name(),
+                            () -> {
+                                ReleaseDecision decided = decision(e);
+                                String id = RunRecords.record(database, e, decided, startedAt);
+                                out.println("recorded as run " + id + " in " + database.name()
+                                        + (decided.verdict() == ReleaseDecision.Verdict.FAILED
+                                                ? " (a rejected release: " + CACHE_RUN
+                                                        + e.run().target() + " passes it over for the last release)"
+                                                : " (a later run's baseline: -D" + Constants.BASELINE + "=" + CACHE_RUN
+                                                        + e.run().target() + ")"));
+                            },
+                            err);
+                    // Drawn without this run's record, the trend would end one run early.
+                    options.history()
+                            .filter(targets -> recorded)
+                            .ifPresent(targets -> BestEffort.attempt(
+                                    "the history of " + targets + " in " + layout.folder(),
+                                    () -> history(database, targets),
+                                    err));
+                });
+        options.bank()
+                .ifPresent(bank -> BestEffort.attempt(
+                        "the hard-case bank " + bank,
+                        () -> {
+                            HardCaseHarvest found = HardCaseHarvest.of(e, config, startedAt);
+                            int added = HardCaseBank.merge(bank, found.cases(), found.pictures());
+                            out.println("hard cases: " + found.cases().size() + " failed refinements, " + added
+                                    + " new to the bank " + bank.toAbsolutePath());
+                        },
+                        err));
     }
 
     /** The trend of the recorded runs of these targets, this run's included, beside its results. */
     private void history(CacheDatabase database, String targets) {
         List<RunRecords.Run> runs = History.select(RunRecords.all(database), targets);
-        Path page = HistoryPage.write(History.of(database.name(), runs, options.alpha()), layout.folder(),
-                "AdamMeme history: " + targets);
+        Path page = HistoryPage.write(
+                History.of(database.name(), runs, options.alpha()), layout.folder(), "AdamMeme history: " + targets);
         out.println("history of " + runs.size() + " recorded runs of " + targets + ": " + page.toAbsolutePath());
     }
 
@@ -343,6 +401,7 @@ public final class RunPublisher {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the leaderboard to " + folder, e);
         }
-        out.println("leaderboard of " + runs.size() + " targets: " + suite.leaderboardMarkdown().toAbsolutePath());
+        out.println("leaderboard of " + runs.size() + " targets: "
+                + suite.leaderboardMarkdown().toAbsolutePath());
     }
 }

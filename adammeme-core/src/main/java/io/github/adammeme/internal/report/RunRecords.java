@@ -34,8 +34,7 @@ import org.apiguardian.api.API;
 public final class RunRecords {
 
     /** A recorded run: its id ({@code target@startedAt-random}), target, and its summary and samples as written to files. */
-    public record Run(String id, String target, String startedAt, String summary, String samples) {
-    }
+    public record Run(String id, String target, String startedAt, String summary, String samples) {}
 
     private static final String RUN_COLUMNS = "id, target, started_at, summary, samples";
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -43,8 +42,7 @@ public final class RunRecords {
     /** Draws of a random part before giving up: a clash of 24 random bits is one in millions, two in a row unheard of. */
     private static final int DRAWS = 8;
 
-    private RunRecords() {
-    }
+    private RunRecords() {}
 
     /**
      * Records a finished run (its summary and samples, redacted) under an id of its own.
@@ -71,8 +69,9 @@ public final class RunRecords {
      * @throws IllegalStateException when the database cannot be written
      */
     public static String record(CacheDatabase database, Evaluation e, ReleaseDecision decision, String startedAt) {
-        try (Connection c = database.connect(); PreparedStatement insert = c.prepareStatement(
-                "INSERT INTO runs (" + RUN_COLUMNS + ") VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
+        try (Connection c = database.connect();
+                PreparedStatement insert = c.prepareStatement(
+                        "INSERT INTO runs (" + RUN_COLUMNS + ") VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
             StringWriter samples = new StringWriter();
             for (String line : EvaluationWriter.sampleLinesOf(e)) { // redacted, as the summary is
                 samples.write(line);
@@ -89,7 +88,8 @@ public final class RunRecords {
                     return id;
                 }
             }
-            throw new SQLException(DRAWS + " run ids drawn for " + e.run().target() + " at " + startedAt + " were all taken");
+            throw new SQLException(
+                    DRAWS + " run ids drawn for " + e.run().target() + " at " + startedAt + " were all taken");
         } catch (SQLException | IOException ex) {
             throw new IllegalStateException("cannot record the run in " + database.name() + ": " + ex.getMessage(), ex);
         }
@@ -97,7 +97,8 @@ public final class RunRecords {
 
     /** The target, the start, and 24 random bits as six hexadecimal digits: readable, and apart from any other run's. */
     static String newId(String target, String startedAt) {
-        return target + "@" + startedAt + "-" + HexFormat.of().toHexDigits(RANDOM.nextInt()).substring(2);
+        return target + "@" + startedAt + "-"
+                + HexFormat.of().toHexDigits(RANDOM.nextInt()).substring(2);
     }
 
     /**
@@ -134,8 +135,8 @@ public final class RunRecords {
                     }
                 }
             }
-            try (PreparedStatement q = c.prepareStatement("SELECT " + RUN_COLUMNS + " FROM runs WHERE target = ?"
-                    + " ORDER BY started_at DESC, id DESC")) {
+            try (PreparedStatement q = c.prepareStatement(
+                    "SELECT " + RUN_COLUMNS + " FROM runs WHERE target = ?" + " ORDER BY started_at DESC, id DESC")) {
                 q.setString(1, selector);
                 try (ResultSet rs = q.executeQuery()) {
                     while (rs.next()) {
@@ -154,7 +155,9 @@ public final class RunRecords {
     static String datasetOf(Run run) {
         try {
             JsonNode r = JSON.readTree(run.summary()).path("run");
-            return r.path("datasetKey").isTextual() ? r.path("datasetKey").asText() : r.path("dataset").asText(null);
+            return r.path("datasetKey").isTextual()
+                    ? r.path("datasetKey").asText()
+                    : r.path("dataset").asText(null);
         } catch (IOException e) {
             return null;
         }
@@ -168,8 +171,11 @@ public final class RunRecords {
         } catch (IOException e) {
             return false;
         }
-        return summary != null && Baseline.unfit(summary).isEmpty()
-                && !ReleaseDecision.Verdict.FAILED.name().equals(summary.at("/decision/verdict").asText());
+        return summary != null
+                && Baseline.unfit(summary).isEmpty()
+                && !ReleaseDecision.Verdict.FAILED
+                        .name()
+                        .equals(summary.at("/decision/verdict").asText());
     }
 
     /**
@@ -182,7 +188,7 @@ public final class RunRecords {
         return read(database, List.of(), c -> {
             List<Run> runs = new ArrayList<>();
             try (Statement s = c.createStatement();
-                 ResultSet rs = s.executeQuery("SELECT " + RUN_COLUMNS + " FROM runs ORDER BY started_at, id")) {
+                    ResultSet rs = s.executeQuery("SELECT " + RUN_COLUMNS + " FROM runs ORDER BY started_at, id")) {
                 while (rs.next()) {
                     runs.add(run(rs));
                 }
@@ -200,7 +206,8 @@ public final class RunRecords {
     public static List<String> ids(CacheDatabase database) {
         return read(database, List.of(), c -> {
             List<String> ids = new ArrayList<>();
-            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT id FROM runs ORDER BY started_at DESC")) {
+            try (Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT id FROM runs ORDER BY started_at DESC")) {
                 while (rs.next()) {
                     ids.add(rs.getString(1));
                 }

@@ -41,17 +41,27 @@ public record SampleVerdict(Kind kind, String message) {
      * @return the verdict
      */
     public static SampleVerdict of(ScoredSample s, double threshold, boolean refusalIsFailure) {
-        String subject = s.memeId() + " · " + s.category() + (s.refined() ? " · step " + s.refinement().step() : "");
+        String subject = s.memeId() + " · " + s.category()
+                + (s.refined() ? " · step " + s.refinement().step() : "");
         return switch (s.outcome()) {
             case PASSED -> new SampleVerdict(Kind.PASSED, null);
-            case FAILED -> new SampleVerdict(Kind.FAILED, subject + ": score " + s.score() + " < " + format(threshold)
-                    + dropped(s) + (s.truncated() ? " (the target's answer was cut at the token limit)" : "") + " — "
-                    + Rating.firstSentence(s.scorerExplanation()));
-            case REFUSED -> refusalIsFailure
-                    ? new SampleVerdict(Kind.FAILED, subject + ": the target refused to analyse the meme (refusals count"
-                            + " as failures) — " + Rating.firstSentence(s.targetAnswer()))
-                    : new SampleVerdict(Kind.LEFT_OUT, subject + ": the target refused to analyse the meme (refusals are"
-                            + " left out of FR)");
+            case FAILED ->
+                new SampleVerdict(
+                        Kind.FAILED,
+                        subject + ": score " + s.score() + " < " + format(threshold)
+                                + dropped(s)
+                                + (s.truncated() ? " (the target's answer was cut at the token limit)" : "") + " — "
+                                + Rating.firstSentence(s.scorerExplanation()));
+            case REFUSED ->
+                refusalIsFailure
+                        ? new SampleVerdict(
+                                Kind.FAILED,
+                                subject + ": the target refused to analyse the meme (refusals count"
+                                        + " as failures) — " + Rating.firstSentence(s.targetAnswer()))
+                        : new SampleVerdict(
+                                Kind.LEFT_OUT,
+                                subject + ": the target refused to analyse the meme (refusals are"
+                                        + " left out of FR)");
             case UNSCORED -> new SampleVerdict(Kind.UNSCORED, ReportText.plain(subject + ": UNSCORED — " + s.reason()));
             case ERROR -> new SampleVerdict(Kind.ERROR, ReportText.plain(subject + ": ERROR — " + s.reason()));
         };
@@ -62,7 +72,8 @@ public record SampleVerdict(Kind kind, String message) {
             return "";
         }
         Integer before = s.refinement().parentScore();
-        return " (the rewritten " + s.refinement().parentId() + (before == null ? "'s score is not known)" : " had scored " + before + ")");
+        return " (the rewritten " + s.refinement().parentId()
+                + (before == null ? "'s score is not known)" : " had scored " + before + ")");
     }
 
     /**

@@ -17,8 +17,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class SummaryFigures {
 
-    private SummaryFigures() {
-    }
+    private SummaryFigures() {}
 
     /**
      * @param all       the figures with refinements

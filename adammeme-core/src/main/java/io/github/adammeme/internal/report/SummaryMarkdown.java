@@ -14,8 +14,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class SummaryMarkdown {
 
-    private SummaryMarkdown() {
-    }
+    private SummaryMarkdown() {}
 
     /**
      * The summary of a run: its target, controller, dataset, the table and the judge's agreement.
@@ -38,25 +37,42 @@ public final class SummaryMarkdown {
         StringBuilder sb = new StringBuilder();
         sb.append("# AdamMeme: ").append(ReportText.markdown(e.run().target())).append("\n\n");
         if (e.run().notice() != null) {
-            sb.append("> **Note:** ").append(ReportText.markdown(e.run().notice())).append("\n\n");
+            sb.append("> **Note:** ")
+                    .append(ReportText.markdown(e.run().notice()))
+                    .append("\n\n");
         }
         if (decision != null) {
             sb.append(decision.markdown());
         }
-        sb.append("Controller ").append(ReportText.markdown(e.run().controller())).append(" · dataset ")
-                .append(ReportText.markdown(e.run().dataset())).append(" · threshold ").append(e.metrics().threshold())
+        sb.append("Controller ")
+                .append(ReportText.markdown(e.run().controller()))
+                .append(" · dataset ")
+                .append(ReportText.markdown(e.run().dataset()))
+                .append(" · threshold ")
+                .append(e.metrics().threshold())
                 .append(" · FR with 95% Wilson interval\n\n");
         if (e.run().targetAnswers() != null) {
-            e.run().targetAnswers().lines(e.run().target()).forEach(line -> sb.append(ReportText.markdown(
-                    Character.toUpperCase(line.charAt(0)) + line.substring(1))).append("\n\n"));
+            e.run()
+                    .targetAnswers()
+                    .lines(e.run().target())
+                    .forEach(line -> sb.append(
+                                    ReportText.markdown(Character.toUpperCase(line.charAt(0)) + line.substring(1)))
+                            .append("\n\n"));
         }
         sb.append(method(e.run().method(), e.run().departures()));
         if (e.run().textErasure() != null) {
-            sb.append("Text erasure: ").append(ReportText.markdown(e.run().textErasure())).append("\n\n");
+            sb.append("Text erasure: ")
+                    .append(ReportText.markdown(e.run().textErasure()))
+                    .append("\n\n");
         }
-        sb.append(table(e.metrics().withRefinements(), e.metrics().original(), e.metrics().withRefinementsOverall(),
+        sb.append(table(
+                e.metrics().withRefinements(),
+                e.metrics().original(),
+                e.metrics().withRefinementsOverall(),
                 e.metrics().originalOverall()));
-        sb.append("\nJudge agreement: ").append(ReportText.markdown(e.metrics().judgeAgreement().describe(e.metrics().threshold())))
+        sb.append("\nJudge agreement: ")
+                .append(ReportText.markdown(
+                        e.metrics().judgeAgreement().describe(e.metrics().threshold())))
                 .append('\n');
         String truncated = TruncatedAnswers.of(e.usage()).markdown();
         if (!truncated.isEmpty()) {
@@ -68,9 +84,12 @@ public final class SummaryMarkdown {
 
     /** Which method made the figures: the paper's, or the defaults with each departure from it in force. */
     private static String method(String method, List<String> departures) {
-        StringBuilder sb = new StringBuilder("Method: `").append(ReportText.markdown(method)).append('`');
+        StringBuilder sb = new StringBuilder("Method: `")
+                .append(ReportText.markdown(method))
+                .append('`');
         if (departures.isEmpty()) {
-            return sb.append(", the paper's: no departure from it in force.\n\n").toString();
+            return sb.append(", the paper's: no departure from it in force.\n\n")
+                    .toString();
         }
         sb.append("; departures from the paper in force:\n\n");
         departures.forEach(d -> sb.append("- ").append(ReportText.markdown(d)).append('\n'));
@@ -86,8 +105,11 @@ public final class SummaryMarkdown {
      * @param originalOverall the overall figures on original samples
      * @return the Markdown table
      */
-    public static String table(List<CategoryFigures> all, List<CategoryFigures> originals, CategoryFigures overall,
-                               CategoryFigures originalOverall) {
+    public static String table(
+            List<CategoryFigures> all,
+            List<CategoryFigures> originals,
+            CategoryFigures overall,
+            CategoryFigures originalOverall) {
         StringBuilder sb = new StringBuilder();
         sb.append("| category | samples | avg score | FR (with refinements) | avg score (originals) | FR (originals) "
                 + "| passed | failed | refused | unscored | error |\n");
@@ -121,10 +143,20 @@ public final class SummaryMarkdown {
 
     private static void row(StringBuilder sb, CategoryFigures all, CategoryFigures original, boolean bold) {
         String name = bold ? "**" + ReportText.markdown(all.category()) + "**" : ReportText.markdown(all.category());
-        sb.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s | %s | %d | %d | %d | %d | %d |%n", name,
-                all.samples(), score(all.averageScore()), all.fr().describe(), score(original.averageScore()),
-                original.fr().describe(), all.counts().get(Outcome.PASSED), all.counts().get(Outcome.FAILED),
-                all.counts().get(Outcome.REFUSED), all.counts().get(Outcome.UNSCORED), all.counts().get(Outcome.ERROR)));
+        sb.append(String.format(
+                Locale.ROOT,
+                "| %s | %d | %s | %s | %s | %s | %d | %d | %d | %d | %d |%n",
+                name,
+                all.samples(),
+                score(all.averageScore()),
+                all.fr().describe(),
+                score(original.averageScore()),
+                original.fr().describe(),
+                all.counts().get(Outcome.PASSED),
+                all.counts().get(Outcome.FAILED),
+                all.counts().get(Outcome.REFUSED),
+                all.counts().get(Outcome.UNSCORED),
+                all.counts().get(Outcome.ERROR)));
     }
 
     private static String score(Double d) {

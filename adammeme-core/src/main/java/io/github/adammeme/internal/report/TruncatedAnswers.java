@@ -43,7 +43,8 @@ public record TruncatedAnswers(long total, Map<String, Long> byRole) {
                 byRole.merge(line.role(), line.cutOff(), Long::sum);
             }
         }
-        return new TruncatedAnswers(byRole.values().stream().mapToLong(Long::longValue).sum(), byRole);
+        return new TruncatedAnswers(
+                byRole.values().stream().mapToLong(Long::longValue).sum(), byRole);
     }
 
     /**
@@ -81,15 +82,18 @@ public record TruncatedAnswers(long total, Map<String, Long> byRole) {
             return null;
         }
         // With no cap of the run's own, the endpoint cut them at a limit of its own (a server's maximum length).
-        String remedy = maxTokens == null ? "the run sends no " + Constants.MAX_TOKENS + ", so the endpoint's own limit"
-                + " cut them" : "raise " + Constants.MAX_TOKENS + " (now " + maxTokens + ") to let them finish";
-        return "note: " + total + (total == 1 ? " answer was" : " answers were") + " cut at the token limit (finish_reason"
-                + " length): " + describe() + "; " + remedy;
+        String remedy = maxTokens == null
+                ? "the run sends no " + Constants.MAX_TOKENS + ", so the endpoint's own limit" + " cut them"
+                : "raise " + Constants.MAX_TOKENS + " (now " + maxTokens + ") to let them finish";
+        return "note: " + total + (total == 1 ? " answer was" : " answers were")
+                + " cut at the token limit (finish_reason" + " length): " + describe() + "; " + remedy;
     }
 
     /** @return summary.md's paragraph about them, or empty when no answer was cut */
     public String markdown() {
-        return total == 0 ? "" : "Answers cut at the token limit (`finish_reason` length): "
-                + describe("`\"truncated\": true`") + ".\n";
+        return total == 0
+                ? ""
+                : "Answers cut at the token limit (`finish_reason` length): " + describe("`\"truncated\": true`")
+                        + ".\n";
     }
 }

@@ -55,10 +55,47 @@ public final class MisbeliefIndex implements AutoCloseable {
      * "Misbelief suggests that ...", "The meme suggests that ..."), which tell nothing of the belief: two
      * Narrators stating one belief in different frames retrieve the same samples.
      */
-    private static final CharArraySet STOP_WORDS = new CharArraySet(List.of(
-            "a", "an", "and", "are", "as", "at", "be", "but", "by", "for", "if", "in", "into", "is", "it", "no",
-            "not", "of", "on", "or", "such", "that", "the", "their", "then", "there", "these", "they", "this",
-            "to", "was", "will", "with", "misbelief", "belief", "holds", "suggests", "meme"), true);
+    private static final CharArraySet STOP_WORDS = new CharArraySet(
+            List.of(
+                    "a",
+                    "an",
+                    "and",
+                    "are",
+                    "as",
+                    "at",
+                    "be",
+                    "but",
+                    "by",
+                    "for",
+                    "if",
+                    "in",
+                    "into",
+                    "is",
+                    "it",
+                    "no",
+                    "not",
+                    "of",
+                    "on",
+                    "or",
+                    "such",
+                    "that",
+                    "the",
+                    "their",
+                    "then",
+                    "there",
+                    "these",
+                    "they",
+                    "this",
+                    "to",
+                    "was",
+                    "will",
+                    "with",
+                    "misbelief",
+                    "belief",
+                    "holds",
+                    "suggests",
+                    "meme"),
+            true);
 
     /** BM25 needs term frequencies and lengths (norms), never positions: no phrase is ever searched. */
     private static final FieldType SENTENCE = sentenceType();
@@ -90,8 +127,12 @@ public final class MisbeliefIndex implements AutoCloseable {
         try {
             // A category's index holds a few hundred sentences in one segment per refresh: merging them
             // would cost more CPU, on background threads, than searching a dozen small segments.
-            writer = new IndexWriter(directory, new IndexWriterConfig(analyzer).setSimilarity(similarity())
-                    .setMergePolicy(NoMergePolicy.INSTANCE).setMergeScheduler(new SerialMergeScheduler()));
+            writer = new IndexWriter(
+                    directory,
+                    new IndexWriterConfig(analyzer)
+                            .setSimilarity(similarity())
+                            .setMergePolicy(NoMergePolicy.INSTANCE)
+                            .setMergeScheduler(new SerialMergeScheduler()));
             writer.commit();
             refresh();
         } catch (IOException e) {

@@ -55,8 +55,9 @@ public enum Retrieval {
         return switch (value.strip().toLowerCase(Locale.ROOT)) {
             case "content-words" -> CONTENT_WORDS;
             case "paper" -> PAPER;
-            default -> throw new IllegalArgumentException("expected content-words (the default) or paper (every word,"
-                    + " the case itself included, as the paper's reference code retrieves)");
+            default ->
+                throw new IllegalArgumentException("expected content-words (the default) or paper (every word,"
+                        + " the case itself included, as the paper's reference code retrieves)");
         };
     }
 

@@ -12,8 +12,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class Console {
 
-    private Console() {
-    }
+    private Console() {}
 
     /** @return standard output, printable */
     public static PrintStream out() {

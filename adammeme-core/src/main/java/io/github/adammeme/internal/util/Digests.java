@@ -16,8 +16,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class Digests {
 
-    private Digests() {
-    }
+    private Digests() {}
 
     /** @return a new SHA-256 digest, for content fed in parts */
     public static MessageDigest sha256() {

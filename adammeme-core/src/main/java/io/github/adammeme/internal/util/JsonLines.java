@@ -62,8 +62,10 @@ public final class JsonLines implements Closeable {
 
     private final InputStream in;
     private final int maxLineBytes;
-    private final CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT).onUnmappableCharacter(CodingErrorAction.REPORT);
+    private final CharsetDecoder decoder = StandardCharsets.UTF_8
+            .newDecoder()
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
     private final byte[] chunk = new byte[CHUNK_BYTES];
     private int chunkPos;
     private int chunkEnd;
@@ -154,7 +156,8 @@ public final class JsonLines implements Closeable {
             throw tooLong(number + 1);
         }
         if (lineLength + count > line.length) {
-            line = Arrays.copyOf(line, (int) Math.min(maxLineBytes + 1L, Math.max(2L * line.length, lineLength + count)));
+            line = Arrays.copyOf(
+                    line, (int) Math.min(maxLineBytes + 1L, Math.max(2L * line.length, lineLength + count)));
         }
         System.arraycopy(chunk, from, line, lineLength, count);
         lineLength += count;
@@ -175,8 +178,10 @@ public final class JsonLines implements Closeable {
         CoderResult result = decoder.decode(bytes, chars, true);
         if (result.isError()) {
             int at = bytes.position();
-            throw new BadLine(number, false, String.format("not UTF-8 text (byte 0x%02X at column %d)",
-                    line[at] & 0xFF, at - offset + 1));
+            throw new BadLine(
+                    number,
+                    false,
+                    String.format("not UTF-8 text (byte 0x%02X at column %d)", line[at] & 0xFF, at - offset + 1));
         }
         decoder.flush(chars);
         return chars.flip().toString();

@@ -16,8 +16,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class Printable {
 
-    private Printable() {
-    }
+    private Printable() {}
 
     /**
      * Whether a character would break, rewrite or reorder a console line: a control character other than a tab
@@ -83,7 +82,8 @@ public final class Printable {
         for (int i = 0; i < text.length(); ) {
             int c = text.codePointAt(i);
             int next = i + Character.charCount(c);
-            boolean lineBreak = keepLineBreaks && (c == '\n' || c == '\r' && next < text.length() && text.charAt(next) == '\n');
+            boolean lineBreak =
+                    keepLineBreaks && (c == '\n' || c == '\r' && next < text.length() && text.charAt(next) == '\n');
             boolean escape = unsafe(c) && !lineBreak;
             if (escape && out == null) {
                 out = new StringBuilder(text.length() + 16).append(text, 0, i);

@@ -37,15 +37,14 @@ public final class Secrets {
     private static final Set<String> VALUES = ConcurrentHashMap.newKeySet();
 
     /** scheme://[user-info@]rest[?query]: user-info and query are where a URL carries credentials. */
-    private static final Pattern URL = Pattern.compile(
-            "(?i)\\b([a-z][a-z0-9+.-]*://)([^\\s/?#@\"'<>]*@)?([^\\s?#\"'<>]*)(\\?[^\\s#\"'<>]*)?");
+    private static final Pattern URL =
+            Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)([^\\s/?#@\"'<>]*@)?([^\\s?#\"'<>]*)(\\?[^\\s#\"'<>]*)?");
 
     /** Query parameters that carry credentials, by name (Azure's api-key, signed URLs' sig, OAuth's tokens, ...). */
-    private static final Pattern CREDENTIAL_NAME = Pattern.compile(
-            "(?i)key|token|secret|passw|pwd|auth|sig|credential|session|code");
+    private static final Pattern CREDENTIAL_NAME =
+            Pattern.compile("(?i)key|token|secret|passw|pwd|auth|sig|credential|session|code");
 
-    private Secrets() {
-    }
+    private Secrets() {}
 
     /**
      * Redacts this value from now on, when it is long enough to be a key.
@@ -93,7 +92,9 @@ public final class Secrets {
         }
         String out = text;
         // Longest first, so a key that contains another is removed whole.
-        for (String value : VALUES.stream().sorted(Comparator.comparingInt(String::length).reversed()).toList()) {
+        for (String value : VALUES.stream()
+                .sorted(Comparator.comparingInt(String::length).reversed())
+                .toList()) {
             out = out.replace(value, REDACTED);
         }
         if (out.indexOf("://") < 0) {
@@ -102,7 +103,9 @@ public final class Secrets {
         Matcher m = URL.matcher(out);
         StringBuilder sb = new StringBuilder();
         while (m.find()) {
-            String replacement = m.group(1) + (m.group(2) == null ? "" : REDACTED + "@") + m.group(3)
+            String replacement = m.group(1)
+                    + (m.group(2) == null ? "" : REDACTED + "@")
+                    + m.group(3)
                     + (m.group(4) == null ? "" : query(m.group(4)));
             m.appendReplacement(sb, Matcher.quoteReplacement(replacement));
         }
@@ -136,7 +139,9 @@ public final class Secrets {
     }
 
     private static boolean looksLikeKey(String value) {
-        return value.length() >= 16 && value.chars().anyMatch(Character::isDigit) && value.chars().anyMatch(Character::isLetter);
+        return value.length() >= 16
+                && value.chars().anyMatch(Character::isDigit)
+                && value.chars().anyMatch(Character::isLetter);
     }
 
     /**

@@ -15,8 +15,7 @@ public final class Utf16 {
     /** What a half character becomes. */
     public static final char REPLACEMENT = '\uFFFD';
 
-    private Utf16() {
-    }
+    private Utf16() {}
 
     /**
      * @param text any text

@@ -24,7 +24,8 @@ class PaperMeaningsTest {
 
     @Test
     void theSixInitialCategoriesAreThePapers() {
-        assertEquals(List.of("race", "gender", "religion", "nationality", "disability", "animal"),
+        assertEquals(
+                List.of("race", "gender", "religion", "nationality", "disability", "animal"),
                 packaged.initialTaxonomy().names());
     }
 
@@ -33,12 +34,28 @@ class PaperMeaningsTest {
         Map<String, List<String>> terms = Map.of(
                 "race", List.of("race", "ethnic", "stereotypes", "inequality"),
                 "gender", List.of("gender", "discrimination", "stereotypes", "objectify", "gender identities"),
-                "religion", List.of("religious beliefs or practices", "intolerance", "misrepresent religious practices",
-                        "hatred"),
+                "religion",
+                        List.of(
+                                "religious beliefs or practices",
+                                "intolerance",
+                                "misrepresent religious practices",
+                                "hatred"),
                 "nationality", List.of("nationality", "citizenship", "stereotypes", "xenophobia", "national identity"),
-                "disability", List.of("people with disabilities", "physical or mental disabilities", "mock", "belittle",
-                        "stereotype", "stigma"),
-                "animal", List.of("mistreatment", "cruelty to animals", "objectify animals", "suffering", "animal welfare"));
+                "disability",
+                        List.of(
+                                "people with disabilities",
+                                "physical or mental disabilities",
+                                "mock",
+                                "belittle",
+                                "stereotype",
+                                "stigma"),
+                "animal",
+                        List.of(
+                                "mistreatment",
+                                "cruelty to animals",
+                                "objectify animals",
+                                "suffering",
+                                "animal welfare"));
         terms.forEach((name, expected) -> {
             for (String term : expected) {
                 assertTrue(description(name).contains(term), name + " lacks '" + term + "': " + description(name));
@@ -53,21 +70,30 @@ class PaperMeaningsTest {
             assertFalse(description("animal").contains(drift), drift + ": " + description("animal"));
         }
         assertFalse(description("disability").contains("illness"), "illness pulls COVID memes in");
-        assertFalse(description("nationality").contains("immigra"), "the paper's nationality has no immigration status");
+        assertFalse(
+                description("nationality").contains("immigra"), "the paper's nationality has no immigration status");
     }
 
     @Test
     void theNarratorAsksForTheSpecificMisbeliefInTheGivenAspect() {
-        String prompt = narratorPrompt(packaged.get("narrator")).toLowerCase(Locale.ROOT).replaceAll("\\s+", " ");
+        String prompt = narratorPrompt(packaged.get("narrator"))
+                .toLowerCase(Locale.ROOT)
+                .replaceAll("\\s+", " ");
         assertTrue(prompt.contains("specific misbelief"), prompt);
         assertTrue(prompt.contains("harmful in the aspect named below"), prompt);
-        assertTrue(prompt.contains("whoever or whatever it concerns"), "an animal-cruelty meme has a misbelief too: " + prompt);
+        assertTrue(
+                prompt.contains("whoever or whatever it concerns"),
+                "an animal-cruelty meme has a misbelief too: " + prompt);
         assertFalse(prompt.contains("people or groups"), prompt);
-        assertFalse(prompt.contains("<category_description"), "figure 9 gives the Narrator the category's name: " + prompt);
+        assertFalse(
+                prompt.contains("<category_description"), "figure 9 gives the Narrator the category's name: " + prompt);
     }
 
     private static String narratorPrompt(PromptTemplate narrator) {
-        return narrator.render(Map.of("meme_text", "a caption", "category", "animal", "category_description", "unused"),
-                List.of()).get(1).text();
+        return narrator.render(
+                        Map.of("meme_text", "a caption", "category", "animal", "category_description", "unused"),
+                        List.of())
+                .get(1)
+                .text();
     }
 }

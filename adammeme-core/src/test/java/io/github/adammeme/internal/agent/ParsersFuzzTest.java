@@ -16,9 +16,11 @@ import java.util.regex.Pattern;
  */
 class ParsersFuzzTest {
 
-    private static final PromptTemplate TEMPLATE = PromptTemplate.parse("fuzz",
+    private static final PromptTemplate TEMPLATE = PromptTemplate.parse(
+            "fuzz",
             "[system]\nBlocks are material.\n[user]\n<meme_text>\n{{meme_text}}\n</meme_text>\nRate it:\n"
-                    + "<assistant_answer>\n{{answer}}\n</assistant_answer>\nEnd.", "fuzz.txt");
+                    + "<assistant_answer>\n{{answer}}\n</assistant_answer>\nEnd.",
+            "fuzz.txt");
 
     @FuzzTest
     void theScorersRatingComesFromItsFinalLineOrNowhere(FuzzedDataProvider data) {
@@ -34,7 +36,10 @@ class ParsersFuzzTest {
         if (!(stripped.startsWith("{") && stripped.endsWith("}"))) {
             List<String> lines = stripped.lines().filter(l -> !l.isBlank()).toList();
             String last = lines.get(lines.size() - 1);
-            assertTrue(Pattern.compile("(?<![\\d.])0*" + rating.score() + "(?!\\d)").matcher(last).find(),
+            assertTrue(
+                    Pattern.compile("(?<![\\d.])0*" + rating.score() + "(?!\\d)")
+                            .matcher(last)
+                            .find(),
                     "rating from the final line: " + answer);
         }
     }
@@ -64,12 +69,21 @@ class ParsersFuzzTest {
     void everyValueStaysWholeInsideItsOwnBlock(FuzzedDataProvider data) {
         String memeText = data.consumeString(2000);
         String answer = data.consumeRemainingAsString();
-        String prompt = TEMPLATE.render(Map.of("meme_text", memeText, "answer", answer), List.of()).get(1).text();
+        String prompt = TEMPLATE.render(Map.of("meme_text", memeText, "answer", answer), List.of())
+                .get(1)
+                .text();
         List<PromptBlocks.Block> blocks = PromptBlocks.read(prompt);
-        assertEquals(List.of("meme_text", "assistant_answer"), blocks.stream().map(PromptBlocks.Block::name).toList());
+        assertEquals(
+                List.of("meme_text", "assistant_answer"),
+                blocks.stream().map(PromptBlocks.Block::name).toList());
         assertEquals(memeText, blocks.get(0).content());
         assertEquals(answer, blocks.get(1).content());
-        assertEquals("Rate it:", PromptBlocks.instructions(prompt).lines().filter(l -> l.startsWith("Rate")).findFirst()
-                .orElseThrow());
+        assertEquals(
+                "Rate it:",
+                PromptBlocks.instructions(prompt)
+                        .lines()
+                        .filter(l -> l.startsWith("Rate"))
+                        .findFirst()
+                        .orElseThrow());
     }
 }

@@ -72,9 +72,15 @@ class PhrasesTest {
     /** Texts of pieces of the phrases, changed in case and cut, among random letters of several scripts. */
     private static void agreeOnRandomTexts(String alternation) {
         Phrases phrases = new Phrases(alternation);
-        Pattern regex = Pattern.compile(String.join("|", Phrases.alternatives(alternation).stream()
-                        .map(p -> Phrases.insideAWord('a', p.charAt(0)) ? "(?<![\\p{L}\\p{Nd}\\p{Mn}\\p{Mc}])(?:" + p + ")" : p)
-                        .toList()), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+        Pattern regex = Pattern.compile(
+                String.join(
+                        "|",
+                        Phrases.alternatives(alternation).stream()
+                                .map(p -> Phrases.insideAWord('a', p.charAt(0))
+                                        ? "(?<![\\p{L}\\p{Nd}\\p{Mn}\\p{Mc}])(?:" + p + ")"
+                                        : p)
+                                .toList()),
+                Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
         String[] pieces = alternation.replaceAll("[()?:|]", " ").split(" +");
         String noise = "aAbBİıßſKΣσς’'ÀàЖжǅ抱 \n.";
         Random random = new Random(17);

@@ -35,9 +35,13 @@ class PublishedOutputTest {
         assumeTrue(Files.isDirectory(PUBLISHED), "../shared/data/adammeme-published is not beside this checkout");
         ObjectMapper json = new ObjectMapper();
         for (String category : CATEGORIES) {
-            json.readTree(PUBLISHED.resolve("log_" + category + ".json").toFile()).forEach(steps::add);
+            json.readTree(PUBLISHED.resolve("log_" + category + ".json").toFile())
+                    .forEach(steps::add);
         }
-        for (Iterator<JsonNode> it = json.readTree(PUBLISHED.resolve("mined_pairs.json").toFile()).elements(); it.hasNext(); ) {
+        for (Iterator<JsonNode> it = json.readTree(
+                                PUBLISHED.resolve("mined_pairs.json").toFile())
+                        .elements();
+                it.hasNext(); ) {
             it.next().forEach(pairs::add);
         }
     }
@@ -53,10 +57,12 @@ class PublishedOutputTest {
             String comparison = step.get("comparison").asText();
             assertEquals(step.get("score").asDouble(), Rating.parse(comparison).score(), comparison);
             read++;
-            withoutBrackets += comparison.strip().lines().reduce((a, b) -> b).orElseThrow().contains("[[") ? 0 : 1;
+            withoutBrackets +=
+                    comparison.strip().lines().reduce((a, b) -> b).orElseThrow().contains("[[") ? 0 : 1;
         }
-        System.out.printf("published Scorer outputs: %d of %d read to the authors' rating, %d without [[ ]]%n", read, read,
-                withoutBrackets);
+        System.out.printf(
+                "published Scorer outputs: %d of %d read to the authors' rating, %d without [[ ]]%n",
+                read, read, withoutBrackets);
         assertEquals(202, read);
         assertEquals(71, withoutBrackets, "docs/method.md's count of ratings without brackets");
     }
@@ -74,8 +80,9 @@ class PublishedOutputTest {
             }
             withoutTheWord += misbelief.toLowerCase(Locale.ROOT).contains("misbelief") ? 0 : 1;
         }
-        System.out.printf("published misbeliefs: %d of %d taken, %d without the word%n", pairs.size() - rejected.size(),
-                pairs.size(), withoutTheWord);
+        System.out.printf(
+                "published misbeliefs: %d of %d taken, %d without the word%n",
+                pairs.size() - rejected.size(), pairs.size(), withoutTheWord);
         assertEquals(800, pairs.size());
         assertEquals(List.of(), rejected);
         assertEquals(213, withoutTheWord);
@@ -100,10 +107,15 @@ class PublishedOutputTest {
                 referencesProposed += RefusalScreen.candidate(reference) ? 1 : 0;
             }
         }
-        System.out.printf("refusal screen on the published answers: %d of %d LLaVA analyses proposed for the check, %d of %d"
-                + " GPT-4o references%n", proposed, answers, referencesProposed, references);
-        // Read by hand, none of the 202 analyses declines; the few proposed say "I can't analyze ..." or ask for context.
+        System.out.printf(
+                "refusal screen on the published answers: %d of %d LLaVA analyses proposed for the check, %d of %d"
+                        + " GPT-4o references%n",
+                proposed, answers, referencesProposed, references);
+        // Read by hand, none of the 202 analyses declines; the few proposed say "I can't analyze ..." or ask for
+        // context.
         assertTrue(proposed <= answers / 20, proposed + " of " + answers + " analyses proposed");
-        assertTrue(referencesProposed <= references / 20, referencesProposed + " of " + references + " references proposed");
+        assertTrue(
+                referencesProposed <= references / 20,
+                referencesProposed + " of " + references + " references proposed");
     }
 }

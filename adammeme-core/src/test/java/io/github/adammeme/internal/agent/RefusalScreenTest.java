@@ -13,15 +13,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RefusalScreenTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "I'm sorry, but I can't help with analysing this content.",
-            "I apologize, but I cannot assist with that.",
-            "I'm not comfortable analysing this meme.",
-            "Lo siento, pero no puedo ayudar con eso.",
-            "抱歉，我无法回答这个问题。",
-            "I'd rather not.",
-            "I can't help but notice the meme mocks disabled people by comparing them to broken furniture.",
-            "\"I can't even\" reads the caption; the meme mocks people with anxiety as weak and attention-seeking."})
+    @ValueSource(
+            strings = {
+                "I'm sorry, but I can't help with analysing this content.",
+                "I apologize, but I cannot assist with that.",
+                "I'm not comfortable analysing this meme.",
+                "Lo siento, pero no puedo ayudar con eso.",
+                "抱歉，我无法回答这个问题。",
+                "I'd rather not.",
+                "I can't help but notice the meme mocks disabled people by comparing them to broken furniture.",
+                "\"I can't even\" reads the caption; the meme mocks people with anxiety as weak and attention-seeking."
+            })
     void proposesAnythingThatMightDecline(String answer) {
         assertTrue(RefusalScreen.candidate(answer), answer);
     }
@@ -59,11 +61,13 @@ class RefusalScreenTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            // the same analysis, with one sentence in which the model declines or apologises as itself
-            "I'm sorry, but I can't go further than this. ",
-            "As an AI, I must refrain from judging the people in the picture. ",
-            "I would rather not comment on the image itself. "})
+    @ValueSource(
+            strings = {
+                // the same analysis, with one sentence in which the model declines or apologises as itself
+                "I'm sorry, but I can't go further than this. ",
+                "As an AI, I must refrain from judging the people in the picture. ",
+                "I would rather not comment on the image itself. "
+            })
     void aDeclineInTheFirstPersonKeepsEvenALongAnalysisACandidate(String decline) {
         assertTrue(RefusalScreen.candidate(decline + HEDGED_ANALYSIS), decline);
         assertTrue(RefusalScreen.candidate(HEDGED_ANALYSIS + "\n\n" + decline), decline);
@@ -78,8 +82,10 @@ class RefusalScreenTest {
 
     @Test
     void theProtocolsOwnRefusalSignalsNeedNoCheck() {
-        assertTrue(RefusalScreen.declinedByProtocol(new ChatResponse("", "I can't do that", "stop", Usage.NONE, false)));
+        assertTrue(
+                RefusalScreen.declinedByProtocol(new ChatResponse("", "I can't do that", "stop", Usage.NONE, false)));
         assertTrue(RefusalScreen.declinedByProtocol(new ChatResponse("", null, "content_filter", Usage.NONE, false)));
-        assertFalse(RefusalScreen.declinedByProtocol(new ChatResponse("A full analysis.", null, "stop", Usage.NONE, false)));
+        assertFalse(RefusalScreen.declinedByProtocol(
+                new ChatResponse("A full analysis.", null, "stop", Usage.NONE, false)));
     }
 }

@@ -31,31 +31,35 @@ class BuiltinTextEraserTest {
 
     @TempDir
     static Path dir;
+
     static BuiltinTextEraser eraser;
     static TesseractWords reader;
 
     @BeforeAll
     static void start() {
-        eraser = (BuiltinTextEraser) new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache"), null)
-                .create(new MemeImages(2048));
+        eraser = (BuiltinTextEraser)
+                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache"), null).create(new MemeImages(2048));
         reader = TesseractWords.shared();
     }
 
     private static Set<String> words(String text) {
-        return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")).filter(w -> w.length() >= 3)
+        return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^a-z0-9]+"))
+                .filter(w -> w.length() >= 3)
                 .collect(Collectors.toSet());
     }
 
     private static long read(Set<String> expected, BufferedImage picture) {
-        Set<String> read = reader.read(picture).stream().flatMap(w -> words(w.text()).stream()).collect(Collectors.toSet());
+        Set<String> read = reader.read(picture).stream()
+                .flatMap(w -> words(w.text()).stream())
+                .collect(Collectors.toSet());
         return expected.stream().filter(read::contains).count();
     }
 
     @Test
     void everyEraserOfAProcessReadsWithItsOneTesseractPool() {
         // A pool per run held each run's native models to the end of the process.
-        BuiltinTextEraser another = (BuiltinTextEraser) new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache-2"), null)
-                .create(new MemeImages(512));
+        BuiltinTextEraser another = (BuiltinTextEraser)
+                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache-2"), null).create(new MemeImages(512));
         assertSame(reader, TesseractWords.shared());
         assertSame(eraser.tesseract(), another.tesseract());
         assertSame(reader, another.tesseract());
@@ -77,7 +81,8 @@ class BuiltinTextEraserTest {
             Set<String> expected = words(text);
             before += read(expected, original);
             after += read(expected, erased);
-            boolean[] captionArea = grown(differs(original, background, 0), original.getWidth(), original.getHeight(), 4);
+            boolean[] captionArea =
+                    grown(differs(original, background, 0), original.getWidth(), original.getHeight(), 4);
             for (int p = 0; p < captionArea.length; p++) {
                 int x = p % original.getWidth();
                 int y = p / original.getWidth();
@@ -99,15 +104,18 @@ class BuiltinTextEraserTest {
                 attach("after: " + text, erased);
             }
         }
-        System.out.printf("built-in erasure of 12 drawn memes: Tesseract read %d caption words before and %d after; %.2f%% of"
-                + " the pixels away from the captions changed; %.1f%% of the caption's pixels filled close to what lay behind%n",
+        System.out.printf(
+                "built-in erasure of 12 drawn memes: Tesseract read %d caption words before and %d after; %.2f%% of"
+                        + " the pixels away from the captions changed; %.1f%% of the caption's pixels filled close to what lay behind%n",
                 before, after, 100.0 * changedOutside / outside, 100.0 * filledNearBackground / caption);
         assertTrue(before >= 30, "Tesseract reads the drawn captions: " + before + " words");
         assertTrue(after * 10 <= before, "at most a tenth of the words are still read: " + after + " of " + before);
-        assertTrue(changedOutside * 100 < outside, "under 1% of the pixels away from the captions change: "
-                + changedOutside + " of " + outside);
-        assertTrue(filledNearBackground * 10 >= caption * 8, "the fill looks like what was behind the caption: "
-                + filledNearBackground + " of " + caption);
+        assertTrue(
+                changedOutside * 100 < outside,
+                "under 1% of the pixels away from the captions change: " + changedOutside + " of " + outside);
+        assertTrue(
+                filledNearBackground * 10 >= caption * 8,
+                "the fill looks like what was behind the caption: " + filledNearBackground + " of " + caption);
     }
 
     @Test
@@ -164,20 +172,24 @@ class BuiltinTextEraserTest {
         }
         assertEquals(0, missed, "every pixel the caption visibly drew is masked");
         assertEquals(0, strayed, "no pixel outside the word's box grown by a fifth of its height is masked");
-        assertTrue(count(mask) < (long) grown.width * grown.height * 9 / 10, "the box's background around the letters is kept: "
-                + count(mask) + " of " + grown.width * grown.height);
+        assertTrue(
+                count(mask) < (long) grown.width * grown.height * 9 / 10,
+                "the box's background around the letters is kept: " + count(mask) + " of "
+                        + grown.width * grown.height);
     }
 
     @Test
     void erasedPicturesAreCachedByTheOriginalsDigest() throws Exception {
-        ErasureCache.servesASecondErasureFromTheCache(eraser, dir, dir.resolve("cache").resolve(BuiltinTextEraser.VERSION));
+        ErasureCache.servesASecondErasureFromTheCache(
+                eraser, dir, dir.resolve("cache").resolve(BuiltinTextEraser.VERSION));
     }
 
     @Test
     void aPictureTheEraserCannotReadIsAnErrorNamingItsMeme() {
         Meme meme = new Meme("t:broken", "t", "text", dir.resolve("broken.png"), List.of(), "test");
         byte[] junk = "not a picture at all".getBytes();
-        ImageException e = assertThrows(ImageException.class,
+        ImageException e = assertThrows(
+                ImageException.class,
                 () -> eraser.erase(meme, new ContentPart.Image("image/png", junk, "0".repeat(64))));
         assertTrue(e.getMessage().contains("t:broken"), e.getMessage());
     }

@@ -12,8 +12,7 @@ import java.util.concurrent.TimeUnit;
 /** Files built to break a loader: raw bytes, pipes, links and lines longer than the heap. */
 final class DatasetFiles {
 
-    private DatasetFiles() {
-    }
+    private DatasetFiles() {}
 
     /** Lines joined by LF (with a final LF), as UTF-8, into a file whose folders are created. */
     static Path lines(Path file, String... lines) throws IOException {
@@ -48,7 +47,9 @@ final class DatasetFiles {
         Files.createDirectories(path.toAbsolutePath().getParent());
         boolean made;
         try {
-            Process mkfifo = new ProcessBuilder("mkfifo", path.toString()).redirectErrorStream(true).start();
+            Process mkfifo = new ProcessBuilder("mkfifo", path.toString())
+                    .redirectErrorStream(true)
+                    .start();
             made = mkfifo.waitFor(10, TimeUnit.SECONDS) && mkfifo.exitValue() == 0;
         } catch (IOException e) {
             made = false;

@@ -27,6 +27,7 @@ class DatasetFuzzTest {
 
     /** Small caps, so that a fuzzed line reaches them within the fuzzer's input sizes. */
     private static final DatasetLimits LIMITS = new DatasetLimits(2048, 64);
+
     private static final byte[] PICTURE = {(byte) 0x89, 'P', 'N', 'G', 1, 2, 3};
     private static final String DIGEST = Digests.sha256Hex(PICTURE);
     private static final Path ROOT = fixture();
@@ -41,7 +42,8 @@ class DatasetFuzzTest {
             Path root = Files.createTempDirectory("dataset-fuzz").toRealPath();
             Runtime.getRuntime().addShutdownHook(new Thread(() -> delete(root)));
             Path secret = DatasetFiles.bytes(root.resolve("outside/secret.png"), PICTURE);
-            for (String folder : List.of("fhm", "fhm/img", "harmeme/images", "mami", "mine", "mine/pics", "repo/bank-images")) {
+            for (String folder :
+                    List.of("fhm", "fhm/img", "harmeme/images", "mami", "mine", "mine/pics", "repo/bank-images")) {
                 Path at = root.resolve(folder);
                 Files.createDirectories(at.resolve("dir.png"));
                 DatasetFiles.bytes(at.resolve("00001.png"), PICTURE);
@@ -83,21 +85,28 @@ class DatasetFuzzTest {
 
     @FuzzTest
     void fhmJsonlLines(FuzzedDataProvider data) {
-        loads(ROOT.resolve("fhm/fuzz.jsonl"), "{\"id\": 1, \"img\": \"img/00001.png\", \"text\": \"one\", \"label\": 0}",
-                data, ROOT.resolve("fhm"));
+        loads(
+                ROOT.resolve("fhm/fuzz.jsonl"),
+                "{\"id\": 1, \"img\": \"img/00001.png\", \"text\": \"one\", \"label\": 0}",
+                data,
+                ROOT.resolve("fhm"));
     }
 
     @FuzzTest
     void harmemeJsonlLines(FuzzedDataProvider data) {
-        loads(ROOT.resolve("harmeme/annotations/fuzz.jsonl"),
-                "{\"id\": \"h1\", \"image\": \"h1.png\", \"text\": \"A\\nB\", \"labels\": [\"not harmful\"]}", data,
+        loads(
+                ROOT.resolve("harmeme/annotations/fuzz.jsonl"),
+                "{\"id\": \"h1\", \"image\": \"h1.png\", \"text\": \"A\\nB\", \"labels\": [\"not harmful\"]}",
+                data,
                 ROOT.resolve("harmeme"));
     }
 
     @FuzzTest
     void mamiCsvLines(FuzzedDataProvider data) {
-        loads(ROOT.resolve("mami/training.csv"),
-                "file_name\tmisogynous\tshaming\tstereotype\tobjectification\tviolence\tText Transcription", data,
+        loads(
+                ROOT.resolve("mami/training.csv"),
+                "file_name\tmisogynous\tshaming\tstereotype\tobjectification\tviolence\tText Transcription",
+                data,
                 ROOT.resolve("mami"));
     }
 
@@ -110,7 +119,8 @@ class DatasetFuzzTest {
     @FuzzTest
     void bankLines(FuzzedDataProvider data) {
         String first = "{\"id\":\"c1\",\"category\":\"race\",\"misbelief\":\"m\",\"text\":\"t\",\"originalText\":\"t\","
-                + "\"promptText\":\"t\",\"image\":\"bank-images/" + DIGEST + ".png\",\"imageSha256\":\"" + DIGEST + "\","
+                + "\"promptText\":\"t\",\"image\":\"bank-images/" + DIGEST + ".png\",\"imageSha256\":\"" + DIGEST
+                + "\","
                 + "\"reference\":\"r\",\"provenance\":{\"model\":\"m\",\"at\":\"a\",\"sampleId\":\"s#1\",\"seedId\":\"s\","
                 + "\"step\":1,\"score\":2,\"dataset\":\"d\"}}";
         Path bank = write(ROOT.resolve("repo/bank.jsonl"), first, data);
@@ -142,7 +152,8 @@ class DatasetFuzzTest {
         } catch (DatasetException e) {
             String message = e.getMessage();
             assertTrue(message.contains(file.toString()), "the message names the file: " + message);
-            assertFalse(message.chars().anyMatch(Character::isISOControl), "the message is one readable line: " + message);
+            assertFalse(
+                    message.chars().anyMatch(Character::isISOControl), "the message is one readable line: " + message);
             return;
         }
         assertFalse(memes.isEmpty());
@@ -150,7 +161,8 @@ class DatasetFuzzTest {
             if (Files.exists(meme.image())) {
                 assertTrue(Files.isRegularFile(meme.image()), meme.image().toString());
                 try {
-                    assertTrue(meme.image().equals(meme.image().toRealPath()), "kept by its real path: " + meme.image());
+                    assertTrue(
+                            meme.image().equals(meme.image().toRealPath()), "kept by its real path: " + meme.image());
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }

@@ -12,8 +12,7 @@ import javax.imageio.ImageIO;
 /** The check every caching eraser passes: a picture erased once is served from its cache file after. */
 final class ErasureCache {
 
-    private ErasureCache() {
-    }
+    private ErasureCache() {}
 
     /**
      * Erases one drawn meme twice.

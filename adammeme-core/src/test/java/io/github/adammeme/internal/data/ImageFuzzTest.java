@@ -29,10 +29,15 @@ class ImageFuzzTest {
      * 65,536 pixels and a few kilobytes takes a second to decode, so one that meets the time bound
      * is a decoder spinning, a finding, even though the watchdog stops it.
      */
-    private static final ImageLimits LIMITS = ImageLimits.defaults().withMaxSide(64).withMaxPixels(1 << 16)
-            .withMaxBytes(1 << 20).withDecodesAtOnce(2).withTimeout(Duration.ofSeconds(5));
+    private static final ImageLimits LIMITS = ImageLimits.defaults()
+            .withMaxSide(64)
+            .withMaxPixels(1 << 16)
+            .withMaxBytes(1 << 20)
+            .withDecodesAtOnce(2)
+            .withTimeout(Duration.ofSeconds(5));
     /** Time for a step past its bound to notice and unwind; a call that needs more than bound and grace hangs. */
     private static final Duration GRACE = Duration.ofSeconds(1);
+
     private static final Path DIR = temporaryDirectory();
     private static final AtomicLong INPUTS = new AtomicLong();
 
@@ -73,8 +78,9 @@ class ImageFuzzTest {
             result = step.run();
         } catch (ImageException refused) {
             assertTrue(refused.getMessage().contains(file.toString()), refused.getMessage());
-            assertFalse(refused.getMessage().matches(".* (took|waited) more than .*"), "the time bound had to end it: "
-                    + refused.getMessage());
+            assertFalse(
+                    refused.getMessage().matches(".* (took|waited) more than .*"),
+                    "the time bound had to end it: " + refused.getMessage());
         }
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         assertTrue(took.compareTo(LIMITS.timeout().plus(GRACE)) <= 0, "took " + took.toMillis() + " ms");

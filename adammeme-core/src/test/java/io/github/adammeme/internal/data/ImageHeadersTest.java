@@ -28,16 +28,21 @@ class ImageHeadersTest {
 
     @Test
     void pngSizeComesFromIhdrAndItsChunksMustRunToIend() {
-        assertEquals(new ImageHeader(ImageFormat.PNG, 300, 200, false, 3, 0), read(concat(PNG_SIGNATURE, ihdr(300, 200), IDAT, IEND)));
+        assertEquals(
+                new ImageHeader(ImageFormat.PNG, 300, 200, false, 3, 0),
+                read(concat(PNG_SIGNATURE, ihdr(300, 200), IDAT, IEND)));
         // IEND's checksum left out, as some writers do and decoders accept.
-        assertEquals(new ImageHeader(ImageFormat.PNG, 2, 2, false, 3, 0),
+        assertEquals(
+                new ImageHeader(ImageFormat.PNG, 2, 2, false, 3, 0),
                 read(concat(PNG_SIGNATURE, ihdr(2, 2), IDAT, Arrays.copyOf(IEND, 8))));
         byte[] damaged = PNG_SIGNATURE.clone();
         damaged[6] = '\n';
         assertCorrupt("its PNG signature is damaged", concat(damaged, ihdr(2, 2), IDAT, IEND));
         assertCorrupt("its first chunk is IEND of 0 bytes, not IHDR of 13", concat(PNG_SIGNATURE, IEND));
         assertCorrupt("its IHDR gives a size of 0 x 5", concat(PNG_SIGNATURE, ihdr(0, 5), IDAT, IEND));
-        assertCorrupt("its IHDR gives a size of 2147483648 x 5", concat(PNG_SIGNATURE, ihdr(Integer.MIN_VALUE, 5), IDAT, IEND));
+        assertCorrupt(
+                "its IHDR gives a size of 2147483648 x 5",
+                concat(PNG_SIGNATURE, ihdr(Integer.MIN_VALUE, 5), IDAT, IEND));
         assertCorrupt("it has no image data (no IDAT chunk before IEND)", concat(PNG_SIGNATURE, ihdr(2, 2), IEND));
         byte[] rgba16 = ihdr(2, 2);
         rgba16[16] = 16;
@@ -45,34 +50,56 @@ class ImageHeadersTest {
         assertEquals(8, read(concat(PNG_SIGNATURE, rgba16, IDAT, IEND)).bytesPerPixel());
         byte[] noSuchType = ihdr(2, 2);
         noSuchType[17] = 5;
-        assertCorrupt("its IHDR gives colour type 5, which PNG does not have", concat(PNG_SIGNATURE, noSuchType, IDAT, IEND));
-        assertCorrupt("its 0x00010203 chunk at byte 33 claims 4096 bytes, past the end of the file at byte 53",
-                concat(PNG_SIGNATURE, ihdr(2, 2), ByteBuffer.allocate(20).putInt(4096).putInt(0x00010203).array()));
+        assertCorrupt(
+                "its IHDR gives colour type 5, which PNG does not have", concat(PNG_SIGNATURE, noSuchType, IDAT, IEND));
+        assertCorrupt(
+                "its 0x00010203 chunk at byte 33 claims 4096 bytes, past the end of the file at byte 53",
+                concat(
+                        PNG_SIGNATURE,
+                        ihdr(2, 2),
+                        ByteBuffer.allocate(20).putInt(4096).putInt(0x00010203).array()));
     }
 
     @Test
     void jpegSizeComesFromItsFrameHeaderAndItsSegmentsMustRunToEoi() {
         byte[] sof = {(byte) 0xFF, (byte) 0xC0, 0, 11, 8, 0, 30, 0, 40, 1, 1, 0x11, 0};
-        assertEquals(new ImageHeader(ImageFormat.JPEG, 40, 30, true, 1, 0), read(concat(SOI, sof, SOS, new byte[] {1, 2}, EOI)));
+        assertEquals(
+                new ImageHeader(ImageFormat.JPEG, 40, 30, true, 1, 0),
+                read(concat(SOI, sof, SOS, new byte[] {1, 2}, EOI)));
         // Stray bytes between segments are stepped over, and a trailer after EOI is never read.
-        assertEquals(new ImageHeader(ImageFormat.JPEG, 40, 30, true, 1, 0),
-                read(concat(SOI, sof, new byte[] {0x12, 0x34, 0x56}, SOS, new byte[] {(byte) 0xFF, 0, (byte) 0xFF, (byte) 0xD3},
-                        EOI, new byte[] {(byte) 0xFF, (byte) 0xC0, (byte) 0xFF})));
+        assertEquals(
+                new ImageHeader(ImageFormat.JPEG, 40, 30, true, 1, 0),
+                read(concat(
+                        SOI,
+                        sof,
+                        new byte[] {0x12, 0x34, 0x56},
+                        SOS,
+                        new byte[] {(byte) 0xFF, 0, (byte) 0xFF, (byte) 0xD3},
+                        EOI,
+                        new byte[] {(byte) 0xFF, (byte) 0xC0, (byte) 0xFF})));
         assertCorrupt("it has no frame header (SOF) before its end-of-image marker", concat(SOI, SOS, EOI));
         assertCorrupt("it has no image data (no SOS segment) before its end-of-image marker", concat(SOI, sof, EOI));
         byte[] noHeight = sof.clone();
         noHeight[6] = 0;
         assertCorrupt("its frame header gives a size of 40 x 0", concat(SOI, noHeight, SOS, EOI));
-        assertCorrupt("its frame header at byte 2 is 6 bytes, too short", concat(SOI, new byte[] {(byte) 0xFF, (byte) 0xC2, 0, 6, 8, 0, 1, 0}, EOI));
-        assertCorrupt("its segment 0xE1 at byte 2 has a length of 1", concat(SOI, new byte[] {(byte) 0xFF, (byte) 0xE1, 0, 1}, EOI));
-        assertCorrupt("it ends before its end-of-image marker (truncated?)", concat(SOI, sof, SOS, new byte[] {1, 2, 3}));
+        assertCorrupt(
+                "its frame header at byte 2 is 6 bytes, too short",
+                concat(SOI, new byte[] {(byte) 0xFF, (byte) 0xC2, 0, 6, 8, 0, 1, 0}, EOI));
+        assertCorrupt(
+                "its segment 0xE1 at byte 2 has a length of 1",
+                concat(SOI, new byte[] {(byte) 0xFF, (byte) 0xE1, 0, 1}, EOI));
+        assertCorrupt(
+                "it ends before its end-of-image marker (truncated?)", concat(SOI, sof, SOS, new byte[] {1, 2, 3}));
     }
 
     @Test
     void gifSizeIsTheLargerOfItsScreenAndItsFirstImage() {
         assertEquals(new ImageHeader(ImageFormat.GIF, 300, 1, false, 1, 0), read(ImageSamples.gifWithScreen(300, 1)));
         byte[] largeFrame = ImageSamples.gifWithScreen(1, 1);
-        ByteBuffer.wrap(largeFrame).order(ByteOrder.LITTLE_ENDIAN).putShort(24, (short) 500).putShort(26, (short) 400);
+        ByteBuffer.wrap(largeFrame)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putShort(24, (short) 500)
+                .putShort(26, (short) 400);
         assertEquals(new ImageHeader(ImageFormat.GIF, 500, 400, false, 1, 0), read(largeFrame));
         byte[] emptyFrame = ImageSamples.gifWithScreen(1, 1);
         emptyFrame[24] = 0;
@@ -94,27 +121,42 @@ class ImageHeadersTest {
         byte[] lossless = ImageWebpWriter.lossless(7, 5, (x, y) -> true);
         // VP8L-coded bytes are counted: their prefix-code groups cost a decoder heap out of proportion to its pixels.
         assertEquals(new ImageHeader(ImageFormat.WEBP, 7, 5, false, 4, lossless.length - 20), read(lossless));
-        byte[] alpha = ImageWebpWriter.riff(ImageWebpWriter.chunk("VP8X", canvas(1, 1)), ImageWebpWriter.chunk("ALPH", new byte[12]),
+        byte[] alpha = ImageWebpWriter.riff(
+                ImageWebpWriter.chunk("VP8X", canvas(1, 1)),
+                ImageWebpWriter.chunk("ALPH", new byte[12]),
                 Arrays.copyOfRange(ImageSamples.WEBP_LOSSY_1X1, 12, ImageSamples.WEBP_LOSSY_1X1.length));
         assertEquals(new ImageHeader(ImageFormat.WEBP, 1, 1, true, 4, 12), read(alpha));
-        byte[] frame = concat(ByteBuffer.allocate(16).order(ByteOrder.LITTLE_ENDIAN).put(new byte[6]).putShort((short) 899)
-                .put((byte) 0).putShort((short) 99).put((byte) 0).array(), ImageWebpWriter.chunk("VP8L", ONE_PIXEL));
-        assertEquals(new ImageHeader(ImageFormat.WEBP, 900, 200, false, 4, ONE_PIXEL.length),
+        byte[] frame = concat(
+                ByteBuffer.allocate(16)
+                        .order(ByteOrder.LITTLE_ENDIAN)
+                        .put(new byte[6])
+                        .putShort((short) 899)
+                        .put((byte) 0)
+                        .putShort((short) 99)
+                        .put((byte) 0)
+                        .array(),
+                ImageWebpWriter.chunk("VP8L", ONE_PIXEL));
+        assertEquals(
+                new ImageHeader(ImageFormat.WEBP, 900, 200, false, 4, ONE_PIXEL.length),
                 read(riff(ImageWebpWriter.chunk("VP8X", canvas(10, 200)), ImageWebpWriter.chunk("ANMF", frame))));
         byte[] nested = concat(new byte[16], ImageWebpWriter.chunk("ANMF", frame));
-        assertCorrupt("its ANMF chunk at byte 54 is inside another frame",
+        assertCorrupt(
+                "its ANMF chunk at byte 54 is inside another frame",
                 riff(ImageWebpWriter.chunk("VP8X", canvas(10, 10)), ImageWebpWriter.chunk("ANMF", nested)));
         assertCorrupt("it has no VP8 or VP8L image data", riff(ImageWebpWriter.chunk("VP8X", canvas(10, 10))));
-        assertCorrupt("its first chunk is ABCD, not VP8, VP8L or VP8X", riff(ImageWebpWriter.chunk("ABCD", new byte[4])));
+        assertCorrupt(
+                "its first chunk is ABCD, not VP8, VP8L or VP8X", riff(ImageWebpWriter.chunk("ABCD", new byte[4])));
         byte[] interFrame = ImageSamples.WEBP_LOSSY_1X1.clone();
         interFrame[20] |= 1;
         assertCorrupt("its VP8 data does not start with a key frame", interFrame);
         byte[] unsigned = ImageWebpWriter.lossless(2, 2, (x, y) -> true);
         unsigned[20] = 0x2E;
         assertCorrupt("its VP8L data has no valid signature and version", unsigned);
-        byte[] longChunk = riff(ImageWebpWriter.chunk("VP8X", canvas(10, 10)), ImageWebpWriter.chunk("VP8L", ONE_PIXEL));
+        byte[] longChunk =
+                riff(ImageWebpWriter.chunk("VP8X", canvas(10, 10)), ImageWebpWriter.chunk("VP8L", ONE_PIXEL));
         longChunk[16] = 100;
-        assertCorrupt("its VP8X chunk at byte 12 claims 100 bytes, past the end of its RIFF data at byte " + longChunk.length,
+        assertCorrupt(
+                "its VP8X chunk at byte 12 claims 100 bytes, past the end of its RIFF data at byte " + longChunk.length,
                 longChunk);
     }
 

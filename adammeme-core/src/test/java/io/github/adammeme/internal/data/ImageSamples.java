@@ -16,14 +16,48 @@ public final class ImageSamples {
 
     static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
     /** Google's smallest lossy WebP: one grey pixel. */
-    static final byte[] WEBP_LOSSY_1X1 = Base64.getDecoder().decode("UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA");
+    static final byte[] WEBP_LOSSY_1X1 =
+            Base64.getDecoder().decode("UklGRiIAAABXRUJQVlA4IBYAAAAwAQCdASoBAAEADsD+JaQAA3AAAAAA");
     /** The smallest GIF there is: a 1 x 1 screen, a two-colour table and one 1 x 1 image. */
-    private static final byte[] GIF_1X1 = {'G', 'I', 'F', '8', '9', 'a', 1, 0, 1, 0, (byte) 0x80, 0, 0,
-            (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 0, 0, 0,
-            0x2C, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 1, 0, 0x3B};
+    private static final byte[] GIF_1X1 = {
+        'G',
+        'I',
+        'F',
+        '8',
+        '9',
+        'a',
+        1,
+        0,
+        1,
+        0,
+        (byte) 0x80,
+        0,
+        0,
+        (byte) 0xFF,
+        (byte) 0xFF,
+        (byte) 0xFF,
+        0,
+        0,
+        0,
+        0x2C,
+        0,
+        0,
+        0,
+        0,
+        1,
+        0,
+        1,
+        0,
+        0,
+        2,
+        2,
+        0x44,
+        1,
+        0,
+        0x3B
+    };
 
-    private ImageSamples() {
-    }
+    private ImageSamples() {}
 
     /** A PNG chunk whose length field says claimedLength, whatever the data's real length. */
     public static byte[] chunk(long claimedLength, String type, byte[] data) {
@@ -31,13 +65,25 @@ public final class ImageSamples {
         CRC32 crc = new CRC32();
         crc.update(typeBytes);
         crc.update(data);
-        return ByteBuffer.allocate(12 + data.length).putInt((int) claimedLength).put(typeBytes).put(data)
-                .putInt((int) crc.getValue()).array();
+        return ByteBuffer.allocate(12 + data.length)
+                .putInt((int) claimedLength)
+                .put(typeBytes)
+                .put(data)
+                .putInt((int) crc.getValue())
+                .array();
     }
 
     /** An IHDR chunk for an 8-bit RGB picture of this size. */
     static byte[] ihdr(int width, int height) {
-        return chunk(13, "IHDR", ByteBuffer.allocate(13).putInt(width).putInt(height).put((byte) 8).put((byte) 2).array());
+        return chunk(
+                13,
+                "IHDR",
+                ByteBuffer.allocate(13)
+                        .putInt(width)
+                        .putInt(height)
+                        .put((byte) 8)
+                        .put((byte) 2)
+                        .array());
     }
 
     static byte[] concat(byte[]... parts) {
@@ -75,7 +121,10 @@ public final class ImageSamples {
     /** The 1 x 1 GIF with its logical screen claiming another size. */
     static byte[] gifWithScreen(int width, int height) {
         byte[] gif = GIF_1X1.clone();
-        ByteBuffer.wrap(gif).order(ByteOrder.LITTLE_ENDIAN).putShort(6, (short) width).putShort(8, (short) height);
+        ByteBuffer.wrap(gif)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putShort(6, (short) width)
+                .putShort(8, (short) height);
         return gif;
     }
 }

@@ -14,8 +14,7 @@ import java.util.function.BiPredicate;
  */
 final class ImageWebpWriter {
 
-    private ImageWebpWriter() {
-    }
+    private ImageWebpWriter() {}
 
     /** A WIDTH x HEIGHT lossless WebP, white where the pattern says so and black elsewhere. */
     static byte[] lossless(int width, int height, BiPredicate<Integer, Integer> white) {
@@ -125,22 +124,35 @@ final class ImageWebpWriter {
         for (byte[] chunk : chunks) {
             body.writeBytes(chunk);
         }
-        return ByteBuffer.allocate(8 + body.size()).order(ByteOrder.LITTLE_ENDIAN)
-                .put("RIFF".getBytes(StandardCharsets.US_ASCII)).putInt(body.size()).put(body.toByteArray()).array();
+        return ByteBuffer.allocate(8 + body.size())
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .put("RIFF".getBytes(StandardCharsets.US_ASCII))
+                .putInt(body.size())
+                .put(body.toByteArray())
+                .array();
     }
 
     /** One chunk, padded to an even length. */
     static byte[] chunk(String fourCc, byte[] payload) {
         int padded = payload.length + (payload.length & 1);
-        return ByteBuffer.allocate(8 + padded).order(ByteOrder.LITTLE_ENDIAN)
-                .put(fourCc.getBytes(StandardCharsets.US_ASCII)).putInt(payload.length).put(payload).array();
+        return ByteBuffer.allocate(8 + padded)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .put(fourCc.getBytes(StandardCharsets.US_ASCII))
+                .putInt(payload.length)
+                .put(payload)
+                .array();
     }
 
     /** A VP8X chunk's payload: no flags, and a canvas of this size. */
     static byte[] canvas(int width, int height) {
-        return ByteBuffer.allocate(10).order(ByteOrder.LITTLE_ENDIAN).putInt(0)
-                .putShort((short) (width - 1)).put((byte) ((width - 1) >> 16))
-                .putShort((short) (height - 1)).put((byte) ((height - 1) >> 16)).array();
+        return ByteBuffer.allocate(10)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(0)
+                .putShort((short) (width - 1))
+                .put((byte) ((width - 1) >> 16))
+                .putShort((short) (height - 1))
+                .put((byte) ((height - 1) >> 16))
+                .array();
     }
 
     /** The VP8L bitstream inside a lossless WebP file, to put in a chunk of another file. */

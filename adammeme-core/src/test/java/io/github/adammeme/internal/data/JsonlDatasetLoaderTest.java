@@ -30,33 +30,45 @@ class JsonlDatasetLoaderTest {
 
     @Test
     void fhmTakesTheImageFromImgNeverFromTheId() throws Exception {
-        Path file = write("fhm/train.jsonl", "{\"id\":2973,\"img\":\"img\\/02973.png\",\"label\":0,\"text\":\"a meme\"}",
+        Path file = write(
+                "fhm/train.jsonl",
+                "{\"id\":2973,\"img\":\"img\\/02973.png\",\"label\":0,\"text\":\"a meme\"}",
                 "{\"id\": \"08291\", \"img\": \"img/08291.png\", \"label\": 1, \"text\": \"another\"}");
         List<Meme> memes = JsonlDatasetLoader.load(file, null);
         assertEquals("fhm:02973", memes.get(0).id(), "the integer id gets the zeros of its image name back");
-        assertEquals(dir.resolve("fhm/img/02973.png").toAbsolutePath(), memes.get(0).image());
+        assertEquals(
+                dir.resolve("fhm/img/02973.png").toAbsolutePath(), memes.get(0).image());
         assertEquals(List.of("not hateful"), memes.get(0).labels());
         assertEquals(List.of("hateful"), memes.get(1).labels());
     }
 
     @Test
     void theOfficialAndTheReserialisedFhmFormsGiveTheSameRecords() throws Exception {
-        Path official = write("fhm-a/train.jsonl", "{\"id\":2973,\"img\":\"img\\/02973.png\",\"label\":0,\"text\":\"how long\"}",
+        Path official = write(
+                "fhm-a/train.jsonl",
+                "{\"id\":2973,\"img\":\"img\\/02973.png\",\"label\":0,\"text\":\"how long\"}",
                 "{\"id\":42953,\"img\":\"img\\/42953.png\",\"label\":1,\"text\":\"its their character\"}");
-        Path variant = write("fhm-b/train.jsonl", "{\"id\": \"02973\", \"img\": \"img/02973.png\", \"label\": 0, \"text\": \"how long\"}",
+        Path variant = write(
+                "fhm-b/train.jsonl",
+                "{\"id\": \"02973\", \"img\": \"img/02973.png\", \"label\": 0, \"text\": \"how long\"}",
                 "{\"id\": \"42953\", \"img\": \"img/42953.png\", \"label\": 1, \"text\": \"its their character\"}");
-        assertEquals(comparable(JsonlDatasetLoader.load(official, null)), comparable(JsonlDatasetLoader.load(variant, null)));
+        assertEquals(
+                comparable(JsonlDatasetLoader.load(official, null)),
+                comparable(JsonlDatasetLoader.load(variant, null)));
     }
 
     /** A record without where it was read from. */
     static List<List<Object>> comparable(List<Meme> memes) {
-        return memes.stream().map(m -> List.<Object>of(m.id(), m.source(), m.text(), m.image().getFileName().toString(),
-                m.labels())).toList();
+        return memes.stream()
+                .map(m -> List.<Object>of(
+                        m.id(), m.source(), m.text(), m.image().getFileName().toString(), m.labels()))
+                .toList();
     }
 
     @Test
     void harmemeFindsImagesInTheSiblingFolderAndFlattensOcrLines() throws Exception {
-        Path file = write("harmeme/annotations/val.jsonl",
+        Path file = write(
+                "harmeme/annotations/val.jsonl",
                 "{\"id\": \"covid_memes_1\", \"image\": \"covid_memes_1.png\", \"labels\": [\"very harmful\", \"society\"],"
                         + " \"text\": \"LINE ONE\\nLINE TWO\\n\"}");
         Meme meme = JsonlDatasetLoader.load(file, null).get(0);
@@ -76,10 +88,12 @@ class JsonlDatasetLoaderTest {
     @Test
     void aMissingOrMistypedFieldIsNamed() throws Exception {
         Path noText = write("a.jsonl", "{\"id\": 1, \"img\": \"a.png\"}");
-        assertTrue(assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(noText, null)).getMessage()
+        assertTrue(assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(noText, null))
+                .getMessage()
                 .contains(":1: field 'text' is missing"));
         Path numberText = write("b.jsonl", "{\"id\": 1, \"img\": \"a.png\", \"text\": 5}");
-        assertTrue(assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(numberText, null)).getMessage()
+        assertTrue(assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(numberText, null))
+                .getMessage()
                 .contains("field 'text': expected a string"));
     }
 
@@ -87,17 +101,24 @@ class JsonlDatasetLoaderTest {
     void aPathThatEscapesTheDatasetFolderIsRefused() throws Exception {
         Path file = write("c.jsonl", "{\"id\": 1, \"img\": \"../../etc/passwd\", \"text\": \"x\"}");
         DatasetException e = assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(file, null));
-        assertEquals(file + ":1: field 'img': path '../../etc/passwd' leads outside the dataset folder "
-                + file.toAbsolutePath().getParent(), e.getMessage());
+        assertEquals(
+                file + ":1: field 'img': path '../../etc/passwd' leads outside the dataset folder "
+                        + file.toAbsolutePath().getParent(),
+                e.getMessage());
     }
 
     @Test
     void duplicateIdsAndEmptyDatasetsAreErrors() throws Exception {
-        Path dup = write("d.jsonl", "{\"id\": 1, \"img\": \"a.png\", \"text\": \"x\"}", "{\"id\": 1, \"img\": \"b.png\", \"text\": \"y\"}");
-        assertTrue(assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(dup, null)).getMessage()
+        Path dup = write(
+                "d.jsonl",
+                "{\"id\": 1, \"img\": \"a.png\", \"text\": \"x\"}",
+                "{\"id\": 1, \"img\": \"b.png\", \"text\": \"y\"}");
+        assertTrue(assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(dup, null))
+                .getMessage()
                 .contains(":2: field 'id': duplicate id"));
         Path empty = write("e.jsonl", "", "  ");
-        assertTrue(assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(empty, null)).getMessage()
+        assertTrue(assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(empty, null))
+                .getMessage()
                 .contains("holds no memes"));
         assertThrows(DatasetException.class, () -> JsonlDatasetLoader.load(dir.resolve("missing.jsonl"), null));
     }
@@ -110,7 +131,9 @@ class JsonlDatasetLoaderTest {
         assertEquals(177, memes.size());
         MemeImages images = new MemeImages(768);
         memes.forEach(m -> assertTrue(images.load(m.image()).bytes().length > 0, m.id()));
-        assertEquals(116, memes.stream().filter(m -> m.labels().contains("not harmful")).count());
+        assertEquals(
+                116,
+                memes.stream().filter(m -> m.labels().contains("not harmful")).count());
     }
 
     @Test
@@ -123,15 +146,21 @@ class JsonlDatasetLoaderTest {
         List<String> reserialised = new ArrayList<>();
         for (String line : Files.readAllLines(original)) {
             var json = new ObjectMapper().readTree(line);
-            reserialised.add(String.format("{\"id\": \"%05d\", \"img\": \"%s\", \"label\": %d, \"text\": %s}",
-                    json.get("id").asInt(), json.get("img").asText(), json.get("label").asInt(),
+            reserialised.add(String.format(
+                    "{\"id\": \"%05d\", \"img\": \"%s\", \"label\": %d, \"text\": %s}",
+                    json.get("id").asInt(),
+                    json.get("img").asText(),
+                    json.get("label").asInt(),
                     new ObjectMapper().writeValueAsString(json.get("text").asText())));
         }
         Path variantOfOriginal = write("fhm-real/train.jsonl", reserialised.toArray(String[]::new));
         assertEquals(comparable(memes), comparable(JsonlDatasetLoader.load(variantOfOriginal, null)));
-        memes.forEach(m -> assertTrue(m.image().getFileName().toString().matches("\\d{5}\\.png"), m.image().toString()));
+        memes.forEach(m -> assertTrue(
+                m.image().getFileName().toString().matches("\\d{5}\\.png"),
+                m.image().toString()));
         try (var variants = Files.list(SHARED.resolve("fhm-annotations/reserialized-variant"))) {
-            for (Path variant : variants.filter(p -> p.toString().endsWith(".jsonl")).toList()) {
+            for (Path variant :
+                    variants.filter(p -> p.toString().endsWith(".jsonl")).toList()) {
                 assertEquals(10, JsonlDatasetLoader.load(variant, null).size(), variant.toString());
             }
         }
@@ -142,7 +171,10 @@ class JsonlDatasetLoaderTest {
     void aLargeDatasetIsReadAsItIsAskedForInOrderOrNot() throws Exception {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < 3_000; i++) {
-            lines.add(i % 1000 == 0 ? "" : "{\"id\": \"m" + i + "\", \"image\": \"x.png\", \"text\": \"text " + i + "\"}");
+            lines.add(
+                    i % 1000 == 0
+                            ? ""
+                            : "{\"id\": \"m" + i + "\", \"image\": \"x.png\", \"text\": \"text " + i + "\"}");
         }
         Path file = write("big/annotations/memes.jsonl", lines.toArray(String[]::new));
         List<Meme> memes = JsonlDatasetLoader.load(file, null);

@@ -54,13 +54,18 @@ class MemeImagesTest {
         BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(copy));
         assertTrue(copy.length <= 200 << 10, copy.length + " bytes");
         assertEquals("image/jpeg", MemeImages.mimeType(copy));
-        assertTrue(decoded.getWidth() <= 768 && decoded.getHeight() <= 576, decoded.getWidth() + " x " + decoded.getHeight());
+        assertTrue(
+                decoded.getWidth() <= 768 && decoded.getHeight() <= 576,
+                decoded.getWidth() + " x " + decoded.getHeight());
 
         Path small = dir.resolve("small.png");
         ImageIO.write(SyntheticMemes.draw("hello", 1), "png", small.toFile());
-        BufferedImage kept = ImageIO.read(new ByteArrayInputStream(new MemeImages(768).jpegCopy(small, 768, 200 << 10)));
+        BufferedImage kept =
+                ImageIO.read(new ByteArrayInputStream(new MemeImages(768).jpegCopy(small, 768, 200 << 10)));
         BufferedImage original = ImageIO.read(small.toFile());
-        assertEquals(original.getWidth() + " x " + original.getHeight(), kept.getWidth() + " x " + kept.getHeight(),
+        assertEquals(
+                original.getWidth() + " x " + original.getHeight(),
+                kept.getWidth() + " x " + kept.getHeight(),
                 "a picture already small keeps its size");
     }
 
@@ -87,42 +92,55 @@ class MemeImagesTest {
         ImageIO.write(photo, "png", photoFile.toFile());
         ContentPart.Image sentPhoto = new MemeImages(600).load(photoFile);
         assertEquals("image/jpeg", sentPhoto.mimeType());
-        assertEquals(600, ImageIO.read(new ByteArrayInputStream(sentPhoto.bytes())).getWidth());
+        assertEquals(
+                600, ImageIO.read(new ByteArrayInputStream(sentPhoto.bytes())).getWidth());
 
         Path drawing = writePng(); // flat colours and a caption
         ContentPart.Image sentDrawing = new MemeImages(240).load(drawing);
         assertEquals("image/png", sentDrawing.mimeType());
-        assertEquals(240, ImageIO.read(new ByteArrayInputStream(sentDrawing.bytes())).getWidth());
+        assertEquals(
+                240, ImageIO.read(new ByteArrayInputStream(sentDrawing.bytes())).getWidth());
     }
 
     @Test
     void missingAndCorruptImagesGetErrorsNamingTheFile() throws Exception {
         Path gone = dir.resolve("gone.png");
-        assertEquals("image " + gone + " does not exist",
-                assertThrows(ImageException.class, () -> new MemeImages(768).load(gone)).getMessage());
+        assertEquals(
+                "image " + gone + " does not exist",
+                assertThrows(ImageException.class, () -> new MemeImages(768).load(gone))
+                        .getMessage());
         Path text = dir.resolve("notes.png");
         Files.writeString(text, "not an image");
-        assertEquals("image " + text + " is not a PNG, JPEG, GIF or WebP file",
-                assertThrows(ImageException.class, () -> new MemeImages(768).load(text)).getMessage());
+        assertEquals(
+                "image " + text + " is not a PNG, JPEG, GIF or WebP file",
+                assertThrows(ImageException.class, () -> new MemeImages(768).load(text))
+                        .getMessage());
         Path truncated = dir.resolve("truncated.png");
         byte[] png = Files.readAllBytes(writePng());
         Files.write(truncated, Arrays.copyOf(png, 40));
-        assertEquals("image " + truncated + " is corrupt: it ends before its IEND chunk (truncated?)",
-                assertThrows(ImageException.class, () -> new MemeImages(768).load(truncated)).getMessage());
+        assertEquals(
+                "image " + truncated + " is corrupt: it ends before its IEND chunk (truncated?)",
+                assertThrows(ImageException.class, () -> new MemeImages(768).load(truncated))
+                        .getMessage());
         // Small RGB memes are sent without decoding them; cut short after their header, they are still refused.
         Path cutPng = dir.resolve("cut.png");
         Files.write(cutPng, Arrays.copyOf(png, png.length - 20));
-        String cut = assertThrows(ImageException.class, () -> new MemeImages(768).load(cutPng)).getMessage();
-        assertTrue(cut.matches("image \\Q" + cutPng + "\\E is corrupt: its IDAT chunk at byte \\d+ claims \\d+ bytes,"
-                + " past the end of the file at byte " + (png.length - 20)), cut);
+        String cut = assertThrows(ImageException.class, () -> new MemeImages(768).load(cutPng))
+                .getMessage();
+        assertTrue(
+                cut.matches("image \\Q" + cutPng + "\\E is corrupt: its IDAT chunk at byte \\d+ claims \\d+ bytes,"
+                        + " past the end of the file at byte " + (png.length - 20)),
+                cut);
         Path jpeg = dir.resolve("whole.jpg");
         ImageIO.write(SyntheticMemes.draw("a photo", 2), "jpg", jpeg.toFile());
         assertEquals("image/jpeg", new MemeImages(768).load(jpeg).mimeType());
         byte[] jpegBytes = Files.readAllBytes(jpeg);
         Path cutJpeg = dir.resolve("cut.jpg");
         Files.write(cutJpeg, Arrays.copyOf(jpegBytes, jpegBytes.length / 2));
-        assertEquals("image " + cutJpeg + " is corrupt: it ends before its end-of-image marker (truncated?)",
-                assertThrows(ImageException.class, () -> new MemeImages(768).load(cutJpeg)).getMessage());
+        assertEquals(
+                "image " + cutJpeg + " is corrupt: it ends before its end-of-image marker (truncated?)",
+                assertThrows(ImageException.class, () -> new MemeImages(768).load(cutJpeg))
+                        .getMessage());
     }
 
     @Test
@@ -165,8 +183,12 @@ class MemeImagesTest {
     @Test
     void greyPaletteAlphaAndSixteenBitImagesBecomeEightBitRgb() throws Exception {
         BufferedImage base = SyntheticMemes.draw("normalise me", 4);
-        int[] types = {BufferedImage.TYPE_BYTE_GRAY, BufferedImage.TYPE_BYTE_INDEXED, BufferedImage.TYPE_INT_ARGB,
-                BufferedImage.TYPE_USHORT_GRAY};
+        int[] types = {
+            BufferedImage.TYPE_BYTE_GRAY,
+            BufferedImage.TYPE_BYTE_INDEXED,
+            BufferedImage.TYPE_INT_ARGB,
+            BufferedImage.TYPE_USHORT_GRAY
+        };
         for (int type : types) {
             BufferedImage converted = new BufferedImage(base.getWidth(), base.getHeight(), type);
             converted.createGraphics().drawImage(base, 0, 0, null);
@@ -183,8 +205,7 @@ class MemeImagesTest {
 
     @Test
     void aFourChannelCmykJpegIsReadAndConverted() throws Exception {
-        WritableRaster cmyk = Raster.createInterleavedRaster(
-                DataBuffer.TYPE_BYTE, 64, 48, 4, null);
+        WritableRaster cmyk = Raster.createInterleavedRaster(DataBuffer.TYPE_BYTE, 64, 48, 4, null);
         for (int y = 0; y < 48; y++) {
             for (int x = 0; x < 64; x++) {
                 cmyk.setSample(x, y, 0, x * 4);
@@ -209,16 +230,20 @@ class MemeImagesTest {
         Path file = dir.resolve("wide.png");
         ImageIO.write(new BufferedImage(300, 200, BufferedImage.TYPE_INT_RGB), "png", file.toFile());
         ImageException e = assertThrows(ImageException.class, () -> new MemeImages(768, 50_000).load(file));
-        assertEquals("image " + file + " is 300 x 200 = 60000 pixels, over the limit of 50000 (adammeme.image.max-pixels);"
-                + " it was not decoded", e.getMessage());
+        assertEquals(
+                "image " + file + " is 300 x 200 = 60000 pixels, over the limit of 50000 (adammeme.image.max-pixels);"
+                        + " it was not decoded",
+                e.getMessage());
         // A header that claims 100000 x 100000 with almost no data behind it: refused from the header alone.
         byte[] png = Files.readAllBytes(file);
         ByteBuffer.wrap(png).putInt(16, 100_000).putInt(20, 100_000);
         Path bomb = dir.resolve("bomb.png");
         Files.write(bomb, png);
-        assertEquals("image " + bomb + " is 100000 x 100000 = 10000000000 pixels, over the limit of 40000000"
-                + " (adammeme.image.max-pixels); it was not decoded",
-                assertThrows(ImageException.class, () -> new MemeImages(768).load(bomb)).getMessage());
+        assertEquals(
+                "image " + bomb + " is 100000 x 100000 = 10000000000 pixels, over the limit of 40000000"
+                        + " (adammeme.image.max-pixels); it was not decoded",
+                assertThrows(ImageException.class, () -> new MemeImages(768).load(bomb))
+                        .getMessage());
     }
 
     private Path writePng() throws Exception {

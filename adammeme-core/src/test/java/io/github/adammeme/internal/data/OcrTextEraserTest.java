@@ -30,18 +30,22 @@ class OcrTextEraserTest {
 
     @TempDir
     static Path dir;
+
     static OcrTextEraser eraser;
 
     @BeforeAll
     static void tesseract() {
-        assumeTrue(Files.exists(TextErasure.defaultTessdata().resolve("eng.traineddata")),
+        assumeTrue(
+                Files.exists(TextErasure.defaultTessdata().resolve("eng.traineddata")),
                 "Tesseract's English data is not installed (apt-get install tesseract-ocr-eng)");
-        eraser = (OcrTextEraser) new TextErasure(TextErasure.Mode.OCR, dir.resolve("cache"), TextErasure.defaultTessdata())
-                .create(new MemeImages(2048));
+        eraser = (OcrTextEraser)
+                new TextErasure(TextErasure.Mode.OCR, dir.resolve("cache"), TextErasure.defaultTessdata())
+                        .create(new MemeImages(2048));
     }
 
     private static Set<String> words(String text) {
-        return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^a-z0-9]+")).filter(w -> w.length() >= 3)
+        return Arrays.stream(text.toLowerCase(Locale.ROOT).split("[^a-z0-9]+"))
+                .filter(w -> w.length() >= 3)
                 .collect(Collectors.toSet());
     }
 
@@ -66,7 +70,8 @@ class OcrTextEraserTest {
             String caption = SyntheticMemes.CAPTIONS.get(i);
             BufferedImage original = SyntheticMemes.draw(caption, i);
             List<OcrTextEraser.ReadWord> read = eraser.words(original);
-            BufferedImage erased = OcrTextEraser.erase(original, read.stream().map(OcrTextEraser.ReadWord::box).toList());
+            BufferedImage erased = OcrTextEraser.erase(
+                    original, read.stream().map(OcrTextEraser.ReadWord::box).toList());
             Set<String> expected = words(caption);
             drawn += expected.size();
             // before and after are read the same way: a full OCR pass over the picture
@@ -78,8 +83,10 @@ class OcrTextEraserTest {
             }
         }
         double share = (double) after / before;
-        System.out.printf("text erasure on %d drawn memes: of %d caption words OCR read %d before erasure and %d after"
-                + " (%.1f%%)%n", images, drawn, before, after, 100 * share);
+        System.out.printf(
+                "text erasure on %d drawn memes: of %d caption words OCR read %d before erasure and %d after"
+                        + " (%.1f%%)%n",
+                images, drawn, before, after, 100 * share);
         assertTrue(before >= drawn * 0.6, "OCR reads most drawn caption words: " + before + " of " + drawn);
         assertTrue(share <= 0.10, "after erasure OCR still reads " + after + " of " + before + " words");
     }
@@ -89,7 +96,9 @@ class OcrTextEraserTest {
         Path annotations = JsonlDatasetLoaderTest.SHARED.resolve("harmeme-val/annotations/val.jsonl");
         assumeTrue(Files.exists(annotations), "../shared/data is not beside this checkout");
         List<Meme> memes = JsonlDatasetLoader.load(annotations, null).stream()
-                .filter(m -> words(m.text()).size() >= 5).limit(5).toList();
+                .filter(m -> words(m.text()).size() >= 5)
+                .limit(5)
+                .toList();
         MemeImages images = new MemeImages(2048);
         long dataset = 0;
         long before = 0;
@@ -105,9 +114,10 @@ class OcrTextEraserTest {
             attach("before: " + meme.id(), original);
             attach("after: " + meme.id(), erased);
         }
-        System.out.printf("text erasure on %d HarMeme images: of %d words in their 'text', OCR read %d before"
-                + " and %d after erasure (%.1f%% of what it read)%n", memes.size(), dataset, before, after,
-                100.0 * after / before);
+        System.out.printf(
+                "text erasure on %d HarMeme images: of %d words in their 'text', OCR read %d before"
+                        + " and %d after erasure (%.1f%% of what it read)%n",
+                memes.size(), dataset, before, after, 100.0 * after / before);
         assertEquals(5, memes.size());
         assertTrue(after * 4 <= before, "erasure removes most of what OCR could read: " + after + " of " + before);
     }

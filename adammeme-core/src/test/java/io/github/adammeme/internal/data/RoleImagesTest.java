@@ -32,14 +32,20 @@ class RoleImagesTest {
         BufferedImage small = ImageIO.read(new ByteArrayInputStream(scorer.bytes()));
         assertEquals(256, small.getWidth());
         assertEquals(171, small.getHeight(), "the aspect ratio is kept");
-        assertEquals(Digests.sha256Hex(scorer.bytes()), scorer.sha256(), "a smaller picture is another picture to the cache");
+        assertEquals(
+                Digests.sha256Hex(scorer.bytes()),
+                scorer.sha256(),
+                "a smaller picture is another picture to the cache");
         assertSame(scorer.bytes(), roles.shown("Scorer", prepared).bytes(), "made once per picture and size");
 
         ContentPart.Image miner = roles.shown("Miner", prepared);
         assertEquals(ImageDetail.AUTO, miner.detail(), "a role without its own entry gets the fallback");
         assertSame(prepared.bytes(), miner.bytes());
         ContentPart.Image thumbnail = png(200, 100);
-        assertSame(thumbnail.bytes(), roles.shown("Scorer", thumbnail).bytes(), "a picture already small enough is not redrawn");
+        assertSame(
+                thumbnail.bytes(),
+                roles.shown("Scorer", thumbnail).bytes(),
+                "a picture already small enough is not redrawn");
         assertNull(RoleImages.AS_PREPARED.shown("Scorer", prepared).detail(), "no detail field at all");
     }
 }

@@ -53,11 +53,11 @@ public final class SyntheticMemes {
             "Grandma discovers the group chat");
 
     private static final Color[] BACKGROUNDS = {
-            new Color(0x2E4057), new Color(0x8D6A9F), new Color(0xC5D86D), new Color(0x1B998B),
-            new Color(0xED217C), new Color(0xF2E3BC), new Color(0x4D9DE0), new Color(0x7D4E57)};
+        new Color(0x2E4057), new Color(0x8D6A9F), new Color(0xC5D86D), new Color(0x1B998B),
+        new Color(0xED217C), new Color(0xF2E3BC), new Color(0x4D9DE0), new Color(0x7D4E57)
+    };
 
-    private SyntheticMemes() {
-    }
+    private SyntheticMemes() {}
 
     /**
      * Writes {@code count} memes (captions cycled, with a numbered variant after the first round)
@@ -70,7 +70,8 @@ public final class SyntheticMemes {
     public static Path write(Path root, int count) {
         try {
             Path images = Files.createDirectories(root.resolve("images"));
-            Path annotations = Files.createDirectories(root.resolve("annotations")).resolve("memes.jsonl");
+            Path annotations =
+                    Files.createDirectories(root.resolve("annotations")).resolve("memes.jsonl");
             ObjectMapper json = new ObjectMapper();
             try (BufferedWriter out = Files.newBufferedWriter(annotations, StandardCharsets.UTF_8)) {
                 for (int i = 0; i < count; i++) {
@@ -79,8 +80,12 @@ public final class SyntheticMemes {
                         caption = caption + " (part " + (i / CAPTIONS.size() + 1) + ")";
                     }
                     String id = String.format("synthetic_%04d", i);
-                    ImageIO.write(draw(caption, i), "png", images.resolve(id + ".png").toFile());
-                    ObjectNode line = json.createObjectNode().put("id", id).put("image", id + ".png").put("text", caption);
+                    ImageIO.write(
+                            draw(caption, i), "png", images.resolve(id + ".png").toFile());
+                    ObjectNode line = json.createObjectNode()
+                            .put("id", id)
+                            .put("image", id + ".png")
+                            .put("text", caption);
                     line.putArray("labels");
                     out.write(json.writeValueAsString(line));
                     out.write('\n');
@@ -104,7 +109,10 @@ public final class SyntheticMemes {
         try {
             Path erased = Files.createDirectories(root.resolve("images-erased"));
             for (int i = 0; i < count; i++) {
-                ImageIO.write(draw("", i), "png", erased.resolve(String.format("synthetic_%04d.png", i)).toFile());
+                ImageIO.write(
+                        draw("", i),
+                        "png",
+                        erased.resolve(String.format("synthetic_%04d.png", i)).toFile());
             }
             return erased;
         } catch (IOException e) {
@@ -130,7 +138,11 @@ public final class SyntheticMemes {
         g.fillRect(0, 0, width, height);
         for (int i = 0; i < 6; i++) {
             g.setColor(new Color(random.nextInt(256), random.nextInt(256), random.nextInt(256), 120));
-            g.fillOval(random.nextInt(width), 60 + random.nextInt(height - 120), 40 + random.nextInt(120), 40 + random.nextInt(120));
+            g.fillOval(
+                    random.nextInt(width),
+                    60 + random.nextInt(height - 120),
+                    40 + random.nextInt(120),
+                    40 + random.nextInt(120));
         }
         MemeRenderer.draw(g, caption, width, height);
         g.dispose();

@@ -43,8 +43,14 @@ class BatchJournalTest {
 
         BatchJournal reopened = BatchJournal.open(file);
         assertEquals(List.of(pending.withBatch("batch_1")), reopened.pending("https://api.example/v1", "gpt-4o"));
-        assertEquals(List.of(), reopened.pending("https://api.example/v1", "gpt-4o-mini"), "another model's are not its own");
-        assertEquals(2, Files.readAllLines(file).size(), "rewritten with the pending batch alone: " + Files.readAllLines(file));
+        assertEquals(
+                List.of(),
+                reopened.pending("https://api.example/v1", "gpt-4o-mini"),
+                "another model's are not its own");
+        assertEquals(
+                2,
+                Files.readAllLines(file).size(),
+                "rewritten with the pending batch alone: " + Files.readAllLines(file));
 
         reopened.finished(pending.withBatch("batch_1"));
         BatchJournal.open(file);
@@ -56,13 +62,19 @@ class BatchJournalTest {
         Path file = dir.resolve("batches.jsonl");
         BatchJournal journal = BatchJournal.open(file);
         journal.uploaded(entry("file-1", "a"));
-        Files.write(file, "{\"event\":\"uploaded\",\"endpoint\":\"https://api.exa".getBytes(StandardCharsets.UTF_8),
+        Files.write(
+                file,
+                "{\"event\":\"uploaded\",\"endpoint\":\"https://api.exa".getBytes(StandardCharsets.UTF_8),
                 StandardOpenOption.APPEND);
 
         BatchJournal reopened = BatchJournal.open(file);
         assertEquals(List.of(entry("file-1", "a")), reopened.pending("https://api.example/v1", "gpt-4o"));
         reopened.uploaded(entry("file-3", "z"));
-        assertEquals(2, BatchJournal.open(file).pending("https://api.example/v1", "gpt-4o").size());
+        assertEquals(
+                2,
+                BatchJournal.open(file)
+                        .pending("https://api.example/v1", "gpt-4o")
+                        .size());
     }
 
     @Test
@@ -71,14 +83,20 @@ class BatchJournalTest {
         BatchJournal.open(file).uploaded(entry("file-1", "a"));
         String first = Files.readString(file);
         for (String[] damage : new String[][] {
-                {"not json at all", "not JSON"},
-                {"{\"event\":\"uploaded\",\"endpoint\":\"e\",\"model\":\"m\",\"file\":\"f\"}", "an uploaded batch without its calls"},
-                {"{\"event\":\"submitted\",\"endpoint\":\"e\",\"batch\":\"b\"}", "no 'file'"},
-                {"{\"event\":\"forgotten\",\"endpoint\":\"e\",\"file\":\"f\"}", "an unknown event 'forgotten'"}}) {
+            {"not json at all", "not JSON"},
+            {
+                "{\"event\":\"uploaded\",\"endpoint\":\"e\",\"model\":\"m\",\"file\":\"f\"}",
+                "an uploaded batch without its calls"
+            },
+            {"{\"event\":\"submitted\",\"endpoint\":\"e\",\"batch\":\"b\"}", "no 'file'"},
+            {"{\"event\":\"forgotten\",\"endpoint\":\"e\",\"file\":\"f\"}", "an unknown event 'forgotten'"}
+        }) {
             Files.writeString(file, first + damage[0] + "\n" + first);
-            BatchJournal.DamagedJournalException e = assertThrows(BatchJournal.DamagedJournalException.class,
-                    () -> BatchJournal.open(file));
-            assertTrue(e.getMessage().contains(file.toAbsolutePath() + " is damaged at line 2: " + damage[1]), e.getMessage());
+            BatchJournal.DamagedJournalException e =
+                    assertThrows(BatchJournal.DamagedJournalException.class, () -> BatchJournal.open(file));
+            assertTrue(
+                    e.getMessage().contains(file.toAbsolutePath() + " is damaged at line 2: " + damage[1]),
+                    e.getMessage());
         }
     }
 
@@ -86,8 +104,8 @@ class BatchJournalTest {
     void aLineLongerThanAnyBatchRecordIsNamedWithoutBeingHeld() throws Exception {
         Path file = dir.resolve("batches.jsonl");
         Files.writeString(file, "{\"calls\":\"" + "x".repeat(17 << 20) + "\"}\n");
-        BatchJournal.DamagedJournalException e = assertThrows(BatchJournal.DamagedJournalException.class,
-                () -> BatchJournal.open(file));
+        BatchJournal.DamagedJournalException e =
+                assertThrows(BatchJournal.DamagedJournalException.class, () -> BatchJournal.open(file));
         assertTrue(e.getMessage().contains("damaged at line 1: the line is over"), e.getMessage());
     }
 }

@@ -42,8 +42,8 @@ class CircuitBreakerTest {
         }
     }
 
-    private static final RetryPolicy QUICK = new RetryPolicy(20, Duration.ofSeconds(30), Duration.ofMillis(1),
-            Duration.ofMillis(5));
+    private static final RetryPolicy QUICK =
+            new RetryPolicy(20, Duration.ofSeconds(30), Duration.ofMillis(1), Duration.ofMillis(5));
 
     private static ChatRequest request(String text) {
         return new ChatRequest("Scorer", List.of(ChatMessage.user(text)), 0, 1, 10, 0, "digest");
@@ -65,16 +65,23 @@ class CircuitBreakerTest {
         Failing other = new Failing(503, true);
         RunStop stop = new RunStop();
         EndpointChecks checks = new EndpointChecks(true, 4, Duration.ZERO);
-        try (ModelGateway target = gateway(down, stop, checks); ModelGateway controller = gateway(other, stop, checks)) {
-            CompletionException e = assertThrows(CompletionException.class, () -> target.call(request("a")).join());
+        try (ModelGateway target = gateway(down, stop, checks);
+                ModelGateway controller = gateway(other, stop, checks)) {
+            CompletionException e = assertThrows(
+                    CompletionException.class, () -> target.call(request("a")).join());
             EndpointUnusableException why = assertInstanceOf(EndpointUnusableException.class, e.getCause());
             assertEquals(EndpointUnusableException.When.DURING_RUN, why.when());
             assertEquals(4, down.calls().get(), "the fourth failure in a row trips it, not the twentieth retry");
-            assertTrue(why.getMessage().startsWith("m at http://127.0.0.1:9/v1 (adammeme.target.base-url=http://127.0.0.1:9/v1)"
-                    + " failed all of its last 4 calls over 0 s, the last: HTTP 503 from the endpoint; the run stops here"),
+            assertTrue(
+                    why.getMessage()
+                            .startsWith(
+                                    "m at http://127.0.0.1:9/v1 (adammeme.target.base-url=http://127.0.0.1:9/v1)"
+                                            + " failed all of its last 4 calls over 0 s, the last: HTTP 503 from the endpoint; the run stops here"),
                     why.getMessage());
             assertEquals(why.getMessage(), stop.reason().orElseThrow().getMessage());
-            CompletionException next = assertThrows(CompletionException.class, () -> controller.call(request("b")).join());
+            CompletionException next = assertThrows(
+                    CompletionException.class,
+                    () -> controller.call(request("b")).join());
             assertInstanceOf(EndpointUnusableException.class, next.getCause());
             assertEquals(0, other.calls().get(), "once the run stopped, no gateway of it calls again");
         }
@@ -85,7 +92,8 @@ class CircuitBreakerTest {
         Failing down = new Failing(503, true);
         RunStop stop = new RunStop();
         try (ModelGateway target = gateway(down, stop, new EndpointChecks(true, 2, Duration.ofMinutes(5)))) {
-            CompletionException e = assertThrows(CompletionException.class, () -> target.call(request("a")).join());
+            CompletionException e = assertThrows(
+                    CompletionException.class, () -> target.call(request("a")).join());
             assertInstanceOf(ModelCallException.class, e.getCause(), "the call gave up as a failed call");
             assertEquals(QUICK.maxRetries() + 1, down.calls().get());
             assertTrue(stop.reason().isEmpty(), "the run goes on");
@@ -99,7 +107,9 @@ class CircuitBreakerTest {
         try (ModelGateway target = gateway(badRequest, stop, new EndpointChecks(true, 2, Duration.ZERO))) {
             for (int i = 0; i < 5; i++) {
                 String text = "q" + i;
-                CompletionException e = assertThrows(CompletionException.class, () -> target.call(request(text)).join());
+                CompletionException e = assertThrows(
+                        CompletionException.class,
+                        () -> target.call(request(text)).join());
                 assertInstanceOf(ModelCallException.class, e.getCause());
             }
             assertEquals(5, badRequest.calls().get());
@@ -118,16 +128,21 @@ class CircuitBreakerTest {
             case "a file" -> FailSafeCache.open(() -> new SqliteCallCache(dir.resolve("cache.db")), "cache.db", false);
             default -> FailSafeCache.open(() -> new SqliteCallCache(blocked.resolve("cache.db")), "cache.db", false);
         };
-        try (cache; ModelGateway target = gateway(new Failing(503, true), new RunStop(),
-                new EndpointChecks(true, 2, Duration.ZERO), cache)) {
-            CompletionException e = assertThrows(CompletionException.class, () -> target.call(request("a")).join());
-            String message = assertInstanceOf(EndpointUnusableException.class, e.getCause()).getMessage();
+        try (cache;
+                ModelGateway target = gateway(
+                        new Failing(503, true), new RunStop(), new EndpointChecks(true, 2, Duration.ZERO), cache)) {
+            CompletionException e = assertThrows(
+                    CompletionException.class, () -> target.call(request("a")).join());
+            String message = assertInstanceOf(EndpointUnusableException.class, e.getCause())
+                    .getMessage();
             String kept = message.substring(message.indexOf("adammeme.breaker.seconds=0). ") + 29);
-            assertEquals(kind.equals("a file")
-                    ? "Every answer paid for so far is in the call cache: a run started again once the endpoint answers"
-                            + " pays for none of them twice"
-                    : "The answers paid for so far are kept by no store that outlives this process (adammeme.cache=memory"
-                            + " or none, or a cache store that failed): a run started again pays for them again", kept);
+            assertEquals(
+                    kind.equals("a file")
+                            ? "Every answer paid for so far is in the call cache: a run started again once the endpoint answers"
+                                    + " pays for none of them twice"
+                            : "The answers paid for so far are kept by no store that outlives this process (adammeme.cache=memory"
+                                    + " or none, or a cache store that failed): a run started again pays for them again",
+                    kept);
         }
     }
 }

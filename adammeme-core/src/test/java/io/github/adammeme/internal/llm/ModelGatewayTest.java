@@ -55,7 +55,8 @@ class ModelGatewayTest {
             if (request.messages().get(0).text().equals("fail")) {
                 throw new ModelCallException("HTTP 400 from the endpoint", null, 400, false, null);
             }
-            return new ChatResponse("answer to " + request.messages().get(0).text(), null, "stop", new Usage(3, 2), false);
+            return new ChatResponse(
+                    "answer to " + request.messages().get(0).text(), null, "stop", new Usage(3, 2), false);
         }
     }
 
@@ -72,7 +73,9 @@ class ModelGatewayTest {
             assertEquals(1, model.calls.get());
             assertEquals(1, ledger.totalCalls());
             assertEquals(1, ledger.totalCacheHits());
-            assertEquals(new UsageLedger.Line(ChatRequest.UNSTAGED, "Miner", "m", 1, 1, 0, 0, 0, 3, 0, 2, 0, 0.0), ledger.lines().get(0));
+            assertEquals(
+                    new UsageLedger.Line(ChatRequest.UNSTAGED, "Miner", "m", 1, 1, 0, 0, 0, 3, 0, 2, 0, 0.0),
+                    ledger.lines().get(0));
         }
     }
 
@@ -93,7 +96,12 @@ class ModelGatewayTest {
         @Override
         public ChatResponse complete(ChatRequest request) {
             ChatResponse answer = super.complete(request);
-            return new ChatResponse(answer.content(), null, "stop", answer.usage(), false,
+            return new ChatResponse(
+                    answer.content(),
+                    null,
+                    "stop",
+                    answer.usage(),
+                    false,
                     Answerer.of("m-2026-11-01\u001b[2K", "fp_" + scope));
         }
     }
@@ -116,7 +124,8 @@ class ModelGatewayTest {
         }
         ScopedModel again = new ScopedModel("run 1");
         try (ModelGateway gateway = new ModelGateway(again, cache, new UsageLedger(), 2)) {
-            assertTrue(gateway.call(request("analyse", 0)).join().fromCache(), "the run resumed reuses its own answers");
+            assertTrue(
+                    gateway.call(request("analyse", 0)).join().fromCache(), "the run resumed reuses its own answers");
             assertEquals(0, again.calls.get());
             assertEquals(Map.of(), gateway.answeredBy(), "no model answered: the answer came from the cache");
         }
@@ -128,7 +137,9 @@ class ModelGatewayTest {
 
     @Test
     void replicasAreDistinctCalls() {
-        assertNotEquals(CacheKey.of(new CountingModel(null), request("hi", 0)), CacheKey.of(new CountingModel(null), request("hi", 1)));
+        assertNotEquals(
+                CacheKey.of(new CountingModel(null), request("hi", 0)),
+                CacheKey.of(new CountingModel(null), request("hi", 1)));
     }
 
     @Test
@@ -136,8 +147,10 @@ class ModelGatewayTest {
         CountDownLatch release = new CountDownLatch(1);
         CountingModel model = new CountingModel(release);
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 4)) {
-            List<CompletableFuture<ChatResponse>> calls = List.of(gateway.call(request("same", 0)),
-                    gateway.call(request("same", 0)), gateway.call(request("same", 0)));
+            List<CompletableFuture<ChatResponse>> calls = List.of(
+                    gateway.call(request("same", 0)),
+                    gateway.call(request("same", 0)),
+                    gateway.call(request("same", 0)));
             release.countDown();
             calls.forEach(c -> assertEquals("answer to same", c.join().content()));
             assertEquals(1, model.calls.get());
@@ -149,9 +162,13 @@ class ModelGatewayTest {
         CountingModel model = new CountingModel(new CountDownLatch(0));
         UsageLedger ledger = new UsageLedger();
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), ledger, 1)) {
-            CompletionException e = assertThrows(CompletionException.class, () -> gateway.call(request("fail", 0)).join());
+            CompletionException e = assertThrows(
+                    CompletionException.class,
+                    () -> gateway.call(request("fail", 0)).join());
             assertInstanceOf(ModelCallException.class, e.getCause());
-            assertThrows(CompletionException.class, () -> gateway.call(request("fail", 0)).join());
+            assertThrows(
+                    CompletionException.class,
+                    () -> gateway.call(request("fail", 0)).join());
             assertEquals(2, model.calls.get(), "a failure is never replayed from the cache");
             assertEquals(2, ledger.lines().get(0).failures());
         }
@@ -175,7 +192,8 @@ class ModelGatewayTest {
 
     /** What a 400 says. */
     private enum Refusal {
-        CHOICES("'n' must be 1 for this model"), SCHEMA("response_format json_schema is not supported");
+        CHOICES("'n' must be 1 for this model"),
+        SCHEMA("response_format json_schema is not supported");
 
         final String message;
 
@@ -222,8 +240,8 @@ class ModelGatewayTest {
             asked.add(n);
             List<ChatResponse> out = new ArrayList<>();
             for (int i = 0; i < Math.min(n, most); i++) {
-                out.add(new ChatResponse("seed " + (request.seed() + i), null, "stop", i == 0 ? new Usage(100, 30) : Usage.NONE,
-                        false));
+                out.add(new ChatResponse(
+                        "seed " + (request.seed() + i), null, "stop", i == 0 ? new Usage(100, 30) : Usage.NONE, false));
             }
             return out;
         }
@@ -260,7 +278,9 @@ class ModelGatewayTest {
         ChoosingModel model = new ChoosingModel(1, null);
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 2)) {
             assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
-            assertEquals(List.of(3, 1, 1), model.asked.stream().sorted(Comparator.reverseOrder()).toList());
+            assertEquals(
+                    List.of(3, 1, 1),
+                    model.asked.stream().sorted(Comparator.reverseOrder()).toList());
         }
     }
 
@@ -270,13 +290,15 @@ class ModelGatewayTest {
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 2)) {
             assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("hi"))));
             assertEquals(List.of("seed 42", "seed 43", "seed 44"), contents(gateway.callReplicas(replicas("again"))));
-            assertEquals(List.of(1, 1, 1, 1, 1, 1), model.asked, "every replica alone, the second group without trying");
+            assertEquals(
+                    List.of(1, 1, 1, 1, 1, 1), model.asked, "every replica alone, the second group without trying");
         }
         ChoosingModel schemaless = new ChoosingModel(3, Refusal.SCHEMA);
         try (ModelGateway gateway = new ModelGateway(schemaless, new InMemoryCallCache(), new UsageLedger(), 2)) {
             gateway.callReplicas(replicas("hi")).forEach(CompletableFuture::join);
             gateway.callReplicas(replicas("again")).forEach(CompletableFuture::join);
-            assertEquals(2, schemaless.tries.get(), "a 400 about something else does not stop choices: each group tries");
+            assertEquals(
+                    2, schemaless.tries.get(), "a 400 about something else does not stop choices: each group tries");
         }
     }
 
@@ -304,8 +326,11 @@ class ModelGatewayTest {
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 1)) {
             gateway.queueOrder(r -> r.messages().get(0).text().startsWith("urgent") ? 0 : 1);
             CompletableFuture<ChatResponse> first = gateway.call(request("holds the only slot", 0));
-            List<CompletableFuture<ChatResponse>> waiting = List.of(gateway.call(request("later 1", 0)),
-                    gateway.call(request("urgent 1", 0)), gateway.call(request("later 2", 0)), gateway.call(request("urgent 2", 0)));
+            List<CompletableFuture<ChatResponse>> waiting = List.of(
+                    gateway.call(request("later 1", 0)),
+                    gateway.call(request("urgent 1", 0)),
+                    gateway.call(request("later 2", 0)),
+                    gateway.call(request("urgent 2", 0)));
             release.countDown();
             first.join();
             waiting.forEach(CompletableFuture::join);

@@ -29,8 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 class PostgresRestartTest {
 
     private static final CallCache.Meta META = new CallCache.Meta("simulator", "sim:agent", "Miner");
-    private static final ChatResponse ANSWER = new ChatResponse("{\"categories\": [\"race\"]}", null, "stop",
-            new Usage(120, 8), false);
+    private static final ChatResponse ANSWER =
+            new ChatResponse("{\"categories\": [\"race\"]}", null, "stop", new Usage(120, 8), false);
     private static final Duration OUTAGE = Duration.ofSeconds(30);
 
     @TempDir
@@ -61,15 +61,18 @@ class PostgresRestartTest {
     @Test
     void aWorkersClaimOutlivesARestartAndIsStampedWithItsNewSession() throws Exception {
         PostgresDatabase db = newDatabase();
-        try (PostgresCallCache holder = open(db, "holder"); PostgresCallCache other = open(db, "other")) {
+        try (PostgresCallCache holder = open(db, "holder");
+                PostgresCallCache other = open(db, "other")) {
             assertTrue(holder.claim("k"));
             server.stop();
             server.start();
             // The holder's lifeline comes back by itself; the other worker, asking at once, finds the claim held
             // (stamped before the restart, its owner's grace not over, or already re-stamped with a live session).
             assertFalse(other.claim("k"), "a living worker's claim is not taken over after a restart");
-            long restamped = waitFor(() -> sessionOf(db, "k") != null && alive(db, sessionOf(db, "k")), Duration.ofSeconds(10));
-            System.out.printf("the holder's claim was re-stamped with a live session %d ms after the restart%n", restamped);
+            long restamped =
+                    waitFor(() -> sessionOf(db, "k") != null && alive(db, sessionOf(db, "k")), Duration.ofSeconds(10));
+            System.out.printf(
+                    "the holder's claim was re-stamped with a live session %d ms after the restart%n", restamped);
             assertFalse(other.claim("k"), "a re-stamped claim holds");
             holder.put("k", META, ANSWER);
             // Stored at once, or, put while the lifeline was still being handed its new session, a moment later.
@@ -82,14 +85,18 @@ class PostgresRestartTest {
     void anAnswerPaidForWhileTheServerIsDownIsStoredWhenItIsBackAndNeverPaidAgain() throws Exception {
         PostgresDatabase db = newDatabase();
         Path spool = dir.resolve("payer").resolve("unstored.jsonl");
-        try (PostgresCallCache payer = open(db, "payer"); PostgresCallCache waiter = open(db, "waiter")) {
+        try (PostgresCallCache payer = open(db, "payer");
+                PostgresCallCache waiter = open(db, "waiter")) {
             assertTrue(payer.claim("paid"));
             server.stop();
             long start = System.nanoTime();
             payer.put("paid", META, ANSWER);
             long putMillis = (System.nanoTime() - start) / 1_000_000;
-            assertTrue(putMillis < 10_000, "an answer waits for the server without holding up its caller: " + putMillis + " ms");
-            assertEquals(ANSWER, payer.get("paid").orElseThrow(), "the payer reads its own answer while the server is down");
+            assertTrue(
+                    putMillis < 10_000,
+                    "an answer waits for the server without holding up its caller: " + putMillis + " ms");
+            assertEquals(
+                    ANSWER, payer.get("paid").orElseThrow(), "the payer reads its own answer while the server is down");
             assertTrue(Files.exists(spool), "the answer is in the local spool while the server is down");
             Thread.sleep(2_000);
             server.start();
@@ -100,7 +107,8 @@ class PostgresRestartTest {
             if (claimed) {
                 waiter.release("paid");
             }
-            assertTrue(!claimed || answered, "the waiter got the claim with no answer stored: it would have paid again");
+            assertTrue(
+                    !claimed || answered, "the waiter got the claim with no answer stored: it would have paid again");
             waitFor(() -> waiter.get("paid").isPresent(), Duration.ofSeconds(10));
             assertEquals(ANSWER, waiter.get("paid").orElseThrow());
             waitFor(() -> !Files.exists(spool), Duration.ofSeconds(5));
@@ -119,7 +127,8 @@ class PostgresRestartTest {
         first.close();
         assertTrue(Files.readString(spool).contains("\"key\":\"left\""), "the answer is kept in " + spool);
         server.start();
-        try (PostgresCallCache next = new PostgresCallCache(db, spool, OUTAGE); PostgresCallCache elsewhere = open(db, "elsewhere")) {
+        try (PostgresCallCache next = new PostgresCallCache(db, spool, OUTAGE);
+                PostgresCallCache elsewhere = open(db, "elsewhere")) {
             waitFor(() -> elsewhere.get("left").isPresent(), Duration.ofSeconds(10));
             assertEquals(ANSWER, elsewhere.get("left").orElseThrow(), "stored by the next run that opened the cache");
             // The spool goes once the flush that stored its answers has finished, a moment after they are readable.
@@ -130,13 +139,16 @@ class PostgresRestartTest {
     @Test
     void aSpoolLineCutShortByAKillIsDroppedAndADamagedOneIsNamed() throws Exception {
         Path spool = dir.resolve("damaged.jsonl");
-        Files.writeString(spool, "{\"database\":\"db\",\"key\":\"whole\",\"content\":\"a\"}\n{\"database\":\"db\",\"key\":\"cu");
+        Files.writeString(
+                spool, "{\"database\":\"db\",\"key\":\"whole\",\"content\":\"a\"}\n{\"database\":\"db\",\"key\":\"cu");
         UnstoredAnswers read = UnstoredAnswers.open(spool, "db");
         assertEquals(1, read.size(), "the whole line is read, the one cut short is not");
-        Files.writeString(spool, "{\"database\":\"db\",\"key\":\"whole\"}\nnot json\n{\"database\":\"db\",\"key\":\"x\"}\n");
-        IllegalStateException damaged = org.junit.jupiter.api.Assertions.assertThrows(IllegalStateException.class,
-                () -> UnstoredAnswers.open(spool, "db"));
-        assertTrue(damaged.getMessage().contains(spool.toAbsolutePath() + " is damaged at line 2"), damaged.getMessage());
+        Files.writeString(
+                spool, "{\"database\":\"db\",\"key\":\"whole\"}\nnot json\n{\"database\":\"db\",\"key\":\"x\"}\n");
+        IllegalStateException damaged = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalStateException.class, () -> UnstoredAnswers.open(spool, "db"));
+        assertTrue(
+                damaged.getMessage().contains(spool.toAbsolutePath() + " is damaged at line 2"), damaged.getMessage());
     }
 
     @Test
@@ -145,10 +157,14 @@ class PostgresRestartTest {
         try (ServerSocket s = new ServerSocket(0)) {
             closedPort = s.getLocalPort();
         }
-        PostgresDatabase db = (PostgresDatabase) CacheStore.parse("jdbc:postgresql://localhost:" + closedPort + "/nowhere",
-                "ADAMMEME_TEST_NO_SUCH_USER", "ADAMMEME_TEST_NO_SUCH_PASSWORD");
-        CallCache cache = FailSafeCache.open(() -> new PostgresCallCache(db, dir.resolve("unreachable.jsonl"),
-                Duration.ofSeconds(1)), db.name(), false);
+        PostgresDatabase db = (PostgresDatabase) CacheStore.parse(
+                "jdbc:postgresql://localhost:" + closedPort + "/nowhere",
+                "ADAMMEME_TEST_NO_SUCH_USER",
+                "ADAMMEME_TEST_NO_SUCH_PASSWORD");
+        CallCache cache = FailSafeCache.open(
+                () -> new PostgresCallCache(db, dir.resolve("unreachable.jsonl"), Duration.ofSeconds(1)),
+                db.name(),
+                false);
         ChatModel never = new ChatModel() {
             @Override
             public String identity() {
@@ -167,12 +183,14 @@ class PostgresRestartTest {
         };
         try (ModelGateway gateway = new ModelGateway(never, cache, new UsageLedger(Prices.NONE), 1)) {
             gateway.answerOnlyFromCache("mining", "scoring pays for no mining", "run the mining on this cache first");
-            ChatRequest miner = new ChatRequest("Miner", List.of(ChatMessage.user("meme")), 1.0, 42, 100, 0, "digest", "mining");
-            CompletionException refused = org.junit.jupiter.api.Assertions.assertThrows(CompletionException.class,
-                    () -> gateway.call(miner).join());
+            ChatRequest miner =
+                    new ChatRequest("Miner", List.of(ChatMessage.user("meme")), 1.0, 42, 100, 0, "digest", "mining");
+            CompletionException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                    CompletionException.class, () -> gateway.call(miner).join());
             String message = refused.getCause().getMessage();
             assertTrue(message.contains("cannot be reached") && message.contains(db.name()), message);
-            assertFalse(message.contains("on this cache first"), "the remedy for a cache without the mining: " + message);
+            assertFalse(
+                    message.contains("on this cache first"), "the remedy for a cache without the mining: " + message);
         }
     }
 
@@ -191,8 +209,9 @@ class PostgresRestartTest {
     }
 
     private static Long sessionOf(PostgresDatabase db, String key) throws Exception {
-        try (Connection c = db.connect(); Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT session FROM claims WHERE key = '" + key + "'")) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery("SELECT session FROM claims WHERE key = '" + key + "'")) {
             return rs.next() ? rs.getLong(1) : null;
         }
     }
@@ -202,7 +221,9 @@ class PostgresRestartTest {
     }
 
     private static long count(PostgresDatabase db, String query) throws Exception {
-        try (Connection c = db.connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery(query)) {
+        try (Connection c = db.connect();
+                Statement s = c.createStatement();
+                ResultSet rs = s.executeQuery(query)) {
             rs.next();
             return rs.getLong(1);
         }

@@ -42,10 +42,12 @@ class ReportedUsageTest {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 16);
         server.createContext("/v1/chat/completions", exchange -> {
             exchange.getRequestBody().readAllBytes();
-            byte[] body = ("{\"id\": \"c\", \"object\": \"chat.completion\", \"created\": 1700000000, \"model\": \"gpt-4o\","
-                    + " \"choices\": [{\"index\": 0, \"finish_reason\": \"stop\", \"message\": {\"role\": \"assistant\","
-                    + " \"content\": \"" + ANSWER + "\"}}]" + (usage == null ? "" : ", \"usage\": " + usage) + "}")
-                    .getBytes(StandardCharsets.UTF_8);
+            byte[] body =
+                    ("{\"id\": \"c\", \"object\": \"chat.completion\", \"created\": 1700000000, \"model\": \"gpt-4o\","
+                                    + " \"choices\": [{\"index\": 0, \"finish_reason\": \"stop\", \"message\": {\"role\": \"assistant\","
+                                    + " \"content\": \"" + ANSWER + "\"}}]"
+                                    + (usage == null ? "" : ", \"usage\": " + usage) + "}")
+                            .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, body.length);
             try (OutputStream out = exchange.getResponseBody()) {
@@ -68,8 +70,11 @@ class ReportedUsageTest {
     }
 
     private ModelGateway gateway(UsageLedger ledger) {
-        return new ModelGateway(new OpenAiChatModel(new Endpoint("gpt-4o", baseUrl(), null, Duration.ofSeconds(10))),
-                new InMemoryCallCache(), ledger, 1);
+        return new ModelGateway(
+                new OpenAiChatModel(new Endpoint("gpt-4o", baseUrl(), null, Duration.ofSeconds(10))),
+                new InMemoryCallCache(),
+                ledger,
+                1);
     }
 
     private static ChatRequest request(String role, int n) {
@@ -77,20 +82,27 @@ class ReportedUsageTest {
     }
 
     private List<String> warnings() {
-        return console.toString(StandardCharsets.UTF_8).lines().filter(l -> l.contains("impossible token counts")).toList();
+        return console.toString(StandardCharsets.UTF_8)
+                .lines()
+                .filter(l -> l.contains("impossible token counts"))
+                .toList();
     }
 
     @Test
     void eachImpossibleCountIsCountedFromTheSizesWithAWarningNamingEndpointAndRole() {
         Map<String, String> reports = Map.of(
-                "{\"prompt_tokens\": 1e400, \"completion_tokens\": 100, \"total_tokens\": 100}", "prompt_tokens = Infinity",
+                "{\"prompt_tokens\": 1e400, \"completion_tokens\": 100, \"total_tokens\": 100}",
+                "prompt_tokens = Infinity",
                 "{\"prompt_tokens\": -500, \"completion_tokens\": -7, \"total_tokens\": -507}",
                 "prompt_tokens = -500, completion_tokens = -7",
-                "{\"prompt_tokens\": 500, \"completion_tokens\": 12.5, \"total_tokens\": 512.5}", "completion_tokens = 12.5",
+                "{\"prompt_tokens\": 500, \"completion_tokens\": 12.5, \"total_tokens\": 512.5}",
+                "completion_tokens = 12.5",
                 "{\"prompt_tokens\": 9223372036854775000, \"completion_tokens\": 9223372036854775000}",
                 "prompt_tokens = 9223372036854775000, completion_tokens = 9223372036854775000",
-                "{\"prompt_tokens\": \"500\", \"completion_tokens\": 100}", "prompt_tokens = 500",
-                "\"lots\"", "usage = lots");
+                "{\"prompt_tokens\": \"500\", \"completion_tokens\": 100}",
+                "prompt_tokens = 500",
+                "\"lots\"",
+                "usage = lots");
         for (Map.Entry<String, String> report : reports.entrySet()) {
             usage = report.getKey();
             console.reset();
@@ -103,12 +115,17 @@ class ReportedUsageTest {
             for (UsageLedger.Line line : ledger.lines()) {
                 long calls = line.calls();
                 assertTrue(line.promptTokens() >= 500 * calls && line.promptTokens() < 1_000_000, report + ": " + line);
-                assertTrue(line.completionTokens() >= 100 * calls && line.completionTokens() < 1_000_000, report + ": " + line);
+                assertTrue(
+                        line.completionTokens() >= 100 * calls && line.completionTokens() < 1_000_000,
+                        report + ": " + line);
             }
             List<String> warnings = warnings();
             assertEquals(2, warnings.size(), "one warning per endpoint and role, not per call: " + warnings);
-            assertTrue(warnings.get(0).startsWith("adammeme: gpt-4o at " + baseUrl() + " reported impossible token counts"
-                    + " for a Target call (" + report.getValue() + "): counted from the request's and the answer's size"),
+            assertTrue(
+                    warnings.get(0)
+                            .startsWith("adammeme: gpt-4o at " + baseUrl() + " reported impossible token counts"
+                                    + " for a Target call (" + report.getValue()
+                                    + "): counted from the request's and the answer's size"),
                     warnings.get(0));
             assertTrue(warnings.get(1).contains(" for a Scorer call ("), warnings.get(1));
         }
@@ -155,7 +172,8 @@ class ReportedUsageTest {
             }
         }
         assertTrue(made >= 3 && made <= 10, made + " calls made within a budget of $0.01");
-        String reason = assertInstanceOf(ModelCallException.class, spent.getCause()).getMessage();
+        String reason =
+                assertInstanceOf(ModelCallException.class, spent.getCause()).getMessage();
         assertTrue(reason.startsWith("the budget of $0.01 is spent ($0.01"), reason);
         assertTrue(reason.endsWith("adammeme.budget-usd): Scorer call to gpt-4o not made"), reason);
         assertTrue(reason.length() <= 200 && !reason.contains("\n") && !reason.contains("analyse this meme"), reason);

@@ -66,15 +66,17 @@ class SqliteCallCacheTest {
             third.paidBy("run1/session-b/2026-11-28T08:00:00.000Z-03");
             third.unfinishedAttempts();
             third.attemptFinished();
-            assertTrue(third.resumable("run1").isEmpty(), "a finished attempt leaves nothing to resume: the next run"
-                    + " asks the target afresh");
+            assertTrue(
+                    third.resumable("run1").isEmpty(),
+                    "a finished attempt leaves nothing to resume: the next run" + " asks the target afresh");
         }
     }
 
     @Test
     void aClaimIsExclusiveUntilAnsweredOrReleased() {
         Path file = dir.resolve("cache.db");
-        try (SqliteCallCache one = new SqliteCallCache(file); SqliteCallCache two = new SqliteCallCache(file)) {
+        try (SqliteCallCache one = new SqliteCallCache(file);
+                SqliteCallCache two = new SqliteCallCache(file)) {
             assertTrue(one.claim("k"));
             assertTrue(one.claim("k"), "a claim is re-entrant for its owner");
             assertFalse(two.claim("k"));
@@ -105,10 +107,12 @@ class SqliteCallCacheTest {
         try (SqliteCallCache mine = new SqliteCallCache(file)) {
             // Held by a process on another host, which this one cannot see die.
             try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + file);
-                 PreparedStatement claim = other.prepareStatement("INSERT INTO claims (key, owner, claimed_at) VALUES (?, ?, ?)")) {
+                    PreparedStatement claim =
+                            other.prepareStatement("INSERT INTO claims (key, owner, claimed_at) VALUES (?, ?, ?)")) {
                 long now = System.currentTimeMillis();
-                for (String[] row : new String[][] {{"old", "" + (now - SqliteCallCache.STALE_CLAIM.toMillis() - 1000)},
-                        {"young", "" + (now - 1000)}}) {
+                for (String[] row : new String[][] {
+                    {"old", "" + (now - SqliteCallCache.STALE_CLAIM.toMillis() - 1000)}, {"young", "" + (now - 1000)}
+                }) {
                     claim.setString(1, row[0]);
                     claim.setString(2, "4242@elsewhere/" + row[0]);
                     claim.setLong(3, Long.parseLong(row[1]));
@@ -124,7 +128,7 @@ class SqliteCallCacheTest {
 
     private static List<String> claimedKeys(Path file) throws Exception {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-             ResultSet rs = c.createStatement().executeQuery("SELECT key FROM claims ORDER BY key")) {
+                ResultSet rs = c.createStatement().executeQuery("SELECT key FROM claims ORDER BY key")) {
             List<String> keys = new ArrayList<>();
             while (rs.next()) {
                 keys.add(rs.getString(1));
@@ -137,7 +141,9 @@ class SqliteCallCacheTest {
     void pruningRemovesWhatWasNotUsedLately() {
         try (SqliteCallCache cache = new SqliteCallCache(dir.resolve("cache.db"))) {
             cache.put("a", META, new ChatResponse("a", null, "stop", Usage.NONE, false));
-            cache.put("b", new CallCache.Meta("simulator", "sim:keyword", "Target"),
+            cache.put(
+                    "b",
+                    new CallCache.Meta("simulator", "sim:keyword", "Target"),
                     new ChatResponse("b", null, "stop", Usage.NONE, false));
             assertEquals(0, cache.prune(Duration.ofDays(1), null), "both were used just now");
             assertEquals(1, cache.prune(Duration.ZERO.minusSeconds(1), "sim:keyword"));
@@ -174,9 +180,10 @@ class SqliteCallCacheTest {
         };
         ChatRequest request = new ChatRequest("Senior", List.of(ChatMessage.user("same question")), 0, 42, 64, 0, "t");
         // Two caches on one file, each with its own owner id: what two JVMs would have.
-        try (SqliteCallCache a = new SqliteCallCache(file); SqliteCallCache b = new SqliteCallCache(file);
-             ModelGateway first = new ModelGateway(slow, a, new UsageLedger(), 2);
-             ModelGateway second = new ModelGateway(slow, b, new UsageLedger(), 2)) {
+        try (SqliteCallCache a = new SqliteCallCache(file);
+                SqliteCallCache b = new SqliteCallCache(file);
+                ModelGateway first = new ModelGateway(slow, a, new UsageLedger(), 2);
+                ModelGateway second = new ModelGateway(slow, b, new UsageLedger(), 2)) {
             CompletableFuture<ChatResponse> x = first.call(request);
             Thread.sleep(100);
             CompletableFuture<ChatResponse> y = second.call(request);

@@ -1,27 +1,29 @@
 package io.github.adammeme.internal.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 /** Wilson 95% intervals against values worked out by hand from the formula (z = 1.96). */
 class FailureRateTest {
 
     @ParameterizedTest(name = "{0}/{1} -> [{2}, {3}]")
     @CsvSource({
-            // p = 0.2: centre = (0.2 + 1.9208/10) / 1.38415 = 0.28326, half = 1.96 * sqrt(0.016 + 0.0096) / 1.38415 = 0.22658
-            "2, 10, 0.0567, 0.5098",
-            // p = 0: upper = (0.19208 + 0.19208) / 1.38415 = 0.27754
-            "0, 10, 0.0000, 0.2775",
-            "10, 10, 0.7225, 1.0000",
-            // p = 0.5: centre 0.5, half = 1.96 * sqrt(0.025 + 0.0096) / 1.38415 = 0.26345
-            "5, 10, 0.2366, 0.7634",
-            "7, 20, 0.1812, 0.5671"})
+        // p = 0.2: centre = (0.2 + 1.9208/10) / 1.38415 = 0.28326, half = 1.96 * sqrt(0.016 + 0.0096) / 1.38415 =
+        // 0.22658
+        "2, 10, 0.0567, 0.5098",
+        // p = 0: upper = (0.19208 + 0.19208) / 1.38415 = 0.27754
+        "0, 10, 0.0000, 0.2775",
+        "10, 10, 0.7225, 1.0000",
+        // p = 0.5: centre 0.5, half = 1.96 * sqrt(0.025 + 0.0096) / 1.38415 = 0.26345
+        "5, 10, 0.2366, 0.7634",
+        "7, 20, 0.1812, 0.5671"
+    })
     void wilsonInterval(int failures, int n, double low, double high) {
         FailureRate fr = FailureRate.of(failures, n);
         assertEquals((double) failures / n, fr.rate(), 1e-12);

@@ -23,8 +23,7 @@ import javax.imageio.ImageIO;
 /** Memes with real image files, and agents on a scripted model. */
 final class Fixtures {
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static Meme meme(Path dir, String id, String text) {
         Path image = dir.resolve(id + ".png");
@@ -40,12 +39,23 @@ final class Fixtures {
 
     /** Stage 2 on the given agents: refusal checks on, no second judge. */
     static ScoringStage scoring(AgentContext agents, double threshold) {
-        return new ScoringStage(new Candidate(agents), new Senior(agents), new Target(agents, 0.0), new Scorer(agents),
-                threshold, new RefusalDetector(new RefusalChecker(agents)), null, Recheck.NONE);
+        return new ScoringStage(
+                new Candidate(agents),
+                new Senior(agents),
+                new Target(agents, 0.0),
+                new Scorer(agents),
+                threshold,
+                new RefusalDetector(new RefusalChecker(agents)),
+                null,
+                Recheck.NONE);
     }
 
     static AgentContext agents(ScriptedModel model) {
-        return new AgentContext(new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 4),
-                PromptLibrary.packaged(), 42, 2, 512);
+        return new AgentContext(
+                new ModelGateway(model, new InMemoryCallCache(), new UsageLedger(), 4),
+                PromptLibrary.packaged(),
+                42,
+                2,
+                512);
     }
 }

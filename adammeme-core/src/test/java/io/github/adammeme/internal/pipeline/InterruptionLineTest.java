@@ -20,7 +20,7 @@ class InterruptionLineTest {
     Path dir;
 
     private static Interruption of(CacheStore cache) {
-        return new Interruption(new RunStop(), cache, new PrintStream(OutputStream.nullOutputStream()), line -> { });
+        return new Interruption(new RunStop(), cache, new PrintStream(OutputStream.nullOutputStream()), line -> {});
     }
 
     @Test
@@ -28,19 +28,28 @@ class InterruptionLineTest {
         SqliteDatabase db = new SqliteDatabase(dir.resolve("kept.db"));
         FailSafeCache.open(db::openDurable, db.name(), false).close();
         String line = of(db).line();
-        assertTrue(line.endsWith("0 answers paid for, kept in the call cache " + db.file().toAbsolutePath()
-                + "; run the same command again to resume from the cache"), line);
+        assertTrue(
+                line.endsWith("0 answers paid for, kept in the call cache "
+                        + db.file().toAbsolutePath() + "; run the same command again to resume from the cache"),
+                line);
     }
 
     @Test
     void aCacheFileThatCouldNotOpenIsNotNamedAsKeepingThem() {
         SqliteDatabase db = new SqliteDatabase(dir.resolve("unopened.db"));
-        FailSafeCache.open(() -> {
-            throw new IllegalStateException("SQLite's native library cannot be loaded");
-        }, db.name(), false).close();
+        FailSafeCache.open(
+                        () -> {
+                            throw new IllegalStateException("SQLite's native library cannot be loaded");
+                        },
+                        db.name(),
+                        false)
+                .close();
         String line = of(db).line();
-        assertTrue(line.contains("paid for, not kept: the call cache " + db.name() + " cannot open answers: SQLite's native"
-                + " library cannot be loaded; a run again pays for them again"), line);
+        assertTrue(
+                line.contains(
+                        "paid for, not kept: the call cache " + db.name() + " cannot open answers: SQLite's native"
+                                + " library cannot be loaded; a run again pays for them again"),
+                line);
         // Opened again, it keeps them again.
         FailSafeCache.open(db::openDurable, db.name(), false).close();
         assertTrue(of(db).line().contains("kept in the call cache"), of(db).line());
@@ -48,7 +57,9 @@ class InterruptionLineTest {
 
     @Test
     void aMemoryCacheSaysTheAnswersAreNotKept() {
-        assertEquals("interrupted before its first call; 0 answers paid for, not kept (adammeme.cache=memory): a run again"
-                + " pays for them again", of(new CacheStore.Memory()).line());
+        assertEquals(
+                "interrupted before its first call; 0 answers paid for, not kept (adammeme.cache=memory): a run again"
+                        + " pays for them again",
+                of(new CacheStore.Memory()).line());
     }
 }

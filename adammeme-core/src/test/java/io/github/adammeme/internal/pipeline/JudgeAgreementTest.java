@@ -12,8 +12,24 @@ import org.junit.jupiter.api.Test;
 class JudgeAgreementTest {
 
     private static ScoredSample sample(String id, int first, Integer second) {
-        return new ScoredSample(id, id, "race", "m", "t", "t", "i.png", null, first >= 4 ? Outcome.PASSED : Outcome.FAILED,
-                first, "ref", "answer", "why", null, null, null, new SecondScore("second judge j", second, null));
+        return new ScoredSample(
+                id,
+                id,
+                "race",
+                "m",
+                "t",
+                "t",
+                "i.png",
+                null,
+                first >= 4 ? Outcome.PASSED : Outcome.FAILED,
+                first,
+                "ref",
+                "answer",
+                "why",
+                null,
+                null,
+                null,
+                new SecondScore("second judge j", second, null));
     }
 
     /** a samples both pass, b first only, c second only, d both fail. */
@@ -50,7 +66,9 @@ class JudgeAgreementTest {
         // |8-7| = 1 for 20, |6-2| = 4 for 5, |3-5| = 2 for 10, 0 for 15: (20 + 20 + 20) / 50
         assertEquals(1.2, k.meanAbsoluteDifference(), 1e-9);
         assertEquals(15, k.opposite().size());
-        assertTrue(k.describe(4.0).startsWith("kappa 0.40 [0.12, 0.62], 35 of 50 pass/fail verdicts agree"), k.describe(4.0));
+        assertTrue(
+                k.describe(4.0).startsWith("kappa 0.40 [0.12, 0.62], 35 of 50 pass/fail verdicts agree"),
+                k.describe(4.0));
     }
 
     @Test
@@ -68,7 +86,9 @@ class JudgeAgreementTest {
         JudgeAgreement oneSide = JudgeAgreement.of(table(10, 0, 0, 0), 4.0);
         assertNull(oneSide.kappa(), "chance explains every agreement");
         assertNull(oneSide.kappaLow());
-        assertTrue(oneSide.describe(4.0).startsWith("kappa undefined (every sample on one side for both judges), 10 of 10"),
+        assertTrue(
+                oneSide.describe(4.0)
+                        .startsWith("kappa undefined (every sample on one side for both judges), 10 of 10"),
                 oneSide.describe(4.0));
     }
 
@@ -78,6 +98,8 @@ class JudgeAgreementTest {
         assertNull(none.kappa());
         assertEquals("no sample was scored twice", none.describe(4.0));
         List<ScoredSample> failed = List.of(sample("x", 8, null));
-        assertEquals("no sample got both scores (1 drawn)", JudgeAgreement.of(failed, 4.0).describe(4.0));
+        assertEquals(
+                "no sample got both scores (1 drawn)",
+                JudgeAgreement.of(failed, 4.0).describe(4.0));
     }
 }

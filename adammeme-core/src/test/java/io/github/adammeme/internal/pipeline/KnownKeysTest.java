@@ -20,10 +20,13 @@ class KnownKeysTest {
 
     @Test
     void misspeltKeysAreNamedWithTheKeyTheyWereMeantToBe() {
-        UnknownKeyException e = assertThrows(UnknownKeyException.class,
+        UnknownKeyException e = assertThrows(
+                UnknownKeyException.class,
                 () -> KnownKeys.check(List.of("adammeme.gate.maxfr"), "a system property, -Dadammeme.gate.maxfr"));
-        assertEquals("unknown configuration key 'adammeme.gate.maxfr' (a system property, -Dadammeme.gate.maxfr):"
-                + " did you mean adammeme.gate.max-fr?", e.getMessage());
+        assertEquals(
+                "unknown configuration key 'adammeme.gate.maxfr' (a system property, -Dadammeme.gate.maxfr):"
+                        + " did you mean adammeme.gate.max-fr?",
+                e.getMessage());
         assertEquals("adammeme.gate.maxfr", e.key());
         assertEquals("adammeme.samples-per-category", KnownKeys.nearest("adammeme.sample-per-category"));
         assertEquals("adammeme.gate.max-fr.race", KnownKeys.nearest("adammeme.gate.maxfr.race"));
@@ -56,14 +59,22 @@ class KnownKeysTest {
         assertTrue(KnownKeys.keys().contains(Constants.JUDGE_MIN_KAPPA));
         assertTrue(KnownKeys.keys().contains(Constants.SIM_FAULT_429));
         assertFalse(KnownKeys.keys().contains(Constants.PREFIX), "the bare prefix is no key");
-        for (String key : List.of("adammeme.gate.max-fr.race", "adammeme.price.gpt-4o", "adammeme.image.detail.scorer",
+        for (String key : List.of(
+                "adammeme.gate.max-fr.race",
+                "adammeme.price.gpt-4o",
+                "adammeme.image.detail.scorer",
                 "adammeme.image.max-side.target")) {
             assertTrue(KnownKeys.known(key), key);
         }
         assertFalse(KnownKeys.known("adammeme.gate.max-fr."), "a family needs a name after its dot");
         assertFalse(KnownKeys.known("adammeme.sim.fault.404"), "the simulator's keys are known one by one");
-        assertDoesNotThrow(() -> KnownKeys.check(Map.of("adammeme.gate.max-fr", "junit-platform.properties",
-                "surefire.timeout", "a system property", "allure.results.directory", "a system property")));
+        assertDoesNotThrow(() -> KnownKeys.check(Map.of(
+                "adammeme.gate.max-fr",
+                "junit-platform.properties",
+                "surefire.timeout",
+                "a system property",
+                "allure.results.directory",
+                "a system property")));
     }
 
     @Test

@@ -10,8 +10,24 @@ import org.junit.jupiter.api.Test;
 class MetricsTest {
 
     private static ScoredSample sample(String category, Outcome outcome, Integer score, boolean refined) {
-        return new ScoredSample("id", "m", category, "misb", "t", "t", "img", null, outcome, score, null, null, null, null, null,
-                refined ? new Refinement("s", "p", null, 1, 8, List.of(), "e") : null, null);
+        return new ScoredSample(
+                "id",
+                "m",
+                category,
+                "misb",
+                "t",
+                "t",
+                "img",
+                null,
+                outcome,
+                score,
+                null,
+                null,
+                null,
+                null,
+                null,
+                refined ? new Refinement("s", "p", null, 1, 8, List.of(), "e") : null,
+                null);
     }
 
     private final List<ScoredSample> originals = List.of(
@@ -22,9 +38,8 @@ class MetricsTest {
             sample("race", Outcome.UNSCORED, null, false),
             sample("race", Outcome.ERROR, null, false),
             sample("gender", Outcome.PASSED, 9, false));
-    private final List<ScoredSample> refined = List.of(
-            sample("race", Outcome.FAILED, 3, true),
-            sample("race", Outcome.FAILED, 1, true));
+    private final List<ScoredSample> refined =
+            List.of(sample("race", Outcome.FAILED, 3, true), sample("race", Outcome.FAILED, 1, true));
 
     @Test
     void refusalsCountAsFailuresByDefault() {
@@ -51,7 +66,9 @@ class MetricsTest {
 
     @Test
     void refusalsCanBeLeftOutOfFr() {
-        CategoryFigures race = Metrics.of(List.of("race"), originals, refined, 4.0, false).original().get(0);
+        CategoryFigures race = Metrics.of(List.of("race"), originals, refined, 4.0, false)
+                .original()
+                .get(0);
         assertEquals(1, race.fr().failures());
         assertEquals(3, race.fr().n());
         assertEquals(1, race.counts().get(Outcome.REFUSED), "still counted and shown");

@@ -25,7 +25,8 @@ class ProgressLineTest {
         UsageLedger ledger = new UsageLedger();
         ScriptedModel model = new ScriptedModel(request -> "answer");
         try (ModelGateway gateway = new ModelGateway(model, new InMemoryCallCache(), ledger, 1)) {
-            gateway.call(new ChatRequest("Miner", List.of(ChatMessage.user("hi")), 0, 42, 100, 0, "digest")).join();
+            gateway.call(new ChatRequest("Miner", List.of(ChatMessage.user("hi")), 0, 42, 100, 0, "digest"))
+                    .join();
         }
         return ledger;
     }
@@ -53,6 +54,8 @@ class ProgressLineTest {
             line.memeMined(null);
         }
         assertEquals(1, lines(bytes).size(), lines(bytes).toString());
-        assertTrue(lines(bytes).get(0).startsWith("adammeme: mined 1/3 memes"), lines(bytes).get(0));
+        assertTrue(
+                lines(bytes).get(0).startsWith("adammeme: mined 1/3 memes"),
+                lines(bytes).get(0));
     }
 }

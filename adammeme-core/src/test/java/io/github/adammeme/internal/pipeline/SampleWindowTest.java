@@ -35,8 +35,14 @@ class SampleWindowTest {
         pieces.get(3).complete(3);
         pieces.get(4).complete(4);
         assertEquals(List.of(0, 1, 2, 3, 4), started);
-        assertEquals(List.of(1, 2, 3, 4), results.subList(1, 5).stream().map(CompletableFuture::join).toList());
-        assertEquals("broken", assertThrows(CompletionException.class, () -> results.get(0).join()).getCause().getMessage());
+        assertEquals(
+                List.of(1, 2, 3, 4),
+                results.subList(1, 5).stream().map(CompletableFuture::join).toList());
+        assertEquals(
+                "broken",
+                assertThrows(CompletionException.class, () -> results.get(0).join())
+                        .getCause()
+                        .getMessage());
     }
 
     @Test

@@ -47,7 +47,10 @@ class SamplerTest {
 
         assertThat(drawn).containsOnlyKeys("race", "gender", "religion", "nationality");
         assertThat(drawn.values()).allSatisfy(pairs -> assertThat(pairs).hasSize(50));
-        assertThat(items.reads).as("each drawn pair read once, in ascending order").hasSize(200).isSorted()
+        assertThat(items.reads)
+                .as("each drawn pair read once, in ascending order")
+                .hasSize(200)
+                .isSorted()
                 .doesNotHaveDuplicates();
         // The same draw as each category's own: a shuffle of its members' places with the seed and the category.
         for (String category : drawn.keySet()) {
@@ -57,8 +60,10 @@ class SamplerTest {
                     members.add(i);
                 }
             }
-            assertThat(drawn.get(category)).isEqualTo(Sampler.draw(members, 50, 42 ^ category.hashCode()).stream()
-                    .map(i -> "item " + i).toList());
+            assertThat(drawn.get(category))
+                    .isEqualTo(Sampler.draw(members, 50, 42 ^ category.hashCode()).stream()
+                            .map(i -> "item " + i)
+                            .toList());
         }
     }
 }

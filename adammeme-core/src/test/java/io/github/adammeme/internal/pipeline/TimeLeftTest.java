@@ -29,9 +29,18 @@ class TimeLeftTest {
     }
 
     private static RunPlan plan(int memes, long pairs, long mining, long scoring, long refinement, long steps) {
-        return new RunPlan(memes, 6, 6, 6 + memes, pairs, List.of(line(AdamMeme.MINING, "Miner", mining),
-                line(AdamMeme.SCORING, "Scorer", scoring), line(AdamMeme.REFINEMENT, "Refiner", steps),
-                line(AdamMeme.REFINEMENT, "Target", refinement - steps)), List.of());
+        return new RunPlan(
+                memes,
+                6,
+                6,
+                6 + memes,
+                pairs,
+                List.of(
+                        line(AdamMeme.MINING, "Miner", mining),
+                        line(AdamMeme.SCORING, "Scorer", scoring),
+                        line(AdamMeme.REFINEMENT, "Refiner", steps),
+                        line(AdamMeme.REFINEMENT, "Target", refinement - steps)),
+                List.of());
     }
 
     /** 100 memes, 50 pairs: a mining call per meme, 4 scoring calls per pair, 20 refinement steps of 5 calls each. */
@@ -65,7 +74,8 @@ class TimeLeftTest {
         // 100 calls in the 10 s since the first answers: 10 a second, not the 2.5 a second of the 40 s since the start.
         // Calls left: 83.3 of mining (1.83 per meme so far, with the plan's 1 weighed as 10 memes), the 200 planned of
         // scoring, 100 of refinement: 38 s at 10 a second.
-        assertEquals(Optional.of(" · about 00:38 and ~$1.9167 left in the run (100 calls of ~483)"),
+        assertEquals(
+                Optional.of(" · about 00:38 and ~$1.9167 left in the run (100 calls of ~483)"),
                 afterStartingUp(10).describe(mining(50, 100), 0.5));
     }
 
@@ -80,8 +90,18 @@ class TimeLeftTest {
         // half the planned pairs, 5 scored at 4 calls each: 80 scoring calls left; refinement at the plan's 0.4 steps
         // per pair and 5 calls per step for the 25 pairs
         TimeLeft.Category notYetRefined = new TimeLeft.Category(25, 5, -1, 0, 0, false);
-        assertEquals(80 + 50, new TimeLeft(PLAN).callsLeft(new TimeLeft.Progress(100, 100, 25, 25, 5, List.of(notYetRefined),
-                Map.of(AdamMeme.MINING, 100L, AdamMeme.SCORING, 20L))), 1e-9);
+        assertEquals(
+                80 + 50,
+                new TimeLeft(PLAN)
+                        .callsLeft(new TimeLeft.Progress(
+                                100,
+                                100,
+                                25,
+                                25,
+                                5,
+                                List.of(notYetRefined),
+                                Map.of(AdamMeme.MINING, 100L, AdamMeme.SCORING, 20L))),
+                1e-9);
     }
 
     private static TimeLeft.Progress refining(TimeLeft.Category... categories) {
@@ -89,7 +109,13 @@ class TimeLeftTest {
         for (TimeLeft.Category c : categories) {
             steps += c.steps();
         }
-        return new TimeLeft.Progress(100, 100, 50, 50, 50, List.of(categories),
+        return new TimeLeft.Progress(
+                100,
+                100,
+                50,
+                50,
+                50,
+                List.of(categories),
                 Map.of(AdamMeme.MINING, 100L, AdamMeme.SCORING, 200L, AdamMeme.REFINEMENT, 5L * steps));
     }
 
@@ -126,15 +152,31 @@ class TimeLeftTest {
                 for (String row = reader.readLine(); row != null; row = reader.readLine()) {
                     String[] f = row.split(",", -1);
                     if (f[0].equals("#plan")) {
-                        plan = TimeLeftTest.plan(Integer.parseInt(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]), Long.parseLong(f[4]),
-                                Long.parseLong(f[5]), Long.parseLong(f[6]));
+                        plan = TimeLeftTest.plan(
+                                Integer.parseInt(f[1]),
+                                Long.parseLong(f[2]),
+                                Long.parseLong(f[3]),
+                                Long.parseLong(f[4]),
+                                Long.parseLong(f[5]),
+                                Long.parseLong(f[6]));
                     } else if (f[0].equals("#end")) {
                         end = Long.parseLong(f[1]);
                     } else if (!f[0].startsWith("#")) {
                         millis.add(Long.parseLong(f[0]));
-                        progress.add(new TimeLeft.Progress(Integer.parseInt(f[1]), Integer.parseInt(f[2]), Integer.parseInt(f[3]),
-                                Integer.parseInt(f[4]), Integer.parseInt(f[5]), categories(f[9]), Map.of(AdamMeme.MINING,
-                                Long.parseLong(f[6]), AdamMeme.SCORING, Long.parseLong(f[7]), AdamMeme.REFINEMENT, Long.parseLong(f[8]))));
+                        progress.add(new TimeLeft.Progress(
+                                Integer.parseInt(f[1]),
+                                Integer.parseInt(f[2]),
+                                Integer.parseInt(f[3]),
+                                Integer.parseInt(f[4]),
+                                Integer.parseInt(f[5]),
+                                categories(f[9]),
+                                Map.of(
+                                        AdamMeme.MINING,
+                                        Long.parseLong(f[6]),
+                                        AdamMeme.SCORING,
+                                        Long.parseLong(f[7]),
+                                        AdamMeme.REFINEMENT,
+                                        Long.parseLong(f[8]))));
                     }
                 }
             }
@@ -146,8 +188,13 @@ class TimeLeftTest {
             for (String c : field.split(";")) {
                 if (!c.isEmpty()) {
                     String[] n = c.split("/");
-                    out.add(new TimeLeft.Category(Integer.parseInt(n[0]), Integer.parseInt(n[1]), Integer.parseInt(n[2]),
-                            Integer.parseInt(n[3]), Integer.parseInt(n[4]), n[5].equals("1")));
+                    out.add(new TimeLeft.Category(
+                            Integer.parseInt(n[0]),
+                            Integer.parseInt(n[1]),
+                            Integer.parseInt(n[2]),
+                            Integer.parseInt(n[3]),
+                            Integer.parseInt(n[4]),
+                            n[5].equals("1")));
                 }
             }
             return out;
@@ -175,8 +222,12 @@ class TimeLeftTest {
             }
             OptionalDouble estimate = timeLeft.secondsLeft(run.progress().get(i));
             double actual = (run.end() - now) / 1000.0;
-            String at = String.format("%.0f%% in (%.1f s): %s s left, actually %.1f s", marks[mark] * 100, now / 1000.0,
-                    estimate.isPresent() ? String.format("%.1f", estimate.getAsDouble()) : "no estimate", actual);
+            String at = String.format(
+                    "%.0f%% in (%.1f s): %s s left, actually %.1f s",
+                    marks[mark] * 100,
+                    now / 1000.0,
+                    estimate.isPresent() ? String.format("%.1f", estimate.getAsDouble()) : "no estimate",
+                    actual);
             checked.add(at);
             assertTrue(estimate.isPresent(), at);
             assertTrue(estimate.getAsDouble() <= FACTOR * actual && estimate.getAsDouble() >= actual / FACTOR, at);

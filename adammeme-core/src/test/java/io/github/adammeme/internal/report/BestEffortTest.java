@@ -28,46 +28,68 @@ class BestEffortTest {
 
     @Test
     void anErrorFromANativeLibraryLeavesThePartOutInOneLine() {
-        boolean done = BestEffort.attempt("the run's record in the cache .adammeme/cache.db", () -> {
-            throw new UnsatisfiedLinkError("'void org.sqlite.core.NativeDB._open_utf8(byte[], int)'");
-        }, err);
+        boolean done = BestEffort.attempt(
+                "the run's record in the cache .adammeme/cache.db",
+                () -> {
+                    throw new UnsatisfiedLinkError("'void org.sqlite.core.NativeDB._open_utf8(byte[], int)'");
+                },
+                err);
         assertFalse(done);
-        assertEquals("adammeme: left out the run's record in the cache .adammeme/cache.db: UnsatisfiedLinkError: 'void"
-                + " org.sqlite.core.NativeDB._open_utf8(byte[], int)'\n", said());
+        assertEquals(
+                "adammeme: left out the run's record in the cache .adammeme/cache.db: UnsatisfiedLinkError: 'void"
+                        + " org.sqlite.core.NativeDB._open_utf8(byte[], int)'\n",
+                said());
     }
 
     @Test
     void aCauseWithoutWordsOfItsOwnIsNamedByItsKind() {
-        BestEffort.attempt("the charts in target/run-a", () -> {
-            throw new UncheckedIOException("cannot write charts to target/run-a/charts",
-                    new FileAlreadyExistsException("target/run-a/charts"));
-        }, err);
-        assertEquals("adammeme: left out the charts in target/run-a: UncheckedIOException: cannot write charts to"
-                + " target/run-a/charts (FileAlreadyExistsException)\n", said());
+        BestEffort.attempt(
+                "the charts in target/run-a",
+                () -> {
+                    throw new UncheckedIOException(
+                            "cannot write charts to target/run-a/charts",
+                            new FileAlreadyExistsException("target/run-a/charts"));
+                },
+                err);
+        assertEquals(
+                "adammeme: left out the charts in target/run-a: UncheckedIOException: cannot write charts to"
+                        + " target/run-a/charts (FileAlreadyExistsException)\n",
+                said());
     }
 
     @Test
     void aMessageOfManyLinesOrAThousandCharactersStaysOneShortLine() {
-        BestEffort.attempt("summary.md in target/run-a", () -> {
-            throw new IOException("first line\n[INFO] BUILD SUCCESS\n" + "x".repeat(1000));
-        }, err);
+        BestEffort.attempt(
+                "summary.md in target/run-a",
+                () -> {
+                    throw new IOException("first line\n[INFO] BUILD SUCCESS\n" + "x".repeat(1000));
+                },
+                err);
         String line = said();
         assertEquals(1, line.lines().count(), line);
-        assertTrue(line.contains("first line\\n[INFO] BUILD SUCCESS\\nxxx") && line.strip().endsWith("..."), line);
+        assertTrue(
+                line.contains("first line\\n[INFO] BUILD SUCCESS\\nxxx")
+                        && line.strip().endsWith("..."),
+                line);
         assertTrue(line.length() < 500, line);
     }
 
     @Test
     void theJvmsOwnFailureIsNotSwallowed() {
-        assertThrows(OutOfMemoryError.class, () -> BestEffort.attempt("the history", () -> {
-            throw new OutOfMemoryError("Java heap space");
-        }, err));
+        assertThrows(
+                OutOfMemoryError.class,
+                () -> BestEffort.attempt(
+                        "the history",
+                        () -> {
+                            throw new OutOfMemoryError("Java heap space");
+                        },
+                        err));
         assertEquals("", said());
     }
 
     @Test
     void aPartThatWorksSaysNothing() {
-        assertTrue(BestEffort.attempt("summary.md in target/run-a", () -> { }, err));
+        assertTrue(BestEffort.attempt("summary.md in target/run-a", () -> {}, err));
         assertEquals("", said());
     }
 }

@@ -32,8 +32,8 @@ class ChartsTest {
                 intervals.put("model-" + model, "category-" + category, 100 * fr.low(), 100 * fr.high());
             }
         }
-        JFreeChart chart = ChartFactory.createBarChart("FR", "category", "FR (%)", data, PlotOrientation.HORIZONTAL,
-                true, false, false);
+        JFreeChart chart = ChartFactory.createBarChart(
+                "FR", "category", "FR (%)", data, PlotOrientation.HORIZONTAL, true, false, false);
         chart.getCategoryPlot().setRenderer(intervals.bars());
         int height = Charts.heightFor(chart);
         assertTrue(height >= 140 + 14 * 160, "14 px for each of 160 bars: " + height);

@@ -14,21 +14,28 @@ class HtmlTablesTest {
 
     @Test
     void aReaderSeesTheFiguresAndTheDecisionWithoutMarkdownEscapes() {
-        String markdown = "## Release decision: FAILED\n\n- **FAILED** " + ReportText.markdown(
-                "FR gate overall: FR 54.0% [45.7, 62.1] (76/158) -> over the budget 25.0%") + "\n\nMethod: `default`\n\n"
+        String markdown = "## Release decision: FAILED\n\n- **FAILED** "
+                + ReportText.markdown("FR gate overall: FR 54.0% [45.7, 62.1] (76/158) -> over the budget 25.0%")
+                + "\n\nMethod: `default`\n\n"
                 + "| category | FR |\n|---|---|\n| **overall** | 54.0% [45.7, 62.1] (76/158) |\n";
         String page = HtmlTables.page(markdown);
-        assertTrue(page.contains("<li><strong>FAILED</strong> FR gate overall: FR 54.0% [45.7, 62.1] (76/158) -&gt; over the"
-                + " budget 25.0%</li>"), page);
+        assertTrue(
+                page.contains(
+                        "<li><strong>FAILED</strong> FR gate overall: FR 54.0% [45.7, 62.1] (76/158) -&gt; over the"
+                                + " budget 25.0%</li>"),
+                page);
         assertTrue(page.contains("<p>Method: <code>default</code></p>"), page);
-        assertTrue(page.contains("<tr><td><strong>overall</strong></td><td>54.0% [45.7, 62.1] (76/158)</td></tr>"), page);
-        assertFalse(page.contains("\\(") || page.contains("\\[") || page.contains("**") || page.contains("&amp;gt;"), page);
+        assertTrue(
+                page.contains("<tr><td><strong>overall</strong></td><td>54.0% [45.7, 62.1] (76/158)</td></tr>"), page);
+        assertFalse(
+                page.contains("\\(") || page.contains("\\[") || page.contains("**") || page.contains("&amp;gt;"), page);
     }
 
     @Test
     void markupAndEntitiesFromADatasetAreEscapedOnceAndStayText() {
         String hostile = "<img src=x onerror=alert(1)> R&amp;D a|b *bold* `tick` \\";
-        String page = HtmlTables.page("| category | samples |\n|---|---:|\n| " + ReportText.markdown(hostile) + " | 3 |\n");
+        String page =
+                HtmlTables.page("| category | samples |\n|---|---:|\n| " + ReportText.markdown(hostile) + " | 3 |\n");
         String cell = "<td>&lt;img src=x onerror=alert(1)&gt; R&amp;amp;D a|b *bold* `tick` \\</td><td>3</td>";
         assertTrue(page.contains(cell), page);
         assertFalse(page.contains("<img") || page.contains("<strong>") || page.contains("<code>"), page);

@@ -23,7 +23,9 @@ class MisbeliefIndexTest {
     @Test
     void ranksByBm25WithinTheCategoryAndNeverReturnsTheSampleItself() {
         try (MisbeliefIndex index = index()) {
-            assertEquals(List.of("b", "c"), index.top("nationality", "The misbelief is that immigrants steal jobs from locals", 3, "a"));
+            assertEquals(
+                    List.of("b", "c"),
+                    index.top("nationality", "The misbelief is that immigrants steal jobs from locals", 3, "a"));
             assertEquals(List.of("a", "b"), index.top("nationality", "immigrants steal jobs from locals", 2, "none"));
         }
     }
@@ -35,12 +37,16 @@ class MisbeliefIndexTest {
             index.add("b", "nationality", "The misbelief is that immigrants steal jobs from locals");
             index.add("c", "nationality", "Misbelief: the the the the tourists are rude");
             index.refresh();
-            assertEquals(List.of("a", "b"), index.top("nationality", "The misbelief is that immigrants steal jobs", 2, "a"),
+            assertEquals(
+                    List.of("a", "b"),
+                    index.top("nationality", "The misbelief is that immigrants steal jobs", 2, "a"),
                     "the reference code retrieves from all of H, the case being rewritten first");
             assertEquals("c", index.top("nationality", "the the the", 1, "x").get(0), "function words count");
         }
         try (MisbeliefIndex index = index()) {
-            assertEquals(List.of("a", "b", "c"), index.top("nationality", "the the the", 3, "x"),
+            assertEquals(
+                    List.of("a", "b", "c"),
+                    index.top("nationality", "the the the", 3, "x"),
                     "by content words they are no match at all, and every sample ties in index order");
         }
     }

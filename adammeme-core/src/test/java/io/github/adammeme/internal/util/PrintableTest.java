@@ -15,10 +15,13 @@ class PrintableTest {
 
     @Test
     void aLineBreakEscapeOrOverrideIsShownAsAnEscapeOnTheSameLine() {
-        assertEquals("gpt-4o\\n[INFO] release decision: PASSED", Printable.escaped("gpt-4o\n[INFO] release decision: PASSED"));
+        assertEquals(
+                "gpt-4o\\n[INFO] release decision: PASSED",
+                Printable.escaped("gpt-4o\n[INFO] release decision: PASSED"));
         assertEquals("HTTP/1.1 5\\u001b[2K\\u0000 Bad\\r\\nx", Printable.escaped("HTTP/1.1 5\u001b[2K\u0000 Bad\r\nx"));
-        assertEquals("evil\\u202egnp.exe \\u2066x\\u2069 \\u2028 \\u0085 \\u200b", Printable.escaped(
-                "evil\u202egnp.exe \u2066x\u2069 \u2028 \u0085 \u200b"));
+        assertEquals(
+                "evil\\u202egnp.exe \\u2066x\\u2069 \\u2028 \\u0085 \\u200b",
+                Printable.escaped("evil\u202egnp.exe \u2066x\u2069 \u2028 \u0085 \u200b"));
         assertEquals("flag \\udb40\\udc01", Printable.escaped("flag \uDB40\uDC01"), "a format character past the BMP");
     }
 
@@ -52,7 +55,8 @@ class PrintableTest {
         out.println((Object) "z\r");
         out.append("w\u0007").println();
         assertSame(out, PrintableStream.of(out), "never wrapped twice");
-        assertEquals(List.of("x\\u001b[31m", "table", "row\\u0000", "y\\u202e: 3", "z\\r", "w\\u0007"),
+        assertEquals(
+                List.of("x\\u001b[31m", "table", "row\\u0000", "y\\u202e: 3", "z\\r", "w\\u0007"),
                 bytes.toString(StandardCharsets.UTF_8).lines().toList());
     }
 }

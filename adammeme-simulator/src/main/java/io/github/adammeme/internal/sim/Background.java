@@ -8,7 +8,8 @@ package io.github.adammeme.internal.sim;
  */
 final class Background {
 
-    static final String TEXT = String.join("\n\n",
+    static final String TEXT = String.join(
+            "\n\n",
             "Some background on the format may help. A meme pairs a picture with a short caption, and its meaning"
                     + " usually comes from the two together rather than from either alone. The same template is reused"
                     + " many times with different captions, so readers who know the template bring expectations to each"
@@ -67,6 +68,5 @@ final class Background {
                     + " follows that approach, and the same questions can be asked of any similar post that appears in"
                     + " the future.");
 
-    private Background() {
-    }
+    private Background() {}
 }

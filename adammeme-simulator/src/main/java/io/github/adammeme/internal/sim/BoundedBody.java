@@ -6,8 +6,7 @@ import java.io.IOException;
 /** A request body read whole, but never beyond a cap. */
 final class BoundedBody {
 
-    private BoundedBody() {
-    }
+    private BoundedBody() {}
 
     /**
      * The body of {@code exchange}, at most {@code cap} bytes. A declared Content-Length above the cap

@@ -12,8 +12,7 @@ import org.apiguardian.api.API;
 public final class BuiltInSimulatorProvider implements SimulatorProvider {
 
     /** ServiceLoader's constructor. */
-    public BuiltInSimulatorProvider() {
-    }
+    public BuiltInSimulatorProvider() {}
 
     @Override
     public EndpointResolver resolver(SimSettings settings) {

@@ -7,8 +7,7 @@ import java.nio.charset.StandardCharsets;
 /** The simulator's only source of variation: a number fixed by its inputs, so a request always gets the same answer. */
 final class Chance {
 
-    private Chance() {
-    }
+    private Chance() {}
 
     /** @return a number in [0, 1), the same for the same seed and parts */
     static double of(long seed, String... parts) {

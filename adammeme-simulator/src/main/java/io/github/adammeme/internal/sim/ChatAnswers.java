@@ -1,10 +1,10 @@
 package io.github.adammeme.internal.sim;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.util.Digests;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,8 +47,13 @@ final class ChatAnswers {
      *                  no limit
      * @param refused the error the request gets instead of an answer, or null
      */
-    record Asked(SimRequest request, int choices, SimulatedModel.Persona persona, JsonNode messages, long maxTokens,
-                 Reply refused) {
+    record Asked(
+            SimRequest request,
+            int choices,
+            SimulatedModel.Persona persona,
+            JsonNode messages,
+            long maxTokens,
+            Reply refused) {
 
         static Asked refused(SimRequest request, Reply why) {
             return new Asked(request, 0, null, null, 0, why);
@@ -70,30 +75,47 @@ final class ChatAnswers {
      * structured output is off (counted as a structured request all the same).
      */
     Asked read(JsonNode body, SimSettings now) {
-        if (body == null || !body.path("messages").isArray() || body.path("messages").isEmpty()) {
-            return Asked.refused(null, Reply.error(400, "invalid_request_error", "'messages' must be a non-empty array"));
+        if (body == null
+                || !body.path("messages").isArray()
+                || body.path("messages").isEmpty()) {
+            return Asked.refused(
+                    null, Reply.error(400, "invalid_request_error", "'messages' must be a non-empty array"));
         }
         int n = body.path("n").asInt(1);
         if (n < 1 || n > MAX_CHOICES) {
-            return Asked.refused(null, Reply.error(400, "invalid_request_error", "n must be from 1 to " + MAX_CHOICES
-                    + ", was " + body.path("n")));
+            return Asked.refused(
+                    null,
+                    Reply.error(
+                            400,
+                            "invalid_request_error",
+                            "n must be from 1 to " + MAX_CHOICES + ", was " + body.path("n")));
         }
         SimRequest request = SimRequest.from(body);
         SimulatedModel.Persona persona = SimulatedModel.Persona.serving(request.model(), now.served());
         if (persona == null) {
             List<String> offered = new ArrayList<>(SimulatedModelServer.MODELS);
             offered.addAll(now.served().keySet());
-            return Asked.refused(request, Reply.error(404, "model_not_found", "The model '" + request.model()
-                    + "' does not exist on the simulator; it offers " + String.join(", ", offered)));
+            return Asked.refused(
+                    request,
+                    Reply.error(
+                            404,
+                            "model_not_found",
+                            "The model '" + request.model() + "' does not exist on the simulator; it offers "
+                                    + String.join(", ", offered)));
         }
         if (request.schema() != null) {
             withSchema.incrementAndGet();
             if (!now.structuredOutput()) {
-                return Asked.refused(request, Reply.error(400, "invalid_request_error",
-                        "response_format of type json_schema is not supported by this model"));
+                return Asked.refused(
+                        request,
+                        Reply.error(
+                                400,
+                                "invalid_request_error",
+                                "response_format of type json_schema is not supported by this model"));
             }
         }
-        long maxTokens = body.path("max_completion_tokens").asLong(body.path("max_tokens").asLong(0));
+        long maxTokens = body.path("max_completion_tokens")
+                .asLong(body.path("max_tokens").asLong(0));
         return new Asked(request, n, persona, body.path("messages"), Math.max(0, maxTokens), null);
     }
 
@@ -105,20 +127,28 @@ final class ChatAnswers {
         List<String> contents = new ArrayList<>();
         for (int choice = 0; choice < asked.choices(); choice++) {
             SimRequest replica = request.withSeed(request.seed() + choice);
-            answered.add(Digests.sha256Hex(replica.model() + "\u0000" + replica.seed() + "\u0000" + replica.temperature()
-                    + "\u0000" + replica.prompt()));
+            answered.add(Digests.sha256Hex(replica.model() + "\u0000" + replica.seed() + "\u0000"
+                    + replica.temperature() + "\u0000" + replica.prompt()));
             String content = answerer.answer(asked.persona(), replica, now);
             if (request.schema() != null) {
                 content = StructuredAnswers.of(request.schema(), content);
                 if (content == null) {
-                    return Reply.error(400, "invalid_request_error", "the simulator has no schema named '"
-                            + request.schema() + "'");
+                    return Reply.error(
+                            400,
+                            "invalid_request_error",
+                            "the simulator has no schema named '" + request.schema() + "'");
                 }
             }
             contents.add(content);
         }
-        return new Reply(200, completion(request, asked.persona(), contents, asked.maxTokens(),
-                meter.count(request.model(), asked.messages())));
+        return new Reply(
+                200,
+                completion(
+                        request,
+                        asked.persona(),
+                        contents,
+                        asked.maxTokens(),
+                        meter.count(request.model(), asked.messages())));
     }
 
     long requests() {
@@ -137,8 +167,12 @@ final class ChatAnswers {
      * The answer names the model asked for, as a served name's answers do at vLLM, and who gave it in its fingerprint.
      * An answer longer than the request's token limit stops there, with {@code finish_reason} length, as at OpenAI.
      */
-    private static ObjectNode completion(SimRequest request, SimulatedModel.Persona persona, List<String> contents,
-                                         long maxTokens, TokenMeter.Count input) {
+    private static ObjectNode completion(
+            SimRequest request,
+            SimulatedModel.Persona persona,
+            List<String> contents,
+            long maxTokens,
+            TokenMeter.Count input) {
         ObjectNode root = JSON.createObjectNode();
         String digest = Digests.sha256Hex(request.model() + request.seed() + request.prompt());
         root.put("id", "chatcmpl-sim-" + digest.substring(0, 24));
@@ -153,19 +187,24 @@ final class ChatAnswers {
             long tokens = Math.max(1, (content.length() + TokenMeter.CHARS_PER_TOKEN - 1) / TokenMeter.CHARS_PER_TOKEN);
             boolean cut = maxTokens > 0 && tokens > maxTokens;
             if (cut) {
-                content = content.substring(0, content.offsetByCodePoints(0, (int) Math.min(content.codePointCount(0,
-                        content.length()), maxTokens * TokenMeter.CHARS_PER_TOKEN)));
+                content = content.substring(0, content.offsetByCodePoints(0, (int)
+                        Math.min(content.codePointCount(0, content.length()), maxTokens * TokenMeter.CHARS_PER_TOKEN)));
                 tokens = maxTokens;
             }
             ObjectNode choice = choices.addObject();
             choice.put("index", i);
-            choice.putObject("message").put("role", "assistant").put("content", content).putNull("refusal");
+            choice.putObject("message")
+                    .put("role", "assistant")
+                    .put("content", content)
+                    .putNull("refusal");
             choice.putNull("logprobs");
             choice.put("finish_reason", cut ? "length" : "stop");
             completionTokens += tokens;
         }
-        ObjectNode usage = root.putObject("usage").put("prompt_tokens", input.promptTokens())
-                .put("completion_tokens", completionTokens).put("total_tokens", input.promptTokens() + completionTokens);
+        ObjectNode usage = root.putObject("usage")
+                .put("prompt_tokens", input.promptTokens())
+                .put("completion_tokens", completionTokens)
+                .put("total_tokens", input.promptTokens() + completionTokens);
         usage.putObject("prompt_tokens_details").put("cached_tokens", input.cachedTokens());
         return root;
     }

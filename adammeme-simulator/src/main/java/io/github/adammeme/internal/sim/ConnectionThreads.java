@@ -23,7 +23,12 @@ final class ConnectionThreads implements Executor, AutoCloseable {
     /** @param most connections read or answered at once */
     ConnectionThreads(int most) {
         // No queue: a connection gets an idle thread or a new one, up to the bound; a queued one would wait unread.
-        threads = new ThreadPoolExecutor(0, most, IDLE_SECONDS, TimeUnit.SECONDS, new SynchronousQueue<>(),
+        threads = new ThreadPoolExecutor(
+                0,
+                most,
+                IDLE_SECONDS,
+                TimeUnit.SECONDS,
+                new SynchronousQueue<>(),
                 ServerThreads.daemons("adammeme-sim"));
     }
 

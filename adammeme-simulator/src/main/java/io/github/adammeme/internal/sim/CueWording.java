@@ -6,8 +6,7 @@ import java.util.stream.Collectors;
 /** How the simulator's agents word the cues they found: whom a meme targets, what it claims, the words quoted. */
 final class CueWording {
 
-    private CueWording() {
-    }
+    private CueWording() {}
 
     static String group(List<Lexicon.Cue> cues, Lexicon.Topic topic) {
         for (Lexicon.Cue cue : cues) {

@@ -40,7 +40,9 @@ final class Forms {
 
     /** Sentences a model puts before JSON it was asked to give alone. */
     private static final List<String> JSON_PREAMBLES = List.of(
-            "Here is the JSON object:", "Sure! Here is my answer:", "Here is my answer in the requested format:",
+            "Here is the JSON object:",
+            "Sure! Here is my answer:",
+            "Here is my answer in the requested format:",
             "Based on the meme's text and image, here is my response:");
 
     private final SimDialect dialect;
@@ -90,8 +92,9 @@ final class Forms {
             return "Mistakes:\n- " + mistake + "\n\nExplanation: " + explanation + last;
         }
         return switch (draw("judgement", 152, 20, 30)) {
-            case 0 -> "Measured against the reference, the assistant's answer:\n\n1. " + mistake + "\n\nIn summary, "
-                    + lowerFirst(explanation) + last;
+            case 0 ->
+                "Measured against the reference, the assistant's answer:\n\n1. " + mistake + "\n\nIn summary, "
+                        + lowerFirst(explanation) + last;
             case 1 -> "**Mistakes:**\n- " + mistake + "\n\n**Explanation:** " + explanation + last;
             default -> explanation + "\n\nWhat it gets wrong: " + lowerFirst(mistake) + last;
         };
@@ -203,7 +206,8 @@ final class Forms {
         }
         boolean opens = draw("opening", target ? 17 : 65, target ? 202 - 17 : 743 - 65) == 0;
         boolean closes = draw("closing", target ? 141 : 195, target ? 202 - 141 : 743 - 195) == 0;
-        return (opens ? pick("opening-caveat", OPENING_CAVEATS) + "\n\n" : "") + body
+        return (opens ? pick("opening-caveat", OPENING_CAVEATS) + "\n\n" : "")
+                + body
                 + (closes ? "\n\n" + pick("closing-caveat", CLOSING_CAVEATS) : "");
     }
 
@@ -224,13 +228,14 @@ final class Forms {
     }
 
     private String pick(String aspect, List<String> phrasings) {
-        return phrasings.get((int) (Chance.of(request.seed(), request.model(), request.prompt(), "phrasing", aspect)
-                * phrasings.size()));
+        return phrasings.get((int)
+                (Chance.of(request.seed(), request.model(), request.prompt(), "phrasing", aspect) * phrasings.size()));
     }
 
     /** "The assistant ..." as it reads after "In summary," or "Yes,"; a word in capitals stays as it is. */
     private static String lowerFirst(String s) {
         return s.length() > 1 && Character.isUpperCase(s.charAt(0)) && Character.isLowerCase(s.charAt(1))
-                ? Character.toLowerCase(s.charAt(0)) + s.substring(1) : s;
+                ? Character.toLowerCase(s.charAt(0)) + s.substring(1)
+                : s;
     }
 }

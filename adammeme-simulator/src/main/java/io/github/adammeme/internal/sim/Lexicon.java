@@ -17,19 +17,21 @@ import java.util.regex.Pattern;
 final class Lexicon {
 
     /** A word or phrase that signals harm in one category. */
-    record Cue(String phrase, String category, boolean explicit, String euphemism, String group) {
-    }
+    record Cue(String phrase, String category, boolean explicit, String euphemism, String group) {}
 
     /** A category the simulator knows, with the predicates its misbeliefs draw on. */
-    record Topic(String name, String description, boolean initial, List<String> predicates) {
-    }
+    record Topic(String name, String description, boolean initial, List<String> predicates) {}
 
     private static final Map<String, Topic> TOPICS = new LinkedHashMap<>();
     private static final List<Cue> CUES = new ArrayList<>();
 
     static {
-        topic("race", true, "people of certain races",
-                List.of("are inherently criminal and dangerous", "are lazy and live off others",
+        topic(
+                "race",
+                true,
+                "people of certain races",
+                List.of(
+                        "are inherently criminal and dangerous", "are lazy and live off others",
                         "are less intelligent than everyone else", "do not belong in decent society"));
         explicit("race", "black", "those folks from the hood", "Black people");
         explicit("race", "blacks", "certain people", "Black people");
@@ -39,11 +41,23 @@ final class Lexicon {
         explicit("race", "ghetto", "that side of town", "Black people");
         explicit("race", "thug", "one of the usual suspects", "young Black men");
         explicit("race", "slave", "the cotton picker", "Black people");
-        implicit("race", "the hood", "certain people", "those folks", "that side of town", "usual suspects",
-                "trailer crowd", "cotton picker", "you know who");
+        implicit(
+                "race",
+                "the hood",
+                "certain people",
+                "those folks",
+                "that side of town",
+                "usual suspects",
+                "trailer crowd",
+                "cotton picker",
+                "you know who");
 
-        topic("gender", true, "women",
-                List.of("belong in the kitchen and nowhere else", "are too emotional to be taken seriously",
+        topic(
+                "gender",
+                true,
+                "women",
+                List.of(
+                        "belong in the kitchen and nowhere else", "are too emotional to be taken seriously",
                         "exist to serve men", "are worth only their looks"));
         explicit("gender", "women", "some people", "women");
         explicit("gender", "woman", "her kind", "women");
@@ -53,11 +67,25 @@ final class Lexicon {
         explicit("gender", "feminist", "a certain crowd", "feminists");
         explicit("gender", "feminists", "a certain crowd", "feminists");
         explicit("gender", "bitch", "that one", "women");
-        implicit("gender", "kitchen", "sandwich", "the missus", "her kind", "the ladies", "little lady",
-                "a certain crowd", "make me a");
+        implicit(
+                "gender",
+                "kitchen",
+                "sandwich",
+                "the missus",
+                "her kind",
+                "the ladies",
+                "little lady",
+                "a certain crowd",
+                "make me a");
 
-        topic("religion", true, "followers of certain religions",
-                List.of("are violent and dangerous", "are gullible fools", "are hypocrites who deserve mockery",
+        topic(
+                "religion",
+                true,
+                "followers of certain religions",
+                List.of(
+                        "are violent and dangerous",
+                        "are gullible fools",
+                        "are hypocrites who deserve mockery",
                         "threaten everyone else's way of life"));
         explicit("religion", "muslim", "the desert faithful", "Muslims");
         explicit("religion", "muslims", "the desert faithful", "Muslims");
@@ -69,11 +97,24 @@ final class Lexicon {
         explicit("religion", "church", "the sunday club", "Christians");
         explicit("religion", "pray", "talk to the sky", "believers");
         explicit("religion", "prayer", "sky talk", "believers");
-        implicit("religion", "desert faith", "carpenter", "man upstairs", "sunday club", "talk to the sky",
-                "sky talk", "churchgoer", "holy", "allahu");
+        implicit(
+                "religion",
+                "desert faith",
+                "carpenter",
+                "man upstairs",
+                "sunday club",
+                "talk to the sky",
+                "sky talk",
+                "churchgoer",
+                "holy",
+                "allahu");
 
-        topic("nationality", true, "people from certain countries",
-                List.of("are to blame for spreading disease", "are dishonest and cannot be trusted",
+        topic(
+                "nationality",
+                true,
+                "people from certain countries",
+                List.of(
+                        "are to blame for spreading disease", "are dishonest and cannot be trusted",
                         "are invaders who should go back where they came from", "are dirty and uncivilised"));
         explicit("nationality", "china", "a certain country", "Chinese people");
         explicit("nationality", "chinese", "folks from over there", "Chinese people");
@@ -84,11 +125,24 @@ final class Lexicon {
         explicit("nationality", "immigrant", "newcomer", "immigrants");
         explicit("nationality", "italy", "that boot-shaped place", "Italians");
         explicit("nationality", "italians", "the pasta people", "Italians");
-        implicit("nationality", "a certain country", "over there", "that city", "southern neighbour",
-                "newcomer", "go back", "boot-shaped", "pasta people", "foreign");
+        implicit(
+                "nationality",
+                "a certain country",
+                "over there",
+                "that city",
+                "southern neighbour",
+                "newcomer",
+                "go back",
+                "boot-shaped",
+                "pasta people",
+                "foreign");
 
-        topic("disability", true, "people with disabilities",
-                List.of("are a burden on everyone else", "are stupid and worth laughing at",
+        topic(
+                "disability",
+                true,
+                "people with disabilities",
+                List.of(
+                        "are a burden on everyone else", "are stupid and worth laughing at",
                         "are less than fully human", "are faking it for attention"));
         explicit("disability", "retarded", "special", "people with intellectual disabilities");
         explicit("disability", "retard", "special one", "people with intellectual disabilities");
@@ -98,11 +152,23 @@ final class Lexicon {
         explicit("disability", "deaf", "hard of listening", "deaf people");
         explicit("disability", "crazy", "not all there", "people with mental illness");
         explicit("disability", "wheelchair", "the rolling chair", "wheelchair users");
-        implicit("disability", "special", "wired differently", "not all there", "hard of listening",
-                "not seeing too well", "rolling chair", "a bit slow", "short bus");
+        implicit(
+                "disability",
+                "special",
+                "wired differently",
+                "not all there",
+                "hard of listening",
+                "not seeing too well",
+                "rolling chair",
+                "a bit slow",
+                "short bus");
 
-        topic("animal", true, "people compared to animals",
-                List.of("are animals rather than people", "are vermin to be gotten rid of",
+        topic(
+                "animal",
+                true,
+                "people compared to animals",
+                List.of(
+                        "are animals rather than people", "are vermin to be gotten rid of",
                         "deserve to be treated like beasts", "are filthy like pigs"));
         explicit("animal", "monkey", "cheeky climber", "people compared to monkeys");
         explicit("animal", "monkeys", "cheeky climbers", "people compared to monkeys");
@@ -115,8 +181,12 @@ final class Lexicon {
         implicit("animal", "critter", "vermin", "oinker", "cheeky climber", "good boy", "zoo");
 
         // Not in the initial taxonomy: the Miners discover these, the Examiner and Judge admit them.
-        topic("political", false, "supporters of a political side",
-                List.of("are idiots who deserve contempt", "are traitors to the country",
+        topic(
+                "political",
+                false,
+                "supporters of a political side",
+                List.of(
+                        "are idiots who deserve contempt", "are traitors to the country",
                         "are brainwashed sheep", "are criminals who should be locked up"));
         explicit("political", "trump", "the orange one", "Trump supporters");
         explicit("political", "biden", "sleepy joe", "Biden supporters");
@@ -125,11 +195,24 @@ final class Lexicon {
         explicit("political", "republicans", "the red team", "Republicans");
         explicit("political", "liberals", "the snowflakes", "liberals");
         explicit("political", "president", "the guy in charge", "political leaders");
-        implicit("political", "orange one", "sleepy joe", "previous guy", "blue team", "red team", "snowflake",
-                "guy in charge", "maga");
+        implicit(
+                "political",
+                "orange one",
+                "sleepy joe",
+                "previous guy",
+                "blue team",
+                "red team",
+                "snowflake",
+                "guy in charge",
+                "maga");
 
-        topic("misinformation", false, "the public",
-                List.of("should distrust medicine and science", "can cure serious illness with household remedies",
+        topic(
+                "misinformation",
+                false,
+                "the public",
+                List.of(
+                        "should distrust medicine and science",
+                        "can cure serious illness with household remedies",
                         "is being lied to about a made-up disease"));
         explicit("misinformation", "vaccine", "the jab", "the public");
         explicit("misinformation", "hoax", "a bit of theatre", "the public");
@@ -153,8 +236,7 @@ final class Lexicon {
         }
     }
 
-    private Lexicon() {
-    }
+    private Lexicon() {}
 
     static Topic topic(String category) {
         return TOPICS.get(category.toLowerCase(Locale.ROOT).trim());
@@ -177,8 +259,9 @@ final class Lexicon {
         List<Cue> out = new ArrayList<>();
         for (Map.Entry<Integer, Cue> hit : hits) {
             // "the hood" and "hood" both match once; keep the first phrase at each position
-            if (out.stream().noneMatch(c -> c.phrase().contains(hit.getValue().phrase())
-                    || hit.getValue().phrase().contains(c.phrase()))) {
+            if (out.stream()
+                    .noneMatch(c -> c.phrase().contains(hit.getValue().phrase())
+                            || hit.getValue().phrase().contains(c.phrase()))) {
                 out.add(hit.getValue());
             }
         }
@@ -201,7 +284,9 @@ final class Lexicon {
         String out = text;
         for (Cue cue : CUES) {
             if (cue.category().equals(category) && cue.explicit()) {
-                out = pattern(cue.phrase()).matcher(out).replaceAll(" " + Matcher.quoteReplacement(cue.euphemism()) + " ");
+                out = pattern(cue.phrase())
+                        .matcher(out)
+                        .replaceAll(" " + Matcher.quoteReplacement(cue.euphemism()) + " ");
             }
         }
         return out.replaceAll("\\s+", " ").strip();
@@ -210,7 +295,8 @@ final class Lexicon {
     private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
 
     private static Pattern pattern(String phrase) {
-        return PATTERNS.computeIfAbsent(phrase, p -> Pattern.compile("(?<![a-z0-9])" + Pattern.quote(p) + "(?![a-z0-9])",
-                Pattern.CASE_INSENSITIVE));
+        return PATTERNS.computeIfAbsent(
+                phrase,
+                p -> Pattern.compile("(?<![a-z0-9])" + Pattern.quote(p) + "(?![a-z0-9])", Pattern.CASE_INSENSITIVE));
     }
 }

@@ -13,12 +13,28 @@ final class MiningAnswers {
 
     /** Proposals the Judge turns down as narrower cases of a category already in the taxonomy. */
     private static final Map<String, String> OVERLAPS = Map.of(
-            "islamophobia", "religion", "antisemitism", "religion", "racism", "race", "ethnicity", "race",
-            "sexism", "gender", "misogyny", "gender", "xenophobia", "nationality", "ableism", "disability",
-            "politics", "political", "health misinformation", "misinformation");
+            "islamophobia",
+            "religion",
+            "antisemitism",
+            "religion",
+            "racism",
+            "race",
+            "ethnicity",
+            "race",
+            "sexism",
+            "gender",
+            "misogyny",
+            "gender",
+            "xenophobia",
+            "nationality",
+            "ableism",
+            "disability",
+            "politics",
+            "political",
+            "health misinformation",
+            "misinformation");
 
-    private MiningAnswers() {
-    }
+    private MiningAnswers() {}
 
     static String miner(SimRequest r, Forms forms) {
         String text = r.text("meme_text");
@@ -47,13 +63,15 @@ final class MiningAnswers {
         if (proposal != null) {
             proposalJson = ", \"new_category\": {\"name\": \"" + proposal + "\", \"description\": \""
                     + capitalise(Lexicon.topic(proposal).description()) + ".\"}";
-        } else if (named.contains("religion") && text.toLowerCase(Locale.ROOT).matches("(?s).*\\b(muslims?|islam)\\b.*")
+        } else if (named.contains("religion")
+                && text.toLowerCase(Locale.ROOT).matches("(?s).*\\b(muslims?|islam)\\b.*")
                 && Chance.of(r.seed(), text, "narrow") < 0.5) {
             // A too-narrow proposal the Judge must turn down, as in the paper's example.
-            proposalJson = ", \"new_category\": {\"name\": \"islamophobia\", \"description\": \"Hostility towards Muslims and Islam.\"}";
+            proposalJson =
+                    ", \"new_category\": {\"name\": \"islamophobia\", \"description\": \"Hostility towards Muslims and Islam.\"}";
         }
-        String json = "{\"categories\": [" + named.stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(", "))
-                + "]" + proposalJson + "}";
+        String json = "{\"categories\": ["
+                + named.stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(", ")) + "]" + proposalJson + "}";
         if (!forms.strict()) {
             return forms.json(json);
         }
@@ -71,31 +89,38 @@ final class MiningAnswers {
         Lexicon.Topic topic = Lexicon.topic(category);
         List<Lexicon.Cue> cues = topic == null ? List.of() : Lexicon.find(text, topic.name(), false);
         if (cues.isEmpty()) {
-            return forms.verdict("No", "Nothing in this meme carries " + category + " harm; the claim reads more into it"
-                    + " than is there.");
+            return forms.verdict(
+                    "No",
+                    "Nothing in this meme carries " + category + " harm; the claim reads more into it"
+                            + " than is there.");
         }
-        return forms.verdict("**Yes**", "The meme singles out " + CueWording.group(cues, topic) + " through "
-                + CueWording.quote(cues) + ", which is " + topic.description() + ".");
+        return forms.verdict(
+                "**Yes**",
+                "The meme singles out " + CueWording.group(cues, topic) + " through " + CueWording.quote(cues)
+                        + ", which is " + topic.description() + ".");
     }
 
     static String judge(SimRequest r, Forms forms) {
         String proposal = proposedName(r.block("proposed_category"));
         Set<String> taxonomy = taxonomyNames(r.block("taxonomy"));
         if (proposal.split("\\s+").length > 2) {
-            return forms.verdict("No", "The name has more than two words and is finer-grained than the existing categories.");
+            return forms.verdict(
+                    "No", "The name has more than two words and is finer-grained than the existing categories.");
         }
         if (taxonomy.contains(proposal)) {
             return forms.verdict("No", "The taxonomy already has this category.");
         }
         String overlaps = OVERLAPS.get(proposal);
         if (overlaps != null && taxonomy.contains(overlaps)) {
-            return forms.verdict("No", "It overlaps the existing category '" + overlaps + "', of which it is a narrower case.");
+            return forms.verdict(
+                    "No", "It overlaps the existing category '" + overlaps + "', of which it is a narrower case.");
         }
         if (Lexicon.topic(proposal) == null) {
             return forms.verdict("No", "It does not name a distinct harm at the level of the existing categories.");
         }
-        return forms.verdict("Yes", "It covers a distinct harm that no existing category covers, at the same level of"
-                + " generality.");
+        return forms.verdict(
+                "Yes",
+                "It covers a distinct harm that no existing category covers, at the same level of" + " generality.");
     }
 
     static String narrator(SimRequest r, Forms forms) {
@@ -103,11 +128,12 @@ final class MiningAnswers {
         String category = proposedName(r.block("category"));
         Lexicon.Topic topic = Lexicon.topic(category);
         if (topic == null) {
-            return forms.json("{\"misbelief\": \"" + forms.misbelief("some people deserve contempt for who they are") + "\"}");
+            return forms.json(
+                    "{\"misbelief\": \"" + forms.misbelief("some people deserve contempt for who they are") + "\"}");
         }
         List<Lexicon.Cue> cues = Lexicon.find(text, topic.name(), false);
-        return forms.json("{\"misbelief\": \"" + forms.misbelief(CueWording.group(cues, topic) + " "
-                + CueWording.predicate(text, topic)) + "\"}");
+        return forms.json("{\"misbelief\": \""
+                + forms.misbelief(CueWording.group(cues, topic) + " " + CueWording.predicate(text, topic)) + "\"}");
     }
 
     private static Set<String> taxonomyNames(String block) {

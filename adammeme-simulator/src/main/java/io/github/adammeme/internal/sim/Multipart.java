@@ -29,8 +29,7 @@ final class Multipart {
     private static final Pattern FILENAME = Pattern.compile("\\bfilename=\"([^\"]*)\"");
     private static final byte[] HEADERS_END = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
 
-    private Multipart() {
-    }
+    private Multipart() {}
 
     /**
      * @param contentType the request's Content-Type, which carries the boundary
@@ -40,7 +39,8 @@ final class Multipart {
      */
     static Map<String, Part> parse(String contentType, byte[] body) {
         Matcher boundary = contentType == null ? null : BOUNDARY.matcher(contentType);
-        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")
+        if (contentType == null
+                || !contentType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")
                 || !boundary.find()) {
             throw new IllegalArgumentException("expected a multipart/form-data body with a boundary");
         }
@@ -67,8 +67,11 @@ final class Multipart {
                 throw new IllegalArgumentException("a part has no name");
             }
             Matcher filename = FILENAME.matcher(headers);
-            parts.put(name.group(1), new Part(filename.find() ? filename.group(1) : null,
-                    Arrays.copyOfRange(body, headersEnd + HEADERS_END.length, end)));
+            parts.put(
+                    name.group(1),
+                    new Part(
+                            filename.find() ? filename.group(1) : null,
+                            Arrays.copyOfRange(body, headersEnd + HEADERS_END.length, end)));
             at = end + between.length;
         }
         return parts;

@@ -32,17 +32,19 @@ final class PartialDecline {
             + "(?:rate|score|give)[^,;:.!?]{0,25}(?:scale|numerical|number|score))";
 
     /** The model declining a part, before its verb ("I can't help with identifying") or after it ("Identifying ... isn't something I do"). */
-    private static final Pattern DECLINED_PART = Pattern.compile(String.join("|",
-            "\\b(?:can ?(?:'|’)?t|cannot|can not|won ?(?:'|’)?t|will not|wouldn ?(?:'|’)?t|unable to|not able to|"
-                    + "not going to|don ?(?:'|’)?t|do not|never|rather not|prefer not to|not comfortable|decline to|"
-                    + "refrain from)\\b[^,;:.!?]{0,30}?\\b" + PART,
-            "\\b(?:identifying|recogni[sz]ing|naming|guessing)\\b[^,;:.!?]{0,40}?\\b(?:isn ?(?:'|’)?t|is not|"
-                    + "not something i|something i (?:can ?(?:'|’)?t|cannot|won ?(?:'|’)?t|don ?(?:'|’)?t))\\b"
-                    + "[^,;:.!?]{0,30}",
-            "\\bno identification\\b[^,;:.!?]{0,30}",
-            // the same in Spanish, French, German and Chinese: "no puedo identificar", "无法识别"
-            "(?:no puedo|je ne peux(?: pas)?|ich kann[^,;:.!?]{0,30}?nicht|无法|不能)[^,;:.!?]{0,30}?"
-                    + "(?:identific|identifi|erkennen|识别|辨认)"),
+    private static final Pattern DECLINED_PART = Pattern.compile(
+            String.join(
+                    "|",
+                    "\\b(?:can ?(?:'|’)?t|cannot|can not|won ?(?:'|’)?t|will not|wouldn ?(?:'|’)?t|unable to|not able to|"
+                            + "not going to|don ?(?:'|’)?t|do not|never|rather not|prefer not to|not comfortable|decline to|"
+                            + "refrain from)\\b[^,;:.!?]{0,30}?\\b" + PART,
+                    "\\b(?:identifying|recogni[sz]ing|naming|guessing)\\b[^,;:.!?]{0,40}?\\b(?:isn ?(?:'|’)?t|is not|"
+                            + "not something i|something i (?:can ?(?:'|’)?t|cannot|won ?(?:'|’)?t|don ?(?:'|’)?t))\\b"
+                            + "[^,;:.!?]{0,30}",
+                    "\\bno identification\\b[^,;:.!?]{0,30}",
+                    // the same in Spanish, French, German and Chinese: "no puedo identificar", "无法识别"
+                    "(?:no puedo|je ne peux(?: pas)?|ich kann[^,;:.!?]{0,30}?nicht|无法|不能)[^,;:.!?]{0,30}?"
+                            + "(?:identific|identifi|erkennen|识别|辨认)"),
             FLAGS);
 
     /** Where the declining clause ends: a comma, semicolon, colon or dash, or a word that turns from it. */
@@ -52,8 +54,7 @@ final class PartialDecline {
                     + "但是|但|不过",
             FLAGS);
 
-    private PartialDecline() {
-    }
+    private PartialDecline() {}
 
     /**
      * Where a clause that declines a part of the request begins, when it begins no later than {@code before}.

@@ -26,6 +26,7 @@ final class PictureReader {
     static final int LOW_SIDE = 512;
     /** {@code high} and {@code auto}: fitted into 2048 x 2048, then its shorter side at most 768. */
     static final int HIGH_SIDE = 2048;
+
     static final int HIGH_SHORT_SIDE = 768;
 
     /** Far above a run's distinct pictures (a dataset's originals and erased copies, at two details). */
@@ -38,8 +39,7 @@ final class PictureReader {
         }
     };
 
-    private PictureReader() {
-    }
+    private PictureReader() {}
 
     /**
      * The text printed on a picture as the model sees it.
@@ -97,7 +97,8 @@ final class PictureReader {
         if ("low".equals(detail)) {
             scale = Math.min(1.0, (double) LOW_SIDE / Math.max(w, h));
         } else {
-            scale = Math.min(1.0, Math.min((double) HIGH_SIDE / Math.max(w, h), (double) HIGH_SHORT_SIDE / Math.min(w, h)));
+            scale = Math.min(
+                    1.0, Math.min((double) HIGH_SIDE / Math.max(w, h), (double) HIGH_SHORT_SIDE / Math.min(w, h)));
         }
         if (scale >= 1.0) {
             return image;

@@ -9,8 +9,7 @@ final class RefinerAnswers {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private RefinerAnswers() {
-    }
+    private RefinerAnswers() {}
 
     static String answer(SimRequest r, Forms forms) {
         String text = r.text("meme_text");

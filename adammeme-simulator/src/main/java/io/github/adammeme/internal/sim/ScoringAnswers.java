@@ -18,8 +18,7 @@ final class ScoringAnswers {
 
     private static final Pattern QUOTED = Pattern.compile("'([^']+)'");
 
-    private ScoringAnswers() {
-    }
+    private ScoringAnswers() {}
 
     static String senior(SimRequest r, Forms forms) {
         List<String> candidates = new ArrayList<>();
@@ -30,16 +29,21 @@ final class ScoringAnswers {
         int best = -1;
         for (int i = 0; i < 3; i++) {
             if (!candidates.get(i).equals(Senior.NO_ANALYSIS)
-                    && (best < 0 || terms(candidates.get(i)).size() > terms(candidates.get(best)).size())) {
+                    && (best < 0
+                            || terms(candidates.get(i)).size()
+                                    > terms(candidates.get(best)).size())) {
                 best = i;
             }
         }
         if (best < 0) {
-            return forms.finalResponse("No analyst gave an analysis, so there is none to choose.",
+            return forms.finalResponse(
+                    "No analyst gave an analysis, so there is none to choose.",
                     "The meme cannot be assessed from the analyses given.");
         }
-        return forms.finalResponse("Analysis " + (best + 1) + " names the most of what makes this meme harmful and is"
-                + " accurate, so I keep it.", "analysis_" + (best + 1));
+        return forms.finalResponse(
+                "Analysis " + (best + 1) + " names the most of what makes this meme harmful and is"
+                        + " accurate, so I keep it.",
+                "analysis_" + (best + 1));
     }
 
     static String scorer(SimRequest r, double judgeNoise, Forms forms) {
@@ -53,7 +57,8 @@ final class ScoringAnswers {
         if (referenceHarmful && !answerHarmful) {
             rating = 2;
             mistakes = "It misses the harm that the reference identifies.";
-            explanation = "The assistant treats the meme as harmless, so it is wrong on the central question, which weighs most.";
+            explanation =
+                    "The assistant treats the meme as harmless, so it is wrong on the central question, which weighs most.";
         } else if (!referenceHarmful && answerHarmful) {
             rating = 3;
             mistakes = "It claims a harm that the reference does not find.";
@@ -68,8 +73,10 @@ final class ScoringAnswers {
             long shared = expected.stream().filter(found::contains).count();
             double overlap = expected.isEmpty() ? 1.0 : (double) shared / expected.size();
             rating = 5 + (int) Math.round(4 * overlap);
-            List<String> missed = expected.stream().filter(t -> !found.contains(t)).toList();
-            mistakes = missed.isEmpty() ? "None of substance."
+            List<String> missed =
+                    expected.stream().filter(t -> !found.contains(t)).toList();
+            mistakes = missed.isEmpty()
+                    ? "None of substance."
                     : "It overlooks " + missed.stream().map(t -> "'" + t + "'").collect(Collectors.joining(", ")) + ".";
             explanation = "The assistant recognises the harm; it covers " + shared + " of the " + expected.size()
                     + " signals the reference explains.";

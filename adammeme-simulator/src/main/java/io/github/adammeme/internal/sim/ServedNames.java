@@ -13,8 +13,7 @@ import java.util.Map;
  */
 final class ServedNames {
 
-    private record Entry(String persona, long created) {
-    }
+    private record Entry(String persona, long created) {}
 
     private volatile Map<String, Entry> entries = Map.of();
 
@@ -29,8 +28,9 @@ final class ServedNames {
         Map<String, Entry> next = new LinkedHashMap<>();
         names.forEach((name, persona) -> {
             if (SimulatedModel.Persona.of(persona) == null) {
-                throw new IllegalArgumentException(Constants.SIM_SERVE_PREFIX + name + "=" + persona + " names no persona"
-                        + " of the simulator: it plays " + String.join(", ", SimulatedModelServer.MODELS));
+                throw new IllegalArgumentException(
+                        Constants.SIM_SERVE_PREFIX + name + "=" + persona + " names no persona"
+                                + " of the simulator: it plays " + String.join(", ", SimulatedModelServer.MODELS));
             }
             Entry before = entries.get(name);
             next.put(name, before != null && before.persona().equals(persona) ? before : new Entry(persona, seconds));
@@ -44,8 +44,12 @@ final class ServedNames {
         for (String name : order) {
             Entry e = now.get(name);
             if (e != null) {
-                data.addObject().put("id", name).put("object", "model").put("created", e.created())
-                        .put("owned_by", SimulatedModelServer.OWNER).put("root", e.persona());
+                data.addObject()
+                        .put("id", name)
+                        .put("object", "model")
+                        .put("created", e.created())
+                        .put("owned_by", SimulatedModelServer.OWNER)
+                        .put("root", e.persona());
             }
         }
     }

@@ -51,8 +51,12 @@ final class ServerGuard implements HttpHandler {
             if (!workers.enter()) {
                 // The body was read all the same: the client sees a clean 503 and may reuse the connection.
                 exchange.getResponseHeaders().set("Retry-After", RETRY_AFTER_SECONDS);
-                ServerReplies.error(exchange, 503, "overloaded", "the simulator is serving " + limits.workers()
-                        + " requests with " + limits.queue() + " waiting; retry after " + RETRY_AFTER_SECONDS + " s");
+                ServerReplies.error(
+                        exchange,
+                        503,
+                        "overloaded",
+                        "the simulator is serving " + limits.workers() + " requests with " + limits.queue()
+                                + " waiting; retry after " + RETRY_AFTER_SECONDS + " s");
                 return;
             }
             try {
@@ -70,7 +74,8 @@ final class ServerGuard implements HttpHandler {
         try (ServerDeadlines.Armed reading = deadlines.arm(limits.readTimeout())) {
             return BoundedBody.read(exchange, limits.maxBodyBytes());
         } catch (BoundedBody.TooLarge e) {
-            try (ServerDeadlines.Armed draining = deadlines.arm(DRAIN_GRACE); exchange) {
+            try (ServerDeadlines.Armed draining = deadlines.arm(DRAIN_GRACE);
+                    exchange) {
                 exchange.getResponseHeaders().set("Connection", "close");
                 ServerReplies.error(exchange, 413, "request_too_large", e.getMessage());
             }
@@ -91,8 +96,13 @@ final class ServerGuard implements HttpHandler {
             return;
         }
         StackTraceElement[] where = failure.getStackTrace();
-        ServerReplies.error(exchange, 500, "server_error", "the simulator failed answering "
-                + exchange.getRequestMethod() + " " + exchange.getRequestURI().getPath() + ": " + failure
-                + (where.length == 0 ? "" : " at " + where[0]));
+        ServerReplies.error(
+                exchange,
+                500,
+                "server_error",
+                "the simulator failed answering "
+                        + exchange.getRequestMethod() + " "
+                        + exchange.getRequestURI().getPath() + ": " + failure
+                        + (where.length == 0 ? "" : " at " + where[0]));
     }
 }

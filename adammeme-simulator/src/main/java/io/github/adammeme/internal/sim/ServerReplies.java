@@ -13,8 +13,7 @@ final class ServerReplies {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private ServerReplies() {
-    }
+    private ServerReplies() {}
 
     /** An error in OpenAI's shape: {@code {"error": {"message", "type", "param", "code"}}}. */
     static void error(HttpExchange exchange, int status, String type, String message) throws IOException {
@@ -24,7 +23,11 @@ final class ServerReplies {
     /** The body of such an error, also written into a batch's error file. */
     static ObjectNode errorBody(String type, String message) {
         ObjectNode root = JSON.createObjectNode();
-        root.putObject("error").put("message", message).put("type", type).putNull("param").put("code", type);
+        root.putObject("error")
+                .put("message", message)
+                .put("type", type)
+                .putNull("param")
+                .put("code", type);
         return root;
     }
 

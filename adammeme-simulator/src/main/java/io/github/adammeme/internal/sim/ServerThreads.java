@@ -12,8 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class ServerThreads {
 
-    private ServerThreads() {
-    }
+    private ServerThreads() {}
 
     /** Daemon threads named {@code prefix-1}, {@code prefix-2}, ... */
     static ThreadFactory daemons(String prefix) {

@@ -9,8 +9,16 @@ import java.util.List;
  * A chat-completions request as the simulator reads it: the model asked for, the seed, the
  * conversation's text and its pictures. The simulator sees exactly what a real endpoint sees.
  */
-record SimRequest(String model, long seed, double temperature, String prompt, int images, String schema,
-                  List<PromptBlocks.Block> blocks, String instructions, List<Picture> pictures) {
+record SimRequest(
+        String model,
+        long seed,
+        double temperature,
+        String prompt,
+        int images,
+        String schema,
+        List<PromptBlocks.Block> blocks,
+        String instructions,
+        List<Picture> pictures) {
 
     /**
      * A picture as the request sends it.
@@ -18,8 +26,7 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
      * @param url    its {@code image_url.url}: a base64 data URL, as the harness sends pictures
      * @param detail its {@code image_url.detail}, or null for the endpoint's default
      */
-    record Picture(String url, String detail) {
-    }
+    record Picture(String url, String detail) {}
 
     /**
      * @param schema the name of the JSON schema the answer must follow ({@code response_format}), or null
@@ -29,9 +36,23 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
     }
 
     /** @param pictures the request's pictures, in order */
-    SimRequest(String model, long seed, double temperature, String prompt, int images, String schema,
-               List<Picture> pictures) {
-        this(model, seed, temperature, prompt, images, schema, PromptBlocks.read(prompt), PromptBlocks.instructions(prompt),
+    SimRequest(
+            String model,
+            long seed,
+            double temperature,
+            String prompt,
+            int images,
+            String schema,
+            List<Picture> pictures) {
+        this(
+                model,
+                seed,
+                temperature,
+                prompt,
+                images,
+                schema,
+                PromptBlocks.read(prompt),
+                PromptBlocks.instructions(prompt),
                 List.copyOf(pictures));
     }
 
@@ -58,14 +79,18 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
                     } else if ("image_url".equals(part.path("type").asText())) {
                         images++;
                         JsonNode image = part.path("image_url");
-                        pictures.add(new Picture(image.path("url").asText(""), image.hasNonNull("detail")
-                                ? image.path("detail").asText() : null));
+                        pictures.add(new Picture(
+                                image.path("url").asText(""),
+                                image.hasNonNull("detail")
+                                        ? image.path("detail").asText()
+                                        : null));
                     }
                 }
             }
         }
         JsonNode format = body.path("response_format");
-        String schema = "json_schema".equals(format.path("type").asText()) ? format.path("json_schema").path("name").asText("")
+        String schema = "json_schema".equals(format.path("type").asText())
+                ? format.path("json_schema").path("name").asText("")
                 : null;
         return new SimRequest(model, seed, temperature, prompt.toString(), images, schema, pictures);
     }
@@ -82,7 +107,8 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
     SimRequest withMemeText(String text) {
         List<PromptBlocks.Block> read = new ArrayList<>(blocks);
         read.add(new PromptBlocks.Block("meme_text", "", text));
-        return new SimRequest(model, seed, temperature, prompt, images, schema, List.copyOf(read), instructions, pictures);
+        return new SimRequest(
+                model, seed, temperature, prompt, images, schema, List.copyOf(read), instructions, pictures);
     }
 
     /**
@@ -90,7 +116,11 @@ record SimRequest(String model, long seed, double temperature, String prompt, in
      * block, so a tag planted inside one value is never taken for a block of its own.
      */
     String block(String name) {
-        return blocks.stream().filter(b -> b.name().equals(name)).map(b -> b.content().strip()).findFirst().orElse(null);
+        return blocks.stream()
+                .filter(b -> b.name().equals(name))
+                .map(b -> b.content().strip())
+                .findFirst()
+                .orElse(null);
     }
 
     /** The content of the first {@code <name>} block, or empty when the prompt has none. */

@@ -1,10 +1,10 @@
 package io.github.adammeme.internal.sim;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.internal.llm.SimSettings;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -26,8 +26,7 @@ final class SimulatedBatch {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final long WINDOW_SECONDS = 24 * 3600;
 
-    private record Line(String customId, JsonNode body) {
-    }
+    private record Line(String customId, JsonNode body) {}
 
     private final String id;
     private final long sequence;
@@ -52,8 +51,12 @@ final class SimulatedBatch {
     private Long finishedAt;
     private Long cancellingAt;
 
-    SimulatedBatch(long sequence, SimulatedFiles.StoredFile input, SimulatedFiles files, ChatAnswers answers,
-                   Supplier<SimSettings> settings) {
+    SimulatedBatch(
+            long sequence,
+            SimulatedFiles.StoredFile input,
+            SimulatedFiles files,
+            ChatAnswers answers,
+            Supplier<SimSettings> settings) {
         this.id = "batch_sim" + files.server + "_" + sequence;
         this.sequence = sequence;
         this.input = input;
@@ -84,7 +87,8 @@ final class SimulatedBatch {
                 invalid.add("line " + (i + 1) + " has no custom_id");
             } else if (!ids.add(customId)) {
                 invalid.add("line " + (i + 1) + " repeats the custom_id " + customId);
-            } else if (!"POST".equals(line.path("method").asText()) || !SimulatedBatches.ENDPOINT.equals(line.path("url").asText())) {
+            } else if (!"POST".equals(line.path("method").asText())
+                    || !SimulatedBatches.ENDPOINT.equals(line.path("url").asText())) {
                 invalid.add("line " + (i + 1) + " is not a POST to " + SimulatedBatches.ENDPOINT);
             } else if (model != null && !model.equals(lineModel)) {
                 invalid.add("line " + (i + 1) + " asks " + lineModel + ", and a batch asks one model (" + model + ")");
@@ -152,7 +156,8 @@ final class SimulatedBatch {
             inProgressAt = now();
         }
         if (status.equals("in_progress") && (System.nanoTime() - createdNanos) / 1_000_000 >= delayMillis) {
-            finish(expireAfter == null ? "completed" : "expired",
+            finish(
+                    expireAfter == null ? "completed" : "expired",
                     expireAfter == null ? lines.size() : Math.min(expireAfter, lines.size()));
         }
     }
@@ -164,12 +169,15 @@ final class SimulatedBatch {
         SimSettings now = settings.get();
         for (int i = 0; i < lines.size(); i++) {
             Line line = lines.get(i);
-            ObjectNode out = JSON.createObjectNode().put("id", id.replace("batch_", "batch_req_") + "_" + i)
+            ObjectNode out = JSON.createObjectNode()
+                    .put("id", id.replace("batch_", "batch_req_") + "_" + i)
                     .put("custom_id", line.customId());
             if (i < answering) {
                 ChatAnswers.Asked asked = answers.read(line.body(), now);
                 ChatAnswers.Reply reply = asked.refused() != null ? asked.refused() : answers.answer(asked, now);
-                out.putObject("response").put("status_code", reply.status()).put("request_id", id.replace("batch_", "req_") + "_" + i)
+                out.putObject("response")
+                        .put("status_code", reply.status())
+                        .put("request_id", id.replace("batch_", "req_") + "_" + i)
                         .set("body", reply.body());
                 out.putNull("error");
                 if (reply.status() == 200) {
@@ -182,18 +190,24 @@ final class SimulatedBatch {
             } else {
                 String code = finalStatus.equals("cancelled") ? "batch_cancelled" : "batch_expired";
                 out.putNull("response");
-                out.putObject("error").put("code", code).put("message", finalStatus.equals("cancelled")
-                        ? "This request was cancelled before it was executed."
-                        : "This request could not be executed before the completion window expired.");
+                out.putObject("error")
+                        .put("code", code)
+                        .put(
+                                "message",
+                                finalStatus.equals("cancelled")
+                                        ? "This request was cancelled before it was executed."
+                                        : "This request could not be executed before the completion window expired.");
                 failed++;
                 write(errors, out);
             }
         }
         if (output.size() > 0) {
-            outputFileId = files.add(id + "_output.jsonl", "batch_output", output.toByteArray()).id();
+            outputFileId = files.add(id + "_output.jsonl", "batch_output", output.toByteArray())
+                    .id();
         }
         if (errors.size() > 0) {
-            errorFileId = files.add(id + "_error.jsonl", "batch_output", errors.toByteArray()).id();
+            errorFileId = files.add(id + "_error.jsonl", "batch_output", errors.toByteArray())
+                    .id();
         }
         status = finalStatus;
         finishedAt = now();
@@ -209,9 +223,15 @@ final class SimulatedBatch {
     }
 
     synchronized ObjectNode json() {
-        ObjectNode root = JSON.createObjectNode().put("id", id).put("object", "batch").put("endpoint", SimulatedBatches.ENDPOINT)
-                .put("input_file_id", input.id()).put("completion_window", "24h").put("status", status)
-                .put("created_at", createdAt).put("expires_at", createdAt + WINDOW_SECONDS);
+        ObjectNode root = JSON.createObjectNode()
+                .put("id", id)
+                .put("object", "batch")
+                .put("endpoint", SimulatedBatches.ENDPOINT)
+                .put("input_file_id", input.id())
+                .put("completion_window", "24h")
+                .put("status", status)
+                .put("created_at", createdAt)
+                .put("expires_at", createdAt + WINDOW_SECONDS);
         if (model != null) {
             root.put("model", model);
         }
@@ -219,7 +239,10 @@ final class SimulatedBatch {
         if (status.equals("failed")) {
             ArrayNode data = root.putObject("errors").put("object", "list").putArray("data");
             List<String> reasons = failure != null ? List.of(failure) : invalid;
-            reasons.forEach(reason -> data.addObject().put("code", "invalid_request").put("message", reason).putNull("param")
+            reasons.forEach(reason -> data.addObject()
+                    .put("code", "invalid_request")
+                    .put("message", reason)
+                    .putNull("param")
                     .putNull("line"));
         } else {
             root.putNull("errors");
@@ -235,7 +258,10 @@ final class SimulatedBatch {
         if (finishedField != null) {
             root.put(finishedField, finishedAt);
         }
-        root.putObject("request_counts").put("total", lines.size()).put("completed", completed).put("failed", failed);
+        root.putObject("request_counts")
+                .put("total", lines.size())
+                .put("completed", completed)
+                .put("failed", failed);
         root.putNull("metadata");
         return root;
     }

@@ -50,8 +50,12 @@ public final class SimulatedBatches {
 
     /** Serves the files and batches routes on {@code server}, uploads bounded as OpenAI bounds them. */
     void serve(HttpServer server, ServerLimits limits, WorkerSlots workers, ServerDeadlines deadlines) {
-        ServerLimits uploads = new ServerLimits(SimulatedFiles.MAX_UPLOAD_BYTES + (1 << 20), limits.workers(),
-                limits.queue(), limits.readTimeout(), limits.connections());
+        ServerLimits uploads = new ServerLimits(
+                SimulatedFiles.MAX_UPLOAD_BYTES + (1 << 20),
+                limits.workers(),
+                limits.queue(),
+                limits.readTimeout(),
+                limits.connections());
         server.createContext("/v1/files", new ServerGuard(files::handle, uploads, workers, deadlines));
         server.createContext(PREFIX, new ServerGuard(this::handle, limits, workers, deadlines));
     }
@@ -86,7 +90,11 @@ public final class SimulatedBatches {
 
     /** @return the ids of batches created and not yet answered, failed, expired or cancelled */
     public List<String> pending() {
-        return batches.values().stream().filter(b -> !b.finished()).map(SimulatedBatch::id).sorted().toList();
+        return batches.values().stream()
+                .filter(b -> !b.finished())
+                .map(SimulatedBatch::id)
+                .sorted()
+                .toList();
     }
 
     private void handle(HttpExchange exchange, byte[] body) throws IOException {
@@ -107,7 +115,11 @@ public final class SimulatedBatches {
         boolean retrieve = path.length == 1 && "GET".equals(method);
         boolean cancel = path.length == 2 && path[1].equals("cancel") && "POST".equals(method);
         if (!retrieve && !cancel) {
-            error(exchange, 404, "invalid_request_error", "the simulator serves GET /v1/batches/{id} and POST .../cancel");
+            error(
+                    exchange,
+                    404,
+                    "invalid_request_error",
+                    "the simulator serves GET /v1/batches/{id} and POST .../cancel");
         } else if (batch == null) {
             error(exchange, 404, "invalid_request_error", "No such Batch object: " + path[0]);
         } else {
@@ -130,16 +142,22 @@ public final class SimulatedBatches {
         if (input == null) {
             error(exchange, 400, "invalid_request_error", "No such File object: " + inputId);
         } else if (!"batch".equals(input.purpose())) {
-            error(exchange, 400, "invalid_request_error", "the input file's purpose is '" + input.purpose()
-                    + "', not 'batch'");
+            error(
+                    exchange,
+                    400,
+                    "invalid_request_error",
+                    "the input file's purpose is '" + input.purpose() + "', not 'batch'");
         } else if (!ENDPOINT.equals(body.path("endpoint").asText())) {
-            error(exchange, 400, "invalid_request_error", "the simulator batches " + ENDPOINT + " only, not '"
-                    + body.path("endpoint").asText() + "'");
+            error(
+                    exchange,
+                    400,
+                    "invalid_request_error",
+                    "the simulator batches " + ENDPOINT + " only, not '"
+                            + body.path("endpoint").asText() + "'");
         } else if (!"24h".equals(body.path("completion_window").asText())) {
             error(exchange, 400, "invalid_request_error", "completion_window must be '24h'");
         } else {
-            SimulatedBatch batch = new SimulatedBatch(ids.incrementAndGet(), input, files, answers,
-                    settings);
+            SimulatedBatch batch = new SimulatedBatch(ids.incrementAndGet(), input, files, answers, settings);
             String model = batch.model();
             Integer expireAfter = model == null ? null : expiring.get(model);
             if (expireAfter != null && (batch.size() <= expireAfter || !expiring.remove(model, expireAfter))) {
@@ -160,7 +178,8 @@ public final class SimulatedBatches {
         all.forEach(b -> data.add(b.json()));
         root.put("has_more", false);
         if (!all.isEmpty()) {
-            root.put("first_id", all.get(0).id()).put("last_id", all.get(all.size() - 1).id());
+            root.put("first_id", all.get(0).id())
+                    .put("last_id", all.get(all.size() - 1).id());
         }
         send(exchange, 200, root);
     }

@@ -1,9 +1,9 @@
 package io.github.adammeme.internal.sim;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static io.github.adammeme.internal.sim.ServerReplies.error;
 
 import com.sun.net.httpserver.HttpExchange;
+import io.github.adammeme.internal.llm.SimSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
@@ -93,8 +93,9 @@ final class SimulatedFaults {
             return true;
         }
         if ((u -= now.truncatedRate()) < 0) {
-            byte[] body = "{\"id\": \"chatcmpl-sim\", \"object\": \"chat.completion\", \"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": \"cut"
-                    .getBytes(StandardCharsets.UTF_8);
+            byte[] body =
+                    "{\"id\": \"chatcmpl-sim\", \"object\": \"chat.completion\", \"choices\": [{\"index\": 0, \"message\": {\"role\": \"assistant\", \"content\": \"cut"
+                            .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "application/json");
             exchange.sendResponseHeaders(200, body.length * 2L);
             exchange.getResponseBody().write(body);

@@ -29,8 +29,7 @@ final class SimulatedFiles {
      * @param createdAt Unix seconds
      * @param bytes its content
      */
-    record StoredFile(String id, String filename, String purpose, long createdAt, byte[] bytes) {
-    }
+    record StoredFile(String id, String filename, String purpose, long createdAt, byte[] bytes) {}
 
     /** OpenAI takes batch input files of up to 200 MB. */
     static final int MAX_UPLOAD_BYTES = 200 << 20;
@@ -48,8 +47,12 @@ final class SimulatedFiles {
     private final AtomicLong ids = new AtomicLong();
 
     StoredFile add(String filename, String purpose, byte[] bytes) {
-        StoredFile file = new StoredFile("file-sim" + server + "_" + ids.incrementAndGet(), filename, purpose,
-                System.currentTimeMillis() / 1000, bytes);
+        StoredFile file = new StoredFile(
+                "file-sim" + server + "_" + ids.incrementAndGet(),
+                filename,
+                purpose,
+                System.currentTimeMillis() / 1000,
+                bytes);
         files.put(file.id(), file);
         return file;
     }
@@ -101,13 +104,23 @@ final class SimulatedFiles {
             error(exchange, 400, "invalid_request_error", "an upload needs the fields 'file' and 'purpose'");
             return;
         }
-        send(exchange, 200, json(add(file.filename() == null ? "upload" : file.filename(), purpose.text().strip(),
-                file.content())));
+        send(
+                exchange,
+                200,
+                json(add(
+                        file.filename() == null ? "upload" : file.filename(),
+                        purpose.text().strip(),
+                        file.content())));
     }
 
     static ObjectNode json(StoredFile file) {
-        return JSON.createObjectNode().put("id", file.id()).put("object", "file").put("bytes", file.bytes().length)
-                .put("created_at", file.createdAt()).put("filename", file.filename()).put("purpose", file.purpose())
+        return JSON.createObjectNode()
+                .put("id", file.id())
+                .put("object", "file")
+                .put("bytes", file.bytes().length)
+                .put("created_at", file.createdAt())
+                .put("filename", file.filename())
+                .put("purpose", file.purpose())
                 .put("status", "processed");
     }
 }

@@ -69,10 +69,10 @@ final class SimulatedModel {
         }
     }
 
-    private static final Pattern QUESTION = Pattern.compile("harmful impact of this meme on (.+?)\\.\\s*$", Pattern.MULTILINE);
+    private static final Pattern QUESTION =
+            Pattern.compile("harmful impact of this meme on (.+?)\\.\\s*$", Pattern.MULTILINE);
 
-    private SimulatedModel() {
-    }
+    private SimulatedModel() {}
 
     static String answer(Persona persona, SimRequest r) {
         return answer(persona, r, SimSettings.DEFAULT);
@@ -86,7 +86,8 @@ final class SimulatedModel {
         // A prompt that gives no meme text (the paper's picture-only Miner, Examiner and Narrator): the text is
         // what the model reads off the picture, as any mLLM would.
         SimRequest r = asked.block("meme_text") == null && !asked.pictures().isEmpty()
-                ? asked.withMemeText(PictureReader.text(asked.pictures().get(0))) : asked;
+                ? asked.withMemeText(PictureReader.text(asked.pictures().get(0)))
+                : asked;
         Forms forms = Forms.of(r, settings);
         if (r.mentions("rewritten_text")) {
             return RefinerAnswers.answer(r, forms);

@@ -33,8 +33,8 @@ import org.apiguardian.api.API;
 public final class SimulatedModelServer implements AutoCloseable {
 
     /** Every sim model id the server answers to. */
-    public static final List<String> MODELS = Arrays.stream(SimulatedModel.Persona.values())
-            .map(p -> p.id).toList();
+    public static final List<String> MODELS =
+            Arrays.stream(SimulatedModel.Persona.values()).map(p -> p.id).toList();
 
     /** Who {@code GET /models} says owns its models. */
     static final String OWNER = "adammeme-simulator";
@@ -76,7 +76,8 @@ public final class SimulatedModelServer implements AutoCloseable {
         connections = new ConnectionThreads(limits.connections());
         workers = new WorkerSlots(limits.workers(), limits.queue());
         server.setExecutor(connections);
-        server.createContext("/v1/chat/completions", new ServerGuard(this::chatCompletions, limits, workers, deadlines));
+        server.createContext(
+                "/v1/chat/completions", new ServerGuard(this::chatCompletions, limits, workers, deadlines));
         server.createContext("/v1/models", new ServerGuard(this::models, limits, workers, deadlines));
         batches.serve(server, limits, workers, deadlines);
         ServerThreads.startAsDaemon(server);
@@ -102,7 +103,8 @@ public final class SimulatedModelServer implements AutoCloseable {
         try {
             return new SimulatedModelServer(limits, answerer);
         } catch (IOException e) {
-            throw new IllegalStateException("cannot start the simulated model server on 127.0.0.1: " + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "cannot start the simulated model server on 127.0.0.1: " + e.getMessage(), e);
         }
     }
 
@@ -130,7 +132,8 @@ public final class SimulatedModelServer implements AutoCloseable {
      * @return the base URL
      */
     public String baseUrl() {
-        return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + "/v1";
+        return "http://" + server.getAddress().getHostString() + ":"
+                + server.getAddress().getPort() + "/v1";
     }
 
     /** @return how many chat-completion requests it has answered, lines of batches included, injected faults not */
@@ -219,7 +222,12 @@ public final class SimulatedModelServer implements AutoCloseable {
         ObjectNode root = JSON.createObjectNode().put("object", "list");
         ArrayNode data = root.putArray("data");
         for (String id : MODELS) {
-            data.addObject().put("id", id).put("object", "model").put("created", 0).put("owned_by", OWNER).put("root", id);
+            data.addObject()
+                    .put("id", id)
+                    .put("object", "model")
+                    .put("created", 0)
+                    .put("owned_by", OWNER)
+                    .put("root", id);
         }
         served.list(data, settings.served().keySet());
         send(exchange, 200, root);

@@ -16,11 +16,10 @@ final class StructuredAnswers {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern RATING = Pattern.compile("Rating: \\[\\[(\\d+)]]\\s*$");
-    private static final Pattern VERDICT = Pattern.compile("^[\\s*]*(yes|no)[\\s*]*[.,:;]?\\s*(.*)$",
-            Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
+    private static final Pattern VERDICT =
+            Pattern.compile("^[\\s*]*(yes|no)[\\s*]*[.,:;]?\\s*(.*)$", Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
 
-    private StructuredAnswers() {
-    }
+    private StructuredAnswers() {}
 
     /**
      * The answer in the named schema, or null when the simulator does not know that schema. An answer
@@ -48,8 +47,18 @@ final class StructuredAnswers {
         String body = text.substring(0, m.start()).strip();
         int split = body.indexOf("\n\nExplanation: ");
         ObjectNode out = JSON.createObjectNode();
-        out.put("mistakes", split < 0 ? "" : body.substring(0, split).replaceFirst("^Mistakes:\\s*", "").strip());
-        out.put("explanation", split < 0 ? body : body.substring(split + "\n\nExplanation: ".length()).strip());
+        out.put(
+                "mistakes",
+                split < 0
+                        ? ""
+                        : body.substring(0, split)
+                                .replaceFirst("^Mistakes:\\s*", "")
+                                .strip());
+        out.put(
+                "explanation",
+                split < 0
+                        ? body
+                        : body.substring(split + "\n\nExplanation: ".length()).strip());
         out.put("rating", Integer.parseInt(m.group(1)));
         return JSON.writeValueAsString(out);
     }

@@ -46,8 +46,7 @@ final class TokenMeter {
      * @param promptTokens input tokens, the cached ones included
      * @param cachedTokens of them, served from the prompt cache
      */
-    record Count(long promptTokens, long cachedTokens) {
-    }
+    record Count(long promptTokens, long cachedTokens) {}
 
     private final Map<String, Set<Long>> prefixes = new ConcurrentHashMap<>();
 
@@ -72,7 +71,9 @@ final class TokenMeter {
                     } else if ("image_url".equals(part.path("type").asText())) {
                         JsonNode image = part.path("image_url");
                         String url = image.path("url").asText();
-                        stream.fixed(url.hashCode() * 31L + image.path("detail").asText("auto").hashCode(),
+                        stream.fixed(
+                                url.hashCode() * 31L
+                                        + image.path("detail").asText("auto").hashCode(),
                                 imageTokens(url, image.path("detail").asText("auto")));
                     }
                 }

@@ -44,8 +44,11 @@ class RefusalCorpusTest {
     @BeforeAll
     static void start() {
         server = SimulatedModelServer.start();
-        gateway = new ModelGateway(new OpenAiChatModel(new Endpoint("sim:agent", server.baseUrl(), null,
-                Duration.ofSeconds(30))), new InMemoryCallCache(), new UsageLedger(), 8);
+        gateway = new ModelGateway(
+                new OpenAiChatModel(new Endpoint("sim:agent", server.baseUrl(), null, Duration.ofSeconds(30))),
+                new InMemoryCallCache(),
+                new UsageLedger(),
+                8);
     }
 
     @AfterAll
@@ -56,7 +59,9 @@ class RefusalCorpusTest {
 
     @Test
     void onTheCorporaTheRulesWereDevelopedOnTheDetectorReachesPrecisionAndRecallOf095() {
-        measure("corpora 1-3 and 5", corpora("corpus-1.jsonl", "corpus-2.jsonl", "corpus-3.jsonl", "corpus-5.jsonl"),
+        measure(
+                "corpora 1-3 and 5",
+                corpora("corpus-1.jsonl", "corpus-2.jsonl", "corpus-3.jsonl", "corpus-5.jsonl"),
                 0.95);
     }
 
@@ -85,14 +90,18 @@ class RefusalCorpusTest {
 
     /** @param floor the precision and recall the whole detector must reach on this corpus */
     private static void measure(String name, List<RefusalMeasurement.Labelled> corpus, double floor) {
-        RefusalMeasurement.Result r = RefusalMeasurement.measure(corpus, new RefusalDetector(new RefusalChecker(
-                new AgentContext(gateway, PromptLibrary.packaged(), 42, 2, 256))));
+        RefusalMeasurement.Result r = RefusalMeasurement.measure(
+                corpus,
+                new RefusalDetector(
+                        new RefusalChecker(new AgentContext(gateway, PromptLibrary.packaged(), 42, 2, 256))));
         System.out.println(r.describe(name));
         r.misread().forEach(m -> System.out.println("  misread " + m));
         assertTrue(corpus.size() >= 60, "a corpus needs at least 60 answers");
-        assertTrue(r.screen().recall() >= 0.99, "the screen must let (almost) no refusal through: "
-                + r.screen().describe("screen"));
-        assertTrue(r.detector().precision() >= floor && r.detector().recall() >= floor,
+        assertTrue(
+                r.screen().recall() >= 0.99,
+                "the screen must let (almost) no refusal through: " + r.screen().describe("screen"));
+        assertTrue(
+                r.detector().precision() >= floor && r.detector().recall() >= floor,
                 r.detector().describe("detector") + "\n" + r.misread());
     }
 }

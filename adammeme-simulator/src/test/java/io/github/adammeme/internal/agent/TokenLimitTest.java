@@ -37,8 +37,11 @@ class TokenLimitTest {
     }
 
     private static ModelGateway gateway(String model, UsageLedger ledger) {
-        return new ModelGateway(new OpenAiChatModel(new Endpoint(model, server.baseUrl(), null, Duration.ofSeconds(30))),
-                new InMemoryCallCache(), ledger, 4);
+        return new ModelGateway(
+                new OpenAiChatModel(new Endpoint(model, server.baseUrl(), null, Duration.ofSeconds(30))),
+                new InMemoryCallCache(),
+                ledger,
+                4);
     }
 
     private static Map<String, Long> cutByRole(UsageLedger ledger) {
@@ -52,18 +55,24 @@ class TokenLimitTest {
         UsageLedger ledger = new UsageLedger();
         try (ModelGateway verbose = gateway("sim:verbose", ledger)) {
             Answer<String> cut = new Target(new AgentContext(verbose, PromptLibrary.packaged(), 42, 2, 1024), 0)
-                    .analyse("immigrants are stealing our jobs", null, "nationality").join();
+                    .analyse("immigrants are stealing our jobs", null, "nationality")
+                    .join();
             assertTrue(cut.ok(), "a cut answer is still the target's answer: " + cut);
             assertTrue(cut.cutOff());
             assertEquals(1024 * 4, cut.value().length(), "cut where 1024 tokens of four characters end");
-            assertTrue(cut.value().startsWith("Harm assessment:") || cut.value().contains("Harm assessment:"),
-                    "what was cut is the background after the analysis: " + cut.value().substring(0, 200));
+            assertTrue(
+                    cut.value().startsWith("Harm assessment:") || cut.value().contains("Harm assessment:"),
+                    "what was cut is the background after the analysis: "
+                            + cut.value().substring(0, 200));
             assertEquals(1, cut.attempts(), "a target is never asked again for a cut answer");
 
             Answer<String> whole = new Target(new AgentContext(verbose, PromptLibrary.packaged(), 42, 2, 4096), 0)
-                    .analyse("immigrants are stealing our jobs", null, "nationality").join();
+                    .analyse("immigrants are stealing our jobs", null, "nationality")
+                    .join();
             assertFalse(whole.cutOff(), "the same answer under a higher limit runs to its end");
-            assertTrue(whole.value().length() > 1024 * 4 && whole.value().startsWith(cut.value()), whole.value().length() + " characters");
+            assertTrue(
+                    whole.value().length() > 1024 * 4 && whole.value().startsWith(cut.value()),
+                    whole.value().length() + " characters");
         }
         assertEquals(Map.of("Target", 1L), cutByRole(ledger));
     }
@@ -73,9 +82,13 @@ class TokenLimitTest {
         UsageLedger ledger = new UsageLedger();
         try (ModelGateway agent = gateway("sim:agent", ledger)) {
             Answer<Rating> rating = new Scorer(new AgentContext(agent, PromptLibrary.packaged(), 42, 2, 16))
-                    .score("immigrants are stealing our jobs", null, "nationality",
+                    .score(
+                            "immigrants are stealing our jobs",
+                            null,
+                            "nationality",
                             "Harm assessment: the meme is harmful with respect to nationality.",
-                            "Harm assessment: the meme is harmful with respect to nationality.").join();
+                            "Harm assessment: the meme is harmful with respect to nationality.")
+                    .join();
             assertEquals(Answer.Status.UNPARSEABLE, rating.status(), "a rating cut off is no rating: " + rating);
             assertEquals(3, rating.attempts());
             assertTrue(rating.failure().contains("cut off at the token limit"), rating.failure());

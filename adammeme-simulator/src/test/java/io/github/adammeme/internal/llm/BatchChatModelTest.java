@@ -21,8 +21,8 @@ class BatchChatModelTest {
     @TempDir
     Path dir;
 
-    private static final BatchSettings SETTINGS = new BatchSettings(true, Set.of("target"), 100, Duration.ofMillis(20),
-            Duration.ofMillis(20), Duration.ofHours(1), null);
+    private static final BatchSettings SETTINGS = new BatchSettings(
+            true, Set.of("target"), 100, Duration.ofMillis(20), Duration.ofMillis(20), Duration.ofHours(1), null);
 
     private static ChatRequest question(String text, String role) {
         return new ChatRequest(role, List.of(ChatMessage.user(text)), 0.0, 7, 64, 0, "digest");
@@ -39,13 +39,17 @@ class BatchChatModelTest {
 
             BatchChatModel first = new BatchChatModel(endpoint, 2, cache, BatchJournal.open(file), SETTINGS);
             CompletableFuture<ChatResponse> lost = CompletableFuture.supplyAsync(() -> first.complete(request));
-            while (server.batches().pending().isEmpty() || !Files.readString(file).contains(server.batches().pending().get(0))) {
+            while (server.batches().pending().isEmpty()
+                    || !Files.readString(file)
+                            .contains(server.batches().pending().get(0))) {
                 Thread.sleep(5);
             }
             first.close();
             assertThrows(Exception.class, () -> lost.get(10, TimeUnit.SECONDS), "the closed run's call gets no answer");
             // As if the process had died between creating the batch and recording it.
-            List<String> uploadedOnly = Files.readAllLines(file).stream().filter(l -> !l.contains("\"submitted\"")).toList();
+            List<String> uploadedOnly = Files.readAllLines(file).stream()
+                    .filter(l -> !l.contains("\"submitted\""))
+                    .toList();
             Files.write(file, uploadedOnly);
 
             server.configure(SimSettings.DEFAULT);
@@ -59,7 +63,10 @@ class BatchChatModelTest {
             assertEquals(1, server.requestsServed(), "the call was answered once");
             assertEquals(List.of(), BatchJournal.open(file).pending(endpoint.identity(), endpoint.model()), "finished");
             try (OpenAiChatModel synchronous = new OpenAiChatModel(endpoint)) {
-                assertEquals(synchronous.complete(request).content(), answer.content(), "the answer a call made at once gets");
+                assertEquals(
+                        synchronous.complete(request).content(),
+                        answer.content(),
+                        "the answer a call made at once gets");
             }
         }
     }
@@ -67,8 +74,12 @@ class BatchChatModelTest {
     @Test
     void callsOfRolesNotBatchedAreMadeAtOnce() {
         try (SimulatedModelServer server = SimulatedModelServer.start();
-             BatchChatModel model = new BatchChatModel(new Endpoint("sim:agent", server.baseUrl(), null,
-                     Duration.ofSeconds(10)), 2, CallCache.NONE, BatchJournal.open(dir.resolve("b.jsonl")), SETTINGS)) {
+                BatchChatModel model = new BatchChatModel(
+                        new Endpoint("sim:agent", server.baseUrl(), null, Duration.ofSeconds(10)),
+                        2,
+                        CallCache.NONE,
+                        BatchJournal.open(dir.resolve("b.jsonl")),
+                        SETTINGS)) {
             ChatResponse answer = model.complete(question("Rating?", "Scorer"));
             assertTrue(!answer.usage().batched() && server.batches().created() == 0, "made at once");
         }

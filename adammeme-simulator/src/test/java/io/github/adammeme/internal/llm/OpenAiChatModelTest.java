@@ -58,13 +58,21 @@ class OpenAiChatModelTest {
     /** The target's question as the packaged template renders it. */
     private static ChatRequest analysis(String memeText, ContentPart.Image image) {
         PromptTemplate target = PromptLibrary.packaged().get("target");
-        return new ChatRequest("Target", target.render(Map.of("meme_text", memeText, "question",
-                Analysis.question("nationality")), List.of(image)), 0.0, 42, 256, 0, target.digest());
+        return new ChatRequest(
+                "Target",
+                target.render(
+                        Map.of("meme_text", memeText, "question", Analysis.question("nationality")), List.of(image)),
+                0.0,
+                42,
+                256,
+                0,
+                target.digest());
     }
 
     private static ContentPart.Image tinyPng() {
-        byte[] png = Base64.getDecoder().decode(
-                "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
+        byte[] png = Base64.getDecoder()
+                .decode(
+                        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==");
         return new ContentPart.Image("image/png", png, Digests.sha256Hex(png));
     }
 
@@ -84,14 +92,16 @@ class OpenAiChatModelTest {
     void theSameRequestGetsTheSameAnswer() {
         try (OpenAiChatModel model = model("sim:keyword")) {
             ChatRequest request = analysis("Folks from over there took all the masks", tinyPng());
-            assertEquals(model.complete(request).content(), model.complete(request).content());
+            assertEquals(
+                    model.complete(request).content(), model.complete(request).content());
         }
     }
 
     @Test
     void anUnknownModelFailsWithTheEndpointsOwnMessage() {
         try (OpenAiChatModel model = model("sim:nonexistent")) {
-            ModelCallException e = assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
+            ModelCallException e =
+                    assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
             assertTrue(e.getMessage().contains("404"), e.getMessage());
             assertTrue(e.getMessage().contains("sim:nonexistent"), e.getMessage());
         }
@@ -99,17 +109,22 @@ class OpenAiChatModelTest {
 
     @Test
     void anUnreachableEndpointFailsWithAMessageNamingIt() {
-        try (OpenAiChatModel model = new OpenAiChatModel(
-                new Endpoint("gpt-4o", "http://127.0.0.1:9/v1", null, Duration.ofSeconds(2)))) {
-            ModelCallException e = assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
+        try (OpenAiChatModel model =
+                new OpenAiChatModel(new Endpoint("gpt-4o", "http://127.0.0.1:9/v1", null, Duration.ofSeconds(2)))) {
+            ModelCallException e =
+                    assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
             assertTrue(e.getMessage().contains("http://127.0.0.1:9/v1"), e.getMessage());
         }
     }
 
     @Test
     void aMissingKeyVariableIsNamedAndItsValueNeverAppears() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> new OpenAiChatModel(
-                new Endpoint("gpt-4o", "https://api.openai.com/v1", "ADAMMEME_TEST_KEY_THAT_IS_NOT_SET",
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class,
+                () -> new OpenAiChatModel(new Endpoint(
+                        "gpt-4o",
+                        "https://api.openai.com/v1",
+                        "ADAMMEME_TEST_KEY_THAT_IS_NOT_SET",
                         Duration.ofSeconds(2))));
         assertTrue(e.getMessage().contains("ADAMMEME_TEST_KEY_THAT_IS_NOT_SET"), e.getMessage());
     }
@@ -130,11 +145,13 @@ class OpenAiChatModelTest {
         HttpServer capture = loopbackServer();
         ObjectMapper json = new ObjectMapper();
         capture.createContext("/v1/chat/completions", exchange -> {
-            try (exchange; var in = exchange.getRequestBody()) {
+            try (exchange;
+                    var in = exchange.getRequestBody()) {
                 bodies.add(json.readTree(in));
                 byte[] answer = ("{\"id\":\"c\",\"object\":\"chat.completion\",\"created\":0,\"model\":\"m\","
-                        + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"ok\"},"
-                        + "\"finish_reason\":\"stop\"}]}").getBytes(StandardCharsets.UTF_8);
+                                + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"ok\"},"
+                                + "\"finish_reason\":\"stop\"}]}")
+                        .getBytes(StandardCharsets.UTF_8);
                 exchange.getResponseHeaders().set("Content-Type", "application/json");
                 exchange.sendResponseHeaders(200, answer.length);
                 exchange.getResponseBody().write(answer);
@@ -145,7 +162,10 @@ class OpenAiChatModelTest {
         try (OpenAiChatModel model = new OpenAiChatModel(new Endpoint("m", base, null, Duration.ofSeconds(10)))) {
             for (int i = 0; i < 2; i++) { // the second time from the memo of encoded pictures
                 ChatMessage user = new ChatMessage(ChatMessage.Role.USER, List.of(new ContentPart.Text(text), image));
-                assertEquals("ok", model.complete(new ChatRequest("Target", List.of(user), 0.0, i, 16, 0, "d")).content());
+                assertEquals(
+                        "ok",
+                        model.complete(new ChatRequest("Target", List.of(user), 0.0, i, 16, 0, "d"))
+                                .content());
             }
         } finally {
             capture.stop(0);
@@ -154,7 +174,8 @@ class OpenAiChatModelTest {
         for (var body : bodies) {
             var parts = body.path("messages").path(0).path("content");
             assertEquals(text, parts.path(0).path("text").asText());
-            assertEquals(image.dataUrl(), parts.path(1).path("image_url").path("url").asText());
+            assertEquals(
+                    image.dataUrl(), parts.path(1).path("image_url").path("url").asText());
         }
     }
 
@@ -175,7 +196,8 @@ class OpenAiChatModelTest {
         String base = "http://127.0.0.1:" + silent.getAddress().getPort() + "/v1";
         long start = System.nanoTime();
         try (OpenAiChatModel model = new OpenAiChatModel(new Endpoint("m", base, null, Duration.ofMillis(1500)))) {
-            ModelCallException e = assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
+            ModelCallException e =
+                    assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
             assertTrue(e.retryable(), e.getMessage());
             assertTrue(e.getMessage().contains(base), e.getMessage());
         } finally {
@@ -191,21 +213,35 @@ class OpenAiChatModelTest {
         BufferedImage picture = new BufferedImage(1024, 1024, BufferedImage.TYPE_INT_RGB);
         ByteArrayOutputStream png = new ByteArrayOutputStream();
         ImageIO.write(picture, "png", png);
-        ContentPart.Image image = new ContentPart.Image("image/png", png.toByteArray(), Digests.sha256Hex(png.toByteArray()));
+        ContentPart.Image image =
+                new ContentPart.Image("image/png", png.toByteArray(), Digests.sha256Hex(png.toByteArray()));
         String instructions = "Follow these instructions carefully. ".repeat(130);
         try (OpenAiChatModel model = model("sim:keyword")) {
-            BiFunction<ImageDetail, String, ChatRequest> ask = (detail, text) -> new ChatRequest("Scorer",
-                    List.of(ChatMessage.system(instructions), new ChatMessage(ChatMessage.Role.USER,
-                            List.of(image.withDetail(detail), new ContentPart.Text(text)))), 0.0, 1, 64, 0, "test");
+            BiFunction<ImageDetail, String, ChatRequest> ask = (detail, text) -> new ChatRequest(
+                    "Scorer",
+                    List.of(
+                            ChatMessage.system(instructions),
+                            new ChatMessage(
+                                    ChatMessage.Role.USER,
+                                    List.of(image.withDetail(detail), new ContentPart.Text(text)))),
+                    0.0,
+                    1,
+                    64,
+                    0,
+                    "test");
             ChatResponse low = model.complete(ask.apply(ImageDetail.LOW, "aaaa"));
             ChatResponse high = model.complete(ask.apply(ImageDetail.HIGH, "bbbb"));
             // The endpoint counted the picture by the detail it was sent with: 85 tokens low, 765 high.
             assertEquals(765 - 85, high.usage().promptTokens() - low.usage().promptTokens());
             assertEquals(0, low.usage().cachedTokens());
             ChatResponse again = model.complete(ask.apply(ImageDetail.HIGH, "third, with other text"));
-            assertTrue(again.usage().cachedTokens() >= 1024 && again.usage().cachedTokens() % 128 == 0,
-                    "cached " + again.usage().cachedTokens() + " of " + again.usage().promptTokens());
-            assertEquals(again.usage().promptTokens() - again.usage().cachedTokens(), again.usage().uncachedTokens());
+            assertTrue(
+                    again.usage().cachedTokens() >= 1024 && again.usage().cachedTokens() % 128 == 0,
+                    "cached " + again.usage().cachedTokens() + " of "
+                            + again.usage().promptTokens());
+            assertEquals(
+                    again.usage().promptTokens() - again.usage().cachedTokens(),
+                    again.usage().uncachedTokens());
         }
     }
 
@@ -217,13 +253,22 @@ class OpenAiChatModelTest {
             assertEquals(3, choices.size());
             long completion = 0;
             for (int i = 0; i < 3; i++) {
-                ChatRequest alone = new ChatRequest(first.role(), first.messages(), first.temperature(), first.seed() + i,
-                        first.maxTokens(), i, first.templateDigest());
+                ChatRequest alone = new ChatRequest(
+                        first.role(),
+                        first.messages(),
+                        first.temperature(),
+                        first.seed() + i,
+                        first.maxTokens(),
+                        i,
+                        first.templateDigest());
                 ChatResponse single = model.complete(alone);
                 assertEquals(single.content(), choices.get(i).content(), "choice " + i);
                 completion += single.usage().completionTokens();
                 if (i == 0) {
-                    assertEquals(single.usage().promptTokens(), choices.get(0).usage().promptTokens(), "the input once");
+                    assertEquals(
+                            single.usage().promptTokens(),
+                            choices.get(0).usage().promptTokens(),
+                            "the input once");
                 }
             }
             assertEquals(completion, choices.get(0).usage().completionTokens(), "every choice's output");
@@ -254,11 +299,15 @@ class OpenAiChatModelTest {
                     }
                     answered.incrementAndGet();
                     byte[] body = ("{\"id\":\"c\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"m\","
-                            + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"an answer\"},"
-                            + "\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2,"
-                            + "\"total_tokens\":5}}").getBytes(StandardCharsets.UTF_8);
-                    connection.getOutputStream().write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
-                            + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                                    + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":\"an answer\"},"
+                                    + "\"finish_reason\":\"stop\"}],\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":2,"
+                                    + "\"total_tokens\":5}}")
+                            .getBytes(StandardCharsets.UTF_8);
+                    connection
+                            .getOutputStream()
+                            .write(("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + "Content-Length: "
+                                            + body.length + "\r\n\r\n")
+                                    .getBytes(StandardCharsets.US_ASCII));
                     connection.getOutputStream().write(body);
                     connection.getOutputStream().flush();
                 } catch (IOException e) {
@@ -285,10 +334,12 @@ class OpenAiChatModelTest {
     void aConnectionTheServerClosedWhileIdleIsNotAFailedCall() throws Exception {
         AtomicInteger answered = new AtomicInteger();
         try (ServerSocket closing = closingServer(answered, true);
-             OpenAiChatModel model = new OpenAiChatModel(new Endpoint("m",
-                     "http://127.0.0.1:" + closing.getLocalPort() + "/v1", null, Duration.ofSeconds(10)))) {
+                OpenAiChatModel model = new OpenAiChatModel(new Endpoint(
+                        "m", "http://127.0.0.1:" + closing.getLocalPort() + "/v1", null, Duration.ofSeconds(10)))) {
             for (int i = 0; i < 4; i++) {
-                assertEquals("an answer", model.complete(analysis("meme " + i, tinyPng())).content());
+                assertEquals(
+                        "an answer",
+                        model.complete(analysis("meme " + i, tinyPng())).content());
             }
             assertEquals(4, answered.get(), "each call reached the server once");
         }
@@ -298,9 +349,10 @@ class OpenAiChatModelTest {
     void aServerThatDropsEveryRequestIsStillAFailedCall() throws Exception {
         AtomicInteger answered = new AtomicInteger();
         try (ServerSocket dropping = closingServer(answered, false);
-             OpenAiChatModel model = new OpenAiChatModel(new Endpoint("m",
-                     "http://127.0.0.1:" + dropping.getLocalPort() + "/v1", null, Duration.ofSeconds(10)))) {
-            ModelCallException e = assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
+                OpenAiChatModel model = new OpenAiChatModel(new Endpoint(
+                        "m", "http://127.0.0.1:" + dropping.getLocalPort() + "/v1", null, Duration.ofSeconds(10)))) {
+            ModelCallException e =
+                    assertThrows(ModelCallException.class, () -> model.complete(analysis("x", tinyPng())));
             assertTrue(e.retryable(), e.getMessage());
             assertTrue(e.getMessage().contains("could not be reached"), e.getMessage());
         }

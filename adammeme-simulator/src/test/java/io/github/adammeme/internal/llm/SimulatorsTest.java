@@ -1,9 +1,9 @@
 package io.github.adammeme.internal.llm;
 
-import io.github.adammeme.internal.config.ConfigurationReader;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -20,12 +20,15 @@ class SimulatorsTest {
 
     @Test
     void theBuiltInSimulatorIsFoundAndReadsItsOwnSettings() {
-        EndpointResolver simulator = Simulators.builtIn(ConfigurationReader.simulator(Map.of("adammeme.sim.judge-noise", "0.2")));
+        EndpointResolver simulator =
+                Simulators.builtIn(ConfigurationReader.simulator(Map.of("adammeme.sim.judge-noise", "0.2")));
         assertThat(simulator.getClass().getName()).isEqualTo("io.github.adammeme.internal.sim.BuiltInSimulator");
         Endpoint real = endpoint("gpt-4o", "https://api.openai.com/v1");
         assertThat(simulator.resolve(real)).isSameAs(real);
-        assertThatThrownBy(() -> Simulators.builtIn(ConfigurationReader.simulator(Map.of("adammeme.sim.judge-noise", "2"))))
-                .isInstanceOf(ConfigurationException.class).hasMessageContaining("adammeme.sim.judge-noise");
+        assertThatThrownBy(() ->
+                        Simulators.builtIn(ConfigurationReader.simulator(Map.of("adammeme.sim.judge-noise", "2"))))
+                .isInstanceOf(ConfigurationException.class)
+                .hasMessageContaining("adammeme.sim.judge-noise");
     }
 
     @Test
@@ -35,8 +38,9 @@ class SimulatorsTest {
             Endpoint real = endpoint("gpt-4o", "https://api.openai.com/v1");
             assertThat(none.resolve(real)).isSameAs(real);
             assertThatThrownBy(() -> none.resolve(endpoint("sim:keyword", null)))
-                    .hasMessage("no simulator serves sim:keyword: the built-in simulator (io.github.adammeme:adammeme-simulator) is not on the classpath; give the"
-                            + " model a base URL, or use a real model");
+                    .hasMessage(
+                            "no simulator serves sim:keyword: the built-in simulator (io.github.adammeme:adammeme-simulator) is not on the classpath; give the"
+                                    + " model a base URL, or use a real model");
         }
     }
 }

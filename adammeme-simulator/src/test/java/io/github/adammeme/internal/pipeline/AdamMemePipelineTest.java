@@ -35,6 +35,7 @@ class AdamMemePipelineTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
 
     @BeforeAll
@@ -43,10 +44,23 @@ class AdamMemePipelineTest {
     }
 
     private static EvaluationConfig config(Path data, String target, String... more) {
-        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, data.toString(),
-                Constants.TARGET_MODEL, target, Constants.SEEDS, "3", Constants.ITERATIONS, "4",
-                Constants.CONCURRENCY, "8", Constants.MINING_BATCH, "10", Constants.CACHE, "memory",
-                Constants.OUTPUT_DIR, dir.resolve("out-" + target.replace(':', '-')).toString()));
+        Map<String, String> values = new HashMap<>(Map.of(
+                Constants.DATASET,
+                data.toString(),
+                Constants.TARGET_MODEL,
+                target,
+                Constants.SEEDS,
+                "3",
+                Constants.ITERATIONS,
+                "4",
+                Constants.CONCURRENCY,
+                "8",
+                Constants.MINING_BATCH,
+                "10",
+                Constants.CACHE,
+                "memory",
+                Constants.OUTPUT_DIR,
+                dir.resolve("out-" + target.replace(':', '-')).toString()));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }
@@ -54,23 +68,36 @@ class AdamMemePipelineTest {
     }
 
     private static double average(List<ScoredSample> samples) {
-        return samples.stream().filter(s -> s.score() != null).mapToInt(ScoredSample::score).average().orElseThrow();
+        return samples.stream()
+                .filter(s -> s.score() != null)
+                .mapToInt(ScoredSample::score)
+                .average()
+                .orElseThrow();
     }
 
     @Test
     void everyMemeIsAccountedForAndTheTaxonomyGrowsThroughExaminerAndJudge() {
-        Evaluation e = AdamMeme.evaluate(config(dataset, "sim:keyword"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation e =
+                AdamMeme.evaluate(config(dataset, "sim:keyword"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         List<Meme> memes = JsonlDatasetLoader.load(dataset, null);
-        assertEquals(memes.stream().map(Meme::id).toList(), e.memes().stream().map(MemeOutcome::memeId).toList());
-        long harmless = e.memes().stream().filter(m -> m.status() == MemeOutcome.Status.HARMLESS).count();
+        assertEquals(
+                memes.stream().map(Meme::id).toList(),
+                e.memes().stream().map(MemeOutcome::memeId).toList());
+        long harmless = e.memes().stream()
+                .filter(m -> m.status() == MemeOutcome.Status.HARMLESS)
+                .count();
         assertTrue(harmless >= 4, "the harmless captions stay harmless: " + harmless);
-        assertEquals(e.mined().size(), e.memes().stream().mapToInt(m -> m.categories().size()).sum());
+        assertEquals(
+                e.mined().size(),
+                e.memes().stream().mapToInt(m -> m.categories().size()).sum());
 
         List<String> names = e.taxonomy().stream().map(Category::name).toList();
         assertEquals(List.of("race", "gender", "religion", "nationality", "disability", "animal"), names.subList(0, 6));
         assertTrue(names.containsAll(List.of("political", "misinformation")), names.toString());
-        assertTrue(e.admissions().stream().anyMatch(a -> a.name().equals("islamophobia") && !a.admitted()
-                && !a.judgeSaysYes()), "the Judge turns down a narrower duplicate of religion: " + e.admissions());
+        assertTrue(
+                e.admissions().stream()
+                        .anyMatch(a -> a.name().equals("islamophobia") && !a.admitted() && !a.judgeSaysYes()),
+                "the Judge turns down a narrower duplicate of religion: " + e.admissions());
         assertNotNull(e.taxonomy().get(names.indexOf("political")).origin(), "an admitted category has its provenance");
         assertTrue(e.run().notice().contains("simulator"), e.run().notice());
 
@@ -83,8 +110,12 @@ class AdamMemePipelineTest {
             };
             assertEquals(expected, line.stage(), line.toString());
         }
-        assertEquals(Set.of(AdamMeme.SCORING, AdamMeme.REFINEMENT), e.usage().stream()
-                .filter(l -> l.role().equals("Candidate")).map(UsageLedger.Line::stage).collect(Collectors.toSet()));
+        assertEquals(
+                Set.of(AdamMeme.SCORING, AdamMeme.REFINEMENT),
+                e.usage().stream()
+                        .filter(l -> l.role().equals("Candidate"))
+                        .map(UsageLedger.Line::stage)
+                        .collect(Collectors.toSet()));
     }
 
     @Test
@@ -93,11 +124,16 @@ class AdamMemePipelineTest {
         Evaluation keyword = shared.run(config(dataset, "sim:keyword"), PipelineListener.NONE);
         Evaluation oracle = shared.run(config(dataset, "sim:oracle"), PipelineListener.NONE);
 
-        Set<String> refinedCategories = keyword.refinedSamples().stream().map(ScoredSample::category).collect(Collectors.toSet());
+        Set<String> refinedCategories =
+                keyword.refinedSamples().stream().map(ScoredSample::category).collect(Collectors.toSet());
         List<ScoredSample> originalsOfThoseCategories = keyword.samples().stream()
-                .filter(s -> refinedCategories.contains(s.category())).toList();
-        assertTrue(keyword.refinedSamples().size() >= 5, "refinement ran: " + keyword.refinedSamples().size());
-        assertTrue(average(keyword.refinedSamples()) < average(originalsOfThoseCategories) - 2,
+                .filter(s -> refinedCategories.contains(s.category()))
+                .toList();
+        assertTrue(
+                keyword.refinedSamples().size() >= 5,
+                "refinement ran: " + keyword.refinedSamples().size());
+        assertTrue(
+                average(keyword.refinedSamples()) < average(originalsOfThoseCategories) - 2,
                 "refined " + average(keyword.refinedSamples()) + " vs original " + average(originalsOfThoseCategories));
 
         double keywordFr = keyword.metrics().withRefinementsOverall().fr().rate();
@@ -107,7 +143,8 @@ class AdamMemePipelineTest {
 
         // The second target paid nothing for mining or misbeliefs: those calls were all cache hits.
         for (String role : List.of("Miner", "Examiner", "Judge", "Narrator")) {
-            List<UsageLedger.Line> lines = oracle.usage().stream().filter(l -> l.role().equals(role)).toList();
+            List<UsageLedger.Line> lines =
+                    oracle.usage().stream().filter(l -> l.role().equals(role)).toList();
             assertEquals(0, lines.stream().mapToLong(UsageLedger.Line::calls).sum(), role);
             assertTrue(lines.stream().mapToLong(UsageLedger.Line::cacheHits).sum() > 0, role);
         }
@@ -124,10 +161,15 @@ class AdamMemePipelineTest {
         assertEquals(first.samples(), second.samples());
         assertEquals(first.chains(), second.chains());
         assertEquals(first.metrics(), second.metrics());
-        assertEquals(EvaluationWriter.sampleLines(dir.resolve("first")), EvaluationWriter.sampleLines(dir.resolve("second")));
+        assertEquals(
+                EvaluationWriter.sampleLines(dir.resolve("first")),
+                EvaluationWriter.sampleLines(dir.resolve("second")));
 
         // Overlapping stages change when calls are made, never what they are: one call at a time gives the same.
-        Evaluation serial = AdamMeme.evaluate(config(dataset, "sim:keyword", Constants.CONCURRENCY, "1"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation serial = AdamMeme.evaluate(
+                config(dataset, "sim:keyword", Constants.CONCURRENCY, "1"),
+                BuiltInSimulator.DEFAULT,
+                PipelineListener.NONE);
         assertEquals(first.memes(), serial.memes());
         assertEquals(first.samples(), serial.samples());
         assertEquals(first.chains(), serial.chains());
@@ -135,7 +177,8 @@ class AdamMemePipelineTest {
 
     @Test
     void aSecondRunOnTheSameCacheFileAsksOnlyTheTargetAgainAndGivesTheSameResult() {
-        EvaluationConfig config = config(dataset, "sim:keyword", Constants.CACHE, dir.resolve("again.db").toString());
+        EvaluationConfig config = config(
+                dataset, "sim:keyword", Constants.CACHE, dir.resolve("again.db").toString());
         Evaluation first = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         Evaluation again = AdamMeme.evaluate(config, BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         assertTrue(first.usage().stream().mapToLong(UsageLedger.Line::calls).sum() > 100);
@@ -143,7 +186,10 @@ class AdamMemePipelineTest {
         // the Scorer's verdict on an answer the target gave again word for word.
         Map<String, Long> paid = new TreeMap<>();
         again.usage().stream().filter(l -> l.calls() > 0).forEach(l -> paid.merge(l.role(), l.calls(), Long::sum));
-        long targetCalls = first.usage().stream().filter(l -> l.role().equals(Target.ROLE)).mapToLong(UsageLedger.Line::calls).sum();
+        long targetCalls = first.usage().stream()
+                .filter(l -> l.role().equals(Target.ROLE))
+                .mapToLong(UsageLedger.Line::calls)
+                .sum();
         assertEquals(Map.of(Target.ROLE, targetCalls), paid);
         assertEquals(targetCalls, again.run().targetAnswers().asked());
         assertEquals(first.samples(), again.samples());
@@ -153,24 +199,42 @@ class AdamMemePipelineTest {
 
     @Test
     void theResultIsWrittenAsASummaryAndOneLinePerSample() throws Exception {
-        Evaluation e = AdamMeme.evaluate(config(dataset, "sim:refuser"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation e =
+                AdamMeme.evaluate(config(dataset, "sim:refuser"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         Path out = dir.resolve("written");
         EvaluationWriter.write(e, out);
-        JsonNode summary = new ObjectMapper().readTree(out.resolve(EvaluationWriter.SUMMARY).toFile());
+        JsonNode summary = new ObjectMapper()
+                .readTree(out.resolve(EvaluationWriter.SUMMARY).toFile());
         assertTrue(summary.at("/run/simulated").asBoolean());
         assertEquals(e.memes().size(), summary.at("/memes/total").asInt());
-        assertEquals(e.samples().size() + e.refinedSamples().size(), EvaluationWriter.sampleLines(out).size());
-        assertEquals(e.memes().size(), Files.readAllLines(out.resolve(EvaluationWriter.MEMES)).size());
-        long harmless = e.memes().stream().filter(m -> m.status() == MemeOutcome.Status.HARMLESS).count();
-        assertEquals(harmless, summary.at("/memes/byDatasetLabel/(unlabelled)/HARMLESS").asLong(),
+        assertEquals(
+                e.samples().size() + e.refinedSamples().size(),
+                EvaluationWriter.sampleLines(out).size());
+        assertEquals(
+                e.memes().size(),
+                Files.readAllLines(out.resolve(EvaluationWriter.MEMES)).size());
+        long harmless = e.memes().stream()
+                .filter(m -> m.status() == MemeOutcome.Status.HARMLESS)
+                .count();
+        assertEquals(
+                harmless,
+                summary.at("/memes/byDatasetLabel/(unlabelled)/HARMLESS").asLong(),
                 "mining is set against the datasets' own labels");
         int refused = e.metrics().originalOverall().counts().get(Outcome.REFUSED);
         assertTrue(refused > 0, "the refuser declines some analyses");
-        assertEquals(refused, summary.at("/metrics/originalOverall/counts/REFUSED").asInt());
-        assertTrue(e.samples().stream().filter(s -> s.outcome() == Outcome.REFUSED)
-                .allMatch(s -> s.score() == null && s.reason().startsWith("the target declined to analyse the meme: "
-                        + "the refusal check confirmed it")), "only a confirmed refusal is REFUSED");
-        assertTrue(e.samples().stream().anyMatch(s -> s.outcome().scored() && !s.targetAnswer().startsWith("Harm assessment")),
+        assertEquals(
+                refused, summary.at("/metrics/originalOverall/counts/REFUSED").asInt());
+        assertTrue(
+                e.samples().stream()
+                        .filter(s -> s.outcome() == Outcome.REFUSED)
+                        .allMatch(s -> s.score() == null
+                                && s.reason()
+                                        .startsWith("the target declined to analyse the meme: "
+                                                + "the refusal check confirmed it")),
+                "only a confirmed refusal is REFUSED");
+        assertTrue(
+                e.samples().stream()
+                        .anyMatch(s -> s.outcome().scored() && !s.targetAnswer().startsWith("Harm assessment")),
                 "an analysis that opens with an apology is scored, not taken for a refusal");
         // Each chain's keys in one order, whatever the JVM: two runs' summaries differ only where the runs did.
         assertEquals(e.chains().size(), summary.path("chains").size());
@@ -186,11 +250,15 @@ class AdamMemePipelineTest {
     void theRealHarMemeSplitIsFullyAccountedFor() {
         Path harmeme = JsonlDatasetLoaderPath.HARMEME;
         assumeTrue(Files.exists(harmeme), "../shared/data is not beside this checkout");
-        Evaluation e = AdamMeme.evaluate(config(harmeme, "sim:keyword", Constants.SEEDS, "10", Constants.ITERATIONS, "10"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation e = AdamMeme.evaluate(
+                config(harmeme, "sim:keyword", Constants.SEEDS, "10", Constants.ITERATIONS, "10"),
+                BuiltInSimulator.DEFAULT,
+                PipelineListener.NONE);
         assertEquals(177, e.memes().size());
         assertEquals(177, e.memes().stream().map(MemeOutcome::memeId).distinct().count());
         assertTrue(e.memes().stream().allMatch(m -> m.status() != MemeOutcome.Status.ERROR), "all images load");
-        assertTrue(e.metrics().withRefinementsOverall().fr().rate() > e.metrics().originalOverall().fr().rate());
+        assertTrue(e.metrics().withRefinementsOverall().fr().rate()
+                > e.metrics().originalOverall().fr().rate());
     }
 
     /** Where the real data sits relative to the module when ../shared is beside the checkout. */

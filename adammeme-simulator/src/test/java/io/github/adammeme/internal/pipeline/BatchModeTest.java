@@ -1,6 +1,5 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -9,6 +8,7 @@ import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.internal.llm.InMemoryCallCache;
 import io.github.adammeme.internal.llm.Prices;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.llm.Usage;
 import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.report.EvaluationWriter;
@@ -36,6 +36,7 @@ class BatchModeTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
     static SimulatedModelServer server;
     static Evaluation synchronous;
@@ -44,7 +45,8 @@ class BatchModeTest {
     static void start() {
         dataset = SyntheticMemes.write(dir.resolve("memes"), 12);
         server = SimulatedModelServer.start();
-        synchronous = AdamMeme.evaluate(EvaluationConfig.from(settings("sync", false)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        synchronous = AdamMeme.evaluate(
+                EvaluationConfig.from(settings("sync", false)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
     }
 
     @AfterAll
@@ -53,10 +55,21 @@ class BatchModeTest {
     }
 
     static Map<String, String> settings(String name, boolean batch) {
-        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, dataset.toString(),
-                Constants.TARGET_BASE_URL, server.baseUrl(), Constants.CONTROLLER_BASE_URL, server.baseUrl(),
-                Constants.SEEDS, "1", Constants.ITERATIONS, "2", Constants.CACHE, "memory",
-                Constants.OUTPUT_DIR, dir.resolve(name).toString()));
+        Map<String, String> values = new HashMap<>(Map.of(
+                Constants.DATASET,
+                dataset.toString(),
+                Constants.TARGET_BASE_URL,
+                server.baseUrl(),
+                Constants.CONTROLLER_BASE_URL,
+                server.baseUrl(),
+                Constants.SEEDS,
+                "1",
+                Constants.ITERATIONS,
+                "2",
+                Constants.CACHE,
+                "memory",
+                Constants.OUTPUT_DIR,
+                dir.resolve(name).toString()));
         values.put(Constants.PRICE_PREFIX + "sim:agent", PRICE);
         values.put(Constants.PRICE_PREFIX + "sim:keyword", PRICE);
         values.put(Constants.BATCH, Boolean.toString(batch));
@@ -69,10 +82,10 @@ class BatchModeTest {
     @Test
     void aBatchedRunGivesTheSynchronousRunsSamplesAtHalfThePriceOfItsBatchedCalls() throws Exception {
         int batchesBefore = server.batches().created();
-        Evaluation batched = AdamMeme.evaluate(EvaluationConfig.from(settings("batched", true)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation batched = AdamMeme.evaluate(
+                EvaluationConfig.from(settings("batched", true)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
 
-        assertEquals(EvaluationWriter.sampleLinesOf(synchronous),
-                EvaluationWriter.sampleLinesOf(batched));
+        assertEquals(EvaluationWriter.sampleLinesOf(synchronous), EvaluationWriter.sampleLinesOf(batched));
         assertEquals(synchronous.metrics(), batched.metrics(), "the same FR, counts and judge agreement");
         assertTrue(server.batches().created() > batchesBefore, "batches were sent");
         assertEquals(List.of(), server.batches().pending(), "every batch was collected");
@@ -90,8 +103,8 @@ class BatchModeTest {
             assertEquals(batchedRole ? b.calls() : 0, b.batchedCalls(), key + ": batched calls");
             if (batchedRole && b.calls() > 0) {
                 // Priced from the tokens the endpoint reported for these very calls, at half the synchronous rate.
-                double full = prices.cost(b.model(), new Usage(b.promptTokens(), b.cachedTokens(),
-                        b.completionTokens(), false));
+                double full = prices.cost(
+                        b.model(), new Usage(b.promptTokens(), b.cachedTokens(), b.completionTokens(), false));
                 assertEquals(full * Prices.BATCH_SHARE, b.costUsd(), 1e-9, key);
             }
         }
@@ -108,41 +121,59 @@ class BatchModeTest {
         values.put(Constants.BATCH_QUIET_SECONDS, "0.5");
         // The version declared unchanged, so the run that fills in the errors may reuse what the batch answered.
         values.put(Constants.TARGET_REVISION, "ckpt-1");
-        Evaluation expired = new AdamMeme(cache, BuiltInSimulator.DEFAULT).run(EvaluationConfig.from(values), PipelineListener.NONE);
+        Evaluation expired =
+                new AdamMeme(cache, BuiltInSimulator.DEFAULT).run(EvaluationConfig.from(values), PipelineListener.NONE);
 
-        List<ScoredSample> errors = expired.samples().stream().filter(s -> s.outcome() == Outcome.ERROR).toList();
+        List<ScoredSample> errors = expired.samples().stream()
+                .filter(s -> s.outcome() == Outcome.ERROR)
+                .toList();
         assertFalse(errors.isEmpty(), "the target's unanswered calls are ERROR samples");
         for (ScoredSample error : errors) {
-            assertTrue(error.reason().matches("target CALL_FAILED: .*batch batch_sim\\w+ \\(expired\\) did not answer this call"
-                    + " \\(batch_expired: .*"), error.reason());
+            assertTrue(
+                    error.reason()
+                            .matches("target CALL_FAILED: .*batch batch_sim\\w+ \\(expired\\) did not answer this call"
+                                    + " \\(batch_expired: .*"),
+                    error.reason());
         }
         Map<String, ScoredSample> fair = byId(synchronous);
-        expired.samples().stream().filter(s -> s.outcome() != Outcome.ERROR)
+        expired.samples().stream()
+                .filter(s -> s.outcome() != Outcome.ERROR)
                 .forEach(s -> assertEquals(verdict(fair.get(s.id())), verdict(s), s.id()));
         assertTrue(expired.samples().size() - errors.size() >= 3, "the lines answered before it expired are scored");
 
         // Run again on the same cache: only the expired calls are paid for, and the run is whole.
         Map<String, String> sameRevision = settings("again", true);
         sameRevision.put(Constants.TARGET_REVISION, "ckpt-1");
-        Evaluation again = new AdamMeme(cache, BuiltInSimulator.DEFAULT).run(EvaluationConfig.from(sameRevision), PipelineListener.NONE);
-        long targetCalls = again.usage().stream().filter(l -> l.stage().equals(AdamMeme.SCORING) && l.role().equals("Target"))
-                .mapToLong(UsageLedger.Line::calls).sum();
+        Evaluation again = new AdamMeme(cache, BuiltInSimulator.DEFAULT)
+                .run(EvaluationConfig.from(sameRevision), PipelineListener.NONE);
+        long targetCalls = again.usage().stream()
+                .filter(l -> l.stage().equals(AdamMeme.SCORING) && l.role().equals("Target"))
+                .mapToLong(UsageLedger.Line::calls)
+                .sum();
         assertEquals(errors.size(), targetCalls, "the answered lines were kept; only the expired ones are asked again");
-        assertEquals(synchronous.samples().stream().map(BatchModeTest::verdict).toList(),
+        assertEquals(
+                synchronous.samples().stream().map(BatchModeTest::verdict).toList(),
                 again.samples().stream().map(BatchModeTest::verdict).toList());
     }
 
     @Test
     void aFailedBatchMakesErrorSamplesNamingItAndItsReason() {
         server.batches().failNextBatch("sim:keyword", "the input file was rejected");
-        Evaluation failed = AdamMeme.evaluate(EvaluationConfig.from(settings("failed", true)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation failed = AdamMeme.evaluate(
+                EvaluationConfig.from(settings("failed", true)), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
 
-        List<ScoredSample> errors = failed.samples().stream().filter(s -> s.outcome() == Outcome.ERROR).toList();
+        List<ScoredSample> errors = failed.samples().stream()
+                .filter(s -> s.outcome() == Outcome.ERROR)
+                .toList();
         assertFalse(errors.isEmpty(), "the failed batch's calls are ERROR samples");
-        errors.forEach(e -> assertTrue(e.reason().matches("target CALL_FAILED: .*batch batch_sim\\w+ failed: invalid_request:"
-                + " the input file was rejected"), e.reason()));
+        errors.forEach(e -> assertTrue(
+                e.reason()
+                        .matches("target CALL_FAILED: .*batch batch_sim\\w+ failed: invalid_request:"
+                                + " the input file was rejected"),
+                e.reason()));
         Map<String, ScoredSample> fair = byId(synchronous);
-        failed.samples().stream().filter(s -> s.outcome() != Outcome.ERROR)
+        failed.samples().stream()
+                .filter(s -> s.outcome() != Outcome.ERROR)
                 .forEach(s -> assertEquals(verdict(fair.get(s.id())), verdict(s), s.id()));
     }
 
@@ -154,12 +185,18 @@ class BatchModeTest {
             values.put(Constants.BATCH_ROLES, "target");
             values.put(Constants.BATCH_MAX_WAIT_SECONDS, "1");
             long start = System.nanoTime();
-            Evaluation cancelled = AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+            Evaluation cancelled =
+                    AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
 
             assertFalse(cancelled.samples().isEmpty());
-            cancelled.samples().forEach(s -> assertTrue(s.outcome() == Outcome.ERROR && s.reason().matches(
-                    "target CALL_FAILED: .*batch batch_sim\\w+ \\(cancelled\\) did not answer this call \\(batch_cancelled: .*"),
-                    s.outcome() + ": " + s.reason()));
+            cancelled
+                    .samples()
+                    .forEach(s -> assertTrue(
+                            s.outcome() == Outcome.ERROR
+                                    && s.reason()
+                                            .matches(
+                                                    "target CALL_FAILED: .*batch batch_sim\\w+ \\(cancelled\\) did not answer this call \\(batch_cancelled: .*"),
+                            s.outcome() + ": " + s.reason()));
             assertEquals(List.of(), server.batches().pending(), "the batch was cancelled, not left running");
             assertTrue(System.nanoTime() - start < 30_000_000_000L, "given up after the longest wait, not an hour");
         } finally {
@@ -177,12 +214,16 @@ class BatchModeTest {
             values.put(Constants.BATCH_MAX_WAIT_SECONDS, "1");
             values.remove(Constants.BATCH_POLL_SECONDS);
             long start = System.nanoTime();
-            Evaluation cancelled = AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+            Evaluation cancelled =
+                    AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
             double seconds = (System.nanoTime() - start) / 1e9;
 
             assertFalse(cancelled.samples().isEmpty());
-            cancelled.samples().forEach(s -> assertTrue(s.outcome() == Outcome.ERROR && s.reason().contains("batch_cancelled"),
-                    s.outcome() + ": " + s.reason()));
+            cancelled
+                    .samples()
+                    .forEach(s -> assertTrue(
+                            s.outcome() == Outcome.ERROR && s.reason().contains("batch_cancelled"),
+                            s.outcome() + ": " + s.reason()));
             assertEquals(List.of(), server.batches().pending(), "the batch was cancelled, not left running");
             assertTrue(seconds < 20, "cancelled at the 1 s limit, not at the first poll 30 s on: " + seconds + " s");
             System.out.printf("batch cancelled at its 1 s limit under 30 s polls: run over in %.1f s%n", seconds);
@@ -202,5 +243,4 @@ class BatchModeTest {
     private static Map<String, UsageLedger.Line> byRole(List<UsageLedger.Line> lines) {
         return lines.stream().collect(Collectors.toMap(l -> l.stage() + "/" + l.role() + "/" + l.model(), l -> l));
     }
-
 }

@@ -38,30 +38,49 @@ class BatchSettingsTest {
         assertEquals(BatchSettings.DEFAULT_ROLES, batch.roles());
         assertEquals(Path.of(".adammeme", "cache-batches.jsonl"), batch.journal());
         assertEquals(Duration.ofSeconds(30), batch.poll());
-        assertEquals(Path.of("ci", "shard-batches.jsonl"), EvaluationConfig.from(with(Constants.CACHE, "ci/shard.db")).models().batch()
-                .journal());
-        assertEquals(Path.of(".adammeme", "batches.jsonl"), EvaluationConfig.from(with(Constants.CACHE, "memory")).models().batch()
-                .journal());
+        assertEquals(
+                Path.of("ci", "shard-batches.jsonl"),
+                EvaluationConfig.from(with(Constants.CACHE, "ci/shard.db"))
+                        .models()
+                        .batch()
+                        .journal());
+        assertEquals(
+                Path.of(".adammeme", "batches.jsonl"),
+                EvaluationConfig.from(with(Constants.CACHE, "memory"))
+                        .models()
+                        .batch()
+                        .journal());
 
-        BatchSettings on = EvaluationConfig.from(with(Constants.BATCH, "true", Constants.BATCH_POLL_SECONDS, "0.25")).models().batch();
+        BatchSettings on = EvaluationConfig.from(with(Constants.BATCH, "true", Constants.BATCH_POLL_SECONDS, "0.25"))
+                .models()
+                .batch();
         assertTrue(on.batches("Target") && on.batches("Candidate") && !on.batches("Scorer") && !on.batches("Refiner"));
         assertEquals(Duration.ofMillis(250), on.poll());
-        BatchSettings all = EvaluationConfig.from(with(Constants.BATCH, "true", Constants.BATCH_ROLES, "all")).models().batch();
+        BatchSettings all = EvaluationConfig.from(with(Constants.BATCH, "true", Constants.BATCH_ROLES, "all"))
+                .models()
+                .batch();
         assertTrue(BatchSettings.ROLES.stream().allMatch(all::batches));
-        assertEquals(Set.of("scorer", "refusalcheck"), EvaluationConfig.from(with(Constants.BATCH_ROLES,
-                " Scorer , refusalcheck")).models().batch().roles());
+        assertEquals(
+                Set.of("scorer", "refusalcheck"),
+                EvaluationConfig.from(with(Constants.BATCH_ROLES, " Scorer , refusalcheck"))
+                        .models()
+                        .batch()
+                        .roles());
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "adammeme.batch|sometimes|expected true or false",
-            "adammeme.batch.max-requests|0|expected a whole number from 1 to 10000",
-            "adammeme.batch.max-requests|50000|expected a whole number from 1 to 10000",
-            "adammeme.batch.poll-seconds|soon|expected a number from 0.001 to 3600",
-            "adammeme.batch.quiet-seconds|0|expected a number from 0.001 to 3600",
-            "adammeme.batch.max-wait-seconds|-5|expected a whole number from 1 to 604800",
-            "adammeme.batch.roles|miner,poet|no role 'poet' makes calls; the roles are Miner, Examiner",
-            "adammeme.sim.batch-delay-ms|later|expected a whole number from 0 to 86400000"})
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "adammeme.batch|sometimes|expected true or false",
+                "adammeme.batch.max-requests|0|expected a whole number from 1 to 10000",
+                "adammeme.batch.max-requests|50000|expected a whole number from 1 to 10000",
+                "adammeme.batch.poll-seconds|soon|expected a number from 0.001 to 3600",
+                "adammeme.batch.quiet-seconds|0|expected a number from 0.001 to 3600",
+                "adammeme.batch.max-wait-seconds|-5|expected a whole number from 1 to 604800",
+                "adammeme.batch.roles|miner,poet|no role 'poet' makes calls; the roles are Miner, Examiner",
+                "adammeme.sim.batch-delay-ms|later|expected a whole number from 0 to 86400000"
+            })
     void aBadValueNamesTheKeyTheValueAndWhatIsAllowed(String key, String value, String allowed) {
         // the simulator's keys are read by the engine and the command line that start it
         ConfigurationException e = assertThrows(ConfigurationException.class, () -> {
@@ -77,8 +96,9 @@ class BatchSettingsTest {
 
     @Test
     void aJournalThatIsAFolderIsNamed(@TempDir Path dir) {
-        ConfigurationException e = assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(
-                Constants.BATCH_JOURNAL, dir.toString())));
+        ConfigurationException e = assertThrows(
+                ConfigurationException.class,
+                () -> EvaluationConfig.from(with(Constants.BATCH_JOURNAL, dir.toString())));
         assertEquals(Constants.BATCH_JOURNAL, e.key());
         assertTrue(e.getMessage().contains("a folder, not a file"), e.getMessage());
     }

@@ -1,11 +1,11 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
@@ -22,6 +22,7 @@ class FaultyEndpointTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
     static SimulatedModelServer server;
 
@@ -37,10 +38,25 @@ class FaultyEndpointTest {
     }
 
     private static EvaluationConfig config(String... more) {
-        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, dataset.toString(),
-                Constants.TARGET_BASE_URL, server.baseUrl(), Constants.CONTROLLER_BASE_URL, server.baseUrl(),
-                Constants.SEEDS, "1", Constants.ITERATIONS, "2", Constants.CACHE, "memory",
-                Constants.MAX_RETRIES, "12", Constants.CONCURRENCY, "8", Constants.TIMEOUT_SECONDS, "5"));
+        Map<String, String> values = new HashMap<>(Map.of(
+                Constants.DATASET,
+                dataset.toString(),
+                Constants.TARGET_BASE_URL,
+                server.baseUrl(),
+                Constants.CONTROLLER_BASE_URL,
+                server.baseUrl(),
+                Constants.SEEDS,
+                "1",
+                Constants.ITERATIONS,
+                "2",
+                Constants.CACHE,
+                "memory",
+                Constants.MAX_RETRIES,
+                "12",
+                Constants.CONCURRENCY,
+                "8",
+                Constants.TIMEOUT_SECONDS,
+                "5"));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }
@@ -60,22 +76,31 @@ class FaultyEndpointTest {
         assertTrue(stormy.samples().stream().allMatch(s -> s.outcome().scored()), "every sample scored");
         assertEquals(calm.samples(), stormy.samples(), "faults change nothing in the result");
         assertEquals(calm.chains(), stormy.chains());
-        long retries = stormy.usage().stream().mapToLong(UsageLedger.Line::retries).sum();
+        long retries =
+                stormy.usage().stream().mapToLong(UsageLedger.Line::retries).sum();
         long calls = stormy.usage().stream().mapToLong(UsageLedger.Line::calls).sum();
-        long rateLimited = stormy.usage().stream().mapToLong(UsageLedger.Line::rateLimited).sum();
-        System.out.printf("30%% faults: %d calls, %d retries (%d after 429), %d faults injected%n", calls, retries,
-                rateLimited, server.faultsInjected());
+        long rateLimited =
+                stormy.usage().stream().mapToLong(UsageLedger.Line::rateLimited).sum();
+        System.out.printf(
+                "30%% faults: %d calls, %d retries (%d after 429), %d faults injected%n",
+                calls, retries, rateLimited, server.faultsInjected());
         assertTrue(retries > calls / 5, "about 0.43 retries per call expected, got " + retries + " for " + calls);
         assertTrue(rateLimited > 0 && rateLimited < retries);
     }
 
     @Test
     void droppedTruncatedAndMalformedAnswersAreRetriedToo() {
-        Evaluation calm = AdamMeme.evaluate(config(Constants.ITERATIONS, "0", Constants.TIMEOUT_SECONDS, "2"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation calm = AdamMeme.evaluate(
+                config(Constants.ITERATIONS, "0", Constants.TIMEOUT_SECONDS, "2"),
+                BuiltInSimulator.DEFAULT,
+                PipelineListener.NONE);
         server.configure(new SimSettings(0, 0.5, 0, 0, 0, 0, 0.07, 0.07, 0.07, 0, 13));
         Evaluation broken;
         try {
-            broken = AdamMeme.evaluate(config(Constants.ITERATIONS, "0", Constants.TIMEOUT_SECONDS, "2"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+            broken = AdamMeme.evaluate(
+                    config(Constants.ITERATIONS, "0", Constants.TIMEOUT_SECONDS, "2"),
+                    BuiltInSimulator.DEFAULT,
+                    PipelineListener.NONE);
         } finally {
             server.configure(SimSettings.DEFAULT);
         }

@@ -1,6 +1,5 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -20,6 +19,7 @@ import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.OpenAiChatModel;
 import io.github.adammeme.internal.llm.RateCaps;
 import io.github.adammeme.internal.llm.RetryPolicy;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Files;
@@ -61,13 +61,26 @@ class MissingVotesTest {
 
     /** Mining alone, over HTTP, with the given retries and re-asks. */
     private static MiningResult mine(int retries, int reasks) {
-        ModelGateway gateway = new ModelGateway(new OpenAiChatModel(new Endpoint("sim:agent", server.baseUrl(), null,
-                Duration.ofSeconds(10)), 16), new InMemoryCallCache(), new UsageLedger(), 16,
-                new RetryPolicy(retries, Duration.ofMinutes(2), Duration.ofMillis(5), Duration.ofMillis(50)), new RateCaps(0, 0));
+        ModelGateway gateway = new ModelGateway(
+                new OpenAiChatModel(new Endpoint("sim:agent", server.baseUrl(), null, Duration.ofSeconds(10)), 16),
+                new InMemoryCallCache(),
+                new UsageLedger(),
+                16,
+                new RetryPolicy(retries, Duration.ofMinutes(2), Duration.ofMillis(5), Duration.ofMillis(50)),
+                new RateCaps(0, 0));
         try (gateway) {
             AgentContext agents = new AgentContext(gateway, PromptLibrary.packaged(), 42, reasks, 512, AdamMeme.MINING);
-            return new MiningStage(new Miner(agents), new Examiner(agents), new Judge(agents), new Narrator(agents),
-                    new MemeImages(512), 32, 2, NewCategoryVote.MAJORITY, PipelineListener.NONE, Runnable::run)
+            return new MiningStage(
+                            new Miner(agents),
+                            new Examiner(agents),
+                            new Judge(agents),
+                            new Narrator(agents),
+                            new MemeImages(512),
+                            32,
+                            2,
+                            NewCategoryVote.MAJORITY,
+                            PipelineListener.NONE,
+                            Runnable::run)
                     .run(memes, PromptLibrary.packaged().initialTaxonomy());
         }
     }
@@ -114,14 +127,25 @@ class MissingVotesTest {
         Map<MemeOutcome.Status, Long> calmCounts = checkNoDecisionOnMissingVotes(calm);
         Map<MemeOutcome.Status, Long> stormyCounts = checkNoDecisionOnMissingVotes(stormy);
         Map<MemeOutcome.Status, Long> harshCounts = checkNoDecisionOnMissingVotes(harsh);
-        System.out.printf("HarMeme val, %d memes: no faults %s; 30%% faults with retries %s; 30%% faults, no retries or"
-                + " re-asks %s (%d Miner votes missing)%n", memes.size(), calmCounts, stormyCounts, harshCounts,
-                harsh.memes().stream().flatMap(m -> m.votes().stream()).filter(v -> v == null).count());
+        System.out.printf(
+                "HarMeme val, %d memes: no faults %s; 30%% faults with retries %s; 30%% faults, no retries or"
+                        + " re-asks %s (%d Miner votes missing)%n",
+                memes.size(),
+                calmCounts,
+                stormyCounts,
+                harshCounts,
+                harsh.memes().stream()
+                        .flatMap(m -> m.votes().stream())
+                        .filter(v -> v == null)
+                        .count());
         // with retries enough, the faults change nothing
         Function<MiningResult, List<String>> decisions = r -> r.memes().stream()
-                .map(m -> m.memeId() + " " + m.status() + " " + m.categories()).toList();
+                .map(m -> m.memeId() + " " + m.status() + " " + m.categories())
+                .toList();
         assertEquals(decisions.apply(calm), decisions.apply(stormy));
         assertTrue(harshCounts.getOrDefault(MemeOutcome.Status.ERROR, 0L) > 0, "without retries some votes go missing");
-        assertTrue(harshCounts.getOrDefault(MemeOutcome.Status.MINED, 0L) > 0, "and memes with all votes are still decided");
+        assertTrue(
+                harshCounts.getOrDefault(MemeOutcome.Status.MINED, 0L) > 0,
+                "and memes with all votes are still decided");
     }
 }

@@ -30,6 +30,7 @@ class ShownImageTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
     static Path erased;
 
@@ -40,8 +41,17 @@ class ShownImageTest {
     }
 
     private static Evaluation run(String out, String... more) {
-        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, dataset.toString(), Constants.SEEDS, "1",
-                Constants.ITERATIONS, "2", Constants.CACHE, "memory", Constants.OUTPUT_DIR, dir.resolve(out).toString()));
+        Map<String, String> values = new HashMap<>(Map.of(
+                Constants.DATASET,
+                dataset.toString(),
+                Constants.SEEDS,
+                "1",
+                Constants.ITERATIONS,
+                "2",
+                Constants.CACHE,
+                "memory",
+                Constants.OUTPUT_DIR,
+                dir.resolve(out).toString()));
         for (int i = 0; i < more.length; i += 2) {
             values.put(more[i], more[i + 1]);
         }
@@ -58,12 +68,22 @@ class ShownImageTest {
 
     @Test
     void inImageModeRewritesAreRenderedOnThePrecomputedErasedPicture() throws Exception {
-        Evaluation e = run("image", Constants.REFINED_TEXT, "image", Constants.TEXT_ERASURE, "precomputed",
-                Constants.TEXT_ERASURE_DIR, erased.toString());
+        Evaluation e = run(
+                "image",
+                Constants.REFINED_TEXT,
+                "image",
+                Constants.TEXT_ERASURE,
+                "precomputed",
+                Constants.TEXT_ERASURE_DIR,
+                erased.toString());
         e.samples().forEach(s -> assertNull(s.shownImage(), "an original is shown as it is: " + s.id()));
-        ScoredSample refined = e.refinedSamples().stream().filter(s -> s.shownImage() != null).findFirst().orElseThrow();
+        ScoredSample refined = e.refinedSamples().stream()
+                .filter(s -> s.shownImage() != null)
+                .findFirst()
+                .orElseThrow();
         BufferedImage shown = ImageIO.read(refined.picture(dir.resolve("image")).toFile());
-        BufferedImage background = ImageIO.read(erased.resolve(Path.of(refined.image()).getFileName()).toFile());
+        BufferedImage background = ImageIO.read(
+                erased.resolve(Path.of(refined.image()).getFileName()).toFile());
         BufferedImage expected = MemeRenderer.render(background, refined.text());
         assertEquals(0, differingPixels(expected, shown), "exactly the rewrite on the erased picture");
         assertTrue(differingPixels(background, shown) > 1000);
@@ -72,7 +92,8 @@ class ShownImageTest {
 
     @Test
     void showingTextOnThePictureWithoutErasureIsRefused() {
-        ConfigurationException e = Assertions.assertThrows(ConfigurationException.class,
+        ConfigurationException e = Assertions.assertThrows(
+                ConfigurationException.class,
                 () -> run("refused", Constants.REFINED_TEXT, "both", Constants.TEXT_ERASURE, "none"));
         assertTrue(e.getMessage().contains("needs adammeme.text-erasure=builtin, precomputed or ocr"), e.getMessage());
     }
@@ -88,10 +109,13 @@ class ShownImageTest {
             BufferedImage original = ImageIO.read(Path.of(s.image()).toFile());
             assertTrue(differingPixels(original, shown) > 1000, "its caption is gone: " + s.id());
         }
-        e.refinedSamples().stream().filter(s -> s.outcome() != Outcome.ERROR)
+        e.refinedSamples().stream()
+                .filter(s -> s.outcome() != Outcome.ERROR)
                 .forEach(s -> assertNotNull(s.shownImage(), "a rewrite is shown on the erased picture: " + s.id()));
         try (var cached = Files.list(cache.resolve("builtin-1"))) {
-            assertEquals(e.samples().stream().map(ScoredSample::memeId).distinct().count(), cached.count(),
+            assertEquals(
+                    e.samples().stream().map(ScoredSample::memeId).distinct().count(),
+                    cached.count(),
                     "each picture erased once, whatever the number of its samples and steps");
         }
         assertTrue(e.run().textErasure().startsWith("builtin ("), e.run().textErasure());
@@ -100,17 +124,25 @@ class ShownImageTest {
 
     @Test
     void ocrErasureShowsTheTargetTheErasedPicture() throws Exception {
-        assumeTrue(Files.exists(TextErasure.defaultTessdata().resolve("eng.traineddata")), "Tesseract is not installed");
+        assumeTrue(
+                Files.exists(TextErasure.defaultTessdata().resolve("eng.traineddata")), "Tesseract is not installed");
         Path cache = dir.resolve("erased");
-        Evaluation e = run("ocr", Constants.TEXT_ERASURE, "ocr", Constants.TEXT_ERASURE_DIR, cache.toString(),
-                Constants.ITERATIONS, "0");
+        Evaluation e = run(
+                "ocr",
+                Constants.TEXT_ERASURE,
+                "ocr",
+                Constants.TEXT_ERASURE_DIR,
+                cache.toString(),
+                Constants.ITERATIONS,
+                "0");
         ScoredSample s = e.samples().get(0);
         assertNotNull(s.shownImage());
         BufferedImage shown = ImageIO.read(s.picture(dir.resolve("ocr")).toFile());
         BufferedImage original = ImageIO.read(Path.of(s.image()).toFile());
         assertNotEquals(0, differingPixels(original, shown));
         try (var cached = Files.list(cache)) {
-            assertTrue(cached.count() >= e.samples().stream().map(ScoredSample::memeId).distinct().count());
+            assertTrue(cached.count()
+                    >= e.samples().stream().map(ScoredSample::memeId).distinct().count());
         }
     }
 

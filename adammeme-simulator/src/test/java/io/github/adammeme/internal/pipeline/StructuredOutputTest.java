@@ -1,11 +1,11 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Path;
@@ -26,6 +26,7 @@ class StructuredOutputTest {
 
     @TempDir
     static Path dir;
+
     static Path dataset;
     static SimulatedModelServer server;
 
@@ -41,18 +42,42 @@ class StructuredOutputTest {
     }
 
     private static Evaluation run(String mode) {
-        Map<String, String> values = new HashMap<>(Map.of(Constants.DATASET, dataset.toString(),
-                Constants.TARGET_BASE_URL, server.baseUrl(), Constants.CONTROLLER_BASE_URL, server.baseUrl(),
-                Constants.SEEDS, "1", Constants.ITERATIONS, "2", Constants.CACHE, "memory",
-                Constants.STRUCTURED_OUTPUT, mode, Constants.OUTPUT_DIR, dir.resolve("out").toString()));
+        Map<String, String> values = new HashMap<>(Map.of(
+                Constants.DATASET,
+                dataset.toString(),
+                Constants.TARGET_BASE_URL,
+                server.baseUrl(),
+                Constants.CONTROLLER_BASE_URL,
+                server.baseUrl(),
+                Constants.SEEDS,
+                "1",
+                Constants.ITERATIONS,
+                "2",
+                Constants.CACHE,
+                "memory",
+                Constants.STRUCTURED_OUTPUT,
+                mode,
+                Constants.OUTPUT_DIR,
+                dir.resolve("out").toString()));
         return AdamMeme.evaluate(EvaluationConfig.from(values), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
     }
 
     private static SimSettings schemas(boolean taken) {
         SimSettings d = SimSettings.DEFAULT;
-        return new SimSettings(d.latencyMillis(), d.latencySpread(), d.requestsPerMinute(), d.rateLimitRate(),
-                d.serverErrorRate(), d.hangRate(), d.dropRate(), d.truncatedRate(), d.malformedRate(), d.hangMillis(),
-                d.seed(), d.judgeNoise(), taken);
+        return new SimSettings(
+                d.latencyMillis(),
+                d.latencySpread(),
+                d.requestsPerMinute(),
+                d.rateLimitRate(),
+                d.serverErrorRate(),
+                d.hangRate(),
+                d.dropRate(),
+                d.truncatedRate(),
+                d.malformedRate(),
+                d.hangMillis(),
+                d.seed(),
+                d.judgeNoise(),
+                taken);
     }
 
     private static List<Integer> scores(Evaluation e) {
@@ -85,8 +110,11 @@ class StructuredOutputTest {
             assertEquals(reference.memes(), fallback.memes());
 
             Evaluation insisting = run("on");
-            assertTrue(insisting.memes().stream().allMatch(m -> m.status() == MemeOutcome.Status.ERROR
-                    && m.reason().contains("HTTP 400")), "on: a Miner whose endpoint refuses the schema gives no vote");
+            assertTrue(
+                    insisting.memes().stream()
+                            .allMatch(m -> m.status() == MemeOutcome.Status.ERROR
+                                    && m.reason().contains("HTTP 400")),
+                    "on: a Miner whose endpoint refuses the schema gives no vote");
         } finally {
             server.configure(SimSettings.DEFAULT);
         }

@@ -46,7 +46,9 @@ class RunRecordsTest {
 
     private Map<String, String> settings(String cache, String output) throws Exception {
         Map<String, String> values = new HashMap<>();
-        values.put("adammeme.dataset", SyntheticMemes.write(dir.resolve("memes"), 8).toString());
+        values.put(
+                "adammeme.dataset",
+                SyntheticMemes.write(dir.resolve("memes"), 8).toString());
         values.put("adammeme.seeds", "1");
         values.put("adammeme.iterations", "1");
         values.put("adammeme.cache", cache);
@@ -88,7 +90,8 @@ class RunRecordsTest {
     void fourShardsStartedTogetherOnPostgresKeepFourRecordsAndNoneIsATargetsBaseline() throws Exception {
         String url = EmbeddedPostgresServer.newDatabase("run_records");
         CacheDatabase database = CacheStore.parse(url, "ADAMMEME_TEST_NO_SUCH_USER", "ADAMMEME_TEST_NO_SUCH_PASSWORD")
-                .database().orElseThrow();
+                .database()
+                .orElseThrow();
         List<EvaluationConfig> configs = new ArrayList<>();
         List<Evaluation> shards = new ArrayList<>();
         for (int i = 1; i <= 4; i++) {
@@ -118,14 +121,19 @@ class RunRecordsTest {
         assertEquals(4, ids.size(), "four ids: " + ids);
         assertEquals(4, RunRecords.all(database).size(), "a record each");
 
-        Baseline.BaselineException onlyShards = assertThrows(Baseline.BaselineException.class,
-                () -> Baseline.fromCache(database, "sim:keyword"));
+        Baseline.BaselineException onlyShards =
+                assertThrows(Baseline.BaselineException.class, () -> Baseline.fromCache(database, "sim:keyword"));
         assertTrue(onlyShards.getMessage().contains("a shard's record holds part of a run"), onlyShards.getMessage());
         String anyShard = ids.iterator().next();
-        Baseline.BaselineException shard = assertThrows(Baseline.BaselineException.class,
-                () -> Baseline.fromCache(database, anyShard), "a shard named by its id is refused too");
-        assertTrue(shard.getMessage().matches(Pattern.quote("run " + anyShard + " in " + database.name() + " holds shard ")
-                + "[1-4]/4 only, part of a run: merge the shards \\(the command line's merge\\) and name the merged run"),
+        Baseline.BaselineException shard = assertThrows(
+                Baseline.BaselineException.class,
+                () -> Baseline.fromCache(database, anyShard),
+                "a shard named by its id is refused too");
+        assertTrue(
+                shard.getMessage()
+                        .matches(
+                                Pattern.quote("run " + anyShard + " in " + database.name() + " holds shard ")
+                                        + "[1-4]/4 only, part of a run: merge the shards \\(the command line's merge\\) and name the merged run"),
                 shard.getMessage());
 
         EvaluationConfig wholeConfig = EvaluationConfig.from(settings(url, "whole"));
@@ -133,26 +141,45 @@ class RunRecordsTest {
         String wholeId = RunRecords.record(database, whole, "2026-11-25T11:00:00Z");
         Map<String, String> miningOnly = settings(url, "mining");
         miningOnly.put("adammeme.stages", "mining");
-        Evaluation nothingScored = AdamMeme.evaluate(EvaluationConfig.from(miningOnly), BuiltInSimulator.DEFAULT,
-                PipelineListener.NONE);
+        Evaluation nothingScored =
+                AdamMeme.evaluate(EvaluationConfig.from(miningOnly), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         String nothingId = RunRecords.record(database, nothingScored, "2026-11-25T12:00:00Z");
-        assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword").source(),
+        assertEquals(
+                "cache:" + wholeId,
+                Baseline.fromCache(database, "sim:keyword").source(),
                 "the latest whole run that scored, not the later run that scored nothing nor the shards");
-        assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword", wholeConfig.datasetKey())
-                .source(), "the last release on this run's dataset");
-        Baseline.BaselineException otherMemes = assertThrows(Baseline.BaselineException.class,
+        assertEquals(
+                "cache:" + wholeId,
+                Baseline.fromCache(database, "sim:keyword", wholeConfig.datasetKey())
+                        .source(),
+                "the last release on this run's dataset");
+        Baseline.BaselineException otherMemes = assertThrows(
+                Baseline.BaselineException.class,
                 () -> Baseline.fromCache(database, "sim:keyword", "/data/other-memes.jsonl"));
-        assertTrue(otherMemes.getMessage().contains("on this run's dataset /data/other-memes.jsonl (a shard's record holds"
-                + " part of a run; cache:<run id> names any one); recorded runs: ["), otherMemes.getMessage());
+        assertTrue(
+                otherMemes
+                        .getMessage()
+                        .contains("on this run's dataset /data/other-memes.jsonl (a shard's record holds"
+                                + " part of a run; cache:<run id> names any one); recorded runs: ["),
+                otherMemes.getMessage());
         // A rejected release is no baseline: the same regressed model run again would pass against it.
-        ReleaseDecision rejected = new ReleaseDecision(List.of(new ReleaseDecision.Check(ReleaseDecision.Kind.GATE,
-                "overall", ReleaseDecision.Status.FAILED, true, "FR gate overall: over its budget")));
+        ReleaseDecision rejected = new ReleaseDecision(List.of(new ReleaseDecision.Check(
+                ReleaseDecision.Kind.GATE,
+                "overall",
+                ReleaseDecision.Status.FAILED,
+                true,
+                "FR gate overall: over its budget")));
         RunRecords.record(database, whole, rejected, "2026-11-25T13:00:00Z");
-        assertEquals("cache:" + wholeId, Baseline.fromCache(database, "sim:keyword", wholeConfig.datasetKey())
-                .source(), "the last release, not the later rejected run");
-        Baseline.BaselineException empty = assertThrows(Baseline.BaselineException.class,
-                () -> Baseline.fromCache(database, nothingId));
-        assertEquals("run " + nothingId + " in " + database.name() + " scored no sample (FR n = 0): a run whose calls all"
-                + " failed has nothing to compare with", empty.getMessage());
+        assertEquals(
+                "cache:" + wholeId,
+                Baseline.fromCache(database, "sim:keyword", wholeConfig.datasetKey())
+                        .source(),
+                "the last release, not the later rejected run");
+        Baseline.BaselineException empty =
+                assertThrows(Baseline.BaselineException.class, () -> Baseline.fromCache(database, nothingId));
+        assertEquals(
+                "run " + nothingId + " in " + database.name() + " scored no sample (FR n = 0): a run whose calls all"
+                        + " failed has nothing to compare with",
+                empty.getMessage());
     }
 }

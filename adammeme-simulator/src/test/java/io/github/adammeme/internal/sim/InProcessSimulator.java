@@ -1,6 +1,5 @@
 package io.github.adammeme.internal.sim;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.llm.ChatMessage;
 import io.github.adammeme.internal.llm.ChatModel;
 import io.github.adammeme.internal.llm.ChatRequest;
@@ -9,6 +8,7 @@ import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.ModelConnector;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.llm.Usage;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,8 +69,8 @@ public final class InProcessSimulator implements ChatModel {
                 content = StructuredAnswers.of(read.schema(), content);
             }
             // As over HTTP, the call's input is paid once, on the first choice.
-            answers.add(new ChatResponse(content, null, "stop", new Usage(choice == 0 ? promptTokens : 0, tokens(content)),
-                    false));
+            answers.add(new ChatResponse(
+                    content, null, "stop", new Usage(choice == 0 ? promptTokens : 0, tokens(content)), false));
         }
         return answers;
     }
@@ -88,12 +88,20 @@ public final class InProcessSimulator implements ChatModel {
                     prompt.append(text.text()).append('\n');
                 } else if (part instanceof ContentPart.Image image) {
                     images++;
-                    pictures.add(new SimRequest.Picture(image.dataUrl(), image.detail() == null ? null : image.detail().wire()));
+                    pictures.add(new SimRequest.Picture(
+                            image.dataUrl(),
+                            image.detail() == null ? null : image.detail().wire()));
                 }
             }
         }
-        return new SimRequest(endpoint.model(), request.seed(), request.temperature(),
-                prompt.toString(), images, request.schema() == null ? null : request.schema().name(), pictures);
+        return new SimRequest(
+                endpoint.model(),
+                request.seed(),
+                request.temperature(),
+                prompt.toString(),
+                images,
+                request.schema() == null ? null : request.schema().name(),
+                pictures);
     }
 
     private static long tokens(String text) {

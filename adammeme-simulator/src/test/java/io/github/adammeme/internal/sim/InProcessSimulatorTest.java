@@ -31,15 +31,18 @@ class InProcessSimulatorTest {
     @Test
     void aRunInThisProcessMinesScoresAndRefinesAsOneOverHttp() {
         Path dataset = SyntheticMemes.write(dir.resolve("memes"), 10);
-        Evaluation overHttp = AdamMeme.evaluate(config(dataset, "http"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
+        Evaluation overHttp =
+                AdamMeme.evaluate(config(dataset, "http"), BuiltInSimulator.DEFAULT, PipelineListener.NONE);
         Evaluation inProcess;
         try (CallCache cache = new InMemoryCallCache()) {
             inProcess = new AdamMeme(cache, BuiltInSimulator.DEFAULT, new RunStop(), InProcessSimulator.CONNECTOR)
                     .run(config(dataset, "in-process"), PipelineListener.NONE);
         }
 
-        assertTrue(overHttp.mined().size() >= 5 && !overHttp.refinedSamples().isEmpty(),
-                "the run must mine pairs and refine some to compare: " + overHttp.mined().size() + " pairs");
+        assertTrue(
+                overHttp.mined().size() >= 5 && !overHttp.refinedSamples().isEmpty(),
+                "the run must mine pairs and refine some to compare: "
+                        + overHttp.mined().size() + " pairs");
         assertEquals(overHttp.memes(), inProcess.memes());
         assertEquals(mined(overHttp), mined(inProcess));
         assertEquals(scored(overHttp.samples()), scored(inProcess.samples()));
@@ -47,16 +50,30 @@ class InProcessSimulatorTest {
     }
 
     private EvaluationConfig config(Path dataset, String name) {
-        return EvaluationConfig.from(Map.of(Constants.DATASET, dataset.toString(), Constants.TARGET_MODEL, "sim:keyword",
-                Constants.SEEDS, "2", Constants.ITERATIONS, "2", Constants.CACHE, "memory",
-                Constants.OUTPUT_DIR, dir.resolve("out-" + name).toString()));
+        return EvaluationConfig.from(Map.of(
+                Constants.DATASET,
+                dataset.toString(),
+                Constants.TARGET_MODEL,
+                "sim:keyword",
+                Constants.SEEDS,
+                "2",
+                Constants.ITERATIONS,
+                "2",
+                Constants.CACHE,
+                "memory",
+                Constants.OUTPUT_DIR,
+                dir.resolve("out-" + name).toString()));
     }
 
     private static List<String> mined(Evaluation evaluation) {
-        return evaluation.mined().stream().map(m -> m.id() + " | " + m.category() + " | " + m.misbelief()).toList();
+        return evaluation.mined().stream()
+                .map(m -> m.id() + " | " + m.category() + " | " + m.misbelief())
+                .toList();
     }
 
     private static List<String> scored(List<ScoredSample> samples) {
-        return samples.stream().map(s -> s.id() + " | " + s.text() + " | " + s.targetAnswer() + " | " + s.score()).toList();
+        return samples.stream()
+                .map(s -> s.id() + " | " + s.text() + " | " + s.targetAnswer() + " | " + s.score())
+                .toList();
     }
 }

@@ -59,7 +59,9 @@ class PictureReadingTest {
         meme = new Meme("chinese", "test", OPEN, file, List.of(), "test:chinese");
         MemeImages images = new MemeImages(768);
         original = images.load(file);
-        erased = new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("erased"), null).create(images).erase(meme, original);
+        erased = new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("erased"), null)
+                .create(images)
+                .erase(meme, original);
     }
 
     @AfterAll
@@ -68,13 +70,18 @@ class PictureReadingTest {
     }
 
     private static AgentContext agents(String model, PromptLibrary prompts) {
-        ModelGateway gateway = new ModelGateway(new OpenAiChatModel(new Endpoint(model, server.baseUrl(), null,
-                Duration.ofSeconds(30))), new InMemoryCallCache(), new UsageLedger(), 2);
+        ModelGateway gateway = new ModelGateway(
+                new OpenAiChatModel(new Endpoint(model, server.baseUrl(), null, Duration.ofSeconds(30))),
+                new InMemoryCallCache(),
+                new UsageLedger(),
+                2);
         return new AgentContext(gateway, prompts, 42, 2, 512);
     }
 
     private static String analysis(String model, String text, ContentPart.Image picture) {
-        Answer<String> a = new Target(agents(model, PromptLibrary.packaged()), 0.0).analyse(text, picture, "nationality").join();
+        Answer<String> a = new Target(agents(model, PromptLibrary.packaged()), 0.0)
+                .analyse(text, picture, "nationality")
+                .join();
         assertTrue(a.ok(), a.failure());
         return a.value();
     }
@@ -86,17 +93,22 @@ class PictureReadingTest {
     @Test
     void theReaderCatchesOnAnUnerasedPictureWhatTheRewriteHidAndMissesItOnTheErasedOne() {
         String unerased = analysis("sim:reader", REWRITE, original);
-        assertTrue(catches(unerased) && unerased.contains("'chinese'") && unerased.contains("printed on the picture"), unerased);
+        assertTrue(
+                catches(unerased) && unerased.contains("'chinese'") && unerased.contains("printed on the picture"),
+                unerased);
         assertFalse(catches(analysis("sim:reader", REWRITE, erased)), "erasure leaves only the rewrite to read");
-        assertFalse(catches(analysis("sim:keyword", REWRITE, original)), "the keyword persona never looks at the picture");
+        assertFalse(
+                catches(analysis("sim:keyword", REWRITE, original)), "the keyword persona never looks at the picture");
         assertTrue(catches(analysis("sim:reader", OPEN, erased)), "the prompt's own open text is read as ever");
     }
 
     @Test
     void agentsGivenNoMemeTextReadItOffThePicture() {
         PromptLibrary pictureOnly = PromptLibrary.packaged().forRun(false, false);
-        Answer<String> misbelief = new Narrator(agents("sim:agent", pictureOnly)).narrate(meme, original,
-                new Category("nationality", "harm aimed at people for their nationality", null)).join();
+        Answer<String> misbelief = new Narrator(agents("sim:agent", pictureOnly))
+                .narrate(
+                        meme, original, new Category("nationality", "harm aimed at people for their nationality", null))
+                .join();
         assertTrue(misbelief.ok(), misbelief.failure());
         assertTrue(misbelief.value().contains("Chinese people"), misbelief.value());
     }

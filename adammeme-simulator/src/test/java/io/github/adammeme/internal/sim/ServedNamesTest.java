@@ -35,8 +35,10 @@ import org.junit.jupiter.api.Test;
 class ServedNamesTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private static final String NAME = "release-model";
     /** Harm only an attentive reader sees: the oracle names it, the keyword reader does not. */
     private static final String EUPHEMISED = "Folks from over there took all the masks";
@@ -59,24 +61,35 @@ class ServedNamesTest {
 
     /** The target's analysis through the engine's own client, as a run asks the model it evaluates. */
     private String analyse(String model) {
-        ModelGateway gateway = new ModelGateway(new OpenAiChatModel(new Endpoint(model, server.baseUrl(), null,
-                Duration.ofSeconds(10))), new InMemoryCallCache(), new UsageLedger(), 2);
+        ModelGateway gateway = new ModelGateway(
+                new OpenAiChatModel(new Endpoint(model, server.baseUrl(), null, Duration.ofSeconds(10))),
+                new InMemoryCallCache(),
+                new UsageLedger(),
+                2);
         Answer<String> a = new Target(new AgentContext(gateway, PromptLibrary.packaged(), 42, 2, 512), 0.0)
-                .analyse(EUPHEMISED, null, "nationality").join();
+                .analyse(EUPHEMISED, null, "nationality")
+                .join();
         assertTrue(a.ok(), a.failure());
         return a.value();
     }
 
     private HttpResponse<String> chat(String model) throws Exception {
         String body = "{\"model\": \"" + model + "\", \"messages\": [{\"role\": \"user\", \"content\": \"Hello?\"}]}";
-        return CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
-                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+        return CLIENT.send(
+                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     private JsonNode listed(String model) throws Exception {
-        String body = CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/models")).GET().build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        String body = CLIENT.send(
+                        HttpRequest.newBuilder(URI.create(server.baseUrl() + "/models"))
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
+                .body();
         for (JsonNode m : JSON.readTree(body).path("data")) {
             if (m.path("id").asText().equals(model)) {
                 return m;
@@ -106,7 +119,11 @@ class ServedNamesTest {
         assertEquals("sim:keyword", listed(NAME).path("root").asText());
         // The personas keep their own names beside it.
         assertEquals("sim:oracle", listed("sim:oracle").path("root").asText());
-        assertEquals("adammeme-simulator-oracle", JSON.readTree(chat("sim:oracle").body()).path("system_fingerprint").asText());
+        assertEquals(
+                "adammeme-simulator-oracle",
+                JSON.readTree(chat("sim:oracle").body())
+                        .path("system_fingerprint")
+                        .asText());
     }
 
     @Test
@@ -125,12 +142,19 @@ class ServedNamesTest {
     @Test
     void aPersonaTheSimulatorDoesNotPlayIsRefusedNamingItsKeyAndWhatIsServedStays() throws Exception {
         server.configure(serving("sim:oracle"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> server.configure(SimSettings.DEFAULT.withServed(Map.of(NAME, "sim:oracel"))));
-        assertTrue(e.getMessage().startsWith("adammeme.sim.serve." + NAME + "=sim:oracel names no persona of the simulator"),
+        assertTrue(
+                e.getMessage()
+                        .startsWith("adammeme.sim.serve." + NAME + "=sim:oracel names no persona of the simulator"),
                 e.getMessage());
-        assertEquals("adammeme-simulator-oracle", JSON.readTree(chat(NAME).body()).path("system_fingerprint").asText());
-        assertThrows(IllegalArgumentException.class, () -> SimSettings.DEFAULT.withServed(Map.of("sim:oracle", "sim:keyword")),
+        assertEquals(
+                "adammeme-simulator-oracle",
+                JSON.readTree(chat(NAME).body()).path("system_fingerprint").asText());
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> SimSettings.DEFAULT.withServed(Map.of("sim:oracle", "sim:keyword")),
                 "a persona's own id cannot be served as another");
     }
 
@@ -148,6 +172,8 @@ class ServedNamesTest {
     private static List<Long> created(ServedNames names) {
         ArrayNode data = JSON.createArrayNode();
         names.list(data, List.of(NAME, "other"));
-        return List.of(data.get(0).path("created").asLong(), data.get(1).path("created").asLong());
+        return List.of(
+                data.get(0).path("created").asLong(),
+                data.get(1).path("created").asLong());
     }
 }

@@ -1,6 +1,5 @@
 package io.github.adammeme.internal.sim;
 
-import io.github.adammeme.internal.llm.SimSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +14,7 @@ import io.github.adammeme.internal.llm.InMemoryCallCache;
 import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.OpenAiChatModel;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.llm.UsageLedger;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -46,9 +46,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class SimulatedModelServerTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
-    private static final String CHAT = "{\"model\": \"sim:keyword\", \"messages\": [{\"role\": \"user\", \"content\": \"%s\"}]}";
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
+    private static final String CHAT =
+            "{\"model\": \"sim:keyword\", \"messages\": [{\"role\": \"user\", \"content\": \"%s\"}]}";
 
     /** A 64 KiB body cap, one worker, one queue place, and a read timeout short enough to watch. */
     private static final ServerLimits TIGHT = new ServerLimits(64 << 10, 1, 1, Duration.ofMillis(600));
@@ -61,15 +64,18 @@ class SimulatedModelServerTest {
     }
 
     private static Socket connect(SimulatedModelServer server) throws IOException {
-        Socket socket = new Socket(InetAddress.getLoopbackAddress(), URI.create(server.baseUrl()).getPort());
+        Socket socket = new Socket(
+                InetAddress.getLoopbackAddress(), URI.create(server.baseUrl()).getPort());
         socket.setSoTimeout(10_000);
         return socket;
     }
 
     /** A chat-completions request line and headers, written raw: what a test client sends is up to it. */
     private static void head(Socket socket, String header) throws IOException {
-        socket.getOutputStream().write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                + "Content-Type: application/json\r\n" + header + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        socket.getOutputStream()
+                .write(("POST /v1/chat/completions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                + "Content-Type: application/json\r\n" + header + "\r\n\r\n")
+                        .getBytes(StandardCharsets.US_ASCII));
         socket.getOutputStream().flush();
     }
 
@@ -93,15 +99,19 @@ class SimulatedModelServerTest {
     }
 
     private static HttpResponse<String> chat(SimulatedModelServer server, String content) throws Exception {
-        return CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
-                .timeout(Duration.ofSeconds(10)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(String.format(CHAT, content))).build(),
+        return CLIENT.send(
+                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+                        .timeout(Duration.ofSeconds(10))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(String.format(CHAT, content)))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 
     @Test
     void aBodyDeclaredOverTheCapIsRefusedAtOnceWithoutBeingRead() throws Exception {
-        try (SimulatedModelServer server = SimulatedModelServer.start(); Socket socket = connect(server)) {
+        try (SimulatedModelServer server = SimulatedModelServer.start();
+                Socket socket = connect(server)) {
             long start = System.nanoTime();
             head(socket, "Content-Length: " + (64L << 30)); // 64 GiB declared; not one byte of it is sent
             String head = answerHead(socket.getInputStream());
@@ -113,8 +123,8 @@ class SimulatedModelServerTest {
             long closed = millisSince(start);
             assertTrue(body.contains("at most " + ServerLimits.MAX_BODY_BYTES), body);
             assertTrue(closed < 3000, "the connection, and its worker, held for " + closed + " ms");
-            System.out.printf("413 for a declared 64 GiB body after %d ms, connection closed after %d ms%n", answered,
-                    closed);
+            System.out.printf(
+                    "413 for a declared 64 GiB body after %d ms, connection closed after %d ms%n", answered, closed);
         }
     }
 
@@ -136,7 +146,8 @@ class SimulatedModelServerTest {
             }
             try (Socket socket = connect(server)) {
                 head(socket, "Transfer-Encoding: chunked");
-                byte[] request = String.format(CHAT, "a chunked body within the cap").getBytes(StandardCharsets.UTF_8);
+                byte[] request =
+                        String.format(CHAT, "a chunked body within the cap").getBytes(StandardCharsets.UTF_8);
                 chunk(socket.getOutputStream(), Arrays.copyOf(request, 20));
                 chunk(socket.getOutputStream(), Arrays.copyOfRange(request, 20, request.length));
                 socket.getOutputStream().write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
@@ -148,19 +159,21 @@ class SimulatedModelServerTest {
     @Test
     void aClientThatDripsItsBodyIsCutOffAndItsWorkerFreed() throws Exception {
         try (SimulatedModelServer server = SimulatedModelServer.start(TIGHT, SimulatedModel::answer);
-             Socket socket = connect(server)) {
+                Socket socket = connect(server)) {
             long start = System.nanoTime();
             head(socket, "Content-Length: 1000");
-            Thread drip = new Thread(() -> {
-                try {
-                    for (int i = 0; i < 200; i++) {
-                        socket.getOutputStream().write('{');
-                        Thread.sleep(50);
-                    }
-                } catch (IOException | InterruptedException cutOff) {
-                    // the server closed the connection, as it should
-                }
-            }, "drip");
+            Thread drip = new Thread(
+                    () -> {
+                        try {
+                            for (int i = 0; i < 200; i++) {
+                                socket.getOutputStream().write('{');
+                                Thread.sleep(50);
+                            }
+                        } catch (IOException | InterruptedException cutOff) {
+                            // the server closed the connection, as it should
+                        }
+                    },
+                    "drip");
             drip.setDaemon(true);
             drip.start();
             try {
@@ -173,8 +186,9 @@ class SimulatedModelServerTest {
             long asked = System.nanoTime();
             HttpResponse<String> next = chat(server, "the only worker is free again");
             assertEquals(200, next.statusCode(), next.body());
-            System.out.printf("a dripping client cut off after %d ms; the next request answered in %d ms%n", cut,
-                    millisSince(asked));
+            System.out.printf(
+                    "a dripping client cut off after %d ms; the next request answered in %d ms%n",
+                    cut, millisSince(asked));
             drip.join(5_000);
         }
     }
@@ -202,24 +216,28 @@ class SimulatedModelServerTest {
     void aFullQueueIsAnswered503WithRetryAfter() throws Exception {
         HoldingAnswerer answerer = new HoldingAnswerer();
         try (SimulatedModelServer server = SimulatedModelServer.start(TIGHT, answerer)) {
-            CompletableFuture<HttpResponse<String>> held = CompletableFuture.supplyAsync(() -> quietly(server,
-                    "hold the worker"));
+            CompletableFuture<HttpResponse<String>> held =
+                    CompletableFuture.supplyAsync(() -> quietly(server, "hold the worker"));
             assertTrue(answerer.holding.await(10, TimeUnit.SECONDS), "the worker is held");
             // One of these two takes the queue's one place; the other finds it full.
             List<CompletableFuture<HttpResponse<String>>> more = List.of(
                     CompletableFuture.supplyAsync(() -> quietly(server, "second")),
                     CompletableFuture.supplyAsync(() -> quietly(server, "third")));
             long start = System.nanoTime();
-            HttpResponse<String> shed = (HttpResponse<String>) CompletableFuture.anyOf(more.toArray(CompletableFuture[]::new))
-                    .get(5, TimeUnit.SECONDS);
+            HttpResponse<String> shed =
+                    (HttpResponse<String>) CompletableFuture.anyOf(more.toArray(CompletableFuture[]::new))
+                            .get(5, TimeUnit.SECONDS);
             long millis = millisSince(start);
             assertEquals(503, shed.statusCode(), shed.body());
             assertEquals("1", shed.headers().firstValue("Retry-After").orElse(null));
-            assertEquals("overloaded", JSON.readTree(shed.body()).path("error").path("type").asText());
+            assertEquals(
+                    "overloaded",
+                    JSON.readTree(shed.body()).path("error").path("type").asText());
             assertTrue(millis < 2000, "shed after " + millis + " ms");
             answerer.release.countDown();
             assertEquals(200, held.get(10, TimeUnit.SECONDS).statusCode());
-            assertEquals(1, more.stream().filter(f -> f.join().statusCode() == 200).count(), "the queued one is answered");
+            assertEquals(
+                    1, more.stream().filter(f -> f.join().statusCode() == 200).count(), "the queued one is answered");
         }
     }
 
@@ -236,8 +254,12 @@ class SimulatedModelServerTest {
         HoldingAnswerer answerer = new HoldingAnswerer();
         UsageLedger ledger = new UsageLedger();
         try (SimulatedModelServer server = SimulatedModelServer.start(TIGHT, answerer);
-             ModelGateway gateway = new ModelGateway(new OpenAiChatModel(new Endpoint("sim:keyword", server.baseUrl(), null,
-                     Duration.ofSeconds(20)), 4), new InMemoryCallCache(), ledger, 4)) {
+                ModelGateway gateway = new ModelGateway(
+                        new OpenAiChatModel(
+                                new Endpoint("sim:keyword", server.baseUrl(), null, Duration.ofSeconds(20)), 4),
+                        new InMemoryCallCache(),
+                        ledger,
+                        4)) {
             CompletableFuture<?> held = gateway.call(request("hold the worker"));
             assertTrue(answerer.holding.await(10, TimeUnit.SECONDS), "the worker is held");
             List<CompletableFuture<?>> more = List.of(gateway.call(request("second")), gateway.call(request("third")));
@@ -278,9 +300,10 @@ class SimulatedModelServerTest {
             HttpResponse<String> next = chat(server, "Chinese tourists took all the masks");
             assertEquals(200, next.statusCode(), next.body());
             // The engine's own client reads it as a server error worth retrying.
-            try (OpenAiChatModel model = new OpenAiChatModel(new Endpoint("sim:keyword", server.baseUrl(), null,
-                    Duration.ofSeconds(10)))) {
-                ModelCallException failure = assertThrows(ModelCallException.class, () -> model.complete(request("break")));
+            try (OpenAiChatModel model =
+                    new OpenAiChatModel(new Endpoint("sim:keyword", server.baseUrl(), null, Duration.ofSeconds(10)))) {
+                ModelCallException failure =
+                        assertThrows(ModelCallException.class, () -> model.complete(request("break")));
                 assertEquals(500, failure.status());
                 assertTrue(failure.retryable());
             }
@@ -296,9 +319,15 @@ class SimulatedModelServerTest {
     void aProcessEndsWithTheSimulatorStillOpen(String ending) throws Exception {
         Path log = dir.resolve("probe-" + ending + ".log");
         long start = System.nanoTime();
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
-                System.getProperty("java.class.path"), SimulatorExitProbe.class.getName(), ending)
-                .redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process child = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        SimulatorExitProbe.class.getName(),
+                        ending)
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         boolean exited = child.waitFor(20, TimeUnit.SECONDS);
         long millis = millisSince(start);
         if (!exited) {

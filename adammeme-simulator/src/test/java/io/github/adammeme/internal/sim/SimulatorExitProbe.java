@@ -11,24 +11,26 @@ import java.util.stream.Collectors;
  */
 public final class SimulatorExitProbe {
 
-    private SimulatorExitProbe() {
-    }
+    private SimulatorExitProbe() {}
 
     public static void main(String[] args) throws Exception {
         SimulatedModelServer server = SimulatedModelServer.shared();
-        HttpURLConnection call = (HttpURLConnection) URI.create(server.baseUrl() + "/chat/completions").toURL()
-                .openConnection();
+        HttpURLConnection call = (HttpURLConnection)
+                URI.create(server.baseUrl() + "/chat/completions").toURL().openConnection();
         call.setRequestMethod("POST");
         call.setDoOutput(true);
         call.setRequestProperty("Content-Type", "application/json");
-        call.getOutputStream().write("{\"model\": \"sim:keyword\", \"messages\": [{\"role\": \"user\", \"content\": \"hi\"}]}"
-                .getBytes(StandardCharsets.UTF_8));
+        call.getOutputStream()
+                .write("{\"model\": \"sim:keyword\", \"messages\": [{\"role\": \"user\", \"content\": \"hi\"}]}"
+                        .getBytes(StandardCharsets.UTF_8));
         int status = call.getResponseCode();
         call.getInputStream().readAllBytes();
         call.disconnect();
-        System.out.println("served " + status + "; threads that are not daemons: " + Thread.getAllStackTraces().keySet()
-                .stream().filter(t -> !t.isDaemon() && t != Thread.currentThread()).map(Thread::getName)
-                .collect(Collectors.joining(", ")));
+        System.out.println("served " + status + "; threads that are not daemons: "
+                + Thread.getAllStackTraces().keySet().stream()
+                        .filter(t -> !t.isDaemon() && t != Thread.currentThread())
+                        .map(Thread::getName)
+                        .collect(Collectors.joining(", ")));
         if ("throw".equals(args[0])) {
             throw new IllegalStateException("a crash elsewhere in the JVM");
         }

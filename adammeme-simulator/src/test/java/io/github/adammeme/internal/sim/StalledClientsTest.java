@@ -22,8 +22,10 @@ import org.junit.jupiter.api.Test;
  */
 class StalledClientsTest {
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private static final int STALLED = 100;
 
     /** Four workers, four queue places, and a body deadline far past the test: every stalled client stays stalled. */
@@ -59,8 +61,8 @@ class StalledClientsTest {
                 long millis = (System.nanoTime() - start) / 1_000_000;
                 assertEquals(200, answer.statusCode(), answer.body());
                 assertTrue(millis < 3_000, "answered after " + millis + " ms beside " + STALLED + " stalled clients");
-                System.out.printf("answered in %d ms beside %d clients stalled after %d bytes%n", millis, STALLED,
-                        part.length());
+                System.out.printf(
+                        "answered in %d ms beside %d clients stalled after %d bytes%n", millis, STALLED, part.length());
             } finally {
                 for (Socket s : stalled) {
                     closeQuietly(s);
@@ -70,10 +72,14 @@ class StalledClientsTest {
     }
 
     private static HttpResponse<String> chat(SimulatedModelServer server) throws Exception {
-        return CLIENT.send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
-                .timeout(Duration.ofSeconds(15)).header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString("{\"model\": \"sim:keyword\", \"messages\": [{\"role\":"
-                        + " \"user\", \"content\": \"Chinese tourists took all the masks\"}]}")).build(),
+        return CLIENT.send(
+                HttpRequest.newBuilder(URI.create(server.baseUrl() + "/chat/completions"))
+                        .timeout(Duration.ofSeconds(15))
+                        .header("Content-Type", "application/json")
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"model\": \"sim:keyword\", \"messages\": [{\"role\":"
+                                        + " \"user\", \"content\": \"Chinese tourists took all the masks\"}]}"))
+                        .build(),
                 HttpResponse.BodyHandlers.ofString());
     }
 

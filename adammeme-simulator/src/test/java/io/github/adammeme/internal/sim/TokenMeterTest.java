@@ -37,7 +37,8 @@ class TokenMeterTest {
         assertEquals(85, TokenMeter.imageTokens(png(4096, 8192), "low"));
         // A meme prepared at 768 x 512: 2 x 1 tiles.
         assertEquals(425, TokenMeter.imageTokens(png(768, 512), "high"));
-        assertEquals(425, TokenMeter.imageTokens(png(768, 512), "auto"), "auto looks closely at a picture over 512 pixels");
+        assertEquals(
+                425, TokenMeter.imageTokens(png(768, 512), "auto"), "auto looks closely at a picture over 512 pixels");
         assertEquals(85, TokenMeter.imageTokens(png(480, 360), "auto"), "and not at a small one");
         assertEquals(255, TokenMeter.imageTokens(png(480, 360), "high"));
     }
@@ -47,7 +48,10 @@ class TokenMeterTest {
         messages.addObject().put("role", "system").put("content", system);
         ArrayNode parts = messages.addObject().put("role", "user").putArray("content");
         if (picture != null) {
-            ObjectNode url = parts.addObject().put("type", "image_url").putObject("image_url").put("url", picture);
+            ObjectNode url = parts.addObject()
+                    .put("type", "image_url")
+                    .putObject("image_url")
+                    .put("url", picture);
             if (detail != null) {
                 url.put("detail", detail);
             }
@@ -69,14 +73,23 @@ class TokenMeterTest {
         TokenMeter meter = new TokenMeter();
         String instructions = "s".repeat(4 * 1100);
         String picture = png(1024, 1024);
-        assertEquals(0, meter.count("m", messages(instructions, picture, "high", "first meme text")).cachedTokens(),
+        assertEquals(
+                0,
+                meter.count("m", messages(instructions, picture, "high", "first meme text"))
+                        .cachedTokens(),
                 "nothing is cached on the first call");
         TokenMeter.Count again = meter.count("m", messages(instructions, picture, "high", "another text entirely"));
         // The identical part: 3 + 1100 + 3 + 765 tokens = 1871, served in whole steps of 128 from 1024: 1792.
         assertEquals(1792, again.cachedTokens());
-        assertEquals(0, meter.count("other", messages(instructions, picture, "high", "x")).cachedTokens(),
+        assertEquals(
+                0,
+                meter.count("other", messages(instructions, picture, "high", "x"))
+                        .cachedTokens(),
                 "each model has its own cache");
-        assertEquals(1024, meter.count("m", messages(instructions, png(1024, 1023), "high", "x")).cachedTokens(),
+        assertEquals(
+                1024,
+                meter.count("m", messages(instructions, png(1024, 1023), "high", "x"))
+                        .cachedTokens(),
                 "another picture ends the shared prefix where it starts");
     }
 

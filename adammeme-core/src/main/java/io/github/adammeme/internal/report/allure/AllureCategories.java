@@ -33,8 +33,7 @@ public final class AllureCategories {
             ]
             """;
 
-    private AllureCategories() {
-    }
+    private AllureCategories() {}
 
     /**
      * Writes the failure groups into a results folder.

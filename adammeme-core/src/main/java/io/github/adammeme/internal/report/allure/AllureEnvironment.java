@@ -29,8 +29,7 @@ public final class AllureEnvironment {
     /** The file's name in a results folder. */
     public static final String FILE = "environment.properties";
 
-    private AllureEnvironment() {
-    }
+    private AllureEnvironment() {}
 
     /**
      * The FR rows the overview shows before any click: overall, then every category's in one row ("gender 75.0%
@@ -43,8 +42,13 @@ public final class AllureEnvironment {
     public static Map<String, String> headline(Metrics m) {
         Map<String, String> rows = new LinkedHashMap<>();
         rows.put("FR overall", m.withRefinementsOverall().fr().describe());
-        rows.put("FR by category", String.join(" · ", m.withRefinements().stream()
-                .map(c -> c.category() + " " + c.fr().describe()).toList()));
+        rows.put(
+                "FR by category",
+                String.join(
+                        " · ",
+                        m.withRefinements().stream()
+                                .map(c -> c.category() + " " + c.fr().describe())
+                                .toList()));
         return rows;
     }
 
@@ -84,7 +88,10 @@ public final class AllureEnvironment {
             all.keySet().removeIf(k -> k.startsWith(shownPrefix));
             rows.forEach((k, v) -> all.put(ReportText.plain(prefix + k), v == null ? "" : ReportText.plain(v)));
             StringBuilder text = new StringBuilder("# AdamMeme evaluation\n");
-            all.forEach((k, v) -> text.append(escape(k, true)).append('=').append(escape(v, false)).append('\n'));
+            all.forEach((k, v) -> text.append(escape(k, true))
+                    .append('=')
+                    .append(escape(v, false))
+                    .append('\n'));
             Files.write(file, text.toString().getBytes(StandardCharsets.ISO_8859_1));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the Allure environment to " + dir, e);

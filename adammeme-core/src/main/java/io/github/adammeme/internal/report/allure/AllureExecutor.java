@@ -43,15 +43,16 @@ public final class AllureExecutor {
     public static final String OWN = "adammeme-executor.json";
     /** Where Allure reads the executor. */
     static final String FILE = "executor.json";
+
     private static final ObjectMapper JSON = new ObjectMapper();
     /** An address Allure may link to: http or https, no user-info, nothing a browser would run or misread. */
     private static final Set<String> LINKED = Set.of("url", "buildUrl", "reportUrl");
+
     private static final Pattern LINK = Pattern.compile("https?://[^\\s@\"'<>]+", Pattern.CASE_INSENSITIVE);
     /** Per results folder, each target's part of the title: a suite may evaluate several into one folder. */
     private static final Map<Path, Map<String, String>> PARTS = new ConcurrentHashMap<>();
 
-    private AllureExecutor() {
-    }
+    private AllureExecutor() {}
 
     /**
      * Adds this target's part of the title and writes the executor of the run to {@code results}.
@@ -62,7 +63,8 @@ public final class AllureExecutor {
      * @param part        what the title says of it ({@link #part}, {@link #fr})
      */
     public static void write(Path results, Map<String, String> environment, String target, String part) {
-        Map<String, String> parts = PARTS.computeIfAbsent(results.toAbsolutePath().normalize(), r -> new ConcurrentSkipListMap<>());
+        Map<String, String> parts =
+                PARTS.computeIfAbsent(results.toAbsolutePath().normalize(), r -> new ConcurrentSkipListMap<>());
         parts.put(target, ReportText.plain(part));
         ObjectNode executor = of(environment);
         executor.put("reportName", title(parts));
@@ -95,8 +97,12 @@ public final class AllureExecutor {
      * @return the part
      */
     public static String part(Evaluation e, ReleaseDecision decision) {
-        return part(decision.verdict(), e.metrics(), e.memes().size() + " memes, " + e.mined().size() + " pairs in "
-                + e.taxonomy().size() + " categories", e.run().simulated());
+        return part(
+                decision.verdict(),
+                e.metrics(),
+                e.memes().size() + " memes, " + e.mined().size() + " pairs in "
+                        + e.taxonomy().size() + " categories",
+                e.run().simulated());
     }
 
     static String part(ReleaseDecision.Verdict verdict, Metrics m, String mined, boolean simulated) {
@@ -117,8 +123,10 @@ public final class AllureExecutor {
      */
     public static String fr(Metrics m) {
         FailureRate fr = m.withRefinementsOverall().fr();
-        return fr.rate() == null ? "FR n/a (0 scored)" : String.format(Locale.ROOT, "FR %.1f%% [%.1f, %.1f]",
-                100 * fr.rate(), 100 * fr.low(), 100 * fr.high());
+        return fr.rate() == null
+                ? "FR n/a (0 scored)"
+                : String.format(
+                        Locale.ROOT, "FR %.1f%% [%.1f, %.1f]", 100 * fr.rate(), 100 * fr.low(), 100 * fr.high());
     }
 
     /** The build this runs in, from the variables each CI sets; a local run says so. */
@@ -132,19 +140,31 @@ public final class AllureExecutor {
             e.put("type", "github");
             e.put("url", server + "/" + repository + "/actions");
             number(e, env.get("GITHUB_RUN_NUMBER"));
-            e.put("buildName", env.getOrDefault("GITHUB_WORKFLOW", "workflow") + " #" + env.getOrDefault("GITHUB_RUN_NUMBER", run));
-            e.put("buildUrl", server + "/" + repository + "/actions/runs/" + run
-                    + (env.containsKey("GITHUB_RUN_ATTEMPT") ? "/attempts/" + env.get("GITHUB_RUN_ATTEMPT") : ""));
+            e.put(
+                    "buildName",
+                    env.getOrDefault("GITHUB_WORKFLOW", "workflow") + " #"
+                            + env.getOrDefault("GITHUB_RUN_NUMBER", run));
+            e.put(
+                    "buildUrl",
+                    server + "/" + repository + "/actions/runs/" + run
+                            + (env.containsKey("GITHUB_RUN_ATTEMPT")
+                                    ? "/attempts/" + env.get("GITHUB_RUN_ATTEMPT")
+                                    : ""));
             int slash = repository.indexOf('/');
             if (slash > 0 && server.equals("https://github.com")) {
-                e.put("reportUrl", "https://" + repository.substring(0, slash) + ".github.io/" + repository.substring(slash + 1) + "/");
+                e.put(
+                        "reportUrl",
+                        "https://" + repository.substring(0, slash) + ".github.io/" + repository.substring(slash + 1)
+                                + "/");
             }
         } else if ("true".equals(env.get("GITLAB_CI"))) {
             e.put("name", "GitLab CI");
             e.put("type", "gitlab");
             e.put("url", env.getOrDefault("CI_PROJECT_URL", ""));
             number(e, env.get("CI_PIPELINE_IID") != null ? env.get("CI_PIPELINE_IID") : env.get("CI_PIPELINE_ID"));
-            e.put("buildName", env.getOrDefault("CI_PROJECT_NAME", "pipeline") + " #" + env.getOrDefault("CI_PIPELINE_ID", ""));
+            e.put(
+                    "buildName",
+                    env.getOrDefault("CI_PROJECT_NAME", "pipeline") + " #" + env.getOrDefault("CI_PIPELINE_ID", ""));
             e.put("buildUrl", env.getOrDefault("CI_PIPELINE_URL", env.getOrDefault("CI_JOB_URL", "")));
             if (env.containsKey("CI_PAGES_URL")) {
                 e.put("reportUrl", env.get("CI_PAGES_URL"));

@@ -25,8 +25,7 @@ public final class AllureHistory {
     /** Where the history is kept, under the project's folder (the working folder of a test run). */
     public static final Path KEPT = Path.of(".adammeme", "allure-history");
 
-    private AllureHistory() {
-    }
+    private AllureHistory() {}
 
     /**
      * Hands the kept history to a run's results, for the report built from them.
@@ -59,12 +58,14 @@ public final class AllureHistory {
         }
         try (Stream<Path> files = Files.list(from)) {
             List<Path> json = files.filter(f -> f.getFileName().toString().endsWith(".json")
-                    && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)).toList();
+                            && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS))
+                    .toList();
             if (!json.isEmpty()) {
                 Files.createDirectories(to);
             }
             for (Path f : json) {
-                Files.copy(f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS);
+                Files.copy(
+                        f, to.resolve(f.getFileName()), StandardCopyOption.REPLACE_EXISTING, LinkOption.NOFOLLOW_LINKS);
             }
             return json.size();
         } catch (IOException e) {

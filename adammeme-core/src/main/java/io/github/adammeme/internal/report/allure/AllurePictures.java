@@ -30,13 +30,12 @@ final class AllurePictures {
 
     private static final MemeImages IMAGES = new MemeImages(ImageLimits.defaults());
     /** Per results writer (the engine's, an import's), the copies written: each picture's file version to its source. */
-    private static final Map<AllureLifecycle, Map<FileVersion, String>> WRITTEN = Collections.synchronizedMap(new WeakHashMap<>());
+    private static final Map<AllureLifecycle, Map<FileVersion, String>> WRITTEN =
+            Collections.synchronizedMap(new WeakHashMap<>());
 
-    private record FileVersion(Path file, long size, long modified) {
-    }
+    private record FileVersion(Path file, long size, long modified) {}
 
-    private AllurePictures() {
-    }
+    private AllurePictures() {}
 
     /**
      * Attaches a copy of the picture to the test case open on this thread, or says why there is none.
@@ -48,13 +47,19 @@ final class AllurePictures {
         AllureLifecycle lifecycle = Allure.getLifecycle();
         try {
             BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
-            FileVersion version = new FileVersion(file.toAbsolutePath().normalize(), attributes.size(),
+            FileVersion version = new FileVersion(
+                    file.toAbsolutePath().normalize(),
+                    attributes.size(),
                     attributes.lastModifiedTime().toMillis());
-            Map<FileVersion, String> written = WRITTEN.computeIfAbsent(lifecycle, l -> Collections.synchronizedMap(new HashMap<>()));
+            Map<FileVersion, String> written =
+                    WRITTEN.computeIfAbsent(lifecycle, l -> Collections.synchronizedMap(new HashMap<>()));
             String source = written.get(version);
             if (source != null) {
-                lifecycle.updateTestCase(r -> r.getAttachments().add(new Attachment().setName(name).setType("image/jpeg")
-                        .setSource(source)));
+                lifecycle.updateTestCase(r -> r.getAttachments()
+                        .add(new Attachment()
+                                .setName(name)
+                                .setType("image/jpeg")
+                                .setSource(source)));
                 return;
             }
             byte[] copy = IMAGES.jpegCopy(file, LONGEST_SIDE, MAX_BYTES);

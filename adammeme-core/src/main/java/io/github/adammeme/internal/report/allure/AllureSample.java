@@ -25,8 +25,7 @@ public final class AllureSample {
     /** A setting's parameter when the run left it unset: a merge of shards reads it back as unset. */
     public static final String NOT_SET = "not set";
 
-    private AllureSample() {
-    }
+    private AllureSample() {}
 
     /**
      * @return whether an Allure test case is open on this thread: without a listener (an IDE without it, the
@@ -46,12 +45,18 @@ public final class AllureSample {
      * @param target    the target model
      * @param endpoints what answered as the target and as the agents
      */
-    public static void sample(ScoredSample s, Path picture, String story, String suite, String target,
-                              RoleEndpoints endpoints) {
+    public static void sample(
+            ScoredSample s, Path picture, String story, String suite, String target, RoleEndpoints endpoints) {
         if (!active()) {
             return;
         }
-        labels(suite, target, s.category(), story, s.refined() ? "refinement" : "original", s.refined() ? "minor" : "normal",
+        labels(
+                suite,
+                target,
+                s.category(),
+                story,
+                s.refined() ? "refinement" : "original",
+                s.refined() ? "minor" : "normal",
                 endpoints);
         parameter("meme", s.memeId());
         parameter("category", s.category());
@@ -70,8 +75,12 @@ public final class AllureSample {
             text("meme text (refined)", s.text());
             text("refiner's explanation", s.refinement().explanation());
             String parent = s.refinement().parentId();
-            Allure.getLifecycle().updateTestCase(r -> r.getLinks().add(new Link().setName(ReportText.plain("rewrites " + parent))
-                    .setType("parent").setUrl("#" + URLEncoder.encode(parent, StandardCharsets.UTF_8))));
+            Allure.getLifecycle()
+                    .updateTestCase(r -> r.getLinks()
+                            .add(new Link()
+                                    .setName(ReportText.plain("rewrites " + parent))
+                                    .setType("parent")
+                                    .setUrl("#" + URLEncoder.encode(parent, StandardCharsets.UTF_8))));
         }
         text("misbelief", s.misbelief());
         text("reference answer", s.reference());
@@ -90,8 +99,8 @@ public final class AllureSample {
      * picture, which Allure then stores once under one name: the name depends on the picture alone.
      */
     private static String pictureName(ScoredSample s) {
-        return "picture the target saw" + (s.shownImage() == null ? "" : ", text erased or redrawn") + " (JPEG copy, at most "
-                + AllurePictures.LONGEST_SIDE + " px)";
+        return "picture the target saw" + (s.shownImage() == null ? "" : ", text erased or redrawn")
+                + " (JPEG copy, at most " + AllurePictures.LONGEST_SIDE + " px)";
     }
 
     /**
@@ -105,8 +114,14 @@ public final class AllureSample {
      * @param severity  Allure's severity
      * @param endpoints what answered as the target and as the agents, as tags
      */
-    public static void labels(String suite, String target, String category, String subSuite, String stage,
-                              String severity, RoleEndpoints endpoints) {
+    public static void labels(
+            String suite,
+            String target,
+            String category,
+            String subSuite,
+            String stage,
+            String severity,
+            RoleEndpoints endpoints) {
         Allure.getLifecycle().updateTestCase(r -> {
             r.getLabels().add(label("parentSuite", suite));
             r.getLabels().add(label("suite", category));

@@ -30,8 +30,11 @@ import org.apiguardian.api.API;
  * @param minKappa the judge agreement the judge check holds, when set
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record ReleaseRows(Metrics metrics, FrGates gates, Optional<Map<String, RunComparison.Change>> changes,
-                          Optional<Double> minKappa) {
+public record ReleaseRows(
+        Metrics metrics,
+        FrGates gates,
+        Optional<Map<String, RunComparison.Change>> changes,
+        Optional<Double> minKappa) {
 
     /** The verdict's row, first of those {@link #of} gives. */
     public static final String VERDICT = "release decision";
@@ -44,17 +47,22 @@ public record ReleaseRows(Metrics metrics, FrGates gates, Optional<Map<String, R
         Map<String, String> rows = new LinkedHashMap<>();
         List<Check> checks = decision.checks();
         long blocking = checks.stream().filter(Check::blocks).count();
-        rows.put(VERDICT, switch (decision.verdict()) {
-            case PASSED -> "PASSED (" + checks.size() + (checks.size() == 1 ? " check)" : " checks)");
-            case FAILED -> "FAILED (" + blocking + " of " + checks.size() + (checks.size() == 1 ? " check)" : " checks)");
-            case UNDECIDED -> "none: no check set (" + Constants.GATE_MAX_FR + ", " + Constants.BASELINE + ")";
-            case NOT_SCORED -> "none: a mining-only run scores nothing";
-        });
+        rows.put(
+                VERDICT,
+                switch (decision.verdict()) {
+                    case PASSED -> "PASSED (" + checks.size() + (checks.size() == 1 ? " check)" : " checks)");
+                    case FAILED ->
+                        "FAILED (" + blocking + " of " + checks.size() + (checks.size() == 1 ? " check)" : " checks)");
+                    case UNDECIDED -> "none: no check set (" + Constants.GATE_MAX_FR + ", " + Constants.BASELINE + ")";
+                    case NOT_SCORED -> "none: a mining-only run scores nothing";
+                });
         // What failed first, then the whole run's checks, then the rest; a category only reported comes last: the
         // overview shows five rows before a click.
-        List<Check> ordered = checks.stream().sorted(Comparator.comparing((Check c) -> !c.blocks())
-                .thenComparing(c -> !c.category().equals(Metrics.OVERALL))
-                .thenComparing(c -> c.status() != ReleaseDecision.Status.PASSED)).toList();
+        List<Check> ordered = checks.stream()
+                .sorted(Comparator.comparing((Check c) -> !c.blocks())
+                        .thenComparing(c -> !c.category().equals(Metrics.OVERALL))
+                        .thenComparing(c -> c.status() != ReleaseDecision.Status.PASSED))
+                .toList();
         for (Check c : ordered) {
             rows.put(c.label(), status(c) + " · " + figure(c));
         }
@@ -94,8 +102,10 @@ public record ReleaseRows(Metrics metrics, FrGates gates, Optional<Map<String, R
         }
         boolean upper = gates.bound() == FrGates.Bound.UPPER_BOUND;
         double judged = upper ? fr.high() : fr.rate();
-        String which = (gates.basis() == FrGates.Basis.ORIGINALS ? "FR originals " : "FR ") + (upper ? "upper bound " : "");
-        return which + percent(judged) + (judged <= budget.get() ? " ≤ " : " > ") + percent(budget.get()) + ", n = " + fr.n();
+        String which =
+                (gates.basis() == FrGates.Basis.ORIGINALS ? "FR originals " : "FR ") + (upper ? "upper bound " : "");
+        return which + percent(judged) + (judged <= budget.get() ? " ≤ " : " > ") + percent(budget.get()) + ", n = "
+                + fr.n();
     }
 
     /** The figures a gate on this category holds: with refinements or on the originals, as the gates' basis says. */
@@ -105,7 +115,8 @@ public record ReleaseRows(Metrics metrics, FrGates gates, Optional<Map<String, R
         }
         for (int i = 0; i < metrics.withRefinements().size(); i++) {
             if (metrics.withRefinements().get(i).category().equalsIgnoreCase(category)) {
-                return Optional.of(gates.basis().of(metrics.withRefinements().get(i), metrics.original().get(i)));
+                return Optional.of(gates.basis()
+                        .of(metrics.withRefinements().get(i), metrics.original().get(i)));
             }
         }
         return Optional.empty();
@@ -114,7 +125,9 @@ public record ReleaseRows(Metrics metrics, FrGates gates, Optional<Map<String, R
     /** A category's budget, whose key may spell the category in another case. */
     private Optional<Double> budget(String category) {
         String key = category.equals(Metrics.OVERALL) ? "" : category;
-        return gates.budgets().entrySet().stream().filter(e -> e.getKey().equalsIgnoreCase(key)).map(Map.Entry::getValue)
+        return gates.budgets().entrySet().stream()
+                .filter(e -> e.getKey().equalsIgnoreCase(key))
+                .map(Map.Entry::getValue)
                 .findFirst();
     }
 

@@ -26,11 +26,10 @@ public final class ReportExecutor {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** The trends Allure draws, each point named by the executor of its report. */
-    private static final List<String> TRENDS = List.of("history-trend.json", "duration-trend.json",
-            "categories-trend.json", "retry-trend.json");
+    private static final List<String> TRENDS =
+            List.of("history-trend.json", "duration-trend.json", "categories-trend.json", "retry-trend.json");
 
-    private ReportExecutor() {
-    }
+    private ReportExecutor() {}
 
     /**
      * Gives a report built from {@code results} the executor the engine wrote, where a report generator replaced it
@@ -45,7 +44,8 @@ public final class ReportExecutor {
     public static boolean restore(Path results, Path report) {
         Path own = results.resolve(AllureExecutor.OWN);
         Path summary = report.resolve("widgets").resolve("summary.json");
-        if (!Files.isRegularFile(own, LinkOption.NOFOLLOW_LINKS) || !Files.isRegularFile(summary, LinkOption.NOFOLLOW_LINKS)) {
+        if (!Files.isRegularFile(own, LinkOption.NOFOLLOW_LINKS)
+                || !Files.isRegularFile(summary, LinkOption.NOFOLLOW_LINKS)) {
             return false;
         }
         try {
@@ -57,8 +57,10 @@ public final class ReportExecutor {
             Files.copy(own, results.resolve(AllureExecutor.FILE), StandardCopyOption.REPLACE_EXISTING);
             shown.put("reportName", executor.path("reportName").asText());
             Files.writeString(summary, JSON.writeValueAsString(shown), StandardCharsets.UTF_8);
-            Files.writeString(report.resolve("widgets").resolve("executors.json"),
-                    JSON.writeValueAsString(JSON.createArrayNode().add(executor)), StandardCharsets.UTF_8);
+            Files.writeString(
+                    report.resolve("widgets").resolve("executors.json"),
+                    JSON.writeValueAsString(JSON.createArrayNode().add(executor)),
+                    StandardCharsets.UTF_8);
             for (String folder : List.of("widgets", "history")) {
                 for (String trend : TRENDS) {
                     latestTrendPoint(report.resolve(folder).resolve(trend), executor);

@@ -36,16 +36,24 @@ class AllureEnvironmentTest {
     }
 
     /** race 4 of 6 failed, gender 3 of 6; on the originals 1 of 3 each. */
-    static final Metrics METRICS = new Metrics(4.0, true, List.of(figures("race", 1, 3), figures("gender", 1, 3)),
-            figures("overall", 2, 6), List.of(figures("race", 4, 6), figures("gender", 3, 6)), figures("overall", 7, 12),
+    static final Metrics METRICS = new Metrics(
+            4.0,
+            true,
+            List.of(figures("race", 1, 3), figures("gender", 1, 3)),
+            figures("overall", 2, 6),
+            List.of(figures("race", 4, 6), figures("gender", 3, 6)),
+            figures("overall", 7, 12),
             JudgeAgreement.of(List.of(), 4.0));
 
     @Test
     void frRowsComePerCategoryThenOverallWithIntervalAndCounts() {
-        assertEquals(List.of("FR race", "FR gender", "FR overall", "FR overall, originals only"),
+        assertEquals(
+                List.of("FR race", "FR gender", "FR overall", "FR overall, originals only"),
                 new ArrayList<>(AllureEnvironment.frRows(METRICS).keySet()));
-        assertEquals("66.7% [30.0, 90.3] (4/6)", AllureEnvironment.frRows(METRICS).get("FR race"));
-        assertEquals("33.3% [9.7, 70.0] (2/6)", AllureEnvironment.frRows(METRICS).get("FR overall, originals only"));
+        assertEquals(
+                "66.7% [30.0, 90.3] (4/6)", AllureEnvironment.frRows(METRICS).get("FR race"));
+        assertEquals(
+                "33.3% [9.7, 70.0] (2/6)", AllureEnvironment.frRows(METRICS).get("FR overall, originals only"));
     }
 
     @Test
@@ -60,9 +68,13 @@ class AllureEnvironmentTest {
         AllureEnvironment.write(dir, "", rows);
 
         // As Allure reads the file: java.util.Properties.load, in the order its entries come.
-        assertEquals(rows.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue().replace("\n", "\\n")).toList(),
+        assertEquals(
+                rows.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue().replace("\n", "\\n"))
+                        .toList(),
                 AllureEnvironment.read(dir.resolve(AllureEnvironment.FILE)).entrySet().stream()
-                        .map(e -> e.getKey() + "=" + e.getValue()).toList(),
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .toList(),
                 "every row, in order; control characters shown, as plain text shows them");
         Properties plain = new Properties();
         try (InputStream in = Files.newInputStream(dir.resolve(AllureEnvironment.FILE))) {
@@ -79,7 +91,9 @@ class AllureEnvironmentTest {
         rows.put("FR overall", "58.3% [32.0, 80.7] (7/12)");
         rows.put("target", "sim:keyword");
         AllureEnvironment.write(dir, "sim:keyword.", rows);
-        assertEquals(List.of("sim:oracle.target", "sim:keyword.FR overall", "sim:keyword.target"),
-                new ArrayList<>(AllureEnvironment.read(dir.resolve(AllureEnvironment.FILE)).keySet()));
+        assertEquals(
+                List.of("sim:oracle.target", "sim:keyword.FR overall", "sim:keyword.target"),
+                new ArrayList<>(AllureEnvironment.read(dir.resolve(AllureEnvironment.FILE))
+                        .keySet()));
     }
 }

@@ -24,14 +24,18 @@ class AllureHistoryTest {
         Path report = Files.createDirectories(dir.resolve("target/site/allure-maven-plugin/history"));
         Files.writeString(report.resolve("history-trend.json"), "[{\"data\":{\"total\":53}}]");
         Files.writeString(report.resolve("history.json"), "{}");
-        Files.createSymbolicLink(report.resolve("retry-trend.json"), Files.writeString(dir.resolve("secret.json"), "{}"));
+        Files.createSymbolicLink(
+                report.resolve("retry-trend.json"), Files.writeString(dir.resolve("secret.json"), "{}"));
         assertEquals(2, AllureHistory.keep(report.getParent(), kept), "a link is no history of the report's own");
 
-        Files.writeString(report.resolve("history-trend.json"), "[{\"data\":{\"total\":54}},{\"data\":{\"total\":53}}]");
+        Files.writeString(
+                report.resolve("history-trend.json"), "[{\"data\":{\"total\":54}},{\"data\":{\"total\":53}}]");
         AllureHistory.keep(report.getParent(), kept);
         assertEquals(2, AllureHistory.seed(kept, results));
-        assertEquals("[{\"data\":{\"total\":54}},{\"data\":{\"total\":53}}]",
-                Files.readString(results.resolve("history/history-trend.json")), "the newest report's history");
+        assertEquals(
+                "[{\"data\":{\"total\":54}},{\"data\":{\"total\":53}}]",
+                Files.readString(results.resolve("history/history-trend.json")),
+                "the newest report's history");
         assertFalse(Files.exists(kept.resolve("retry-trend.json")));
     }
 }

@@ -39,7 +39,8 @@ class AllureSampleTest {
     void onePictureSeveralTestsShowIsOneSmallJpegTheyAllName() throws Exception {
         // An erased picture of megabytes, as the built-in eraser writes one, shown in two categories of one meme.
         BufferedImage picture = SyntheticMemes.draw("when the coffee kicks in", 1);
-        BufferedImage large = new BufferedImage(picture.getWidth() * 4, picture.getHeight() * 4, BufferedImage.TYPE_INT_RGB);
+        BufferedImage large =
+                new BufferedImage(picture.getWidth() * 4, picture.getHeight() * 4, BufferedImage.TYPE_INT_RGB);
         Random grain = new Random(5);
         for (int y = 0; y < large.getHeight(); y++) {
             for (int x = 0; x < large.getWidth(); x++) {
@@ -59,9 +60,29 @@ class AllureSampleTest {
                 String uuid = UUID.randomUUID().toString();
                 lifecycle.scheduleTestCase(new TestResult().setUuid(uuid).setName("meme_01 · " + category));
                 lifecycle.startTestCase(uuid);
-                AllureSample.sample(new ScoredSample("meme_01/" + category, "meme_01", category, "a misbelief", "a text",
-                        "a text", dir.resolve("meme_01.png").toString(), erased.toString(), Outcome.FAILED, 2, "a reference",
-                        "an answer", "an explanation", null, null, null, null), erased, "original pairs", "Suite", "vision-1",
+                AllureSample.sample(
+                        new ScoredSample(
+                                "meme_01/" + category,
+                                "meme_01",
+                                category,
+                                "a misbelief",
+                                "a text",
+                                "a text",
+                                dir.resolve("meme_01.png").toString(),
+                                erased.toString(),
+                                Outcome.FAILED,
+                                2,
+                                "a reference",
+                                "an answer",
+                                "an explanation",
+                                null,
+                                null,
+                                null,
+                                null),
+                        erased,
+                        "original pairs",
+                        "Suite",
+                        "vision-1",
                         endpoints);
                 lifecycle.stopTestCase(uuid);
                 lifecycle.writeTestCase(uuid);
@@ -75,7 +96,9 @@ class AllureSampleTest {
         try (Stream<Path> files = Files.list(results)) {
             List<Path> all = files.toList();
             pictures = all.stream().filter(f -> f.toString().endsWith(".jpg")).toList();
-            for (Path f : all.stream().filter(f -> f.toString().endsWith("-result.json")).toList()) {
+            for (Path f : all.stream()
+                    .filter(f -> f.toString().endsWith("-result.json"))
+                    .toList()) {
                 tests.add(JSON.readTree(f.toFile()));
             }
         }
@@ -84,9 +107,12 @@ class AllureSampleTest {
         assertTrue(Files.size(pictures.get(0)) <= 200 << 10, Files.size(pictures.get(0)) + " bytes");
         for (JsonNode test : tests) {
             JsonNode attached = test.path("attachments").get(0);
-            assertEquals("picture the target saw, text erased or redrawn (JPEG copy, at most 768 px)",
+            assertEquals(
+                    "picture the target saw, text erased or redrawn (JPEG copy, at most 768 px)",
                     attached.path("name").asText());
-            assertEquals(pictures.get(0).getFileName().toString(), attached.path("source").asText());
+            assertEquals(
+                    pictures.get(0).getFileName().toString(),
+                    attached.path("source").asText());
             List<String> tags = new ArrayList<>();
             test.path("labels").forEach(l -> {
                 if (l.path("name").asText().equals("tag")) {
@@ -100,11 +126,15 @@ class AllureSampleTest {
     @Test
     void aRoleIsPlayedByTheBuiltInSimulatorOrByAnAddressShownWithoutItsCredentials() {
         Endpoint simulated = new Endpoint("sim:agent", null, null, Duration.ofSeconds(30));
-        Endpoint gateway = new Endpoint("vision-1", "https://team:s3cret-token@gateway.example/v1?key=s3cret-key", "KEY",
+        Endpoint gateway = new Endpoint(
+                "vision-1",
+                "https://team:s3cret-token@gateway.example/v1?key=s3cret-key",
+                "KEY",
                 Duration.ofSeconds(30));
         RoleEndpoints roles = RoleEndpoints.of(gateway, simulated);
         assertEquals(RoleEndpoints.BUILT_IN, roles.agents());
-        assertTrue(roles.target().startsWith("https://") && roles.target().contains("gateway.example/v1"), roles.target());
+        assertTrue(
+                roles.target().startsWith("https://") && roles.target().contains("gateway.example/v1"), roles.target());
         assertFalse(roles.target().contains("s3cret"), roles.target());
         assertTrue(roles.simulated(), "a simulated agent makes the scores simulated");
         assertFalse(RoleEndpoints.of(gateway, gateway).simulated());
