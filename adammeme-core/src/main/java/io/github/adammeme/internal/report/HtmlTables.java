@@ -3,6 +3,7 @@ package io.github.adammeme.internal.report;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.List;
+import java.util.Map;
 import org.apiguardian.api.API;
 import org.commonmark.Extension;
 import org.commonmark.ext.gfm.tables.TablesExtension;
@@ -62,10 +63,6 @@ public final class HtmlTables {
                 image.unlink();
             }
         });
-        return "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><style>"
-                + "body{font-family:sans-serif;font-size:13px}table{border-collapse:collapse}"
-                + "td,th{border:1px solid #ccc;padding:2px 6px;text-align:left}"
-                + "td[align=right],th[align=right]{text-align:right}</style></head><body>\n"
-                + RENDERER.render(document) + "</body></html>\n";
+        return ReportText.page("fr-table.html.mustache", Map.of("body", RENDERER.render(document)));
     }
 }
