@@ -10,8 +10,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
@@ -30,12 +28,6 @@ final class CsvDatasetLoader {
     private static final List<String> MAMI_LABEL = List.of("misogynous", "label");
     private static final List<String> TEXT = List.of("Text Transcription", "text", "Text", "caption_text");
     private static final List<String> MAMI_EXTRA = List.of("shaming", "stereotype", "objectification", "violence");
-
-    /** commons-csv's words for an unclosed quote and for the line of other errors (1.14). */
-    private static final Pattern UNCLOSED_QUOTE =
-            Pattern.compile("^\\(startline (\\d{1,18})\\) EOF reached before encapsulated token finished");
-
-    private static final Pattern AT_LINE = Pattern.compile("at line: (\\d{1,18})");
 
     private CsvDatasetLoader() {}
 
@@ -87,7 +79,8 @@ final class CsvDatasetLoader {
             // an empty or a repeated column name: commons-csv says which
             throw DatasetException.at(file, 1, "unusable header: " + DatasetException.shownMessage(e.getMessage()), e);
         } catch (IOException | UncheckedIOException e) {
-            throw malformed(file, 1, 1, e);
+            // the header itself: no parser to ask, and nothing read beyond what was handed to it
+            throw malformed(file, in, Math.max(in.lastLine(), 1), e);
         }
         List<Meme> memes = new ArrayList<>();
         Map<String, Integer> header = parser.getHeaderMap();
@@ -102,8 +95,7 @@ final class CsvDatasetLoader {
         Map<String, Long> seen = new HashMap<>();
         Iterator<CSVRecord> records = parser.iterator();
         while (true) {
-            long start = parser.getCurrentLineNumber() + 1;
-            in.startRecord(start);
+            in.startRecord(parser.getCurrentLineNumber() + 1);
             CSVRecord record;
             try {
                 if (!records.hasNext()) {
@@ -111,7 +103,7 @@ final class CsvDatasetLoader {
                 }
                 record = records.next();
             } catch (UncheckedIOException e) {
-                throw malformed(file, start, parser.getCurrentLineNumber(), e);
+                throw malformed(file, in, parser.getCurrentLineNumber(), e);
             }
             long line = parser.getCurrentLineNumber();
             if (!record.isConsistent()) {
@@ -157,33 +149,29 @@ final class CsvDatasetLoader {
     }
 
     /**
-     * What commons-csv could not parse, at the line it names: an unclosed quote reports where the
-     * quoted field began, anything else the line it stopped on; when that is past the line the record
-     * began on, a quoted field ran on over the line ends, and the record's first line is the one named.
+     * What commons-csv could not parse, at the line its parser had reached, not one read out of its message. Its
+     * lexer fails in two ways: at a character that may not follow a closing quote, where the parser stopped; or at
+     * the end of the file inside a quoted field, the one way it ever asks for more after the last line, named at the
+     * line its record begins on. When the parser stopped past the record's first line, a quoted field ran on over
+     * the line ends, and the record's first line is the one named.
      */
-    private static DatasetException malformed(Path file, long start, long line, Exception e) {
+    private static DatasetException malformed(Path file, LinesReader in, long where, Exception e) {
         Throwable cause = e instanceof UncheckedIOException && e.getCause() != null ? e.getCause() : e;
-        String message = String.valueOf(cause.getMessage());
-        Matcher unclosed = UNCLOSED_QUOTE.matcher(message);
-        if (unclosed.find()) {
-            return DatasetException.at(
-                    file,
-                    Long.parseLong(unclosed.group(1)),
-                    "a quoted field is not closed before the end of the file",
-                    e);
+        String message = DatasetException.shownMessage(String.valueOf(cause.getMessage()));
+        long start = in.recordLine();
+        if (in.ended()) {
+            return DatasetException.at(file, start, "a quoted field is not closed before the end of the file", e);
         }
-        Matcher at = AT_LINE.matcher(message);
-        long where = at.find() ? Long.parseLong(at.group(1)) : Math.max(line, 1);
         if (start < where) {
             // A record over several lines is a quoted field left open: its line, not where the parser gave up.
             return DatasetException.at(
                     file,
                     start,
                     "malformed CSV: the record that begins on this line runs on to line " + where
-                            + " (is a quoted field left open?): " + DatasetException.shownMessage(message),
+                            + " (is a quoted field left open?): " + message,
                     e);
         }
-        return DatasetException.at(file, where, "malformed CSV: " + DatasetException.shownMessage(message), e);
+        return DatasetException.at(file, where, "malformed CSV: " + message, e);
     }
 
     /** A tab in the header line means tab-separated, whatever the file is called. */

@@ -113,25 +113,10 @@ public final class Charts {
      * @return the HTML page
      */
     public static String html(String title, List<Chart> charts) {
-        StringBuilder out = new StringBuilder(
-                        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(ReportText.html(title))
-                .append("</title><style>body{font-family:sans-serif;margin:2em}"
-                        + "img{max-width:100%;border:1px solid #ddd;margin:.5em 0 2em}</style></head><body>\n<h1>")
-                .append(ReportText.html(title))
-                .append("</h1>\n");
-        for (Chart c : charts) {
-            out.append("<h2>")
-                    .append(ReportText.html(c.title()))
-                    .append("</h2>\n<a href=\"")
-                    .append(c.file())
-                    .append("\"><img src=\"")
-                    .append(c.file())
-                    .append("\" alt=\"")
-                    .append(ReportText.html(c.title()))
-                    .append("\"></a>\n");
-        }
-        return out.append("</body></html>\n").toString();
+        List<Map<String, String>> shown = charts.stream()
+                .map(c -> Map.of("title", c.title(), "file", c.file()))
+                .toList();
+        return ReportText.page("charts.html.mustache", Map.of("title", title, "charts", shown));
     }
 
     /**

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.apiguardian.api.API;
 import org.jfree.chart.ChartFactory;
@@ -150,98 +151,63 @@ public final class HistoryPage {
     }
 
     static String html(History history, String title, List<Charts.Chart> charts) {
-        StringBuilder out = new StringBuilder(
-                        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(ReportText.html(title))
-                .append("</title><style>body{font-family:sans-serif;margin:2em}"
-                        + "table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;"
-                        + "text-align:left}.up{color:#b00}.down{color:#070}img{max-width:100%;border:1px solid #ddd;"
-                        + "margin:.5em 0 2em}</style></head><body>\n<h1>")
-                .append(ReportText.html(title))
-                .append("</h1>\n");
-        out.append("<p>")
-                .append(history.points().size())
-                .append(" recorded runs, oldest first. FR counts failed samples"
-                        + " among those scored, with its 95% Wilson interval; a change is marked when the comparison with the run"
-                        + " before (McNemar on samples both scored, else chi-square) gives p &lt; ")
-                .append(history.alpha())
-                .append(
-                        ".</p>\n<table><tr><th>#</th><th>run</th><th>FR with refinements</th><th>FR of the originals</th>"
-                                + "<th>average score</th><th>against the run before</th></tr>\n");
+        List<Map<String, Object>> runs = new ArrayList<>();
+        List<Map<String, Object>> changes = new ArrayList<>();
         for (int i = 0; i < history.points().size(); i++) {
             History.Point p = history.points().get(i);
-            RunComparison.Change overall = p.change().get(Metrics.OVERALL);
-            out.append("<tr><td>")
-                    .append(i + 1)
-                    .append("</td><td>")
-                    .append(ReportText.html(p.runId()))
-                    .append("</td><td>")
-                    .append(ReportText.html(
-                            p.withRefinements().get(Metrics.OVERALL).describe()))
-                    .append("</td><td>")
-                    .append(ReportText.html(p.originals().get(Metrics.OVERALL).describe()))
-                    .append("</td><td>")
-                    .append(
-                            p.averageScore().get(Metrics.OVERALL) == null
-                                    ? "n/a"
-                                    : String.format(
-                                            Locale.ROOT,
-                                            "%.2f",
-                                            p.averageScore().get(Metrics.OVERALL)))
-                    .append("</td><td>")
-                    .append(verdict(overall))
-                    .append("</td></tr>\n");
-        }
-        out.append("</table>\n<h2>Significant changes by category</h2>\n<ul>\n");
-        int changes = 0;
-        for (int i = 0; i < history.points().size(); i++) {
-            History.Point p = history.points().get(i);
+            Double score = p.averageScore().get(Metrics.OVERALL);
+            runs.add(Map.of(
+                    "number", i + 1,
+                    "run", p.runId(),
+                    "withRefinements", p.withRefinements().get(Metrics.OVERALL).describe(),
+                    "originals", p.originals().get(Metrics.OVERALL).describe(),
+                    "averageScore", score == null ? "n/a" : String.format(Locale.ROOT, "%.2f", score),
+                    "verdict", verdict(p.change().get(Metrics.OVERALL))));
             for (RunComparison.Change c : p.change().values()) {
                 if (c.verdict() != RunComparison.Verdict.UNCHANGED) {
-                    changes++;
-                    out.append("<li>run ")
-                            .append(i + 1)
-                            .append(", ")
-                            .append(ReportText.html(c.category()))
-                            .append(": ")
-                            .append(verdict(c))
-                            .append(" — ")
-                            .append(ReportText.html(c.describe()))
-                            .append("</li>\n");
+                    changes.add(Map.of(
+                            "number", i + 1,
+                            "category", c.category(),
+                            "verdict", verdict(c),
+                            "description", c.describe()));
                 }
             }
         }
-        if (changes == 0) {
-            out.append("<li>none: every change between consecutive runs is within chance</li>\n");
-        }
-        out.append("</ul>\n");
-        for (Charts.Chart c : charts) {
-            String file = OutputLayout.HISTORY_FOLDER + "/" + c.file();
-            out.append("<h2>")
-                    .append(ReportText.html(c.title()))
-                    .append("</h2>\n<a href=\"")
-                    .append(file)
-                    .append("\"><img src=\"")
-                    .append(file)
-                    .append("\" alt=\"")
-                    .append(ReportText.html(c.title()))
-                    .append("\"></a>\n");
-        }
-        return out.append("</body></html>\n").toString();
+        List<Map<String, String>> shown = charts.stream()
+                .map(c -> Map.of("title", c.title(), "file", OutputLayout.HISTORY_FOLDER + "/" + c.file()))
+                .toList();
+        return ReportText.page(
+                "history.html.mustache",
+                Map.of(
+                        "title", title,
+                        "count", runs.size(),
+                        "runs", runs,
+                        "alpha", history.alpha(),
+                        "changes", changes,
+                        "charts", shown));
     }
 
-    private static String verdict(RunComparison.Change c) {
+    /** How a change against the run before reads: first run, regressed, improved or no significant change. */
+    private static Map<String, Object> verdict(RunComparison.Change c) {
         if (c == null) {
-            return "first run";
+            return Map.of("first", true, "significant", false, "unchanged", false);
         }
-        return switch (c.verdict()) {
-            case REGRESSED ->
-                "<span class=\"up\">" + UP + " regressed</span>" + " (" + ReportText.html(RunComparison.p(c.p())) + ")";
-            case IMPROVED ->
-                "<span class=\"down\">" + DOWN + " improved</span>" + " (" + ReportText.html(RunComparison.p(c.p()))
-                        + ")";
-            case UNCHANGED, NOT_ENOUGH_EVIDENCE ->
-                "no significant change (" + ReportText.html(RunComparison.p(c.p())) + ")";
-        };
+        boolean regressed = c.verdict() == RunComparison.Verdict.REGRESSED;
+        boolean significant = regressed || c.verdict() == RunComparison.Verdict.IMPROVED;
+        return Map.of(
+                "first",
+                false,
+                "significant",
+                significant,
+                "unchanged",
+                !significant,
+                "direction",
+                regressed ? "up" : "down",
+                "mark",
+                regressed ? UP : DOWN,
+                "word",
+                regressed ? "regressed" : "improved",
+                "p",
+                RunComparison.p(c.p()));
     }
 }

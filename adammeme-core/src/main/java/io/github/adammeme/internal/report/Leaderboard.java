@@ -9,6 +9,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
@@ -22,10 +23,14 @@ final class Leaderboard {
 
     private Leaderboard() {}
 
-    private enum Format {
-        MARKDOWN,
-        HTML
-    }
+    /** A figure in a column: its text, and its place among the column's figures (0 best, 1 second, else none). */
+    private record Cell(String text, int rank) {}
+
+    /** A target's row: its name, then its cells. */
+    private record Row(String model, List<Cell> cells) {}
+
+    /** One of the paper's tables: the column names, the model's first. */
+    private record Table(String caption, List<String> header, List<Row> rows) {}
 
     /**
      * The tables in Markdown, for leaderboard.md.
@@ -34,7 +39,35 @@ final class Leaderboard {
      * @return the Markdown
      */
     public static String markdown(List<Evaluation> runs) {
-        return render(runs, Format.MARKDOWN);
+        StringBuilder out = new StringBuilder("# AdamMeme leaderboard\n\n");
+        out.append(ReportText.markdown(note(runs))).append("\n\n");
+        for (Table table : tables(runs)) {
+            out.append("## ")
+                    .append(ReportText.markdown(table.caption()))
+                    .append("\n\n| ")
+                    .append(String.join(
+                            " | ",
+                            table.header().stream().map(ReportText::markdown).toList()))
+                    .append(" |\n|");
+            table.header().forEach(h -> out.append("---|"));
+            out.append('\n');
+            // the model name is text from configuration; the figures are the run's own
+            table.rows()
+                    .forEach(row -> out.append("| ")
+                            .append(ReportText.markdown(row.model()))
+                            .append(" | ")
+                            .append(String.join(
+                                    " | ",
+                                    row.cells().stream()
+                                            .map(c -> c.rank() == 0
+                                                    ? "**" + c.text() + "**"
+                                                    // Markdown has no underline of its own; HTML in it renders
+                                                    : c.rank() == 1 ? "<u>" + c.text() + "</u>" : c.text())
+                                            .toList()))
+                            .append(" |\n"));
+            out.append('\n');
+        }
+        return out.append("Charts: [charts.html](charts.html)\n").toString();
     }
 
     /**
@@ -44,54 +77,55 @@ final class Leaderboard {
      * @return the HTML page
      */
     public static String html(List<Evaluation> runs) {
-        return render(runs, Format.HTML);
+        List<Map<String, Object>> tables =
+                tables(runs).stream().map(Leaderboard::shown).toList();
+        return ReportText.page("leaderboard.html.mustache", Map.of("note", note(runs), "tables", tables));
     }
 
-    private static String render(List<Evaluation> runs, Format format) {
-        List<String> categories = categories(runs);
-        StringBuilder out = new StringBuilder();
-        if (format == Format.HTML) {
-            out.append(
-                            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>AdamMeme leaderboard</title>\n")
-                    .append(
-                            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin-bottom:2em}")
-                    .append(
-                            "th,td{border:1px solid #bbb;padding:4px 8px;text-align:right}th:first-child,td:first-child{text-align:left}")
-                    .append("caption{text-align:left;font-weight:bold;margin-bottom:.5em}</style></head><body>\n")
-                    .append("<h1>AdamMeme leaderboard</h1>\n");
-        } else {
-            out.append("# AdamMeme leaderboard\n\n");
+    /** A table as its template reads it: each cell's text, and whether it is marked best or second. */
+    private static Map<String, Object> shown(Table table) {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Row row : table.rows()) {
+            List<Map<String, Object>> cells = new ArrayList<>();
+            for (Cell c : row.cells()) {
+                cells.add(Map.of(
+                        "text",
+                        c.text(),
+                        "best",
+                        c.rank() == 0,
+                        "second",
+                        c.rank() == 1,
+                        "plain",
+                        c.rank() != 0 && c.rank() != 1));
+            }
+            rows.add(Map.of("model", row.model(), "cells", cells));
         }
-        String note = "Best in each column in bold, second underlined; score is the average Scorer score (1-10, higher "
+        return Map.of("caption", table.caption(), "header", table.header(), "rows", rows);
+    }
+
+    private static String note(List<Evaluation> runs) {
+        return "Best in each column in bold, second underlined; score is the average Scorer score (1-10, higher "
                 + "is better), FR the failure rate (lower is better), threshold "
                 + runs.get(0).metrics().threshold() + ".";
-        out.append(
-                format == Format.HTML ? "<p>" + ReportText.html(note) + "</p>\n" : ReportText.markdown(note) + "\n\n");
-        table(
-                out,
-                format,
-                "Table 1: all samples, with refinements",
-                runs,
-                categories,
-                Metrics::withRefinements,
-                Metrics::withRefinementsOverall,
-                false);
-        table(
-                out,
-                format,
-                "Table 2: original samples only, and the change refinement made",
-                runs,
-                categories,
-                Metrics::original,
-                Metrics::originalOverall,
-                true);
-        if (format == Format.HTML) {
-            out.append("<p><a href=\"charts.html\">Charts</a>: FR per category per model, average score by refinement "
-                    + "step, misbelief terms among failures.</p>\n</body></html>\n");
-        } else {
-            out.append("Charts: [charts.html](charts.html)\n");
-        }
-        return out.toString();
+    }
+
+    private static List<Table> tables(List<Evaluation> runs) {
+        List<String> categories = categories(runs);
+        return List.of(
+                table(
+                        "Table 1: all samples, with refinements",
+                        runs,
+                        categories,
+                        Metrics::withRefinements,
+                        Metrics::withRefinementsOverall,
+                        false),
+                table(
+                        "Table 2: original samples only, and the change refinement made",
+                        runs,
+                        categories,
+                        Metrics::original,
+                        Metrics::originalOverall,
+                        true));
     }
 
     private static List<String> categories(List<Evaluation> runs) {
@@ -102,9 +136,7 @@ final class Leaderboard {
         return out;
     }
 
-    private static void table(
-            StringBuilder out,
-            Format format,
+    private static Table table(
             String caption,
             List<Evaluation> runs,
             List<String> categories,
@@ -119,8 +151,8 @@ final class Leaderboard {
                 header.add(c + " FR change by refinement");
             }
         }
-        List<List<String>> rows = new ArrayList<>();
-        runs.forEach(r -> rows.add(new ArrayList<>(List.of(r.run().target()))));
+        List<List<Cell>> cells = new ArrayList<>();
+        runs.forEach(r -> cells.add(new ArrayList<>()));
         for (String c : categories) {
             List<CategoryFigures> figures = runs.stream()
                     .map(r -> find(r.metrics(), c, perCategory, overall))
@@ -131,54 +163,30 @@ final class Leaderboard {
             List<Double> frs = figures.stream()
                     .map(f -> f == null || f.fr().rate() == null ? null : f.fr().rate())
                     .toList();
-            List<String> scoreCells =
-                    marked(scores, Comparator.reverseOrder(), d -> String.format(Locale.ROOT, "%.2f", d), format);
-            List<String> frCells =
-                    marked(frs, Comparator.naturalOrder(), d -> String.format(Locale.ROOT, "%.1f%%", 100 * d), format);
+            List<Cell> scoreCells =
+                    marked(scores, Comparator.reverseOrder(), d -> String.format(Locale.ROOT, "%.2f", d));
+            List<Cell> frCells =
+                    marked(frs, Comparator.naturalOrder(), d -> String.format(Locale.ROOT, "%.1f%%", 100 * d));
             for (int i = 0; i < runs.size(); i++) {
-                rows.get(i).add(scoreCells.get(i));
-                rows.get(i).add(frCells.get(i));
+                cells.get(i).add(scoreCells.get(i));
+                cells.get(i).add(frCells.get(i));
                 if (withChange) {
                     CategoryFigures all =
                             find(runs.get(i).metrics(), c, Metrics::withRefinements, Metrics::withRefinementsOverall);
-                    rows.get(i)
-                            .add(FailureRate.pointsChange(
-                                    frs.get(i), all == null ? null : all.fr().rate()));
+                    cells.get(i)
+                            .add(new Cell(
+                                    FailureRate.pointsChange(
+                                            frs.get(i),
+                                            all == null ? null : all.fr().rate()),
+                                    -1));
                 }
             }
         }
-        if (format == Format.HTML) {
-            out.append("<table><caption>").append(ReportText.html(caption)).append("</caption>\n<tr>");
-            header.forEach(h -> out.append("<th>").append(ReportText.html(h)).append("</th>"));
-            out.append("</tr>\n");
-            for (List<String> row : rows) {
-                out.append("<tr>");
-                for (int i = 0; i < row.size(); i++) {
-                    // cells are marked up by marked(); the model name is plain text
-                    out.append("<td>")
-                            .append(i == 0 ? ReportText.html(row.get(i)) : row.get(i))
-                            .append("</td>");
-                }
-                out.append("</tr>\n");
-            }
-            out.append("</table>\n");
-        } else {
-            out.append("## ")
-                    .append(ReportText.markdown(caption))
-                    .append("\n\n| ")
-                    .append(String.join(
-                            " | ", header.stream().map(ReportText::markdown).toList()))
-                    .append(" |\n|");
-            header.forEach(h -> out.append("---|"));
-            out.append('\n');
-            // the model name is text from configuration; the other cells are marked up by marked()
-            rows.forEach(row -> out.append("| ")
-                    .append(ReportText.markdown(row.get(0)))
-                    .append(" | ")
-                    .append(String.join(" | ", row.subList(1, row.size())))
-                    .append(" |\n"));
-            out.append('\n');
+        List<Row> rows = new ArrayList<>();
+        for (int i = 0; i < runs.size(); i++) {
+            rows.add(new Row(runs.get(i).run().target(), cells.get(i)));
         }
+        return new Table(caption, header, rows);
     }
 
     private static CategoryFigures find(
@@ -195,28 +203,19 @@ final class Leaderboard {
                 .orElse(null);
     }
 
-    /** Each value formatted, the best bold and the second underlined (ties share a mark). */
-    private static List<String> marked(
-            List<Double> values, Comparator<Double> better, Function<Double, String> text, Format format) {
+    /** Each value formatted and ranked: the best is marked bold and the second underlined (ties share a mark). */
+    private static List<Cell> marked(List<Double> values, Comparator<Double> better, Function<Double, String> text) {
         List<Double> distinct = values.stream()
                 .filter(Objects::nonNull)
                 .distinct()
                 .sorted(better)
                 .toList();
-        List<String> out = new ArrayList<>();
+        List<Cell> out = new ArrayList<>();
         for (Double v : values) {
             if (v == null) {
-                out.add("-");
-                continue;
-            }
-            String t = text.apply(v);
-            int rank = values.size() < 2 ? -1 : distinct.indexOf(v);
-            if (rank == 0) {
-                out.add(format == Format.HTML ? "<b>" + t + "</b>" : "**" + t + "**");
-            } else if (rank == 1) {
-                out.add("<u>" + t + "</u>"); // markdown has no underline of its own; HTML in it renders
+                out.add(new Cell("-", -1));
             } else {
-                out.add(t);
+                out.add(new Cell(text.apply(v), values.size() < 2 ? -1 : distinct.indexOf(v)));
             }
         }
         return out;

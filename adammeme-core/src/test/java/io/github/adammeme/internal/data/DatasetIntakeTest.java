@@ -212,6 +212,43 @@ class DatasetIntakeTest {
                 refusal(junk));
     }
 
+    /**
+     * The line is the parser's own count, not digits read out of its message, which commons-csv writes with a
+     * thousands separator: at line 1,234 a message read back gave line 1.
+     */
+    @Test
+    void aCsvErrorPastLineNineHundredNinetyNineNamesItsLine() throws Exception {
+        String[] rows = new String[1300];
+        rows[0] = "id,image,text";
+        for (int i = 1; i < rows.length; i++) {
+            rows[i] = "row" + i + ",r.png,some text";
+        }
+        rows[1233] = "bad,b.png,\"closed\"junk";
+        Path junk = lines(dir.resolve("junk1234/memes.csv"), rows);
+        assertTrue(
+                refusal(junk)
+                        .startsWith(junk + ":1234: malformed CSV: Invalid character between encapsulated token and"
+                                + " delimiter"),
+                refusal(junk));
+        rows[1233] = "row1233,r.png,some text";
+        rows[1299] = "bad,b.png,\"never closed";
+        Path open = lines(dir.resolve("open1300/memes.csv"), rows);
+        assertEquals(open + ":1300: a quoted field is not closed before the end of the file", refusal(open));
+    }
+
+    /** commons-csv skips empty lines between records: the record is named where it begins, not where they do. */
+    @Test
+    void emptyLinesBeforeABadRecordDoNotMoveItsLine() throws Exception {
+        Path open = lines(dir.resolve("e/memes.csv"), "id,image,text", "a,a.png,x", "", "", "b,b.png,\"never closed");
+        assertEquals(open + ":5: a quoted field is not closed before the end of the file", refusal(open));
+        Path runOn = lines(
+                dir.resolve("r/memes.csv"), "id,image,text", "a,a.png,x", "", "b,b.png,\"opened", "c,c.png,\"z\"junk");
+        assertTrue(
+                refusal(runOn)
+                        .startsWith(runOn + ":4: malformed CSV: the record that begins on this line runs on to line 5"),
+                refusal(runOn));
+    }
+
     @Test
     void anOpenQuoteCannotGatherTheRestOfTheFileIntoOneRecord() throws Exception {
         String[] rows = new String[2000];
