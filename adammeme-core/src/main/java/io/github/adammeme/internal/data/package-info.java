@@ -1,2 +1,2 @@
-/** Datasets, hard-case banks and meme pictures: read within limits, checked, and their printed text erased. */
+/** Datasets, hard-case banks and meme pictures: read within limits and checked. */
 package io.github.adammeme.internal.data;

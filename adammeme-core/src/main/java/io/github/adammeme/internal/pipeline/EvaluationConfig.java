@@ -8,7 +8,7 @@ import io.github.adammeme.internal.data.DatasetFormat;
 import io.github.adammeme.internal.data.DatasetLimits;
 import io.github.adammeme.internal.data.ImageLimits;
 import io.github.adammeme.internal.data.RoleImages;
-import io.github.adammeme.internal.data.TextErasure;
+import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.BatchSettings;
 import io.github.adammeme.internal.llm.CacheStore;
 import io.github.adammeme.internal.llm.CallCache;

@@ -4,7 +4,7 @@ import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.ImageLimits;
 import io.github.adammeme.internal.data.MemeImages;
 import io.github.adammeme.internal.data.RoleImages;
-import io.github.adammeme.internal.data.TextErasure;
+import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ImageDetail;
 import java.nio.file.Path;
 import java.util.Locale;

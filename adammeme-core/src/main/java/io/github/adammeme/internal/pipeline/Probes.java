@@ -4,7 +4,7 @@ import io.github.adammeme.internal.data.ImageException;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.MemeImages;
 import io.github.adammeme.internal.data.MemeRenderer;
-import io.github.adammeme.internal.data.TextEraser;
+import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.util.Digests;
 import java.awt.image.BufferedImage;

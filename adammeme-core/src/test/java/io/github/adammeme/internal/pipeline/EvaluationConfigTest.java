@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.RoleImages;
-import io.github.adammeme.internal.data.TextErasure;
+import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ImageDetail;
 import io.github.adammeme.internal.llm.Prices;
 import io.github.adammeme.internal.llm.StructuredOutput;

@@ -10,7 +10,7 @@ import io.github.adammeme.internal.agent.AgentContext;
 import io.github.adammeme.internal.agent.Refiner;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.MemeImages;
-import io.github.adammeme.internal.data.TextEraser;
+import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.retrieval.MisbeliefIndex;
 import java.nio.file.Path;

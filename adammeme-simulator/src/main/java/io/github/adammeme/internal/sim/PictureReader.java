@@ -1,6 +1,6 @@
 package io.github.adammeme.internal.sim;
 
-import io.github.adammeme.internal.data.PrintedText;
+import io.github.adammeme.internal.erasure.PrintedText;
 import io.github.adammeme.internal.util.Digests;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;

@@ -11,7 +11,7 @@ import io.github.adammeme.internal.agent.Senior;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.MemeImages;
 import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.data.TextEraser;
+import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.sim.BuiltInSimulator;

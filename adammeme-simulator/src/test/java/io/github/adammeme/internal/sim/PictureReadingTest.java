@@ -13,7 +13,7 @@ import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.MemeImages;
 import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.data.TextErasure;
+import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.InMemoryCallCache;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.data;
+package io.github.adammeme.internal.erasure;
 
 import java.awt.image.BufferedImage;
 

@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.data;
+package io.github.adammeme.internal.erasure;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.data.MemeImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -128,7 +129,7 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
         requireLibraries();
         try {
             // Loaded by name: the class links against Tess4J and OpenCV, which only OCR users have.
-            return (TextEraser) Class.forName("io.github.adammeme.internal.data.OcrTextEraser")
+            return (TextEraser) Class.forName("io.github.adammeme.internal.erasure.OcrTextEraser")
                     .getConstructor(Path.class, Path.class, MemeImages.class)
                     .newInstance(directory, tessdata, images);
         } catch (ReflectiveOperationException e) {

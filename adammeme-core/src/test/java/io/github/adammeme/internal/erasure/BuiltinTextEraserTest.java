@@ -1,10 +1,14 @@
-package io.github.adammeme.internal.data;
+package io.github.adammeme.internal.erasure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.data.ImageException;
+import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.MemeImages;
+import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.qameta.allure.Allure;
 import java.awt.Rectangle;

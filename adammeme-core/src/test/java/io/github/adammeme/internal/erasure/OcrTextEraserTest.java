@@ -1,9 +1,13 @@
-package io.github.adammeme.internal.data;
+package io.github.adammeme.internal.erasure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.github.adammeme.internal.data.JsonlDatasetLoader;
+import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.MemeImages;
+import io.github.adammeme.internal.data.SyntheticMemes;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.qameta.allure.Allure;
 import java.awt.image.BufferedImage;
@@ -27,6 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * after erasure, measured with the same OCR. Needs Debian's tesseract-ocr-eng (CI installs it).
  */
 class OcrTextEraserTest {
+
+    /** The real datasets, when a checkout of the shared data sits beside this one. */
+    private static final Path SHARED = Path.of("..", "..", "shared", "data");
 
     @TempDir
     static Path dir;
@@ -93,7 +100,7 @@ class OcrTextEraserTest {
 
     @Test
     void onRealHarMemeImagesErasureRemovesMostOfWhatOcrCouldRead() throws Exception {
-        Path annotations = JsonlDatasetLoaderTest.SHARED.resolve("harmeme-val/annotations/val.jsonl");
+        Path annotations = SHARED.resolve("harmeme-val/annotations/val.jsonl");
         assumeTrue(Files.exists(annotations), "../shared/data is not beside this checkout");
         List<Meme> memes = JsonlDatasetLoader.load(annotations, null).stream()
                 .filter(m -> words(m.text()).size() >= 5)

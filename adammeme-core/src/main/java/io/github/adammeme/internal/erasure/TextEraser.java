@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.data;
+package io.github.adammeme.internal.erasure;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.llm.ContentPart;
 import org.apiguardian.api.API;
 
