@@ -1,7 +1,7 @@
 package io.github.adammeme.bench;
 
 import io.github.adammeme.cli.Main;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.CallCache;
 import io.github.adammeme.internal.llm.EndpointResolver;
 import io.github.adammeme.internal.llm.ModelConnector;

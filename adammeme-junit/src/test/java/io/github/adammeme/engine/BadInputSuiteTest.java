@@ -31,7 +31,7 @@ import io.github.adammeme.engine.BadInputRuns.Scope;
 import io.github.adammeme.internal.agent.PromptBlocks;
 import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.HardCaseBank;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.report.OutputNames;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.internal.util.Digests;

@@ -1,7 +1,7 @@
 package io.github.adammeme.internal.erasure;
 
-import io.github.adammeme.internal.data.ImageException;
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.image.ImageException;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;

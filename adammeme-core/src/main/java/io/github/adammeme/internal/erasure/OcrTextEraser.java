@@ -1,8 +1,8 @@
 package io.github.adammeme.internal.erasure;
 
-import io.github.adammeme.internal.data.ImageException;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.MemeImages;
+import io.github.adammeme.internal.data.image.ImageException;
+import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;

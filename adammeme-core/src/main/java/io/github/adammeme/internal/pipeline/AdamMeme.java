@@ -14,7 +14,7 @@ import io.github.adammeme.internal.data.DatasetException;
 import io.github.adammeme.internal.data.Datasets;
 import io.github.adammeme.internal.data.HardCaseBank;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.MemeImages;
+import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.llm.CallCache;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.EndpointResolver;

@@ -1,7 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.data.RoleImages;
+import io.github.adammeme.internal.data.image.RoleImages;
 import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ImageDetail;
 import io.github.adammeme.internal.llm.StructuredOutput;

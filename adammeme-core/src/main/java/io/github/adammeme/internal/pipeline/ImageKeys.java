@@ -1,9 +1,9 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.data.ImageLimits;
-import io.github.adammeme.internal.data.MemeImages;
-import io.github.adammeme.internal.data.RoleImages;
+import io.github.adammeme.internal.data.image.ImageLimits;
+import io.github.adammeme.internal.data.image.MemeImages;
+import io.github.adammeme.internal.data.image.RoleImages;
 import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ImageDetail;
 import java.nio.file.Path;

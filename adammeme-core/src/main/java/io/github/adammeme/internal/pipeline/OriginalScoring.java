@@ -1,6 +1,6 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.data.ImageException;
+import io.github.adammeme.internal.data.image.ImageException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,7 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.internal.agent.Refiner;
-import io.github.adammeme.internal.data.ImageException;
+import io.github.adammeme.internal.data.image.ImageException;
 import io.github.adammeme.internal.retrieval.Retrieval;
 import java.util.ArrayList;
 import java.util.Collections;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.internal.data.ImageException;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.MemeImages;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.ImageException;
+import io.github.adammeme.internal.data.image.MemeImages;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.qameta.allure.Allure;
 import java.awt.Rectangle;

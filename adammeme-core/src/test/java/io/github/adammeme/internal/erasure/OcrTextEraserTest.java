@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.adammeme.internal.data.JsonlDatasetLoader;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.MemeImages;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.MemeImages;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.qameta.allure.Allure;
 import java.awt.image.BufferedImage;

@@ -9,7 +9,7 @@ import io.github.adammeme.internal.agent.Scorer;
 import io.github.adammeme.internal.agent.Senior;
 import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.InMemoryCallCache;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.UsageLedger;

@@ -15,7 +15,7 @@ import io.github.adammeme.internal.agent.Miner;
 import io.github.adammeme.internal.agent.Narrator;
 import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.MemeImages;
+import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.llm.ChatRequest;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -17,7 +17,7 @@ import io.github.adammeme.internal.agent.Scorer;
 import io.github.adammeme.internal.agent.Senior;
 import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.MemeImages;
+import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ContentPart;

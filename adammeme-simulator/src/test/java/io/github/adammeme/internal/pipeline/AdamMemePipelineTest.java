@@ -12,7 +12,7 @@ import io.github.adammeme.internal.agent.Category;
 import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.data.JsonlDatasetLoader;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.InMemoryCallCache;
 import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.report.EvaluationWriter;

@@ -12,7 +12,7 @@ import io.github.adammeme.internal.agent.Analysis;
 import io.github.adammeme.internal.agent.ParseException;
 import io.github.adammeme.internal.agent.PromptBlocks;
 import io.github.adammeme.internal.agent.Rating;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.testing.RelayEndpoint;
 import java.io.IOException;

@@ -12,7 +12,7 @@ import io.github.adammeme.internal.agent.Narrator;
 import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.data.Datasets;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.MemeImages;
+import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.InMemoryCallCache;
 import io.github.adammeme.internal.llm.ModelGateway;

@@ -9,8 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.data.MemeRenderer;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.MemeRenderer;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
