@@ -2,11 +2,11 @@ package io.github.adammeme.bench;
 
 import io.github.adammeme.cli.Main;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
-import io.github.adammeme.internal.llm.CallCache;
 import io.github.adammeme.internal.llm.EndpointResolver;
 import io.github.adammeme.internal.llm.ModelConnector;
 import io.github.adammeme.internal.llm.RunStop;
 import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;

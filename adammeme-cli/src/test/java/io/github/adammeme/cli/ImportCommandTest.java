@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.cli.internal.HistoryCommand;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
-import io.github.adammeme.internal.llm.SqliteDatabase;
+import io.github.adammeme.internal.llm.cache.SqliteDatabase;
 import io.github.adammeme.internal.report.Baseline;
 import io.github.adammeme.internal.report.ReferenceResultsFixture;
 import io.github.adammeme.internal.report.RunRecords;

@@ -192,7 +192,7 @@ class ArchitectureTest {
             .and()
             .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.BatchSpool")
             .and()
-            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.SqliteNatives")
+            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.cache.SqliteNatives")
             .and()
             .doNotHaveFullyQualifiedName("io.github.adammeme.internal.erasure.TesseractWords")
             .and()

@@ -3,10 +3,10 @@ package io.github.adammeme.cli.internal;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.llm.CacheDatabase;
-import io.github.adammeme.internal.llm.CacheStore;
-import io.github.adammeme.internal.llm.PostgresDatabase;
-import io.github.adammeme.internal.llm.SqliteDatabase;
+import io.github.adammeme.internal.llm.cache.CacheDatabase;
+import io.github.adammeme.internal.llm.cache.CacheStore;
+import io.github.adammeme.internal.llm.cache.PostgresDatabase;
+import io.github.adammeme.internal.llm.cache.SqliteDatabase;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.report.History;
 import io.github.adammeme.internal.report.HistoryPage;

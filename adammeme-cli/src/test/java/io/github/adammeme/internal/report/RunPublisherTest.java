@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.cli.internal.ShardMerge;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
-import io.github.adammeme.internal.llm.SqliteDatabase;
+import io.github.adammeme.internal.llm.cache.SqliteDatabase;
 import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;

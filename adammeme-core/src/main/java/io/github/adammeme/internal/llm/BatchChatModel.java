@@ -2,6 +2,8 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.cache.CacheKey;
+import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.util.Console;
 import java.io.UncheckedIOException;
 import java.time.Duration;

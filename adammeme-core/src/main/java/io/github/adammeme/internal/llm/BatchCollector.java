@@ -1,6 +1,7 @@
 package io.github.adammeme.internal.llm;
 
 import com.openai.models.batches.Batch;
+import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.util.Console;
 import java.io.UncheckedIOException;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.github.adammeme.internal.llm;
 
+import io.github.adammeme.internal.llm.cache.CallCache;
 import java.time.Duration;
 import java.util.Locale;
 

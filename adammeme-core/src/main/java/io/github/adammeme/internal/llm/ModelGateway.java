@@ -2,6 +2,9 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.cache.CacheKey;
+import io.github.adammeme.internal.llm.cache.CallCache;
+import io.github.adammeme.internal.llm.cache.FailSafeCache;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

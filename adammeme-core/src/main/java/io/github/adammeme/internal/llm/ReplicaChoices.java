@@ -1,5 +1,8 @@
 package io.github.adammeme.internal.llm;
 
+import io.github.adammeme.internal.llm.cache.CacheKey;
+import io.github.adammeme.internal.llm.cache.CallCache;
+import io.github.adammeme.internal.llm.cache.FailSafeCache;
 import io.github.adammeme.internal.util.Console;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,13 +3,13 @@ package io.github.adammeme.internal.pipeline;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.llm.CacheDatabase;
-import io.github.adammeme.internal.llm.CacheStore;
 import io.github.adammeme.internal.llm.EndpointUnusableException;
-import io.github.adammeme.internal.llm.FailSafeCache;
 import io.github.adammeme.internal.llm.RunStop;
-import io.github.adammeme.internal.llm.SqliteDatabase;
 import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cache.CacheDatabase;
+import io.github.adammeme.internal.llm.cache.CacheStore;
+import io.github.adammeme.internal.llm.cache.FailSafeCache;
+import io.github.adammeme.internal.llm.cache.SqliteDatabase;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;

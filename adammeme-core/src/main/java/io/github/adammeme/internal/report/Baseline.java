@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.llm.CacheDatabase;
+import io.github.adammeme.internal.llm.cache.CacheDatabase;
 import io.github.adammeme.internal.pipeline.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;

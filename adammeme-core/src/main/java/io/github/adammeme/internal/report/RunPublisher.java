@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.HardCaseBank;
-import io.github.adammeme.internal.llm.CacheDatabase;
+import io.github.adammeme.internal.llm.cache.CacheDatabase;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.HardCaseHarvest;

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.llm.cache.CallCache;
+import io.github.adammeme.internal.llm.cache.FailSafeCache;
+import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
+import io.github.adammeme.internal.llm.cache.SqliteCallCache;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

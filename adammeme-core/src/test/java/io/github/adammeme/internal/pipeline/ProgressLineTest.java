@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.internal.llm.ChatMessage;
 import io.github.adammeme.internal.llm.ChatRequest;
-import io.github.adammeme.internal.llm.InMemoryCallCache;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

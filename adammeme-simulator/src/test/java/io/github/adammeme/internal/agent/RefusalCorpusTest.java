@@ -3,10 +3,10 @@ package io.github.adammeme.internal.agent;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.internal.llm.Endpoint;
-import io.github.adammeme.internal.llm.InMemoryCallCache;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.OpenAiChatModel;
 import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.time.Duration;
 import java.util.ArrayList;

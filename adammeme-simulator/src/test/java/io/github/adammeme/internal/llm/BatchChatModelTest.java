@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.llm.cache.CacheKey;
+import io.github.adammeme.internal.llm.cache.CallCache;
+import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Files;
 import java.nio.file.Path;

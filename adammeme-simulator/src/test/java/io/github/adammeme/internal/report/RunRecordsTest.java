@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.internal.data.image.SyntheticMemes;
-import io.github.adammeme.internal.llm.CacheDatabase;
-import io.github.adammeme.internal.llm.CacheStore;
-import io.github.adammeme.internal.llm.SqliteDatabase;
+import io.github.adammeme.internal.llm.cache.CacheDatabase;
+import io.github.adammeme.internal.llm.cache.CacheStore;
+import io.github.adammeme.internal.llm.cache.SqliteDatabase;
 import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;

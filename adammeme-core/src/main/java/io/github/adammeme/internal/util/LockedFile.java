@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.util;
 
 import static java.nio.file.StandardOpenOption.CREATE;
 import static java.nio.file.StandardOpenOption.WRITE;
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,9 +15,11 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apiguardian.api.API;
 
 /** A file shared by the threads of this JVM and by other processes, which take turns to use it. */
-final class LockedFile {
+@API(status = INTERNAL, since = "0.1.0")
+public final class LockedFile {
 
     private static final Map<Path, ReentrantLock> IN_THIS_JVM = new ConcurrentHashMap<>();
 
@@ -24,15 +27,27 @@ final class LockedFile {
     private final Path lockFile;
     private final String what;
 
-    /** @param what the file as an error names it, e.g. {@code the batch journal <path>} */
-    LockedFile(Path file, String what) {
+    /**
+     * A file and the lock file beside it.
+     *
+     * @param file the file
+     * @param what the file as an error names it, e.g. {@code the batch journal <path>}
+     */
+    public LockedFile(Path file, String what) {
         this.file = file;
         this.lockFile = file.resolveSibling(file.getFileName() + ".lock");
         this.what = what;
     }
 
-    /** Written and synced to the disk before it counts as written. */
-    static void write(Path target, byte[] bytes, OpenOption mode) throws IOException {
+    /**
+     * Written and synced to the disk before it counts as written.
+     *
+     * @param target the file written
+     * @param bytes what is written
+     * @param mode how it is opened besides for writing: appended to or truncated
+     * @throws IOException when the file cannot be written
+     */
+    public static void write(Path target, byte[] bytes, OpenOption mode) throws IOException {
         try (FileChannel channel = FileChannel.open(target, CREATE, WRITE, mode)) {
             ByteBuffer buffer = ByteBuffer.wrap(bytes);
             while (buffer.hasRemaining()) {
@@ -42,13 +57,31 @@ final class LockedFile {
         }
     }
 
+    /**
+     * What is done with the file while the lock is held.
+     *
+     * @param <T> what it gives back
+     */
     @FunctionalInterface
-    interface Action<T> {
+    public interface Action<T> {
+        /**
+         * Does it.
+         *
+         * @return what it gives back
+         * @throws IOException when the file cannot be used
+         */
         T run() throws IOException;
     }
 
-    /** One writer at a time: threads of this JVM by a lock, processes by a file lock beside the file. */
-    <T> T locked(Action<T> action) {
+    /**
+     * One writer at a time: threads of this JVM by a lock, processes by a file lock beside the file.
+     *
+     * @param action what is done with the file
+     * @param <T> what it gives back
+     * @return what the action gave back
+     * @throws UncheckedIOException when the file or its lock cannot be used
+     */
+    public <T> T locked(Action<T> action) {
         ReentrantLock here = IN_THIS_JVM.computeIfAbsent(file, f -> new ReentrantLock());
         here.lock();
         try {

@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cache;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.ChatResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,9 +1,17 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.llm.ChatMessage;
+import io.github.adammeme.internal.llm.ChatModel;
+import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.llm.ModelGateway;
+import io.github.adammeme.internal.llm.Prices;
+import io.github.adammeme.internal.llm.Usage;
+import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.net.ServerSocket;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cache;
 
+import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.llm.Usage;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,9 +1,16 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.llm.ChatMessage;
+import io.github.adammeme.internal.llm.ChatModel;
+import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.llm.ModelGateway;
+import io.github.adammeme.internal.llm.Usage;
+import io.github.adammeme.internal.llm.UsageLedger;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

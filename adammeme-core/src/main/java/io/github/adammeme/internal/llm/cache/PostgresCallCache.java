@@ -1,6 +1,7 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cache;
 
 import com.zaxxer.hikari.HikariDataSource;
+import io.github.adammeme.internal.llm.ChatResponse;
 import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.UncheckedIOException;

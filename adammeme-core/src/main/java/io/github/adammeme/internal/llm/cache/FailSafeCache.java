@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cache;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.ChatResponse;
 import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.Secrets;
 import java.util.List;
@@ -24,7 +25,13 @@ public final class FailSafeCache implements CallCache {
 
     /** The durable store failed and the run was told it must not go on without it. */
     public static final class CacheUnavailableException extends IllegalStateException {
-        CacheUnavailableException(String message, Throwable cause) {
+        /**
+         * Says why, with any secret in it redacted.
+         *
+         * @param message what failed and what the run was told
+         * @param cause the store's own failure
+         */
+        public CacheUnavailableException(String message, Throwable cause) {
             super(Secrets.redact(message), cause);
         }
     }

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cache;
 
 import static java.nio.file.StandardOpenOption.APPEND;
 import static java.nio.file.StandardOpenOption.TRUNCATE_EXISTING;
@@ -7,7 +7,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.llm.Usage;
 import io.github.adammeme.internal.util.JsonLines;
+import io.github.adammeme.internal.util.LockedFile;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

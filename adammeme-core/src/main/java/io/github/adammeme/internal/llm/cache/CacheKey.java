@@ -1,8 +1,15 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cache;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.github.adammeme.internal.llm.ChatMessage;
+import io.github.adammeme.internal.llm.ChatModel;
+import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.util.Digests;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import org.apiguardian.api.API;
 
 /**
  * The identity of a call: endpoint, model, rendered messages with images by
@@ -10,7 +17,8 @@ import java.security.MessageDigest;
  * answers belong to. Two calls with the same key are the same question to the same model, so one answer
  * serves both.
  */
-final class CacheKey {
+@API(status = INTERNAL, since = "0.1.0")
+public final class CacheKey {
 
     private CacheKey() {}
 

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.cli.internal.CacheCommand;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.llm.Usage;
 import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
