@@ -1,6 +1,7 @@
 package io.github.adammeme.internal.llm;
 
 import io.github.adammeme.internal.llm.cache.CallCache;
+import io.github.adammeme.internal.llm.http.Redirects;
 import java.time.Duration;
 import java.util.Locale;
 

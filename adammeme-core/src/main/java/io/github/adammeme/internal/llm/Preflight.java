@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.openai.core.ObjectMappers;
 import com.openai.models.chat.completions.ChatCompletion;
+import io.github.adammeme.internal.llm.http.Redirects;
 import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package io.github.adammeme.internal.pipeline;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.llm.BaseUrl;
 import io.github.adammeme.internal.llm.Endpoint;
-import io.github.adammeme.internal.llm.ThisMachine;
+import io.github.adammeme.internal.llm.http.ThisMachine;
 import io.github.adammeme.internal.util.Secrets;
 import java.net.URI;
 import java.time.Duration;

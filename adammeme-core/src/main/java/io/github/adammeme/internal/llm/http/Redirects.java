@@ -1,8 +1,11 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.http;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.net.URI;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Where a redirect may take a request: a chat request carries the prompt, the meme's picture and the key, and the
@@ -12,7 +15,8 @@ import java.util.Locale;
  * always comes from the server its base URL names. The HTTP clients' own redirect handling is off wherever this
  * applies.
  */
-final class Redirects {
+@API(status = INTERNAL, since = "0.1.0")
+public final class Redirects {
 
     /** More hops than any server's path rewriting needs: a loop is named after these. */
     static final int MOST_HOPS = 5;
@@ -20,7 +24,7 @@ final class Redirects {
     private Redirects() {}
 
     /** A redirect not followed; the message names the host that sent it and where it pointed. */
-    static final class Refused extends IOException {
+    public static final class Refused extends IOException {
         private final int status;
 
         Refused(String message, int status) {
@@ -29,7 +33,7 @@ final class Redirects {
         }
 
         /** @return the redirect's status */
-        int status() {
+        public int status() {
             return status;
         }
     }
@@ -38,7 +42,7 @@ final class Redirects {
      * @param failure a client's failure
      * @return the refused redirect among its causes, or null: the client wraps it in its own words
      */
-    static Refused among(Throwable failure) {
+    public static Refused among(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof Refused refused) {
                 return refused;
@@ -47,13 +51,19 @@ final class Redirects {
         return null;
     }
 
-    /** @return whether the status is a redirect a client would follow */
-    static boolean isRedirect(int status) {
+    /**
+     * @param status an HTTP status
+     * @return whether the status is a redirect a client would follow
+     */
+    public static boolean isRedirect(int status) {
         return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
     }
 
-    /** @return whether a redirect with this status repeats the request as it was (else it becomes a GET without body) */
-    static boolean keepsMethod(int status) {
+    /**
+     * @param status a redirect's status
+     * @return whether a redirect with this status repeats the request as it was (else it becomes a GET without body)
+     */
+    public static boolean keepsMethod(int status) {
         return status == 307 || status == 308;
     }
 
@@ -67,7 +77,7 @@ final class Redirects {
      * @return the URL to request next, on the same server
      * @throws Refused when it leads to another server, nowhere readable, or past {@link #MOST_HOPS}
      */
-    static URI follow(URI from, int status, String location, int hop) throws Refused {
+    public static URI follow(URI from, int status, String location, int hop) throws Refused {
         String sender = origin(from);
         if (hop >= MOST_HOPS) {
             throw new Refused(

@@ -1,8 +1,11 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.http;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import okhttp3.Interceptor;
 import okhttp3.Response;
+import org.apiguardian.api.API;
 
 /**
  * Sends a request once more when the connection it went out on ended before a byte of the answer.
@@ -15,7 +18,8 @@ import okhttp3.Response;
  * turns that off in favour of its own retries, which the gateway turns off to see every failure.
  * Once only: a server that drops every request is a failure the gateway must see.
  */
-final class ClosedConnectionResend implements Interceptor {
+@API(status = INTERNAL, since = "0.1.0")
+public final class ClosedConnectionResend implements Interceptor {
 
     /** OkHttp's message when the status line meets the end of the stream. */
     private static final String NO_ANSWER = "unexpected end of stream";

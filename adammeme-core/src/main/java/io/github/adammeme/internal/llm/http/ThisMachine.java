@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.http;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.BaseUrl;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;

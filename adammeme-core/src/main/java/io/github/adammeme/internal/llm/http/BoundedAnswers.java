@@ -1,4 +1,6 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.http;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import okhttp3.Interceptor;
@@ -7,19 +9,21 @@ import okhttp3.ResponseBody;
 import okio.Buffer;
 import okio.ForwardingSource;
 import okio.Okio;
+import org.apiguardian.api.API;
 
 /**
  * Bounds what an endpoint may send back: a chat completion is a few kilobytes, so a body past
  * {@link #MAX_BYTES} is a broken or hostile endpoint, and reading it on would only fill the heap.
  * The body is counted as it streams in and abandoned at the bound.
  */
-final class BoundedAnswers implements Interceptor {
+@API(status = INTERNAL, since = "0.1.0")
+public final class BoundedAnswers implements Interceptor {
 
     /** Far above any real answer (a 1,024-token completion is about 4 KB of text). */
-    static final long MAX_BYTES = 16L << 20;
+    public static final long MAX_BYTES = 16L << 20;
 
     /** An answer that passed the bound; not worth asking again, the same endpoint would send it again. */
-    static final class TooLarge extends IOException {
+    public static final class TooLarge extends IOException {
         TooLarge(long bound) {
             super("an answer over " + bound + " bytes; no chat completion is that large");
         }
@@ -27,7 +31,8 @@ final class BoundedAnswers implements Interceptor {
 
     private final long bound;
 
-    BoundedAnswers(long bound) {
+    /** @param bound the most bytes an answer's body may have */
+    public BoundedAnswers(long bound) {
         this.bound = bound;
     }
 

@@ -1,4 +1,6 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.http;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.IOException;
 import java.net.URI;
@@ -6,13 +8,15 @@ import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.Request;
 import okhttp3.Response;
+import org.apiguardian.api.API;
 
 /**
  * Follows an endpoint's redirects as {@link Redirects} allows, for a client whose own following is off: OkHttp
  * would send a 307's prompt and picture on to any host (dropping only the key), and report the last host's error as
  * the first's. Each hop's answer passes the interceptors after this one (size bound, resend), as the first did.
  */
-final class SameServerRedirects implements Interceptor {
+@API(status = INTERNAL, since = "0.1.0")
+public final class SameServerRedirects implements Interceptor {
 
     @Override
     public Response intercept(Chain chain) throws IOException {
