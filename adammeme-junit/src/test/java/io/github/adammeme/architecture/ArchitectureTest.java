@@ -190,7 +190,7 @@ class ArchitectureTest {
             .doNotHaveFullyQualifiedName("io.github.adammeme.engine.ScrubbedProperties")
             // JVM facts, not settings: the temporary folder, the platform's natives, the HTTP server's defaults
             .and()
-            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.BatchSpool")
+            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.batch.BatchSpool")
             .and()
             .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.cache.SqliteNatives")
             .and()

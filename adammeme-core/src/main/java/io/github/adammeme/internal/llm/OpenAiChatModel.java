@@ -85,8 +85,12 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .build();
     }
 
-    /** The key the endpoint's variable holds (registered as a secret), or a placeholder for endpoints that need none. */
-    static String apiKey(Endpoint endpoint) {
+    /**
+     * @param endpoint an endpoint
+     * @return the key the endpoint's variable holds (registered as a secret), or a placeholder for endpoints that need
+     *     none
+     */
+    public static String apiKey(Endpoint endpoint) {
         if (endpoint.apiKeyEnv() == null || endpoint.apiKeyEnv().isBlank()) {
             return NO_KEY;
         }

@@ -1,9 +1,15 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.batch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.llm.ChatMessage;
+import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.llm.Endpoint;
+import io.github.adammeme.internal.llm.OpenAiChatModel;
+import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.llm.cache.CacheKey;
 import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.cache.InMemoryCallCache;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.batch;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import io.github.adammeme.internal.llm.ChatCompletions;
+import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.llm.ModelCallException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,8 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.batch;
 
 import com.openai.models.batches.Batch;
+import io.github.adammeme.internal.llm.ChatModel;
+import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.util.Console;
 import java.io.UncheckedIOException;

@@ -1,10 +1,10 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.batch;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.llm.BatchJournal.DamagedJournalException;
-import io.github.adammeme.internal.llm.BatchJournal.Entry;
+import io.github.adammeme.internal.llm.batch.BatchJournal.DamagedJournalException;
+import io.github.adammeme.internal.llm.batch.BatchJournal.Entry;
 import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.JsonLines;
 import java.io.IOException;

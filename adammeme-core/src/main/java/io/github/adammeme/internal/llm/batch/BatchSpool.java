@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.batch;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;

@@ -1,5 +1,7 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.batch;
 
+import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.llm.ModelCallException;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

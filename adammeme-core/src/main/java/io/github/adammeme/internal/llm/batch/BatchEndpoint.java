@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.batch;
 
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.openai.client.OpenAIClient;
@@ -10,6 +10,10 @@ import com.openai.models.batches.Batch;
 import com.openai.models.batches.BatchCreateParams;
 import com.openai.models.files.FileCreateParams;
 import com.openai.models.files.FilePurpose;
+import io.github.adammeme.internal.llm.DataUrls;
+import io.github.adammeme.internal.llm.Endpoint;
+import io.github.adammeme.internal.llm.ModelCallException;
+import io.github.adammeme.internal.llm.OpenAiChatModel;
 import io.github.adammeme.internal.llm.http.BoundedAnswers;
 import io.github.adammeme.internal.llm.http.Redirects;
 import io.github.adammeme.internal.llm.http.SameServerRedirects;

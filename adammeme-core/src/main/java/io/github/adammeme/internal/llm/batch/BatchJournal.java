@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.batch;
 
 import static java.nio.file.StandardOpenOption.APPEND;
 import static java.nio.file.StandardOpenOption.TRUNCATE_EXISTING;

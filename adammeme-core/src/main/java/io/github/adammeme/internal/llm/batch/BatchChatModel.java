@@ -1,7 +1,15 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.batch;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.ChatCompletions;
+import io.github.adammeme.internal.llm.ChatModel;
+import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.llm.DataUrls;
+import io.github.adammeme.internal.llm.Endpoint;
+import io.github.adammeme.internal.llm.ModelCallException;
+import io.github.adammeme.internal.llm.OpenAiChatModel;
 import io.github.adammeme.internal.llm.cache.CacheKey;
 import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.util.Console;

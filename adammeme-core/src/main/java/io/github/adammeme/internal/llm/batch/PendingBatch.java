@@ -1,5 +1,6 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.batch;
 
+import io.github.adammeme.internal.llm.ModelCallException;
 import java.util.HashSet;
 import java.util.Set;
 
