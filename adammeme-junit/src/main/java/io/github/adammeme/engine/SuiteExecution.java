@@ -1,7 +1,7 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.llm.EndpointUnusableException;
-import io.github.adammeme.internal.llm.RunStop;
+import io.github.adammeme.internal.llm.resilience.RunStop;
 import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.Interruption;
 import io.github.adammeme.internal.pipeline.Listeners;

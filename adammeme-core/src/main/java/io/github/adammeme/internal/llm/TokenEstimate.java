@@ -1,11 +1,16 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import org.apiguardian.api.API;
+
 /**
  * Tokens counted from sizes, where no count can be trusted: about four characters a token (OpenAI's rule of thumb
  * for English), and a flat cost per image, what OpenAI counts for a 1024-pixel square in high detail. Enough for a
  * tokens-per-minute cap, and for a budget when an endpoint's own counts are impossible.
  */
-final class TokenEstimate {
+@API(status = INTERNAL, since = "0.1.0")
+public final class TokenEstimate {
 
     /** What an image counts. */
     static final int TOKENS_PER_IMAGE = 765;
@@ -16,7 +21,7 @@ final class TokenEstimate {
      * @param request a call
      * @return the tokens its messages come to
      */
-    static long input(ChatRequest request) {
+    public static long input(ChatRequest request) {
         long tokens = 0;
         for (ChatMessage message : request.messages()) {
             for (ContentPart part : message.parts()) {

@@ -141,7 +141,7 @@ public final class UsageLedger {
      * @param model   the model asked
      * @param reported what the endpoint reported; a doubtful report is counted as at least the request's size
      */
-    void recordCall(ChatRequest request, String model, Usage reported) {
+    public void recordCall(ChatRequest request, String model, Usage reported) {
         Usage usage = reported.doubt() == null ? reported : settle(request, reported);
         Counters c = counters(request, model);
         c.calls.incrementAndGet();
@@ -179,7 +179,12 @@ public final class UsageLedger {
         counters(request, model).failures.incrementAndGet();
     }
 
-    void recordRetry(ChatRequest request, String model, boolean rateLimited) {
+    /**
+     * @param request the call asked again
+     * @param model the model asked
+     * @param rateLimited whether the endpoint asked for the wait (429)
+     */
+    public void recordRetry(ChatRequest request, String model, boolean rateLimited) {
         Counters c = counters(request, model);
         c.retries.incrementAndGet();
         if (rateLimited) {

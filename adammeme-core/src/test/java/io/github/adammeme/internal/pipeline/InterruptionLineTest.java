@@ -3,10 +3,10 @@ package io.github.adammeme.internal.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.internal.llm.RunStop;
 import io.github.adammeme.internal.llm.cache.CacheStore;
 import io.github.adammeme.internal.llm.cache.FailSafeCache;
 import io.github.adammeme.internal.llm.cache.SqliteDatabase;
+import io.github.adammeme.internal.llm.resilience.RunStop;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
-import io.github.adammeme.internal.llm.RunStop;
 import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
+import io.github.adammeme.internal.llm.resilience.RunStop;
 import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;

@@ -1,10 +1,18 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.resilience;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.llm.ChatMessage;
+import io.github.adammeme.internal.llm.ChatModel;
+import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.llm.EndpointUnusableException;
+import io.github.adammeme.internal.llm.ModelCallException;
+import io.github.adammeme.internal.llm.ModelGateway;
+import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.cache.FailSafeCache;
 import io.github.adammeme.internal.llm.cache.InMemoryCallCache;

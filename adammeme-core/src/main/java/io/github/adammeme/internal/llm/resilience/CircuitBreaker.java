@@ -1,9 +1,14 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.resilience;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.github.adammeme.internal.llm.EndpointUnusableException;
+import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.http.Redirects;
 import java.time.Duration;
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * Counts one gateway's calls to its endpoint: when every one of the last {@code calls} attempts
@@ -12,7 +17,8 @@ import java.util.Locale;
  * the run as lacking evidence. A failure that says something about the request rather than the
  * endpoint (a bad request, a body too large) is not counted; a success starts the count again.
  */
-final class CircuitBreaker {
+@API(status = INTERNAL, since = "0.1.0")
+public final class CircuitBreaker {
 
     private final EndpointChecks checks;
     private final RunStop stop;
@@ -25,11 +31,13 @@ final class CircuitBreaker {
     private EndpointUnusableException tripped;
 
     /**
+     * @param checks  the breaker's settings
+     * @param stop    the run's stop, which a tripped breaker pulls
      * @param who     the endpoint and model, as messages name them
      * @param setting the setting that points at the endpoint, e.g. {@code adammeme.target.base-url}
      * @param cache   where the run's answers are kept, which the message's promise about a new run depends on
      */
-    CircuitBreaker(EndpointChecks checks, RunStop stop, String who, String setting, CallCache cache) {
+    public CircuitBreaker(EndpointChecks checks, RunStop stop, String who, String setting, CallCache cache) {
         this.checks = checks;
         this.stop = stop;
         this.who = who;

@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.resilience;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.EndpointUnusableException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

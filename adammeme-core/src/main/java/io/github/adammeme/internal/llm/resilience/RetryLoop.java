@@ -1,8 +1,16 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.resilience;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.github.adammeme.internal.llm.ChatModel;
+import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.llm.ModelCallException;
+import io.github.adammeme.internal.llm.TokenEstimate;
+import io.github.adammeme.internal.llm.UsageLedger;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Supplier;
+import org.apiguardian.api.API;
 
 /**
  * One request to the endpoint, asked again on retryable failures until it succeeds, retries run
@@ -18,7 +26,8 @@ import java.util.function.Supplier;
  * is backing off; and one call never spends more than {@code adammeme.retry-max-seconds} in all, whatever
  * Retry-After an endpoint sends.
  */
-final class RetryLoop {
+@API(status = INTERNAL, since = "0.1.0")
+public final class RetryLoop {
 
     private final ChatModel model;
     private final UsageLedger ledger;
@@ -31,7 +40,14 @@ final class RetryLoop {
 
     private volatile CircuitBreaker breaker;
 
-    RetryLoop(ChatModel model, UsageLedger ledger, RetryPolicy retries, RateCaps caps, int concurrency) {
+    /**
+     * @param model the model its calls go to
+     * @param ledger where each attempt is counted
+     * @param retries how a failed call is asked again
+     * @param caps the endpoint's rate caps
+     * @param concurrency the most calls in flight to the endpoint
+     */
+    public RetryLoop(ChatModel model, UsageLedger ledger, RetryPolicy retries, RateCaps caps, int concurrency) {
         this.model = model;
         this.ledger = ledger;
         this.retries = retries;
@@ -39,17 +55,29 @@ final class RetryLoop {
         this.limit = new AdaptiveLimit(concurrency);
     }
 
-    void budget(double usd) {
+    /** @param usd what the run may spend; no attempt is made once it is spent */
+    public void budget(double usd) {
         this.budgetUsd = usd;
     }
 
-    void stopWith(RunStop runStop, CircuitBreaker circuitBreaker) {
+    /**
+     * @param runStop the run's stop, shared with its other gateways
+     * @param circuitBreaker the breaker that counts this endpoint's failures, or null when it is off
+     */
+    public void stopWith(RunStop runStop, CircuitBreaker circuitBreaker) {
         this.stop = runStop;
         this.breaker = circuitBreaker;
     }
 
-    /** {@code call} (one request to the endpoint for {@code request}) with the retries, limits and budget of any. */
-    <T> T run(ChatRequest request, Supplier<T> call) {
+    /**
+     * {@code call} (one request to the endpoint for {@code request}) with the retries, limits and budget of any.
+     *
+     * @param request the call, for its size and its accounting
+     * @param call one request to the endpoint
+     * @param <T> what the endpoint answers
+     * @return the answer of the attempt that succeeded
+     */
+    public <T> T run(ChatRequest request, Supplier<T> call) {
         long deadline = System.nanoTime() + retries.maxTotal().toNanos();
         long tokens = caps.off() ? 0 : estimatedTokens(request);
         for (int attempt = 0; ; attempt++) {

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.resilience;
 
 /**
  * Calls in flight to one endpoint, adapted to what it tolerates: halved when it answers 429,
