@@ -1,6 +1,6 @@
 package io.github.adammeme.bench;
 
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.Chain;
 import io.github.adammeme.internal.pipeline.Evaluation;

@@ -1,7 +1,7 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.llm.Usage;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.Usage;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.pipeline.Evaluation;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.LibraryVersion;

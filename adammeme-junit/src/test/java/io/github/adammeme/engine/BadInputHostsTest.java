@@ -14,7 +14,7 @@ import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.OpenAiChatModel;
 import io.github.adammeme.internal.llm.Preflight;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -16,6 +16,8 @@ import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionMessage;
 import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
 import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
+import io.github.adammeme.internal.llm.cost.ReportedUsage;
+import io.github.adammeme.internal.llm.cost.Usage;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.github.adammeme.internal.llm.cache.CacheKey;
 import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.cache.FailSafeCache;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.resilience.CircuitBreaker;
 import io.github.adammeme.internal.llm.resilience.EndpointChecks;
 import io.github.adammeme.internal.llm.resilience.RateCaps;

@@ -1,10 +1,10 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.internal.agent.PromptLibrary;
-import io.github.adammeme.internal.llm.Prices;
-import io.github.adammeme.internal.llm.Usage;
-import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.llm.cache.CallCache;
+import io.github.adammeme.internal.llm.cost.Prices;
+import io.github.adammeme.internal.llm.cost.Usage;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.util.Digests;
 import java.security.SecureRandom;
 import java.time.Instant;

@@ -12,7 +12,7 @@ import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.EndpointResolver;
 import io.github.adammeme.internal.llm.ModelGateway;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

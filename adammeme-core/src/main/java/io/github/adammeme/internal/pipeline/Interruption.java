@@ -4,11 +4,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.llm.EndpointUnusableException;
-import io.github.adammeme.internal.llm.UsageLedger;
 import io.github.adammeme.internal.llm.cache.CacheDatabase;
 import io.github.adammeme.internal.llm.cache.CacheStore;
 import io.github.adammeme.internal.llm.cache.FailSafeCache;
 import io.github.adammeme.internal.llm.cache.SqliteDatabase;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.resilience.RunStop;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.InterruptedIOException;

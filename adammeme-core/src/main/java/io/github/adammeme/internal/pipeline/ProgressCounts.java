@@ -1,6 +1,6 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 

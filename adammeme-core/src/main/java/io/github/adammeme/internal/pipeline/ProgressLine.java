@@ -2,7 +2,7 @@ package io.github.adammeme.internal.pipeline;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.util.PrintableStream;
 import java.io.PrintStream;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import java.util.List;
 
 /** Passes on what this shard reports, and nothing of what it computes only to get there. */

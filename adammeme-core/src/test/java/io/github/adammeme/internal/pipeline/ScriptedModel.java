@@ -5,7 +5,7 @@ import io.github.adammeme.internal.llm.ChatMessage;
 import io.github.adammeme.internal.llm.ChatModel;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ChatResponse;
-import io.github.adammeme.internal.llm.Usage;
+import io.github.adammeme.internal.llm.cost.Usage;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;

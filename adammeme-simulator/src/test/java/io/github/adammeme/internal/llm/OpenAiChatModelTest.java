@@ -11,6 +11,7 @@ import com.sun.net.httpserver.HttpServer;
 import io.github.adammeme.internal.agent.Analysis;
 import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.agent.PromptTemplate;
+import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.internal.util.Digests;
 import java.awt.image.BufferedImage;

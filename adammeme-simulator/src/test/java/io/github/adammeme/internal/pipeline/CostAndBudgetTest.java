@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.SummaryMarkdown;
 import io.github.adammeme.internal.sim.BuiltInSimulator;

@@ -9,7 +9,7 @@ import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.ModelConnector;
 import io.github.adammeme.internal.llm.SimSettings;
-import io.github.adammeme.internal.llm.Usage;
+import io.github.adammeme.internal.llm.cost.Usage;
 import java.util.ArrayList;
 import java.util.List;
 

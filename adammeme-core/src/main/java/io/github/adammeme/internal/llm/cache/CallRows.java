@@ -1,7 +1,7 @@
 package io.github.adammeme.internal.llm.cache;
 
 import io.github.adammeme.internal.llm.ChatResponse;
-import io.github.adammeme.internal.llm.Usage;
+import io.github.adammeme.internal.llm.cost.Usage;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;

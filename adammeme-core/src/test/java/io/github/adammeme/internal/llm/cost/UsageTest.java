@@ -1,9 +1,11 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.llm.ChatMessage;
+import io.github.adammeme.internal.llm.ChatRequest;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

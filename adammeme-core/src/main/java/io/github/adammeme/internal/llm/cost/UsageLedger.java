@@ -1,8 +1,9 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cost;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.util.Console;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -171,11 +172,19 @@ public final class UsageLedger {
         return settled;
     }
 
-    void recordCacheHit(ChatRequest request, String model) {
+    /**
+     * @param request the call answered from the cache
+     * @param model the model it was asked of
+     */
+    public void recordCacheHit(ChatRequest request, String model) {
         counters(request, model).cacheHits.incrementAndGet();
     }
 
-    void recordFailure(ChatRequest request, String model) {
+    /**
+     * @param request the call that failed for good
+     * @param model the model asked
+     */
+    public void recordFailure(ChatRequest request, String model) {
         counters(request, model).failures.incrementAndGet();
     }
 
@@ -192,7 +201,11 @@ public final class UsageLedger {
         }
     }
 
-    void recordCutOff(ChatRequest request, String model) {
+    /**
+     * @param request the call whose answer stopped at the token limit
+     * @param model the model asked
+     */
+    public void recordCutOff(ChatRequest request, String model) {
         counters(request, model).cutOff.incrementAndGet();
     }
 

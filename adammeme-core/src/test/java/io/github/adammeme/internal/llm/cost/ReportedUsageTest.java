@@ -1,10 +1,16 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cost;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.github.adammeme.internal.llm.ChatMessage;
+import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.llm.Endpoint;
+import io.github.adammeme.internal.llm.ModelCallException;
+import io.github.adammeme.internal.llm.ModelGateway;
+import io.github.adammeme.internal.llm.OpenAiChatModel;
 import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,7 +1,10 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cost;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.ChatMessage;
+import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.llm.ContentPart;
 import org.apiguardian.api.API;
 
 /**

@@ -1,4 +1,6 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.cost;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.openai.core.JsonField;
 import com.openai.errors.OpenAIInvalidDataException;
@@ -9,6 +11,7 @@ import io.github.adammeme.internal.util.Printable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.apiguardian.api.API;
 
 /**
  * The tokens a chat completion says it used, read so that no impossible count passes for a true one. An endpoint
@@ -18,7 +21,8 @@ import java.util.Optional;
  * {@link Usage.Doubt}: its output is counted from the answer's size here, its input from the request's size where the
  * call is counted ({@link UsageLedger}), which also says so once per endpoint and role.
  */
-final class ReportedUsage {
+@API(status = INTERNAL, since = "0.1.0")
+public final class ReportedUsage {
 
     /**
      * More than any call reads or writes: the largest context windows offered hold some millions of tokens. A count
@@ -34,7 +38,7 @@ final class ReportedUsage {
      * @return the counts as reported when each is possible; otherwise the possible ones, the output at least the
      *         answer's size, and the doubt
      */
-    static Usage of(ChatCompletion completion, String who) {
+    public static Usage of(ChatCompletion completion, String who) {
         long answered = answerChars(completion);
         JsonField<CompletionUsage> field = completion._usage();
         Optional<CompletionUsage> usage = field.asKnown();
