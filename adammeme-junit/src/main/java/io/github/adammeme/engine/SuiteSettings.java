@@ -5,7 +5,7 @@ import io.github.adammeme.internal.config.AdamMemeConfiguration;
 import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.data.Datasets;
 import io.github.adammeme.internal.llm.EndpointResolver;
-import io.github.adammeme.internal.llm.Simulators;
+import io.github.adammeme.internal.llm.simulator.Simulators;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.report.FrGates;

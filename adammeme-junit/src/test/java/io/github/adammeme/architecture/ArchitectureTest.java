@@ -134,7 +134,7 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAPackage("io.github.adammeme.internal.sim..")
             .because("the simulator is the offline default, not a part of the engine: a build without it runs real"
-                    + " models (llm.Simulators finds it)");
+                    + " models (llm.simulator.Simulators finds it)");
 
     @ArchTest
     static final ArchRule theSimulatorKnowsOnlyTheModelsItPlays = noClasses()

@@ -4,8 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.llm.Endpoint;
-import io.github.adammeme.internal.llm.SimDialect;
-import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.llm.simulator.SimDialect;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import io.github.adammeme.internal.pipeline.ConfigValues;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;

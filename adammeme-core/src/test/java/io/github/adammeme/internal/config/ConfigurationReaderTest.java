@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.llm.SimDialect;
-import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.llm.simulator.SimDialect;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.github.adammeme.internal.sim;
 
-import io.github.adammeme.internal.llm.SimDialect;
-import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.llm.simulator.SimDialect;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import java.util.List;
 
 /**

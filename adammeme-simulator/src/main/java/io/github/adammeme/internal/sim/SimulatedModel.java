@@ -1,7 +1,7 @@
 package io.github.adammeme.internal.sim;
 
 import io.github.adammeme.internal.llm.Endpoint;
-import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;

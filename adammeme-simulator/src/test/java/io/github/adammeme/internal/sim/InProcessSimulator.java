@@ -8,8 +8,8 @@ import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.ModelConnector;
-import io.github.adammeme.internal.llm.SimSettings;
 import io.github.adammeme.internal.llm.cost.Usage;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import java.util.ArrayList;
 import java.util.List;
 

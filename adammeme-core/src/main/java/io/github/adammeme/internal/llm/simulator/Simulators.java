@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.simulator;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.EndpointResolver;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import org.apiguardian.api.API;

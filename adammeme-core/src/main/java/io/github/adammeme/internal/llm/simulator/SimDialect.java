@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.simulator;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,9 +1,11 @@
-package io.github.adammeme.internal.llm;
+package io.github.adammeme.internal.llm.simulator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.adammeme.internal.config.ConfigurationReader;
+import io.github.adammeme.internal.llm.Endpoint;
+import io.github.adammeme.internal.llm.EndpointResolver;
 import io.github.adammeme.internal.pipeline.ConfigurationException;
 import java.net.URL;
 import java.net.URLClassLoader;
