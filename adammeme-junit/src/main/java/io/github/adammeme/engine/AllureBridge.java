@@ -2,9 +2,9 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.LibraryVersion;
 import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.FrGates;
 import io.github.adammeme.internal.report.HtmlTables;
 import io.github.adammeme.internal.report.ReleaseDecision;

@@ -7,7 +7,7 @@ import io.github.adammeme.internal.llm.cache.CacheDatabase;
 import io.github.adammeme.internal.llm.cache.CacheStore;
 import io.github.adammeme.internal.llm.cache.PostgresDatabase;
 import io.github.adammeme.internal.llm.cache.SqliteDatabase;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.History;
 import io.github.adammeme.internal.report.HistoryPage;
 import io.github.adammeme.internal.report.RunRecords;

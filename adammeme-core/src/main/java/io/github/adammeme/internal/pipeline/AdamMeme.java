@@ -22,6 +22,7 @@ import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.resilience.RunStop;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -5,6 +5,7 @@ import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.cost.Prices;
 import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.util.Digests;
 import java.security.SecureRandom;
 import java.time.Instant;

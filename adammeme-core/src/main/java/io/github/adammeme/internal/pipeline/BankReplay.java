@@ -13,6 +13,7 @@ import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.EndpointResolver;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -15,6 +15,7 @@ import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.resilience.RateCaps;
 import io.github.adammeme.internal.llm.resilience.RunStop;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.util.Console;
 import java.nio.file.Path;
 import java.util.ArrayList;

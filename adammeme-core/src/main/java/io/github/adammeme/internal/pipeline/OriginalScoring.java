@@ -1,6 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.internal.data.image.ImageException;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

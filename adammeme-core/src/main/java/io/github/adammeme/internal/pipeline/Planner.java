@@ -12,6 +12,7 @@ import io.github.adammeme.internal.llm.ImageDetail;
 import io.github.adammeme.internal.llm.cache.CacheHoldings;
 import io.github.adammeme.internal.llm.cost.Prices;
 import io.github.adammeme.internal.llm.cost.Usage;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package io.github.adammeme.internal.pipeline;
 
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

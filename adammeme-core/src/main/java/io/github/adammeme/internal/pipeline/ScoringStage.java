@@ -12,6 +12,7 @@ import io.github.adammeme.internal.agent.Senior;
 import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.llm.ModelGateway;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,9 +1,13 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import io.github.adammeme.internal.util.Digests;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * One part of a run split for a CI matrix ({@code adammeme.shard=i/n}). Every shard mines all memes
@@ -15,7 +19,8 @@ import java.util.List;
  *
  * @param index 1-based
  */
-record Shard(int index, int count) {
+@API(status = INTERNAL, since = "0.1.0")
+public record Shard(int index, int count) {
 
     /** The whole run: one shard of one. */
     public static final Shard ALL = new Shard(1, 1);
@@ -33,7 +38,12 @@ record Shard(int index, int count) {
         }
     }
 
-    static Shard parse(String value) {
+    /**
+     * @param value {@code i/n}, such as {@code 2/4}
+     * @return the shard
+     * @throws ConfigurationException for anything else
+     */
+    public static Shard parse(String value) {
         String[] parts = value.trim().split("/");
         try {
             if (parts.length == 2) {

@@ -6,6 +6,7 @@ import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.llm.Answerer;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -4,9 +4,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.ConfigurationException;
 import io.github.adammeme.internal.pipeline.FailureRate;
 import io.github.adammeme.internal.pipeline.Outcome;
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
-import static io.github.adammeme.internal.pipeline.EvaluationConfigTest.PROMPTS;
-import static io.github.adammeme.internal.pipeline.EvaluationConfigTest.with;
+import static io.github.adammeme.internal.pipeline.config.EvaluationConfigTest.PROMPTS;
+import static io.github.adammeme.internal.pipeline.config.EvaluationConfigTest.with;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -21,6 +21,8 @@ import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ContentPart;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfigTest;
 import io.github.adammeme.internal.retrieval.Retrieval;
 import java.nio.file.Path;
 import java.util.List;

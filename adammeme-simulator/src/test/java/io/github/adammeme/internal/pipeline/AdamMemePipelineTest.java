@@ -15,6 +15,7 @@ import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import java.nio.file.Files;

@@ -11,6 +11,7 @@ import io.github.adammeme.internal.llm.cost.Prices;
 import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.internal.sim.SimulatedModelServer;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.SummaryMarkdown;
 import io.github.adammeme.internal.sim.BuiltInSimulator;

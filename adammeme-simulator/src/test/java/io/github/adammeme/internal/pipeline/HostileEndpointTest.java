@@ -13,6 +13,7 @@ import io.github.adammeme.internal.agent.ParseException;
 import io.github.adammeme.internal.agent.PromptBlocks;
 import io.github.adammeme.internal.agent.Rating;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.testing.RelayEndpoint;
 import java.io.IOException;

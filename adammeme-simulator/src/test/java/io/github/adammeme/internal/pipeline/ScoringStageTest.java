@@ -14,6 +14,7 @@ import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ContentPart;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import java.nio.file.Path;
 import java.util.HashMap;

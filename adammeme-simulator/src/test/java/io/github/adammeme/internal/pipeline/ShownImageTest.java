@@ -12,6 +12,8 @@ import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.image.MemeRenderer;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.erasure.TextErasure;
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import java.awt.image.BufferedImage;

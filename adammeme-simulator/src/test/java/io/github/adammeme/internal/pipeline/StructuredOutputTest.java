@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Path;

@@ -39,7 +39,7 @@ import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.simulator.SimDialect;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
-import io.github.adammeme.internal.pipeline.ConfigurationException;
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import io.github.adammeme.internal.retrieval.MisbeliefIndex;
 import java.nio.file.Path;
 import java.time.Duration;

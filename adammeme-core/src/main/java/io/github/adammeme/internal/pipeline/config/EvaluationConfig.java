@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.config;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -17,6 +17,12 @@ import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.cost.Prices;
 import io.github.adammeme.internal.llm.resilience.EndpointChecks;
 import io.github.adammeme.internal.llm.resilience.RetryPolicy;
+import io.github.adammeme.internal.pipeline.NewCategoryVote;
+import io.github.adammeme.internal.pipeline.RefinementOrder;
+import io.github.adammeme.internal.pipeline.RefinerPicture;
+import io.github.adammeme.internal.pipeline.Shard;
+import io.github.adammeme.internal.pipeline.Stages;
+import io.github.adammeme.internal.pipeline.TextPlacement;
 import io.github.adammeme.internal.retrieval.Retrieval;
 import java.io.File;
 import java.nio.file.Files;

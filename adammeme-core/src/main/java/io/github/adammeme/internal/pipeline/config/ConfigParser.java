@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.config;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.PromptLibrary;
@@ -13,6 +13,11 @@ import io.github.adammeme.internal.llm.cache.SqliteDatabase;
 import io.github.adammeme.internal.llm.cost.Prices;
 import io.github.adammeme.internal.llm.resilience.EndpointChecks;
 import io.github.adammeme.internal.llm.resilience.RetryPolicy;
+import io.github.adammeme.internal.pipeline.NewCategoryVote;
+import io.github.adammeme.internal.pipeline.RefinementOrder;
+import io.github.adammeme.internal.pipeline.Shard;
+import io.github.adammeme.internal.pipeline.Stages;
+import io.github.adammeme.internal.pipeline.TextPlacement;
 import io.github.adammeme.internal.util.Printable;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;

@@ -1,6 +1,7 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.config;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.pipeline.RefinerPicture;
 import io.github.adammeme.internal.retrieval.Retrieval;
 import java.util.Locale;
 

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.config;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.image.ImageLimits;

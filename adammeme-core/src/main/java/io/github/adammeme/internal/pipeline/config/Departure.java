@@ -1,10 +1,14 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.config;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.image.RoleImages;
 import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ImageDetail;
 import io.github.adammeme.internal.llm.StructuredOutput;
+import io.github.adammeme.internal.pipeline.NewCategoryVote;
+import io.github.adammeme.internal.pipeline.RefinementOrder;
+import io.github.adammeme.internal.pipeline.RefinerPicture;
+import io.github.adammeme.internal.pipeline.TextPlacement;
 import io.github.adammeme.internal.retrieval.Retrieval;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.config;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import org.apiguardian.api.API;
 
 /**

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.config;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,6 +13,8 @@ import io.github.adammeme.internal.llm.ImageDetail;
 import io.github.adammeme.internal.llm.StructuredOutput;
 import io.github.adammeme.internal.llm.cost.Prices;
 import io.github.adammeme.internal.llm.cost.Usage;
+import io.github.adammeme.internal.pipeline.NewCategoryVote;
+import io.github.adammeme.internal.pipeline.RefinementOrder;
 import io.github.adammeme.internal.util.Secrets;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -23,10 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class EvaluationConfigTest {
+public class EvaluationConfigTest {
 
     /** The keys of a run of memes.jsonl, with these set besides. */
-    static Map<String, String> with(String... pairs) {
+    public static Map<String, String> with(String... pairs) {
         Map<String, String> m = new HashMap<>();
         m.put(Constants.DATASET, "memes.jsonl");
         for (int i = 0; i < pairs.length; i += 2) {
@@ -85,7 +87,7 @@ class EvaluationConfigTest {
     }
 
     /** The departure every run names: the prompts' wording, which no switch undoes. */
-    static final String PROMPTS = "the prompts' wording: the packaged prompts, the paper's instructions in this"
+    public static final String PROMPTS = "the prompts' wording: the packaged prompts, the paper's instructions in this"
             + " project's own words (the paper's: its figures 6 to 13, not this project's to copy)";
 
     private static final String NO_ERASURE = "no text erasure: adammeme.text-erasure=none (the paper's:"
@@ -229,7 +231,7 @@ class EvaluationConfigTest {
     }
 
     /** A value that stops the run with one line naming the key, the value and what is allowed. */
-    static void rejected(String key, String value, String allowed) {
+    public static void rejected(String key, String value, String allowed) {
         ConfigurationException e =
                 assertThrows(ConfigurationException.class, () -> EvaluationConfig.from(with(key, value)));
         assertEquals(key, e.key());
