@@ -2,7 +2,7 @@ package io.github.adammeme.cli;
 
 import io.github.adammeme.cli.internal.AllureMerge;
 import io.github.adammeme.cli.internal.ShardMerge;
-import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.OutputLayout;
 import io.github.adammeme.internal.report.allure.AllureExecutor;

@@ -1,9 +1,9 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.Metrics;
-import io.github.adammeme.internal.pipeline.Outcome;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.CategoryFigures;
+import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.SummaryFigures;
 import java.nio.file.Path;

@@ -365,7 +365,7 @@ class ArchitectureTest {
             "io.github.adammeme.cli.Main",
             "io.github.adammeme.internal.sim.BuiltInSimulatorProvider",
             "io.github.adammeme.engine.AdamMemeExecutionContext",
-            "io.github.adammeme.internal.pipeline.SecondScore");
+            "io.github.adammeme.internal.pipeline.result.SecondScore");
 
     /**
      * A public type is one another package names, itself or a type nested in it (main code, the Maven plugin's

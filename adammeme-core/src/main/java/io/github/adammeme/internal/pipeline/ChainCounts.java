@@ -1,5 +1,8 @@
 package io.github.adammeme.internal.pipeline;
 
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -13,6 +13,7 @@ import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.ImageException;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.llm.ContentPart;
+import io.github.adammeme.internal.pipeline.result.MemeOutcome;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;

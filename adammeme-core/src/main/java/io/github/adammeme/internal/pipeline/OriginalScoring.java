@@ -2,6 +2,8 @@ package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.internal.data.image.ImageException;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,6 +1,10 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.result.Chain;
+import io.github.adammeme.internal.pipeline.result.MemeOutcome;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 

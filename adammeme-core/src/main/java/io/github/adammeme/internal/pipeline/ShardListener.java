@@ -1,6 +1,11 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.result.Chain;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.MemeOutcome;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.List;
 
 /** Passes on what this shard reports, and nothing of what it computes only to get there. */

@@ -3,7 +3,7 @@ package io.github.adammeme.internal.report;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.JudgeAgreement;
+import io.github.adammeme.internal.pipeline.result.JudgeAgreement;
 import java.util.Optional;
 import org.apiguardian.api.API;
 

@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.llm.cache.CacheDatabase;
-import io.github.adammeme.internal.pipeline.Evaluation;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.security.SecureRandom;

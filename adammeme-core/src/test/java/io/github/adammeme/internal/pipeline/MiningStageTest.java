@@ -17,6 +17,8 @@ import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.pipeline.result.MemeOutcome;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

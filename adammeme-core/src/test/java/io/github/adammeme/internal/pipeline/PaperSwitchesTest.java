@@ -23,6 +23,8 @@ import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfigTest;
+import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.retrieval.Retrieval;
 import java.nio.file.Path;
 import java.util.List;

@@ -8,6 +8,7 @@ import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Path;

@@ -21,6 +21,7 @@ import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.resilience.RateCaps;
 import io.github.adammeme.internal.llm.resilience.RetryPolicy;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
+import io.github.adammeme.internal.pipeline.result.MemeOutcome;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Files;
 import java.nio.file.Path;

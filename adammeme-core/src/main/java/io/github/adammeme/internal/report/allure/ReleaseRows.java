@@ -3,10 +3,10 @@ package io.github.adammeme.internal.report.allure;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.FailureRate;
-import io.github.adammeme.internal.pipeline.JudgeAgreement;
-import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.pipeline.result.CategoryFigures;
+import io.github.adammeme.internal.pipeline.result.FailureRate;
+import io.github.adammeme.internal.pipeline.result.JudgeAgreement;
+import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.FrGates;
 import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.ReleaseDecision.Check;

@@ -2,7 +2,7 @@ package io.github.adammeme.internal.report.allure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.adammeme.internal.pipeline.FailureRate;
+import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.report.Baseline;
 import io.github.adammeme.internal.report.FrGates;
 import io.github.adammeme.internal.report.GateSettings;

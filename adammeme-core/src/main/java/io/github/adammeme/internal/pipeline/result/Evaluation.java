@@ -1,10 +1,11 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.result;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.agent.Admission;
 import io.github.adammeme.internal.agent.Category;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.RunInfo;
 import java.util.List;
 import org.apiguardian.api.API;
 
