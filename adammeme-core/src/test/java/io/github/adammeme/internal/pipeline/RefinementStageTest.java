@@ -12,6 +12,7 @@ import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.pipeline.progress.TimeLeft;
 import io.github.adammeme.internal.pipeline.result.Chain;
 import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.pipeline.result.Refinement;

@@ -11,12 +11,12 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 /** A model double that answers each call with a script, and remembers every request it saw. */
-final class ScriptedModel implements ChatModel {
+public final class ScriptedModel implements ChatModel {
 
     private final Function<ChatRequest, String> script;
     final List<ChatRequest> requests = new CopyOnWriteArrayList<>();
 
-    ScriptedModel(Function<ChatRequest, String> script) {
+    public ScriptedModel(Function<ChatRequest, String> script) {
         this.script = script;
     }
 

@@ -1,4 +1,6 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.progress;
+
+import io.github.adammeme.internal.pipeline.AdamMeme;
 
 /**
  * The calls a run still makes: the run's {@link RunPlan}, followed by what the run shows as it goes. Mining's calls

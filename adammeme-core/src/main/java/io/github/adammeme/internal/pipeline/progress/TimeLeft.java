@@ -1,4 +1,6 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.progress;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.List;
 import java.util.Locale;
@@ -6,13 +8,15 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
+import org.apiguardian.api.API;
 
 /**
  * The time (and money) a whole run still needs: the calls it still makes ({@link CallsLeft}) at the pace calls are
  * answered now ({@link CallRate}). Both follow the run as it goes, so the estimate holds from mining, when the plan is
  * all there is to go by, to the last chains. An estimate made on few calls is said to be rough.
  */
-final class TimeLeft {
+@API(status = INTERNAL, since = "0.1.0")
+public final class TimeLeft {
 
     /** Fewer calls than this, and the pace is not yet known well enough to say anything. */
     static final long FIRST_ESTIMATE = 20;
@@ -35,7 +39,7 @@ final class TimeLeft {
      * @param steps    steps taken
      * @param finished whether every chain of it has ended
      */
-    record Category(int pairs, int usable, int chains, int ended, int steps, boolean finished) {}
+    public record Category(int pairs, int usable, int chains, int ended, int steps, boolean finished) {}
 
     /**
      * How far the run has got.

@@ -1,9 +1,10 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.progress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.pipeline.AdamMeme;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

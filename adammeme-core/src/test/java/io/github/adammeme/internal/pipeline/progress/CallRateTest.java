@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.progress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

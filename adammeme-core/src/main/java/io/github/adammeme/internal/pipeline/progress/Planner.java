@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.progress;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -12,6 +12,9 @@ import io.github.adammeme.internal.llm.ImageDetail;
 import io.github.adammeme.internal.llm.cache.CacheHoldings;
 import io.github.adammeme.internal.llm.cost.Prices;
 import io.github.adammeme.internal.llm.cost.Usage;
+import io.github.adammeme.internal.pipeline.AdamMeme;
+import io.github.adammeme.internal.pipeline.Shard;
+import io.github.adammeme.internal.pipeline.Stages;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.progress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +8,7 @@ import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.ScriptedModel;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.progress;
 
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.PipelineListener;
 import io.github.adammeme.internal.pipeline.result.Chain;
 import io.github.adammeme.internal.pipeline.result.MemeOutcome;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
