@@ -1,10 +1,10 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.LibraryVersion;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.pipeline.run.LibraryVersion;
 import io.github.adammeme.internal.report.FrGates;
 import io.github.adammeme.internal.report.HtmlTables;
 import io.github.adammeme.internal.report.ReleaseDecision;

@@ -1,13 +1,13 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.Stages;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.MemeOutcome;
 import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.run.Stages;
 import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.SummaryMarkdown;

@@ -2,9 +2,9 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
-import io.github.adammeme.internal.pipeline.LibraryVersion;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.run.LibraryVersion;
 import io.github.adammeme.internal.report.BestEffort;
 import io.github.adammeme.internal.report.Charts;
 import io.github.adammeme.internal.report.CostTable;

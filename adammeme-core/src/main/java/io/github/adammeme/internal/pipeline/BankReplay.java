@@ -18,6 +18,8 @@ import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.pipeline.run.Gateways;
+import io.github.adammeme.internal.pipeline.run.RunInfo;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

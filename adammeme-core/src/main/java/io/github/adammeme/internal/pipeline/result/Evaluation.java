@@ -5,7 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.github.adammeme.internal.agent.Admission;
 import io.github.adammeme.internal.agent.Category;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
-import io.github.adammeme.internal.pipeline.RunInfo;
+import io.github.adammeme.internal.pipeline.run.RunInfo;
 import java.util.List;
 import org.apiguardian.api.API;
 

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.run;
 
 import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.llm.cache.CallCache;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,21 +1,30 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.run;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.PipelineListener;
 import io.github.adammeme.internal.pipeline.result.Chain;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.MemeOutcome;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /** Passes on what this shard reports, and nothing of what it computes only to get there. */
-final class ShardListener implements PipelineListener {
+@API(status = INTERNAL, since = "0.1.0")
+public final class ShardListener implements PipelineListener {
 
     private final PipelineListener next;
     private final Shard shard;
     private volatile List<String> categories = List.of();
 
-    ShardListener(PipelineListener next, Shard shard) {
+    /**
+     * @param next  who hears what this shard reports
+     * @param shard the shard
+     */
+    public ShardListener(PipelineListener next, Shard shard) {
         this.next = next;
         this.shard = shard;
     }

@@ -1,8 +1,9 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.run;
 
 import io.github.adammeme.internal.agent.Examiner;
 import io.github.adammeme.internal.agent.Judge;
 import io.github.adammeme.internal.llm.ChatRequest;
+import io.github.adammeme.internal.pipeline.AdamMeme;
 
 /**
  * Which of the calls waiting for a slot at an endpoint is made first. Order never changes what a

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -64,8 +64,18 @@ public record RunInfo(
         TargetAnswers targetAnswers,
         String datasetKey) {
 
-    /** What this configuration's run is, with its endpoints as they were reached. */
-    static RunInfo of(
+    /**
+     * What this configuration's run is, with its endpoints as they were reached.
+     *
+     * @param config            the run's configuration
+     * @param target            the target's endpoint, as reached
+     * @param controller        the agents' endpoint, as reached
+     * @param prompts           the run's prompts
+     * @param controllerGateway the agents' gateway, which knows whether it still sends schemas
+     * @param targetAnswers     whose answers the target gave
+     * @return the run
+     */
+    public static RunInfo of(
             EvaluationConfig config,
             Endpoint target,
             Endpoint controller,

@@ -1,4 +1,6 @@
-package io.github.adammeme.internal.pipeline;
+package io.github.adammeme.internal.pipeline.run;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.AgentContext;
@@ -22,12 +24,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apiguardian.api.API;
 
 /**
  * Opens the gateways a run's calls go through, all on one call cache, so that evaluating several
  * targets pays for the target-independent calls once; batch mode's journals are shared the same way.
  */
-final class Gateways {
+@API(status = INTERNAL, since = "0.1.0")
+public final class Gateways {
 
     private final CallCache cache;
     /** Batch mode's journals, one per file, shared by every run and endpoint of these gateways. */
@@ -38,7 +42,12 @@ final class Gateways {
 
     private final ModelConnector connector;
 
-    Gateways(CallCache cache, RunStop cancel, ModelConnector connector) {
+    /**
+     * @param cache     the call cache every gateway shares
+     * @param cancel    stops every run of these gateways when their caller gives up on them
+     * @param connector how the models behind the endpoints are reached
+     */
+    public Gateways(CallCache cache, RunStop cancel, ModelConnector connector) {
         this.cache = cache;
         this.cancel = cancel;
         this.connector = connector;
@@ -124,8 +133,11 @@ final class Gateways {
      * @param controller  the agents'
      * @param secondJudge the second judge model's, or null
      * @param stop        the run's stop
+     * @param attempt     the attempt that pays for the run's calls
+     * @param targetListing the target's entry in its endpoint's list of models
+     * @param cache       the call cache
      */
-    record RunGateways(
+    public record RunGateways(
             ModelGateway target,
             ModelGateway controller,
             ModelGateway secondJudge,
@@ -138,29 +150,42 @@ final class Gateways {
         /**
          * The run's usage, with what unfinished attempts at it paid for, which this one now accounts for; then the
          * attempt is over: it leaves no mark, so the next run asks the target afresh.
+         *
+         * @param ledger the run's ledger
+         * @param config the run's configuration, for its prices
+         * @return the run's usage, line by line
          */
-        List<UsageLedger.Line> finish(UsageLedger ledger, EvaluationConfig config) {
+        public List<UsageLedger.Line> finish(UsageLedger ledger, EvaluationConfig config) {
             List<UsageLedger.Line> usage =
                     Attempt.usage(ledger, cache, config.limits().prices());
             cache.attemptFinished();
             return usage;
         }
 
-        /** What the run's target answers belong to and who the endpoint said gave them. */
-        TargetAnswers targetAnswers(EvaluationConfig config, UsageLedger ledger) {
+        /**
+         * What the run's target answers belong to and who the endpoint said gave them.
+         *
+         * @param config the run's configuration
+         * @param ledger the run's ledger
+         * @return the target's answers, as the run records them
+         */
+        public TargetAnswers targetAnswers(EvaluationConfig config, UsageLedger ledger) {
             return TargetAnswers.of(config, attempt, ledger, target.answeredBy(), targetListing);
         }
 
         /**
          * What a run that failed throws: the reason it stopped, when an endpoint stopped it (the failures that
          * followed from the stop say nothing a user can act on), else what it threw.
+         *
+         * @param e what the run threw
+         * @return what to throw in its place
          */
-        RuntimeException failure(RuntimeException e) {
+        public RuntimeException failure(RuntimeException e) {
             return stop.reason().<RuntimeException>map(why -> why).orElse(e);
         }
 
         /** Throws why the run stopped, once it has: a stage whose calls were stopped has no results worth going on with. */
-        void throwIfStopped() {
+        public void throwIfStopped() {
             if (stop.reason().isPresent()) {
                 throw stop.reason().get();
             }
@@ -179,9 +204,15 @@ final class Gateways {
     /**
      * The gateways of a run, after its endpoints passed the preflight.
      *
+     * @param target     the target's endpoint
+     * @param controller the agents' endpoint
+     * @param ledger     the run's ledger
+     * @param config     the run's configuration
+     * @param prompts    the run's prompts, part of what its attempt is
+     * @return the run's gateways
      * @throws io.github.adammeme.internal.llm.EndpointUnusableException naming the setting of an endpoint that cannot be used
      */
-    RunGateways forRun(
+    public RunGateways forRun(
             Endpoint target, Endpoint controller, UsageLedger ledger, EvaluationConfig config, PromptLibrary prompts) {
         // Which answers of the target this attempt may reuse is read before anything is marked: a run that cannot
         // reach its endpoints never began, and leaves no attempt behind.
@@ -264,8 +295,15 @@ final class Gateways {
                 controller.simulatorVariant());
     }
 
-    /** The agents of a run, on the controller's gateway, each role shown pictures at its own detail. */
-    static AgentContext agents(EvaluationConfig config, ModelGateway controller, PromptLibrary prompts) {
+    /**
+     * The agents of a run, on the controller's gateway, each role shown pictures at its own detail.
+     *
+     * @param config     the run's configuration
+     * @param controller the controller's gateway
+     * @param prompts    the run's prompts
+     * @return what every agent of the run needs
+     */
+    public static AgentContext agents(EvaluationConfig config, ModelGateway controller, PromptLibrary prompts) {
         return new AgentContext(
                         controller,
                         prompts,
