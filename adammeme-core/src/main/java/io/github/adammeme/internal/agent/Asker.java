@@ -1,5 +1,8 @@
 package io.github.adammeme.internal.agent;
 
+import io.github.adammeme.internal.agent.answer.AnswerParser;
+import io.github.adammeme.internal.agent.answer.ParseException;
+import io.github.adammeme.internal.agent.answer.RefusalScreen;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ChatResponse;
 import io.github.adammeme.internal.llm.EndpointUnusableException;

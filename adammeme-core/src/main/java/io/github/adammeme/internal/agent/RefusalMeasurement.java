@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.internal.agent.answer.RefusalScreen;
 import io.github.adammeme.internal.util.JsonLines;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.answer;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,10 +1,14 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.answer;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.ResponseSchema;
+import org.apiguardian.api.API;
 
 /** Turns one role's raw answer into its typed result, or says exactly what is wrong with it. */
 @FunctionalInterface
-interface AnswerParser<T> {
+@API(status = INTERNAL, since = "0.1.0")
+public interface AnswerParser<T> {
 
     /**
      * Reads one raw answer.

@@ -1,7 +1,10 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.answer;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The Senior's chosen or rewritten analysis: everything under its last Final Response heading,
@@ -11,7 +14,8 @@ import java.util.regex.Pattern;
  * its colon; "final response" inside a sentence is no heading. A code fence around the analysis, a
  * fence left open around the whole answer, and a blockquote are taken off.
  */
-final class FinalResponse {
+@API(status = INTERNAL, since = "0.1.0")
+public final class FinalResponse {
 
     private static final String NAME = "final[ \\t]+(?:response|answer)";
     private static final Pattern HEADING = Pattern.compile(

@@ -1,7 +1,11 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.answer;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.github.adammeme.internal.agent.RefusalChecker;
 import io.github.adammeme.internal.llm.ChatResponse;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The first half of refusal detection: a generous screen that proposes candidates. It looks for what
@@ -15,7 +19,8 @@ import java.util.regex.Pattern;
  * and reading it would only cost a call. It never decides a target's outcome; {@link RefusalChecker}
  * reads a candidate whole and does.
  */
-final class RefusalScreen {
+@API(status = INTERNAL, since = "0.1.0")
+public final class RefusalScreen {
 
     /** Characters at the start and at the end of an answer where an apology or a decline usually sits. */
     static final int EDGE = 400;
@@ -173,8 +178,11 @@ final class RefusalScreen {
      * "I must decline to ..."): how an agent's unusable answer is told to be a refusal rather than
      * garbled, and a Yes/No that is a decline rather than a decision. Narrow on purpose: a Scorer's
      * explanation full of "inappropriate" and "should" is no refusal.
+     *
+     * @param answer an agent's answer
+     * @return whether it declines the task in so many words
      */
-    static boolean declinesTheTask(String answer) {
+    public static boolean declinesTheTask(String answer) {
         return answer != null && DECLINE_ANYWHERE.matcher(answer).find();
     }
 

@@ -1,4 +1,6 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.answer;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
@@ -9,6 +11,7 @@ import java.io.IOException;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * Finds the JSON object in a model's answer: bare, in a ```json fence, or with prose around it.
@@ -17,7 +20,8 @@ import java.util.Map;
  * string (a multi-line meme text), a comma before a closing bracket, a key written in words
  * ("Rewritten Text" for {@code rewritten_text}).
  */
-final class JsonAnswers {
+@API(status = INTERNAL, since = "0.1.0")
+public final class JsonAnswers {
 
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS)
