@@ -28,7 +28,7 @@ import io.github.adammeme.engine.BadInputRuns.Outcomes;
 import io.github.adammeme.engine.BadInputRuns.Run;
 import io.github.adammeme.engine.BadInputRuns.SampleRow;
 import io.github.adammeme.engine.BadInputRuns.Scope;
-import io.github.adammeme.internal.agent.PromptBlocks;
+import io.github.adammeme.internal.agent.prompt.PromptBlocks;
 import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.HardCaseBank;
 import io.github.adammeme.internal.data.image.SyntheticMemes;

@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.github.adammeme.internal.agent.PromptBlocks;
+import io.github.adammeme.internal.agent.prompt.PromptBlocks;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.testing.RelayEndpoint;
 import java.io.IOException;

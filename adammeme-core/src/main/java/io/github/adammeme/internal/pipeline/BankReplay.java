@@ -2,7 +2,7 @@ package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.internal.agent.AgentContext;
 import io.github.adammeme.internal.agent.Category;
-import io.github.adammeme.internal.agent.PromptLibrary;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.HardCaseBank;
 import io.github.adammeme.internal.data.Meme;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.internal.agent.answer.ParseException;
 import io.github.adammeme.internal.agent.answer.Rating;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.llm.ChatMessage;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.nio.file.Files;

@@ -2,12 +2,12 @@ package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.internal.agent.AgentContext;
 import io.github.adammeme.internal.agent.Candidate;
-import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.agent.RefusalChecker;
 import io.github.adammeme.internal.agent.RefusalDetector;
 import io.github.adammeme.internal.agent.Scorer;
 import io.github.adammeme.internal.agent.Senior;
 import io.github.adammeme.internal.agent.Target;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.ModelGateway;

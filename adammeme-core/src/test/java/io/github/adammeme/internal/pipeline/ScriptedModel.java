@@ -1,6 +1,6 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.agent.PromptBlocks;
+import io.github.adammeme.internal.agent.prompt.PromptBlocks;
 import io.github.adammeme.internal.llm.ChatMessage;
 import io.github.adammeme.internal.llm.ChatModel;
 import io.github.adammeme.internal.llm.ChatRequest;

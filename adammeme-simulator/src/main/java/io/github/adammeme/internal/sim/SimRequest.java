@@ -1,7 +1,7 @@
 package io.github.adammeme.internal.sim;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.adammeme.internal.agent.PromptBlocks;
+import io.github.adammeme.internal.agent.prompt.PromptBlocks;
 import java.util.ArrayList;
 import java.util.List;
 

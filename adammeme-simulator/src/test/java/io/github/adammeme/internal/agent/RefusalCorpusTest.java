@@ -2,6 +2,7 @@ package io.github.adammeme.internal.agent;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.OpenAiChatModel;

@@ -9,7 +9,7 @@ import io.github.adammeme.internal.agent.Examiner;
 import io.github.adammeme.internal.agent.Judge;
 import io.github.adammeme.internal.agent.Miner;
 import io.github.adammeme.internal.agent.Narrator;
-import io.github.adammeme.internal.agent.PromptLibrary;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.data.Datasets;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.MemeImages;

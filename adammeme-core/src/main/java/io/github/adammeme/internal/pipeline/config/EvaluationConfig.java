@@ -3,7 +3,7 @@ package io.github.adammeme.internal.pipeline.config;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.agent.PromptLibrary;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.data.DatasetFormat;
 import io.github.adammeme.internal.data.DatasetLimits;
 import io.github.adammeme.internal.data.image.ImageLimits;

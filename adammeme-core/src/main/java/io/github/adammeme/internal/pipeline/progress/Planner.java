@@ -3,8 +3,8 @@ package io.github.adammeme.internal.pipeline.progress;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.agent.PromptLibrary;
 import io.github.adammeme.internal.agent.Target;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.data.Datasets;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.llm.Endpoint;

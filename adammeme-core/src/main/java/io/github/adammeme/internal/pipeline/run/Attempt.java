@@ -1,6 +1,6 @@
 package io.github.adammeme.internal.pipeline.run;
 
-import io.github.adammeme.internal.agent.PromptLibrary;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.cost.Prices;
 import io.github.adammeme.internal.llm.cost.Usage;

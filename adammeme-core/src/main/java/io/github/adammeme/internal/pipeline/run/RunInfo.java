@@ -2,7 +2,7 @@ package io.github.adammeme.internal.pipeline.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.agent.PromptLibrary;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;

@@ -1,8 +1,10 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.prompt;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.internal.agent.Analysis;
+import io.github.adammeme.internal.agent.Category;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.prompt;
 
-import static io.github.adammeme.internal.agent.TemplateSegment.PICTURE;
-import static io.github.adammeme.internal.agent.TemplateSegment.PICTURE_LINE;
+import static io.github.adammeme.internal.agent.prompt.TemplateSegment.PICTURE;
+import static io.github.adammeme.internal.agent.prompt.TemplateSegment.PICTURE_LINE;
 
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

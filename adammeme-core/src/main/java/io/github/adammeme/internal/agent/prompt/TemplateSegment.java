@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.prompt;
 
 /**
  * A run of a prompt template: literal instructions, a block whose content is filled in, or the

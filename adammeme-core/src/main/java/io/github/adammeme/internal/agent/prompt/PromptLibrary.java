@@ -1,7 +1,9 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.prompt;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.agent.Analysis;
+import io.github.adammeme.internal.agent.Taxonomy;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
