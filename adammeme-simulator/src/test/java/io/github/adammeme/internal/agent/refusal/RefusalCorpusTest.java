@@ -1,7 +1,9 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.refusal;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.agent.AgentContext;
+import io.github.adammeme.internal.agent.RefusalChecker;
 import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelGateway;

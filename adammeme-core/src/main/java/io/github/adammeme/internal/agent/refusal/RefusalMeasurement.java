@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.refusal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.agent;
+package io.github.adammeme.internal.agent.refusal;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.agent.RefusalChecker;
 import io.github.adammeme.internal.agent.answer.RefusalScreen;
 import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
