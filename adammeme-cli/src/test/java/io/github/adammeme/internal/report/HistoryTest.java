@@ -13,6 +13,7 @@ import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.report.release.RunComparison;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.report.release.Baseline;
+import io.github.adammeme.internal.report.release.RunComparison;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -28,7 +28,7 @@ public final class RecordedFigures {
      * @return every figure it records
      * @throws IllegalArgumentException when it records none this release can read
      */
-    static Metrics metrics(JsonNode summary) {
+    public static Metrics metrics(JsonNode summary) {
         try {
             Metrics m = JSON.treeToValue(summary.path("metrics"), Metrics.class);
             if (m == null || m.withRefinementsOverall() == null || m.withRefinements() == null) {

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.llm.cache.CacheDatabase;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.report.release.Baseline;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.security.SecureRandom;

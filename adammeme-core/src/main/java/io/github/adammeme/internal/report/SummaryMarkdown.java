@@ -6,6 +6,7 @@ import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
 import java.util.List;
 import java.util.Locale;
 import org.apiguardian.api.API;

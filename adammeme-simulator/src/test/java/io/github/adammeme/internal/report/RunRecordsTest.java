@@ -12,6 +12,8 @@ import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.PipelineListener;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.report.release.Baseline;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.io.ByteArrayOutputStream;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report;
+package io.github.adammeme.internal.report.release;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -7,6 +7,7 @@ import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.report.ReportText;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report;
+package io.github.adammeme.internal.report.release;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,6 +1,7 @@
-package io.github.adammeme.internal.report;
+package io.github.adammeme.internal.report.release;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.adammeme.internal.report.ReportText;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;

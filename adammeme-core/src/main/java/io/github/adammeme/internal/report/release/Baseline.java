@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report;
+package io.github.adammeme.internal.report.release;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -6,6 +6,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.llm.cache.CacheDatabase;
 import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.report.EvaluationWriter;
+import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.report.RunFileLines;
+import io.github.adammeme.internal.report.RunRecords;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -96,7 +100,7 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
      * @param summary the run's summary.json
      * @return the reason, to follow the run's name in a message; empty when it can be a baseline
      */
-    static Optional<String> unfit(JsonNode summary) {
+    public static Optional<String> unfit(JsonNode summary) {
         if (summary.path("dryRun").asBoolean(false)) {
             return Optional.of("was a dry run: it called no model and has no figures to compare with");
         }

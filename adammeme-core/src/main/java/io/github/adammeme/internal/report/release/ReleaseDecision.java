@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report;
+package io.github.adammeme.internal.report.release;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -9,6 +9,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.report.PublishSettings;
+import io.github.adammeme.internal.report.RecordedFigures;
+import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.util.Printable;
 import java.util.ArrayList;
 import java.util.List;
