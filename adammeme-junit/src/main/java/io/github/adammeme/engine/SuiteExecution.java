@@ -8,7 +8,7 @@ import io.github.adammeme.internal.pipeline.progress.Planner;
 import io.github.adammeme.internal.pipeline.progress.ProgressLine;
 import io.github.adammeme.internal.pipeline.run.Listeners;
 import io.github.adammeme.internal.report.ReportText;
-import io.github.adammeme.internal.report.RunFolderLock;
+import io.github.adammeme.internal.report.run.RunFolderLock;
 import io.github.adammeme.internal.util.Console;
 import java.io.UncheckedIOException;
 import java.util.List;

@@ -8,7 +8,7 @@ import io.github.adammeme.Constants;
 import io.github.adammeme.engine.AdamMemeSuite;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.cache.SqliteDatabase;
-import io.github.adammeme.internal.report.RunRecords;
+import io.github.adammeme.internal.report.run.RunRecords;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -32,7 +32,7 @@ import io.github.adammeme.internal.agent.prompt.PromptBlocks;
 import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.HardCaseBank;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
-import io.github.adammeme.internal.report.OutputNames;
+import io.github.adammeme.internal.report.run.OutputNames;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.internal.util.Digests;
 import io.github.adammeme.testing.RelayEndpoint;

@@ -10,7 +10,7 @@ import io.github.adammeme.internal.llm.cache.SqliteDatabase;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.History;
 import io.github.adammeme.internal.report.HistoryPage;
-import io.github.adammeme.internal.report.RunRecords;
+import io.github.adammeme.internal.report.run.RunRecords;
 import io.github.adammeme.internal.util.Console;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -12,7 +12,7 @@ import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.pipeline.run.RunInfo;
 import io.github.adammeme.internal.report.EvaluationWriter;
-import io.github.adammeme.internal.report.RunFileLines;
+import io.github.adammeme.internal.report.run.RunFileLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -14,6 +14,7 @@ import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.release.RunComparison;
+import io.github.adammeme.internal.report.run.RunRecords;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

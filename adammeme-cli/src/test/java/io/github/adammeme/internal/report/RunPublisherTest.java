@@ -14,6 +14,8 @@ import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.report.release.Baseline;
 import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.report.run.RunFilesException;
+import io.github.adammeme.internal.report.run.RunRecords;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

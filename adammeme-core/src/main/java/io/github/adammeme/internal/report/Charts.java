@@ -7,6 +7,7 @@ import io.github.adammeme.internal.pipeline.result.Chain;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.report.run.OutputLayout;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Rectangle;

@@ -11,6 +11,8 @@ import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.MemeOutcome;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.report.run.OutputLayout;
+import io.github.adammeme.internal.report.run.RunFilesException;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -10,6 +10,7 @@ import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.release.Baseline;
 import io.github.adammeme.internal.report.release.RunComparison;
+import io.github.adammeme.internal.report.run.RunRecords;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.release.RunComparison;
+import io.github.adammeme.internal.report.run.OutputLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report;
+package io.github.adammeme.internal.report.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,6 +12,7 @@ import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.PipelineListener;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.report.RunPublisher;
 import io.github.adammeme.internal.report.release.Baseline;
 import io.github.adammeme.internal.report.release.ReleaseDecision;
 import io.github.adammeme.internal.sim.BuiltInSimulator;

@@ -1,7 +1,8 @@
-package io.github.adammeme.internal.report;
+package io.github.adammeme.internal.report.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.report.ReportText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report;
+package io.github.adammeme.internal.report.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report;
+package io.github.adammeme.internal.report.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.llm.cache.CacheDatabase;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.report.release.Baseline;
 import io.github.adammeme.internal.report.release.ReleaseDecision;
 import java.io.IOException;
