@@ -11,7 +11,7 @@ import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.PipelineListener;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.sim.InProcessSimulator;
+import io.github.adammeme.internal.sim.persona.InProcessSimulator;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

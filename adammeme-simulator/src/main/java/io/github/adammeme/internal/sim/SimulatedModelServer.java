@@ -12,6 +12,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
+import io.github.adammeme.internal.sim.persona.SimRequest;
+import io.github.adammeme.internal.sim.persona.SimulatedModel;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -16,6 +16,8 @@ import io.github.adammeme.internal.llm.OpenAiChatModel;
 import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
+import io.github.adammeme.internal.sim.persona.SimRequest;
+import io.github.adammeme.internal.sim.persona.SimulatedModel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +13,7 @@ import io.github.adammeme.internal.pipeline.PipelineListener;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.sim.BuiltInSimulator;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

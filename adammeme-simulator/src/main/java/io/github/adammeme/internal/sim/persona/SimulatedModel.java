@@ -1,4 +1,6 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
@@ -6,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The simulated mLLM's mind. It recognises which task it is given from the prompt alone, the way a
@@ -13,10 +16,11 @@ import java.util.regex.Pattern;
  * it to the class that plays that role. Everything it says is a pure function of the request, so
  * the same request always gets the same answer.
  */
-final class SimulatedModel {
+@API(status = INTERNAL, since = "0.1.0")
+public final class SimulatedModel {
 
     /** The model ids the simulator answers to. */
-    enum Persona {
+    public enum Persona {
         /** plays the agents; analyses like a careful reader */
         AGENT("sim:agent"),
         /** catches harm only from explicit cue words */
@@ -38,13 +42,18 @@ final class SimulatedModel {
          */
         VERBOSE("sim:verbose");
 
-        final String id;
+        /** The model id it answers to, {@code sim:} and its name. */
+        public final String id;
 
         Persona(String id) {
             this.id = id;
         }
 
-        static Persona of(String model) {
+        /**
+         * @param model a model id
+         * @return the persona of that id, or null when it is none
+         */
+        public static Persona of(String model) {
             for (Persona p : values()) {
                 if (p.id.equals(model)) {
                     return p;
@@ -58,13 +67,13 @@ final class SimulatedModel {
          * @param served the names served, each mapped to a persona's id
          * @return who answers it, or null when the simulator serves no such model
          */
-        static Persona serving(String model, Map<String, String> served) {
+        public static Persona serving(String model, Map<String, String> served) {
             Persona own = of(model);
             return own != null ? own : of(served.get(model));
         }
 
-        /** What its answers carry as {@code system_fingerprint}: a new persona behind a served name is a new one. */
-        String fingerprint() {
+        /** @return what its answers carry as {@code system_fingerprint}: a new persona behind a served name is a new one */
+        public String fingerprint() {
             return "adammeme-simulator-" + id.substring(Endpoint.SIMULATED_PREFIX.length());
         }
     }
@@ -79,10 +88,13 @@ final class SimulatedModel {
     }
 
     /**
+     * @param persona  who answers
+     * @param asked    the request
      * @param settings the judge noise (a share of the Scorer's ratings moved off their fair value, differently per
      *                 replica seed) and the dialect the answer is written in
+     * @return the answer's text
      */
-    static String answer(Persona persona, SimRequest asked, SimSettings settings) {
+    public static String answer(Persona persona, SimRequest asked, SimSettings settings) {
         // A prompt that gives no meme text (the paper's picture-only Miner, Examiner and Narrator): the text is
         // what the model reads off the picture, as any mLLM would.
         SimRequest r = asked.block("meme_text") == null && !asked.pictures().isEmpty()

@@ -1,6 +1,6 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
 
-import io.github.adammeme.internal.sim.SimulatedModel.Persona;
+import io.github.adammeme.internal.sim.persona.SimulatedModel.Persona;
 import java.util.List;
 
 /**

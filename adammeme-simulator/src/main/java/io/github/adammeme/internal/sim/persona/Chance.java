@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
 
 import io.github.adammeme.internal.util.Digests;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
 
 /**
  * What the verbose persona writes after its analysis: general background on memes, some 1,200 tokens of

@@ -1,4 +1,6 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,12 +9,14 @@ import java.io.IOException;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 
 /**
  * The simulator's structured output: the answer a role gives in text, put in the JSON its schema
  * asks for, as an endpoint with constrained decoding would return it (bare JSON, nothing around it).
  */
-final class StructuredAnswers {
+@API(status = INTERNAL, since = "0.1.0")
+public final class StructuredAnswers {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern RATING = Pattern.compile("Rating: \\[\\[(\\d+)]]\\s*$");
@@ -25,8 +29,12 @@ final class StructuredAnswers {
      * The answer in the named schema, or null when the simulator does not know that schema. An answer
      * that does not fit its schema (a prompt that never asked for a rating, say) goes back as it is,
      * as from an endpoint that does not hold its output to the schema.
+     *
+     * @param schema the name of the schema the request asks for
+     * @param text   the answer as the role gives it in text
+     * @return the answer in the schema, or null for a schema the simulator does not know
      */
-    static String of(String schema, String text) {
+    public static String of(String schema, String text) {
         try {
             return switch (schema) {
                 case "scorer_rating" -> rating(text);

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -20,6 +20,7 @@ import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.OpenAiChatModel;
 import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
 import java.time.Duration;

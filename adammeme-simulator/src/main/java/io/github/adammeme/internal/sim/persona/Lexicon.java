@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,10 +1,8 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.AgentContext;
 import io.github.adammeme.internal.agent.Answer;
 import io.github.adammeme.internal.agent.Candidate;
@@ -25,7 +23,6 @@ import io.github.adammeme.internal.agent.answer.Rewrite;
 import io.github.adammeme.internal.agent.answer.Verdict;
 import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.agent.refusal.RefusalDetector;
-import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.llm.ChatModel;
 import io.github.adammeme.internal.llm.ChatRequest;
@@ -39,8 +36,8 @@ import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.simulator.SimDialect;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import io.github.adammeme.internal.retrieval.MisbeliefIndex;
+import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -484,42 +481,5 @@ class SimDialectTest {
         assertTrue(
                 checks[1] - checks[0] <= 0.05 * analyses,
                 "the caveats cost few checks: " + checks[0] + " -> " + checks[1]);
-    }
-
-    @Test
-    void theDialectIsAKeyOfItsOwnAndItsAnswersAreCachedApart() {
-        assertEquals(SimDialect.REAL, ConfigurationReader.simulator(Map.of()).dialect());
-        assertEquals(
-                SimDialect.STRICT,
-                ConfigurationReader.simulator(Map.of(Constants.SIM_DIALECT, " Strict "))
-                        .dialect());
-        ConfigurationException bad = assertThrows(
-                ConfigurationException.class,
-                () -> ConfigurationReader.simulator(Map.of(Constants.SIM_DIALECT, "loose")));
-        assertEquals(Constants.SIM_DIALECT, bad.key());
-        assertTrue(
-                bad.getMessage().contains("'loose'")
-                        && bad.getMessage().contains("real")
-                        && bad.getMessage().contains("strict"),
-                bad.getMessage());
-
-        // The endpoint's identity is part of every cache key.
-        Endpoint agent = new Endpoint("sim:agent", null, null, Duration.ofSeconds(10));
-        String realIdentity = agent.simulatorAt("http://127.0.0.1:1/v1", BuiltInSimulator.variant(SimSettings.DEFAULT))
-                .identity();
-        String strictIdentity = agent.simulatorAt(
-                        "http://127.0.0.1:1/v1",
-                        BuiltInSimulator.variant(SimSettings.DEFAULT.withDialect(SimDialect.STRICT)))
-                .identity();
-        assertEquals("simulator", realIdentity);
-        assertEquals("simulator (dialect=strict)", strictIdentity);
-        assertEquals(
-                "simulator (judge-noise=0.3, dialect=strict)",
-                agent.simulatorAt(
-                                "http://127.0.0.1:1/v1",
-                                BuiltInSimulator.variant(
-                                        new SimSettings(0, 0.5, 0, 0, 0, 0, 0, 0, 0, 10_000, 7, 0.3, true)
-                                                .withDialect(SimDialect.STRICT)))
-                        .identity());
     }
 }

@@ -1,15 +1,19 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.internal.agent.prompt.PromptBlocks;
 import java.util.ArrayList;
 import java.util.List;
+import org.apiguardian.api.API;
 
 /**
  * A chat-completions request as the simulator reads it: the model asked for, the seed, the
  * conversation's text and its pictures. The simulator sees exactly what a real endpoint sees.
  */
-record SimRequest(
+@API(status = INTERNAL, since = "0.1.0")
+public record SimRequest(
         String model,
         long seed,
         double temperature,
@@ -56,7 +60,11 @@ record SimRequest(
                 List.copyOf(pictures));
     }
 
-    static SimRequest from(JsonNode body) {
+    /**
+     * @param body a chat-completions request body
+     * @return the request as the simulator reads it
+     */
+    public static SimRequest from(JsonNode body) {
         String model = body.path("model").asText("");
         long seed = body.path("seed").asLong(0);
         double temperature = body.path("temperature").asDouble(1.0);
@@ -95,8 +103,13 @@ record SimRequest(
         return new SimRequest(model, seed, temperature, prompt.toString(), images, schema, pictures);
     }
 
-    /** The same request with another seed: one of the choices of a request for several. */
-    SimRequest withSeed(long other) {
+    /**
+     * The same request with another seed: one of the choices of a request for several.
+     *
+     * @param other the seed
+     * @return the request with that seed
+     */
+    public SimRequest withSeed(long other) {
         return new SimRequest(model, other, temperature, prompt, images, schema, blocks, instructions, pictures);
     }
 

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
 
 import io.github.adammeme.internal.agent.Senior;
 import java.util.ArrayList;
