@@ -1,8 +1,8 @@
 package io.github.adammeme.cli;
 
-import io.github.adammeme.internal.pipeline.Chain;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.Chain;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.SampleVerdict;
 import io.github.adammeme.internal.report.allure.AllureExecutor;

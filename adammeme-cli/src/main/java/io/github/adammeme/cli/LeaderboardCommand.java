@@ -1,7 +1,7 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.cli.internal.RunFolder;
-import io.github.adammeme.internal.pipeline.Evaluation;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.report.RunPublisher;
 import io.github.adammeme.internal.util.Console;
 import java.io.PrintStream;

@@ -1,6 +1,6 @@
 package io.github.adammeme.cli;
 
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package io.github.adammeme.cli;
 
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
-import io.github.adammeme.internal.pipeline.Planner;
-import io.github.adammeme.internal.pipeline.RunPlan;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.progress.Planner;
+import io.github.adammeme.internal.pipeline.progress.RunPlan;
 import io.github.adammeme.internal.report.PlanFiles;
 import io.github.adammeme.internal.util.Console;
 import java.io.IOException;

@@ -1,7 +1,7 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.internal.config.ConfigurationReader;
-import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.internal.util.Console;
 import java.io.IOException;

@@ -2,9 +2,9 @@ package io.github.adammeme.bench;
 
 import io.github.adammeme.internal.data.JsonlDatasetLoader;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.MemeImages;
-import io.github.adammeme.internal.data.TextEraser;
-import io.github.adammeme.internal.data.TextErasure;
+import io.github.adammeme.internal.data.image.MemeImages;
+import io.github.adammeme.internal.erasure.TextEraser;
+import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;

@@ -1,10 +1,10 @@
 package io.github.adammeme.bench;
 
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.pipeline.AdamMeme;
-import io.github.adammeme.internal.pipeline.Chain;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.Chain;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

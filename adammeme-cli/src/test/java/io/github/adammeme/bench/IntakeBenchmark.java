@@ -2,7 +2,7 @@ package io.github.adammeme.bench;
 
 import io.github.adammeme.internal.data.Datasets;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import java.io.BufferedWriter;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;

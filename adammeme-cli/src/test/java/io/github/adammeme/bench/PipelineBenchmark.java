@@ -1,17 +1,17 @@
 package io.github.adammeme.bench;
 
 import io.github.adammeme.cli.Main;
-import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.llm.CallCache;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.EndpointResolver;
 import io.github.adammeme.internal.llm.ModelConnector;
-import io.github.adammeme.internal.llm.RunStop;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cache.CallCache;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.llm.resilience.RunStop;
 import io.github.adammeme.internal.pipeline.AdamMeme;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.PipelineListener;
-import io.github.adammeme.internal.sim.InProcessSimulator;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.sim.persona.InProcessSimulator;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

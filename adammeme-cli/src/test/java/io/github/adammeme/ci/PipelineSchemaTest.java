@@ -15,7 +15,7 @@ import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import io.github.adammeme.internal.pipeline.Stages;
+import io.github.adammeme.internal.pipeline.run.Stages;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

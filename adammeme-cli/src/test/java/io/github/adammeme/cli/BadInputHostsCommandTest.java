@@ -2,7 +2,7 @@ package io.github.adammeme.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -2,7 +2,7 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.pipeline.AdamMeme;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.util.Console;
 import java.io.IOException;
 import java.io.UncheckedIOException;

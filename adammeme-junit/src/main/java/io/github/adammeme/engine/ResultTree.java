@@ -1,16 +1,16 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
-import io.github.adammeme.internal.pipeline.MemeOutcome;
-import io.github.adammeme.internal.pipeline.Metrics;
-import io.github.adammeme.internal.pipeline.MinedSample;
-import io.github.adammeme.internal.pipeline.Stages;
-import io.github.adammeme.internal.report.ReleaseDecision;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.CategoryFigures;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.MemeOutcome;
+import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.run.Stages;
 import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.SummaryMarkdown;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.pipeline.Chain;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.MinedSample;
 import io.github.adammeme.internal.pipeline.PipelineListener;
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.Chain;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.report.SampleVerdict;
 import org.junit.platform.engine.TestExecutionResult;
 

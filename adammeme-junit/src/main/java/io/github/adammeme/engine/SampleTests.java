@@ -1,8 +1,8 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
-import io.github.adammeme.internal.pipeline.MinedSample;
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.Optional;
 import org.junit.platform.engine.TestExecutionResult;
 

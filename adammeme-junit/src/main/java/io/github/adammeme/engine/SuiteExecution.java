@@ -1,14 +1,14 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.llm.EndpointUnusableException;
-import io.github.adammeme.internal.llm.RunStop;
+import io.github.adammeme.internal.llm.resilience.RunStop;
 import io.github.adammeme.internal.pipeline.AdamMeme;
-import io.github.adammeme.internal.pipeline.Interruption;
-import io.github.adammeme.internal.pipeline.Listeners;
-import io.github.adammeme.internal.pipeline.Planner;
-import io.github.adammeme.internal.pipeline.ProgressLine;
+import io.github.adammeme.internal.pipeline.progress.Interruption;
+import io.github.adammeme.internal.pipeline.progress.Planner;
+import io.github.adammeme.internal.pipeline.progress.ProgressLine;
+import io.github.adammeme.internal.pipeline.run.Listeners;
 import io.github.adammeme.internal.report.ReportText;
-import io.github.adammeme.internal.report.RunFolderLock;
+import io.github.adammeme.internal.report.run.RunFolderLock;
 import io.github.adammeme.internal.util.Console;
 import java.io.UncheckedIOException;
 import java.util.List;

@@ -1,18 +1,18 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.llm.Usage;
-import io.github.adammeme.internal.llm.UsageLedger;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
-import io.github.adammeme.internal.pipeline.LibraryVersion;
+import io.github.adammeme.internal.llm.cost.Usage;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.run.LibraryVersion;
 import io.github.adammeme.internal.report.BestEffort;
 import io.github.adammeme.internal.report.Charts;
 import io.github.adammeme.internal.report.CostTable;
-import io.github.adammeme.internal.report.OutputLayout;
-import io.github.adammeme.internal.report.ReleaseDecision;
-import io.github.adammeme.internal.report.RunComparison;
-import io.github.adammeme.internal.report.RunFilesException;
 import io.github.adammeme.internal.report.RunPublisher;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.report.release.RunComparison;
+import io.github.adammeme.internal.report.run.OutputLayout;
+import io.github.adammeme.internal.report.run.RunFilesException;
 import io.github.adammeme.internal.util.Console;
 import java.io.IOException;
 import java.io.UncheckedIOException;

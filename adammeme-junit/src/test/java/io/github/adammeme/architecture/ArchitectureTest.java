@@ -18,7 +18,7 @@ import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
-import io.github.adammeme.internal.data.PrintedText;
+import io.github.adammeme.internal.erasure.PrintedText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -64,6 +64,7 @@ class ArchitectureTest {
         "io.github.adammeme.internal.agent..",
         "io.github.adammeme.internal.llm..",
         "io.github.adammeme.internal.data..",
+        "io.github.adammeme.internal.erasure..",
         "io.github.adammeme.internal.retrieval.."
     };
 
@@ -133,7 +134,7 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAPackage("io.github.adammeme.internal.sim..")
             .because("the simulator is the offline default, not a part of the engine: a build without it runs real"
-                    + " models (llm.Simulators finds it)");
+                    + " models (llm.simulator.Simulators finds it)");
 
     @ArchTest
     static final ArchRule theSimulatorKnowsOnlyTheModelsItPlays = noClasses()
@@ -145,12 +146,39 @@ class ArchitectureTest {
                             "io.github.adammeme.internal.config..",
                             "io.github.adammeme.internal.report..",
                             "io.github.adammeme.internal.data..",
+                            "io.github.adammeme.internal.erasure..",
                             "io.github.adammeme.engine..",
                             "io.github.adammeme.cli..")
                     .and(DescribedPredicate.not(JavaClass.Predicates.equivalentTo(PrintedText.class))))
-            .because("the simulator is handed its settings, typed, by whoever starts it; it reads no configuration of"
-                    + " its own and knows nothing of the method it serves (it reads the text printed on a picture it is"
-                    + " shown, as a model sees it, with the eraser's OCR, and nothing else of the data package)");
+            .because(
+                    "the simulator is handed its settings, typed, by whoever starts it; it reads no configuration of"
+                            + " its own and knows nothing of the method it serves (it reads the text printed on a picture it is"
+                            + " shown, as a model sees it, with the eraser's OCR, and nothing else of the data or the erasure package)");
+
+    @ArchTest
+    static final ArchRule theEraserKnowsOnlyMemesAndPictures = noClasses()
+            .that()
+            .resideInAPackage("io.github.adammeme.internal.erasure..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.github.adammeme.internal.pipeline..",
+                    "io.github.adammeme.internal.agent..",
+                    "io.github.adammeme.internal.retrieval..",
+                    "io.github.adammeme.internal.config..",
+                    "io.github.adammeme.internal.report..")
+            .because("the text eraser takes a meme and its picture and gives the picture back erased; it knows nothing"
+                    + " of the method, so it can stand on its own");
+
+    @ArchTest
+    static final ArchRule theDataKnowsNoEraser = noClasses()
+            .that()
+            .resideInAPackage("io.github.adammeme.internal.data..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.github.adammeme.internal.erasure..")
+            .because("datasets and pictures are read the same whether or how their text is erased: the eraser builds"
+                    + " on them, never the other way");
 
     @ArchTest
     static final ArchRule systemPropertiesAreReadWhereSettingsAreGathered = noClasses()
@@ -162,11 +190,11 @@ class ArchitectureTest {
             .doNotHaveFullyQualifiedName("io.github.adammeme.engine.ScrubbedProperties")
             // JVM facts, not settings: the temporary folder, the platform's natives, the HTTP server's defaults
             .and()
-            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.BatchSpool")
+            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.batch.BatchSpool")
             .and()
-            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.SqliteNatives")
+            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.cache.SqliteNatives")
             .and()
-            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.data.TesseractWords")
+            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.erasure.TesseractWords")
             .and()
             .doNotHaveFullyQualifiedName("io.github.adammeme.internal.sim.SimulatedModelServer")
             .should()
@@ -204,6 +232,7 @@ class ArchitectureTest {
         "io.github.adammeme",
         "io.github.adammeme.internal.agent..",
         "io.github.adammeme.internal.data..",
+        "io.github.adammeme.internal.erasure..",
         "io.github.adammeme.internal.llm..",
         "io.github.adammeme.internal.pipeline..",
         "io.github.adammeme.internal.retrieval..",
@@ -336,7 +365,7 @@ class ArchitectureTest {
             "io.github.adammeme.cli.Main",
             "io.github.adammeme.internal.sim.BuiltInSimulatorProvider",
             "io.github.adammeme.engine.AdamMemeExecutionContext",
-            "io.github.adammeme.internal.pipeline.SecondScore");
+            "io.github.adammeme.internal.pipeline.result.SecondScore");
 
     /**
      * A public type is one another package names, itself or a type nested in it (main code, the Maven plugin's

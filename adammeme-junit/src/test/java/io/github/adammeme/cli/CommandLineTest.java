@@ -6,9 +6,9 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.engine.AdamMemeSuite;
-import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.llm.SqliteDatabase;
-import io.github.adammeme.internal.report.RunRecords;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.llm.cache.SqliteDatabase;
+import io.github.adammeme.internal.report.run.RunRecords;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

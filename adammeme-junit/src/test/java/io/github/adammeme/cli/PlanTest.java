@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.Constants;
 import io.github.adammeme.engine.AdamMemeSuite;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

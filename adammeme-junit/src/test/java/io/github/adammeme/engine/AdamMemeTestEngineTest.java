@@ -21,7 +21,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.report.allure.AllureEnvironment;
 import java.io.IOException;
 import java.nio.file.Files;

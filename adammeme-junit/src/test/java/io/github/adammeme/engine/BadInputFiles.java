@@ -1,7 +1,7 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.data.ImageSamples;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.ImageSamples;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

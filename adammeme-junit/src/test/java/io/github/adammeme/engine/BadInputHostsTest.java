@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.llm.ChatMessage;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.OpenAiChatModel;
 import io.github.adammeme.internal.llm.Preflight;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.OutputStream;

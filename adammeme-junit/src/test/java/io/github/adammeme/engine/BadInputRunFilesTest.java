@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.report.RunFolderLock;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.report.run.RunFolderLock;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -11,7 +11,7 @@ import static org.junit.platform.testkit.engine.EventConditions.finishedWithFail
 import static org.junit.platform.testkit.engine.TestExecutionResultConditions.message;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

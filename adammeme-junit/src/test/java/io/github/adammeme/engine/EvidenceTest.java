@@ -13,7 +13,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.data.DatasetException;
 import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.HardCaseBank;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

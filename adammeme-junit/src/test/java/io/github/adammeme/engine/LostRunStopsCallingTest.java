@@ -7,7 +7,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;

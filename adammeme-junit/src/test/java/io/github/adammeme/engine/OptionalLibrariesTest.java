@@ -2,7 +2,7 @@ package io.github.adammeme.engine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,7 +8,7 @@ import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqu
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

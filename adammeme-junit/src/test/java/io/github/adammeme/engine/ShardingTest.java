@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.cli.internal.AllureMerge;
 import io.github.adammeme.cli.internal.ShardMerge;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

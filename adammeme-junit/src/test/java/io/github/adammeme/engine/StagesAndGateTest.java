@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.cli.internal.GateCommand;
-import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.pipeline.AdamMeme;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.PipelineListener;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import java.io.ByteArrayOutputStream;

@@ -11,7 +11,7 @@ import static org.junit.platform.testkit.engine.TestExecutionResultConditions.me
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.internal.data.SyntheticMemes;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.testing.RelayEndpoint;
 import java.nio.file.Files;
 import java.nio.file.Path;

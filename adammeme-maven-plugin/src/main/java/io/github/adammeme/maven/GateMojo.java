@@ -2,9 +2,9 @@ package io.github.adammeme.maven;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import io.github.adammeme.internal.pipeline.ConfigurationException;
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import io.github.adammeme.internal.report.FrTable;
-import io.github.adammeme.internal.report.ReleaseDecision;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
 import io.github.adammeme.internal.util.Printable;
 import java.io.File;
 import java.io.IOException;

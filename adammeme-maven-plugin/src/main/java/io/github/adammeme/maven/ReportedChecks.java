@@ -1,7 +1,7 @@
 package io.github.adammeme.maven;
 
-import io.github.adammeme.internal.report.ReleaseDecision;
 import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

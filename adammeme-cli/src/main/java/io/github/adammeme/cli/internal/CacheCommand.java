@@ -3,12 +3,12 @@ package io.github.adammeme.cli.internal;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.llm.CacheDatabase;
-import io.github.adammeme.internal.llm.CacheMaintenance;
-import io.github.adammeme.internal.llm.CacheStore;
-import io.github.adammeme.internal.llm.PostgresDatabase;
-import io.github.adammeme.internal.llm.SqliteCallCache;
-import io.github.adammeme.internal.llm.SqliteDatabase;
+import io.github.adammeme.internal.llm.cache.CacheDatabase;
+import io.github.adammeme.internal.llm.cache.CacheMaintenance;
+import io.github.adammeme.internal.llm.cache.CacheStore;
+import io.github.adammeme.internal.llm.cache.PostgresDatabase;
+import io.github.adammeme.internal.llm.cache.SqliteCallCache;
+import io.github.adammeme.internal.llm.cache.SqliteDatabase;
 import io.github.adammeme.internal.util.Secrets;
 import java.nio.file.Files;
 import java.sql.Connection;

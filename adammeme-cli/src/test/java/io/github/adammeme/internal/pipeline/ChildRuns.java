@@ -1,7 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.cli.Main;
-import io.github.adammeme.internal.data.TextErasure;
+import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Path;
 import java.util.ArrayList;

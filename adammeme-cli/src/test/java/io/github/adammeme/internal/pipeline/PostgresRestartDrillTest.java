@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import io.github.adammeme.testing.EmbeddedPostgresServer;

@@ -3,9 +3,9 @@ package io.github.adammeme.internal.pipeline;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.llm.SimSettings;
-import io.github.adammeme.internal.llm.SqliteCallCache;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.llm.cache.SqliteCallCache;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Files;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.cli.internal.AllureMerge;
-import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
 import java.io.InputStream;
 import java.nio.file.Files;

@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.cli.internal.ReferenceImport;
-import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.Chain;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.Metrics;
-import io.github.adammeme.internal.pipeline.Outcome;
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.CategoryFigures;
+import io.github.adammeme.internal.pipeline.result.Chain;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,10 @@ package io.github.adammeme.internal.agent;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.data.RoleImages;
+import io.github.adammeme.internal.agent.answer.AnswerParser;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
+import io.github.adammeme.internal.agent.prompt.PromptTemplate;
+import io.github.adammeme.internal.data.image.RoleImages;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ChatResponse;
 import io.github.adammeme.internal.llm.ContentPart;

@@ -2,6 +2,8 @@ package io.github.adammeme.internal.agent;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.agent.answer.AnswerParser;
+import io.github.adammeme.internal.agent.answer.ParseException;
 import org.apiguardian.api.API;
 
 /** The question a Candidate and the target both answer about a meme-category pair. */

@@ -1,12 +1,15 @@
 package io.github.adammeme.internal.agent;
 
+import io.github.adammeme.internal.agent.answer.AnswerParser;
+import io.github.adammeme.internal.agent.answer.ParseException;
+import io.github.adammeme.internal.agent.answer.RefusalScreen;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ChatResponse;
 import io.github.adammeme.internal.llm.EndpointUnusableException;
-import io.github.adammeme.internal.llm.FailSafeCache;
 import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.StructuredOutput;
+import io.github.adammeme.internal.llm.cache.FailSafeCache;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.regex.Pattern;

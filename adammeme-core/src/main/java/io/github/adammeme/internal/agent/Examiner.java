@@ -2,6 +2,7 @@ package io.github.adammeme.internal.agent;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.agent.answer.Verdict;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.Map;

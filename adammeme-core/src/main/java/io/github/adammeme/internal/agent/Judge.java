@@ -2,6 +2,7 @@ package io.github.adammeme.internal.agent;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.agent.answer.Verdict;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

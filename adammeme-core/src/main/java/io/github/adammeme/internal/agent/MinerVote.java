@@ -3,6 +3,9 @@ package io.github.adammeme.internal.agent;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.adammeme.internal.agent.answer.AnswerParser;
+import io.github.adammeme.internal.agent.answer.JsonAnswers;
+import io.github.adammeme.internal.agent.answer.ParseException;
 import io.github.adammeme.internal.llm.ResponseSchema;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,6 +2,9 @@ package io.github.adammeme.internal.agent;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.agent.answer.AnswerParser;
+import io.github.adammeme.internal.agent.answer.JsonAnswers;
+import io.github.adammeme.internal.agent.answer.MisbeliefSentence;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.Map;

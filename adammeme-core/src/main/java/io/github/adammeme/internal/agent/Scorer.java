@@ -2,6 +2,8 @@ package io.github.adammeme.internal.agent;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.agent.answer.AnswerParser;
+import io.github.adammeme.internal.agent.answer.Rating;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;

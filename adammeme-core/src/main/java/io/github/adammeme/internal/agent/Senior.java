@@ -2,6 +2,8 @@ package io.github.adammeme.internal.agent;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.agent.answer.FinalResponse;
+import io.github.adammeme.internal.agent.answer.ParseException;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.ArrayList;
 import java.util.List;

@@ -40,7 +40,15 @@ public final class Taxonomy {
         return new Taxonomy(map);
     }
 
-    static Taxonomy fromJson(String json, String origin) {
+    /**
+     * Reads a taxonomy file's categories.
+     *
+     * @param json   {@code {"categories": [{"name": ..., "description": ...}, ...]}}
+     * @param origin where the text came from, as an error names it
+     * @return the taxonomy
+     * @throws IllegalArgumentException naming the origin when the text is not such a file
+     */
+    public static Taxonomy fromJson(String json, String origin) {
         try {
             JsonNode root = new ObjectMapper().readTree(json);
             JsonNode list = root == null ? null : root.get("categories");

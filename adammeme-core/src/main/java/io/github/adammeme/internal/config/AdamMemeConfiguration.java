@@ -2,8 +2,8 @@ package io.github.adammeme.internal.config;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.llm.SimSettings;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.RunPublisher;
 import java.util.List;
 import java.util.Objects;

@@ -3,6 +3,7 @@ package io.github.adammeme.internal.data;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import org.apiguardian.api.API;
 
 /**

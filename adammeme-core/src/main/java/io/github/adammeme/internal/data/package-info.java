@@ -1,2 +1,2 @@
-/** Datasets, hard-case banks and meme pictures: read within limits, checked, and their printed text erased. */
+/** Datasets and hard-case banks: read within limits and checked, every meme with an id of its own. */
 package io.github.adammeme.internal.data;

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import io.github.adammeme.internal.llm.cache.CallCache;
+import io.github.adammeme.internal.llm.cache.FailSafeCache;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;

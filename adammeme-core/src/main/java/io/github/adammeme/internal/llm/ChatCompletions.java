@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.openai.core.JsonValue;
@@ -14,18 +16,22 @@ import com.openai.models.chat.completions.ChatCompletionCreateParams;
 import com.openai.models.chat.completions.ChatCompletionMessage;
 import com.openai.models.chat.completions.ChatCompletionSystemMessageParam;
 import com.openai.models.chat.completions.ChatCompletionUserMessageParam;
+import io.github.adammeme.internal.llm.cost.ReportedUsage;
+import io.github.adammeme.internal.llm.cost.Usage;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.apiguardian.api.API;
 
 /**
  * A {@link ChatRequest} as openai-java's chat-completion parameters, and a chat completion as a
  * {@link ChatResponse}: one translation for calls made at once and calls sent in a batch.
  */
-final class ChatCompletions {
+@API(status = INTERNAL, since = "0.1.0")
+public final class ChatCompletions {
 
     private ChatCompletions() {}
 
@@ -36,7 +42,7 @@ final class ChatCompletions {
      * @param n the answers asked for (choices); more than one costs the input once
      * @return the parameters of one chat completion
      */
-    static ChatCompletionCreateParams params(String model, ChatRequest request, DataUrls dataUrls, int n) {
+    public static ChatCompletionCreateParams params(String model, ChatRequest request, DataUrls dataUrls, int n) {
         ChatCompletionCreateParams.Builder params = ChatCompletionCreateParams.builder()
                 .model(model)
                 .temperature(request.temperature())
@@ -94,7 +100,7 @@ final class ChatCompletions {
      *     paid once
      * @throws ModelCallException when the completion has no choice
      */
-    static List<ChatResponse> responses(ChatCompletion completion, String who) {
+    public static List<ChatResponse> responses(ChatCompletion completion, String who) {
         // An answer with HTTP 200 is billed whatever it holds: what it reported is read first, so a
         // failure below still counts the call and its tokens.
         Usage usage = ReportedUsage.of(completion, who);

@@ -2,6 +2,7 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.util.Utf16;
 import org.apiguardian.api.API;
 

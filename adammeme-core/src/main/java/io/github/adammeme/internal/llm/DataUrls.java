@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.llm;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
@@ -10,6 +12,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.openai.core.ObjectMappers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import org.apiguardian.api.API;
 
 /**
  * Pictures as the data URLs requests carry. A meme goes out a dozen times or more, to the target
@@ -18,10 +21,11 @@ import java.nio.charset.StandardCharsets;
  * into the request as they are, because escaping a base64 string character by character cost more
  * CPU than anything else in a call.
  */
-final class DataUrls {
+@API(status = INTERNAL, since = "0.1.0")
+public final class DataUrls {
 
     /** One memo for every endpoint: the target and the agents show the same pictures. */
-    static final DataUrls SHARED = new DataUrls();
+    public static final DataUrls SHARED = new DataUrls();
 
     /**
      * Data URLs of pictures sent lately, by weight in characters: those of the calls in flight, so the
@@ -58,8 +62,8 @@ final class DataUrls {
         });
     }
 
-    /** openai-java's own mapper, with this class's URLs written verbatim. */
-    JsonMapper mapper() {
+    /** @return openai-java's own mapper, with this class's URLs written verbatim */
+    public JsonMapper mapper() {
         return mapper;
     }
 

@@ -45,7 +45,7 @@ public final class EndpointUnusableException extends IllegalStateException {
     }
 
     /** @return the same reason, thrown afresh from the calls it stops (so no two threads share one trace) */
-    EndpointUnusableException again() {
+    public EndpointUnusableException again() {
         return new EndpointUnusableException(getMessage(), when);
     }
 }

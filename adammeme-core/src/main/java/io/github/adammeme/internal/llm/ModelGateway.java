@@ -2,6 +2,16 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.llm.cache.CacheKey;
+import io.github.adammeme.internal.llm.cache.CallCache;
+import io.github.adammeme.internal.llm.cache.FailSafeCache;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.llm.resilience.CircuitBreaker;
+import io.github.adammeme.internal.llm.resilience.EndpointChecks;
+import io.github.adammeme.internal.llm.resilience.RateCaps;
+import io.github.adammeme.internal.llm.resilience.RetryLoop;
+import io.github.adammeme.internal.llm.resilience.RetryPolicy;
+import io.github.adammeme.internal.llm.resilience.RunStop;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

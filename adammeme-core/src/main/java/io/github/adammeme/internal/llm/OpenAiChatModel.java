@@ -11,6 +11,10 @@ import com.openai.errors.OpenAIIoException;
 import com.openai.errors.OpenAIServiceException;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import io.github.adammeme.internal.llm.http.BoundedAnswers;
+import io.github.adammeme.internal.llm.http.ClosedConnectionResend;
+import io.github.adammeme.internal.llm.http.Redirects;
+import io.github.adammeme.internal.llm.http.SameServerRedirects;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.InterruptedIOException;
 import java.math.BigDecimal;
@@ -81,8 +85,12 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .build();
     }
 
-    /** The key the endpoint's variable holds (registered as a secret), or a placeholder for endpoints that need none. */
-    static String apiKey(Endpoint endpoint) {
+    /**
+     * @param endpoint an endpoint
+     * @return the key the endpoint's variable holds (registered as a secret), or a placeholder for endpoints that need
+     *     none
+     */
+    public static String apiKey(Endpoint endpoint) {
         if (endpoint.apiKeyEnv() == null || endpoint.apiKeyEnv().isBlank()) {
             return NO_KEY;
         }

@@ -1,5 +1,10 @@
 package io.github.adammeme.internal.llm;
 
+import io.github.adammeme.internal.llm.cache.CacheKey;
+import io.github.adammeme.internal.llm.cache.CallCache;
+import io.github.adammeme.internal.llm.cache.FailSafeCache;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.llm.resilience.RetryLoop;
 import io.github.adammeme.internal.util.Console;
 import java.util.ArrayList;
 import java.util.List;

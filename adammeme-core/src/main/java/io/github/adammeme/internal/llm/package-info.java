@@ -1,2 +1,5 @@
-/** Calls to OpenAI-compatible chat endpoints through one gateway: cache, retries, rate caps, batches, and what each call cost. */
+/**
+ * Calls to OpenAI-compatible chat endpoints: what a call and its answer are, the OpenAI client and its preflight, and
+ * the one gateway every call goes through, which draws on the cache, resilience, batch and cost sub-packages.
+ */
 package io.github.adammeme.internal.llm;

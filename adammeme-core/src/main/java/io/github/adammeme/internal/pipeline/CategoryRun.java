@@ -1,5 +1,6 @@
 package io.github.adammeme.internal.pipeline;
 
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.retrieval.MisbeliefIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

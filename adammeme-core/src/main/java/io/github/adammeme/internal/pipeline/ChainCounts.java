@@ -1,9 +1,16 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.github.adammeme.internal.pipeline.progress.TimeLeft;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import org.apiguardian.api.API;
 
 /**
  * Per category, what its refinement can still take, from the pipeline's events: the originals it has to draw on, its
@@ -12,7 +19,8 @@ import java.util.TreeMap;
  * it has usable originals; and a chain ends at the first step whose score does not drop. A category's chains are
  * reported only when the last of them ends, so these counts, not those reports, tell how far its chains are.
  */
-final class ChainCounts {
+@API(status = INTERNAL, since = "0.1.0")
+public final class ChainCounts {
 
     private static final class Counts {
         int pairs;
@@ -29,21 +37,28 @@ final class ChainCounts {
         return byCategory.computeIfAbsent(category, c -> new Counts());
     }
 
-    synchronized void selected(List<MinedSample> samples) {
+    /** @param samples the pairs drawn to be scored */
+    public synchronized void selected(List<MinedSample> samples) {
         samples.forEach(s -> of(s.category()).pairs++);
     }
 
-    synchronized void scored(ScoredSample original) {
+    /** @param original an original sample scored */
+    public synchronized void scored(ScoredSample original) {
         if (RefinementStage.usable(original)) {
             of(original.category()).usable++;
         }
     }
 
-    synchronized void planned(String category, int chains) {
+    /**
+     * @param category a category whose refinement is planned
+     * @param chains how many chains it has, one per seed
+     */
+    public synchronized void planned(String category, int chains) {
         of(category).chains = chains;
     }
 
-    synchronized void step(ScoredSample step) {
+    /** @param step a refinement step scored */
+    public synchronized void step(ScoredSample step) {
         Counts c = of(step.category());
         c.steps++;
         if (endsChain(step)) {
@@ -51,7 +66,8 @@ final class ChainCounts {
         }
     }
 
-    synchronized void finished(String category) {
+    /** @param category a category whose every chain has ended */
+    public synchronized void finished(String category) {
         of(category).finished = true;
     }
 
@@ -70,7 +86,7 @@ final class ChainCounts {
     }
 
     /** @return each category's counts as they stand, in the categories' order by name */
-    synchronized List<TimeLeft.Category> snapshot() {
+    public synchronized List<TimeLeft.Category> snapshot() {
         Map<String, TimeLeft.Category> out = new TreeMap<>();
         byCategory.forEach((name, c) ->
                 out.put(name, new TimeLeft.Category(c.pairs, c.usable, c.chains, c.ended, c.steps, c.finished)));

@@ -1,5 +1,6 @@
 package io.github.adammeme.internal.pipeline;
 
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -4,6 +4,9 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.HardCaseBank;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.util.Digests;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,5 +1,6 @@
 package io.github.adammeme.internal.pipeline;
 
+import io.github.adammeme.internal.pipeline.result.MemeOutcome;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;

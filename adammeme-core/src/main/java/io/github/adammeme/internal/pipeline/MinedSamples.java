@@ -1,6 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;

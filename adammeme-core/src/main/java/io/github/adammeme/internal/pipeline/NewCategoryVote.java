@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * When a meme joins a category admitted on its own proposal. The paper keeps a category for a meme when
@@ -8,7 +11,8 @@ import java.util.Locale;
  * category on the one Miner's proposal that brought it in. Either way the category joins the taxonomy
  * when the Examiner and the Judge admit it; this decides only whether the proposing meme is counted in it.
  */
-enum NewCategoryVote {
+@API(status = INTERNAL, since = "0.1.0")
+public enum NewCategoryVote {
 
     /** The default, the paper's vote rule: a majority of the Miners names it (proposes it, or lists it). */
     MAJORITY,
@@ -32,7 +36,7 @@ enum NewCategoryVote {
      * @return the rule
      * @throws IllegalArgumentException for any other value
      */
-    static NewCategoryVote parse(String value) {
+    public static NewCategoryVote parse(String value) {
         return switch (value.strip().toLowerCase(Locale.ROOT)) {
             case "majority" -> MAJORITY;
             case "proposer" -> PROPOSER;

@@ -1,6 +1,9 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.data.ImageException;
+import io.github.adammeme.internal.data.image.ImageException;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -2,7 +2,12 @@ package io.github.adammeme.internal.pipeline;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.result.Chain;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.MemeOutcome;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.List;
 import org.apiguardian.api.API;
 

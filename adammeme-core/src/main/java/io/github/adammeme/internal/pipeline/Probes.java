@@ -1,11 +1,14 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.data.ImageException;
 import io.github.adammeme.internal.data.Meme;
-import io.github.adammeme.internal.data.MemeImages;
-import io.github.adammeme.internal.data.MemeRenderer;
-import io.github.adammeme.internal.data.TextEraser;
+import io.github.adammeme.internal.data.image.ImageException;
+import io.github.adammeme.internal.data.image.MemeImages;
+import io.github.adammeme.internal.data.image.MemeRenderer;
+import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ContentPart;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
+import io.github.adammeme.internal.pipeline.result.Refinement;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.util.Digests;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayInputStream;

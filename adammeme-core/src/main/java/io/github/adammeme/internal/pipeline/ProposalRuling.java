@@ -7,7 +7,7 @@ import io.github.adammeme.internal.agent.Examiner;
 import io.github.adammeme.internal.agent.Judge;
 import io.github.adammeme.internal.agent.MinerVote;
 import io.github.adammeme.internal.agent.Taxonomy;
-import io.github.adammeme.internal.agent.Verdict;
+import io.github.adammeme.internal.agent.answer.Verdict;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.util.List;

@@ -1,13 +1,17 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * The order in which Algorithm 1's chains take their steps within one category. Both orders make
  * the same steps with the same transitions; they differ in what the history H and the pool P hold
  * when a step retrieves, so they may refine different cases from different examples.
  */
-enum RefinementOrder {
+@API(status = INTERNAL, since = "0.1.0")
+public enum RefinementOrder {
 
     /**
      * The default: within a category all chains advance together in rounds; a round's retrievals see H as

@@ -1,12 +1,16 @@
 package io.github.adammeme.internal.pipeline;
 
+import static org.apiguardian.api.API.Status.INTERNAL;
+
 import java.util.Locale;
+import org.apiguardian.api.API;
 
 /**
  * The picture the Refiner is shown of the meme it rewrites ({@code adammeme.refinement.picture}). Its examples
  * are shown erased either way, as the paper's figure 12 describes them.
  */
-enum RefinerPicture {
+@API(status = INTERNAL, since = "0.1.0")
+public enum RefinerPicture {
 
     /** The default: erased, as the target is shown it, so the Refiner writes for the picture the target will see. */
     ERASED,
@@ -19,7 +23,7 @@ enum RefinerPicture {
      * @return the picture
      * @throws IllegalArgumentException for any other value
      */
-    static RefinerPicture parse(String value) {
+    public static RefinerPicture parse(String value) {
         return switch (value.strip().toLowerCase(Locale.ROOT)) {
             case "erased" -> ERASED;
             case "original" -> ORIGINAL;
@@ -30,7 +34,7 @@ enum RefinerPicture {
     }
 
     /** @return the value as it is configured */
-    String value() {
+    public String value() {
         return name().toLowerCase(Locale.ROOT);
     }
 }

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.pipeline;
 
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.MinedSample;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

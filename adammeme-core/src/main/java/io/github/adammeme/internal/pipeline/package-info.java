@@ -1,2 +1,5 @@
-/** The AdamMeme method: mining, scoring and refinement (Algorithm 1), joined into one evaluation with its FR per category. */
+/**
+ * The AdamMeme method: mining, scoring and refinement (Algorithm 1), joined into one evaluation; its configuration,
+ * results, run and progress are sub-packages.
+ */
 package io.github.adammeme.internal.pipeline;

@@ -2,11 +2,12 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.Chain;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.FailureRate;
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.CategoryFigures;
+import io.github.adammeme.internal.pipeline.result.Chain;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.FailureRate;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.report.run.OutputLayout;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Rectangle;

@@ -2,8 +2,8 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.llm.Usage;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.Usage;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToLongFunction;

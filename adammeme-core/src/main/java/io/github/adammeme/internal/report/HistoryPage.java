@@ -2,8 +2,10 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.pipeline.FailureRate;
-import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.pipeline.result.FailureRate;
+import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.report.release.RunComparison;
+import io.github.adammeme.internal.report.run.OutputLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

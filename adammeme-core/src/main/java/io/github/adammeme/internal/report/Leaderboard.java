@@ -1,9 +1,9 @@
 package io.github.adammeme.internal.report;
 
-import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.FailureRate;
-import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.pipeline.result.CategoryFigures;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.FailureRate;
+import io.github.adammeme.internal.pipeline.result.Metrics;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;

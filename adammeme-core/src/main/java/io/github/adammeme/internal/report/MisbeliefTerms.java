@@ -1,7 +1,7 @@
 package io.github.adammeme.internal.report;
 
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.retrieval.MisbeliefIndex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,8 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
-import io.github.adammeme.internal.pipeline.RunPlan;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.progress.RunPlan;
 import io.github.adammeme.internal.util.Secrets;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -5,8 +5,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.DatasetException;
 import io.github.adammeme.internal.data.HardCaseBank;
-import io.github.adammeme.internal.pipeline.ConfigurationException;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.report.release.Baseline;
+import io.github.adammeme.internal.report.release.BaselineCategories;
+import io.github.adammeme.internal.report.release.GateSettings;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,7 +49,12 @@ public final class PublishSettings {
                 BaselineCategories.parse(values.get(Constants.BASELINE_CATEGORIES)));
     }
 
-    static Optional<Double> minKappa(String value) {
+    /**
+     * @param value the configured {@code adammeme.judge.min-kappa}, or null
+     * @return the least kappa the judges' agreement must reach, when one is set
+     * @throws ConfigurationException naming the key when it is no kappa from -1 to 1
+     */
+    public static Optional<Double> minKappa(String value) {
         if (value == null || value.isBlank()) {
             return Optional.empty();
         }

@@ -5,8 +5,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.pipeline.result.CategoryFigures;
+import io.github.adammeme.internal.pipeline.result.Metrics;
 import java.io.IOException;
 import org.apiguardian.api.API;
 
@@ -28,7 +28,7 @@ public final class RecordedFigures {
      * @return every figure it records
      * @throws IllegalArgumentException when it records none this release can read
      */
-    static Metrics metrics(JsonNode summary) {
+    public static Metrics metrics(JsonNode summary) {
         try {
             Metrics m = JSON.treeToValue(summary.path("metrics"), Metrics.class);
             if (m == null || m.withRefinementsOverall() == null || m.withRefinements() == null) {

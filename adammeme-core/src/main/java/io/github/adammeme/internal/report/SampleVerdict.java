@@ -2,8 +2,8 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.agent.Rating;
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.agent.answer.Rating;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.Locale;
 import org.apiguardian.api.API;
 

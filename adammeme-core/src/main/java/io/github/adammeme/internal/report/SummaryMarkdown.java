@@ -2,10 +2,11 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.Metrics;
-import io.github.adammeme.internal.pipeline.Outcome;
+import io.github.adammeme.internal.pipeline.result.CategoryFigures;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
 import java.util.List;
 import java.util.Locale;
 import org.apiguardian.api.API;

@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.Target;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

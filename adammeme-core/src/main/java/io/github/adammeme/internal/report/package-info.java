@@ -1,2 +1,5 @@
-/** What a run leaves behind: summaries, FR tables, charts, baselines, run records and their history. */
+/**
+ * What a run leaves behind: summary.json and the samples' files, summaries, FR tables, charts and the history, all
+ * published together; the release decision with its baselines, and the run folder with its records, are sub-packages.
+ */
 package io.github.adammeme.internal.report;

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.agent.answer.ParseException;
+import io.github.adammeme.internal.agent.answer.Rating;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.llm.ChatMessage;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.nio.file.Files;

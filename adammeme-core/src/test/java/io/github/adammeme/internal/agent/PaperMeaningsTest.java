@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
+import io.github.adammeme.internal.agent.prompt.PromptTemplate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

@@ -5,6 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.code_intelligence.jazzer.api.FuzzedDataProvider;
 import com.code_intelligence.jazzer.junit.FuzzTest;
+import io.github.adammeme.internal.agent.answer.FinalResponse;
+import io.github.adammeme.internal.agent.answer.ParseException;
+import io.github.adammeme.internal.agent.answer.Rating;
+import io.github.adammeme.internal.agent.answer.Verdict;
+import io.github.adammeme.internal.agent.prompt.PromptBlocks;
+import io.github.adammeme.internal.agent.prompt.PromptTemplate;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;

@@ -6,6 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.agent.answer.FinalResponse;
+import io.github.adammeme.internal.agent.answer.JsonAnswers;
+import io.github.adammeme.internal.agent.answer.MisbeliefSentence;
+import io.github.adammeme.internal.agent.answer.ParseException;
+import io.github.adammeme.internal.agent.answer.Rating;
+import io.github.adammeme.internal.agent.answer.Rewrite;
+import io.github.adammeme.internal.agent.answer.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -446,23 +453,6 @@ class ParsersTest {
             assertTrue(
                     e.getMessage().startsWith("the misbelief") || e.getMessage().startsWith("the Narrator"),
                     e.getMessage());
-        }
-
-        @Test
-        void aSentenceTooLongForOneIsAPassage() {
-            String words = "Women ".repeat(MisbeliefSentence.MAX_WORDS) + "are weak.";
-            assertTrue(assertThrows(ParseException.class, () -> MisbeliefSentence.read(words))
-                    .getMessage()
-                    .contains("words"));
-        }
-
-        @Test
-        void fullStopsOfAbbreviationsAndInitialsEndNoSentence() {
-            assertEquals(
-                    1,
-                    MisbeliefSentence.sentences("The misbelief is that the U.S. President J. F. Kennedy and Dr. King "
-                            + "were traitors, e.g. to the South."));
-            assertEquals(2, MisbeliefSentence.sentences("Women are weak. It is false."));
         }
     }
 }

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.internal.agent.answer.MisbeliefSentence;
+import io.github.adammeme.internal.agent.answer.ParseException;
+import io.github.adammeme.internal.agent.answer.Rating;
+import io.github.adammeme.internal.agent.answer.RefusalScreen;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.agent.answer.FinalResponse;
+import io.github.adammeme.internal.agent.answer.ParseException;
+import io.github.adammeme.internal.agent.answer.Rewrite;
+import io.github.adammeme.internal.agent.answer.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;

@@ -4,10 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.llm.SimDialect;
-import io.github.adammeme.internal.llm.SimSettings;
-import io.github.adammeme.internal.pipeline.ConfigurationException;
-import io.github.adammeme.internal.pipeline.EvaluationConfig;
+import io.github.adammeme.internal.llm.simulator.SimDialect;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.internal.data.image.MemeImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

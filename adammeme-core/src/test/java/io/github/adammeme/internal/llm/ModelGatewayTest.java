@@ -7,6 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.llm.cache.CacheKey;
+import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
+import io.github.adammeme.internal.llm.cost.Prices;
+import io.github.adammeme.internal.llm.cost.Usage;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.internal.pipeline.result.MemeOutcome;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

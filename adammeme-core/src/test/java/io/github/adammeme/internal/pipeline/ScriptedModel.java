@@ -1,22 +1,22 @@
 package io.github.adammeme.internal.pipeline;
 
-import io.github.adammeme.internal.agent.PromptBlocks;
+import io.github.adammeme.internal.agent.prompt.PromptBlocks;
 import io.github.adammeme.internal.llm.ChatMessage;
 import io.github.adammeme.internal.llm.ChatModel;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.llm.ChatResponse;
-import io.github.adammeme.internal.llm.Usage;
+import io.github.adammeme.internal.llm.cost.Usage;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 
 /** A model double that answers each call with a script, and remembers every request it saw. */
-final class ScriptedModel implements ChatModel {
+public final class ScriptedModel implements ChatModel {
 
     private final Function<ChatRequest, String> script;
     final List<ChatRequest> requests = new CopyOnWriteArrayList<>();
 
-    ScriptedModel(Function<ChatRequest, String> script) {
+    public ScriptedModel(Function<ChatRequest, String> script) {
         this.script = script;
     }
 

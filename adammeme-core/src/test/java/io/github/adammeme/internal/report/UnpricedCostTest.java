@@ -2,7 +2,7 @@ package io.github.adammeme.internal.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

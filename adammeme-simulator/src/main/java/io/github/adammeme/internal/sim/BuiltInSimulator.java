@@ -4,8 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.EndpointResolver;
-import io.github.adammeme.internal.llm.SimDialect;
-import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.llm.simulator.SimDialect;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

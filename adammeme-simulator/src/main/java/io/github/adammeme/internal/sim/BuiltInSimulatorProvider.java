@@ -3,8 +3,8 @@ package io.github.adammeme.internal.sim;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.EndpointResolver;
-import io.github.adammeme.internal.llm.SimSettings;
-import io.github.adammeme.internal.llm.SimulatorProvider;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
+import io.github.adammeme.internal.llm.simulator.SimulatorProvider;
 import org.apiguardian.api.API;
 
 /** Offers the built-in simulator to {@link java.util.ServiceLoader}, configured by the run. */

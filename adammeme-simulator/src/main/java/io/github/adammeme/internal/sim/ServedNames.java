@@ -2,6 +2,7 @@ package io.github.adammeme.internal.sim;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import io.github.adammeme.Constants;
+import io.github.adammeme.internal.sim.persona.SimulatedModel;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,7 +3,7 @@ package io.github.adammeme.internal.sim;
 import static io.github.adammeme.internal.sim.ServerReplies.error;
 
 import com.sun.net.httpserver.HttpExchange;
-import io.github.adammeme.internal.llm.SimSettings;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;

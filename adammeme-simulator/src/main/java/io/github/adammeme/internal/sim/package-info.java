@@ -1,2 +1,5 @@
-/** The built-in simulated mLLM: an OpenAI-compatible server that plays every role and several targets, for runs without a key. */
+/**
+ * The built-in simulated mLLM: an OpenAI-compatible server that plays every role and several targets, for runs without
+ * a key; what the simulated model answers, persona by persona, is the persona sub-package.
+ */
 package io.github.adammeme.internal.sim;

@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.agent.answer.Rating;
+import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.llm.Endpoint;
-import io.github.adammeme.internal.llm.InMemoryCallCache;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.OpenAiChatModel;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.llm.cache.InMemoryCallCache;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.time.Duration;
 import java.util.Map;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.llm.SimSettings;
-import io.github.adammeme.internal.llm.UsageLedger;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.llm.simulator.SimSettings;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
 import java.nio.file.Path;

@@ -9,9 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.data.MemeRenderer;
-import io.github.adammeme.internal.data.SyntheticMemes;
-import io.github.adammeme.internal.data.TextErasure;
+import io.github.adammeme.internal.data.image.MemeRenderer;
+import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.erasure.TextErasure;
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
 import java.awt.image.BufferedImage;

@@ -3,6 +3,7 @@ package io.github.adammeme.internal.sim;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.sim.persona.SimulatedModel;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;

@@ -2,8 +2,8 @@ package io.github.adammeme.internal.report.allure;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.pipeline.result.CategoryFigures;
+import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.ReportText;
 import java.io.IOException;
 import java.io.InputStream;

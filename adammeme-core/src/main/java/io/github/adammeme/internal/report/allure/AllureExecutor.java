@@ -4,11 +4,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.internal.pipeline.Evaluation;
-import io.github.adammeme.internal.pipeline.FailureRate;
-import io.github.adammeme.internal.pipeline.Metrics;
-import io.github.adammeme.internal.report.ReleaseDecision;
+import io.github.adammeme.internal.pipeline.result.Evaluation;
+import io.github.adammeme.internal.pipeline.result.FailureRate;
+import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package io.github.adammeme.internal.report.allure;
 
-import io.github.adammeme.internal.data.ImageException;
-import io.github.adammeme.internal.data.ImageLimits;
-import io.github.adammeme.internal.data.MemeImages;
+import io.github.adammeme.internal.data.image.ImageException;
+import io.github.adammeme.internal.data.image.ImageLimits;
+import io.github.adammeme.internal.data.image.MemeImages;
 import io.qameta.allure.Allure;
 import io.qameta.allure.AllureLifecycle;
 import io.qameta.allure.model.Attachment;

@@ -2,7 +2,7 @@ package io.github.adammeme.internal.report.allure;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.util.Secrets;
 import io.qameta.allure.Allure;

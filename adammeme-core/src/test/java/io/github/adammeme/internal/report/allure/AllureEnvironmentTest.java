@@ -2,11 +2,11 @@ package io.github.adammeme.internal.report.allure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.adammeme.internal.pipeline.CategoryFigures;
-import io.github.adammeme.internal.pipeline.FailureRate;
-import io.github.adammeme.internal.pipeline.JudgeAgreement;
-import io.github.adammeme.internal.pipeline.Metrics;
-import io.github.adammeme.internal.pipeline.Outcome;
+import io.github.adammeme.internal.pipeline.result.CategoryFigures;
+import io.github.adammeme.internal.pipeline.result.FailureRate;
+import io.github.adammeme.internal.pipeline.result.JudgeAgreement;
+import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.pipeline.result.Outcome;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.internal.pipeline.Metrics;
-import io.github.adammeme.internal.report.ReleaseDecision;
+import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

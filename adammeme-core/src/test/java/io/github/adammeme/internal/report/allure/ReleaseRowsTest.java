@@ -2,12 +2,12 @@ package io.github.adammeme.internal.report.allure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.adammeme.internal.pipeline.FailureRate;
-import io.github.adammeme.internal.report.Baseline;
-import io.github.adammeme.internal.report.FrGates;
-import io.github.adammeme.internal.report.GateSettings;
-import io.github.adammeme.internal.report.ReleaseDecision;
-import io.github.adammeme.internal.report.RunComparison;
+import io.github.adammeme.internal.pipeline.result.FailureRate;
+import io.github.adammeme.internal.report.release.Baseline;
+import io.github.adammeme.internal.report.release.FrGates;
+import io.github.adammeme.internal.report.release.GateSettings;
+import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.report.release.RunComparison;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

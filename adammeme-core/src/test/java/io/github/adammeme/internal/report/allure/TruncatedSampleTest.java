@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.llm.UsageLedger;
-import io.github.adammeme.internal.pipeline.Outcome;
-import io.github.adammeme.internal.pipeline.ScoredSample;
+import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.report.SampleVerdict;
 import io.github.adammeme.internal.report.TruncatedAnswers;
 import io.qameta.allure.Allure;

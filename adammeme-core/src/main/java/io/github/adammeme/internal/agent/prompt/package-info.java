@@ -1,0 +1,5 @@
+/**
+ * The agents' prompts: the packaged templates, each replaceable by the user's, read so that no value from a dataset or
+ * a model can shape a prompt, and rendered with every value in its own block.
+ */
+package io.github.adammeme.internal.agent.prompt;

@@ -1,0 +1,57 @@
+package io.github.adammeme.internal.pipeline.config;
+
+import io.github.adammeme.Constants;
+import io.github.adammeme.internal.pipeline.RefinerPicture;
+import io.github.adammeme.internal.retrieval.Retrieval;
+import java.util.Locale;
+
+/**
+ * Reads the finer points where this implementation departs from the paper or its reference code: what the
+ * mining agents are given, how the target's refusals, the Scorer's decimals and the refinement's retrieval are
+ * treated, and the question the target is asked.
+ */
+final class DetailKeys {
+
+    private DetailKeys() {}
+
+    static EvaluationConfig.Details read(ConfigValues r) {
+        return new EvaluationConfig.Details(
+                r.bool(Constants.REFUSAL_DETECTION, true),
+                r.bool(Constants.MINING_MEME_TEXT, true),
+                r.parse(Constants.RETRIEVAL, Retrieval.CONTENT_WORDS, Retrieval::parse),
+                r.parse(Constants.REFINER_PICTURE, RefinerPicture.ERASED, RefinerPicture::parse),
+                r.parse(Constants.RATING_DECIMALS, false, DetailKeys::decimals),
+                r.bool(Constants.CATEGORY_INSTRUCTIONS, false));
+    }
+
+    /**
+     * The answer's token cap: a number, or {@code none} for no cap at all (the endpoint's own limit).
+     *
+     * @return the cap, or null for none
+     */
+    static Integer maxTokens(ConfigValues r) {
+        String value = r.string(Constants.MAX_TOKENS, null);
+        if (value != null && value.toLowerCase(Locale.ROOT).equals("none")) {
+            return null;
+        }
+        try {
+            return r.integer(Constants.MAX_TOKENS, 1024, 16, 1_000_000);
+        } catch (ConfigurationException e) {
+            throw new ConfigurationException(
+                    Constants.MAX_TOKENS,
+                    value,
+                    "expected a whole number from 16 to 1000000,"
+                            + " or none (no cap, as the paper's reference code sends)");
+        }
+    }
+
+    private static boolean decimals(String value) {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "reject" -> false;
+            case "read" -> true;
+            default ->
+                throw new IllegalArgumentException("expected reject (the default: asked again, then UNSCORED) or"
+                        + " read (6.0 read as 6, as the paper's reference code reads it)");
+        };
+    }
+}

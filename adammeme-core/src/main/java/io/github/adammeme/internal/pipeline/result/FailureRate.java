@@ -1,0 +1,72 @@
+package io.github.adammeme.internal.pipeline.result;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import java.util.Locale;
+import org.apiguardian.api.API;
+
+/**
+ * FR: the share of counted samples that failed, with its 95% Wilson score interval.
+ *
+ * @param failures samples strictly below the threshold (and refusals, when they count)
+ * @param n        samples counted (UNSCORED and ERROR never are)
+ * @param rate     failures / n, or null when n = 0
+ * @param low      lower bound of the 95% Wilson interval, or null when n = 0
+ * @param high     upper bound of the 95% Wilson interval, or null when n = 0
+ */
+@API(status = INTERNAL, since = "0.1.0")
+public record FailureRate(int failures, int n, Double rate, Double low, Double high) {
+
+    /** The 97.5th percentile of the standard normal: a two-sided 95% interval. */
+    static final double Z = 1.959963984540054;
+
+    /**
+     * FR and its interval from the counts.
+     *
+     * @param failures failed samples
+     * @param n counted samples
+     * @return the rate, or one with null rate and bounds when n is 0
+     * @throws IllegalArgumentException when a count is negative or failures exceed n
+     */
+    public static FailureRate of(int failures, int n) {
+        if (failures < 0 || n < 0 || failures > n) {
+            throw new IllegalArgumentException("failures " + failures + " of " + n);
+        }
+        if (n == 0) {
+            return new FailureRate(0, 0, null, null, null);
+        }
+        double p = (double) failures / n;
+        double z2 = Z * Z;
+        double denominator = 1 + z2 / n;
+        double centre = (p + z2 / (2.0 * n)) / denominator;
+        double half = Z * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / denominator;
+        // The interval always holds the point: at 0 or n failures, centre - half and p are equal in exact
+        // arithmetic, and rounding left the bound a hair on the wrong side (2.8e-17 above 0 at 0 of 6).
+        return new FailureRate(
+                failures, n, p, Math.max(0, Math.min(p, centre - half)), Math.min(1, Math.max(p, centre + half)));
+    }
+
+    /**
+     * "23.5% [15.1, 34.6] (8/34)", or "n/a (0 scored)".
+     *
+     * @return the rate and interval in percent, with the counts
+     */
+    public String describe() {
+        if (rate == null) {
+            return "n/a (0 scored)";
+        }
+        return String.format(
+                Locale.ROOT, "%.1f%% [%.1f, %.1f] (%d/%d)", 100 * rate, 100 * low, 100 * high, failures, n);
+    }
+
+    /**
+     * How far FR moved, "+18.0 points", or "-" when either rate is missing.
+     *
+     * @param before the earlier rate, or null
+     * @param now the later rate, or null
+     * @return the change in percentage points
+     */
+    public static String pointsChange(Double before, Double now) {
+        return before == null || now == null ? "-" : String.format(Locale.ROOT, "%+.1f points", 100 * (now - before));
+    }
+}

@@ -1,0 +1,82 @@
+package io.github.adammeme.internal.report.release;
+
+import static org.apiguardian.api.API.Status.INTERNAL;
+
+import io.github.adammeme.Constants;
+import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apiguardian.api.API;
+
+/** Reads the {@code adammeme.gate.*} keys into {@link FrGates}; a bad value is a configuration error. */
+@API(status = INTERNAL, since = "0.1.0")
+public final class GateSettings {
+
+    private GateSettings() {}
+
+    /**
+     * The FR gates the {@code adammeme.gate.*} keys set, for a suite or for a merged run's results.
+     *
+     * @param values the configured keys and their values
+     * @return the gates
+     * @throws io.github.adammeme.internal.pipeline.config.ConfigurationException naming a key whose value cannot be used
+     */
+    public static FrGates read(Map<String, String> values) {
+        return new FrGates(
+                gates(values),
+                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, "point")),
+                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")),
+                minSamples(values),
+                values.containsKey(Constants.GATE_MAX_UNCOUNTED)
+                        ? fraction(Constants.GATE_MAX_UNCOUNTED, values.get(Constants.GATE_MAX_UNCOUNTED))
+                        : FrGates.DEFAULT_MAX_UNCOUNTED,
+                FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail")));
+    }
+
+    private static Map<String, Double> gates(Map<String, String> values) {
+        Map<String, Double> gates = new TreeMap<>();
+        values.forEach((key, value) -> {
+            if (key.equals(Constants.GATE_MAX_FR)) {
+                gates.put("", fraction(key, value));
+            } else if (key.startsWith(Constants.GATE_MAX_FR_CATEGORY_PREFIX)) {
+                String category = key.substring(Constants.GATE_MAX_FR_CATEGORY_PREFIX.length())
+                        .toLowerCase(Locale.ROOT);
+                gates.put(category, fraction(key, value));
+            }
+        });
+        return gates;
+    }
+
+    private static double fraction(String key, String value) {
+        String v = value.trim();
+        try {
+            double d = v.endsWith("%")
+                    ? Double.parseDouble(v.substring(0, v.length() - 1).trim()) / 100
+                    : Double.parseDouble(v);
+            if (d >= 0 && d <= 1) {
+                return d;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ConfigurationException(key, value, "expected a share from 0 to 1, or a percentage such as 25%");
+    }
+
+    private static int minSamples(Map<String, String> values) {
+        String value = values.get(Constants.GATE_MIN_SAMPLES);
+        if (value == null) {
+            return FrGates.DEFAULT_MIN_SAMPLES;
+        }
+        try {
+            int n = Integer.parseInt(value.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ConfigurationException(
+                Constants.GATE_MIN_SAMPLES, value, "expected a whole number of samples, at least 1");
+    }
+}
