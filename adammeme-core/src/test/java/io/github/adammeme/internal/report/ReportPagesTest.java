@@ -3,8 +3,9 @@ package io.github.adammeme.internal.report;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.internal.pipeline.FailureRate;
-import io.github.adammeme.internal.pipeline.Metrics;
+import io.github.adammeme.internal.pipeline.result.FailureRate;
+import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.report.release.RunComparison;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

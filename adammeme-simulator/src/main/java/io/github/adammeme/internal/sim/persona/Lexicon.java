@@ -31,7 +31,7 @@ final class Lexicon {
     record Topic(String name, String description, boolean initial, List<String> predicates) {}
 
     /** The lexicon's data: one section per category, read once, when the simulator first answers. */
-    static final String RESOURCE = "/io/github/adammeme/internal/sim/lexicon.json";
+    static final String RESOURCE = "/io/github/adammeme/internal/sim/persona/lexicon.json";
 
     private static final Map<String, Topic> TOPICS = new LinkedHashMap<>();
     private static final List<Cue> CUES = new ArrayList<>();

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.sim;
+package io.github.adammeme.internal.sim.persona;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The simulator's lexicon is data: the packaged one reads whole, and a broken one is named with what is wrong. */
 class LexiconTest {
 
-    private static final String TESTS = "/io/github/adammeme/internal/sim/";
+    private static final String TESTS = "/io/github/adammeme/internal/sim/persona/";
 
     private static String refusal(String resource) {
         return assertThrows(
