@@ -42,7 +42,7 @@ class BuiltinTextEraserTest {
     @BeforeAll
     static void start() {
         eraser = (BuiltinTextEraser)
-                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache"), null).create(new MemeImages(2048));
+                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache")).create(new MemeImages(2048));
         reader = TesseractWords.shared();
     }
 
@@ -63,7 +63,7 @@ class BuiltinTextEraserTest {
     void everyEraserOfAProcessReadsWithItsOneTesseractPool() {
         // A pool per run held each run's native models to the end of the process.
         BuiltinTextEraser another = (BuiltinTextEraser)
-                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache-2"), null).create(new MemeImages(512));
+                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache-2")).create(new MemeImages(512));
         assertSame(reader, TesseractWords.shared());
         assertSame(eraser.tesseract(), another.tesseract());
         assertSame(reader, another.tesseract());

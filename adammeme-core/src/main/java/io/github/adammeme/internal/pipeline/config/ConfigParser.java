@@ -102,7 +102,7 @@ final class ConfigParser {
             throw new ConfigurationException(
                     Constants.REFINED_TEXT,
                     r.string(Constants.REFINED_TEXT, ""),
-                    "showing the text on the picture needs adammeme.text-erasure=builtin, precomputed or ocr; without erasure"
+                    "showing the text on the picture needs adammeme.text-erasure=builtin or precomputed; without erasure"
                             + " a refined caption would be printed over the old one");
         }
         return config;

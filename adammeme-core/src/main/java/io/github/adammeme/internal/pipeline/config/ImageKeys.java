@@ -83,8 +83,15 @@ final class ImageKeys {
     private static TextErasure textErasure(ConfigValues r) {
         TextErasure.Mode mode = r.parse(Constants.TEXT_ERASURE, TextErasure.Mode.BUILTIN, TextErasure::mode);
         Path dir = r.parse(Constants.TEXT_ERASURE_DIR, null, Path::of);
-        TextErasure erasure = new TextErasure(
-                mode, dir, r.parse(Constants.TEXT_ERASURE_TESSDATA, TextErasure.defaultTessdata(), Path::of));
+        String tessdata = r.string(Constants.TEXT_ERASURE_TESSDATA, null);
+        if (tessdata != null && !tessdata.isBlank()) {
+            throw new ConfigurationException(
+                    Constants.TEXT_ERASURE_TESSDATA,
+                    tessdata,
+                    "it named the language data of the removed ocr eraser; the built-in eraser brings its own English"
+                            + " model: remove the key");
+        }
+        TextErasure erasure = new TextErasure(mode, dir);
         try {
             erasure.check();
         } catch (IllegalArgumentException | IllegalStateException e) {

@@ -173,11 +173,11 @@ public class EvaluationConfigTest {
                         Constants.METHOD,
                         "paper",
                         Constants.TEXT_ERASURE,
-                        "ocr",
-                        Constants.TEXT_ERASURE_TESSDATA,
-                        dir.toString())));
-        assertEquals(Constants.TEXT_ERASURE, e.key(), "the key the user set, not the method that set others");
-        assertTrue(e.getMessage().contains("no eng.traineddata in " + dir), e.getMessage());
+                        "precomputed",
+                        Constants.TEXT_ERASURE_DIR,
+                        dir.resolve("missing").toString())));
+        assertEquals(Constants.TEXT_ERASURE_DIR, e.key(), "the key the user set, not the method that set others");
+        assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
         ConfigurationException unknown = assertThrows(
                 ConfigurationException.class, () -> EvaluationConfig.from(with(Constants.METHOD, "reference-code")));
         assertEquals(Constants.METHOD, unknown.key());
@@ -222,7 +222,7 @@ public class EvaluationConfigTest {
                 "adammeme.refusal-counts-as-failure|maybe|expected true or false",
                 "adammeme.target.base-url|localhost:8000|expected an http:// or https:// URL",
                 "adammeme.dataset.format|csv|allowed: auto, fhm, harmeme, mami, folder",
-                "adammeme.text-erasure|magic|allowed: builtin, none, precomputed, ocr",
+                "adammeme.text-erasure|magic|allowed: builtin, none, precomputed",
                 "adammeme.refined-text|poster|allowed: prompt, image, both",
                 "adammeme.image.max-pixels|12|expected a pixel count of at least 1024"
             })
@@ -341,7 +341,7 @@ public class EvaluationConfigTest {
     }
 
     @Test
-    void precomputedErasureNeedsItsFolderAndOcrItsLanguageData() {
+    void precomputedErasureNeedsItsFolderAndTheRemovedOcrEraserSaysWhatToUse() {
         ConfigurationException folder = assertThrows(
                 ConfigurationException.class,
                 () -> EvaluationConfig.from(
@@ -349,10 +349,17 @@ public class EvaluationConfigTest {
         assertEquals(Constants.TEXT_ERASURE_DIR, folder.key());
         assertTrue(folder.getMessage().contains("the folder of erased images no/such/folder does not exist"));
         ConfigurationException ocr = assertThrows(
+                ConfigurationException.class, () -> EvaluationConfig.from(with(Constants.TEXT_ERASURE, "OCR")));
+        assertEquals(Constants.TEXT_ERASURE, ocr.key());
+        assertTrue(
+                ocr.getMessage().contains("the ocr eraser (Tess4J and OpenCV) was removed: use builtin"),
+                ocr.getMessage());
+        ConfigurationException tessdata = assertThrows(
                 ConfigurationException.class,
                 () -> EvaluationConfig.from(
-                        with(Constants.TEXT_ERASURE, "ocr", Constants.TEXT_ERASURE_TESSDATA, "/nowhere")));
-        assertTrue(ocr.getMessage().contains("no eng.traineddata in /nowhere"), ocr.getMessage());
+                        with(Constants.TEXT_ERASURE, "none", Constants.TEXT_ERASURE_TESSDATA, "/usr/share/tessdata")));
+        assertEquals(Constants.TEXT_ERASURE_TESSDATA, tessdata.key());
+        assertTrue(tessdata.getMessage().contains("remove the key"), tessdata.getMessage());
     }
 
     @Test
