@@ -3,19 +3,32 @@ package io.github.adammeme.internal.erasure;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.data.image.MemeImages;
+import io.github.adammeme.internal.util.Console;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import org.apiguardian.api.API;
 
 /**
  * Which {@link TextEraser} a run uses ({@code adammeme.text-erasure}).
  *
+ * <p>The built-in eraser lives in the module {@code adammeme-erasure} ({@link BuiltinErasure}, found through
+ * ServiceLoader), which adammeme-junit and adammeme-cli bring. A build that leaves it out runs without erasure unless it
+ * asks for the built-in eraser: {@link #absent} says so, and the run names {@code adammeme.text-erasure=none} as a
+ * departure from the paper.
+ *
  * @param mode      builtin, none or precomputed
  * @param directory precomputed: the folder of erased images; builtin: the cache of erased images
+ * @param absent    none because the module of the built-in eraser is not on the classpath and no eraser was asked for
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record TextErasure(Mode mode, Path directory) {
+public record TextErasure(Mode mode, Path directory, boolean absent) {
+
+    /** The module of the built-in eraser, as a build names it. */
+    public static final String MODULE = "io.github.adammeme:adammeme-erasure";
 
     /** How the printed text is removed from a meme's picture. */
     public enum Mode {
@@ -42,14 +55,70 @@ public record TextErasure(Mode mode, Path directory) {
      * @param mode      builtin, none or precomputed
      * @param directory precomputed: the folder of erased images; builtin: the cache, or null for the default
      */
+    public TextErasure(Mode mode, Path directory) {
+        this(mode, directory, false);
+    }
+
+    /**
+     * Defaults the cache of the erasers that keep one.
+     *
+     * @param mode      builtin, none or precomputed
+     * @param directory precomputed: the folder of erased images; builtin: the cache, or null for the default
+     * @param absent    none only because the built-in eraser's module is not on the classpath
+     */
     public TextErasure {
         if (directory == null && mode == Mode.BUILTIN) {
             directory = DEFAULT_CACHE;
+        }
+        if (absent && mode != Mode.NONE) {
+            throw new IllegalArgumentException("only a run without erasure lacks its eraser");
         }
     }
 
     /** No erasure: the original picture is sent. */
     public static final TextErasure NONE = new TextErasure(Mode.NONE, null);
+
+    /**
+     * The erasure of a run that names no eraser: the built-in one when its module is on the classpath, else none.
+     *
+     * @param directory the cache of erased pictures, or null for the default
+     * @return builtin, or none marked {@link #absent}
+     */
+    public static TextErasure byDefault(Path directory) {
+        return builtin().isPresent()
+                ? new TextErasure(Mode.BUILTIN, directory)
+                : new TextErasure(Mode.NONE, null, true);
+    }
+
+    /**
+     * The built-in eraser, when its module is on the classpath.
+     *
+     * @return its provider, found through ServiceLoader; empty without the module, or when it cannot be loaded
+     */
+    public static Optional<BuiltinErasure> builtin() {
+        return Builtin.PROVIDER;
+    }
+
+    /** Looked for once per class loader: the classpath does not change during a run. */
+    private static final class Builtin {
+        static final Optional<BuiltinErasure> PROVIDER = find();
+
+        private static Optional<BuiltinErasure> find() {
+            try {
+                return ServiceLoader.load(BuiltinErasure.class, TextErasure.class.getClassLoader())
+                        .findFirst();
+            } catch (ServiceConfigurationError broken) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    private static BuiltinErasure requireBuiltin() {
+        return builtin()
+                .orElseThrow(() -> new IllegalStateException("the built-in eraser needs " + MODULE
+                        + " on the classpath (adammeme-junit and adammeme-cli bring it; this build leaves it out): add it,"
+                        + " or set adammeme.text-erasure=none"));
+    }
 
     /**
      * A mode by name, in any case.
@@ -74,7 +143,7 @@ public record TextErasure(Mode mode, Path directory) {
     /** Fails with what is missing: the erased-image folder or Tesseract's natives. */
     public void check() {
         if (mode == Mode.BUILTIN) {
-            TesseractWords.check();
+            requireBuiltin().check();
         }
         if (mode == Mode.PRECOMPUTED && (directory == null || !Files.isDirectory(directory))) {
             throw new IllegalArgumentException("the folder of erased images " + directory + " does not exist");
@@ -90,8 +159,13 @@ public record TextErasure(Mode mode, Path directory) {
         return switch (mode) {
             case BUILTIN ->
                 "builtin (Tesseract from Maven Central finds the words, their letters are filled in from around them;"
-                        + " erased pictures cached in " + directory.resolve(BuiltinTextEraser.VERSION) + ")";
-            case NONE -> "none (the target sees each picture with its own text)";
+                        + " erased pictures cached in "
+                        + directory.resolve(requireBuiltin().version()) + ")";
+            case NONE ->
+                absent
+                        ? "none (" + MODULE
+                                + " is not on the classpath: the target sees each picture with its own text)"
+                        : "none (the target sees each picture with its own text)";
             case PRECOMPUTED -> "precomputed (erased pictures read from " + directory + ")";
         };
     }
@@ -104,8 +178,15 @@ public record TextErasure(Mode mode, Path directory) {
      */
     public TextEraser create(MemeImages images) {
         return switch (mode) {
-            case BUILTIN -> new BuiltinTextEraser(directory, images);
-            case NONE -> TextEraser.NONE;
+            case BUILTIN -> requireBuiltin().create(directory, images);
+            case NONE -> {
+                if (absent) {
+                    Console.warn("text erasure is off: " + MODULE + " is not on the classpath, so the target sees each"
+                            + " picture with its own text (a departure from the paper, adammeme.text-erasure=none);"
+                            + " add it for the built-in eraser");
+                }
+                yield TextEraser.NONE;
+            }
             case PRECOMPUTED -> new PrecomputedTextEraser(directory, images);
         };
     }

@@ -103,7 +103,11 @@ final class ConfigParser {
                     Constants.REFINED_TEXT,
                     r.string(Constants.REFINED_TEXT, ""),
                     "showing the text on the picture needs adammeme.text-erasure=builtin or precomputed; without erasure"
-                            + " a refined caption would be printed over the old one");
+                            + " a refined caption would be printed over the old one"
+                            + (config.images().textErasure().absent()
+                                    ? " (the built-in eraser's module, " + TextErasure.MODULE
+                                            + ", is not on the classpath)"
+                                    : ""));
         }
         return config;
     }

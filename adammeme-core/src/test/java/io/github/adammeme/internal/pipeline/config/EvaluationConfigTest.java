@@ -159,13 +159,38 @@ public class EvaluationConfigTest {
                 rounds.departures());
     }
 
+    /** The core's tests run without adammeme-erasure, as a build that excludes it does (its own tests run with it). */
     @Test
-    void thePaperMethodErasesTextWithTheBuiltInEraserAndBlamesOnlyKeysTheUserWrote(@TempDir Path dir) {
-        EvaluationConfig paper = EvaluationConfig.from(with(Constants.METHOD, "paper"));
-        assertEquals(TextErasure.Mode.BUILTIN, paper.images().textErasure().mode(), "the paper erases every picture");
+    void withoutTheEraserModuleARunErasesNothingAndSaysSoButAnEraserAskedForIsAnError() {
+        EvaluationConfig c = EvaluationConfig.from(with());
+        assertEquals(TextErasure.Mode.NONE, c.images().textErasure().mode());
+        assertTrue(c.images().textErasure().absent());
+        assertTrue(c.departures().contains(NO_ERASURE), c.departures().toString());
         assertTrue(
-                paper.departures().stream().noneMatch(d -> d.startsWith("no text erasure")),
-                paper.departures().toString());
+                c.images().textErasure().describe().contains(TextErasure.MODULE + " is not on the classpath"),
+                c.images().textErasure().describe());
+        assertFalse(EvaluationConfig.from(with(Constants.TEXT_ERASURE, "none"))
+                .images()
+                .textErasure()
+                .absent());
+
+        ConfigurationException builtin = assertThrows(
+                ConfigurationException.class, () -> EvaluationConfig.from(with(Constants.TEXT_ERASURE, "builtin")));
+        assertEquals(Constants.TEXT_ERASURE, builtin.key());
+        assertTrue(
+                builtin.getMessage().contains("the built-in eraser needs " + TextErasure.MODULE + " on the classpath"),
+                builtin.getMessage());
+        ConfigurationException paper = assertThrows(
+                ConfigurationException.class, () -> EvaluationConfig.from(with(Constants.METHOD, "paper")));
+        assertEquals(Constants.METHOD, paper.key(), "the user set the method, which asks for the eraser");
+        assertTrue(paper.getMessage().contains(TextErasure.MODULE), paper.getMessage());
+        assertTrue(
+                paper.getMessage().contains("adammeme.method=paper sets adammeme.text-erasure=builtin"),
+                paper.getMessage());
+    }
+
+    @Test
+    void thePaperMethodBlamesOnlyKeysTheUserWrote(@TempDir Path dir) {
         // an eraser the user chose that cannot start is their key's error, not the method's
         ConfigurationException e = assertThrows(
                 ConfigurationException.class,

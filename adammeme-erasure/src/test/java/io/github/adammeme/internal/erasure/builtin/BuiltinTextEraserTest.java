@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.erasure;
+package io.github.adammeme.internal.erasure.builtin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -9,6 +9,7 @@ import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.ImageException;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.qameta.allure.Allure;
 import java.awt.Rectangle;
