@@ -23,13 +23,15 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import javax.imageio.ImageIO;
-import net.sourceforge.tess4j.ITessAPI;
-import net.sourceforge.tess4j.Tesseract;
-import net.sourceforge.tess4j.Word;
+import org.bytedeco.javacpp.BytePointer;
+import org.bytedeco.tesseract.ResultIterator;
+import org.bytedeco.tesseract.TessBaseAPI;
+import org.bytedeco.tesseract.global.tesseract;
 
 /**
- * How well text erasure works on real memes, measured with an installed Tesseract that none of the
- * erasers uses for reading (Debian's, with its own English model):
+ * How well text erasure works on real memes, measured with a Tesseract reading with another English model than the
+ * eraser's (an installed one, Debian's; the library is the eraser's own, JavaCPP's, read page-wise as Tesseract's
+ * command line reads):
  * <ul>
  *   <li><b>words gone</b>: of the words Tesseract reads on the original picture that the dataset's own
  *       text also has (three letters or more, so that what it reads in a face or a texture does not
@@ -43,7 +45,7 @@ import net.sourceforge.tess4j.Word;
  * gone, under 5% of the pixels outside the boxes changed.
  *
  * <p>Run it with {@code bench/erasure}; options are {@code --name value}: {@code harmeme} (the
- * annotations file), {@code erasers} (a list of builtin, ocr), {@code save} (a folder to keep each
+ * annotations file), {@code erasers} (a list of builtin, precomputed), {@code save} (a folder to keep each
  * original and erased picture in), {@code memes} (at most this many).
  */
 public final class ErasureBenchmark {
@@ -66,7 +68,7 @@ public final class ErasureBenchmark {
                 "harmeme",
                 "../shared/data/harmeme-val/annotations/val.jsonl",
                 "erasers",
-                "builtin,ocr",
+                "builtin",
                 "save",
                 "",
                 "memes",
@@ -78,14 +80,16 @@ public final class ErasureBenchmark {
         if (!Files.exists(annotations)) {
             throw new IllegalArgumentException("no annotations at " + annotations + " (--harmeme PATH)");
         }
-        Path tessdata = TextErasure.defaultTessdata();
+        String prefix = System.getenv("TESSDATA_PREFIX");
+        Path tessdata = Path.of(prefix != null && !prefix.isBlank() ? prefix : "/usr/share/tesseract-ocr/5/tessdata");
         if (!Files.exists(tessdata.resolve("eng.traineddata"))) {
-            throw new IllegalStateException("measuring needs an installed Tesseract with English data in " + tessdata
-                    + " (Debian: apt-get install tesseract-ocr tesseract-ocr-eng)");
+            throw new IllegalStateException("measuring needs Tesseract's English data in " + tessdata
+                    + " (Debian: apt-get install tesseract-ocr-eng; or set TESSDATA_PREFIX)");
         }
-        Tesseract reader = new Tesseract();
-        reader.setDatapath(tessdata.toString());
-        reader.setLanguage("eng");
+        TessBaseAPI reader = new TessBaseAPI();
+        if (reader.Init(tessdata.toString(), "eng") != 0) {
+            throw new IllegalStateException("Tesseract did not start with the English data in " + tessdata);
+        }
         List<Meme> memes = JsonlDatasetLoader.load(annotations, null).stream()
                 .limit(Long.parseLong(options.get("memes")))
                 .toList();
@@ -99,17 +103,18 @@ public final class ErasureBenchmark {
         }
         PrintStream out = System.out;
         out.printf(
-                "%d memes from %s; Tesseract %s reads %d words of their text on %d of them%n",
+                "%d memes from %s; Tesseract %s with %s reads %d words of their text on %d of them%n",
                 memes.size(),
                 annotations,
-                reader.getClass().getPackage().getImplementationVersion() == null ? "(tess4j)" : "",
+                tesseract.TessVersion().getString(),
+                tessdata.resolve("eng.traineddata"),
                 readings.values().stream().mapToInt(r -> r.words().size()).sum(),
                 readings.values().stream().filter(r -> !r.words().isEmpty()).count());
 
         Map<String, List<Outcome>> results = new LinkedHashMap<>();
         for (String name : options.get("erasers").split(",")) {
             TextErasure.Mode mode = TextErasure.mode(name);
-            TextEraser eraser = new TextErasure(mode, work.resolve(name), tessdata).create(images);
+            TextEraser eraser = new TextErasure(mode, work.resolve(name)).create(images);
             List<Outcome> outcomes = new ArrayList<>();
             for (Meme meme : memes) {
                 ContentPart.Image original = images.load(meme.image());
@@ -217,16 +222,16 @@ public final class ErasureBenchmark {
     }
 
     /** The words that count on the original, and the boxes of the lines that hold them. */
-    static Reading reading(Tesseract reader, BufferedImage picture, String datasetText) {
+    static Reading reading(TessBaseAPI reader, BufferedImage picture, String datasetText) {
         Set<String> dataset = Arrays.stream(normal(datasetText).split(" "))
                 .filter(ErasureBenchmark::countable)
                 .collect(Collectors.toSet());
         List<String> words =
                 tokens(reader, picture).stream().filter(dataset::contains).toList();
         List<Rectangle> boxes = new ArrayList<>();
-        for (Word line : reader.getWords(picture, ITessAPI.TessPageIteratorLevel.RIL_TEXTLINE)) {
-            if (Arrays.stream(normal(line.getText()).split(" ")).anyMatch(words::contains)) {
-                Rectangle box = new Rectangle(line.getBoundingBox());
+        for (Read line : read(reader, picture, tesseract.RIL_TEXTLINE)) {
+            if (Arrays.stream(normal(line.text()).split(" ")).anyMatch(words::contains)) {
+                Rectangle box = new Rectangle(line.box());
                 int grow = Math.max(2, (int) Math.round(box.height * BOX_GROWTH));
                 box.grow(grow, grow);
                 boxes.add(box);
@@ -236,11 +241,58 @@ public final class ErasureBenchmark {
     }
 
     /** Every word Tesseract reads, lowercased, of three letters or digits or more. */
-    static List<String> tokens(Tesseract reader, BufferedImage picture) {
-        return reader.getWords(picture, ITessAPI.TessPageIteratorLevel.RIL_WORD).stream()
-                .flatMap(w -> Arrays.stream(normal(w.getText()).split(" ")))
+    static List<String> tokens(TessBaseAPI reader, BufferedImage picture) {
+        return read(reader, picture, tesseract.RIL_WORD).stream()
+                .flatMap(w -> Arrays.stream(normal(w.text()).split(" ")))
                 .filter(ErasureBenchmark::countable)
                 .toList();
+    }
+
+    /** A word or line Tesseract read, and where. */
+    record Read(String text, Rectangle box) {}
+
+    /** What Tesseract reads on the whole picture, in its RGB pixels, at one level (word or line). */
+    static List<Read> read(TessBaseAPI reader, BufferedImage picture, int level) {
+        int w = picture.getWidth();
+        int h = picture.getHeight();
+        int[] argb = picture.getRGB(0, 0, w, h, null, 0, w);
+        byte[] rgb = new byte[argb.length * 3];
+        for (int i = 0; i < argb.length; i++) {
+            rgb[3 * i] = (byte) (argb[i] >> 16);
+            rgb[3 * i + 1] = (byte) (argb[i] >> 8);
+            rgb[3 * i + 2] = (byte) argb[i];
+        }
+        reader.SetImage(rgb, w, h, 3, 3 * w);
+        List<Read> out = new ArrayList<>();
+        try {
+            if (reader.Recognize(null) != 0) {
+                throw new IllegalStateException("Tesseract could not read the picture");
+            }
+            try (ResultIterator it = reader.GetIterator()) {
+                if (it == null) {
+                    return out;
+                }
+                int[] l = new int[1];
+                int[] t = new int[1];
+                int[] r = new int[1];
+                int[] b = new int[1];
+                do {
+                    if (it.Empty(level) || !it.BoundingBox(level, l, t, r, b)) {
+                        continue;
+                    }
+                    BytePointer text = it.GetUTF8Text(level);
+                    if (text == null) {
+                        continue;
+                    }
+                    String read = text.getString(java.nio.charset.StandardCharsets.UTF_8);
+                    text.deallocate();
+                    out.add(new Read(read, new Rectangle(l[0], t[0], r[0] - l[0], b[0] - t[0])));
+                } while (it.Next(level));
+            }
+        } finally {
+            reader.Clear();
+        }
+        return out;
     }
 
     private static String normal(String text) {

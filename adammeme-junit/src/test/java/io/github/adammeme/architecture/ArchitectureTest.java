@@ -18,7 +18,7 @@ import com.tngtech.archunit.core.importer.Location;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
-import io.github.adammeme.internal.erasure.PrintedText;
+import io.github.adammeme.internal.erasure.builtin.PrintedText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -34,7 +34,7 @@ import org.apiguardian.api.API;
 import org.junit.jupiter.api.Test;
 
 /**
- * The project's layering, checked on the main classes of every module (core, simulator, engine,
+ * The project's layering, checked on the main classes of every module (core, eraser, simulator, engine,
  * command line): the engine knows the pipeline and the pipeline knows nothing of JUnit, reports,
  * the simulator or the command line. The modules' own boundaries are rules on the packages each
  * module holds; Maven holds them too, since a module does not compile against what its pom lacks.
@@ -46,7 +46,7 @@ class ArchitectureTest {
 
     /** The modules whose classes and sources are checked, as folders beside this one. */
     private static final List<Path> MODULES = Stream.of(
-                    "adammeme-core", "adammeme-simulator", "adammeme-junit", "adammeme-cli")
+                    "adammeme-core", "adammeme-erasure", "adammeme-simulator", "adammeme-junit", "adammeme-cli")
             .map(m -> Path.of("..", m))
             .toList();
 
@@ -194,7 +194,7 @@ class ArchitectureTest {
             .and()
             .doNotHaveFullyQualifiedName("io.github.adammeme.internal.llm.cache.SqliteNatives")
             .and()
-            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.erasure.TesseractWords")
+            .doNotHaveFullyQualifiedName("io.github.adammeme.internal.erasure.builtin.TesseractWords")
             .and()
             .doNotHaveFullyQualifiedName("io.github.adammeme.internal.sim.SimulatedModelServer")
             .should()
@@ -227,12 +227,12 @@ class ArchitectureTest {
             .because("the engine or the command line starts the simulator and publishes the results;"
                     + " the pipeline only evaluates");
 
-    /** The packages of adammeme-core, with the root package's Constants. */
+    /** The packages of adammeme-core, with the root package's Constants (erasure's settings, not its eraser). */
     private static final String[] CORE_MODULE = {
         "io.github.adammeme",
         "io.github.adammeme.internal.agent..",
         "io.github.adammeme.internal.data..",
-        "io.github.adammeme.internal.erasure..",
+        "io.github.adammeme.internal.erasure",
         "io.github.adammeme.internal.llm..",
         "io.github.adammeme.internal.pipeline..",
         "io.github.adammeme.internal.retrieval..",
@@ -250,11 +250,48 @@ class ArchitectureTest {
             .resideInAnyPackage(
                     "io.github.adammeme.engine..",
                     "io.github.adammeme.internal.sim..",
+                    "io.github.adammeme.internal.erasure.builtin..",
+                    "io.github.adammeme.cli..",
+                    "org.junit..",
+                    "org.opentest4j..",
+                    "org.bytedeco..")
+            .because("adammeme-core is the method without a runner: the engine, the eraser, the simulator and the"
+                    + " command line build on it, never the other way (it finds the eraser through ServiceLoader)");
+
+    @ArchTest
+    static final ArchRule theErasureModuleKnowsOnlyTheCore = noClasses()
+            .that()
+            .resideInAPackage("io.github.adammeme.internal.erasure.builtin..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.github.adammeme.engine..",
+                    "io.github.adammeme.internal.sim..",
                     "io.github.adammeme.cli..",
                     "org.junit..",
                     "org.opentest4j..")
-            .because("adammeme-core is the method without a runner: the engine, the simulator and the command line"
-                    + " build on it, never the other way");
+            .because("adammeme-erasure depends on adammeme-core alone: the simulator reads with it, the engine and the"
+                    + " command line bring it");
+
+    @ArchTest
+    static final ArchRule theEraserIsFoundThroughServiceLoader = noClasses()
+            .that()
+            .resideOutsideOfPackages(
+                    "io.github.adammeme.internal.erasure.builtin..", "io.github.adammeme.internal.sim..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.github.adammeme.internal.erasure.builtin..")
+            .because("a build may leave adammeme-erasure out: the core finds the built-in eraser through ServiceLoader"
+                    + " (TextErasure), and only the simulator's picture reader names its OCR, guarded");
+
+    @ArchTest
+    static final ArchRule onlyTheEraserSpeaksTesseract = noClasses()
+            .that()
+            .resideOutsideOfPackage("io.github.adammeme.internal.erasure.builtin..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("org.bytedeco..")
+            .because("one OCR stack, in one module: whoever reads printed text reads it through the eraser");
 
     @ArchTest
     static final ArchRule theSimulatorKnowsOnlyTheCore = noClasses()
@@ -264,7 +301,8 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAnyPackage(
                     "io.github.adammeme.engine..", "io.github.adammeme.cli..", "org.junit..", "org.opentest4j..")
-            .because("adammeme-simulator depends on adammeme-core alone: the engine and the command line start it");
+            .because("adammeme-simulator depends on adammeme-core, and on adammeme-erasure for its picture reader's"
+                    + " OCR alone: the engine and the command line start it");
 
     @ArchTest
     static final ArchRule noPackageCycles =
@@ -354,8 +392,8 @@ class ArchitectureTest {
 
     /**
      * What is named from outside the library without any class of it naming it: the engine the platform loads by
-     * ServiceLoader, the suite annotation, the keys, the command line, and the simulator's provider, which
-     * ServiceLoader alone names; the engine's execution context, a type argument of the public engine's superclass;
+     * ServiceLoader, the suite annotation, the keys, the command line, and the simulator's and the eraser's
+     * providers, which ServiceLoader alone names; the engine's execution context, a type argument of the public engine's superclass;
      * and the second judge's score, which Jackson writes into samples.jsonl through a public accessor.
      */
     private static final Set<String> ENTRY_POINTS = Set.of(
@@ -364,6 +402,7 @@ class ArchitectureTest {
             "io.github.adammeme.Constants",
             "io.github.adammeme.cli.Main",
             "io.github.adammeme.internal.sim.BuiltInSimulatorProvider",
+            "io.github.adammeme.internal.erasure.builtin.BuiltinErasureProvider",
             "io.github.adammeme.engine.AdamMemeExecutionContext",
             "io.github.adammeme.internal.pipeline.result.SecondScore");
 

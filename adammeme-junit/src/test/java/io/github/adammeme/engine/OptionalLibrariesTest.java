@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Allure and PostgreSQL are optional dependencies: a build that leaves them out runs its suites, writes its run files
  * and decides its release as before; it finds no Allure file it did not ask for, and a PostgreSQL cache it cannot have
- * is named at discovery with what to add. Each case runs a suite in a JVM whose classpath lacks the library.
+ * is named at discovery with what to add. adammeme-erasure comes with the engine but may be excluded: the run then
+ * erases nothing, says so in one line and names the departure, and an eraser asked for by name is a configuration
+ * error naming the missing module. Each case runs a suite in a JVM whose classpath lacks the library.
  */
 class OptionalLibrariesTest {
 
@@ -74,6 +76,42 @@ class OptionalLibrariesTest {
                         "configuration key 'adammeme.cache'",
                         "a PostgreSQL cache needs org.postgresql:postgresql and"
                                 + " com.zaxxer:HikariCP on the classpath");
+    }
+
+    @Test
+    void withoutTheEraserModuleARunSendsTheOriginalsAndNamesTheDeparture() throws Exception {
+        // the module and what only it brings (Tesseract's presets and natives)
+        List<String> erasure = List.of("/adammeme-erasure/", "/org/bytedeco/");
+        Path out = dir.resolve("unerased");
+        String said = suite(erasure, dir.resolve("allure"), "adammeme.cache=memory", "adammeme.output-dir=" + out);
+        assertThat(said)
+                .doesNotContain("NoClassDefFoundError", "discovery issue")
+                .containsPattern("bad-input child: [1-9][0-9]* tests finished");
+        assertThat(said.split("text erasure is off: io.github.adammeme:adammeme-erasure is not on the classpath", -1))
+                .as("one line says the eraser's module is absent: %s", said)
+                .hasSize(2);
+        List<Path> summaries = summaries(out);
+        assertThat(summaries).isNotEmpty();
+        for (Path summary : summaries) {
+            assertThat(Files.readString(summary))
+                    .as("the run names the departure")
+                    .contains(
+                            "no text erasure: adammeme.text-erasure=none (the paper's: adammeme.text-erasure=builtin)")
+                    .contains("io.github.adammeme:adammeme-erasure is not on the classpath");
+        }
+
+        String asked = suite(
+                erasure,
+                dir.resolve("allure"),
+                "adammeme.cache=memory",
+                "adammeme.text-erasure=builtin",
+                "adammeme.output-dir=" + dir.resolve("asked"));
+        assertThat(asked)
+                .doesNotContain("NoClassDefFoundError")
+                .contains(
+                        "discovery issue (ERROR)",
+                        "configuration key 'adammeme.text-erasure'",
+                        "the built-in eraser needs io.github.adammeme:adammeme-erasure on the classpath");
     }
 
     /** The keyword suite in a JVM whose classpath holds none of the jars under the given repository folders. */

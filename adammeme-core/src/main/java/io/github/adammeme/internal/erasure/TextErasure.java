@@ -3,20 +3,32 @@ package io.github.adammeme.internal.erasure;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.data.image.MemeImages;
+import io.github.adammeme.internal.util.Console;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
 import org.apiguardian.api.API;
 
 /**
  * Which {@link TextEraser} a run uses ({@code adammeme.text-erasure}).
  *
- * @param mode      builtin, none, precomputed or ocr
- * @param directory precomputed: the folder of erased images; builtin and ocr: the cache of erased images
- * @param tessdata  ocr: Tesseract's language data folder
+ * <p>The built-in eraser lives in the module {@code adammeme-erasure} ({@link BuiltinErasure}, found through
+ * ServiceLoader), which adammeme-junit and adammeme-cli bring. A build that leaves it out runs without erasure unless it
+ * asks for the built-in eraser: {@link #absent} says so, and the run names {@code adammeme.text-erasure=none} as a
+ * departure from the paper.
+ *
+ * @param mode      builtin, none or precomputed
+ * @param directory precomputed: the folder of erased images; builtin: the cache of erased images
+ * @param absent    none because the module of the built-in eraser is not on the classpath and no eraser was asked for
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record TextErasure(Mode mode, Path directory, Path tessdata) {
+public record TextErasure(Mode mode, Path directory, boolean absent) {
+
+    /** The module of the built-in eraser, as a build names it. */
+    public static final String MODULE = "io.github.adammeme:adammeme-erasure";
 
     /** How the printed text is removed from a meme's picture. */
     public enum Mode {
@@ -25,10 +37,14 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
         /** not at all: the original picture is sent */
         NONE,
         /** by reading an erased copy of each picture from a folder */
-        PRECOMPUTED,
-        /** by an installed Tesseract (Tess4J) and OpenCV's inpainting of the words' boxes, cached on disk */
-        OCR
+        PRECOMPUTED
     }
+
+    /**
+     * The value that chose the eraser of an installed Tesseract (Tess4J) and OpenCV's inpainting, removed: the built-in
+     * eraser reads with the same Tesseract from Maven Central, changes fewer pixels, and needs nothing installed.
+     */
+    static final String REMOVED_OCR = "ocr";
 
     /** Where erased pictures are cached when no folder is named: beside the run, kept between builds. */
     public static final Path DEFAULT_CACHE = Path.of(".adammeme", "erased");
@@ -36,59 +52,101 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
     /**
      * Defaults the cache of the erasers that keep one.
      *
-     * @param mode      builtin, none, precomputed or ocr
-     * @param directory precomputed: the folder of erased images; builtin and ocr: the cache, or null for the default
-     * @param tessdata  ocr: Tesseract's language data folder
+     * @param mode      builtin, none or precomputed
+     * @param directory precomputed: the folder of erased images; builtin: the cache, or null for the default
+     */
+    public TextErasure(Mode mode, Path directory) {
+        this(mode, directory, false);
+    }
+
+    /**
+     * Defaults the cache of the erasers that keep one.
+     *
+     * @param mode      builtin, none or precomputed
+     * @param directory precomputed: the folder of erased images; builtin: the cache, or null for the default
+     * @param absent    none only because the built-in eraser's module is not on the classpath
      */
     public TextErasure {
-        if (directory == null && (mode == Mode.BUILTIN || mode == Mode.OCR)) {
+        if (directory == null && mode == Mode.BUILTIN) {
             directory = DEFAULT_CACHE;
+        }
+        if (absent && mode != Mode.NONE) {
+            throw new IllegalArgumentException("only a run without erasure lacks its eraser");
         }
     }
 
     /** No erasure: the original picture is sent. */
-    public static final TextErasure NONE = new TextErasure(Mode.NONE, null, null);
+    public static final TextErasure NONE = new TextErasure(Mode.NONE, null);
 
     /**
-     * Debian's tesseract-ocr-eng puts it here; TESSDATA_PREFIX wins when set.
+     * The erasure of a run that names no eraser: the built-in one when its module is on the classpath, else none.
      *
-     * @return the language data folder
+     * @param directory the cache of erased pictures, or null for the default
+     * @return builtin, or none marked {@link #absent}
      */
-    public static Path defaultTessdata() {
-        String env = System.getenv("TESSDATA_PREFIX");
-        return Path.of(env != null && !env.isBlank() ? env : "/usr/share/tesseract-ocr/5/tessdata");
+    public static TextErasure byDefault(Path directory) {
+        return builtin().isPresent()
+                ? new TextErasure(Mode.BUILTIN, directory)
+                : new TextErasure(Mode.NONE, null, true);
+    }
+
+    /**
+     * The built-in eraser, when its module is on the classpath.
+     *
+     * @return its provider, found through ServiceLoader; empty without the module, or when it cannot be loaded
+     */
+    public static Optional<BuiltinErasure> builtin() {
+        return Builtin.PROVIDER;
+    }
+
+    /** Looked for once per class loader: the classpath does not change during a run. */
+    private static final class Builtin {
+        static final Optional<BuiltinErasure> PROVIDER = find();
+
+        private static Optional<BuiltinErasure> find() {
+            try {
+                return ServiceLoader.load(BuiltinErasure.class, TextErasure.class.getClassLoader())
+                        .findFirst();
+            } catch (ServiceConfigurationError broken) {
+                return Optional.empty();
+            }
+        }
+    }
+
+    private static BuiltinErasure requireBuiltin() {
+        return builtin()
+                .orElseThrow(() -> new IllegalStateException("the built-in eraser needs " + MODULE
+                        + " on the classpath (adammeme-junit and adammeme-cli bring it; this build leaves it out): add it,"
+                        + " or set adammeme.text-erasure=none"));
     }
 
     /**
      * A mode by name, in any case.
      *
-     * @param value builtin, none, precomputed or ocr
+     * @param value builtin, none or precomputed
      * @return the mode
-     * @throws IllegalArgumentException naming the allowed values
+     * @throws IllegalArgumentException naming the allowed values, or what replaces the removed {@code ocr}
      */
     public static Mode mode(String value) {
+        if (value.trim().equalsIgnoreCase(REMOVED_OCR)) {
+            throw new IllegalArgumentException(
+                    "the ocr eraser (Tess4J and OpenCV) was removed: use builtin, the default,"
+                            + " which reads with Tesseract from Maven Central and needs nothing installed");
+        }
         try {
             return Mode.valueOf(value.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("allowed: builtin, none, precomputed, ocr");
+            throw new IllegalArgumentException("allowed: builtin, none, precomputed");
         }
     }
 
-    /** Fails with what is missing: the erased-image folder, Tesseract's natives, or the OCR libraries and language data. */
+    /** Fails with what is missing: the erased-image folder or Tesseract's natives. */
     public void check() {
         if (mode == Mode.BUILTIN) {
-            TesseractWords.check();
+            requireBuiltin().check();
         }
         if (mode == Mode.PRECOMPUTED && (directory == null || !Files.isDirectory(directory))) {
             throw new IllegalArgumentException("the folder of erased images " + directory + " does not exist");
-        }
-        if (mode == Mode.OCR) {
-            requireLibraries();
-            if (tessdata == null || !Files.isRegularFile(tessdata.resolve("eng.traineddata"))) {
-                throw new IllegalArgumentException(
-                        "no eng.traineddata in " + tessdata
-                                + ": install Tesseract's English data (Debian: tesseract-ocr-eng) or set adammeme.text-erasure.tessdata");
-            }
         }
     }
 
@@ -101,12 +159,14 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
         return switch (mode) {
             case BUILTIN ->
                 "builtin (Tesseract from Maven Central finds the words, their letters are filled in from around them;"
-                        + " erased pictures cached in " + directory.resolve(BuiltinTextEraser.VERSION) + ")";
-            case NONE -> "none (the target sees each picture with its own text)";
+                        + " erased pictures cached in "
+                        + directory.resolve(requireBuiltin().version()) + ")";
+            case NONE ->
+                absent
+                        ? "none (" + MODULE
+                                + " is not on the classpath: the target sees each picture with its own text)"
+                        : "none (the target sees each picture with its own text)";
             case PRECOMPUTED -> "precomputed (erased pictures read from " + directory + ")";
-            case OCR ->
-                "ocr (the installed Tesseract finds the words, OpenCV inpaints their boxes; erased pictures cached in "
-                        + directory + ")";
         };
     }
 
@@ -118,38 +178,16 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
      */
     public TextEraser create(MemeImages images) {
         return switch (mode) {
-            case BUILTIN -> new BuiltinTextEraser(directory, images);
-            case NONE -> TextEraser.NONE;
-            case PRECOMPUTED -> new PrecomputedTextEraser(directory, images);
-            case OCR -> ocr(images);
-        };
-    }
-
-    private TextEraser ocr(MemeImages images) {
-        requireLibraries();
-        try {
-            // Loaded by name: the class links against Tess4J and OpenCV, which only OCR users have.
-            return (TextEraser) Class.forName("io.github.adammeme.internal.erasure.OcrTextEraser")
-                    .getConstructor(Path.class, Path.class, MemeImages.class)
-                    .newInstance(directory, tessdata, images);
-        } catch (ReflectiveOperationException e) {
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new IllegalStateException("cannot start OCR text erasure: " + cause.getMessage(), cause);
-        }
-    }
-
-    private static void requireLibraries() {
-        for (String[] needed : new String[][] {
-            {"net.sourceforge.tess4j.Tesseract", "net.sourceforge.tess4j:tess4j"},
-            {"org.opencv.photo.Photo", "org.openpnp:opencv"}
-        }) {
-            try {
-                Class.forName(needed[0], false, TextErasure.class.getClassLoader());
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException(
-                        "text erasure 'ocr' needs " + needed[1]
-                                + " on the classpath (an optional dependency of adammeme-core): add it to your test dependencies");
+            case BUILTIN -> requireBuiltin().create(directory, images);
+            case NONE -> {
+                if (absent) {
+                    Console.warn("text erasure is off: " + MODULE + " is not on the classpath, so the target sees each"
+                            + " picture with its own text (a departure from the paper, adammeme.text-erasure=none);"
+                            + " add it for the built-in eraser");
+                }
+                yield TextEraser.NONE;
             }
-        }
+            case PRECOMPUTED -> new PrecomputedTextEraser(directory, images);
+        };
     }
 }

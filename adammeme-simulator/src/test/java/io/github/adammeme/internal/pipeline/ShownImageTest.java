@@ -2,16 +2,13 @@ package io.github.adammeme.internal.pipeline;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.image.MemeRenderer;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
-import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
@@ -100,7 +97,7 @@ class ShownImageTest {
         ConfigurationException e = Assertions.assertThrows(
                 ConfigurationException.class,
                 () -> run("refused", Constants.REFINED_TEXT, "both", Constants.TEXT_ERASURE, "none"));
-        assertTrue(e.getMessage().contains("needs adammeme.text-erasure=builtin, precomputed or ocr"), e.getMessage());
+        assertTrue(e.getMessage().contains("needs adammeme.text-erasure=builtin or precomputed"), e.getMessage());
     }
 
     @Test
@@ -125,30 +122,6 @@ class ShownImageTest {
         }
         assertTrue(e.run().textErasure().startsWith("builtin ("), e.run().textErasure());
         assertTrue(FrTable.render(e).contains("text erasure: builtin ("), "the console says which eraser ran");
-    }
-
-    @Test
-    void ocrErasureShowsTheTargetTheErasedPicture() throws Exception {
-        assumeTrue(
-                Files.exists(TextErasure.defaultTessdata().resolve("eng.traineddata")), "Tesseract is not installed");
-        Path cache = dir.resolve("erased");
-        Evaluation e = run(
-                "ocr",
-                Constants.TEXT_ERASURE,
-                "ocr",
-                Constants.TEXT_ERASURE_DIR,
-                cache.toString(),
-                Constants.ITERATIONS,
-                "0");
-        ScoredSample s = e.samples().get(0);
-        assertNotNull(s.shownImage());
-        BufferedImage shown = ImageIO.read(s.picture(dir.resolve("ocr")).toFile());
-        BufferedImage original = ImageIO.read(Path.of(s.image()).toFile());
-        assertNotEquals(0, differingPixels(original, shown));
-        try (var cached = Files.list(cache)) {
-            assertTrue(cached.count()
-                    >= e.samples().stream().map(ScoredSample::memeId).distinct().count());
-        }
     }
 
     private static long differingPixels(BufferedImage a, BufferedImage b) {

@@ -102,8 +102,12 @@ final class ConfigParser {
             throw new ConfigurationException(
                     Constants.REFINED_TEXT,
                     r.string(Constants.REFINED_TEXT, ""),
-                    "showing the text on the picture needs adammeme.text-erasure=builtin, precomputed or ocr; without erasure"
-                            + " a refined caption would be printed over the old one");
+                    "showing the text on the picture needs adammeme.text-erasure=builtin or precomputed; without erasure"
+                            + " a refined caption would be printed over the old one"
+                            + (config.images().textErasure().absent()
+                                    ? " (the built-in eraser's module, " + TextErasure.MODULE
+                                            + ", is not on the classpath)"
+                                    : ""));
         }
         return config;
     }

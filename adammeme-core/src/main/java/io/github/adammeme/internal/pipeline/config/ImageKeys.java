@@ -81,10 +81,28 @@ final class ImageKeys {
     }
 
     private static TextErasure textErasure(ConfigValues r) {
-        TextErasure.Mode mode = r.parse(Constants.TEXT_ERASURE, TextErasure.Mode.BUILTIN, TextErasure::mode);
+        String tessdata = r.string(Constants.TEXT_ERASURE_TESSDATA, null);
+        if (tessdata != null && !tessdata.isBlank()) {
+            throw new ConfigurationException(
+                    Constants.TEXT_ERASURE_TESSDATA,
+                    tessdata,
+                    "it named the language data of the removed ocr eraser; the built-in eraser brings its own English"
+                            + " model: remove the key");
+        }
+        String set = r.string(Constants.TEXT_ERASURE, null);
         Path dir = r.parse(Constants.TEXT_ERASURE_DIR, null, Path::of);
-        TextErasure erasure = new TextErasure(
-                mode, dir, r.parse(Constants.TEXT_ERASURE_TESSDATA, TextErasure.defaultTessdata(), Path::of));
+        if (set == null || set.isBlank()) {
+            // No eraser asked for: the built-in one, or none when a build leaves its module out (the run says so).
+            TextErasure erasure = TextErasure.byDefault(dir);
+            try {
+                erasure.check();
+            } catch (IllegalArgumentException | IllegalStateException e) {
+                throw new ConfigurationException(Constants.TEXT_ERASURE, "builtin", e.getMessage());
+            }
+            return erasure;
+        }
+        TextErasure.Mode mode = r.parse(Constants.TEXT_ERASURE, TextErasure.Mode.BUILTIN, TextErasure::mode);
+        TextErasure erasure = new TextErasure(mode, dir);
         try {
             erasure.check();
         } catch (IllegalArgumentException | IllegalStateException e) {

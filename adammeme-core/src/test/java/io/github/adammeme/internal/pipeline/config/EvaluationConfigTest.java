@@ -159,13 +159,38 @@ public class EvaluationConfigTest {
                 rounds.departures());
     }
 
+    /** The core's tests run without adammeme-erasure, as a build that excludes it does (its own tests run with it). */
     @Test
-    void thePaperMethodErasesTextWithTheBuiltInEraserAndBlamesOnlyKeysTheUserWrote(@TempDir Path dir) {
-        EvaluationConfig paper = EvaluationConfig.from(with(Constants.METHOD, "paper"));
-        assertEquals(TextErasure.Mode.BUILTIN, paper.images().textErasure().mode(), "the paper erases every picture");
+    void withoutTheEraserModuleARunErasesNothingAndSaysSoButAnEraserAskedForIsAnError() {
+        EvaluationConfig c = EvaluationConfig.from(with());
+        assertEquals(TextErasure.Mode.NONE, c.images().textErasure().mode());
+        assertTrue(c.images().textErasure().absent());
+        assertTrue(c.departures().contains(NO_ERASURE), c.departures().toString());
         assertTrue(
-                paper.departures().stream().noneMatch(d -> d.startsWith("no text erasure")),
-                paper.departures().toString());
+                c.images().textErasure().describe().contains(TextErasure.MODULE + " is not on the classpath"),
+                c.images().textErasure().describe());
+        assertFalse(EvaluationConfig.from(with(Constants.TEXT_ERASURE, "none"))
+                .images()
+                .textErasure()
+                .absent());
+
+        ConfigurationException builtin = assertThrows(
+                ConfigurationException.class, () -> EvaluationConfig.from(with(Constants.TEXT_ERASURE, "builtin")));
+        assertEquals(Constants.TEXT_ERASURE, builtin.key());
+        assertTrue(
+                builtin.getMessage().contains("the built-in eraser needs " + TextErasure.MODULE + " on the classpath"),
+                builtin.getMessage());
+        ConfigurationException paper = assertThrows(
+                ConfigurationException.class, () -> EvaluationConfig.from(with(Constants.METHOD, "paper")));
+        assertEquals(Constants.METHOD, paper.key(), "the user set the method, which asks for the eraser");
+        assertTrue(paper.getMessage().contains(TextErasure.MODULE), paper.getMessage());
+        assertTrue(
+                paper.getMessage().contains("adammeme.method=paper sets adammeme.text-erasure=builtin"),
+                paper.getMessage());
+    }
+
+    @Test
+    void thePaperMethodBlamesOnlyKeysTheUserWrote(@TempDir Path dir) {
         // an eraser the user chose that cannot start is their key's error, not the method's
         ConfigurationException e = assertThrows(
                 ConfigurationException.class,
@@ -173,11 +198,11 @@ public class EvaluationConfigTest {
                         Constants.METHOD,
                         "paper",
                         Constants.TEXT_ERASURE,
-                        "ocr",
-                        Constants.TEXT_ERASURE_TESSDATA,
-                        dir.toString())));
-        assertEquals(Constants.TEXT_ERASURE, e.key(), "the key the user set, not the method that set others");
-        assertTrue(e.getMessage().contains("no eng.traineddata in " + dir), e.getMessage());
+                        "precomputed",
+                        Constants.TEXT_ERASURE_DIR,
+                        dir.resolve("missing").toString())));
+        assertEquals(Constants.TEXT_ERASURE_DIR, e.key(), "the key the user set, not the method that set others");
+        assertTrue(e.getMessage().contains("does not exist"), e.getMessage());
         ConfigurationException unknown = assertThrows(
                 ConfigurationException.class, () -> EvaluationConfig.from(with(Constants.METHOD, "reference-code")));
         assertEquals(Constants.METHOD, unknown.key());
@@ -222,7 +247,7 @@ public class EvaluationConfigTest {
                 "adammeme.refusal-counts-as-failure|maybe|expected true or false",
                 "adammeme.target.base-url|localhost:8000|expected an http:// or https:// URL",
                 "adammeme.dataset.format|csv|allowed: auto, fhm, harmeme, mami, folder",
-                "adammeme.text-erasure|magic|allowed: builtin, none, precomputed, ocr",
+                "adammeme.text-erasure|magic|allowed: builtin, none, precomputed",
                 "adammeme.refined-text|poster|allowed: prompt, image, both",
                 "adammeme.image.max-pixels|12|expected a pixel count of at least 1024"
             })
@@ -341,7 +366,7 @@ public class EvaluationConfigTest {
     }
 
     @Test
-    void precomputedErasureNeedsItsFolderAndOcrItsLanguageData() {
+    void precomputedErasureNeedsItsFolderAndTheRemovedOcrEraserSaysWhatToUse() {
         ConfigurationException folder = assertThrows(
                 ConfigurationException.class,
                 () -> EvaluationConfig.from(
@@ -349,10 +374,17 @@ public class EvaluationConfigTest {
         assertEquals(Constants.TEXT_ERASURE_DIR, folder.key());
         assertTrue(folder.getMessage().contains("the folder of erased images no/such/folder does not exist"));
         ConfigurationException ocr = assertThrows(
+                ConfigurationException.class, () -> EvaluationConfig.from(with(Constants.TEXT_ERASURE, "OCR")));
+        assertEquals(Constants.TEXT_ERASURE, ocr.key());
+        assertTrue(
+                ocr.getMessage().contains("the ocr eraser (Tess4J and OpenCV) was removed: use builtin"),
+                ocr.getMessage());
+        ConfigurationException tessdata = assertThrows(
                 ConfigurationException.class,
                 () -> EvaluationConfig.from(
-                        with(Constants.TEXT_ERASURE, "ocr", Constants.TEXT_ERASURE_TESSDATA, "/nowhere")));
-        assertTrue(ocr.getMessage().contains("no eng.traineddata in /nowhere"), ocr.getMessage());
+                        with(Constants.TEXT_ERASURE, "none", Constants.TEXT_ERASURE_TESSDATA, "/usr/share/tessdata")));
+        assertEquals(Constants.TEXT_ERASURE_TESSDATA, tessdata.key());
+        assertTrue(tessdata.getMessage().contains("remove the key"), tessdata.getMessage());
     }
 
     @Test

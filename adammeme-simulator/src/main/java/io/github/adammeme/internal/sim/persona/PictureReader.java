@@ -1,6 +1,6 @@
 package io.github.adammeme.internal.sim.persona;
 
-import io.github.adammeme.internal.erasure.PrintedText;
+import io.github.adammeme.internal.erasure.builtin.PrintedText;
 import io.github.adammeme.internal.util.Digests;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
@@ -73,7 +73,18 @@ final class PictureReader {
 
     private static String read(SimRequest.Picture picture) {
         BufferedImage image = decode(picture.url());
-        return image == null ? "" : PrintedText.read(asSeen(image, picture.detail()));
+        if (image == null) {
+            return "";
+        }
+        try {
+            return PrintedText.read(asSeen(image, picture.detail()));
+        } catch (NoClassDefFoundError e) {
+            // A build that excludes adammeme-erasure from adammeme-junit has no OCR to read with.
+            throw new IllegalStateException(
+                    "sim:reader reads pictures with the built-in eraser's OCR, and io.github.adammeme:adammeme-erasure"
+                            + " is not on the classpath: add it, or use another sim: model",
+                    e);
+        }
     }
 
     private static BufferedImage decode(String url) {

@@ -60,7 +60,7 @@ class PictureReadingTest {
         meme = new Meme("chinese", "test", OPEN, file, List.of(), "test:chinese");
         MemeImages images = new MemeImages(768);
         original = images.load(file);
-        erased = new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("erased"), null)
+        erased = new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("erased"))
                 .create(images)
                 .erase(meme, original);
     }

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.erasure;
+package io.github.adammeme.internal.erasure.builtin;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

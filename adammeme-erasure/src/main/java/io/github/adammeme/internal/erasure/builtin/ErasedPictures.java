@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.erasure;
+package io.github.adammeme.internal.erasure.builtin;
 
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.ImageException;

@@ -34,6 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+/*
+ * In adammeme-erasure's tests: adammeme.method=paper asks for the built-in eraser, which the core's own tests run
+ * without.
+ */
 /**
  * The switches between this implementation's way and the paper's (or its reference code's, where the paper is
  * silent): {@code adammeme.method=paper} turns every one, a run names each one still departing, and each takes

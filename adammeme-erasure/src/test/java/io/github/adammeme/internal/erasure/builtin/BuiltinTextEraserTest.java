@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.erasure;
+package io.github.adammeme.internal.erasure.builtin;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -9,6 +9,7 @@ import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.ImageException;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
+import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ContentPart;
 import io.qameta.allure.Allure;
 import java.awt.Rectangle;
@@ -42,7 +43,7 @@ class BuiltinTextEraserTest {
     @BeforeAll
     static void start() {
         eraser = (BuiltinTextEraser)
-                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache"), null).create(new MemeImages(2048));
+                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache")).create(new MemeImages(2048));
         reader = TesseractWords.shared();
     }
 
@@ -63,7 +64,7 @@ class BuiltinTextEraserTest {
     void everyEraserOfAProcessReadsWithItsOneTesseractPool() {
         // A pool per run held each run's native models to the end of the process.
         BuiltinTextEraser another = (BuiltinTextEraser)
-                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache-2"), null).create(new MemeImages(512));
+                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache-2")).create(new MemeImages(512));
         assertSame(reader, TesseractWords.shared());
         assertSame(eraser.tesseract(), another.tesseract());
         assertSame(reader, another.tesseract());

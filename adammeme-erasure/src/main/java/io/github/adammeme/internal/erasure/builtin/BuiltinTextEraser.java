@@ -1,8 +1,9 @@
-package io.github.adammeme.internal.erasure;
+package io.github.adammeme.internal.erasure.builtin;
 
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.ImageException;
 import io.github.adammeme.internal.data.image.MemeImages;
+import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.awt.Rectangle;
 import java.awt.image.BufferedImage;

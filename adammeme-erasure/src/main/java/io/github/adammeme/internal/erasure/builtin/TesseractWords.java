@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.erasure;
+package io.github.adammeme.internal.erasure.builtin;
 
 import java.awt.Graphics2D;
 import java.awt.Rectangle;
@@ -242,7 +242,7 @@ final class TesseractWords {
                     try (InputStream in = TesseractWords.class.getResourceAsStream(MODEL)) {
                         if (in == null) {
                             throw new IllegalStateException(
-                                    "the English model " + MODEL + " is missing from adammeme-core's jar");
+                                    "the English model " + MODEL + " is missing from adammeme-erasure's jar");
                         }
                         model = in.readAllBytes();
                     } catch (IOException e) {
