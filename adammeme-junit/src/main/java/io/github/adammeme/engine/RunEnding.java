@@ -77,6 +77,8 @@ record RunEnding(Kind kind, String reason, Throwable trace) {
 
     /** The run ended short: what it would have reported is missing, or not where it belongs. */
     static final class RunLostException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         RunLostException(String message) {
             super(ReportText.plain(message));
         }

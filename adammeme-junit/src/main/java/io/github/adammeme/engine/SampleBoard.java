@@ -169,6 +169,8 @@ final class SampleBoard implements PipelineListener {
 
     /** The evaluation stopped with an exception; tests still waiting report it. */
     static final class PipelineFailedException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         PipelineFailedException(Throwable cause) {
             super("the AdamMeme pipeline failed: " + cause.getMessage(), cause);
         }

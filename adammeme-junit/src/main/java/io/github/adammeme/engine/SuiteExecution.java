@@ -37,6 +37,7 @@ final class SuiteExecution {
     }
 
     /** @throws RunEnding.RunLostException when the run ended short, after a test of its own has said so */
+    @SuppressWarnings("try") // the folder lock is a guard: holding it is its use
     void run(EngineRun engine) {
         RunEnding ending;
         // Held from before anything is written into the folder until the run has published: two runs never interleave
@@ -68,6 +69,8 @@ final class SuiteExecution {
 
     /** A unique-id selector named a test the run did not have. */
     static final class SelectionMatchedNothingException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         SelectionMatchedNothingException(String message) {
             super(ReportText.plain(message));
         }

@@ -48,6 +48,7 @@ final class LockedFile {
     }
 
     /** One writer at a time: threads of this JVM by a lock, processes by a file lock beside the file. */
+    @SuppressWarnings("try") // the file lock is a guard: holding it is its use
     <T> T locked(Action<T> action) {
         ReentrantLock here = IN_THIS_JVM.computeIfAbsent(file, f -> new ReentrantLock());
         here.lock();

@@ -70,6 +70,7 @@ final class ServerGuard implements HttpHandler {
     }
 
     /** The body, or null when the exchange has been dealt with (refused, or cut off and closed). */
+    @SuppressWarnings("try") // an armed deadline is a guard: holding it is its use
     private byte[] body(HttpExchange exchange) throws IOException {
         try (ServerDeadlines.Armed reading = deadlines.arm(limits.readTimeout())) {
             return BoundedBody.read(exchange, limits.maxBodyBytes());
