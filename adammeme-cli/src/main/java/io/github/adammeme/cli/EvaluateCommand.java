@@ -121,7 +121,7 @@ final class EvaluateCommand {
             // Read once, for the progress line's plan and the run: a large dataset's every line is checked in one pass.
             Optional<List<Meme>> memes = AdamMeme.memesToMine(config);
             try (ProgressLine line = progress
-                    ? new ProgressLine(err, System.console() != null).planned(Planner.forProgress(config, memes))
+                    ? new ProgressLine(err, ProgressLine.onTerminal()).planned(Planner.forProgress(config, memes))
                     : null) {
                 evaluation = AdamMeme.evaluate(config, memes, simulator, Listeners.of(line, interruption), cancel);
             } finally {

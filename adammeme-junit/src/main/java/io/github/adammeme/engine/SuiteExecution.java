@@ -90,7 +90,7 @@ final class SuiteExecution {
         CompletableFuture<?> pipeline = null;
         RunEnding ending = null;
         try (ProgressLine progress = run.settings().progress()
-                ? new ProgressLine(System.err, System.console() != null)
+                ? new ProgressLine(System.err, ProgressLine.onTerminal())
                         .planned(Planner.forProgress(
                                 run.config(), run.settings().memes().asDiscovered()))
                 : null) {

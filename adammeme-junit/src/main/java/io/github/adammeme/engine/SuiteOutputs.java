@@ -126,8 +126,8 @@ final class SuiteOutputs {
         String suffix = "-" + Charts.slug(category) + ".svg";
         return charts(board.evaluation()).stream()
                 .filter(c -> c.getFileName().toString().startsWith("fr-by-category")
-                        || c.getFileName().toString().startsWith("misbelief-terms-")
-                                && c.getFileName().toString().endsWith(suffix))
+                        || (c.getFileName().toString().startsWith("misbelief-terms-")
+                                && c.getFileName().toString().endsWith(suffix)))
                 .toList();
     }
 

@@ -120,7 +120,7 @@ public final class GateMojo extends AbstractMojo {
         boolean inLifecycle = execution.getSource() == MojoExecution.Source.LIFECYCLE;
         // In a build's verify, only what this build's tests wrote counts; run on its own, the folder is taken as it is.
         FileTime since = inLifecycle
-                ? FileTime.fromMillis(session.getRequest().getStartTime().getTime() - CLOCK_SLACK_MILLIS)
+                ? FileTime.from(session.getRequest().getStartTime().toInstant().minusMillis(CLOCK_SLACK_MILLIS))
                 : null;
         Path basedir = project.getBasedir().toPath();
         Path results = resultsDirectory != null ? resultsDirectory.toPath() : settings.resultsDirectory(basedir);

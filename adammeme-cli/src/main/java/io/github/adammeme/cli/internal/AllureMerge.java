@@ -154,6 +154,7 @@ public final class AllureMerge {
      * One result for a test every shard ran on its part: the first shard's, with the whole run's figures and
      * verdict; the others' attachments are left out with them.
      */
+    @SuppressWarnings("ReferenceEquality") // every shard's result but the first one, even when equal to it
     private static ObjectNode oneRun(List<ObjectNode> same, WholeRun whole, Path out, Set<String> dropped)
             throws IOException {
         ObjectNode first = same.get(0).deepCopy();

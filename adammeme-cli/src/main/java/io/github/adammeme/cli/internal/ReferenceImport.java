@@ -663,8 +663,8 @@ public final class ReferenceImport {
             Integer last = null;
             for (Step s : list) {
                 boolean starts = current == null
-                        || s.seed() && !current.isEmpty()
-                        || s.runStep() != null && last != null && s.runStep() <= last;
+                        || (s.seed() && !current.isEmpty())
+                        || (s.runStep() != null && last != null && s.runStep() <= last);
                 if (starts) {
                     current = new ArrayList<>();
                     chains.add(current);

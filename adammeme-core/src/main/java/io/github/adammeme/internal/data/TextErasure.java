@@ -128,7 +128,8 @@ public record TextErasure(Mode mode, Path directory, Path tessdata) {
         requireLibraries();
         try {
             // Loaded by name: the class links against Tess4J and OpenCV, which only OCR users have.
-            return (TextEraser) Class.forName("io.github.adammeme.internal.data.OcrTextEraser")
+            return Class.forName("io.github.adammeme.internal.data.OcrTextEraser")
+                    .asSubclass(TextEraser.class)
                     .getConstructor(Path.class, Path.class, MemeImages.class)
                     .newInstance(directory, tessdata, images);
         } catch (ReflectiveOperationException e) {
