@@ -161,7 +161,7 @@ final class EvaluateCommand {
             if (e instanceof EndpointUnusableException unusable) {
                 // A setting to fix, named in the message: no trace. The preflight's is a bad setting, found before any
                 // call was paid for; the breaker's stopped a run under way.
-                lost(publisher, e.getMessage(), err);
+                lost(publisher, String.valueOf(e.getMessage()), err);
                 out.println("adammeme: RUN STOPPED, no figures: " + e.getMessage());
                 return unusable.when() == EndpointUnusableException.When.PREFLIGHT ? 2 : 1;
             }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The command line: {@code java -jar adammeme-cli-<version>-all.jar [command] [settings]}. Without a
@@ -169,7 +170,7 @@ public final class Main {
     }
 
     /** The program's usage, or one command's; an unknown command is named. */
-    private static int help(String command, PrintStream out, PrintStream err) {
+    private static int help(@Nullable String command, PrintStream out, PrintStream err) {
         if (command == null) {
             out.println("usage: java -jar adammeme-cli-<version>-all.jar [command] [arguments]");
             out.println("commands (help <command> or <command> --help for one):");
