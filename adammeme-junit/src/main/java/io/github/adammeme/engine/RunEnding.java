@@ -5,6 +5,7 @@ import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.Secrets;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 import org.junit.platform.engine.TestExecutionResult;
 
 /**
@@ -17,7 +18,8 @@ import org.junit.platform.engine.TestExecutionResult;
  * @param reason why, in one line
  * @param trace  the fault to trace on stderr, or null
  */
-record RunEnding(Kind kind, String reason, Throwable trace) {
+record RunEnding(
+        Kind kind, @Nullable String reason, @Nullable Throwable trace) {
 
     /** How a run ended short, and whether its figures survive it. */
     enum Kind {

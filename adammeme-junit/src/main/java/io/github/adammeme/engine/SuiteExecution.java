@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs one suite: the pipeline works in the background while the {@link ResultTree} adds the tree as results
@@ -77,7 +78,7 @@ final class SuiteExecution {
     }
 
     /** The pipeline in the background, the tree on this thread: how the run ended short, or null when it did not. */
-    private RunEnding evaluate() {
+    private @Nullable RunEnding evaluate() {
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(
                     r, "adammeme-pipeline-" + run.suite().suiteClass().getSimpleName());
