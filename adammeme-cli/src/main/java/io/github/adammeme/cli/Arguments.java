@@ -25,6 +25,8 @@ final class Arguments {
 
     /** An argument that is neither {@code key=value} nor a properties file that can be read. */
     static final class BadArgumentException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
         /** @param message what is wrong, made one printable line: it quotes the argument as typed */
         BadArgumentException(String message) {
             super(Printable.escaped(message));

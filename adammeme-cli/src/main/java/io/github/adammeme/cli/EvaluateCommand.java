@@ -121,7 +121,7 @@ final class EvaluateCommand {
             // Read once, for the progress line's plan and the run: a large dataset's every line is checked in one pass.
             Optional<List<Meme>> memes = AdamMeme.memesToMine(config);
             try (ProgressLine line = progress
-                    ? new ProgressLine(err, System.console() != null).planned(Planner.forProgress(config, memes))
+                    ? new ProgressLine(err, ProgressLine.onTerminal()).planned(Planner.forProgress(config, memes))
                     : null) {
                 evaluation = AdamMeme.evaluate(config, memes, simulator, Listeners.of(line, interruption), cancel);
             } finally {
@@ -161,7 +161,7 @@ final class EvaluateCommand {
             if (e instanceof EndpointUnusableException unusable) {
                 // A setting to fix, named in the message: no trace. The preflight's is a bad setting, found before any
                 // call was paid for; the breaker's stopped a run under way.
-                lost(publisher, e.getMessage(), err);
+                lost(publisher, String.valueOf(e.getMessage()), err);
                 out.println("adammeme: RUN STOPPED, no figures: " + e.getMessage());
                 return unusable.when() == EndpointUnusableException.When.PREFLIGHT ? 2 : 1;
             }

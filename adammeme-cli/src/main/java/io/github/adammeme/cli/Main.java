@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The command line: {@code java -jar adammeme-cli-<version>-all.jar [command] [settings]}. Without a
@@ -55,22 +56,22 @@ public final class Main {
 
     private static Map<String, String> usages() {
         Map<String, String> u = new LinkedHashMap<>();
-        u.put(
-                "evaluate",
-                "[evaluate] key=value... [file.properties...]\n"
-                        + "  One evaluation: the progress line, the FR table, then the run's files in adammeme.output-dir.\n"
-                        + "  Settings are adammeme.* keys as key=value, system properties or .properties files.\n"
-                        + "  Gates as a test run applies them: adammeme.gate.max-fr[.<category>], adammeme.gate.on|basis|\n"
-                        + "  min-samples|max-uncounted|insufficient, and adammeme.baseline's comparison.\n"
-                        + "  Exit 0, 1 when a gate or the baseline check fails, nothing was scored or the run was lost,\n"
-                        + "  2 for a bad setting or dataset (an endpoint the preflight cannot use included).");
-        u.put(
-                "plan",
-                "plan key=value... [file.properties...]\n"
-                        + "  A dry run: the calls each stage and role of an evaluation with these settings would make (expected and\n"
-                        + "  at most), the answers the call cache holds, the tokens and the cost at adammeme.price.<model>; written\n"
-                        + "  to plan.md and plan.json in adammeme.output-dir. No model is called. Settings as evaluate's.\n"
-                        + "  Exit 0, 2 for a bad setting or dataset. evaluate adammeme.dry-run=true does the same.");
+        u.put("evaluate", """
+                [evaluate] key=value... [file.properties...]
+                  One evaluation: the progress line, the FR table, then the run's files in adammeme.output-dir.
+                  Settings are adammeme.* keys as key=value, system properties or .properties files.
+                  Gates as a test run applies them: adammeme.gate.max-fr[.<category>], adammeme.gate.on|basis|
+                  min-samples|max-uncounted|insufficient, and adammeme.baseline's comparison.
+                  Exit 0, 1 when a gate or the baseline check fails, nothing was scored or the run was lost,
+                  2 for a bad setting or dataset (an endpoint the preflight cannot use included).\
+                """);
+        u.put("plan", """
+                plan key=value... [file.properties...]
+                  A dry run: the calls each stage and role of an evaluation with these settings would make (expected and
+                  at most), the answers the call cache holds, the tokens and the cost at adammeme.price.<model>; written
+                  to plan.md and plan.json in adammeme.output-dir. No model is called. Settings as evaluate's.
+                  Exit 0, 2 for a bad setting or dataset. evaluate adammeme.dry-run=true does the same.\
+                """);
         u.put(
                 "merge",
                 "merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]\n"
@@ -83,11 +84,11 @@ public final class Main {
                 "refusal-check",
                 "refusal-check [corpus.jsonl...] key=value...\n"
                         + "  The controller's refusal check on labelled answers.");
-        u.put(
-                "simulator",
-                "simulator key=value...\n"
-                        + "  The built-in simulated mLLM on an OpenAI-compatible URL, until standard input closes;\n"
-                        + "  adammeme.sim.serve.<name>=sim:<persona> serves a persona under a model name of yours.");
+        u.put("simulator", """
+                simulator key=value...
+                  The built-in simulated mLLM on an OpenAI-compatible URL, until standard input closes;
+                  adammeme.sim.serve.<name>=sim:<persona> serves a persona under a model name of yours.\
+                """);
         u.put(
                 "gate",
                 "gate RESULTS_FOLDER adammeme.gate.max-fr=25% [adammeme.gate.*=...]\n"
@@ -169,7 +170,7 @@ public final class Main {
     }
 
     /** The program's usage, or one command's; an unknown command is named. */
-    private static int help(String command, PrintStream out, PrintStream err) {
+    private static int help(@Nullable String command, PrintStream out, PrintStream err) {
         if (command == null) {
             out.println("usage: java -jar adammeme-cli-<version>-all.jar [command] [arguments]");
             out.println("commands (help <command> or <command> --help for one):");

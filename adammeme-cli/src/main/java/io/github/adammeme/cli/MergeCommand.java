@@ -28,7 +28,7 @@ final class MergeCommand {
         List<String> outputs = Arrays.asList(args).subList(0, allure < 0 ? args.length : allure);
         // Checked before anything is merged: "--allure" with no folders after it merged the run, then failed naming
         // nothing.
-        if (outputs.size() < 2 || allure >= 0 && args.length - allure - 1 < 2) {
+        if (outputs.size() < 2 || (allure >= 0 && args.length - allure - 1 < 2)) {
             Console.warn(err, "merge MERGED_DIR SHARD_DIR... [--allure MERGED_RESULTS SHARD_RESULTS...]");
             return 2;
         }

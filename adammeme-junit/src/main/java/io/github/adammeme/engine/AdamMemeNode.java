@@ -2,8 +2,10 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.report.ReportText;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.junit.platform.engine.TestDescriptor;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.TestSource;
@@ -27,7 +29,7 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
     private Supplier<TestExecutionResult> test = TestExecutionResult::successful;
 
     /** Display names are made of meme ids, categories and model names: shown as plain text only. */
-    AdamMemeNode(UniqueId id, String displayName, TestSource source, Type type) {
+    AdamMemeNode(UniqueId id, String displayName, @Nullable TestSource source, Type type) {
         super(id, ReportText.plain(displayName), source);
         this.type = type;
     }
@@ -71,12 +73,14 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
     @Override
     public AdamMemeExecutionContext execute(AdamMemeExecutionContext context, DynamicTestExecutor executor)
             throws Exception {
+        // A node below a suite runs in the context its suite prepared.
+        SuiteRun run = Objects.requireNonNull(context.suite(), "no suite run");
         TestExecutionResult result;
         try {
-            container.accept(new Children(context.suite(), this, executor));
+            container.accept(new Children(run, this, executor));
             result = test.get();
         } catch (RuntimeException | Error e) {
-            context.suite().lose(e);
+            run.lose(e);
             throw e;
         }
         if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
@@ -215,5 +219,5 @@ abstract class AdamMemeNode extends AbstractTestDescriptor implements Node<AdamM
      * Nodes below the suite have no source of their own: Surefire then names a test by its display
      * name under the suite's class, which keeps every pair and step a test case of its own.
      */
-    private static final TestSource NO_SOURCE = null;
+    private static final @Nullable TestSource NO_SOURCE = null;
 }

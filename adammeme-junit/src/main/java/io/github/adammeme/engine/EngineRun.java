@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What outlives a suite's run: the targets of a suite class, for their leaderboard, and the runs that
@@ -27,7 +28,7 @@ final class EngineRun {
     }
 
     /** @param ending how the run ended short ("RUN LOST, no figures: Suite · target m: why"), or null when it did not */
-    synchronized void finished(SuiteNode suite, SuiteOutputs outputs, String ending) {
+    synchronized void finished(SuiteNode suite, SuiteOutputs outputs, @Nullable String ending) {
         if (ending != null) {
             lost.add(ending);
         }

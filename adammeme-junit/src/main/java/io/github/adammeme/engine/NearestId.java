@@ -22,9 +22,9 @@ final class NearestId {
         for (UniqueId id : ids) {
             int d = KnownKeys.distance(target, id.toString());
             if (d < bestDistance
-                    || d == bestDistance
+                    || (d == bestDistance
                             && best != null
-                            && id.getSegments().size() > best.getSegments().size()) {
+                            && id.getSegments().size() > best.getSegments().size())) {
                 best = id;
                 bestDistance = d;
             }

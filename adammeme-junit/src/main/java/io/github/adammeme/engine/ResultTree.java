@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
@@ -63,7 +64,11 @@ final class ResultTree {
         }
         Map<String, List<MinedSample>> byCategory = new LinkedHashMap<>();
         selection.categories().forEach(c -> byCategory.put(c, new ArrayList<>()));
-        selection.samples().forEach(s -> byCategory.get(s.category()).add(s));
+        // every sample's category is one of the selection's
+        selection
+                .samples()
+                .forEach(s ->
+                        Objects.requireNonNull(byCategory.get(s.category())).add(s));
 
         for (Map.Entry<String, List<MinedSample>> entry : byCategory.entrySet()) {
             AdamMemeNode.CategoryNode node = new AdamMemeNode.CategoryNode(suite, entry.getKey());

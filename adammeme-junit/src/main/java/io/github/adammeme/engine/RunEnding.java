@@ -5,6 +5,7 @@ import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.util.Console;
 import io.github.adammeme.internal.util.Secrets;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 import org.junit.platform.engine.TestExecutionResult;
 
 /**
@@ -17,7 +18,8 @@ import org.junit.platform.engine.TestExecutionResult;
  * @param reason why, in one line
  * @param trace  the fault to trace on stderr, or null
  */
-record RunEnding(Kind kind, String reason, Throwable trace) {
+record RunEnding(
+        Kind kind, @Nullable String reason, @Nullable Throwable trace) {
 
     /** How a run ended short, and whether its figures survive it. */
     enum Kind {
@@ -77,6 +79,8 @@ record RunEnding(Kind kind, String reason, Throwable trace) {
 
     /** The run ended short: what it would have reported is missing, or not where it belongs. */
     static final class RunLostException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         RunLostException(String message) {
             super(ReportText.plain(message));
         }

@@ -11,6 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the background pipeline posts its results and the engine's thread waits for them, one
@@ -26,7 +27,7 @@ final class SampleBoard implements PipelineListener {
     private final CompletableFuture<Evaluation> evaluation = new CompletableFuture<>();
     private final Map<String, CompletableFuture<ScoredSample>> samples = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<Chain>> chains = new ConcurrentHashMap<>();
-    private volatile RuntimeException failure;
+    private volatile @Nullable RuntimeException failure;
     /**
      * Set by the first wait an interrupt ended, and seen by every wait after it: an interrupt that lands in a test's
      * wait ends that test, and the platform clears the flag after it, so without this the run would wait on for the
@@ -169,8 +170,10 @@ final class SampleBoard implements PipelineListener {
 
     /** The evaluation stopped with an exception; tests still waiting report it. */
     static final class PipelineFailedException extends RuntimeException {
-        PipelineFailedException(Throwable cause) {
-            super("the AdamMeme pipeline failed: " + cause.getMessage(), cause);
+        private static final long serialVersionUID = 1L;
+
+        PipelineFailedException(@Nullable Throwable cause) {
+            super("the AdamMeme pipeline failed: " + (cause == null ? null : cause.getMessage()), cause);
         }
     }
 }

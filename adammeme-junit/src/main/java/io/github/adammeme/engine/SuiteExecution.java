@@ -16,6 +16,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Runs one suite: the pipeline works in the background while the {@link ResultTree} adds the tree as results
@@ -37,6 +38,7 @@ final class SuiteExecution {
     }
 
     /** @throws RunEnding.RunLostException when the run ended short, after a test of its own has said so */
+    @SuppressWarnings("try") // the folder lock is a guard: holding it is its use
     void run(EngineRun engine) {
         RunEnding ending;
         // Held from before anything is written into the folder until the run has published: two runs never interleave
@@ -68,13 +70,15 @@ final class SuiteExecution {
 
     /** A unique-id selector named a test the run did not have. */
     static final class SelectionMatchedNothingException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         SelectionMatchedNothingException(String message) {
             super(ReportText.plain(message));
         }
     }
 
     /** The pipeline in the background, the tree on this thread: how the run ended short, or null when it did not. */
-    private RunEnding evaluate() {
+    private @Nullable RunEnding evaluate() {
         ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(
                     r, "adammeme-pipeline-" + run.suite().suiteClass().getSimpleName());
@@ -87,7 +91,7 @@ final class SuiteExecution {
         CompletableFuture<?> pipeline = null;
         RunEnding ending = null;
         try (ProgressLine progress = run.settings().progress()
-                ? new ProgressLine(System.err, System.console() != null)
+                ? new ProgressLine(System.err, ProgressLine.onTerminal())
                         .planned(Planner.forProgress(
                                 run.config(), run.settings().memes().asDiscovered()))
                 : null) {

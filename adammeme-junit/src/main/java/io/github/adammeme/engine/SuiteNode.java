@@ -1,5 +1,6 @@
 package io.github.adammeme.engine;
 
+import java.util.Objects;
 import java.util.Set;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.engine.support.descriptor.ClassSource;
@@ -57,7 +58,7 @@ final class SuiteNode extends AdamMemeNode {
     /** Runs the pipeline in the background and reports the tree as it comes; a lost run fails the suite. */
     @Override
     public AdamMemeExecutionContext execute(AdamMemeExecutionContext context, DynamicTestExecutor executor) {
-        SuiteRun run = context.suite();
+        SuiteRun run = Objects.requireNonNull(context.suite(), "prepare() set it");
         new SuiteExecution(run, new Children(run, this, executor)).run(context.engine());
         return context;
     }

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a suite's run leaves beside its tests: the run's files through the {@link RunPublisher} the
@@ -38,9 +39,9 @@ final class SuiteOutputs {
     private final EvaluationConfig config;
     private final SampleBoard board;
     private final RunPublisher publisher;
-    private Evaluation evaluation;
+    private @Nullable Evaluation evaluation;
     /** Why the run's own files could not be written, once that was tried and failed. */
-    private RunFilesException unsaved;
+    private @Nullable RunFilesException unsaved;
 
     private boolean saveTried;
 
@@ -126,8 +127,8 @@ final class SuiteOutputs {
         String suffix = "-" + Charts.slug(category) + ".svg";
         return charts(board.evaluation()).stream()
                 .filter(c -> c.getFileName().toString().startsWith("fr-by-category")
-                        || c.getFileName().toString().startsWith("misbelief-terms-")
-                                && c.getFileName().toString().endsWith(suffix))
+                        || (c.getFileName().toString().startsWith("misbelief-terms-")
+                                && c.getFileName().toString().endsWith(suffix)))
                 .toList();
     }
 
@@ -194,7 +195,7 @@ final class SuiteOutputs {
      * summary.json and the Allure environment of a run that ended without its figures saved; what cannot be written is
      * said on stderr. A summary that holds the run's figures is kept as it is.
      */
-    void recordLoss(String reason) {
+    void recordLoss(@Nullable String reason) {
         try {
             if (publisher.writeLost(reason)) {
                 AllureBridge.writeEnvironment(

@@ -8,6 +8,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.ReflectionSupport;
 import org.junit.platform.engine.ConfigurationParameters;
@@ -87,7 +88,8 @@ final class SuiteResolver implements SelectorResolver {
         return suite(suiteClass.get(), onlyTarget, selected, context);
     }
 
-    private Resolution suite(Class<?> suiteClass, String onlyTarget, Set<UniqueId> selected, Context context) {
+    private Resolution suite(
+            Class<?> suiteClass, @Nullable String onlyTarget, Set<UniqueId> selected, Context context) {
         List<SuiteSettings> all;
         try {
             all = SuiteSettings.resolveAll(

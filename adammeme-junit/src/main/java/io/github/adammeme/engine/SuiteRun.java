@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 import org.junit.platform.engine.EngineExecutionListener;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
@@ -24,7 +25,7 @@ final class SuiteRun {
     private final EvaluationConfig config;
     private final SampleBoard board = new SampleBoard();
     private final SuiteOutputs outputs;
-    private volatile Throwable lost;
+    private volatile @Nullable Throwable lost;
     /** Every node id the run had, when unique-id selectors pick some: to say which selector matched none. */
     private final Set<UniqueId> offered = ConcurrentHashMap.newKeySet();
 

@@ -117,6 +117,7 @@ class BadInputRunFilesTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the lock is a guard: holding it is its use
     void aFolderAnotherRunOfThisProcessHoldsIsNamedWithItsHolderAndLeftAsItWas() throws IOException {
         Path out = dir.resolve("held");
         try (RunFolderLock held = RunFolderLock.take(out, "the other run of this test")) {
@@ -145,6 +146,7 @@ class BadInputRunFilesTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the lock is a guard: holding it is its use
     void aFolderThisProcessHoldsStopsTheCommandLineOfAnotherAtOnce() throws Exception {
         Path out = dir.resolve("held-across");
         try (RunFolderLock held = RunFolderLock.take(out, "the engine's run in the test JVM")) {

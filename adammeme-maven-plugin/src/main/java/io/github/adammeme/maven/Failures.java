@@ -4,6 +4,7 @@ import io.github.adammeme.internal.util.Printable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What fails the build, each in full, and the one short message Maven ends the build with. Maven prints that message
@@ -32,7 +33,7 @@ final class Failures {
      * @param text   what failed, in the sentence the goal prints
      * @param record the summary.md that records it, or null when none does
      */
-    record Failure(String text, Path record) {}
+    record Failure(String text, @Nullable Path record) {}
 
     private final List<Failure> all = new ArrayList<>();
 
@@ -47,7 +48,7 @@ final class Failures {
      * @param text   what failed
      * @param record the summary.md that records it, or null
      */
-    void add(String text, Path record) {
+    void add(String text, @Nullable Path record) {
         all.add(new Failure(text, record));
     }
 
@@ -122,7 +123,7 @@ final class Failures {
         if (records.size() == 1) {
             return "in " + shown(records.get(0), projectDir);
         }
-        Path common = records.get(0).toAbsolutePath().normalize().getParent();
+        @Nullable Path common = records.get(0).toAbsolutePath().normalize().getParent();
         while (common != null && !under(records, common)) {
             common = common.getParent();
         }

@@ -31,6 +31,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.plugins.annotations.ResolutionScope;
 import org.apache.maven.project.MavenProject;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The release decision of the build's AdamMeme runs as the build's outcome. Surefire runs the suites with
@@ -78,7 +79,7 @@ public final class GateMojo extends AbstractMojo {
      * project sets it (junit-platform.properties, Surefire's configuration, {@code -D}), else {@code target/adammeme}.
      */
     @Parameter
-    private File resultsDirectory;
+    private @Nullable File resultsDirectory;
 
     /** Surefire's reports, read for failed tests outside the AdamMeme suites. */
     @Parameter(defaultValue = "${project.build.directory}/surefire-reports", required = true)
@@ -119,8 +120,9 @@ public final class GateMojo extends AbstractMojo {
         sameVersions();
         boolean inLifecycle = execution.getSource() == MojoExecution.Source.LIFECYCLE;
         // In a build's verify, only what this build's tests wrote counts; run on its own, the folder is taken as it is.
+        @Nullable
         FileTime since = inLifecycle
-                ? FileTime.fromMillis(session.getRequest().getStartTime().getTime() - CLOCK_SLACK_MILLIS)
+                ? FileTime.from(session.getRequest().getStartTime().toInstant().minusMillis(CLOCK_SLACK_MILLIS))
                 : null;
         Path basedir = project.getBasedir().toPath();
         Path results = resultsDirectory != null ? resultsDirectory.toPath() : settings.resultsDirectory(basedir);
@@ -227,7 +229,7 @@ public final class GateMojo extends AbstractMojo {
             return settings;
         } catch (ConfigurationException e) {
             Failures failures = new Failures();
-            failures.add(e.getMessage());
+            failures.add(String.valueOf(e.getMessage()));
             throw failed(failures);
         } catch (IOException e) {
             throw new MojoExecutionException(
@@ -299,7 +301,7 @@ public final class GateMojo extends AbstractMojo {
         }
     }
 
-    private String surefireVersion() {
+    private @Nullable String surefireVersion() {
         return project.getPlugin(ProjectSettings.SUREFIRE) == null
                 ? null
                 : project.getPlugin(ProjectSettings.SUREFIRE).getVersion();

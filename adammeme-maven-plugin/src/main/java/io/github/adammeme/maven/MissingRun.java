@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.apache.maven.artifact.versioning.ComparableVersion;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Why a build that has AdamMeme suites left no run to decide on, said as the cause and what to change: the suite
@@ -29,13 +30,13 @@ final class MissingRun {
      * @return the message
      */
     static String explain(
-            String surefireVersion,
+            @Nullable String surefireVersion,
             Map<String, String> platform,
             String enginePlatform,
             List<String> suites,
             SurefireReports reports,
             Path results,
-            RunSummaries.Summary stale) {
+            RunSummaries.@Nullable Summary stale) {
         String none = "no AdamMeme run to decide on: "
                 + (stale == null
                         ? "no summary.json in " + results

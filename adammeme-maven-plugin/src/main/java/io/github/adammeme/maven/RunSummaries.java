@@ -10,6 +10,7 @@ import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The runs' summaries in a results folder: its own summary.json, or one per suite class and target when a build
@@ -40,6 +41,7 @@ record RunSummaries(List<Summary> fresh, List<Summary> stale) {
         }
 
         /** @return why the run was lost before its figures, or null for a finished run */
+        @Nullable
         String lost() {
             return json.path("lost").asBoolean(false) ? json.path("reason").asText("no reason recorded") : null;
         }
@@ -59,12 +61,14 @@ record RunSummaries(List<Summary> fresh, List<Summary> stale) {
          *         there is none, or the summary has no decision and the goal decides from the project's settings
          *         (shards joined by the command line's merge)
          */
+        @Nullable
         Path decisionRecord() {
             Path markdown = file.resolveSibling(OutputLayout.SUMMARY_MARKDOWN);
             return json.has("decision") && Files.isRegularFile(markdown) ? markdown : null;
         }
 
         /** @return the part of a sharded run it is ("2/4"), or null for a whole or a merged run */
+        @Nullable
         String shard() {
             String shard = json.path("run").path("shard").asText("1/1");
             return shard.equals("1/1") || shard.startsWith("merged") ? null : shard;
@@ -78,7 +82,7 @@ record RunSummaries(List<Summary> fresh, List<Summary> stale) {
      * @return the summaries found
      * @throws IOException when one cannot be read as JSON, naming it
      */
-    static RunSummaries in(Path folder, FileTime since) throws IOException {
+    static RunSummaries in(Path folder, @Nullable FileTime since) throws IOException {
         List<Summary> fresh = new ArrayList<>();
         List<Summary> stale = new ArrayList<>();
         if (!Files.isDirectory(folder)) {

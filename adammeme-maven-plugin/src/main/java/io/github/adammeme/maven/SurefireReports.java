@@ -11,6 +11,7 @@ import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
+import org.jspecify.annotations.Nullable;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
@@ -58,7 +59,7 @@ record SurefireReports(List<TestSet> testSets) {
      * @return the reports this build wrote
      * @throws IOException when a report cannot be read or parsed
      */
-    static SurefireReports read(Path folder, FileTime since) throws IOException {
+    static SurefireReports read(Path folder, @Nullable FileTime since) throws IOException {
         if (!Files.isDirectory(folder)) {
             return new SurefireReports(List.of());
         }

@@ -32,11 +32,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Allure results of a sharded run's shards, joined into the results of one run. Results of pairs
@@ -81,7 +83,7 @@ public final class AllureMerge {
      * @param whole        the whole run's headline and figures, or null to join the folders file by file
      * @return how many files were written
      */
-    public static int merge(List<Path> shardResults, Path out, WholeRun whole) {
+    public static int merge(List<Path> shardResults, Path out, @Nullable WholeRun whole) {
         ShardMerge.distinct(shardResults);
         try {
             Files.createDirectories(out);
@@ -110,7 +112,8 @@ public final class AllureMerge {
             Set<String> dropped = new HashSet<>();
             int written = 0;
             for (List<ObjectNode> same : byHistory.values()) {
-                ObjectNode kept = same.size() == 1 ? same.get(0) : oneRun(same, whole, out, dropped);
+                // only results read with the whole run at hand are grouped
+                ObjectNode kept = same.size() == 1 || whole == null ? same.get(0) : oneRun(same, whole, out, dropped);
                 Path target = out.resolve(kept.path("uuid").asText() + RESULT);
                 if (!Files.exists(target)) {
                     Files.writeString(target, JSON.writeValueAsString(kept));
@@ -137,7 +140,7 @@ public final class AllureMerge {
     }
 
     /** A result file as JSON, or null when it is not one with a uuid and history id (it is then copied as it is). */
-    private static ObjectNode result(Path f) {
+    private static @Nullable ObjectNode result(Path f) {
         try {
             JsonNode n = JSON.readTree(f.toFile());
             return n instanceof ObjectNode o
@@ -154,6 +157,7 @@ public final class AllureMerge {
      * One result for a test every shard ran on its part: the first shard's, with the whole run's figures and
      * verdict; the others' attachments are left out with them.
      */
+    @SuppressWarnings("ReferenceEquality") // every shard's result but the first one, even when equal to it
     private static ObjectNode oneRun(List<ObjectNode> same, WholeRun whole, Path out, Set<String> dropped)
             throws IOException {
         ObjectNode first = same.get(0).deepCopy();
@@ -191,7 +195,8 @@ public final class AllureMerge {
     }
 
     /** An FR summary with the whole run's figures for its category, its table the whole run's. */
-    private static void summary(ObjectNode result, String category, WholeRun whole, Path out, Set<String> dropped)
+    private static void summary(
+            ObjectNode result, @Nullable String category, WholeRun whole, Path out, Set<String> dropped)
             throws IOException {
         Metrics m = whole.metrics();
         Optional<CategoryFigures[]> figures = figures(m, category);
@@ -279,7 +284,7 @@ public final class AllureMerge {
         }
     }
 
-    private static Optional<CategoryFigures[]> figures(Metrics m, String category) {
+    private static Optional<CategoryFigures[]> figures(Metrics m, @Nullable String category) {
         if (Metrics.OVERALL.equals(category)) {
             return Optional.of(new CategoryFigures[] {m.withRefinementsOverall(), m.originalOverall()});
         }
@@ -293,7 +298,7 @@ public final class AllureMerge {
         return Optional.empty();
     }
 
-    private static void status(ObjectNode result, String status, String message) {
+    private static void status(ObjectNode result, String status, @Nullable String message) {
         result.put("status", status);
         if (message == null) {
             result.remove("statusDetails");
@@ -303,7 +308,7 @@ public final class AllureMerge {
         }
     }
 
-    private static String label(JsonNode result, String name) {
+    private static @Nullable String label(JsonNode result, String name) {
         String found = null;
         for (JsonNode l : result.path("labels")) {
             if (name.equals(l.path("name").asText())) {
@@ -313,7 +318,7 @@ public final class AllureMerge {
         return found;
     }
 
-    private static String parameter(JsonNode result, String name) {
+    private static @Nullable String parameter(JsonNode result, String name) {
         for (JsonNode p : result.path("parameters")) {
             if (name.equals(p.path("name").asText())) {
                 return p.path("value").asText();
@@ -327,7 +332,8 @@ public final class AllureMerge {
      * description of the run, with the figures every shard counts for its own part (calls, tokens, cost) summed. A
      * shard's FR rows and release checks describe its part, and are left out.
      */
-    private static boolean environment(List<Path> environments, Path target, WholeRun whole) throws IOException {
+    private static boolean environment(List<Path> environments, Path target, @Nullable WholeRun whole)
+            throws IOException {
         if (whole == null) {
             if (Files.exists(target)) {
                 return false;
@@ -335,7 +341,7 @@ public final class AllureMerge {
             Files.copy(environments.get(0), target);
             return true;
         }
-        Map<String, String> first = null;
+        @Nullable Map<String, String> first = null;
         Map<String, BigDecimal> sums = new LinkedHashMap<>();
         for (Path f : environments) {
             Map<String, String> rows = AllureEnvironment.read(f);
@@ -357,7 +363,7 @@ public final class AllureMerge {
         rows.putAll(AllureEnvironment.headline(whole.metrics()));
         rows.putAll(AllureEnvironment.frRows(whole.metrics()));
         rows.put("shards", Integer.toString(whole.shards()));
-        first.forEach((key, value) -> {
+        Objects.requireNonNull(first, "environments is never empty").forEach((key, value) -> {
             if (!partOfAShard(key)) {
                 rows.put(key, value);
             }

@@ -56,7 +56,7 @@ public final class CacheCommand {
         }
         List<String> rest = new ArrayList<>(List.of(args).subList(1, args.length));
         boolean mayCreate = args[0].equals("import");
-        if (args[0].equals("stats") && (rest.size() > 1 || rest.size() == 1 && !isDatabase(rest.get(0)))) {
+        if (args[0].equals("stats") && (rest.size() > 1 || (rest.size() == 1 && !isDatabase(rest.get(0))))) {
             // The default cache's figures, shown for a file the user named, would answer another question.
             throw new IllegalArgumentException(
                     "stats takes at most a database, a .db file or a jdbc:postgresql:// URL; '"

@@ -90,8 +90,8 @@ public final class GateCommand {
                 CategoryFigures figures = figures(metrics, gates.basis(), gate.getKey(), summary);
                 FrGates.GateVerdict verdict = gates.judge(category, figures, gate.getValue());
                 boolean counts = verdict.status() == FrGates.Status.FAILED
-                        || verdict.status() == FrGates.Status.NOT_ENOUGH_EVIDENCE
-                                && gates.insufficient() == FrGates.Insufficient.FAIL;
+                        || (verdict.status() == FrGates.Status.NOT_ENOUGH_EVIDENCE
+                                && gates.insufficient() == FrGates.Insufficient.FAIL);
                 failed |= counts;
                 out.println((verdict.status() == FrGates.Status.PASSED ? "PASSED  " : counts ? "FAILED  " : "SKIPPED ")
                         + Secrets.redact(verdict.message()));

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which category a step of the reference implementation's logs belongs to: the one its data names. The
@@ -30,7 +31,7 @@ final class ReferenceCategories {
      * @param task the step's {@code task}, or null when it records none
      * @return the task's name, normalised; empty when there is none or it cannot be a category
      */
-    static Optional<String> ofTask(String task) {
+    static Optional<String> ofTask(@Nullable String task) {
         if (task == null || task.isBlank()) {
             return Optional.empty();
         }

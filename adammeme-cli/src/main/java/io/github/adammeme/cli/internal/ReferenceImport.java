@@ -32,12 +32,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A run of the AdamMeme reference implementation (the paper authors' Python code), read from its
@@ -250,7 +252,12 @@ public final class ReferenceImport {
      * @param sample the step, without its id and link yet
      * @param explanation the Refiner's account of the rewrite, or null where none is recorded
      */
-    private record Step(String memeId, Integer runStep, ScoredSample sample, String explanation, boolean seed) {}
+    private record Step(
+            String memeId,
+            @Nullable Integer runStep,
+            ScoredSample sample,
+            @Nullable String explanation,
+            boolean seed) {}
 
     /** The state of one import as files are read. */
     private static final class Reading {
@@ -418,13 +425,13 @@ public final class ReferenceImport {
         }
 
         /** A record's {@code task}, or null when it has none (or is not an object). */
-        private static String task(JsonNode record) {
+        private static @Nullable String task(JsonNode record) {
             JsonNode task = record.path("task");
             return task.isValueNode() && !task.isNull() ? task.asText() : null;
         }
 
         /** One record as a step, or null (and a problem) when it cannot be one. */
-        private Step step(String where, String category, JsonNode record) {
+        private @Nullable Step step(String where, String category, JsonNode record) {
             if (!record.isObject()) {
                 problems.add(where + ": expected an object, found " + record.getNodeType());
                 return null;
@@ -659,13 +666,13 @@ public final class ReferenceImport {
          */
         private static List<List<Step>> split(List<Step> list) {
             List<List<Step>> chains = new ArrayList<>();
-            List<Step> current = null;
-            Integer last = null;
+            @Nullable List<Step> current = null;
+            @Nullable Integer last = null;
             for (Step s : list) {
                 boolean starts = current == null
-                        || s.seed() && !current.isEmpty()
-                        || s.runStep() != null && last != null && s.runStep() <= last;
-                if (starts) {
+                        || (s.seed() && !current.isEmpty())
+                        || (s.runStep() != null && last != null && s.runStep() <= last);
+                if (current == null || starts) {
                     current = new ArrayList<>();
                     chains.add(current);
                     last = null;
@@ -750,12 +757,16 @@ public final class ReferenceImport {
             return out;
         }
 
-        private JsonNode json(Path file) {
+        private @Nullable JsonNode json(Path file) {
             try {
                 return JSON.readTree(file.toFile());
             } catch (IOException e) {
                 problems.add(file.getFileName() + ": not JSON ("
-                        + e.getMessage().lines().findFirst().orElse("") + ")");
+                        + Objects.requireNonNullElse(e.getMessage(), e.toString())
+                                .lines()
+                                .findFirst()
+                                .orElse("")
+                        + ")");
                 return null;
             }
         }

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Joins the outputs of a sharded run ({@code adammeme.shard=i/n}) into one: samples and chains are
@@ -279,7 +280,7 @@ public final class ShardMerge {
     }
 
     /** What a shard's folder lacks of a finished run's files, which must be regular files, not links out of it; null when nothing. */
-    private static String lacking(Path shard) {
+    private static @Nullable String lacking(Path shard) {
         for (String name : List.of(EvaluationWriter.SUMMARY, EvaluationWriter.SAMPLES)) {
             Path file = shard.resolve(name);
             if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {

@@ -3,4 +3,7 @@
  * gates on a run's folder, drawing the history, importing the reference implementation's results, and maintaining the
  * cache. Not an API: {@link io.github.adammeme.cli.Main} is the entry point.
  */
+@NullMarked
 package io.github.adammeme.cli.internal;
+
+import org.jspecify.annotations.NullMarked;

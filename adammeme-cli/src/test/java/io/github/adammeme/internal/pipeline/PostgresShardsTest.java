@@ -99,7 +99,7 @@ class PostgresShardsTest {
                     "shard " + (i + 1) + ": " + log(i + 1, "together"));
         }
         List<String> answered =
-                server.answered().subList((int) before, (int) server.answered().size());
+                server.answered().subList((int) before, server.answered().size());
         long[] perShard = new long[SHARDS];
         for (int i = 0; i < SHARDS; i++) {
             perShard[i] = paidCalls(output(i + 1, "together"));
@@ -142,7 +142,7 @@ class PostgresShardsTest {
             assertTrue(p.waitFor(10, TimeUnit.MINUTES) && p.exitValue() == 0, "a shard of the killed run: " + dir);
         }
         List<String> answered =
-                server.answered().subList((int) before, (int) server.answered().size());
+                server.answered().subList((int) before, server.answered().size());
         Map<String, Long> asked = counts(answered);
         assertEquals(soloAsked.keySet(), asked.keySet(), "every call of the unsharded run, no other");
         long twice = asked.entrySet().stream()

@@ -64,6 +64,7 @@ final class Asker {
         return read(gateway, request, gateway.call(request), parser, reasksLeft, attempt, policy);
     }
 
+    @SuppressWarnings("FutureReturnValueIgnored") // false positive: the nested future is flattened by thenCompose
     private static <T> CompletableFuture<Answer<T>> read(
             ModelGateway gateway,
             ChatRequest request,

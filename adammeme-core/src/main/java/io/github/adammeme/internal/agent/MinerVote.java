@@ -99,6 +99,6 @@ public record MinerVote(List<String> categories, Proposal proposal) {
     private static boolean blank(JsonNode value) {
         return value == null
                 || value.isNull()
-                || value.isTextual() && value.asText().isBlank();
+                || (value.isTextual() && value.asText().isBlank());
     }
 }

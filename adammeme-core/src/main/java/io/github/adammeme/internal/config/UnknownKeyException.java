@@ -11,6 +11,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class UnknownKeyException extends ConfigurationException {
+    private static final long serialVersionUID = 1L;
 
     /** The known key closest to the one given. */
     private final String nearest;

@@ -12,6 +12,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public class DatasetException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
 
     /** Enough of a value to recognise it; a message is read by a person and a value may be a megabyte. */
     private static final int SHOWN_CHARS = 200;

@@ -33,7 +33,7 @@ public final class BaseUrl {
                     "not a URL (" + e.getReason() + " at character " + (e.getIndex() + 1) + ")");
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https") || uri.isOpaque()) {
+        if ((!scheme.equals("http") && !scheme.equals("https")) || uri.isOpaque()) {
             throw new IllegalArgumentException("expected an http:// or https:// URL");
         }
         if (uri.getHost() == null) {

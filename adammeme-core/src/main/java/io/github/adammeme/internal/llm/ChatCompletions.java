@@ -118,9 +118,11 @@ public final class ChatCompletions {
             choices = choices.stream()
                     .sorted(Comparator.comparingLong(c -> c._index().asKnown().orElse(0L)))
                     .toList();
-            Answerer answeredBy = Answerer.of(
-                    completion._model().asString().orElse(null),
-                    completion._systemFingerprint().asString().orElse(null));
+            // OpenAI deprecated system_fingerprint, and the SDK has no other accessor for it, but other servers
+            // (vLLM among them) still send it and it tells two builds of one model apart.
+            @SuppressWarnings("deprecation")
+            String fingerprint = completion._systemFingerprint().asString().orElse(null);
+            Answerer answeredBy = Answerer.of(completion._model().asString().orElse(null), fingerprint);
             List<ChatResponse> out = new ArrayList<>();
             for (ChatCompletion.Choice choice : choices) {
                 String finish = choice._finishReason().asString().orElse(null);

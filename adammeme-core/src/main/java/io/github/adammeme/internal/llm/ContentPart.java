@@ -31,6 +31,7 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image 
      * @param sha256 the SHA-256 of the bytes, in hex
      * @param detail how closely the model is asked to look, or null to send no {@code detail} field
      */
+    @SuppressWarnings("ArrayRecordComponent") // the bytes are sent, never compared: the sha256 stands for them
     record Image(String mimeType, byte[] bytes, String sha256, ImageDetail detail) implements ContentPart {
         /**
          * @param mimeType the image type, e.g. {@code image/png}

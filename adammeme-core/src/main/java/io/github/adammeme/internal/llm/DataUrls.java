@@ -74,6 +74,7 @@ public final class DataUrls {
     }
 
     private final class Verbatim extends StdSerializer<String> {
+        private static final long serialVersionUID = 1L;
 
         Verbatim() {
             super(String.class);

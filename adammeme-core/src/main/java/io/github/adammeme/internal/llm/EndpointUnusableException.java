@@ -16,6 +16,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class EndpointUnusableException extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
 
     /** When the endpoint was found unusable. */
     public enum When {

@@ -14,6 +14,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public class ModelCallException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
 
     /** The HTTP status, or -1. */
     private final int status;

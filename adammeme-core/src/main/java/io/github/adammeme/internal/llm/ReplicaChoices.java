@@ -155,7 +155,7 @@ final class ReplicaChoices {
             }
             inFlight.remove(keys.get(i), mine.get(i));
             CompletableFuture<ChatResponse> target = mine.get(i);
-            alone.apply(replicas.get(i), keys.get(i)).whenComplete((answer, error) -> {
+            var unused = alone.apply(replicas.get(i), keys.get(i)).whenComplete((answer, error) -> {
                 if (error != null) {
                     target.completeExceptionally(
                             error instanceof CompletionException && error.getCause() != null

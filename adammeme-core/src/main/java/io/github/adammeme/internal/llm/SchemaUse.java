@@ -25,7 +25,7 @@ final class SchemaUse {
     }
 
     boolean sends() {
-        return mode == StructuredOutput.ON || mode == StructuredOutput.AUTO && !turnedDown;
+        return mode == StructuredOutput.ON || (mode == StructuredOutput.AUTO && !turnedDown);
     }
 
     boolean turnedDown() {

@@ -59,7 +59,6 @@ public final class AdamMeme {
     /** The stage of the Refiner's calls and of the scoring of its rewrites. */
     public static final String REFINEMENT = "refinement";
 
-    private final CallCache cache;
     private final Gateways gateways;
     private final EndpointResolver endpoints;
 
@@ -92,7 +91,6 @@ public final class AdamMeme {
      * @param connector reaches the model behind each endpoint (batch mode's calls go over HTTP all the same)
      */
     public AdamMeme(CallCache cache, EndpointResolver endpoints, RunStop cancel, ModelConnector connector) {
-        this.cache = cache;
         this.gateways = new Gateways(cache, cancel, connector);
         this.endpoints = endpoints;
     }

@@ -62,8 +62,8 @@ final class MajorityVote {
                 .filter(Answer::ok)
                 .map(Answer::value)
                 .filter(v -> v.categories().contains(name)
-                        || v.proposal() != null
-                                && Category.normalise(v.proposal().name()).equals(name))
+                        || (v.proposal() != null
+                                && Category.normalise(v.proposal().name()).equals(name)))
                 .count();
     }
 

@@ -29,7 +29,10 @@ final class MemeOutcomes extends AbstractList<MemeOutcome> implements RandomAcce
         records.begin();
         records.text(outcome.memeId());
         origin(outcome.origin());
-        records.number(outcome.status().ordinal());
+        // The file's format is the status's ordinal: its constants are only ever appended, never reordered.
+        @SuppressWarnings("EnumOrdinal")
+        int status = outcome.status().ordinal();
+        records.number(status);
         records.codes(outcome.categories());
         List<List<String>> votes = outcome.votes();
         records.number(votes == null ? 0 : votes.size() + 1);

@@ -62,6 +62,7 @@ final class OriginalScoring {
     }
 
     /** The originals' scores as they come, in selection order. */
+    @SuppressWarnings("FutureReturnValueIgnored") // false positive: the nested future is flattened by thenCompose
     List<CompletableFuture<ScoredSample>> scoreAll(List<MinedSample> selected, PipelineListener listener) {
         List<CompletableFuture<ScoredSample>> futures = new ArrayList<>();
         for (MinedSample m : selected) {

@@ -173,7 +173,7 @@ final class RefinementStage {
 
     /**
      * Positions 0..n-1 shuffled as {@link Sampler#draw} shuffles them, so that when every original is
-     * scored S is exactly the draw of {@code seeds} that {@link Sampler#draw} makes with the same seed.
+     * scored S is exactly the draw of seeds that {@link Sampler#draw} makes with the same seed.
      */
     private static List<Integer> ranking(int n, long seed) {
         List<Integer> positions = IntStream.range(0, n).boxed().collect(Collectors.toCollection(ArrayList::new));
@@ -181,6 +181,7 @@ final class RefinementStage {
         return positions;
     }
 
+    @SuppressWarnings("FutureReturnValueIgnored") // false positive: the nested future is flattened by thenCompose
     CompletableFuture<ScoredSample> step(CategoryRun run, ChainState chain) {
         ScoredSample current = chain.current;
         int stepNo = chain.steps.size() + 1;

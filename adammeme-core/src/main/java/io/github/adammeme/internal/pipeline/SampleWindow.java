@@ -44,7 +44,7 @@ final class SampleWindow {
             } catch (RuntimeException e) {
                 started = CompletableFuture.failedFuture(e);
             }
-            started.whenComplete((value, error) -> {
+            var unused = started.whenComplete((value, error) -> {
                 finished();
                 if (error != null) {
                     result.completeExceptionally(error);

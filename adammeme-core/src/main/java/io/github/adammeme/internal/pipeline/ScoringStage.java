@@ -143,6 +143,7 @@ final class ScoringStage {
                         new Answer<>(Answer.Status.OK, storedReference, storedReference, null, 0)));
     }
 
+    @SuppressWarnings("FutureReturnValueIgnored") // false positive: the nested future is flattened by thenCompose
     private CompletableFuture<ScoredSample> score(Probe probe, CompletableFuture<Answer<String>> reference) {
         CompletableFuture<Answer<String>> answer = target.analyse(probe.promptText(), probe.image(), probe.category());
         CompletableFuture<RefusalDetector.Decision> declined = answer.thenCompose(ans -> !ans.ok()

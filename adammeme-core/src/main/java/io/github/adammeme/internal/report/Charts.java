@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
 import org.jfree.chart.ChartFactory;
@@ -166,7 +167,7 @@ public final class Charts {
     /** Height enough for every bar of a horizontal chart: 14 px a bar, a gap between categories. */
     static int heightFor(JFreeChart chart) {
         CategoryPlot plot = chart.getCategoryPlot();
-        if (plot.getOrientation() != PlotOrientation.HORIZONTAL || plot.getDataset() == null) {
+        if (!Objects.equals(plot.getOrientation(), PlotOrientation.HORIZONTAL) || plot.getDataset() == null) {
             return HEIGHT;
         }
         int bars = plot.getDataset().getRowCount() * plot.getDataset().getColumnCount();

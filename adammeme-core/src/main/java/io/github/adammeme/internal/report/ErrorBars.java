@@ -7,6 +7,7 @@ import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.DoubleSupplier;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.ValueAxis;
@@ -133,7 +134,7 @@ final class ErrorBars {
         double high = rangeAxis.valueToJava2D(interval[1], dataArea, plot.getRangeAxisEdge());
         g2.setStroke(WHISKER);
         g2.setPaint(INK);
-        boolean vertical = plot.getOrientation() == PlotOrientation.VERTICAL;
+        boolean vertical = Objects.equals(plot.getOrientation(), PlotOrientation.VERTICAL);
         g2.draw(vertical ? new Line2D.Double(at, low, at, high) : new Line2D.Double(low, at, high, at));
         for (double end : new double[] {low, high}) {
             g2.draw(

@@ -20,7 +20,7 @@ import org.commonmark.renderer.html.HtmlRenderer;
  * Markdown (CommonMark with GitHub's tables) and writes the HTML. Texts from datasets and models reach the Markdown
  * through {@link ReportText#markdown}, escaped for Markdown and for HTML: the parser reads those escapes and
  * entities back to the text they stand for, and the renderer escapes that text for HTML once, so a reader sees
- * {@code (4/6)} and {@code ->}, not {@code \(4/6\)} or {@code -&gt;}, and markup in a category name stays text.
+ * {@code (4/6)} and {@code ->}, not {@code \(4/6\)} or <code>-&amp;gt;</code>, and markup in a category name stays text.
  * Raw HTML in the Markdown is escaped too, never passed through, links keep only safe protocols, and no picture is
  * fetched: an image is shown as its description.
  */

@@ -34,6 +34,8 @@ public final class JsonLines implements Closeable {
 
     /** A line over the cap, or one that is not UTF-8: the message says which, {@link #line()} where. */
     public static final class BadLine extends IOException {
+        private static final long serialVersionUID = 1L;
+
         /** The line's number, from 1. */
         private final long line;
         /** Whether the line was over the cap, else not UTF-8. */

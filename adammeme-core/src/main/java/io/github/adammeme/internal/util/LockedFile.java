@@ -81,6 +81,7 @@ public final class LockedFile {
      * @return what the action gave back
      * @throws UncheckedIOException when the file or its lock cannot be used
      */
+    @SuppressWarnings("try") // the file lock is a guard: holding it is its use
     public <T> T locked(Action<T> action) {
         ReentrantLock here = IN_THIS_JVM.computeIfAbsent(file, f -> new ReentrantLock());
         here.lock();

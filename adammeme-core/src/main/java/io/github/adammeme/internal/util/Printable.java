@@ -83,7 +83,7 @@ public final class Printable {
             int c = text.codePointAt(i);
             int next = i + Character.charCount(c);
             boolean lineBreak =
-                    keepLineBreaks && (c == '\n' || c == '\r' && next < text.length() && text.charAt(next) == '\n');
+                    keepLineBreaks && (c == '\n' || (c == '\r' && next < text.length() && text.charAt(next) == '\n'));
             boolean escape = unsafe(c) && !lineBreak;
             if (escape && out == null) {
                 out = new StringBuilder(text.length() + 16).append(text, 0, i);

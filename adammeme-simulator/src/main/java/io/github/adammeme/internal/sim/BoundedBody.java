@@ -31,6 +31,7 @@ final class BoundedBody {
 
     /** A body over the cap. */
     static final class TooLarge extends Exception {
+        private static final long serialVersionUID = 1L;
 
         TooLarge(int cap, String what) {
             super("the request body is larger than the simulator accepts (" + what + ", at most " + cap + ")");

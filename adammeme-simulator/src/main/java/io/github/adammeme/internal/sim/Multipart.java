@@ -17,6 +17,7 @@ final class Multipart {
      * @param filename the file name it was sent with, or null for a plain field
      * @param content its bytes
      */
+    @SuppressWarnings("ArrayRecordComponent") // a part is read once, never compared
     record Part(String filename, byte[] content) {
 
         String text() {

@@ -70,6 +70,7 @@ final class ServerGuard implements HttpHandler {
     }
 
     /** The body, or null when the exchange has been dealt with (refused, or cut off and closed). */
+    @SuppressWarnings("try") // an armed deadline is a guard: holding it is its use
     private byte[] body(HttpExchange exchange) throws IOException {
         try (ServerDeadlines.Armed reading = deadlines.arm(limits.readTimeout())) {
             return BoundedBody.read(exchange, limits.maxBodyBytes());
@@ -88,8 +89,8 @@ final class ServerGuard implements HttpHandler {
     }
 
     private static void failed(HttpExchange exchange, Throwable failure) throws IOException {
-        if (failure instanceof VirtualMachineError && !(failure instanceof StackOverflowError)) {
-            throw (VirtualMachineError) failure; // the JVM's trouble, not the request's: answering would hide it
+        if (failure instanceof VirtualMachineError virtualMachineError && !(failure instanceof StackOverflowError)) {
+            throw virtualMachineError; // the JVM's trouble, not the request's: answering would hide it
         }
         if (exchange.getResponseCode() != -1) {
             // The status line is out: closing the connection mid-answer is all that is left.

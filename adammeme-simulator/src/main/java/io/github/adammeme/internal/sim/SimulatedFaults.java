@@ -120,7 +120,7 @@ final class SimulatedFaults {
         }
         double sigma = now.latencySpread();
         // A log-normal with the configured mean: exp(mu + sigma^2 / 2) = mean.
-        double mu = Math.log(now.latencyMillis()) - sigma * sigma / 2;
+        double mu = Math.log((double) now.latencyMillis()) - sigma * sigma / 2;
         return Math.round(Math.exp(mu + sigma * random.nextGaussian()));
     }
 

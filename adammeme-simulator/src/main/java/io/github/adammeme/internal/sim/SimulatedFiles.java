@@ -29,6 +29,7 @@ final class SimulatedFiles {
      * @param createdAt Unix seconds
      * @param bytes its content
      */
+    @SuppressWarnings("ArrayRecordComponent") // a stored file is looked up by id, never compared
     record StoredFile(String id, String filename, String purpose, long createdAt, byte[] bytes) {}
 
     /** OpenAI takes batch input files of up to 200 MB. */
@@ -75,7 +76,7 @@ final class SimulatedFiles {
         }
         String[] path = rest.substring(1).split("/", -1);
         StoredFile file = get(path[0]);
-        if (!"GET".equals(method) || path.length > 2 || path.length == 2 && !path[1].equals("content")) {
+        if (!"GET".equals(method) || path.length > 2 || (path.length == 2 && !path[1].equals("content"))) {
             error(exchange, 404, "invalid_request_error", "the simulator serves GET /v1/files/{id} and /content only");
         } else if (file == null) {
             error(exchange, 404, "invalid_request_error", "No such File object: " + path[0]);

@@ -76,8 +76,8 @@ public final class MisbeliefSentence {
         }
         String sentence = stripped.replaceAll("\\s+", " ");
         if (RefusalScreen.opensWithADecline(sentence)
-                || RefusalScreen.declineCues(sentence)
-                        && META_REPLY.matcher(sentence).lookingAt()) {
+                || (RefusalScreen.declineCues(sentence)
+                        && META_REPLY.matcher(sentence).lookingAt())) {
             throw new ParseException("the Narrator declined instead of stating a misbelief: '" + shown(sentence) + "'");
         }
         if (META_REPLY.matcher(sentence).lookingAt()) {

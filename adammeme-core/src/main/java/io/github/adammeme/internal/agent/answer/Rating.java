@@ -191,7 +191,7 @@ public record Rating(int score, String explanation) {
             return null;
         }
         JsonNode rating = JsonAnswers.field(json, "rating");
-        if (rating == null || !rating.isIntegralNumber() && !(decimalsRead && rating.isNumber())) {
+        if (rating == null || (!rating.isIntegralNumber() && !(decimalsRead && rating.isNumber()))) {
             throw new ParseException("field 'rating' must be an integer from 1 to 10");
         }
         int score = score(rating.asText(), decimalsRead);

@@ -132,7 +132,7 @@ public final class RefusalScreen {
      * @return whether the endpoint itself declined
      */
     public static boolean declinedByProtocol(ChatResponse response) {
-        return response.refusal() != null && !response.refusal().isBlank() || response.contentFiltered();
+        return (response.refusal() != null && !response.refusal().isBlank()) || response.contentFiltered();
     }
 
     /**

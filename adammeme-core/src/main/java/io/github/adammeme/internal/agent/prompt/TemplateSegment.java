@@ -18,6 +18,7 @@ record TemplateSegment(String block, String text) {
         return block != null;
     }
 
+    @SuppressWarnings("ReferenceEquality") // the marker is this one instance; a text line "[image]" is not it
     boolean isPicture() {
         return this == PICTURE;
     }

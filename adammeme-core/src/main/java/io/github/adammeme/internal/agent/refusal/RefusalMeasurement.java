@@ -95,7 +95,7 @@ public final class RefusalMeasurement {
          * @return three lines: the counts, the screen alone, the screen with the check
          */
         public String describe(String corpus) {
-            long refusals = detector.tp() + detector.fn();
+            long refusals = (long) detector.tp() + detector.fn();
             return String.format(
                     Locale.ROOT,
                     "refusal detection, %s: %d answers (%d refusals, %d analyses)%n%s%n%s",
@@ -150,7 +150,7 @@ public final class RefusalMeasurement {
             }
             JsonNode n = JSON.readTree(line);
             String label = n.path("label").asText();
-            if (!label.equals("refusal") && !label.equals("analysis")
+            if ((!label.equals("refusal") && !label.equals("analysis"))
                     || !n.path("answer").isTextual()) {
                 throw new IllegalArgumentException(
                         origin + ":" + number + ": expected a label of refusal or analysis and" + " an answer");

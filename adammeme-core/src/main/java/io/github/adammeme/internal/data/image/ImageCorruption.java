@@ -5,6 +5,7 @@ package io.github.adammeme.internal.data.image;
  * walk's caller must turn it into the ImageException that names the file.
  */
 final class ImageCorruption extends Exception {
+    private static final long serialVersionUID = 1L;
 
     ImageCorruption(String reason) {
         super(reason, null, false, false);

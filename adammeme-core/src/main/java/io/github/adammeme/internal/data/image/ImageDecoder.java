@@ -40,6 +40,7 @@ final class ImageDecoder {
      * Decodes the picture, subsampled when its longest side is more than twice targetSide (0 for
      * full size), and hands it to then while its share is held.
      */
+    @SuppressWarnings("try") // the held slot is a guard: holding it is its use
     <T> T decode(Path file, byte[] bytes, ImageHeader header, int targetSide, Then<T> then) throws Exception {
         int step = subsampling(header.longestSide(), targetSide);
         long peak = ImageMemory.peakBytes(header, step, targetSide > 0);

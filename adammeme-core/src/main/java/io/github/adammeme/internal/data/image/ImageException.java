@@ -7,6 +7,7 @@ import org.apiguardian.api.API;
 /** One meme's image cannot be used; that meme becomes an ERROR outcome and the run goes on. */
 @API(status = INTERNAL, since = "0.1.0")
 public class ImageException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
 
     /** @param message what is wrong, naming the file */
     public ImageException(String message) {

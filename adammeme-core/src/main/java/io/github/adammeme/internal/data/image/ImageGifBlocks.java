@@ -20,7 +20,7 @@ final class ImageGifBlocks {
         }
         int screenWidth = le16(b, 6);
         int screenHeight = le16(b, 8);
-        long at = HEADER + colourTable(u8(b, 10));
+        long at = (long) HEADER + colourTable(u8(b, 10));
         while (at < b.length) {
             int block = u8(b, at);
             if (block == 0x21) { // an extension: label, then sub-blocks

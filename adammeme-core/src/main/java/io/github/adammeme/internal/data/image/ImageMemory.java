@@ -42,7 +42,7 @@ final class ImageMemory {
     static long peakBytes(ImageHeader header, int step, boolean scaled) {
         long decoded = ceilDiv(header.width(), step) * ceilDiv(header.height(), step);
         boolean plain = header.bytesPerPixel() == 3 && header.format() != ImageFormat.WEBP;
-        long perPixel = header.bytesPerPixel()
+        long perPixel = (long) header.bytesPerPixel()
                 + (scaled || !plain ? RGB_COPY_BYTES_PER_PIXEL : 0)
                 + (scaled ? SCALING_BYTES_PER_PIXEL : 0);
         if (header.format() != ImageFormat.WEBP) {

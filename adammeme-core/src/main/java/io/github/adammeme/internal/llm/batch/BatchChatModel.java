@@ -172,7 +172,8 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
                 send();
             } else if (!quietCheckScheduled) {
                 quietCheckScheduled = true;
-                clock.schedule(this::sendWhenQuiet, settings.quiet().toNanos(), TimeUnit.NANOSECONDS);
+                var unused =
+                        clock.schedule(this::sendWhenQuiet, settings.quiet().toNanos(), TimeUnit.NANOSECONDS);
             }
         }
     }
@@ -195,7 +196,8 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
                 send();
             } else {
                 quietCheckScheduled = true;
-                clock.schedule(this::sendWhenQuiet, settings.quiet().toNanos() - idle, TimeUnit.NANOSECONDS);
+                var unused =
+                        clock.schedule(this::sendWhenQuiet, settings.quiet().toNanos() - idle, TimeUnit.NANOSECONDS);
             }
         }
     }

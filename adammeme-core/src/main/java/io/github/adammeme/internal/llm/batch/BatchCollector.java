@@ -125,7 +125,7 @@ final class BatchCollector {
     /** Called holding {@code finishing}: a batch that is read and has no answer left to claim finishes soon. */
     private void finishIfIdle(PendingBatch p) {
         if (p.kept == 0 && finishing.contains(p)) {
-            clock.schedule(() -> finish(p), FINISH_GRACE.toNanos(), TimeUnit.NANOSECONDS);
+            var unused = clock.schedule(() -> finish(p), FINISH_GRACE.toNanos(), TimeUnit.NANOSECONDS);
         }
     }
 

@@ -174,7 +174,7 @@ final class BatchFollower {
         } else {
             delay = Math.min(delay, AFTER_CANCEL.toNanos()); // a cancelled batch settles within moments
         }
-        clock.schedule(() -> poll(p), delay, TimeUnit.NANOSECONDS);
+        var unused = clock.schedule(() -> poll(p), delay, TimeUnit.NANOSECONDS);
     }
 
     /** The run is ending: no batch is polled again, and none is given up because its thread stops. */

@@ -61,6 +61,8 @@ public final class BatchJournal {
 
     /** A line of the journal that cannot be read: never skipped, since it may name a batch already paid for. */
     public static final class DamagedJournalException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
         DamagedJournalException(Path file, long line, String why) {
             super(
                     "the batch journal " + file + " is damaged at line " + line + ": " + why

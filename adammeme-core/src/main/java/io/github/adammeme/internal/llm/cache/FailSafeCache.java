@@ -25,6 +25,8 @@ public final class FailSafeCache implements CallCache {
 
     /** The durable store failed and the run was told it must not go on without it. */
     public static final class CacheUnavailableException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
         /**
          * Says why, with any secret in it redacted.
          *

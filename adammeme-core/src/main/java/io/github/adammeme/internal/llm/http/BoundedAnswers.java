@@ -24,6 +24,8 @@ public final class BoundedAnswers implements Interceptor {
 
     /** An answer that passed the bound; not worth asking again, the same endpoint would send it again. */
     public static final class TooLarge extends IOException {
+        private static final long serialVersionUID = 1L;
+
         TooLarge(long bound) {
             super("an answer over " + bound + " bytes; no chat completion is that large");
         }

@@ -25,6 +25,8 @@ public final class Redirects {
 
     /** A redirect not followed; the message names the host that sent it and where it pointed. */
     public static final class Refused extends IOException {
+        private static final long serialVersionUID = 1L;
+
         private final int status;
 
         Refused(String message, int status) {

@@ -18,7 +18,7 @@ import org.apiguardian.api.API;
 public record EndpointChecks(boolean preflight, int breakerCalls, Duration breakerWindow) {
 
     /** A preflight, and a breaker at 10 failed calls in a row over at least two minutes. */
-    public static final EndpointChecks DEFAULT = new EndpointChecks(true, 10, Duration.ofSeconds(120));
+    public static final EndpointChecks DEFAULT = new EndpointChecks(true, 10, Duration.ofMinutes(2));
 
     /** Neither: for tests of the retries themselves and for gateways used outside a run. */
     public static final EndpointChecks OFF = new EndpointChecks(false, 0, Duration.ZERO);

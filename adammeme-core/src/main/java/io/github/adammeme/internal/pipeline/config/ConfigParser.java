@@ -333,7 +333,7 @@ final class ConfigParser {
             boolean annotations = folder != null
                     && folder.getFileName() != null
                     && folder.getFileName().toString().equals("annotations");
-            if (out.equals(folder) || annotations && out.equals(folder.getParent())) {
+            if (out.equals(folder) || (annotations && out.equals(folder.getParent()))) {
                 throw new ConfigurationException(
                         Constants.OUTPUT_DIR,
                         config.outputs().directory().toString(),

@@ -12,6 +12,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public class ConfigurationException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
 
     /** The key whose value cannot be used. */
     private final String key;

@@ -11,6 +11,7 @@ import io.github.adammeme.internal.pipeline.RefinerPicture;
 import io.github.adammeme.internal.pipeline.TextPlacement;
 import io.github.adammeme.internal.retrieval.Retrieval;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,6 +26,7 @@ import java.util.stream.Collectors;
  * {@code adammeme.method=paper} sets every key here that is not set otherwise; whatever a run ends with,
  * {@link #inForce} names what still departs, so a report says which method made its figures.
  */
+@SuppressWarnings("ImmutableEnumChecker") // its map is an unmodifiable copy, its functions stateless lambdas
 enum Departure {
 
     /** The paper erases the text from every picture it scores and refines on (OCR-SAM). */
@@ -199,7 +201,7 @@ enum Departure {
             Predicate<EvaluationConfig> inForce,
             Function<EvaluationConfig, String> setting) {
         this.label = label;
-        this.paper = new TreeMap<>(paper);
+        this.paper = Collections.unmodifiableMap(new TreeMap<>(paper));
         this.inForce = inForce;
         this.setting = setting;
     }

@@ -31,14 +31,17 @@ record CallsLeft(RunPlan plan) {
                 : Math.max(
                         0,
                         perUnit(
-                                                p.done(AdamMeme.MINING),
+                                                (double) p.done(AdamMeme.MINING),
                                                 p.mined(),
-                                                ratio(plan.expectedCalls(AdamMeme.MINING), plan.memes()))
+                                                ratio((double) plan.expectedCalls(AdamMeme.MINING), plan.memes()))
                                         * p.memes()
                                 - p.done(AdamMeme.MINING));
         double scoring = Math.max(
                 0,
-                perUnit(p.done(AdamMeme.SCORING), p.scored(), ratio(plan.expectedCalls(AdamMeme.SCORING), plan.pairs()))
+                perUnit(
+                                        (double) p.done(AdamMeme.SCORING),
+                                        p.scored(),
+                                        ratio((double) plan.expectedCalls(AdamMeme.SCORING), (double) plan.pairs()))
                                 * pairs
                         - p.done(AdamMeme.SCORING));
         return mining + scoring + refinement(p, pairs);
@@ -49,10 +52,10 @@ record CallsLeft(RunPlan plan) {
         if (p.pairs() >= 0) {
             return p.pairs();
         }
-        double yielded = perUnit(p.minedPairs(), p.mined(), ratio(plan.pairs(), plan.memes())) * p.memes();
+        double yielded = perUnit(p.minedPairs(), p.mined(), ratio((double) plan.pairs(), plan.memes())) * p.memes();
         // A plan with fewer pairs than memes has met adammeme.samples-per-category's cap, which holds whatever they
         // yield.
-        return plan.pairs() < plan.memes() ? Math.min(plan.pairs(), yielded) : yielded;
+        return plan.pairs() < plan.memes() ? Math.min((double) plan.pairs(), yielded) : yielded;
     }
 
     private double refinement(TimeLeft.Progress p, double pairs) {
@@ -87,15 +90,16 @@ record CallsLeft(RunPlan plan) {
             refinedSteps += c.steps();
             refinedPairs += c.pairs();
         }
-        stepsLeft += pairsToRefine * perUnit(refinedSteps, refinedPairs, ratio(plannedSteps, plan.pairs()));
+        stepsLeft += pairsToRefine
+                * perUnit(refinedSteps, refinedPairs, ratio((double) plannedSteps, (double) plan.pairs()));
         // A chain still running has a step under way, whose first calls are answered before the step is counted: half
         // a step each, on average, as far as the calls beyond the counted steps go at the plan's calls per step (steps
         // planned but queued behind other categories' scoring have none). Left out, they made the calls per step come
         // out up to twice what they are while many chains ran.
-        double plannedPerStep = ratio(plan.expectedCalls(AdamMeme.REFINEMENT), plannedSteps);
+        double plannedPerStep = ratio((double) plan.expectedCalls(AdamMeme.REFINEMENT), (double) plannedSteps);
         long done = p.done(AdamMeme.REFINEMENT);
         double paidFor = plannedPerStep <= 0 ? 0 : Math.max(0, done - steps * plannedPerStep) / plannedPerStep;
-        double perStep = perUnit(done, steps + Math.min(underWay / 2, paidFor), plannedPerStep);
+        double perStep = perUnit((double) done, steps + Math.min(underWay / 2, paidFor), plannedPerStep);
         return Math.max(0, perStep * (steps + stepsLeft) - done);
     }
 

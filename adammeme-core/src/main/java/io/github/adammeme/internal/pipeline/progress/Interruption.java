@@ -87,8 +87,8 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
             if (t instanceof InterruptedException
                     || t instanceof InterruptedIOException
                     || t instanceof ClosedByInterruptException
-                    || t instanceof EndpointUnusableException e
-                            && e.when() == EndpointUnusableException.When.INTERRUPTED) {
+                    || (t instanceof EndpointUnusableException e
+                            && e.when() == EndpointUnusableException.When.INTERRUPTED)) {
                 return true;
             }
         }

@@ -10,6 +10,7 @@ import io.github.adammeme.internal.pipeline.result.MemeOutcome;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.util.PrintableStream;
+import java.io.Console;
 import java.io.PrintStream;
 import java.util.HashMap;
 import java.util.List;
@@ -30,6 +31,26 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class ProgressLine extends ProgressCounts implements AutoCloseable {
+
+    /**
+     * Whether the process writes to a terminal, where the line may be redrawn in place. From JDK 22 on,
+     * {@code System.console()} is never null, so it is asked {@code isTerminal()} (JDK 22), found by reflection
+     * since the build targets 17; before 22 a console at all means a terminal.
+     *
+     * @return whether standard output and error are a terminal
+     */
+    @SuppressWarnings("SystemConsoleNull") // null before JDK 22; isTerminal() is asked from 22 on, below
+    public static boolean onTerminal() {
+        Console console = System.console();
+        if (console == null) {
+            return false;
+        }
+        try {
+            return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+        } catch (ReflectiveOperationException beforeJdk22) {
+            return true;
+        }
+    }
 
     /** On a log, a line at most this often, and only when something but the clocks changed. */
     static final long LOG_EVERY_SECONDS = 10;
@@ -84,7 +105,7 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
     @Override
     public void started(int memeCount, UsageLedger ledger) {
         super.started(memeCount, ledger);
-        ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
+        var unused = ticker.scheduleAtFixedRate(this::tick, 1, 1, TimeUnit.SECONDS);
     }
 
     @Override

@@ -31,7 +31,7 @@ public enum Outcome {
      * @return whether it counts
      */
     public boolean counted(boolean refusalCountsAsFailure) {
-        return scored() || this == REFUSED && refusalCountsAsFailure;
+        return scored() || (this == REFUSED && refusalCountsAsFailure);
     }
 
     /**
@@ -41,6 +41,6 @@ public enum Outcome {
      * @return whether it is a failure
      */
     public boolean failure(boolean refusalCountsAsFailure) {
-        return this == FAILED || this == REFUSED && refusalCountsAsFailure;
+        return this == FAILED || (this == REFUSED && refusalCountsAsFailure);
     }
 }

@@ -192,6 +192,7 @@ public final class Gateways {
         }
 
         @Override
+        @SuppressWarnings("try") // the resources are only to be closed, in the order try-with-resources closes them
         public void close() {
             try (ModelGateway t = target;
                     ModelGateway c = controller;

@@ -253,6 +253,8 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
 
     /** A baseline that cannot be used; the message names the file and, where it applies, the line. */
     public static final class BaselineException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         /** @param message what is wrong, naming the file and line */
         public BaselineException(String message) {
             super(message);

@@ -34,8 +34,8 @@ final class RecordedVerdict {
                         "the recorded release decision's verdict '" + ReportText.plain(recorded) + "' is none of "
                                 + Arrays.toString(ReleaseDecision.Verdict.values()) + CHANGED));
         for (ReleaseDecision.Check c : checks) {
-            if (c.status() == ReleaseDecision.Status.FAILED && !c.blocks()
-                    || c.status() == ReleaseDecision.Status.PASSED && c.blocks()) {
+            if ((c.status() == ReleaseDecision.Status.FAILED && !c.blocks())
+                    || (c.status() == ReleaseDecision.Status.PASSED && c.blocks())) {
                 throw new IllegalArgumentException("the recorded check '" + ReportText.plain(c.label()) + "' is "
                         + c.status() + " but recorded as " + (c.blocks() ? "blocking" : "not blocking") + " the release"
                         + CHANGED);

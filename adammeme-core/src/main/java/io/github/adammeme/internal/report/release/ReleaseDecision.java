@@ -325,7 +325,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
     }
 
     private static boolean blocks(Status status, FrGates gates) {
-        return status == Status.FAILED || status == Status.NOT_ENOUGH_EVIDENCE && blocksOnInsufficient(gates);
+        return status == Status.FAILED || (status == Status.NOT_ENOUGH_EVIDENCE && blocksOnInsufficient(gates));
     }
 
     private static boolean blocksOnInsufficient(FrGates gates) {

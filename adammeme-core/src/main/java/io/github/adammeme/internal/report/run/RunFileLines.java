@@ -35,6 +35,8 @@ public final class RunFileLines {
 
     /** A line past {@link #MAX_LINE_BYTES}, or one that is not UTF-8: the message names the file and the line. */
     public static final class TooLong extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         TooLong(Path file, JsonLines.BadLine bad) {
             super(file + " line " + bad.line()
                     + (bad.tooLong() ? " is over " + MAX_LINE_BYTES + " bytes" : ": " + bad.getMessage())

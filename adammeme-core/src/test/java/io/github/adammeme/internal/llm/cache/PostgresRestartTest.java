@@ -125,6 +125,7 @@ class PostgresRestartTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the second cache only has to be open while the first one drains
     void aWorkerThatEndsWhileTheServerIsDownLeavesItsAnswersToTheNextRunOnItsMachine() throws Exception {
         PostgresDatabase db = newDatabase();
         Path spool = dir.resolve("same-machine").resolve("unstored.jsonl");

@@ -61,7 +61,7 @@ final class LetterMask {
                 histogram[luma[y * width + x]]++;
             }
         }
-        int threshold = otsu(histogram, box.width * box.height);
+        int threshold = otsu(histogram, box.width * ((long) box.height));
         long edge = 0;
         long brightEdge = 0;
         for (int y = box.y; y < box.y + box.height; y++) {

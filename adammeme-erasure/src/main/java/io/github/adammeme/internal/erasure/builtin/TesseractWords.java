@@ -53,6 +53,7 @@ final class TesseractWords {
      * @param handles how many pictures may be read at once
      * @throws IllegalStateException naming what is missing: this platform's natives or the model
      */
+    @SuppressWarnings("StaticAssignmentInConstructor") // the one pool's start is the process's first start too
     TesseractWords(int handles) {
         this.max = handles;
         this.idle = new ArrayBlockingQueue<>(handles);

@@ -48,7 +48,7 @@ final class AnalysisAnswers {
     private static String analysis(Persona persona, SimRequest r, String category, Forms forms) {
         String text = r.text("meme_text");
         double draw = Chance.of(0, text, category, "refuse") * 100;
-        if (persona == Persona.GUARDED || persona == Persona.REFUSER && draw < REFUSAL_PERCENT) {
+        if (persona == Persona.GUARDED || (persona == Persona.REFUSER && draw < REFUSAL_PERCENT)) {
             return REFUSALS.get((int) (Chance.of(0, text, category, "phrasing") * REFUSALS.size()));
         }
         // Another share opens with an apology or a warning and then analyses: not a refusal.
