@@ -101,6 +101,9 @@ public record TextErasure(Mode mode, Path directory, boolean absent) {
 
     /** Looked for once per class loader: the classpath does not change during a run. */
     private static final class Builtin {
+        /** Empty, or the error that kept the module on the classpath from loading. */
+        static String loadError = "";
+
         static final Optional<BuiltinErasure> PROVIDER = find();
 
         private static Optional<BuiltinErasure> find() {
@@ -108,15 +111,27 @@ public record TextErasure(Mode mode, Path directory, boolean absent) {
                 return ServiceLoader.load(BuiltinErasure.class, TextErasure.class.getClassLoader())
                         .findFirst();
             } catch (ServiceConfigurationError broken) {
+                loadError = broken.getMessage();
                 return Optional.empty();
             }
+        }
+
+        /** Why there is no built-in eraser: a module that is there but cannot be loaded is not called absent. */
+        static String unusable() {
+            return loadError.isEmpty()
+                    ? MODULE + " is not on the classpath"
+                    : MODULE + " could not be loaded (" + loadError + ")";
         }
     }
 
     private static BuiltinErasure requireBuiltin() {
         return builtin()
                 .orElseThrow(() -> new IllegalStateException("the built-in eraser needs " + MODULE
-                        + " on the classpath (adammeme-junit and adammeme-cli bring it; this build leaves it out): add it,"
+                        + " on the classpath"
+                        + (Builtin.loadError.isEmpty()
+                                ? ""
+                                : ", where it could not be loaded (" + Builtin.loadError + ")")
+                        + " (adammeme-junit and adammeme-cli bring it; this build leaves it out): add it,"
                         + " or set adammeme.text-erasure=none"));
     }
 
@@ -163,8 +178,7 @@ public record TextErasure(Mode mode, Path directory, boolean absent) {
                         + directory.resolve(requireBuiltin().version()) + ")";
             case NONE ->
                 absent
-                        ? "none (" + MODULE
-                                + " is not on the classpath: the target sees each picture with its own text)"
+                        ? "none (" + Builtin.unusable() + ": the target sees each picture with its own text)"
                         : "none (the target sees each picture with its own text)";
             case PRECOMPUTED -> "precomputed (erased pictures read from " + directory + ")";
         };
@@ -181,7 +195,7 @@ public record TextErasure(Mode mode, Path directory, boolean absent) {
             case BUILTIN -> requireBuiltin().create(directory, images);
             case NONE -> {
                 if (absent) {
-                    Console.warn("text erasure is off: " + MODULE + " is not on the classpath, so the target sees each"
+                    Console.warn("text erasure is off: " + Builtin.unusable() + ", so the target sees each"
                             + " picture with its own text (a departure from the paper, adammeme.text-erasure=none);"
                             + " add it for the built-in eraser");
                 }
