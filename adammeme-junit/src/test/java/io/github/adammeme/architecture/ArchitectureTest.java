@@ -238,8 +238,20 @@ class ArchitectureTest {
         "io.github.adammeme.internal.retrieval..",
         "io.github.adammeme.internal.report..",
         "io.github.adammeme.internal.util..",
-        "io.github.adammeme.internal.config.."
+        "io.github.adammeme.internal.config..",
+        "io.github.adammeme.internal.settings.."
     };
+
+    @ArchTest
+    static final ArchRule theSettingsTableStandsAlone = classes()
+            .that()
+            .resideInAPackage("io.github.adammeme.internal.settings..")
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.github.adammeme", "io.github.adammeme.internal.settings..", "java..", "org.apiguardian..")
+            .because("every setting is declared once, in the settings table, which the engine, the command line and the"
+                    + " Maven plugin all read: it names the keys of Constants and needs nothing of the method");
 
     @ArchTest
     static final ArchRule theCoreModuleKnowsNoRunnerNorTheSimulator = noClasses()

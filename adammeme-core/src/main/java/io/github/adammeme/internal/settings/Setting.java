@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.config;
+package io.github.adammeme.internal.settings;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
 
 /**
  * Every {@code adammeme.*} setting, declared once: its key (a constant of {@link Constants}), its type and range, its
- * default and what it does. {@link KnownKeys} takes the keys from here, the configuration is read through it (each
+ * default and what it does. {@link io.github.adammeme.internal.config.KnownKeys} takes the keys from here, the configuration is read through it (each
  * value's type, range and default), and docs/configuration.md's tables are rendered from it ({@link #markdown});
  * SettingTableTest fails when they differ and rewrites them with {@code -Dadammeme.docs.write=true}.
  */
@@ -1031,12 +1031,12 @@ public enum Setting {
     }
 
     /** @return every single key, sorted */
-    static Set<String> keys() {
+    public static Set<String> keys() {
         return keys(false);
     }
 
     /** @return every family's prefix, sorted */
-    static Set<String> families() {
+    public static Set<String> families() {
         return keys(true);
     }
 
