@@ -38,7 +38,6 @@ public record FrGates(
         double maxUncounted,
         Insufficient insufficient) {
 
-    static final int DEFAULT_MIN_SAMPLES = 30;
     static final double DEFAULT_MAX_UNCOUNTED = 0.10;
 
     /** A choice read from one configuration key by its name there: the constant's name in lower case, "-" for "_". */

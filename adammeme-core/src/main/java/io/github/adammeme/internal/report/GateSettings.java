@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.settings.Setting;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -25,13 +26,14 @@ public final class GateSettings {
     public static FrGates read(Map<String, String> values) {
         return new FrGates(
                 gates(values),
-                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, "point")),
-                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")),
+                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, Setting.GATE_ON.fallback())),
+                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, Setting.GATE_BASIS.fallback())),
                 minSamples(values),
                 values.containsKey(Constants.GATE_MAX_UNCOUNTED)
                         ? fraction(Constants.GATE_MAX_UNCOUNTED, values.get(Constants.GATE_MAX_UNCOUNTED))
-                        : FrGates.DEFAULT_MAX_UNCOUNTED,
-                FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail")));
+                        : fraction(Constants.GATE_MAX_UNCOUNTED, Setting.GATE_MAX_UNCOUNTED.fallback()),
+                FrGates.Insufficient.parse(
+                        values.getOrDefault(Constants.GATE_INSUFFICIENT, Setting.GATE_INSUFFICIENT.fallback())));
     }
 
     private static Map<String, Double> gates(Map<String, String> values) {
@@ -66,11 +68,11 @@ public final class GateSettings {
     private static int minSamples(Map<String, String> values) {
         String value = values.get(Constants.GATE_MIN_SAMPLES);
         if (value == null) {
-            return FrGates.DEFAULT_MIN_SAMPLES;
+            return Integer.parseInt(Setting.GATE_MIN_SAMPLES.fallback());
         }
         try {
             int n = Integer.parseInt(value.trim());
-            if (n >= 1) {
+            if (n >= Setting.GATE_MIN_SAMPLES.min()) {
                 return n;
             }
         } catch (NumberFormatException ignored) {
