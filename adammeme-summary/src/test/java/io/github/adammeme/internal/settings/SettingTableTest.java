@@ -49,7 +49,7 @@ class SettingTableTest {
                 expected,
                 doc,
                 "docs/configuration.md's settings tables differ from Setting: regenerate them with"
-                        + " mvn -pl adammeme-core test -Dtest=SettingTableTest -Dadammeme.docs.write=true");
+                        + " mvn -pl adammeme-summary test -Dtest=SettingTableTest -Dadammeme.docs.write=true");
     }
 
     @Test
