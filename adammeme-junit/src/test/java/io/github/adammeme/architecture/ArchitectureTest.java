@@ -144,6 +144,7 @@ class ArchitectureTest {
             .dependOnClassesThat(JavaClass.Predicates.resideInAnyPackage(
                             "io.github.adammeme.internal.pipeline..",
                             "io.github.adammeme.internal.config..",
+                            "io.github.adammeme.internal.settings..",
                             "io.github.adammeme.internal.report..",
                             "io.github.adammeme.internal.data..",
                             "io.github.adammeme.internal.erasure..",
@@ -166,6 +167,7 @@ class ArchitectureTest {
                     "io.github.adammeme.internal.agent..",
                     "io.github.adammeme.internal.retrieval..",
                     "io.github.adammeme.internal.config..",
+                    "io.github.adammeme.internal.settings..",
                     "io.github.adammeme.internal.report..")
             .because("the text eraser takes a meme and its picture and gives the picture back erased; it knows nothing"
                     + " of the method, so it can stand on its own");
@@ -237,20 +239,29 @@ class ArchitectureTest {
         "io.github.adammeme.internal.retrieval..",
         "io.github.adammeme.internal.report..",
         "io.github.adammeme.internal.util..",
-        "io.github.adammeme.internal.config..",
-        "io.github.adammeme.internal.settings.."
+        "io.github.adammeme.internal.config.."
+    };
+
+    /** The packages of adammeme-summary: the root package's Constants, the settings table and printable text. */
+    private static final String[] SUMMARY_MODULE = {
+        "io.github.adammeme", "io.github.adammeme.internal.settings..", "io.github.adammeme.internal.text.."
     };
 
     @ArchTest
-    static final ArchRule theSettingsTableStandsAlone = classes()
+    static final ArchRule theSummaryModuleStandsAlone = classes()
             .that()
-            .resideInAPackage("io.github.adammeme.internal.settings..")
+            .resideInAnyPackage(SUMMARY_MODULE)
             .should()
             .onlyDependOnClassesThat()
             .resideInAnyPackage(
-                    "io.github.adammeme", "io.github.adammeme.internal.settings..", "java..", "org.apiguardian..")
-            .because("every setting is declared once, in the settings table, which the engine, the command line and the"
-                    + " Maven plugin all read: it names the keys of Constants and needs nothing of the method");
+                    "io.github.adammeme",
+                    "io.github.adammeme.internal.settings..",
+                    "io.github.adammeme.internal.text..",
+                    "java..",
+                    "org.apiguardian..")
+            .because("adammeme-summary is what the Maven plugin and the command line's gate can read without the"
+                    + " method: every setting is declared once there, in the settings table, which names the keys of"
+                    + " Constants and needs nothing of the core or its native libraries");
 
     @ArchTest
     static final ArchRule theCoreModuleKnowsNoRunnerNorTheSimulator = noClasses()

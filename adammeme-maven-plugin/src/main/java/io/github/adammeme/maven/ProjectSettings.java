@@ -1,7 +1,7 @@
 package io.github.adammeme.maven;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.config.KnownKeys;
+import io.github.adammeme.internal.settings.KnownKeys;
 import io.github.adammeme.internal.settings.Setting;
 import java.io.IOException;
 import java.io.Reader;
@@ -113,7 +113,7 @@ record ProjectSettings(Map<String, String> values, Map<String, String> sources) 
     }
 
     /**
-     * @throws io.github.adammeme.internal.config.UnknownKeyException naming the first key no part of adammeme-junit reads,
+     * @throws io.github.adammeme.internal.settings.UnknownKeyException naming the first key no part of adammeme-junit reads,
      *         where it was given, and the key it was probably meant to be
      */
     void checkKeys() {

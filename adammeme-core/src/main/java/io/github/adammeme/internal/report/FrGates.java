@@ -3,10 +3,10 @@ package io.github.adammeme.internal.report;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.github.adammeme.internal.report;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.settings.Setting;
 import java.util.Locale;
 import java.util.Map;
@@ -21,7 +21,7 @@ public final class GateSettings {
      *
      * @param values the configured keys and their values
      * @return the gates
-     * @throws io.github.adammeme.internal.pipeline.config.ConfigurationException naming a key whose value cannot be used
+     * @throws io.github.adammeme.internal.settings.ConfigurationException naming a key whose value cannot be used
      */
     public static FrGates read(Map<String, String> values) {
         return new FrGates(

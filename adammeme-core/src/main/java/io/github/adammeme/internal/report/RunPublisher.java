@@ -9,7 +9,7 @@ import io.github.adammeme.internal.pipeline.HardCaseHarvest;
 import io.github.adammeme.internal.pipeline.Stages;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

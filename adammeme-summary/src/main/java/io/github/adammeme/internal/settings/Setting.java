@@ -16,7 +16,7 @@ import org.apiguardian.api.API;
 
 /**
  * Every {@code adammeme.*} setting, declared once: its key (a constant of {@link Constants}), its type and range, its
- * default and what it does. {@code io.github.adammeme.internal.config.KnownKeys} takes the keys from here, the configuration is read through it (each
+ * default and what it does. {@code io.github.adammeme.internal.settings.KnownKeys} takes the keys from here, the configuration is read through it (each
  * value's type, range and default), and docs/configuration.md's tables are rendered from it ({@link #markdown});
  * SettingTableTest fails when they differ and rewrites them with {@code -Dadammeme.docs.write=true}.
  */

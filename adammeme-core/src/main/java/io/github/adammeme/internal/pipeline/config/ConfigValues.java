@@ -2,8 +2,9 @@ package io.github.adammeme.internal.pipeline.config;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.settings.Setting;
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.text.Printable;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;

@@ -3,6 +3,7 @@ package io.github.adammeme.internal.pipeline.config;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.RefinerPicture;
 import io.github.adammeme.internal.retrieval.Retrieval;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.settings.Setting;
 import java.util.Locale;
 

@@ -24,6 +24,7 @@ import io.github.adammeme.internal.pipeline.Shard;
 import io.github.adammeme.internal.pipeline.Stages;
 import io.github.adammeme.internal.pipeline.TextPlacement;
 import io.github.adammeme.internal.retrieval.Retrieval;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,7 @@ import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.data.image.RoleImages;
 import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ImageDetail;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.settings.Setting;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.config;
+package io.github.adammeme.internal.settings;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;

@@ -1,9 +1,8 @@
-package io.github.adammeme.internal.config;
+package io.github.adammeme.internal.settings;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.settings.Setting;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
