@@ -1,8 +1,8 @@
 package io.github.adammeme.cli;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.config.KnownKeys;
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.settings.KnownKeys;
+import io.github.adammeme.internal.text.Printable;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -34,7 +34,7 @@ final class Arguments {
     }
 
     /**
-     * @throws io.github.adammeme.internal.config.UnknownKeyException for an {@code adammeme.*} key no command reads, naming
+     * @throws io.github.adammeme.internal.settings.UnknownKeyException for an {@code adammeme.*} key no command reads, naming
      *         where it was given and the key it was probably meant to be
      */
     static Map<String, String> settings(List<String> args, Map<String, String> systemProperties) {

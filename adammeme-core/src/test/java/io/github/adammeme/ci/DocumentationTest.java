@@ -3,7 +3,7 @@ package io.github.adammeme.ci;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.internal.config.KnownKeys;
+import io.github.adammeme.internal.settings.KnownKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

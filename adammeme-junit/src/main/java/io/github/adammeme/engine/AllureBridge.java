@@ -17,7 +17,7 @@ import io.github.adammeme.internal.report.allure.RoleEndpoints;
 import io.github.adammeme.internal.report.release.FrGates;
 import io.github.adammeme.internal.report.release.ReleaseDecision;
 import io.github.adammeme.internal.report.release.RunComparison;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import io.qameta.allure.Allure;
 import io.qameta.allure.util.PropertiesUtils;
 import java.io.IOException;

@@ -1,6 +1,6 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.config.KnownKeys;
+import io.github.adammeme.internal.settings.KnownKeys;
 import java.util.Collection;
 import java.util.Optional;
 import org.junit.platform.engine.UniqueId;

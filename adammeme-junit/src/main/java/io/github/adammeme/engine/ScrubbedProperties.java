@@ -1,6 +1,6 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

@@ -3,7 +3,7 @@ package io.github.adammeme.engine;
 import static org.junit.platform.engine.support.discovery.SelectorResolver.Resolution.unresolved;
 
 import io.github.adammeme.internal.data.DatasetException;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.config.KnownKeys;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.settings.KnownKeys;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;

@@ -46,7 +46,12 @@ class ArchitectureTest {
 
     /** The modules whose classes and sources are checked, as folders beside this one. */
     private static final List<Path> MODULES = Stream.of(
-                    "adammeme-core", "adammeme-erasure", "adammeme-simulator", "adammeme-junit", "adammeme-cli")
+                    "adammeme-summary",
+                    "adammeme-core",
+                    "adammeme-erasure",
+                    "adammeme-simulator",
+                    "adammeme-junit",
+                    "adammeme-cli")
             .map(m -> Path.of("..", m))
             .toList();
 
@@ -144,6 +149,7 @@ class ArchitectureTest {
             .dependOnClassesThat(JavaClass.Predicates.resideInAnyPackage(
                             "io.github.adammeme.internal.pipeline..",
                             "io.github.adammeme.internal.config..",
+                            "io.github.adammeme.internal.settings..",
                             "io.github.adammeme.internal.report..",
                             "io.github.adammeme.internal.data..",
                             "io.github.adammeme.internal.erasure..",
@@ -166,6 +172,7 @@ class ArchitectureTest {
                     "io.github.adammeme.internal.agent..",
                     "io.github.adammeme.internal.retrieval..",
                     "io.github.adammeme.internal.config..",
+                    "io.github.adammeme.internal.settings..",
                     "io.github.adammeme.internal.report..")
             .because("the text eraser takes a meme and its picture and gives the picture back erased; it knows nothing"
                     + " of the method, so it can stand on its own");
@@ -227,9 +234,8 @@ class ArchitectureTest {
             .because("the engine or the command line starts the simulator and publishes the results;"
                     + " the pipeline only evaluates");
 
-    /** The packages of adammeme-core, with the root package's Constants (erasure's settings, not its eraser). */
+    /** The packages of adammeme-core (erasure's settings and its SPI, not its eraser). */
     private static final String[] CORE_MODULE = {
-        "io.github.adammeme",
         "io.github.adammeme.internal.agent..",
         "io.github.adammeme.internal.data..",
         "io.github.adammeme.internal.erasure",
@@ -240,6 +246,27 @@ class ArchitectureTest {
         "io.github.adammeme.internal.util..",
         "io.github.adammeme.internal.config.."
     };
+
+    /** The packages of adammeme-summary: the root package's Constants, the settings table and printable text. */
+    private static final String[] SUMMARY_MODULE = {
+        "io.github.adammeme", "io.github.adammeme.internal.settings..", "io.github.adammeme.internal.text.."
+    };
+
+    @ArchTest
+    static final ArchRule theSummaryModuleStandsAlone = classes()
+            .that()
+            .resideInAnyPackage(SUMMARY_MODULE)
+            .should()
+            .onlyDependOnClassesThat()
+            .resideInAnyPackage(
+                    "io.github.adammeme",
+                    "io.github.adammeme.internal.settings..",
+                    "io.github.adammeme.internal.text..",
+                    "java..",
+                    "org.apiguardian..")
+            .because("adammeme-summary is what the Maven plugin and the command line's gate can read without the"
+                    + " method: every setting is declared once there, in the settings table, which names the keys of"
+                    + " Constants and needs nothing of the core or its native libraries");
 
     @ArchTest
     static final ArchRule theCoreModuleKnowsNoRunnerNorTheSimulator = noClasses()

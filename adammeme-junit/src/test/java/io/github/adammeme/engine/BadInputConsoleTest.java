@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.engine.BadInputRuns.Run;
 import io.github.adammeme.engine.BadInputRuns.SampleRow;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.text.Printable;
 import io.github.adammeme.testing.RelayEndpoint;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

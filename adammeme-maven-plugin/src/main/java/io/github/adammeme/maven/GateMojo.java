@@ -2,10 +2,10 @@ package io.github.adammeme.maven;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.release.ReleaseDecision;
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.text.Printable;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Path;

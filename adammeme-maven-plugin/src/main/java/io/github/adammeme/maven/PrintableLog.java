@@ -1,6 +1,6 @@
 package io.github.adammeme.maven;
 
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.text.Printable;
 import org.apache.maven.plugin.logging.Log;
 
 /**

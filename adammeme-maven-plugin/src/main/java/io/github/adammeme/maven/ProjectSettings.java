@@ -1,7 +1,8 @@
 package io.github.adammeme.maven;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.config.KnownKeys;
+import io.github.adammeme.internal.settings.KnownKeys;
+import io.github.adammeme.internal.settings.Setting;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -112,7 +113,7 @@ record ProjectSettings(Map<String, String> values, Map<String, String> sources) 
     }
 
     /**
-     * @throws io.github.adammeme.internal.config.UnknownKeyException naming the first key no part of adammeme-junit reads,
+     * @throws io.github.adammeme.internal.settings.UnknownKeyException naming the first key no part of adammeme-junit reads,
      *         where it was given, and the key it was probably meant to be
      */
     void checkKeys() {
@@ -128,12 +129,12 @@ record ProjectSettings(Map<String, String> values, Map<String, String> sources) 
      */
     Path resultsDirectory(Path basedir) {
         String configured = values.get(Constants.OUTPUT_DIR);
-        return basedir.resolve(configured == null || configured.isBlank() ? "target/adammeme" : configured)
+        return basedir.resolve(configured == null || configured.isBlank() ? Setting.OUTPUT_DIR.fallback() : configured)
                 .normalize();
     }
 
     /** @return whether {@code adammeme.gate.skip} turns the decision off */
     boolean skip() {
-        return Boolean.parseBoolean(values.getOrDefault(Constants.GATE_SKIP, "false"));
+        return Boolean.parseBoolean(values.getOrDefault(Constants.GATE_SKIP, Setting.GATE_SKIP.fallback()));
     }
 }

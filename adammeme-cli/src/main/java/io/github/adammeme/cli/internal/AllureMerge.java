@@ -18,7 +18,7 @@ import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.report.allure.AllureSample;
 import io.github.adammeme.internal.report.allure.ReleaseRows;
 import io.github.adammeme.internal.report.release.JudgeVerdict;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;

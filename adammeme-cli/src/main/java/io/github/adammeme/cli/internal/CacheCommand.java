@@ -9,7 +9,7 @@ import io.github.adammeme.internal.llm.cache.CacheStore;
 import io.github.adammeme.internal.llm.cache.PostgresDatabase;
 import io.github.adammeme.internal.llm.cache.SqliteCallCache;
 import io.github.adammeme.internal.llm.cache.SqliteDatabase;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -19,7 +19,7 @@ import io.github.adammeme.internal.pipeline.result.Refinement;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.pipeline.run.LibraryVersion;
 import io.github.adammeme.internal.pipeline.run.RunInfo;
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.text.Printable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -7,11 +7,12 @@ import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.simulator.SimDialect;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
 import io.github.adammeme.internal.pipeline.config.ConfigValues;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.PublishSettings;
 import io.github.adammeme.internal.report.run.OutputNames;
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.settings.Setting;
+import io.github.adammeme.internal.text.Printable;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -42,8 +43,8 @@ public final class ConfigurationReader {
                 evaluations,
                 simulator(r),
                 PublishSettings.read(values, evaluations.get(0)),
-                r.bool(Constants.PROGRESS, true),
-                r.bool(Constants.DRY_RUN, false));
+                r.bool(Setting.PROGRESS),
+                r.bool(Setting.DRY_RUN));
     }
 
     /**
@@ -134,24 +135,24 @@ public final class ConfigurationReader {
     }
 
     private static SimSettings simulator(ConfigValues r) {
-        SimDialect dialect = r.parse(Constants.SIM_DIALECT, SimDialect.REAL, SimDialect::parse);
+        SimDialect dialect = r.parse(Setting.SIM_DIALECT, SimDialect.REAL, SimDialect::parse);
         Map<String, String> served = served(r);
         try {
             return new SimSettings(
-                    r.integer(Constants.SIM_LATENCY_MS, 0, 0, 600_000),
-                    r.decimal(Constants.SIM_LATENCY_SPREAD, 0.5, 0, 3),
-                    r.integer(Constants.SIM_RPM, 0, 0, 10_000_000),
-                    r.decimal(Constants.SIM_FAULT_429, 0, 0, 1),
-                    r.decimal(Constants.SIM_FAULT_5XX, 0, 0, 1),
-                    r.decimal(Constants.SIM_FAULT_HANG, 0, 0, 1),
-                    r.decimal(Constants.SIM_FAULT_DROP, 0, 0, 1),
-                    r.decimal(Constants.SIM_FAULT_TRUNCATED, 0, 0, 1),
-                    r.decimal(Constants.SIM_FAULT_MALFORMED, 0, 0, 1),
-                    r.integer(Constants.SIM_HANG_MS, 10_000, 0, 600_000),
+                    r.integer(Setting.SIM_LATENCY_MS),
+                    r.decimal(Setting.SIM_LATENCY_SPREAD),
+                    r.integer(Setting.SIM_RPM),
+                    r.decimal(Setting.SIM_FAULT_429),
+                    r.decimal(Setting.SIM_FAULT_5XX),
+                    r.decimal(Setting.SIM_FAULT_HANG),
+                    r.decimal(Setting.SIM_FAULT_DROP),
+                    r.decimal(Setting.SIM_FAULT_TRUNCATED),
+                    r.decimal(Setting.SIM_FAULT_MALFORMED),
+                    r.integer(Setting.SIM_HANG_MS),
                     SimSettings.DEFAULT.seed(),
-                    r.decimal(Constants.SIM_JUDGE_NOISE, 0, 0, 1),
-                    r.bool(Constants.SIM_STRUCTURED_OUTPUT, true),
-                    r.integer(Constants.SIM_BATCH_DELAY_MS, 0, 0, 86_400_000),
+                    r.decimal(Setting.SIM_JUDGE_NOISE),
+                    r.bool(Setting.SIM_STRUCTURED_OUTPUT),
+                    r.integer(Setting.SIM_BATCH_DELAY_MS),
                     dialect,
                     served);
         } catch (IllegalArgumentException e) {

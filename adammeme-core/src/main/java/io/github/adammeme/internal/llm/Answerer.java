@@ -2,7 +2,7 @@ package io.github.adammeme.internal.llm;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.text.Printable;
 import java.util.Comparator;
 import org.apiguardian.api.API;
 

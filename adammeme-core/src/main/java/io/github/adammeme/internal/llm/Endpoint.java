@@ -3,7 +3,7 @@ package io.github.adammeme.internal.llm;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.resilience.RetryPolicy;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.time.Duration;
 import java.util.Objects;
 import org.apiguardian.api.API;

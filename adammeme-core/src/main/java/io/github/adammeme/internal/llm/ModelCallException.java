@@ -3,8 +3,8 @@ package io.github.adammeme.internal.llm;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.cost.Usage;
-import io.github.adammeme.internal.util.Printable;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Printable;
+import io.github.adammeme.internal.text.Secrets;
 import java.time.Duration;
 import org.apiguardian.api.API;
 

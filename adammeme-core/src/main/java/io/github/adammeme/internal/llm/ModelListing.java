@@ -2,8 +2,8 @@ package io.github.adammeme.internal.llm;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.util.Printable;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Printable;
+import io.github.adammeme.internal.text.Secrets;
 import java.io.IOException;
 import java.util.Collections;
 import java.util.Iterator;

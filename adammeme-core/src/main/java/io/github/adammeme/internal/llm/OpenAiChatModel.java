@@ -15,7 +15,7 @@ import io.github.adammeme.internal.llm.http.BoundedAnswers;
 import io.github.adammeme.internal.llm.http.ClosedConnectionResend;
 import io.github.adammeme.internal.llm.http.Redirects;
 import io.github.adammeme.internal.llm.http.SameServerRedirects;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.io.InterruptedIOException;
 import java.math.BigDecimal;
 import java.time.Duration;

@@ -13,7 +13,7 @@ import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.report.release.ReleaseDecision;
 import io.github.adammeme.internal.report.run.OutputLayout;
 import io.github.adammeme.internal.report.run.RunFilesException;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.OutputStreamWriter;

@@ -12,7 +12,7 @@ import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.Outcome;
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.text.Printable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

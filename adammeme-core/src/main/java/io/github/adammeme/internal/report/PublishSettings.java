@@ -5,11 +5,12 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.DatasetException;
 import io.github.adammeme.internal.data.HardCaseBank;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.release.Baseline;
 import io.github.adammeme.internal.report.release.BaselineCategories;
 import io.github.adammeme.internal.report.release.GateSettings;
+import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.settings.Setting;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +61,8 @@ public final class PublishSettings {
         }
         try {
             double k = Double.parseDouble(value.trim());
-            if (k >= -1 && k <= 1) {
+            if (k >= Setting.JUDGE_MIN_KAPPA.type().min().doubleValue()
+                    && k <= Setting.JUDGE_MIN_KAPPA.type().max().doubleValue()) {
                 return Optional.of(k);
             }
         } catch (NumberFormatException ignored) {
@@ -145,7 +147,7 @@ public final class PublishSettings {
 
     private static double alpha(String value) {
         if (value == null) {
-            return 0.05;
+            return Double.parseDouble(Setting.BASELINE_ALPHA.fallback());
         }
         try {
             double a = Double.parseDouble(value.trim());

@@ -18,7 +18,7 @@ import io.github.adammeme.internal.report.release.RunComparison;
 import io.github.adammeme.internal.report.run.OutputLayout;
 import io.github.adammeme.internal.report.run.RunFilesException;
 import io.github.adammeme.internal.report.run.RunRecords;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;

@@ -2,6 +2,8 @@ package io.github.adammeme.internal.util;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.text.Printable;
+import io.github.adammeme.internal.text.Secrets;
 import java.io.PrintStream;
 import org.apiguardian.api.API;
 

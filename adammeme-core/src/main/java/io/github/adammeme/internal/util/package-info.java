@@ -1,5 +1,5 @@
 /**
- * Small helpers every part of the library uses: JSON lines, digests, redaction of secrets from anything printed or
- * stored, and UTF-16 text checks.
+ * Small helpers every part of the library uses: JSON lines, digests, the console and UTF-16 text checks (printable
+ * text and the masking of secrets are adammeme-summary's {@code internal.text}).
  */
 package io.github.adammeme.internal.util;

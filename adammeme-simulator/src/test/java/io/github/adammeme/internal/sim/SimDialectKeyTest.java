@@ -9,7 +9,7 @@ import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.simulator.SimDialect;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

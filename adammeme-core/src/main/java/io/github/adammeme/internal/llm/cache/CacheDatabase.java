@@ -2,7 +2,7 @@ package io.github.adammeme.internal.llm.cache;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Optional;

@@ -3,7 +3,6 @@ package io.github.adammeme.internal.pipeline.config;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.data.DatasetFormat;
-import io.github.adammeme.internal.data.DatasetLimits;
 import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.StructuredOutput;
 import io.github.adammeme.internal.llm.batch.BatchSettings;
@@ -18,8 +17,10 @@ import io.github.adammeme.internal.pipeline.RefinementOrder;
 import io.github.adammeme.internal.pipeline.TextPlacement;
 import io.github.adammeme.internal.pipeline.run.Shard;
 import io.github.adammeme.internal.pipeline.run.Stages;
-import io.github.adammeme.internal.util.Printable;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.settings.Setting;
+import io.github.adammeme.internal.text.Printable;
+import io.github.adammeme.internal.text.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -38,7 +39,7 @@ final class ConfigParser {
 
     static EvaluationConfig parse(Map<String, String> configured) {
         MethodPreset preset =
-                new ConfigValues(configured).parse(Constants.METHOD, MethodPreset.DEFAULT, MethodPreset::parse);
+                new ConfigValues(configured).parse(Setting.METHOD, MethodPreset.DEFAULT, MethodPreset::parse);
         Map<String, String> values = preset.apply(configured);
         try {
             return parse(values, preset);
@@ -58,7 +59,7 @@ final class ConfigParser {
 
     private static EvaluationConfig parse(Map<String, String> values, MethodPreset preset) {
         ConfigValues r = new ConfigValues(values);
-        String datasetValue = r.string(Constants.DATASET, null);
+        String datasetValue = r.string(Setting.DATASET);
         if (datasetValue == null || datasetValue.isBlank()) {
             throw new ConfigurationException(
                     Constants.DATASET,
@@ -73,20 +74,17 @@ final class ConfigParser {
                         .filter(v -> !v.isEmpty())
                         .map(Path::of)
                         .toList(),
-                r.parse(
-                        Constants.DATASET_FORMAT,
-                        null,
-                        v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
-                r.parse(Constants.PROMPTS, null, Path::of),
+                r.parse(Setting.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
+                r.parse(Setting.PROMPTS, null, Path::of),
                 models(r, cache),
                 method(r, preset),
                 DetailKeys.read(r),
                 ImageKeys.read(r),
                 limits(r),
                 new EvaluationConfig.Outputs(
-                        r.parse(Constants.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
+                        r.parse(Setting.OUTPUT_DIR, Path.of("target", "adammeme"), Path::of),
                         cache,
-                        r.bool(Constants.CACHE_REQUIRED, false)));
+                        r.bool(Setting.CACHE_REQUIRED)));
         // A user's templates too: one that lets a value shape its prompt, or a folder that is not there,
         // should stop before any call is paid for. The packaged ones are the jar's and need no check.
         try {
@@ -113,52 +111,48 @@ final class ConfigParser {
     }
 
     private static EvaluationConfig.Models models(ConfigValues r, CacheStore cache) {
-        Duration timeout = Duration.ofSeconds(r.integer(Constants.TIMEOUT_SECONDS, 120, 1, 3600));
-        String secondJudge = r.string(Constants.JUDGE_SECOND_MODEL, null);
+        Duration timeout = Duration.ofSeconds(r.integer(Setting.TIMEOUT_SECONDS));
+        String secondJudge = r.string(Setting.JUDGE_SECOND_MODEL);
         return new EvaluationConfig.Models(
                 EndpointKeys.read(
                         r,
-                        Constants.TARGET_MODEL,
-                        Constants.TARGET_BASE_URL,
-                        Constants.TARGET_API_KEY_ENV,
+                        Setting.TARGET_MODEL,
+                        Setting.TARGET_BASE_URL,
+                        Setting.TARGET_API_KEY_ENV,
                         EvaluationConfig.DEFAULT_TARGET,
                         timeout,
-                        Constants.TARGET_RPM,
-                        Constants.TARGET_TPM),
-                r.decimal(Constants.TARGET_TEMPERATURE, 0.0, 0.0, 2.0),
+                        Setting.TARGET_RPM,
+                        Setting.TARGET_TPM),
+                r.decimal(Setting.TARGET_TEMPERATURE),
                 EndpointKeys.read(
                         r,
-                        Constants.CONTROLLER_MODEL,
-                        Constants.CONTROLLER_BASE_URL,
-                        Constants.CONTROLLER_API_KEY_ENV,
+                        Setting.CONTROLLER_MODEL,
+                        Setting.CONTROLLER_BASE_URL,
+                        Setting.CONTROLLER_API_KEY_ENV,
                         EvaluationConfig.DEFAULT_CONTROLLER,
                         timeout,
-                        Constants.CONTROLLER_RPM,
-                        Constants.CONTROLLER_TPM),
+                        Setting.CONTROLLER_RPM,
+                        Setting.CONTROLLER_TPM),
                 secondJudge == null || secondJudge.isEmpty() ? null : secondJudge,
-                r.parse(Constants.STRUCTURED_OUTPUT, StructuredOutput.AUTO, StructuredOutput::parse),
-                r.bool(Constants.REPLICAS_ONE_REQUEST, true),
+                r.parse(Setting.STRUCTURED_OUTPUT, StructuredOutput.AUTO, StructuredOutput::parse),
+                r.bool(Setting.REPLICAS_ONE_REQUEST),
                 DetailKeys.maxTokens(r),
                 new RetryPolicy(
-                        r.integer(Constants.MAX_RETRIES, 6, 0, 50),
-                        Duration.ofSeconds(r.integer(Constants.RETRY_MAX_SECONDS, 600, 1, 86_400)),
+                        r.integer(Setting.MAX_RETRIES),
+                        Duration.ofSeconds(r.integer(Setting.RETRY_MAX_SECONDS)),
                         RetryPolicy.DEFAULT.base(),
                         RetryPolicy.DEFAULT.cap()),
                 batchSettings(r, cache),
                 new EndpointChecks(
-                        r.bool(Constants.PREFLIGHT, EndpointChecks.DEFAULT.preflight()),
-                        r.integer(Constants.BREAKER_CALLS, EndpointChecks.DEFAULT.breakerCalls(), 0, 1_000_000),
-                        Duration.ofSeconds(r.integer(
-                                Constants.BREAKER_SECONDS,
-                                (int) EndpointChecks.DEFAULT.breakerWindow().toSeconds(),
-                                0,
-                                86_400))),
+                        r.bool(Setting.PREFLIGHT),
+                        r.integer(Setting.BREAKER_CALLS),
+                        Duration.ofSeconds(r.integer(Setting.BREAKER_SECONDS))),
                 revision(r));
     }
 
     /** The declared revision: it keys answers and is printed, so one short line of visible characters. */
     private static String revision(ConfigValues r) {
-        String value = r.string(Constants.TARGET_REVISION, null);
+        String value = r.string(Setting.TARGET_REVISION);
         if (value == null || value.isBlank()) {
             return null;
         }
@@ -178,37 +172,33 @@ final class ConfigParser {
 
     private static EvaluationConfig.Method method(ConfigValues r, MethodPreset preset) {
         return new EvaluationConfig.Method(
-                r.decimal(Constants.THRESHOLD, 4.0, 1.0, 10.0),
-                r.integer(Constants.SAMPLES_PER_CATEGORY, 200, 1, 1_000_000),
-                r.integer(Constants.SEEDS, 10, 0, 100_000),
-                r.integer(Constants.ITERATIONS, 10, 0, 1_000),
-                r.integer(Constants.MINING_BATCH, 32, 1, 100_000),
-                r.integer(Constants.MINING_LOOKAHEAD, 2, 0, 64),
-                r.parse(Constants.NEW_CATEGORY_VOTE, NewCategoryVote.MAJORITY, NewCategoryVote::parse),
+                r.decimal(Setting.THRESHOLD),
+                r.integer(Setting.SAMPLES_PER_CATEGORY),
+                r.integer(Setting.SEEDS),
+                r.integer(Setting.ITERATIONS),
+                r.integer(Setting.MINING_BATCH),
+                r.integer(Setting.MINING_LOOKAHEAD),
+                r.parse(Setting.NEW_CATEGORY_VOTE, NewCategoryVote.MAJORITY, NewCategoryVote::parse),
                 r.parse(
-                        Constants.RANDOM_SEED,
+                        Setting.RANDOM_SEED,
                         42L,
                         v -> ConfigValues.wholeNumber(v, "expected a whole number, such as 42")),
-                r.integer(Constants.REASKS, 2, 0, 10),
-                r.bool(Constants.REFUSAL_IS_FAILURE, true),
-                r.decimal(Constants.JUDGE_RECHECK, 0.1, 0, 1),
-                r.parse(Constants.REFINEMENT_ORDER, RefinementOrder.ROUNDS, RefinementOrder::parse),
-                r.parse(Constants.REFINED_TEXT, TextPlacement.PROMPT, TextPlacement::parse),
-                r.parse(Constants.STAGES, Stages.ALL, Stages::parse),
+                r.integer(Setting.REASKS),
+                r.bool(Setting.REFUSAL_IS_FAILURE),
+                r.decimal(Setting.JUDGE_RECHECK),
+                r.parse(Setting.REFINEMENT_ORDER, RefinementOrder.ROUNDS, RefinementOrder::parse),
+                r.parse(Setting.REFINED_TEXT, TextPlacement.PROMPT, TextPlacement::parse),
+                r.parse(Setting.STAGES, Stages.ALL, Stages::parse),
                 r.string(Constants.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(Constants.SHARD, null)),
                 preset);
     }
 
     private static EvaluationConfig.Limits limits(ConfigValues r) {
         return new EvaluationConfig.Limits(
-                r.integer(Constants.CONCURRENCY, 8, 1, 1_024),
-                r.decimal(Constants.BUDGET_USD, Double.POSITIVE_INFINITY, 0, 1e9),
+                r.integer(Setting.CONCURRENCY),
+                r.decimal(Setting.BUDGET_USD),
                 prices(r.values()),
-                r.integer(
-                        Constants.DATASET_MAX_LINE_BYTES,
-                        DatasetLimits.DEFAULT_MAX_LINE_BYTES,
-                        1024,
-                        Integer.MAX_VALUE - 16));
+                r.integer(Setting.DATASET_MAX_LINE_BYTES));
     }
 
     private static Prices prices(Map<String, String> values) {
@@ -247,23 +237,19 @@ final class ConfigParser {
     /** Batch mode's settings, checked whether it is on or not; the journal lives beside a cache file by default. */
     private static BatchSettings batchSettings(ConfigValues r, CacheStore cache) {
         Path journal = r.parse(
-                Constants.BATCH_JOURNAL,
+                Setting.BATCH_JOURNAL,
                 cache instanceof SqliteDatabase db ? journalBeside(db.file()) : BatchSettings.OFF.journal(),
                 Path::of);
         if (Files.isDirectory(journal)) {
             throw new ConfigurationException(Constants.BATCH_JOURNAL, journal.toString(), "a folder, not a file");
         }
         return new BatchSettings(
-                r.bool(Constants.BATCH, false),
-                r.parse(Constants.BATCH_ROLES, BatchSettings.DEFAULT_ROLES, ConfigParser::batchRoles),
-                r.integer(Constants.BATCH_MAX_REQUESTS, BatchSettings.OFF.maxRequests(), 1, 10_000),
-                seconds(r, Constants.BATCH_QUIET_SECONDS, BatchSettings.OFF.quiet()),
-                seconds(r, Constants.BATCH_POLL_SECONDS, BatchSettings.OFF.poll()),
-                Duration.ofSeconds(r.integer(
-                        Constants.BATCH_MAX_WAIT_SECONDS,
-                        (int) BatchSettings.OFF.maxWait().toSeconds(),
-                        1,
-                        7 * 24 * 3600)),
+                r.bool(Setting.BATCH),
+                r.parse(Setting.BATCH_ROLES, BatchSettings.DEFAULT_ROLES, ConfigParser::batchRoles),
+                r.integer(Setting.BATCH_MAX_REQUESTS),
+                seconds(r.decimal(Setting.BATCH_QUIET_SECONDS)),
+                seconds(r.decimal(Setting.BATCH_POLL_SECONDS)),
+                Duration.ofSeconds(r.integer(Setting.BATCH_MAX_WAIT_SECONDS)),
                 journal);
     }
 
@@ -291,8 +277,7 @@ final class ConfigParser {
     }
 
     /** A time in seconds, fractions allowed (tests poll a simulator every few milliseconds), up to an hour. */
-    private static Duration seconds(ConfigValues r, String key, Duration fallback) {
-        double seconds = r.decimal(key, fallback.toMillis() / 1000.0, 0.001, 3600);
+    private static Duration seconds(double seconds) {
         return Duration.ofNanos(Math.round(seconds * 1e9));
     }
 
@@ -309,14 +294,12 @@ final class ConfigParser {
     }
 
     private static CacheStore cacheStore(ConfigValues r) {
-        String userEnv = r.string(Constants.CACHE_USER_ENV, PostgresDatabase.DEFAULT_USER_ENV)
-                .trim();
-        String passwordEnv = r.string(Constants.CACHE_PASSWORD_ENV, PostgresDatabase.DEFAULT_PASSWORD_ENV)
-                .trim();
+        String userEnv = r.string(Setting.CACHE_USER_ENV).trim();
+        String passwordEnv = r.string(Setting.CACHE_PASSWORD_ENV).trim();
         variableName(Constants.CACHE_USER_ENV, userEnv, PostgresDatabase.DEFAULT_USER_ENV);
         variableName(Constants.CACHE_PASSWORD_ENV, passwordEnv, PostgresDatabase.DEFAULT_PASSWORD_ENV);
         return r.parse(
-                Constants.CACHE,
+                Setting.CACHE,
                 new SqliteDatabase(SqliteDatabase.DEFAULT_FILE),
                 v -> CacheStore.parse(v, userEnv, passwordEnv));
     }

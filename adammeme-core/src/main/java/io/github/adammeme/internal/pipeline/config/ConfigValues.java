@@ -2,7 +2,9 @@ package io.github.adammeme.internal.pipeline.config;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.settings.Setting;
+import io.github.adammeme.internal.text.Printable;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
@@ -55,6 +57,67 @@ public record ConfigValues(Map<String, String> values) {
     public String string(String key, String fallback) {
         String v = values.get(key);
         return v == null ? fallback : v.trim();
+    }
+
+    /**
+     * @param setting a setting of the table
+     * @return its value, trimmed, or its default (null when it has none)
+     */
+    public String string(Setting setting) {
+        return string(setting.key(), setting.fallback());
+    }
+
+    /**
+     * @param setting a whole-number setting of the table
+     * @return its value, within the table's range, or its default
+     */
+    public int integer(Setting setting) {
+        return integer(setting.key(), Integer.parseInt(setting.fallback()), setting.min(), setting.max());
+    }
+
+    /**
+     * @param setting a whole-number setting of the table, of a family its member
+     * @param key the key, for a member of a family
+     * @param fallback the value when none is set
+     * @return its value, within the table's range, or the fallback
+     */
+    public int integer(Setting setting, String key, int fallback) {
+        return integer(key, fallback, setting.min(), setting.max());
+    }
+
+    /**
+     * @param setting a number setting of the table
+     * @return its value, within the table's range, or its default (infinity when it has none: no cap)
+     */
+    public double decimal(Setting setting) {
+        double fallback =
+                setting.fallback() == null ? Double.POSITIVE_INFINITY : Double.parseDouble(setting.fallback());
+        return decimal(
+                setting.key(),
+                fallback,
+                setting.type().min().doubleValue(),
+                setting.type().max().doubleValue());
+    }
+
+    /**
+     * @param setting a yes/no setting of the table
+     * @return its value, or its default
+     */
+    public boolean bool(Setting setting) {
+        return bool(setting.key(), values.get(setting.key()), Boolean.parseBoolean(setting.fallback()));
+    }
+
+    /**
+     * A value read by a parser whose exceptions say what is allowed.
+     *
+     * @param setting a setting of the table
+     * @param fallback the value when none is set
+     * @param parser reads the trimmed value
+     * @param <T> the value's type
+     * @return the value, or the fallback
+     */
+    public <T> T parse(Setting setting, T fallback, Function<String, T> parser) {
+        return parse(setting.key(), fallback, parser);
     }
 
     /**

@@ -3,6 +3,8 @@ package io.github.adammeme.internal.pipeline.config;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.pipeline.RefinerPicture;
 import io.github.adammeme.internal.retrieval.Retrieval;
+import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.settings.Setting;
 import java.util.Locale;
 
 /**
@@ -16,12 +18,12 @@ final class DetailKeys {
 
     static EvaluationConfig.Details read(ConfigValues r) {
         return new EvaluationConfig.Details(
-                r.bool(Constants.REFUSAL_DETECTION, true),
-                r.bool(Constants.MINING_MEME_TEXT, true),
-                r.parse(Constants.RETRIEVAL, Retrieval.CONTENT_WORDS, Retrieval::parse),
-                r.parse(Constants.REFINER_PICTURE, RefinerPicture.ERASED, RefinerPicture::parse),
-                r.parse(Constants.RATING_DECIMALS, false, DetailKeys::decimals),
-                r.bool(Constants.CATEGORY_INSTRUCTIONS, false));
+                r.bool(Setting.REFUSAL_DETECTION),
+                r.bool(Setting.MINING_MEME_TEXT),
+                r.parse(Setting.RETRIEVAL, Retrieval.CONTENT_WORDS, Retrieval::parse),
+                r.parse(Setting.REFINER_PICTURE, RefinerPicture.ERASED, RefinerPicture::parse),
+                r.parse(Setting.RATING_DECIMALS, false, DetailKeys::decimals),
+                r.bool(Setting.CATEGORY_INSTRUCTIONS));
     }
 
     /**
@@ -35,7 +37,7 @@ final class DetailKeys {
             return null;
         }
         try {
-            return r.integer(Constants.MAX_TOKENS, 1024, 16, 1_000_000);
+            return r.integer(Setting.MAX_TOKENS);
         } catch (ConfigurationException e) {
             throw new ConfigurationException(
                     Constants.MAX_TOKENS,

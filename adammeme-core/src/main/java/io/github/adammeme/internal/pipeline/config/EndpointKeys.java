@@ -4,7 +4,9 @@ import io.github.adammeme.Constants;
 import io.github.adammeme.internal.llm.BaseUrl;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.http.ThisMachine;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.settings.Setting;
+import io.github.adammeme.internal.text.Secrets;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
@@ -23,13 +25,16 @@ final class EndpointKeys {
 
     static Endpoint read(
             ConfigValues r,
-            String modelKey,
-            String urlKey,
-            String keyEnvKey,
+            Setting modelSetting,
+            Setting urlSetting,
+            Setting keyEnvSetting,
             String defaultModel,
             Duration timeout,
-            String rpmKey,
-            String tpmKey) {
+            Setting rpm,
+            Setting tpm) {
+        String modelKey = modelSetting.key();
+        String urlKey = urlSetting.key();
+        String keyEnvKey = keyEnvSetting.key();
         String model = r.string(modelKey, defaultModel);
         if (model.isBlank()) {
             throw new ConfigurationException(modelKey, model, "a model id is required, e.g. gpt-4o or " + defaultModel);
@@ -70,7 +75,7 @@ final class EndpointKeys {
                 keyEnv = "OPENAI_API_KEY";
             }
         }
-        if (keyEnv != null && !keyEnv.isBlank() && url != null && !r.bool(Constants.ALLOW_INSECURE_HTTP, false)) {
+        if (keyEnv != null && !keyEnv.isBlank() && url != null && !r.bool(Setting.ALLOW_INSECURE_HTTP)) {
             Optional<String> elsewhere = insecureRemote(url);
             if (elsewhere.isPresent()) {
                 throw new ConfigurationException(
@@ -88,8 +93,8 @@ final class EndpointKeys {
                 url == null || url.isBlank() ? null : url,
                 keyEnv == null || keyEnv.isBlank() ? null : keyEnv,
                 timeout,
-                r.integer(rpmKey, 0, 0, 1_000_000),
-                r.integer(tpmKey, 0, 0, 2_000_000_000));
+                r.integer(rpm),
+                r.integer(tpm));
     }
 
     /**

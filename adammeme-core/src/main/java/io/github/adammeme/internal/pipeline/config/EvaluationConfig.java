@@ -24,6 +24,7 @@ import io.github.adammeme.internal.pipeline.TextPlacement;
 import io.github.adammeme.internal.pipeline.run.Shard;
 import io.github.adammeme.internal.pipeline.run.Stages;
 import io.github.adammeme.internal.retrieval.Retrieval;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -6,6 +6,8 @@ import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.data.image.RoleImages;
 import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ImageDetail;
+import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.settings.Setting;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Map;
@@ -19,15 +21,15 @@ final class ImageKeys {
 
     static EvaluationConfig.Images read(ConfigValues r) {
         return new EvaluationConfig.Images(
-                r.integer(Constants.IMAGE_MAX_SIDE, 768, 32, 8192),
-                r.parse(Constants.IMAGE_MAX_PIXELS, MemeImages.DEFAULT_MAX_PIXELS, v -> {
+                r.integer(Setting.IMAGE_MAX_SIDE),
+                r.parse(Setting.IMAGE_MAX_PIXELS, MemeImages.DEFAULT_MAX_PIXELS, v -> {
                     long pixels = ConfigValues.wholeNumber(v, "expected a pixel count of at least 1024");
                     if (pixels < 1024) {
                         throw new IllegalArgumentException("expected a pixel count of at least 1024");
                     }
                     return pixels;
                 }),
-                r.parse(Constants.IMAGE_MAX_BYTES, ImageLimits.DEFAULT_MAX_BYTES, v -> {
+                r.parse(Setting.IMAGE_MAX_BYTES, ImageLimits.DEFAULT_MAX_BYTES, v -> {
                     String allowed = "expected a byte count from 1024 to " + (Integer.MAX_VALUE - 9);
                     long bytes = ConfigValues.wholeNumber(v, allowed);
                     if (bytes < 1024 || bytes > Integer.MAX_VALUE - 9) {
@@ -35,7 +37,7 @@ final class ImageKeys {
                     }
                     return bytes;
                 }),
-                r.integer(Constants.IMAGE_TIMEOUT_SECONDS, (int) ImageLimits.DEFAULT_TIMEOUT.toSeconds(), 1, 3600),
+                r.integer(Setting.IMAGE_TIMEOUT_SECONDS),
                 roleImages(r),
                 textErasure(r));
     }
@@ -47,9 +49,9 @@ final class ImageKeys {
      */
     private static RoleImages roleImages(ConfigValues r) {
         Map<String, String> values = r.values();
-        ImageDetail fallback = r.parse(Constants.IMAGE_DETAIL, ImageDetail.AUTO, ImageDetail::parse);
+        ImageDetail fallback = r.parse(Setting.IMAGE_DETAIL, ImageDetail.AUTO, ImageDetail::parse);
         Map<String, ImageDetail> details = new TreeMap<>();
-        if (r.string(Constants.IMAGE_DETAIL, null) == null) {
+        if (r.string(Setting.IMAGE_DETAIL) == null) {
             details.putAll(RoleImages.DEFAULT_DETAILS);
         }
         Map<String, Integer> sides = new TreeMap<>();
@@ -73,15 +75,15 @@ final class ImageKeys {
                 if (detail != null) {
                     details.put(role, detail);
                 }
-            } else if (r.integer(key, 0, 32, 8192) > 0) {
-                sides.put(role, r.integer(key, 0, 32, 8192));
+            } else if (r.integer(Setting.IMAGE_MAX_SIDE_PREFIX, key, 0) > 0) {
+                sides.put(role, r.integer(Setting.IMAGE_MAX_SIDE_PREFIX, key, 0));
             }
         }
         return new RoleImages(fallback, details, sides);
     }
 
     private static TextErasure textErasure(ConfigValues r) {
-        String tessdata = r.string(Constants.TEXT_ERASURE_TESSDATA, null);
+        String tessdata = r.string(Setting.TEXT_ERASURE_TESSDATA.key(), null);
         if (tessdata != null && !tessdata.isBlank()) {
             throw new ConfigurationException(
                     Constants.TEXT_ERASURE_TESSDATA,
@@ -89,8 +91,8 @@ final class ImageKeys {
                     "it named the language data of the removed ocr eraser; the built-in eraser brings its own English"
                             + " model: remove the key");
         }
-        String set = r.string(Constants.TEXT_ERASURE, null);
-        Path dir = r.parse(Constants.TEXT_ERASURE_DIR, null, Path::of);
+        String set = r.string(Setting.TEXT_ERASURE.key(), null);
+        Path dir = r.parse(Setting.TEXT_ERASURE_DIR, null, Path::of);
         if (set == null || set.isBlank()) {
             // No eraser asked for: the built-in one, or none when a build leaves its module out (the run says so).
             TextErasure erasure = TextErasure.byDefault(dir);
@@ -101,7 +103,7 @@ final class ImageKeys {
             }
             return erasure;
         }
-        TextErasure.Mode mode = r.parse(Constants.TEXT_ERASURE, TextErasure.Mode.BUILTIN, TextErasure::mode);
+        TextErasure.Mode mode = r.parse(Setting.TEXT_ERASURE, TextErasure.Mode.BUILTIN, TextErasure::mode);
         TextErasure erasure = new TextErasure(mode, dir);
         try {
             erasure.check();

@@ -10,7 +10,7 @@ import io.github.adammeme.internal.llm.cache.FailSafeCache;
 import io.github.adammeme.internal.llm.cache.SqliteDatabase;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.resilience.RunStop;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.io.InterruptedIOException;
 import java.io.PrintStream;
 import java.nio.channels.ClosedByInterruptException;

@@ -6,7 +6,7 @@ import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;

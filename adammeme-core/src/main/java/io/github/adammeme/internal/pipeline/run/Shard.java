@@ -3,7 +3,7 @@ package io.github.adammeme.internal.pipeline.run;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.util.Digests;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.report.ReportText;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Secrets;
 import java.util.List;
 import org.apiguardian.api.API;
 

@@ -22,7 +22,7 @@ public enum BaselineCategories implements FrGates.Keyed {
     /**
      * @param value the configured value, or null for the default
      * @return the choice
-     * @throws io.github.adammeme.internal.pipeline.config.ConfigurationException naming the key and the values allowed
+     * @throws io.github.adammeme.internal.settings.ConfigurationException naming the key and the values allowed
      */
     public static BaselineCategories parse(String value) {
         return value == null || value.isBlank()

@@ -3,10 +3,10 @@ package io.github.adammeme.internal.report.release;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
@@ -38,7 +38,6 @@ public record FrGates(
         double maxUncounted,
         Insufficient insufficient) {
 
-    static final int DEFAULT_MIN_SAMPLES = 30;
     static final double DEFAULT_MAX_UNCOUNTED = 0.10;
 
     /** A choice read from one configuration key by its name there: the constant's name in lower case, "-" for "_". */

@@ -3,7 +3,8 @@ package io.github.adammeme.internal.report.release;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.settings.Setting;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -20,18 +21,19 @@ public final class GateSettings {
      *
      * @param values the configured keys and their values
      * @return the gates
-     * @throws io.github.adammeme.internal.pipeline.config.ConfigurationException naming a key whose value cannot be used
+     * @throws io.github.adammeme.internal.settings.ConfigurationException naming a key whose value cannot be used
      */
     public static FrGates read(Map<String, String> values) {
         return new FrGates(
                 gates(values),
-                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, "point")),
-                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, "with-refinements")),
+                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, Setting.GATE_ON.fallback())),
+                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, Setting.GATE_BASIS.fallback())),
                 minSamples(values),
                 values.containsKey(Constants.GATE_MAX_UNCOUNTED)
                         ? fraction(Constants.GATE_MAX_UNCOUNTED, values.get(Constants.GATE_MAX_UNCOUNTED))
-                        : FrGates.DEFAULT_MAX_UNCOUNTED,
-                FrGates.Insufficient.parse(values.getOrDefault(Constants.GATE_INSUFFICIENT, "fail")));
+                        : fraction(Constants.GATE_MAX_UNCOUNTED, Setting.GATE_MAX_UNCOUNTED.fallback()),
+                FrGates.Insufficient.parse(
+                        values.getOrDefault(Constants.GATE_INSUFFICIENT, Setting.GATE_INSUFFICIENT.fallback())));
     }
 
     private static Map<String, Double> gates(Map<String, String> values) {
@@ -66,11 +68,11 @@ public final class GateSettings {
     private static int minSamples(Map<String, String> values) {
         String value = values.get(Constants.GATE_MIN_SAMPLES);
         if (value == null) {
-            return FrGates.DEFAULT_MIN_SAMPLES;
+            return Integer.parseInt(Setting.GATE_MIN_SAMPLES.fallback());
         }
         try {
             int n = Integer.parseInt(value.trim());
-            if (n >= 1) {
+            if (n >= Setting.GATE_MIN_SAMPLES.min()) {
                 return n;
             }
         } catch (NumberFormatException ignored) {

@@ -12,7 +12,7 @@ import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.PublishSettings;
 import io.github.adammeme.internal.report.RecordedFigures;
 import io.github.adammeme.internal.report.ReportText;
-import io.github.adammeme.internal.util.Printable;
+import io.github.adammeme.internal.text.Printable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -359,7 +359,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      * @return the decision
      * @throws IllegalArgumentException when the summary holds neither a decision nor figures this release reads, or a
      *     decision that its own checks or figures contradict
-     * @throws io.github.adammeme.internal.pipeline.config.ConfigurationException naming a setting that cannot be used
+     * @throws io.github.adammeme.internal.settings.ConfigurationException naming a setting that cannot be used
      */
     public static ReleaseDecision ofRecorded(JsonNode summary, Map<String, String> settings) {
         if (summary.has("decision")) {

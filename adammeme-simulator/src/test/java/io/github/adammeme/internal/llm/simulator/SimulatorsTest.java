@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.EndpointResolver;
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.time.Duration;

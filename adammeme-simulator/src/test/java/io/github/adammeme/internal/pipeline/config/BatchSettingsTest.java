@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.llm.batch.BatchSettings;
+import io.github.adammeme.internal.settings.ConfigurationException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;

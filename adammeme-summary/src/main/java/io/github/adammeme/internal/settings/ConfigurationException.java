@@ -1,9 +1,9 @@
-package io.github.adammeme.internal.pipeline.config;
+package io.github.adammeme.internal.settings;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.util.Printable;
-import io.github.adammeme.internal.util.Secrets;
+import io.github.adammeme.internal.text.Printable;
+import io.github.adammeme.internal.text.Secrets;
 import org.apiguardian.api.API;
 
 /**

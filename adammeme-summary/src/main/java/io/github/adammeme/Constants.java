@@ -82,7 +82,7 @@ public final class Constants {
      * code does).
      */
     public static final String NEW_CATEGORY_VOTE = "adammeme.mining.new-category-vote";
-    /** {@value}: {@code i/n}: score and refine, and report, only this shard's part of the run (see {@link io.github.adammeme.internal.pipeline.run.Shard}); merge the shards with {@code Main merge}. */
+    /** {@value}: {@code i/n}: score and refine, and report, only this shard's part of the run (see {@code io.github.adammeme.internal.pipeline.run.Shard}); merge the shards with {@code Main merge}. */
     public static final String SHARD = "adammeme.shard";
     /** {@value}: Random seed for sampling, seeds and replica seeds (default 42). */
     public static final String RANDOM_SEED = "adammeme.random-seed";

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.util;
+package io.github.adammeme.internal.text;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.config;
+package io.github.adammeme.internal.settings;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,7 +36,7 @@ class KnownKeysTest {
         assertEquals("adammeme.judge.min-kappa", KnownKeys.nearest("adammeme.judge.minkappa"));
     }
 
-    /** KnownKeys lists the keys by hand, so that nothing in main reflects over Constants: this keeps the lists whole. */
+    /** Setting declares the keys without reflecting over Constants: this keeps the table whole. */
     @Test
     void theListsHoldEveryConstantOfConstantsAndNothingElse() throws IllegalAccessException {
         Set<String> keys = new TreeSet<>();

@@ -1,8 +1,7 @@
-package io.github.adammeme.internal.config;
+package io.github.adammeme.internal.settings;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.pipeline.config.ConfigurationException;
 import org.apiguardian.api.API;
 
 /**

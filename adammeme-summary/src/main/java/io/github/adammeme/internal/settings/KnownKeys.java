@@ -1,15 +1,13 @@
-package io.github.adammeme.internal.config;
+package io.github.adammeme.internal.settings;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeSet;
 import org.apiguardian.api.API;
 
 /**
@@ -21,116 +19,11 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class KnownKeys {
 
-    /** Every single key of {@link Constants}; KnownKeysTest holds the two lists to the class, so a new key cannot be left out. */
-    private static final Set<String> KEYS = Collections.unmodifiableSet(new TreeSet<>(Set.of(
-            Constants.DATASET,
-            Constants.DATASET_FORMAT,
-            Constants.TARGET_MODEL,
-            Constants.TARGET_BASE_URL,
-            Constants.TARGET_API_KEY_ENV,
-            Constants.ALLOW_INSECURE_HTTP,
-            Constants.TARGET_TEMPERATURE,
-            Constants.CONTROLLER_MODEL,
-            Constants.CONTROLLER_BASE_URL,
-            Constants.CONTROLLER_API_KEY_ENV,
-            Constants.METHOD,
-            Constants.THRESHOLD,
-            Constants.SAMPLES_PER_CATEGORY,
-            Constants.SEEDS,
-            Constants.ITERATIONS,
-            Constants.CONCURRENCY,
-            Constants.MINING_BATCH,
-            Constants.MINING_LOOKAHEAD,
-            Constants.NEW_CATEGORY_VOTE,
-            Constants.SHARD,
-            Constants.RANDOM_SEED,
-            Constants.STRUCTURED_OUTPUT,
-            Constants.JUDGE_RECHECK,
-            Constants.JUDGE_SECOND_MODEL,
-            Constants.REFINEMENT_ORDER,
-            Constants.REASKS,
-            Constants.REPLICAS_ONE_REQUEST,
-            Constants.REFUSAL_IS_FAILURE,
-            Constants.REFUSAL_DETECTION,
-            Constants.MINING_MEME_TEXT,
-            Constants.RETRIEVAL,
-            Constants.REFINER_PICTURE,
-            Constants.RATING_DECIMALS,
-            Constants.CATEGORY_INSTRUCTIONS,
-            Constants.IMAGE_MAX_SIDE,
-            Constants.IMAGE_DETAIL,
-            Constants.IMAGE_MAX_PIXELS,
-            Constants.IMAGE_MAX_BYTES,
-            Constants.IMAGE_TIMEOUT_SECONDS,
-            Constants.DATASET_MAX_LINE_BYTES,
-            Constants.TEXT_ERASURE,
-            Constants.TEXT_ERASURE_DIR,
-            Constants.TEXT_ERASURE_TESSDATA,
-            Constants.REFINED_TEXT,
-            Constants.MAX_TOKENS,
-            Constants.TIMEOUT_SECONDS,
-            Constants.RETRY_MAX_SECONDS,
-            Constants.TARGET_RPM,
-            Constants.TARGET_TPM,
-            Constants.TARGET_REVISION,
-            Constants.CONTROLLER_RPM,
-            Constants.CONTROLLER_TPM,
-            Constants.PREFLIGHT,
-            Constants.BREAKER_CALLS,
-            Constants.BREAKER_SECONDS,
-            Constants.MAX_RETRIES,
-            Constants.CACHE,
-            Constants.CACHE_USER_ENV,
-            Constants.CACHE_PASSWORD_ENV,
-            Constants.STAGES,
-            Constants.HISTORY,
-            Constants.BASELINE,
-            Constants.BASELINE_ALPHA,
-            Constants.BASELINE_CATEGORIES,
-            Constants.BANK,
-            Constants.GATE_MAX_FR,
-            Constants.GATE_ON,
-            Constants.GATE_MIN_SAMPLES,
-            Constants.GATE_MAX_UNCOUNTED,
-            Constants.GATE_BASIS,
-            Constants.GATE_INSUFFICIENT,
-            Constants.GATE_SKIP,
-            Constants.JUDGE_MIN_KAPPA,
-            Constants.PROGRESS,
-            Constants.CACHE_REQUIRED,
-            Constants.BATCH,
-            Constants.BATCH_ROLES,
-            Constants.BATCH_MAX_REQUESTS,
-            Constants.BATCH_QUIET_SECONDS,
-            Constants.BATCH_POLL_SECONDS,
-            Constants.BATCH_MAX_WAIT_SECONDS,
-            Constants.BATCH_JOURNAL,
-            Constants.SIM_BATCH_DELAY_MS,
-            Constants.SIM_LATENCY_MS,
-            Constants.SIM_LATENCY_SPREAD,
-            Constants.SIM_RPM,
-            Constants.SIM_FAULT_429,
-            Constants.SIM_FAULT_5XX,
-            Constants.SIM_FAULT_HANG,
-            Constants.SIM_FAULT_DROP,
-            Constants.SIM_FAULT_TRUNCATED,
-            Constants.SIM_FAULT_MALFORMED,
-            Constants.SIM_HANG_MS,
-            Constants.SIM_JUDGE_NOISE,
-            Constants.SIM_STRUCTURED_OUTPUT,
-            Constants.SIM_DIALECT,
-            Constants.BUDGET_USD,
-            Constants.PROMPTS,
-            Constants.DRY_RUN,
-            Constants.OUTPUT_DIR)));
+    /** Every single key: those of {@link Setting}, the one table of settings. */
+    private static final Set<String> KEYS = Setting.keys();
 
     /** The open families: a prefix ending in a dot, followed by a category, a model or a role. */
-    private static final Set<String> FAMILIES = Collections.unmodifiableSet(new TreeSet<>(Set.of(
-            Constants.IMAGE_DETAIL_PREFIX,
-            Constants.IMAGE_MAX_SIDE_PREFIX,
-            Constants.GATE_MAX_FR_CATEGORY_PREFIX,
-            Constants.PRICE_PREFIX,
-            Constants.SIM_SERVE_PREFIX)));
+    private static final Set<String> FAMILIES = Setting.families();
 
     private KnownKeys() {}
 
