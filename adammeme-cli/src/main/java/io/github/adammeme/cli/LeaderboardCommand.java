@@ -3,7 +3,7 @@ package io.github.adammeme.cli;
 import io.github.adammeme.cli.internal.RunFolder;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.report.RunPublisher;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

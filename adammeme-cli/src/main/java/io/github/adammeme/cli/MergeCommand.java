@@ -2,11 +2,11 @@ package io.github.adammeme.cli;
 
 import io.github.adammeme.cli.internal.AllureMerge;
 import io.github.adammeme.cli.internal.ShardMerge;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.report.FrTable;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
-import io.github.adammeme.internal.report.run.OutputLayout;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.summary.FrTable;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.run.OutputLayout;
+import io.github.adammeme.internal.text.Console;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -3,7 +3,7 @@ package io.github.adammeme.cli;
 import io.github.adammeme.internal.config.ConfigurationReader;
 import io.github.adammeme.internal.llm.simulator.SimSettings;
 import io.github.adammeme.internal.sim.SimulatedModelServer;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;

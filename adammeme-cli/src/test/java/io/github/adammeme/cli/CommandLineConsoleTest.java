@@ -3,7 +3,7 @@ package io.github.adammeme.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.internal.util.PrintableStream;
+import io.github.adammeme.internal.text.PrintableStream;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.text.ReportText;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;

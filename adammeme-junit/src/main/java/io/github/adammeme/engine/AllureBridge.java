@@ -6,17 +6,17 @@ import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.pipeline.run.LibraryVersion;
 import io.github.adammeme.internal.report.HtmlTables;
-import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.allure.AllureCategories;
 import io.github.adammeme.internal.report.allure.AllureEnvironment;
 import io.github.adammeme.internal.report.allure.AllureExecutor;
-import io.github.adammeme.internal.report.allure.AllureHistory;
 import io.github.adammeme.internal.report.allure.AllureSample;
 import io.github.adammeme.internal.report.allure.ReleaseRows;
 import io.github.adammeme.internal.report.allure.RoleEndpoints;
-import io.github.adammeme.internal.report.release.FrGates;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
-import io.github.adammeme.internal.report.release.RunComparison;
+import io.github.adammeme.internal.summary.allure.AllureHistory;
+import io.github.adammeme.internal.summary.release.FrChange;
+import io.github.adammeme.internal.summary.release.FrGates;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
+import io.github.adammeme.internal.text.ReportText;
 import io.github.adammeme.internal.text.Secrets;
 import io.qameta.allure.Allure;
 import io.qameta.allure.util.PropertiesUtils;
@@ -182,7 +182,7 @@ final class AllureBridge {
             Evaluation e,
             ReleaseDecision decision,
             SuiteSettings settings,
-            Optional<Map<String, RunComparison.Change>> changes,
+            Optional<Map<String, FrChange>> changes,
             String prefix,
             Map<String, String> usage) {
         if (!AllureSupport.PRESENT) {

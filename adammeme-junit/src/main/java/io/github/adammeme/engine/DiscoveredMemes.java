@@ -3,7 +3,7 @@ package io.github.adammeme.engine;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

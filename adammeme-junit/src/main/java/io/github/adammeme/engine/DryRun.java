@@ -6,7 +6,7 @@ import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.progress.Planner;
 import io.github.adammeme.internal.pipeline.progress.RunPlan;
 import io.github.adammeme.internal.report.PlanFiles;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.github.adammeme.engine;
 
+import io.github.adammeme.internal.text.Console;
 import io.github.adammeme.internal.text.Printable;
-import io.github.adammeme.internal.util.Console;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

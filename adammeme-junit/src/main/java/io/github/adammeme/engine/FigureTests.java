@@ -1,11 +1,11 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.report.SummaryFigures;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.Outcome;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;

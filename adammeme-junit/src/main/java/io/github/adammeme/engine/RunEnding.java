@@ -1,9 +1,9 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.report.EvaluationWriter;
-import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.text.Console;
+import io.github.adammeme.internal.text.ReportText;
 import io.github.adammeme.internal.text.Secrets;
-import io.github.adammeme.internal.util.Console;
 import java.nio.file.Path;
 import org.jspecify.annotations.Nullable;
 import org.junit.platform.engine.TestExecutionResult;

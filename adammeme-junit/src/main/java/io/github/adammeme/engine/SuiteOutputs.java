@@ -9,11 +9,11 @@ import io.github.adammeme.internal.report.BestEffort;
 import io.github.adammeme.internal.report.Charts;
 import io.github.adammeme.internal.report.CostTable;
 import io.github.adammeme.internal.report.RunPublisher;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
-import io.github.adammeme.internal.report.release.RunComparison;
-import io.github.adammeme.internal.report.run.OutputLayout;
 import io.github.adammeme.internal.report.run.RunFilesException;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.summary.release.FrChange;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
+import io.github.adammeme.internal.summary.run.OutputLayout;
+import io.github.adammeme.internal.text.Console;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -133,7 +133,7 @@ final class SuiteOutputs {
     }
 
     /** This run against the baseline, per category and overall; computed once, written as baseline.md. */
-    Optional<Map<String, RunComparison.Change>> comparison(Evaluation e) {
+    Optional<Map<String, FrChange>> comparison(Evaluation e) {
         return publisher.comparison(e);
     }
 
@@ -161,7 +161,7 @@ final class SuiteOutputs {
         usage.put("cost.usd", String.format(Locale.ROOT, "%.4f", total.costUsd()));
         ReleaseDecision decision = decision(e);
         // A mining-only run has nothing to compare: a baseline would be written a baseline.md of nothing.
-        Optional<Map<String, RunComparison.Change>> changes =
+        Optional<Map<String, FrChange>> changes =
                 decision.verdict() == ReleaseDecision.Verdict.NOT_SCORED ? Optional.empty() : comparison(e);
         BestEffort.attempt(
                 allure("environment.properties"),

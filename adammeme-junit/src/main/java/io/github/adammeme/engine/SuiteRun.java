@@ -1,8 +1,8 @@
 package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
-import io.github.adammeme.internal.report.ReportText;
-import io.github.adammeme.internal.report.release.FrGates;
+import io.github.adammeme.internal.summary.release.FrGates;
+import io.github.adammeme.internal.text.ReportText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;

@@ -1,6 +1,6 @@
 package io.github.adammeme.engine;
 
-import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.text.ReportText;
 import org.junit.platform.engine.TestExecutionResult;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;

@@ -151,6 +151,7 @@ class ArchitectureTest {
                             "io.github.adammeme.internal.config..",
                             "io.github.adammeme.internal.settings..",
                             "io.github.adammeme.internal.report..",
+                            "io.github.adammeme.internal.summary..",
                             "io.github.adammeme.internal.data..",
                             "io.github.adammeme.internal.erasure..",
                             "io.github.adammeme.engine..",
@@ -173,7 +174,8 @@ class ArchitectureTest {
                     "io.github.adammeme.internal.retrieval..",
                     "io.github.adammeme.internal.config..",
                     "io.github.adammeme.internal.settings..",
-                    "io.github.adammeme.internal.report..")
+                    "io.github.adammeme.internal.report..",
+                    "io.github.adammeme.internal.summary..")
             .because("the text eraser takes a meme and its picture and gives the picture back erased; it knows nothing"
                     + " of the method, so it can stand on its own");
 
@@ -249,7 +251,10 @@ class ArchitectureTest {
 
     /** The packages of adammeme-summary: the root package's Constants, the settings table and printable text. */
     private static final String[] SUMMARY_MODULE = {
-        "io.github.adammeme", "io.github.adammeme.internal.settings..", "io.github.adammeme.internal.text.."
+        "io.github.adammeme",
+        "io.github.adammeme.internal.settings..",
+        "io.github.adammeme.internal.text..",
+        "io.github.adammeme.internal.summary.."
     };
 
     @ArchTest
@@ -262,11 +267,14 @@ class ArchitectureTest {
                     "io.github.adammeme",
                     "io.github.adammeme.internal.settings..",
                     "io.github.adammeme.internal.text..",
+                    "io.github.adammeme.internal.summary..",
                     "java..",
-                    "org.apiguardian..")
-            .because("adammeme-summary is what the Maven plugin and the command line's gate can read without the"
-                    + " method: every setting is declared once there, in the settings table, which names the keys of"
-                    + " Constants and needs nothing of the core or its native libraries");
+                    "com.fasterxml.jackson..",
+                    "org.apiguardian..",
+                    "org.jspecify..")
+            .because("adammeme-summary is what the Maven plugin and the command line's gate read without the"
+                    + " method: the settings table, a run's recorded figures, the FR table and the release decision,"
+                    + " with nothing of the core, its model client or its native libraries");
 
     @ArchTest
     static final ArchRule theCoreModuleKnowsNoRunnerNorTheSimulator = noClasses()

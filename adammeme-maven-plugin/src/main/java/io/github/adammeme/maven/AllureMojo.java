@@ -2,8 +2,8 @@ package io.github.adammeme.maven;
 
 import static org.apiguardian.api.API.Status.EXPERIMENTAL;
 
-import io.github.adammeme.internal.report.allure.AllureHistory;
-import io.github.adammeme.internal.report.allure.ReportExecutor;
+import io.github.adammeme.internal.summary.allure.AllureHistory;
+import io.github.adammeme.internal.summary.allure.ReportExecutor;
 import java.io.File;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

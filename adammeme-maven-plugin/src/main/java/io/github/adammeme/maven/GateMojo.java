@@ -2,9 +2,9 @@ package io.github.adammeme.maven;
 
 import static org.apiguardian.api.API.Status.STABLE;
 
-import io.github.adammeme.internal.report.FrTable;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
 import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.summary.FrTable;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
 import io.github.adammeme.internal.text.Printable;
 import java.io.File;
 import java.io.IOException;

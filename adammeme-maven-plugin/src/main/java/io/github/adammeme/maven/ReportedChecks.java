@@ -1,7 +1,7 @@
 package io.github.adammeme.maven;
 
-import io.github.adammeme.internal.report.ReportText;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
+import io.github.adammeme.internal.text.ReportText;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

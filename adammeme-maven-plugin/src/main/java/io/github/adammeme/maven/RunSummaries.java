@@ -2,7 +2,7 @@ package io.github.adammeme.maven;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.report.run.OutputLayout;
+import io.github.adammeme.internal.summary.run.OutputLayout;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

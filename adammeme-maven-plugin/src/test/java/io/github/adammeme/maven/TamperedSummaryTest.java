@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

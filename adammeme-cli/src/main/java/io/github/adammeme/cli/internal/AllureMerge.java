@@ -7,17 +7,17 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.HtmlTables;
-import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.SummaryFigures;
 import io.github.adammeme.internal.report.SummaryMarkdown;
 import io.github.adammeme.internal.report.allure.AllureEnvironment;
-import io.github.adammeme.internal.report.allure.AllureExecutor;
 import io.github.adammeme.internal.report.allure.AllureSample;
 import io.github.adammeme.internal.report.allure.ReleaseRows;
-import io.github.adammeme.internal.report.release.JudgeVerdict;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.allure.ReportExecutor;
+import io.github.adammeme.internal.summary.release.JudgeVerdict;
+import io.github.adammeme.internal.text.ReportText;
 import io.github.adammeme.internal.text.Secrets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -391,7 +391,7 @@ public final class AllureMerge {
     /** The title in the executor and in the engine's copy of it, which a report built with allure-maven is given. */
     private static void retitle(Path out, String headline) {
         try {
-            for (String name : List.of("executor.json", AllureExecutor.OWN)) {
+            for (String name : List.of("executor.json", ReportExecutor.OWN)) {
                 Path executor = out.resolve(name);
                 if (Files.isRegularFile(executor, LinkOption.NOFOLLOW_LINKS)) {
                     JsonNode node = JSON.readTree(executor.toFile());

@@ -6,15 +6,15 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.report.EvaluationWriter;
-import io.github.adammeme.internal.report.RecordedFigures;
-import io.github.adammeme.internal.report.release.FrGates;
-import io.github.adammeme.internal.report.release.GateSettings;
 import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.settings.KnownKeys;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.RecordedFigures;
+import io.github.adammeme.internal.summary.release.FrGates;
+import io.github.adammeme.internal.summary.release.GateSettings;
+import io.github.adammeme.internal.summary.run.OutputLayout;
+import io.github.adammeme.internal.text.Console;
 import io.github.adammeme.internal.text.Secrets;
-import io.github.adammeme.internal.util.Console;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -82,7 +82,7 @@ public final class GateCommand {
                 Console.warn(err, "no gate is set: give adammeme.gate.max-fr or adammeme.gate.max-fr.<category>");
                 return 2;
             }
-            Path summary = Path.of(args[0]).resolve(EvaluationWriter.SUMMARY);
+            Path summary = Path.of(args[0]).resolve(OutputLayout.SUMMARY_JSON);
             JsonNode metrics = metrics(summary);
             boolean failed = false;
             for (Map.Entry<String, Double> gate : gates.budgets().entrySet()) {

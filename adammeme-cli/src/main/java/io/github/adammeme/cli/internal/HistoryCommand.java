@@ -11,7 +11,7 @@ import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.History;
 import io.github.adammeme.internal.report.HistoryPage;
 import io.github.adammeme.internal.report.run.RunRecords;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

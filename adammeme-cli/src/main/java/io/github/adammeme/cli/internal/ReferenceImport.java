@@ -12,13 +12,14 @@ import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.pipeline.result.Chain;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.MemeOutcome;
-import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.pipeline.result.Refinement;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.Tally;
 import io.github.adammeme.internal.pipeline.run.LibraryVersion;
 import io.github.adammeme.internal.pipeline.run.RunInfo;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.Outcome;
 import io.github.adammeme.internal.text.Printable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -588,8 +589,8 @@ public final class ReferenceImport {
                         + " placed after the step before them");
             }
             unknown.add("why each chain ended");
-            Metrics metrics =
-                    Metrics.of(categories, List.of(), refined, settings.threshold(), settings.refusalCountsAsFailure());
+            Metrics metrics = Tally.metrics(
+                    categories, List.of(), refined, settings.threshold(), settings.refusalCountsAsFailure());
             String notice = "Imported from the AdamMeme reference implementation's results in " + folder
                     + ": every Scorer output and misbelief read again by this project's parsers; "
                     + (differences.isEmpty()

@@ -8,11 +8,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.agent.Category;
 import io.github.adammeme.internal.pipeline.result.Chain;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.Tally;
 import io.github.adammeme.internal.pipeline.run.RunInfo;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.report.run.RunFileLines;
+import io.github.adammeme.internal.summary.Metrics;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,7 +101,7 @@ public final class RunFolder {
             summary.path("taxonomy")
                     .forEach(c -> taxonomy.add(new Category(
                             c.path("name").asText(), c.path("description").asText(""), null)));
-            Metrics metrics = Metrics.of(
+            Metrics metrics = Tally.metrics(
                     taxonomy.stream().map(Category::name).toList(),
                     originals,
                     chains.stream().flatMap(c -> c.steps().stream()).toList(),

@@ -9,11 +9,12 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
-import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.Tally;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.report.TruncatedAnswers;
 import io.github.adammeme.internal.report.run.RunFileLines;
+import io.github.adammeme.internal.summary.Metrics;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -132,7 +133,7 @@ public final class ShardMerge {
             JsonNode first = summaries.get(0);
             List<String> categories = new ArrayList<>();
             first.path("taxonomy").forEach(c -> categories.add(c.path("name").asText()));
-            Metrics metrics = Metrics.of(
+            Metrics metrics = Tally.metrics(
                     categories,
                     List.copyOf(originals.values()),
                     List.copyOf(refined.values()),

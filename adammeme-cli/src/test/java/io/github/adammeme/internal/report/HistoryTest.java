@@ -11,11 +11,11 @@ import io.github.adammeme.internal.pipeline.AdamMeme;
 import io.github.adammeme.internal.pipeline.PipelineListener;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.report.release.RunComparison;
 import io.github.adammeme.internal.report.run.RunRecords;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.release.FrChange;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -70,9 +70,8 @@ class HistoryTest {
             }
         }
         assertTrue(history.points().get(0).change().isEmpty(), "the first run has nothing before it");
-        RunComparison.Change last = history.points().get(2).change().get(Metrics.OVERALL);
-        assertEquals(
-                RunComparison.Verdict.IMPROVED, last.verdict(), "the oracle after the refuser: " + last.describe());
+        FrChange last = history.points().get(2).change().get(Metrics.OVERALL);
+        assertEquals(FrChange.Verdict.IMPROVED, last.verdict(), "the oracle after the refuser: " + last.describe());
 
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int status = HistoryCommand.run(

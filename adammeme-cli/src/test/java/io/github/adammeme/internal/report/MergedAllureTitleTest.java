@@ -5,8 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.cli.internal.AllureMerge;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.report.allure.AllureExecutor;
+import io.github.adammeme.internal.pipeline.result.Tally;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.allure.ReportExecutor;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +26,7 @@ class MergedAllureTitleTest {
     void theMergedResultsNameTheWholeRunsFrInTitleAndEnvironment() throws Exception {
         for (int i = 1; i <= 2; i++) {
             Path shard = Files.createDirectories(dir.resolve("shard-" + i));
-            for (String executor : List.of("executor.json", AllureExecutor.OWN)) {
+            for (String executor : List.of("executor.json", ReportExecutor.OWN)) {
                 Files.writeString(
                         shard.resolve(executor),
                         "{\"name\":\"GitHub Actions\",\"buildName\":\"gate #7\","
@@ -40,7 +41,7 @@ class MergedAllureTitleTest {
             Files.writeString(shard.resolve(i + "-result.json"), "{}");
         }
         String headline = "FR 51.2% [36.5, 65.7] · merged from 2 shards";
-        Metrics none = Metrics.of(List.of(), List.of(), List.of(), 4.0, true);
+        Metrics none = Tally.metrics(List.of(), List.of(), List.of(), 4.0, true);
         AllureMerge.merge(
                 List.of(dir.resolve("shard-1"), dir.resolve("shard-2")),
                 dir.resolve("merged"),
@@ -54,7 +55,7 @@ class MergedAllureTitleTest {
                 headline,
                 new ObjectMapper()
                         .readTree(dir.resolve("merged")
-                                .resolve(AllureExecutor.OWN)
+                                .resolve(ReportExecutor.OWN)
                                 .toFile())
                         .path("reportName")
                         .asText(),

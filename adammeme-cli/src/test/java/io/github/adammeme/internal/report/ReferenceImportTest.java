@@ -6,12 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.cli.internal.ReferenceImport;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.Chain;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.Outcome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

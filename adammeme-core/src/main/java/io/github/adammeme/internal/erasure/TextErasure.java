@@ -3,7 +3,7 @@ package io.github.adammeme.internal.erasure;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.data.image.MemeImages;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;

@@ -5,7 +5,7 @@ import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.llm.cache.FailSafeCache;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.resilience.RetryLoop;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

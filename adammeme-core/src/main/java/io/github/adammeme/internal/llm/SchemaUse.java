@@ -1,6 +1,6 @@
 package io.github.adammeme.internal.llm;
 
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 
 /**
  * Whether requests carry their JSON schema: always, never, or (auto) until the endpoint first

@@ -25,14 +25,15 @@ import io.github.adammeme.internal.llm.resilience.RunStop;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Chain;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.Tally;
 import io.github.adammeme.internal.pipeline.run.Gateways;
 import io.github.adammeme.internal.pipeline.run.RunInfo;
 import io.github.adammeme.internal.pipeline.run.Shard;
 import io.github.adammeme.internal.pipeline.run.ShardListener;
 import io.github.adammeme.internal.pipeline.run.Stages;
+import io.github.adammeme.internal.summary.Metrics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -271,7 +272,7 @@ public final class AdamMeme {
                         mining.samples(),
                         List.of(),
                         List.of(),
-                        Metrics.of(
+                        Tally.metrics(
                                 categories,
                                 List.of(),
                                 List.of(),
@@ -325,7 +326,7 @@ public final class AdamMeme {
                     chains.stream().flatMap(c -> c.steps().stream()).toList();
 
             run.throwIfStopped();
-            Metrics metrics = Metrics.of(
+            Metrics metrics = Tally.metrics(
                     categories,
                     scored,
                     refined,

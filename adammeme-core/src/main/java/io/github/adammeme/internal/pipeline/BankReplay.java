@@ -15,11 +15,12 @@ import io.github.adammeme.internal.llm.ModelGateway;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.pipeline.result.Tally;
 import io.github.adammeme.internal.pipeline.run.Gateways;
 import io.github.adammeme.internal.pipeline.run.RunInfo;
+import io.github.adammeme.internal.summary.Metrics;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,7 +109,7 @@ final class BankReplay {
             List<ScoredSample> scored =
                     futures.stream().map(CompletableFuture::join).toList();
             run.throwIfStopped();
-            Metrics metrics = Metrics.of(
+            Metrics metrics = Tally.metrics(
                     categories,
                     scored,
                     List.of(),

@@ -4,8 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.pipeline.progress.TimeLeft;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.summary.Outcome;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

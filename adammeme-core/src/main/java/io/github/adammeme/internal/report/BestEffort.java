@@ -2,6 +2,7 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.text.ReportText;
 import java.io.PrintStream;
 import org.apiguardian.api.API;
 

@@ -2,12 +2,12 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.Chain;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
-import io.github.adammeme.internal.report.run.OutputLayout;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.run.OutputLayout;
 import java.awt.Color;
 import java.awt.Font;
 import java.awt.Rectangle;
@@ -118,7 +118,7 @@ public final class Charts {
         List<Map<String, String>> shown = charts.stream()
                 .map(c -> Map.of("title", c.title(), "file", c.file()))
                 .toList();
-        return ReportText.page("charts.html.mustache", Map.of("title", title, "charts", shown));
+        return PageTemplates.page("charts.html.mustache", Map.of("title", title, "charts", shown));
     }
 
     /**

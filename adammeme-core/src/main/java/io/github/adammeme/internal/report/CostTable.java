@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
+import io.github.adammeme.internal.text.ReportText;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.ToLongFunction;

@@ -5,12 +5,14 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.Metrics;
 import io.github.adammeme.internal.report.release.Baseline;
 import io.github.adammeme.internal.report.release.RunComparison;
 import io.github.adammeme.internal.report.run.RunRecords;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.RecordedFigures;
+import io.github.adammeme.internal.summary.release.FrChange;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -50,7 +52,7 @@ public record History(List<Point> points, List<String> categories, double alpha)
             Map<String, FailureRate> withRefinements,
             Map<String, FailureRate> originals,
             Map<String, Double> averageScore,
-            Map<String, RunComparison.Change> change) {}
+            Map<String, FrChange> change) {}
 
     private static final ObjectMapper JSON =
             new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -122,9 +124,9 @@ public record History(List<Point> points, List<String> categories, double alpha)
                 // An old record that cannot be read is named; it must not cost the run that draws the trend.
                 throw new IllegalArgumentException(e.getMessage(), e);
             }
-            Map<String, RunComparison.Change> change = new LinkedHashMap<>();
+            Map<String, FrChange> change = new LinkedHashMap<>();
             if (previous != null) {
-                for (RunComparison.Change c : RunComparison.compare(
+                for (FrChange c : RunComparison.compare(
                         now.samples(),
                         previous.samples(),
                         refined.keySet().stream()

@@ -2,10 +2,10 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.report.release.RunComparison;
-import io.github.adammeme.internal.report.run.OutputLayout;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.release.FrChange;
+import io.github.adammeme.internal.summary.run.OutputLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -81,7 +81,7 @@ public final class HistoryPage {
     /** The runs axis: number, target and start, with the mark of a significant change in this category. */
     static String runLabel(History history, int i, String category) {
         History.Point p = history.points().get(i);
-        RunComparison.Change c = p.change().get(category);
+        FrChange c = p.change().get(category);
         String mark = c == null
                 ? ""
                 : switch (c.verdict()) {
@@ -165,8 +165,8 @@ public final class HistoryPage {
                     "originals", p.originals().get(Metrics.OVERALL).describe(),
                     "averageScore", score == null ? "n/a" : String.format(Locale.ROOT, "%.2f", score),
                     "verdict", verdict(p.change().get(Metrics.OVERALL))));
-            for (RunComparison.Change c : p.change().values()) {
-                if (c.verdict() != RunComparison.Verdict.UNCHANGED) {
+            for (FrChange c : p.change().values()) {
+                if (c.verdict() != FrChange.Verdict.UNCHANGED) {
                     changes.add(Map.of(
                             "number", i + 1,
                             "category", c.category(),
@@ -178,7 +178,7 @@ public final class HistoryPage {
         List<Map<String, String>> shown = charts.stream()
                 .map(c -> Map.of("title", c.title(), "file", OutputLayout.HISTORY_FOLDER + "/" + c.file()))
                 .toList();
-        return ReportText.page(
+        return PageTemplates.page(
                 "history.html.mustache",
                 Map.of(
                         "title", title,
@@ -190,12 +190,12 @@ public final class HistoryPage {
     }
 
     /** How a change against the run before reads: first run, regressed, improved or no significant change. */
-    private static Map<String, Object> verdict(RunComparison.Change c) {
+    private static Map<String, Object> verdict(FrChange c) {
         if (c == null) {
             return Map.of("first", true, "significant", false, "unchanged", false);
         }
-        boolean regressed = c.verdict() == RunComparison.Verdict.REGRESSED;
-        boolean significant = regressed || c.verdict() == RunComparison.Verdict.IMPROVED;
+        boolean regressed = c.verdict() == FrChange.Verdict.REGRESSED;
+        boolean significant = regressed || c.verdict() == FrChange.Verdict.IMPROVED;
         return Map.of(
                 "first",
                 false,
@@ -210,6 +210,6 @@ public final class HistoryPage {
                 "word",
                 regressed ? "regressed" : "improved",
                 "p",
-                RunComparison.p(c.p()));
+                FrChange.p(c.p()));
     }
 }

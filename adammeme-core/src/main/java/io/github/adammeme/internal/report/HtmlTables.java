@@ -2,6 +2,7 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.text.ReportText;
 import java.util.List;
 import java.util.Map;
 import org.apiguardian.api.API;
@@ -63,6 +64,6 @@ public final class HtmlTables {
                 image.unlink();
             }
         });
-        return ReportText.page("fr-table.html.mustache", Map.of("body", RENDERER.render(document)));
+        return PageTemplates.page("fr-table.html.mustache", Map.of("body", RENDERER.render(document)));
     }
 }

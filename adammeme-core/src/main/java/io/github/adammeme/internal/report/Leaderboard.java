@@ -1,9 +1,10 @@
 package io.github.adammeme.internal.report;
 
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.Metrics;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.text.ReportText;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
@@ -79,7 +80,7 @@ final class Leaderboard {
     public static String html(List<Evaluation> runs) {
         List<Map<String, Object>> tables =
                 tables(runs).stream().map(Leaderboard::shown).toList();
-        return ReportText.page("leaderboard.html.mustache", Map.of("note", note(runs), "tables", tables));
+        return PageTemplates.page("leaderboard.html.mustache", Map.of("note", note(runs), "tables", tables));
     }
 
     /** A table as its template reads it: each cell's text, and whether it is marked best or second. */

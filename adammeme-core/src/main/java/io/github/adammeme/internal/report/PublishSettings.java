@@ -7,10 +7,10 @@ import io.github.adammeme.internal.data.DatasetException;
 import io.github.adammeme.internal.data.HardCaseBank;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.report.release.Baseline;
-import io.github.adammeme.internal.report.release.BaselineCategories;
-import io.github.adammeme.internal.report.release.GateSettings;
 import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.settings.Setting;
+import io.github.adammeme.internal.summary.release.BaselineCategories;
+import io.github.adammeme.internal.summary.release.GateSettings;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -46,30 +46,8 @@ public final class PublishSettings {
                 history(config, values.get(Constants.HISTORY)),
                 bank,
                 GateSettings.read(values),
-                minKappa(values.get(Constants.JUDGE_MIN_KAPPA)),
+                GateSettings.minKappa(values.get(Constants.JUDGE_MIN_KAPPA)),
                 BaselineCategories.parse(values.get(Constants.BASELINE_CATEGORIES)));
-    }
-
-    /**
-     * @param value the configured {@code adammeme.judge.min-kappa}, or null
-     * @return the least kappa the judges' agreement must reach, when one is set
-     * @throws ConfigurationException naming the key when it is no kappa from -1 to 1
-     */
-    public static Optional<Double> minKappa(String value) {
-        if (value == null || value.isBlank()) {
-            return Optional.empty();
-        }
-        try {
-            double k = Double.parseDouble(value.trim());
-            if (k >= Setting.JUDGE_MIN_KAPPA.type().min().doubleValue()
-                    && k <= Setting.JUDGE_MIN_KAPPA.type().max().doubleValue()) {
-                return Optional.of(k);
-            }
-        } catch (NumberFormatException ignored) {
-            // reported below
-        }
-        throw new ConfigurationException(
-                Constants.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
     }
 
     /** The targets whose trend a run draws: only where runs are recorded, so a typo shows at discovery. */

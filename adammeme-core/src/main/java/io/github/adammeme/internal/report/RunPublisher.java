@@ -10,14 +10,15 @@ import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.run.Stages;
 import io.github.adammeme.internal.report.release.Baseline;
-import io.github.adammeme.internal.report.release.BaselineCategories;
-import io.github.adammeme.internal.report.release.FrGates;
-import io.github.adammeme.internal.report.release.GateSettings;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
 import io.github.adammeme.internal.report.release.RunComparison;
-import io.github.adammeme.internal.report.run.OutputLayout;
 import io.github.adammeme.internal.report.run.RunFilesException;
 import io.github.adammeme.internal.report.run.RunRecords;
+import io.github.adammeme.internal.summary.release.BaselineCategories;
+import io.github.adammeme.internal.summary.release.FrChange;
+import io.github.adammeme.internal.summary.release.FrGates;
+import io.github.adammeme.internal.summary.release.GateSettings;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
+import io.github.adammeme.internal.summary.run.OutputLayout;
 import io.github.adammeme.internal.text.Secrets;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -55,7 +56,7 @@ public final class RunPublisher {
     private final OutputLayout layout;
     private List<Path> charts;
     private String summaryMarkdown;
-    private Map<String, RunComparison.Change> changes;
+    private Map<String, FrChange> changes;
     private ReleaseDecision decision;
     /** Set once this run's summary.json holds its figures: from then on nothing writes over it. */
     private volatile boolean figuresWritten;
@@ -165,7 +166,7 @@ public final class RunPublisher {
                             e.metrics(),
                             options.gates(),
                             comparison(e),
-                            options.baseline(),
+                            options.baseline().map(Baseline::named),
                             options.minKappa(),
                             options.categories());
         }
@@ -200,7 +201,7 @@ public final class RunPublisher {
      * @param e the finished evaluation
      * @return the changes by category ({@code overall} included), or empty without a baseline
      */
-    public synchronized Optional<Map<String, RunComparison.Change>> comparison(Evaluation e) {
+    public synchronized Optional<Map<String, FrChange>> comparison(Evaluation e) {
         if (options.baseline().isEmpty()) {
             return Optional.empty();
         }
@@ -319,7 +320,7 @@ public final class RunPublisher {
      */
     public void printResults(Evaluation e) {
         out.println();
-        out.print(Secrets.redact(FrTable.render(e)));
+        out.print(Secrets.redact(ConsoleReport.render(e)));
         if (e.run().targetAnswers() != null) {
             e.run().targetAnswers().lines(e.run().target()).forEach(line -> out.println(Secrets.redact(line)));
         }

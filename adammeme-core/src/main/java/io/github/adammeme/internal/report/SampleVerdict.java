@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.agent.answer.Rating;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
+import io.github.adammeme.internal.text.ReportText;
 import java.util.Locale;
 import org.apiguardian.api.API;
 

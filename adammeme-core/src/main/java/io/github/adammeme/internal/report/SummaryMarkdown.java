@@ -2,11 +2,12 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.pipeline.result.Outcome;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.Outcome;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
+import io.github.adammeme.internal.text.ReportText;
 import java.util.List;
 import java.util.Locale;
 import org.apiguardian.api.API;

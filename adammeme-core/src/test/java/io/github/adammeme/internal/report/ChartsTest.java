@@ -3,7 +3,7 @@ package io.github.adammeme.internal.report;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.internal.pipeline.result.FailureRate;
+import io.github.adammeme.internal.summary.FailureRate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Matcher;

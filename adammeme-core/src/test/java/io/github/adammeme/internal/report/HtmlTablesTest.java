@@ -3,6 +3,7 @@ package io.github.adammeme.internal.report;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.text.ReportText;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -3,9 +3,9 @@ package io.github.adammeme.internal.report;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.report.release.RunComparison;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.release.FrChange;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +39,7 @@ class ReportPagesTest {
     void theHistoryPageMarksSignificantChangesAndShowsNamesAsText() {
         FailureRate before = FailureRate.of(2, 20);
         FailureRate after = FailureRate.of(12, 20);
-        RunComparison.Change overall = new RunComparison.Change(
+        FrChange overall = new FrChange(
                 Metrics.OVERALL,
                 before,
                 after,
@@ -51,21 +51,10 @@ class ReportPagesTest {
                 "McNemar",
                 0.002,
                 0.002,
-                RunComparison.Verdict.REGRESSED);
-        RunComparison.Change category = new RunComparison.Change(
-                HOSTILE,
-                before,
-                before,
-                7.0,
-                7.0,
-                20,
-                0,
-                0,
-                "McNemar",
-                1.0,
-                1.0,
-                RunComparison.Verdict.NOT_ENOUGH_EVIDENCE);
-        Map<String, RunComparison.Change> changes = new LinkedHashMap<>();
+                FrChange.Verdict.REGRESSED);
+        FrChange category = new FrChange(
+                HOSTILE, before, before, 7.0, 7.0, 20, 0, 0, "McNemar", 1.0, 1.0, FrChange.Verdict.NOT_ENOUGH_EVIDENCE);
+        Map<String, FrChange> changes = new LinkedHashMap<>();
         changes.put(Metrics.OVERALL, overall);
         changes.put(HOSTILE, category);
         History history = new History(

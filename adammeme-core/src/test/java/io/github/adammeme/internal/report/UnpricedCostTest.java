@@ -21,7 +21,7 @@ class UnpricedCostTest {
                                 + " set adammeme.price.gpt-4o=<input>,<output>[,<cached input>] in USD per million tokens",
                         "WARNING: no price is set for llava (1010 tokens): the cost above counts them as $0;"
                                 + " set adammeme.price.llava=<input>,<output>[,<cached input>] in USD per million tokens"),
-                FrTable.unpriced(List.of(
+                ConsoleReport.unpriced(List.of(
                         line("gpt-4o", 2, 1000, 0), line("llava", 1, 1000, 0), line("gpt-4o-mini", 3, 500, 0.01))));
     }
 
@@ -29,7 +29,7 @@ class UnpricedCostTest {
     void pricedModelsTheSimulatorAndAnswersFromTheCacheNeedNoWarning() {
         assertEquals(
                 List.of(),
-                FrTable.unpriced(List.of(
+                ConsoleReport.unpriced(List.of(
                         line("gpt-4o", 2, 1000, 0.02), line("sim:keyword", 9, 900, 0), line("llava", 0, 0, 0))));
     }
 
@@ -45,6 +45,6 @@ class UnpricedCostTest {
                         "WARNING: no price is set for gpt-4o (" + Long.MAX_VALUE
                                 + " tokens): the cost above counts them"
                                 + " as $0; set adammeme.price.gpt-4o=<input>,<output>[,<cached input>] in USD per million tokens"),
-                FrTable.unpriced(saturated.subList(0, 1)));
+                ConsoleReport.unpriced(saturated.subList(0, 1)));
     }
 }

@@ -9,12 +9,12 @@ import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.MemeOutcome;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
-import io.github.adammeme.internal.report.FrTable;
+import io.github.adammeme.internal.report.ConsoleReport;
 import io.github.adammeme.internal.report.SummaryMarkdown;
 import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
+import io.github.adammeme.internal.summary.Outcome;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -76,7 +76,8 @@ class CostAndBudgetTest {
         }
         double total = e.usage().stream().mapToDouble(UsageLedger.Line::costUsd).sum();
         assertTrue(total > 0);
-        assertTrue(FrTable.render(e).contains(String.format(Locale.ROOT, "$%.4f", total)), FrTable.render(e));
+        assertTrue(
+                ConsoleReport.render(e).contains(String.format(Locale.ROOT, "$%.4f", total)), ConsoleReport.render(e));
         String summary = SummaryMarkdown.render(e);
         for (UsageLedger.Line line : e.usage()) {
             assertTrue(

@@ -11,11 +11,11 @@ import io.github.adammeme.internal.data.image.MemeRenderer;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
-import io.github.adammeme.internal.report.FrTable;
+import io.github.adammeme.internal.report.ConsoleReport;
 import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.sim.BuiltInSimulator;
+import io.github.adammeme.internal.summary.Outcome;
 import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -121,7 +121,7 @@ class ShownImageTest {
                     "each picture erased once, whatever the number of its samples and steps");
         }
         assertTrue(e.run().textErasure().startsWith("builtin ("), e.run().textErasure());
-        assertTrue(FrTable.render(e).contains("text erasure: builtin ("), "the console says which eraser ran");
+        assertTrue(ConsoleReport.render(e).contains("text erasure: builtin ("), "the console says which eraser ran");
     }
 
     private static long differingPixels(BufferedImage a, BufferedImage b) {

@@ -12,7 +12,7 @@ import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.OpenAiChatModel;
 import io.github.adammeme.internal.llm.cache.CacheKey;
 import io.github.adammeme.internal.llm.cache.CallCache;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;

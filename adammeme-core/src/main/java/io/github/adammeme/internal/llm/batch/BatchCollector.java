@@ -4,7 +4,7 @@ import com.openai.models.batches.Batch;
 import io.github.adammeme.internal.llm.ChatModel;
 import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.cache.CallCache;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.HashSet;

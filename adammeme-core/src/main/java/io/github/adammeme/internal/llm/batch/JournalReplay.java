@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.llm.batch.BatchJournal.DamagedJournalException;
 import io.github.adammeme.internal.llm.batch.BatchJournal.Entry;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import io.github.adammeme.internal.util.JsonLines;
 import java.io.IOException;
 import java.nio.file.Files;

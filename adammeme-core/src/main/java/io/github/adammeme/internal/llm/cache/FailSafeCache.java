@@ -3,8 +3,8 @@ package io.github.adammeme.internal.llm.cache;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.text.Console;
 import io.github.adammeme.internal.text.Secrets;
-import io.github.adammeme.internal.util.Console;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

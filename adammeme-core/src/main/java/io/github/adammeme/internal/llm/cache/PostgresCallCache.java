@@ -2,8 +2,8 @@ package io.github.adammeme.internal.llm.cache;
 
 import com.zaxxer.hikari.HikariDataSource;
 import io.github.adammeme.internal.llm.ChatResponse;
+import io.github.adammeme.internal.text.Console;
 import io.github.adammeme.internal.text.Secrets;
-import io.github.adammeme.internal.util.Console;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;

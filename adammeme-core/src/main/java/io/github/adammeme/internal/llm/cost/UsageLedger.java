@@ -4,7 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.llm.ChatRequest;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

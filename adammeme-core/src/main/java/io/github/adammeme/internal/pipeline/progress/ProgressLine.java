@@ -9,7 +9,7 @@ import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.pipeline.result.MemeOutcome;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
-import io.github.adammeme.internal.util.PrintableStream;
+import io.github.adammeme.internal.text.PrintableStream;
 import java.io.Console;
 import java.io.PrintStream;
 import java.util.HashMap;

@@ -6,6 +6,7 @@ import io.github.adammeme.internal.agent.Admission;
 import io.github.adammeme.internal.agent.Category;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.pipeline.run.RunInfo;
+import io.github.adammeme.internal.summary.Metrics;
 import java.util.List;
 import org.apiguardian.api.API;
 

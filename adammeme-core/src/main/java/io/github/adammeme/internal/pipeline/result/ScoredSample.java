@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.summary.Outcome;
 import java.nio.file.Path;
 import org.apiguardian.api.API;
 

@@ -2,6 +2,7 @@ package io.github.adammeme.internal.pipeline.result;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.summary.JudgeAgreement;
 import org.apiguardian.api.API;
 
 /**

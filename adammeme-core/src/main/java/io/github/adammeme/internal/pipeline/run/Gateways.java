@@ -18,7 +18,7 @@ import io.github.adammeme.internal.llm.cost.UsageLedger;
 import io.github.adammeme.internal.llm.resilience.RateCaps;
 import io.github.adammeme.internal.llm.resilience.RunStop;
 import io.github.adammeme.internal.pipeline.config.EvaluationConfig;
-import io.github.adammeme.internal.util.Console;
+import io.github.adammeme.internal.text.Console;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

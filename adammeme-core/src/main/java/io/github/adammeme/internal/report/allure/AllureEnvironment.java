@@ -2,9 +2,9 @@ package io.github.adammeme.internal.report.allure;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.text.ReportText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -5,10 +5,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.report.ReportText;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.allure.ReportExecutor;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
+import io.github.adammeme.internal.text.ReportText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -32,17 +33,12 @@ import org.apiguardian.api.API;
  * links each earlier point to its build. Only the CI variables read here go in: nothing of the environment
  * that could hold a secret.
  *
- * <p>A copy goes to {@value #OWN} beside it: allure-maven writes an executor.json of its own into the results it
+ * <p>A copy goes to {@value ReportExecutor#OWN} beside it: allure-maven writes an executor.json of its own into the results it
  * reports on, and the Maven plugin's {@code allure} goal gives the report ours back from the copy
  * ({@link ReportExecutor}).
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class AllureExecutor {
-
-    /** The engine's executor as written, which no report generator overwrites. */
-    public static final String OWN = "adammeme-executor.json";
-    /** Where Allure reads the executor. */
-    static final String FILE = "executor.json";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** An address Allure may link to: http or https, no user-info, nothing a browser would run or misread. */
@@ -71,10 +67,10 @@ public final class AllureExecutor {
         try {
             Files.createDirectories(results);
             String text = JSON.writerWithDefaultPrettyPrinter().writeValueAsString(executor);
-            Files.writeString(results.resolve(FILE), text, StandardCharsets.UTF_8);
-            Files.writeString(results.resolve(OWN), text, StandardCharsets.UTF_8);
+            Files.writeString(results.resolve(ReportExecutor.FILE), text, StandardCharsets.UTF_8);
+            Files.writeString(results.resolve(ReportExecutor.OWN), text, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + results.resolve(FILE), e);
+            throw new UncheckedIOException("cannot write " + results.resolve(ReportExecutor.FILE), e);
         }
     }
 

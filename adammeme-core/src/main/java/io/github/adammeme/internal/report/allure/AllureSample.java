@@ -3,7 +3,7 @@ package io.github.adammeme.internal.report.allure;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
-import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.text.ReportText;
 import io.github.adammeme.internal.text.Secrets;
 import io.qameta.allure.Allure;
 import io.qameta.allure.model.Label;

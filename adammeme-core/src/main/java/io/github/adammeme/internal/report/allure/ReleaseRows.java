@@ -3,14 +3,14 @@ package io.github.adammeme.internal.report.allure;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.JudgeAgreement;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.report.release.FrGates;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
-import io.github.adammeme.internal.report.release.ReleaseDecision.Check;
-import io.github.adammeme.internal.report.release.RunComparison;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.JudgeAgreement;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.release.FrChange;
+import io.github.adammeme.internal.summary.release.FrGates;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
+import io.github.adammeme.internal.summary.release.ReleaseDecision.Check;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,10 +31,7 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record ReleaseRows(
-        Metrics metrics,
-        FrGates gates,
-        Optional<Map<String, RunComparison.Change>> changes,
-        Optional<Double> minKappa) {
+        Metrics metrics, FrGates gates, Optional<Map<String, FrChange>> changes, Optional<Double> minKappa) {
 
     /** The verdict's row, first of those {@link #of} gives. */
     public static final String VERDICT = "release decision";
@@ -132,7 +129,7 @@ public record ReleaseRows(
     }
 
     private String baseline(Check c) {
-        RunComparison.Change change = changes.map(m -> m.get(c.category())).orElse(null);
+        FrChange change = changes.map(m -> m.get(c.category())).orElse(null);
         if (change == null) {
             return "no comparison";
         }
@@ -143,7 +140,7 @@ public record ReleaseRows(
         boolean adjusted = change.adjusted() > change.p();
         return "FR " + rate(change.before()) + " → " + rate(change.now()) + " ("
                 + FailureRate.pointsChange(change.before().rate(), change.now().rate()) + "), "
-                + (adjusted ? "Holm-adjusted " + RunComparison.p(change.adjusted()) : RunComparison.p(change.p()));
+                + (adjusted ? "Holm-adjusted " + FrChange.p(change.adjusted()) : FrChange.p(change.p()));
     }
 
     private String judge(JudgeAgreement judge) {

@@ -3,7 +3,7 @@ package io.github.adammeme.internal.report.allure;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.Endpoint;
-import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.text.ReportText;
 import io.github.adammeme.internal.text.Secrets;
 import java.util.List;
 import org.apiguardian.api.API;

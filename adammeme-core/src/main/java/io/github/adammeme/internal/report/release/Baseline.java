@@ -5,11 +5,11 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.github.adammeme.internal.llm.cache.CacheDatabase;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.report.EvaluationWriter;
-import io.github.adammeme.internal.report.ReportText;
 import io.github.adammeme.internal.report.run.RunFileLines;
 import io.github.adammeme.internal.report.run.RunRecords;
+import io.github.adammeme.internal.summary.Outcome;
+import io.github.adammeme.internal.text.ReportText;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +41,11 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
      */
     public Baseline(String source, String target, List<Sample> samples) {
         this(source, target, samples, "");
+    }
+
+    /** @return the baseline as a release decision's messages name it: its target, and where it was found */
+    public String named() {
+        return target + " (" + source + ")";
     }
 
     /** What the comparison needs of a baseline's sample: its identity, content and outcome. */

@@ -3,11 +3,12 @@ package io.github.adammeme.internal.report.release;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
-import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.Outcome;
+import io.github.adammeme.internal.summary.release.FrChange;
+import io.github.adammeme.internal.text.ReportText;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -34,94 +35,7 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public final class RunComparison {
 
-    /** What the test says of a category's change in FR. */
-    public enum Verdict {
-        /** FR rose, beyond what chance explains at the significance level */
-        REGRESSED,
-        /** FR fell, beyond what chance explains at the significance level */
-        IMPROVED,
-        /** no change chance does not explain */
-        UNCHANGED,
-        /**
-         * no change shown, on fewer counted samples than a gate needs ({@code adammeme.gate.min-samples}) in one
-         * run or the other: too few to call the category unchanged
-         */
-        NOT_ENOUGH_EVIDENCE
-    }
-
-    /**
-     * One category's change.
-     *
-     * @param pairs    samples both runs scored; {@code regressed} passed before and fail now, {@code improved} the reverse
-     * @param test     which test gave {@code p}
-     * @param adjusted {@code p} adjusted for the number of categories compared (Holm); {@code p} itself overall
-     */
-    public record Change(
-            String category,
-            FailureRate before,
-            FailureRate now,
-            Double averageBefore,
-            Double averageNow,
-            int pairs,
-            int regressed,
-            int improved,
-            String test,
-            double p,
-            double adjusted,
-            Verdict verdict) {
-
-        /** @return whether this is the overall comparison, which decides a release and is adjusted for nothing */
-        public boolean overall() {
-            return category.equals(Metrics.OVERALL);
-        }
-
-        /** @return "p = 0.0123", with the adjusted value where the categories' adjustment changed it */
-        public String pValues() {
-            return RunComparison.p(p)
-                    + (adjusted > p
-                            ? ", " + RunComparison.p(adjusted).replace("p ", "adjusted ") + " (Holm, across categories)"
-                            : "");
-        }
-
-        /**
-         * "FR 12.0% [...] (6/50) -> 30.0% [...] (15/50), +18.0 points; average score 7.1 -> 5.2; McNemar ...,
-         * p = 0.004"
-         *
-         * @return one line
-         */
-        public String describe() {
-            StringBuilder s = new StringBuilder("FR ")
-                    .append(before.describe())
-                    .append(" -> ")
-                    .append(now.describe());
-            if (before.rate() != null && now.rate() != null) {
-                s.append(", ").append(FailureRate.pointsChange(before.rate(), now.rate()));
-            }
-            s.append("; average score ")
-                    .append(number(averageBefore))
-                    .append(" -> ")
-                    .append(number(averageNow));
-            s.append("; ").append(test).append(", ").append(pValues());
-            return s.toString();
-        }
-
-        private static String number(Double d) {
-            return d == null ? "-" : String.format(Locale.ROOT, "%.2f", d);
-        }
-    }
-
     private RunComparison() {}
-
-    /**
-     * A p-value as reports print it: four decimals, and below their reach "p &lt; 0.0001" rather than a zero that
-     * reads as certainty.
-     *
-     * @param p a p-value
-     * @return "p = 0.0123" or "p &lt; 0.0001"
-     */
-    public static String p(double p) {
-        return p < 0.0001 ? "p < 0.0001" : String.format(Locale.ROOT, "p = %.4f", p);
-    }
 
     /**
      * Compares this run with its baseline per category, then overall.
@@ -132,7 +46,7 @@ public final class RunComparison {
      * @param minSamples the counted samples each run needs in a category before no change is called unchanged
      * @return one change per category of either run, then the overall one
      */
-    public static List<Change> compare(Evaluation now, Baseline baseline, double alpha, int minSamples) {
+    public static List<FrChange> compare(Evaluation now, Baseline baseline, double alpha, int minSamples) {
         List<Baseline.Sample> current = new ArrayList<>();
         for (ScoredSample s : now.samples()) {
             current.add(asSample(s));
@@ -157,7 +71,7 @@ public final class RunComparison {
      * @param minSamples    the counted samples each run needs in a category before no change is called unchanged
      * @return one change per category, then overall
      */
-    public static List<Change> compare(
+    public static List<FrChange> compare(
             List<Baseline.Sample> now,
             List<Baseline.Sample> before,
             Collection<String> categoriesNow,
@@ -178,7 +92,7 @@ public final class RunComparison {
             }
         }
         double[] adjusted = holm(tested.stream().mapToDouble(Tested::p).toArray());
-        List<Change> out = new ArrayList<>();
+        List<FrChange> out = new ArrayList<>();
         for (int i = 0; i < tested.size(); i++) {
             out.add(tested.get(i).change(adjusted[i], alpha, minSamples));
         }
@@ -224,16 +138,16 @@ public final class RunComparison {
             double p,
             int direction) {
 
-        Change change(double adjusted, double alpha, int minSamples) {
-            Verdict verdict = adjusted >= alpha || direction == 0
-                    ? Verdict.UNCHANGED
-                    : direction > 0 ? Verdict.REGRESSED : Verdict.IMPROVED;
+        FrChange change(double adjusted, double alpha, int minSamples) {
+            FrChange.Verdict verdict = adjusted >= alpha || direction == 0
+                    ? FrChange.Verdict.UNCHANGED
+                    : direction > 0 ? FrChange.Verdict.REGRESSED : FrChange.Verdict.IMPROVED;
             // A change the test shows is shown whatever the sample size; the absence of one, on a handful of samples
             // (or none: a broken baseline), says nothing, and must not pass as "unchanged".
-            if (verdict == Verdict.UNCHANGED && Math.min(before.n(), now.n()) < minSamples) {
-                verdict = Verdict.NOT_ENOUGH_EVIDENCE;
+            if (verdict == FrChange.Verdict.UNCHANGED && Math.min(before.n(), now.n()) < minSamples) {
+                verdict = FrChange.Verdict.NOT_ENOUGH_EVIDENCE;
             }
-            return new Change(
+            return new FrChange(
                     category,
                     before,
                     now,
@@ -319,7 +233,7 @@ public final class RunComparison {
      * @param changes the changes, as {@link #compare} gave them
      * @return the Markdown
      */
-    public static String markdown(String target, Baseline baseline, double alpha, Collection<Change> changes) {
+    public static String markdown(String target, Baseline baseline, double alpha, Collection<FrChange> changes) {
         return markdown(target, "", baseline, alpha, changes);
     }
 
@@ -334,7 +248,7 @@ public final class RunComparison {
      * @return the Markdown
      */
     public static String markdown(
-            String target, String identity, Baseline baseline, double alpha, Collection<Change> changes) {
+            String target, String identity, Baseline baseline, double alpha, Collection<FrChange> changes) {
         StringBuilder md = new StringBuilder("# ")
                 .append(ReportText.markdown(target))
                 .append(" against ")
@@ -354,7 +268,7 @@ public final class RunComparison {
                 .append(
                         "\n\n| category | FR before | FR now | change | avg score before | avg score now | test | p | verdict |\n")
                 .append("|---|---|---|---|---|---|---|---|---|\n");
-        for (Change c : changes) {
+        for (FrChange c : changes) {
             md.append("| ")
                     .append(ReportText.markdown(c.category()))
                     .append(" | ")
@@ -364,9 +278,9 @@ public final class RunComparison {
                     .append(" | ")
                     .append(FailureRate.pointsChange(c.before().rate(), c.now().rate()))
                     .append(" | ")
-                    .append(Change.number(c.averageBefore()))
+                    .append(FrChange.number(c.averageBefore()))
                     .append(" | ")
-                    .append(Change.number(c.averageNow()))
+                    .append(FrChange.number(c.averageNow()))
                     .append(" | ")
                     .append(
                             c.pairs() > 0

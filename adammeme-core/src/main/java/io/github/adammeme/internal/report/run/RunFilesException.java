@@ -2,7 +2,7 @@ package io.github.adammeme.internal.report.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.text.ReportText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -8,7 +8,7 @@ import io.github.adammeme.internal.llm.cache.CacheDatabase;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
 import io.github.adammeme.internal.report.EvaluationWriter;
 import io.github.adammeme.internal.report.release.Baseline;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.security.SecureRandom;

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.JudgeAgreement;
+import io.github.adammeme.internal.summary.Outcome;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -54,7 +57,7 @@ class JudgeAgreementTest {
     void kappaDiscountsTheAgreementChanceWouldGive() {
         // p_o = 35/50 = 0.7; first passes 25/50, second 30/50: p_e = 0.5*0.6 + 0.5*0.4 = 0.5; kappa = 0.2/0.5 = 0.4.
         // Its interval: the Wilson interval of 35 agreements in 50, [0.5617, 0.8092], through the same formula.
-        JudgeAgreement k = JudgeAgreement.of(table(20, 5, 10, 15), 4.0);
+        JudgeAgreement k = Tally.agreement(table(20, 5, 10, 15), 4.0);
         assertEquals(50, k.compared());
         assertEquals(35, k.agreements());
         assertEquals(0.4, k.kappa(), 1e-9);
@@ -74,7 +77,7 @@ class JudgeAgreementTest {
     @Test
     void perfectAgreementOnFewSamplesStillHasAWideInterval() {
         // 15 agreements of 15, 10 passes and 5 fails for both: p_e = (2/3)^2 + (1/3)^2 = 5/9
-        JudgeAgreement both = JudgeAgreement.of(table(10, 0, 0, 5), 4.0);
+        JudgeAgreement both = Tally.agreement(table(10, 0, 0, 5), 4.0);
         assertEquals(1.0, both.kappa(), 1e-9);
         assertEquals(1.0, both.kappaHigh(), 1e-9);
         assertEquals((FailureRate.of(15, 15).low() - 5.0 / 9) / (4.0 / 9), both.kappaLow(), 1e-9);
@@ -83,7 +86,7 @@ class JudgeAgreementTest {
 
     @Test
     void whenEverySampleFellOnOneSideForBothJudgesKappaIsUndefined() {
-        JudgeAgreement oneSide = JudgeAgreement.of(table(10, 0, 0, 0), 4.0);
+        JudgeAgreement oneSide = Tally.agreement(table(10, 0, 0, 0), 4.0);
         assertNull(oneSide.kappa(), "chance explains every agreement");
         assertNull(oneSide.kappaLow());
         assertTrue(
@@ -94,12 +97,12 @@ class JudgeAgreementTest {
 
     @Test
     void withoutSecondScoresThereIsNoFigureAndItSaysSo() {
-        JudgeAgreement none = JudgeAgreement.of(List.of(), 4.0);
+        JudgeAgreement none = Tally.agreement(List.of(), 4.0);
         assertNull(none.kappa());
         assertEquals("no sample was scored twice", none.describe(4.0));
         List<ScoredSample> failed = List.of(sample("x", 8, null));
         assertEquals(
                 "no sample got both scores (1 drawn)",
-                JudgeAgreement.of(failed, 4.0).describe(4.0));
+                Tally.agreement(failed, 4.0).describe(4.0));
     }
 }

@@ -3,6 +3,9 @@ package io.github.adammeme.internal.pipeline.result;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.Outcome;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +46,7 @@ class MetricsTest {
 
     @Test
     void refusalsCountAsFailuresByDefault() {
-        Metrics m = Metrics.of(List.of("race", "gender", "animal"), originals, refined, 4.0, true);
+        Metrics m = Tally.metrics(List.of("race", "gender", "animal"), originals, refined, 4.0, true);
         CategoryFigures race = m.original().get(0);
         assertEquals(6, race.samples());
         assertEquals(2, race.fr().failures(), "1 FAILED + 1 REFUSED");
@@ -66,7 +69,7 @@ class MetricsTest {
 
     @Test
     void refusalsCanBeLeftOutOfFr() {
-        CategoryFigures race = Metrics.of(List.of("race"), originals, refined, 4.0, false)
+        CategoryFigures race = Tally.metrics(List.of("race"), originals, refined, 4.0, false)
                 .original()
                 .get(0);
         assertEquals(1, race.fr().failures());

@@ -2,11 +2,11 @@ package io.github.adammeme.internal.report.allure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.JudgeAgreement;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.pipeline.result.Tally;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.Outcome;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +43,7 @@ class AllureEnvironmentTest {
             figures("overall", 2, 6),
             List.of(figures("race", 4, 6), figures("gender", 3, 6)),
             figures("overall", 7, 12),
-            JudgeAgreement.of(List.of(), 4.0));
+            Tally.agreement(List.of(), 4.0));
 
     @Test
     void frRowsComePerCategoryThenOverallWithIntervalAndCounts() {

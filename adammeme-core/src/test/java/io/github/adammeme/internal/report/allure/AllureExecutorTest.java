@@ -4,8 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
+import io.github.adammeme.internal.pipeline.result.Tally;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -77,7 +78,7 @@ class AllureExecutorTest {
                 "mining only · 177 memes, 64 pairs in 9 categories",
                 AllureExecutor.part(
                         ReleaseDecision.Verdict.NOT_SCORED, m, "177 memes, 64 pairs in 9 categories", false));
-        Metrics none = Metrics.of(List.of(), List.of(), List.of(), 4.0, true);
+        Metrics none = Tally.metrics(List.of(), List.of(), List.of(), 4.0, true);
         assertEquals("FR n/a (0 scored)", AllureExecutor.fr(none));
 
         Map<String, String> parts = new LinkedHashMap<>();

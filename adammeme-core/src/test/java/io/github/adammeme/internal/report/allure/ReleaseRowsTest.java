@@ -2,12 +2,12 @@ package io.github.adammeme.internal.report.allure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.github.adammeme.internal.pipeline.result.FailureRate;
 import io.github.adammeme.internal.report.release.Baseline;
-import io.github.adammeme.internal.report.release.FrGates;
-import io.github.adammeme.internal.report.release.GateSettings;
-import io.github.adammeme.internal.report.release.ReleaseDecision;
-import io.github.adammeme.internal.report.release.RunComparison;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.release.FrChange;
+import io.github.adammeme.internal.summary.release.FrGates;
+import io.github.adammeme.internal.summary.release.GateSettings;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,11 +18,11 @@ import org.junit.jupiter.api.Test;
 class ReleaseRowsTest {
 
     private static Map<String, String> rows(
-            Map<String, String> keys, Optional<Map<String, RunComparison.Change>> changes, Optional<Double> minKappa) {
+            Map<String, String> keys, Optional<Map<String, FrChange>> changes, Optional<Double> minKappa) {
         FrGates gates = GateSettings.read(keys);
         Optional<Baseline> baseline = changes.map(c -> new Baseline("runs/last-release", "vision-1", List.of()));
-        ReleaseDecision decision =
-                ReleaseDecision.of(AllureEnvironmentTest.METRICS, gates, changes, baseline, minKappa);
+        ReleaseDecision decision = ReleaseDecision.of(
+                AllureEnvironmentTest.METRICS, gates, changes, baseline.map(Baseline::named), minKappa);
         return new ReleaseRows(AllureEnvironmentTest.METRICS, gates, changes, minKappa).of(decision);
     }
 
@@ -92,7 +92,7 @@ class ReleaseRowsTest {
 
     @Test
     void aComparisonWithTheBaselineSaysHowFarFrMovedAndHowSurely() {
-        RunComparison.Change worse = new RunComparison.Change(
+        FrChange worse = new FrChange(
                 "overall",
                 FailureRate.of(2, 40),
                 FailureRate.of(12, 40),
@@ -104,8 +104,8 @@ class ReleaseRowsTest {
                 "McNemar, 40 pairs",
                 0.0063,
                 0.0063,
-                RunComparison.Verdict.REGRESSED);
-        RunComparison.Change race = new RunComparison.Change(
+                FrChange.Verdict.REGRESSED);
+        FrChange race = new FrChange(
                 "race",
                 FailureRate.of(1, 6),
                 FailureRate.of(4, 6),
@@ -117,7 +117,7 @@ class ReleaseRowsTest {
                 "McNemar, 6 pairs",
                 0.25,
                 0.5,
-                RunComparison.Verdict.UNCHANGED);
+                FrChange.Verdict.UNCHANGED);
         Map<String, String> rows = rows(
                 Map.of("adammeme.gate.min-samples", "5"),
                 Optional.of(Map.of("race", race, "overall", worse)),

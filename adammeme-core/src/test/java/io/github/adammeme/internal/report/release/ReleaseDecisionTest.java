@@ -6,11 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.JudgeAgreement;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.pipeline.result.Outcome;
+import io.github.adammeme.internal.pipeline.result.Tally;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.Outcome;
+import io.github.adammeme.internal.summary.release.BaselineCategories;
+import io.github.adammeme.internal.summary.release.FrChange;
+import io.github.adammeme.internal.summary.release.GateSettings;
+import io.github.adammeme.internal.summary.release.ReleaseDecision;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +34,7 @@ class ReleaseDecisionTest {
             figures("overall", 10, 20),
             List.of(figures("race", 2, 10), figures("gender", 8, 10)),
             figures("overall", 10, 20),
-            JudgeAgreement.of(List.of(), 4.0));
+            Tally.agreement(List.of(), 4.0));
 
     private static CategoryFigures figures(String category, int failures, int n) {
         Map<Outcome, Integer> counts = new EnumMap<>(Outcome.class);
@@ -52,7 +56,7 @@ class ReleaseDecisionTest {
     }
 
     /** race unchanged on 40 pairs, gender on 6: too few to call it unchanged. */
-    private static Map<String, RunComparison.Change> unchangedAgainstItself() {
+    private static Map<String, FrChange> unchangedAgainstItself() {
         List<Baseline.Sample> run = new java.util.ArrayList<>();
         for (int i = 0; i < 46; i++) {
             String category = i < 40 ? "race" : "gender";
@@ -64,7 +68,7 @@ class ReleaseDecisionTest {
                     i % 4 == 0 ? Outcome.FAILED : Outcome.PASSED,
                     i % 4 == 0 ? 2 : 8));
         }
-        Map<String, RunComparison.Change> changes = new java.util.LinkedHashMap<>();
+        Map<String, FrChange> changes = new java.util.LinkedHashMap<>();
         RunComparison.compare(run, run, List.of("race", "gender"), true, 0.05, 30)
                 .forEach(c -> changes.put(c.category(), c));
         return changes;
@@ -75,7 +79,7 @@ class ReleaseDecisionTest {
                 METRICS,
                 GateSettings.read(Map.of()),
                 Optional.of(unchangedAgainstItself()),
-                Optional.of(new Baseline("last-release", "v1", List.of())),
+                Optional.of(new Baseline("last-release", "v1", List.of()).named()),
                 Optional.empty(),
                 categories);
     }

@@ -4,9 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.report.EvaluationWriter;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.Outcome;
+import io.github.adammeme.internal.summary.release.FrChange;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -37,10 +38,8 @@ class RunComparisonTest {
         return out;
     }
 
-    private static RunComparison.Verdict overall(
-            List<Baseline.Sample> now, List<Baseline.Sample> before, int minSamples) {
-        List<RunComparison.Change> changes =
-                RunComparison.compare(now, before, List.of("race"), true, 0.05, minSamples);
+    private static FrChange.Verdict overall(List<Baseline.Sample> now, List<Baseline.Sample> before, int minSamples) {
+        List<FrChange> changes = RunComparison.compare(now, before, List.of("race"), true, 0.05, minSamples);
         assertEquals(Metrics.OVERALL, changes.get(changes.size() - 1).category());
         return changes.get(changes.size() - 1).verdict();
     }
@@ -48,29 +47,27 @@ class RunComparisonTest {
     @Test
     void noChangeOnFewerSamplesThanTheGatesNeedIsNotEnoughEvidence() {
         List<Baseline.Sample> now = samples("now-", 40, 10);
-        assertEquals(RunComparison.Verdict.UNCHANGED, overall(now, samples("before-", 40, 11), 30));
+        assertEquals(FrChange.Verdict.UNCHANGED, overall(now, samples("before-", 40, 11), 30));
         assertEquals(
-                RunComparison.Verdict.NOT_ENOUGH_EVIDENCE,
+                FrChange.Verdict.NOT_ENOUGH_EVIDENCE,
                 overall(now, samples("before-", 12, 3), 30),
                 "a baseline of 12 samples");
         assertEquals(
-                RunComparison.Verdict.NOT_ENOUGH_EVIDENCE,
-                overall(now, List.of(), 30),
-                "a baseline that scored nothing");
+                FrChange.Verdict.NOT_ENOUGH_EVIDENCE, overall(now, List.of(), 30), "a baseline that scored nothing");
         assertEquals(
-                RunComparison.Verdict.NOT_ENOUGH_EVIDENCE,
+                FrChange.Verdict.NOT_ENOUGH_EVIDENCE,
                 overall(samples("now-", 5, 1), samples("before-", 40, 11), 30),
                 "this run's 5 samples");
     }
 
     @Test
     void aChangeTheTestShowsIsShownOnFewSamplesToo() {
-        assertEquals(RunComparison.Verdict.REGRESSED, overall(samples("now-", 20, 20), samples("before-", 20, 0), 30));
+        assertEquals(FrChange.Verdict.REGRESSED, overall(samples("now-", 20, 20), samples("before-", 20, 0), 30));
     }
 
     @Test
     void baselineMarkdownSaysNotEnoughEvidence() {
-        List<RunComparison.Change> changes = RunComparison.compare(
+        List<FrChange> changes = RunComparison.compare(
                 samples("now-", 40, 10), samples("before-", 3, 1), List.of("race"), true, 0.05, 30);
         String md = RunComparison.markdown("sim:keyword", new Baseline("old", "sim:keyword", List.of()), 0.05, changes);
         assertTrue(md.contains("| not enough evidence |"), md);
@@ -96,15 +93,14 @@ class RunComparisonTest {
     void anUnchangedModelAgainstItsOwnLastRunPassesEveryCategoryItHasEvidenceForAndComparesNoEmptyOne() {
         List<Baseline.Sample> run = new ArrayList<>(in("race", "", 40, 12));
         run.addAll(in("gender", "", 6, 2));
-        List<RunComparison.Change> changes =
-                RunComparison.compare(run, run, List.of("race", "gender", "animal"), true, 0.05, 30);
+        List<FrChange> changes = RunComparison.compare(run, run, List.of("race", "gender", "animal"), true, 0.05, 30);
         // animal: in the taxonomy, scored by neither run: no comparison at all.
         assertEquals(
                 List.of("race", "gender", Metrics.OVERALL),
-                changes.stream().map(RunComparison.Change::category).toList());
-        assertEquals(RunComparison.Verdict.UNCHANGED, changes.get(0).verdict());
-        assertEquals(RunComparison.Verdict.NOT_ENOUGH_EVIDENCE, changes.get(1).verdict(), "6 samples say nothing");
-        assertEquals(RunComparison.Verdict.UNCHANGED, changes.get(2).verdict());
+                changes.stream().map(FrChange::category).toList());
+        assertEquals(FrChange.Verdict.UNCHANGED, changes.get(0).verdict());
+        assertEquals(FrChange.Verdict.NOT_ENOUGH_EVIDENCE, changes.get(1).verdict(), "6 samples say nothing");
+        assertEquals(FrChange.Verdict.UNCHANGED, changes.get(2).verdict());
     }
 
     @Test
@@ -116,17 +112,17 @@ class RunComparisonTest {
             before.addAll(in(c, "", 40, c.equals("race") ? 4 : 10));
             now.addAll(in(c, "", 40, 10));
         }
-        List<RunComparison.Change> changes = RunComparison.compare(now, before, List.of("race"), true, 0.05, 30);
-        RunComparison.Change race = changes.get(0);
+        List<FrChange> changes = RunComparison.compare(now, before, List.of("race"), true, 0.05, 30);
+        FrChange race = changes.get(0);
         assertEquals("race", race.category());
         assertEquals(0.03125, race.p(), 1e-9);
         assertEquals(6 * 0.03125, race.adjusted(), 1e-9);
-        assertEquals(RunComparison.Verdict.UNCHANGED, race.verdict());
+        assertEquals(FrChange.Verdict.UNCHANGED, race.verdict());
         assertTrue(
                 race.describe().endsWith("p = 0.0313, adjusted = 0.1875 (Holm, across categories)"), race.describe());
         // The whole run is one test, adjusted for nothing: the same six flips are a regression there.
-        RunComparison.Change overall = changes.get(changes.size() - 1);
-        assertEquals(RunComparison.Verdict.REGRESSED, overall.verdict());
+        FrChange overall = changes.get(changes.size() - 1);
+        assertEquals(FrChange.Verdict.REGRESSED, overall.verdict());
         assertEquals(overall.p(), overall.adjusted());
         assertEquals(
                 List.of(0.03, 0.04, 0.04),
@@ -139,10 +135,10 @@ class RunComparisonTest {
 
     @Test
     void aPValueTooSmallForFourDecimalsIsNotPrintedAsZero() {
-        assertEquals("p < 0.0001", RunComparison.p(3.2e-9));
-        assertEquals("p = 0.0001", RunComparison.p(0.0001));
-        assertEquals("p = 0.0432", RunComparison.p(0.04321));
-        RunComparison.Change change = RunComparison.compare(
+        assertEquals("p < 0.0001", FrChange.p(3.2e-9));
+        assertEquals("p = 0.0001", FrChange.p(0.0001));
+        assertEquals("p = 0.0432", FrChange.p(0.04321));
+        FrChange change = RunComparison.compare(
                         in("race", "", 40, 40), in("race", "", 40, 0), List.of("race"), true, 0.05, 30)
                 .get(1);
         assertTrue(

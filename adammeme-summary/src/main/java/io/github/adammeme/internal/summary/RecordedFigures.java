@@ -1,12 +1,10 @@
-package io.github.adammeme.internal.report;
+package io.github.adammeme.internal.summary;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.Metrics;
 import java.io.IOException;
 import org.apiguardian.api.API;
 

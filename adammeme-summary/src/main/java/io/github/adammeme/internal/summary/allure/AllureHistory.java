@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report.allure;
+package io.github.adammeme.internal.summary.allure;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

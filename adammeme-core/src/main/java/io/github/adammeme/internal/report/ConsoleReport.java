@@ -2,17 +2,14 @@ package io.github.adammeme.internal.report;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.Admission;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.llm.cost.UsageLedger;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
 import io.github.adammeme.internal.pipeline.result.Evaluation;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.pipeline.result.Outcome;
-import io.github.adammeme.internal.text.Printable;
+import io.github.adammeme.internal.summary.FrTable;
+import io.github.adammeme.internal.summary.Metrics;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,13 +18,13 @@ import java.util.TreeMap;
 import org.apiguardian.api.API;
 
 /**
- * The console table, laid out like the paper's Table 1: per category the average score and FR
- * with refinements, and the same figures for original samples alone, with the counts behind them.
+ * What a finished run prints on the console: who was evaluated and how, the FR table, the judges' agreement,
+ * the memes' fates and what the calls cost.
  */
 @API(status = INTERNAL, since = "0.1.0")
-public final class FrTable {
+public final class ConsoleReport {
 
-    private FrTable() {}
+    private ConsoleReport() {}
 
     /**
      * The console report of a run: the table, the judge's agreement, undecided categories, meme counts and
@@ -61,7 +58,7 @@ public final class FrTable {
                                 : ", " + departures.size() + " departure" + (departures.size() == 1 ? "" : "s")
                                         + " from the paper in force (summary.md lists them)")
                 .append('\n');
-        sb.append(table(m));
+        sb.append(FrTable.table(m));
         sb.append("judge agreement: ")
                 .append(m.judgeAgreement().describe(m.threshold()))
                 .append('\n');
@@ -109,17 +106,6 @@ public final class FrTable {
     }
 
     /**
-     * The table of a run recorded in a summary.json, as the Maven plugin prints it after the tests.
-     *
-     * @param summary a finished run's summary.json
-     * @return the table, one line per category and the overall line
-     * @throws IllegalArgumentException naming what cannot be read
-     */
-    public static String recorded(JsonNode summary) {
-        return table(RecordedFigures.metrics(summary));
-    }
-
-    /**
      * A warning per model whose calls were paid for with no price set for it, whose cost the line above counts as
      * nothing: "$0.0000" must not read as "free". Each names the key that prices its model. The simulator's models
      * cost nothing.
@@ -141,66 +127,5 @@ public final class FrTable {
                         + " above counts them as $0; set " + Constants.PRICE_PREFIX + model
                         + "=<input>,<output>[,<cached input>] in USD per million tokens"));
         return warnings;
-    }
-
-    /**
-     * The overall FR in one line, as a report's title carries it: "FR 51.2% [36.5, 65.7] (21/41) with
-     * refinements, 23.8% [10.6, 45.1] (5/21) on the originals".
-     *
-     * @param m the figures
-     * @return the line
-     */
-    public static String headline(Metrics m) {
-        return "FR " + m.withRefinementsOverall().fr().describe() + " with refinements, "
-                + m.originalOverall().fr().describe() + " on the originals";
-    }
-
-    /**
-     * The figures per category and overall, with and without refinements: also what a merge of shards prints.
-     *
-     * @param m the figures
-     * @return the table, one line per category and the overall line
-     */
-    public static String table(Metrics m) {
-        StringBuilder sb = new StringBuilder();
-        String header = String.format(
-                Locale.ROOT,
-                "%-16s %6s %7s %-30s | %7s %-30s | %s%n",
-                "category",
-                "n",
-                "score",
-                "FR with refinements [95% CI]",
-                "score",
-                "FR originals [95% CI]",
-                "refused/unscored/error");
-        sb.append(header);
-        sb.append("-".repeat(header.length() - 1)).append('\n');
-        List<CategoryFigures> all = m.withRefinements();
-        for (int i = 0; i < all.size(); i++) {
-            row(sb, all.get(i), m.original().get(i));
-        }
-        sb.append("-".repeat(header.length() - 1)).append('\n');
-        row(sb, m.withRefinementsOverall(), m.originalOverall());
-        return sb.toString();
-    }
-
-    private static void row(StringBuilder sb, CategoryFigures all, CategoryFigures original) {
-        // A category read back from a summary.json (the gate's table) is anyone's text: one line, however named.
-        sb.append(String.format(
-                Locale.ROOT,
-                "%-16s %6d %7s %-30s | %7s %-30s | %d/%d/%d%n",
-                Printable.escaped(all.category()),
-                all.samples(),
-                score(all.averageScore()),
-                all.fr().describe(),
-                score(original.averageScore()),
-                original.fr().describe(),
-                all.counts().get(Outcome.REFUSED),
-                all.counts().get(Outcome.UNSCORED),
-                all.counts().get(Outcome.ERROR)));
-    }
-
-    private static String score(Double d) {
-        return d == null ? "-" : String.format(Locale.ROOT, "%.2f", d);
     }
 }

@@ -1,9 +1,12 @@
-package io.github.adammeme.internal.report.run;
+package io.github.adammeme.internal.summary.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.util.Digests;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import org.apiguardian.api.API;
 
 /**
@@ -32,7 +35,7 @@ public final class OutputNames {
         if (safe.length() > MAX_LENGTH) {
             safe = safe.substring(0, MAX_LENGTH);
         }
-        return safe.isEmpty() ? "model-" + Digests.sha256Hex(id).substring(0, 8) : safe;
+        return safe.isEmpty() ? "model-" + sha256Prefix(id) : safe;
     }
 
     /**
@@ -49,5 +52,15 @@ public final class OutputNames {
             throw new IllegalArgumentException("the name made of '" + id + "' leaves " + base);
         }
         return resolved;
+    }
+
+    /** Eight hex digits of the id's SHA-256: a folder name for an id with no safe character of its own. */
+    private static String sha256Prefix(String id) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest, 0, 4);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 }

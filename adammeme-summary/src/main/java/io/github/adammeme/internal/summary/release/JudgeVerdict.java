@@ -1,9 +1,9 @@
-package io.github.adammeme.internal.report.release;
+package io.github.adammeme.internal.summary.release;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.result.JudgeAgreement;
+import io.github.adammeme.internal.summary.JudgeAgreement;
 import java.util.Optional;
 import org.apiguardian.api.API;
 

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline.result;
+package io.github.adammeme.internal.summary;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

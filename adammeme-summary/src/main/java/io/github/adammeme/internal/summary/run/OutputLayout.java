@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report.run;
+package io.github.adammeme.internal.summary.run;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,9 +1,10 @@
-package io.github.adammeme.internal.pipeline.result;
+package io.github.adammeme.internal.summary;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.Map;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The figures of one category (or of all, as "overall") over a set of samples.
@@ -14,4 +15,8 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record CategoryFigures(
-        String category, int samples, Map<Outcome, Integer> counts, Double averageScore, FailureRate fr) {}
+        String category,
+        int samples,
+        Map<Outcome, Integer> counts,
+        @Nullable Double averageScore,
+        FailureRate fr) {}

@@ -1,7 +1,7 @@
-package io.github.adammeme.internal.report.release;
+package io.github.adammeme.internal.summary.release;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.text.ReportText;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.pipeline.result;
+package io.github.adammeme.internal.summary;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,15 +1,15 @@
-package io.github.adammeme.internal.pipeline.result;
+package io.github.adammeme.internal.summary;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How far the judge can be trusted, measured in every run: the samples a second, independent judge
- * scored again ({@link SecondScore}), compared with the first judge's scores. Pass/fail agreement is
+ * scored again, compared with the first judge's scores. Pass/fail agreement is
  * Cohen's kappa, which discounts the agreement two judges would reach by chance given how often each
  * passes samples. Its 95% interval comes from the Wilson interval of the observed agreement p_o,
  * with p_e held fixed: kappa = (p_o - p_e) / (1 - p_e) at each bound. Unlike the large-sample
@@ -31,14 +31,14 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record JudgeAgreement(
-        String secondJudge,
+        @Nullable String secondJudge,
         int drawn,
         int compared,
         int agreements,
-        Double kappa,
-        Double kappaLow,
-        Double kappaHigh,
-        Double meanAbsoluteDifference,
+        @Nullable Double kappa,
+        @Nullable Double kappaLow,
+        @Nullable Double kappaHigh,
+        @Nullable Double meanAbsoluteDifference,
         List<String> opposite) {
 
     /**
@@ -56,72 +56,6 @@ public record JudgeAgreement(
      */
     public JudgeAgreement {
         opposite = List.copyOf(opposite);
-    }
-
-    /**
-     * The agreement measured on the samples that have a second score.
-     *
-     * @param samples a run's scored samples, originals and refinements
-     * @param threshold the score below which a sample fails
-     * @return the agreement
-     */
-    public static JudgeAgreement of(List<ScoredSample> samples, double threshold) {
-        String judge = null;
-        int drawn = 0;
-        int bothPass = 0;
-        int bothFail = 0;
-        int firstPasses = 0;
-        int secondPasses = 0;
-        long difference = 0;
-        List<String> opposite = new ArrayList<>();
-        for (ScoredSample s : samples) {
-            if (s.secondScore() == null) {
-                continue;
-            }
-            drawn++;
-            judge = s.secondScore().judge();
-            if (s.score() == null || s.secondScore().score() == null) {
-                continue;
-            }
-            boolean first = s.score() >= threshold;
-            boolean second = s.secondScore().score() >= threshold;
-            firstPasses += first ? 1 : 0;
-            secondPasses += second ? 1 : 0;
-            bothPass += first && second ? 1 : 0;
-            bothFail += !first && !second ? 1 : 0;
-            difference += Math.abs(s.score() - s.secondScore().score());
-            if (first != second) {
-                opposite.add(s.id());
-            }
-        }
-        int n = bothPass + bothFail + opposite.size();
-        if (n == 0) {
-            return new JudgeAgreement(judge, drawn, 0, 0, null, null, null, null, opposite);
-        }
-        double po = (double) (bothPass + bothFail) / n;
-        double p1 = (double) firstPasses / n;
-        double p2 = (double) secondPasses / n;
-        double pe = p1 * p2 + (1 - p1) * (1 - p2);
-        double mad = (double) difference / n;
-        if (pe >= 1) {
-            // Both judges put every sample on one side: chance explains every agreement, so kappa says nothing.
-            return new JudgeAgreement(judge, drawn, n, bothPass + bothFail, null, null, null, mad, opposite);
-        }
-        FailureRate agreed = FailureRate.of(bothPass + bothFail, n);
-        return new JudgeAgreement(
-                judge,
-                drawn,
-                n,
-                bothPass + bothFail,
-                kappa(po, pe),
-                Math.max(-1, kappa(agreed.low(), pe)),
-                Math.min(1, kappa(agreed.high(), pe)),
-                mad,
-                opposite);
-    }
-
-    private static double kappa(double po, double pe) {
-        return (po - pe) / (1 - pe);
     }
 
     /**

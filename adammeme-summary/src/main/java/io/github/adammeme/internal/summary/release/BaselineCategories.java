@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report.release;
+package io.github.adammeme.internal.summary.release;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report.allure;
+package io.github.adammeme.internal.summary.allure;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -19,7 +19,7 @@ import org.apiguardian.api.API;
 /**
  * The engine's executor on a report a generator built with its own: allure-maven writes an executor.json into the
  * results before it generates the report, over the one the engine wrote ({@link AllureExecutor}), and the report is
- * titled "Allure Report" with no CI build. The engine's copy, {@value AllureExecutor#OWN}, puts them back.
+ * titled "Allure Report" with no CI build. The engine's copy, {@value #OWN}, puts them back.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class ReportExecutor {
@@ -28,6 +28,12 @@ public final class ReportExecutor {
     /** The trends Allure draws, each point named by the executor of its report. */
     private static final List<String> TRENDS =
             List.of("history-trend.json", "duration-trend.json", "categories-trend.json", "retry-trend.json");
+
+    /** The engine's copy of the executor it writes, which no other tool overwrites. */
+    public static final String OWN = "adammeme-executor.json";
+
+    /** The executor Allure reads: the report's title and its CI build. */
+    public static final String FILE = "executor.json";
 
     private ReportExecutor() {}
 
@@ -42,7 +48,7 @@ public final class ReportExecutor {
      * @throws UncheckedIOException when a file cannot be read or written
      */
     public static boolean restore(Path results, Path report) {
-        Path own = results.resolve(AllureExecutor.OWN);
+        Path own = results.resolve(OWN);
         Path summary = report.resolve("widgets").resolve("summary.json");
         if (!Files.isRegularFile(own, LinkOption.NOFOLLOW_LINKS)
                 || !Files.isRegularFile(summary, LinkOption.NOFOLLOW_LINKS)) {
@@ -54,7 +60,7 @@ public final class ReportExecutor {
             if (!(executor instanceof ObjectNode) || !(widget instanceof ObjectNode shown)) {
                 return false;
             }
-            Files.copy(own, results.resolve(AllureExecutor.FILE), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(own, results.resolve(FILE), StandardCopyOption.REPLACE_EXISTING);
             shown.put("reportName", executor.path("reportName").asText());
             Files.writeString(summary, JSON.writeValueAsString(shown), StandardCharsets.UTF_8);
             Files.writeString(

@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report.allure;
+package io.github.adammeme.internal.summary.allure;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

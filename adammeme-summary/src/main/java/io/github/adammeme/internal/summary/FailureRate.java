@@ -1,9 +1,10 @@
-package io.github.adammeme.internal.pipeline.result;
+package io.github.adammeme.internal.summary;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.Locale;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * FR: the share of counted samples that failed, with its 95% Wilson score interval.
@@ -15,7 +16,12 @@ import org.apiguardian.api.API;
  * @param high     upper bound of the 95% Wilson interval, or null when n = 0
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record FailureRate(int failures, int n, Double rate, Double low, Double high) {
+public record FailureRate(
+        int failures,
+        int n,
+        @Nullable Double rate,
+        @Nullable Double low,
+        @Nullable Double high) {
 
     /** The 97.5th percentile of the standard normal: a two-sided 95% interval. */
     static final double Z = 1.959963984540054;
@@ -52,11 +58,13 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
      * @return the rate and interval in percent, with the counts
      */
     public String describe() {
-        if (rate == null) {
+        Double r = rate;
+        Double l = low;
+        Double h = high;
+        if (r == null || l == null || h == null) {
             return "n/a (0 scored)";
         }
-        return String.format(
-                Locale.ROOT, "%.1f%% [%.1f, %.1f] (%d/%d)", 100 * rate, 100 * low, 100 * high, failures, n);
+        return String.format(Locale.ROOT, "%.1f%% [%.1f, %.1f] (%d/%d)", 100 * r, 100 * l, 100 * h, failures, n);
     }
 
     /**
@@ -66,7 +74,7 @@ public record FailureRate(int failures, int n, Double rate, Double low, Double h
      * @param now the later rate, or null
      * @return the change in percentage points
      */
-    public static String pointsChange(Double before, Double now) {
+    public static String pointsChange(@Nullable Double before, @Nullable Double now) {
         return before == null || now == null ? "-" : String.format(Locale.ROOT, "%+.1f points", 100 * (now - before));
     }
 }

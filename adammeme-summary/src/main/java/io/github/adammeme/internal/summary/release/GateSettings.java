@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report.release;
+package io.github.adammeme.internal.summary.release;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -7,8 +7,10 @@ import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.settings.Setting;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** Reads the {@code adammeme.gate.*} keys into {@link FrGates}; a bad value is a configuration error. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -80,5 +82,27 @@ public final class GateSettings {
         }
         throw new ConfigurationException(
                 Constants.GATE_MIN_SAMPLES, value, "expected a whole number of samples, at least 1");
+    }
+
+    /**
+     * @param value the configured {@code adammeme.judge.min-kappa}, or null
+     * @return the least kappa the judges' agreement must reach, when one is set
+     * @throws ConfigurationException naming the key when it is no kappa from -1 to 1
+     */
+    public static Optional<Double> minKappa(@Nullable String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            double k = Double.parseDouble(value.trim());
+            if (k >= Setting.JUDGE_MIN_KAPPA.type().min().doubleValue()
+                    && k <= Setting.JUDGE_MIN_KAPPA.type().max().doubleValue()) {
+                return Optional.of(k);
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new ConfigurationException(
+                Constants.JUDGE_MIN_KAPPA, value, "expected a kappa from -1 to 1, such as 0.6");
     }
 }

@@ -1,15 +1,16 @@
-package io.github.adammeme.internal.report.release;
+package io.github.adammeme.internal.summary.release;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Outcome;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
 
@@ -84,8 +85,9 @@ public record FrGates(
             return this == POINT ? "the point estimate" : "the upper bound of the 95% Wilson interval";
         }
 
+        /** Only for a rate of counted samples: a gate short of samples never gets this far. */
         double of(FailureRate fr) {
-            return this == POINT ? fr.rate() : fr.high();
+            return Objects.requireNonNull(this == POINT ? fr.rate() : fr.high(), "an FR of no counted sample");
         }
     }
 

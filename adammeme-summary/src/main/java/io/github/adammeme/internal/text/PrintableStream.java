@@ -1,8 +1,7 @@
-package io.github.adammeme.internal.util;
+package io.github.adammeme.internal.text;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
-import io.github.adammeme.internal.text.Printable;
 import java.io.PrintStream;
 import org.apiguardian.api.API;
 

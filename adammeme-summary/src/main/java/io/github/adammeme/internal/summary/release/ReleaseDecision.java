@@ -1,4 +1,4 @@
-package io.github.adammeme.internal.report.release;
+package io.github.adammeme.internal.summary.release;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
@@ -7,12 +7,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.adammeme.Constants;
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.Metrics;
-import io.github.adammeme.internal.report.PublishSettings;
-import io.github.adammeme.internal.report.RecordedFigures;
-import io.github.adammeme.internal.report.ReportText;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.Metrics;
+import io.github.adammeme.internal.summary.RecordedFigures;
 import io.github.adammeme.internal.text.Printable;
+import io.github.adammeme.internal.text.ReportText;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -178,15 +177,15 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      * @param metrics  the run's figures
      * @param gates    the FR budgets and how they are judged
      * @param changes  the comparison with the baseline per category and overall, when one is set
-     * @param baseline the baseline, for the messages
+     * @param baseline the baseline as the messages name it: its target and where it was found
      * @param minKappa the judge agreement below which the judge check fails, when set
      * @return the decision
      */
     public static ReleaseDecision of(
             Metrics metrics,
             FrGates gates,
-            Optional<Map<String, RunComparison.Change>> changes,
-            Optional<Baseline> baseline,
+            Optional<Map<String, FrChange>> changes,
+            Optional<String> baseline,
             Optional<Double> minKappa) {
         return of(metrics, gates, changes, baseline, minKappa, BaselineCategories.REGRESSIONS);
     }
@@ -197,7 +196,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      * @param metrics    the run's figures
      * @param gates      the FR budgets and how they are judged
      * @param changes    the comparison with the baseline per category and overall, when one is set
-     * @param baseline   the baseline, for the messages
+     * @param baseline   the baseline as the messages name it: its target and where it was found
      * @param minKappa   the judge agreement below which the judge check fails, when set
      * @param categories what of the baseline's categories decides beside the overall comparison
      * @return the decision
@@ -205,15 +204,15 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
     public static ReleaseDecision of(
             Metrics metrics,
             FrGates gates,
-            Optional<Map<String, RunComparison.Change>> changes,
-            Optional<Baseline> baseline,
+            Optional<Map<String, FrChange>> changes,
+            Optional<String> baseline,
             Optional<Double> minKappa,
             BaselineCategories categories) {
         List<Check> checks = new ArrayList<>();
         gates.budgets().forEach((category, budget) -> checks.add(gate(metrics, gates, category, budget)));
         minKappa.ifPresent(min -> checks.add(judge(metrics, gates, min)));
         if (changes.isPresent() && baseline.isPresent()) {
-            for (RunComparison.Change change : changes.get().values()) {
+            for (FrChange change : changes.get().values()) {
                 if (change.overall() || categories != BaselineCategories.OVERALL) {
                     checks.add(baseline(change, baseline.get(), gates, categories));
                 }
@@ -276,13 +275,12 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
         return new Check(Kind.JUDGE, Metrics.OVERALL, status, blocks, verdict.message());
     }
 
-    private static Check baseline(
-            RunComparison.Change change, Baseline baseline, FrGates gates, BaselineCategories categories) {
+    private static Check baseline(FrChange change, String baseline, FrGates gates, BaselineCategories categories) {
         // The overall comparison decides and fails closed; a category short of paired samples is reported, and
         // blocks only where every category was asked to rest on evidence.
         boolean insufficientBlocks =
                 blocksOnInsufficient(gates) && (change.overall() || categories == BaselineCategories.ALL);
-        String subject = change.category() + " against " + baseline.target() + " (" + baseline.source() + "): ";
+        String subject = change.category() + " against " + baseline + ": ";
         return switch (change.verdict()) {
             case REGRESSED ->
                 new Check(
@@ -372,7 +370,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
                 GateSettings.read(settings),
                 Optional.empty(),
                 Optional.empty(),
-                PublishSettings.minKappa(settings.get(Constants.JUDGE_MIN_KAPPA)));
+                GateSettings.minKappa(settings.get(Constants.JUDGE_MIN_KAPPA)));
     }
 
     /**

@@ -1,13 +1,13 @@
-package io.github.adammeme.internal.report.release;
+package io.github.adammeme.internal.summary.release;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.github.adammeme.internal.pipeline.result.CategoryFigures;
-import io.github.adammeme.internal.pipeline.result.FailureRate;
-import io.github.adammeme.internal.pipeline.result.Outcome;
 import io.github.adammeme.internal.settings.ConfigurationException;
+import io.github.adammeme.internal.summary.CategoryFigures;
+import io.github.adammeme.internal.summary.FailureRate;
+import io.github.adammeme.internal.summary.Outcome;
 import java.util.EnumMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
