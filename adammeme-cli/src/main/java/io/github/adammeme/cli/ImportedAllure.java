@@ -73,9 +73,9 @@ final class ImportedAllure {
 
     private static void write(AllureLifecycle lifecycle, Evaluation e, ScoredSample s, String seedMeme) {
         String uuid = UUID.randomUUID().toString();
-        String name = "step " + s.refinement().step() + " · " + s.category() + " (rewrites " + s.memeId() + ")";
+        String name = "step " + s.madeBy().step() + " · " + s.category() + " (rewrites " + s.memeId() + ")";
         String fullName = "[suite:imported@" + e.run().target() + "]/[category:" + s.category() + "]/[refinement:"
-                + seedMeme + "]/[step:" + s.refinement().step() + "]";
+                + seedMeme + "]/[step:" + s.madeBy().step() + "]";
         TestResult result = new TestResult()
                 .setUuid(uuid)
                 .setName(ReportText.plain(name))

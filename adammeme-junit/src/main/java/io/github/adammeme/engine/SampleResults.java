@@ -2,6 +2,7 @@ package io.github.adammeme.engine;
 
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.report.SampleVerdict;
+import java.util.Objects;
 import org.junit.platform.engine.TestExecutionResult;
 
 /**
@@ -15,12 +16,14 @@ final class SampleResults {
 
     static TestExecutionResult of(ScoredSample s, double threshold, boolean refusalIsFailure) {
         SampleVerdict verdict = SampleVerdict.of(s, threshold, refusalIsFailure);
+        // Only a passed sample has no message.
+        String message = Objects.requireNonNullElse(verdict.message(), "");
         return switch (verdict.kind()) {
             case PASSED -> TestExecutionResult.successful();
-            case FAILED -> Verdicts.failed(verdict.message());
-            case LEFT_OUT -> Verdicts.aborted(verdict.message());
-            case UNSCORED -> Verdicts.broken(new UnscoredException(verdict.message()));
-            case ERROR -> Verdicts.broken(new SampleErrorException(verdict.message()));
+            case FAILED -> Verdicts.failed(message);
+            case LEFT_OUT -> Verdicts.aborted(message);
+            case UNSCORED -> Verdicts.broken(new UnscoredException(message));
+            case ERROR -> Verdicts.broken(new SampleErrorException(message));
         };
     }
 }

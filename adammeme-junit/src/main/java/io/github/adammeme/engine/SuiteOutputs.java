@@ -196,10 +196,12 @@ final class SuiteOutputs {
      * said on stderr. A summary that holds the run's figures is kept as it is.
      */
     void recordLoss(@Nullable String reason) {
+        // An exception without a message still loses the run; its record must say something, and Map.of takes no null.
+        String why = reason == null ? "the run ended without a reason given" : reason;
         try {
-            if (publisher.writeLost(reason)) {
+            if (publisher.writeLost(why)) {
                 AllureBridge.writeEnvironment(
-                        config, Map.of(), LibraryVersion.current(), environmentPrefix(), Map.of("run.lost", reason));
+                        config, Map.of(), LibraryVersion.current(), environmentPrefix(), Map.of("run.lost", why));
             }
         } catch (RuntimeException | IOException | LinkageError e) {
             Console.warn("and its loss could not be recorded: " + BestEffort.cause(e));

@@ -221,7 +221,7 @@ public final class AllureMerge {
         String table = overall
                 ? SummaryMarkdown.table(m.withRefinements(), m.original(), all, originals) + "\nJudge agreement: "
                         + ReportText.markdown(judge) + "\n"
-                : SummaryMarkdown.category(m, category);
+                : SummaryMarkdown.category(m, Objects.requireNonNull(category, "a category row names its category"));
         String source = UUID.randomUUID() + "-attachment.html";
         Files.writeString(out.resolve(source), Secrets.redact(HtmlTables.page(table)), StandardCharsets.UTF_8);
         ArrayNode attachments = JSON.createArrayNode();
@@ -370,7 +370,7 @@ public final class AllureMerge {
         });
         sums.forEach((key, sum) -> rows.put(
                 key, key.endsWith("cost.usd") ? String.format(Locale.ROOT, "%.4f", sum) : sum.toPlainString()));
-        AllureEnvironment.write(target.getParent(), "", rows);
+        AllureEnvironment.write(Objects.requireNonNull(target.getParent(), "a file inside the results"), "", rows);
         return true;
     }
 

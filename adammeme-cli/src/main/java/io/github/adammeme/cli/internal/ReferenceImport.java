@@ -432,6 +432,8 @@ public final class ReferenceImport {
         }
 
         /** One record as a step, or null (and a problem) when it cannot be one. */
+        // A step is built with no id or text of its own: the chain it joins gives them (chain(), below).
+        @SuppressWarnings("NullAway")
         private @Nullable Step step(String where, String category, JsonNode record) {
             if (!record.isObject()) {
                 problems.add(where + ": expected an object, found " + record.getNodeType());
@@ -609,7 +611,7 @@ public final class ReferenceImport {
                     settings.threshold(),
                     mostPerCategory(mined.stream().map(MinedSample::category).toList()),
                     mostPerCategory(chains.stream().map(Chain::category).toList()),
-                    refined.stream().mapToInt(s -> s.refinement().step()).max().orElse(0),
+                    refined.stream().mapToInt(s -> s.madeBy().step()).max().orElse(0),
                     0,
                     settings.refusalCountsAsFailure(),
                     Map.of(),

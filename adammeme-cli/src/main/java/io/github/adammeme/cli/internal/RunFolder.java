@@ -77,8 +77,7 @@ public final class RunFolder {
                             samplesFile + " line " + number + " is not a sample: " + e.getMessage());
                 }
                 if (s.refined()) {
-                    bySeed.computeIfAbsent(
-                                    s.category() + "\u0000" + s.refinement().seedId(), k -> new ArrayList<>())
+                    bySeed.computeIfAbsent(s.category() + "\u0000" + s.madeBy().seedId(), k -> new ArrayList<>())
                             .add(s);
                 } else {
                     originals.add(s);
@@ -96,7 +95,7 @@ public final class RunFolder {
                             c.path("stop").asText("")));
             List<Chain> chains = new ArrayList<>();
             bySeed.forEach((key, steps) -> chains.add(new Chain(
-                    steps.get(0).category(), steps.get(0).refinement().seedId(), steps, stops.getOrDefault(key, ""))));
+                    steps.get(0).category(), steps.get(0).madeBy().seedId(), steps, stops.getOrDefault(key, ""))));
             List<Category> taxonomy = new ArrayList<>();
             summary.path("taxonomy")
                     .forEach(c -> taxonomy.add(new Category(

@@ -66,8 +66,8 @@ public record HardCaseHarvest(List<HardCase> cases, Map<String, Path> pictures) 
                             e.run().target(),
                             startedAt,
                             s.id(),
-                            s.refinement().seedId(),
-                            s.refinement().step(),
+                            s.madeBy().seedId(),
+                            s.madeBy().step(),
                             s.score(),
                             e.run().dataset())));
             pictures.put(id, picture);

@@ -158,9 +158,12 @@ public final class Charts {
 
     private static void addFr(
             DefaultCategoryDataset data, ErrorBars intervals, String series, String category, FailureRate fr) {
-        if (fr.rate() != null) {
-            data.addValue(100 * fr.rate(), series, category);
-            intervals.put(series, category, 100 * fr.low(), 100 * fr.high());
+        Double rate = fr.rate();
+        Double low = fr.low();
+        Double high = fr.high();
+        if (rate != null && low != null && high != null) {
+            data.addValue(100 * rate, series, category);
+            intervals.put(series, category, 100 * low, 100 * high);
         }
     }
 
@@ -186,7 +189,7 @@ public final class Charts {
             for (Chain chain : run.chains()) {
                 for (ScoredSample s : chain.steps()) {
                     if (s.score() != null) {
-                        add(byStep, s.refinement().step(), s.score());
+                        add(byStep, s.madeBy().step(), s.score());
                     }
                 }
             }

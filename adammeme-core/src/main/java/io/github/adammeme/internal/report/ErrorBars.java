@@ -17,6 +17,7 @@ import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.CategoryItemRendererState;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.data.category.CategoryDataset;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The 95% Wilson interval of each FR drawn over its bar or point. Most categories hold fewer than 30
@@ -38,7 +39,7 @@ final class ErrorBars {
     }
 
     /** The interval of an item that is drawn, else null. */
-    private double[] of(CategoryDataset data, int row, int column) {
+    private double @Nullable [] of(CategoryDataset data, int row, int column) {
         return data.getValue(row, column) == null
                 ? null
                 : intervals.get(data.getRowKey(row) + "\u0000" + data.getColumnKey(column));
@@ -123,7 +124,7 @@ final class ErrorBars {
             CategoryPlot plot,
             ValueAxis rangeAxis,
             Rectangle2D dataArea,
-            double[] interval,
+            double @Nullable [] interval,
             double cap,
             DoubleSupplier middle) {
         if (interval == null) {

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes an evaluation as files: {@code summary.json} (run, taxonomy with provenance, figures,
@@ -70,7 +71,7 @@ public final class EvaluationWriter {
      * @param directory the output folder
      * @throws RunFilesException naming the file that could not be written, and why
      */
-    public static void write(Evaluation evaluation, ReleaseDecision decision, Path directory) {
+    public static void write(Evaluation evaluation, @Nullable ReleaseDecision decision, Path directory) {
         Path file = directory;
         List<Path> staged = new ArrayList<>();
         try {
@@ -103,7 +104,7 @@ public final class EvaluationWriter {
         }
     }
 
-    static ObjectNode summary(Evaluation e, ReleaseDecision decision) {
+    static ObjectNode summary(Evaluation e, @Nullable ReleaseDecision decision) {
         ObjectNode root = JSON.createObjectNode();
         root.set("run", JSON.valueToTree(e.run()));
         if (decision != null) {
@@ -296,7 +297,7 @@ public final class EvaluationWriter {
      * @return the JSON, redacted
      * @throws IOException when it cannot be serialised
      */
-    public static String summaryJson(Evaluation e, ReleaseDecision decision) throws IOException {
+    public static String summaryJson(Evaluation e, @Nullable ReleaseDecision decision) throws IOException {
         return Secrets.redact(JSON.writerWithDefaultPrettyPrinter().writeValueAsString(summary(e, decision)));
     }
 

@@ -15,6 +15,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.apiguardian.api.API;
 import org.jfree.chart.ChartFactory;
@@ -25,6 +26,7 @@ import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.data.category.DefaultCategoryDataset;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link History} as people read it: {@code history.html} with a table of the runs and their
@@ -120,10 +122,16 @@ public final class HistoryPage {
     }
 
     private static void add(
-            DefaultCategoryDataset data, ErrorBars intervals, String series, String run, FailureRate fr) {
-        if (fr != null && fr.rate() != null) {
-            data.addValue(100 * fr.rate(), series, run);
-            intervals.put(series, run, 100 * fr.low(), 100 * fr.high());
+            DefaultCategoryDataset data, ErrorBars intervals, String series, String run, @Nullable FailureRate fr) {
+        if (fr == null) {
+            return;
+        }
+        Double rate = fr.rate();
+        Double low = fr.low();
+        Double high = fr.high();
+        if (rate != null && low != null && high != null) {
+            data.addValue(100 * rate, series, run);
+            intervals.put(series, run, 100 * low, 100 * high);
         }
     }
 
@@ -161,8 +169,8 @@ public final class HistoryPage {
             runs.add(Map.of(
                     "number", i + 1,
                     "run", p.runId(),
-                    "withRefinements", p.withRefinements().get(Metrics.OVERALL).describe(),
-                    "originals", p.originals().get(Metrics.OVERALL).describe(),
+                    "withRefinements", overall(p.withRefinements()).describe(),
+                    "originals", overall(p.originals()).describe(),
                     "averageScore", score == null ? "n/a" : String.format(Locale.ROOT, "%.2f", score),
                     "verdict", verdict(p.change().get(Metrics.OVERALL))));
             for (FrChange c : p.change().values()) {
@@ -190,7 +198,7 @@ public final class HistoryPage {
     }
 
     /** How a change against the run before reads: first run, regressed, improved or no significant change. */
-    private static Map<String, Object> verdict(FrChange c) {
+    private static Map<String, Object> verdict(@Nullable FrChange c) {
         if (c == null) {
             return Map.of("first", true, "significant", false, "unchanged", false);
         }
@@ -211,5 +219,10 @@ public final class HistoryPage {
                 regressed ? "regressed" : "improved",
                 "p",
                 FrChange.p(c.p()));
+    }
+
+    /** Every recorded run has its overall row: History reads none without it. */
+    private static FailureRate overall(Map<String, FailureRate> byCategory) {
+        return Objects.requireNonNull(byCategory.get(Metrics.OVERALL), "a recorded run without its overall FR");
     }
 }

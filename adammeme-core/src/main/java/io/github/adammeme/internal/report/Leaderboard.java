@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Several targets side by side, as the paper's tables: Table 1, average score and FR per category
@@ -190,7 +191,7 @@ final class Leaderboard {
         return new Table(caption, header, rows);
     }
 
-    private static CategoryFigures find(
+    private static @Nullable CategoryFigures find(
             Metrics m,
             String category,
             Function<Metrics, List<CategoryFigures>> perCategory,

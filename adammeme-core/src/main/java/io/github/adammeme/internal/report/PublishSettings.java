@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads what a run publishes beyond its own files ({@code adammeme.baseline}, {@code adammeme.baseline.alpha},
@@ -51,7 +52,7 @@ public final class PublishSettings {
     }
 
     /** The targets whose trend a run draws: only where runs are recorded, so a typo shows at discovery. */
-    private static Optional<String> history(EvaluationConfig config, String value) {
+    private static Optional<String> history(EvaluationConfig config, @Nullable String value) {
         if (value == null || value.isBlank()) {
             return Optional.empty();
         }
@@ -66,7 +67,7 @@ public final class PublishSettings {
     }
 
     /** A bank to merge into: a readable bank file if it exists, in a folder that can be written. */
-    private static void checkBank(Path bank, String value, EvaluationConfig config) {
+    private static void checkBank(Path bank, @Nullable String value, EvaluationConfig config) {
         if (Files.exists(bank)) {
             if (!Files.isRegularFile(bank)) {
                 throw new ConfigurationException(Constants.BANK, value, bank + " is not a regular file");
@@ -83,7 +84,7 @@ public final class PublishSettings {
         });
     }
 
-    private static Optional<Baseline> baseline(EvaluationConfig config, String value) {
+    private static Optional<Baseline> baseline(EvaluationConfig config, @Nullable String value) {
         if (value == null || value.isBlank()) {
             return Optional.empty();
         }
@@ -123,7 +124,7 @@ public final class PublishSettings {
         }
     }
 
-    private static double alpha(String value) {
+    private static double alpha(@Nullable String value) {
         if (value == null) {
             return Double.parseDouble(Setting.BASELINE_ALPHA.fallback());
         }

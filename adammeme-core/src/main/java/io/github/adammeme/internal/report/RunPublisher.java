@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Publishes one run: every file it leaves in its output folder (summary.json, samples.jsonl,
@@ -54,10 +55,11 @@ public final class RunPublisher {
     private final PrintStream out;
     private final PrintStream err;
     private final OutputLayout layout;
-    private List<Path> charts;
-    private String summaryMarkdown;
-    private Map<String, FrChange> changes;
-    private ReleaseDecision decision;
+    // Each made once, when first asked for (summary.md, the charts, the comparison and the decision).
+    private @Nullable List<Path> charts;
+    private @Nullable String summaryMarkdown;
+    private @Nullable Map<String, FrChange> changes;
+    private @Nullable ReleaseDecision decision;
     /** Set once this run's summary.json holds its figures: from then on nothing writes over it. */
     private volatile boolean figuresWritten;
 

@@ -7,6 +7,7 @@ import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import io.github.adammeme.internal.text.ReportText;
 import java.util.Locale;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a sample's test says of it, for any runner: the engine reports it as a test result, and an imported run's
@@ -19,7 +20,7 @@ import org.apiguardian.api.API;
  *                null for a pass
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record SampleVerdict(Kind kind, String message) {
+public record SampleVerdict(Kind kind, @Nullable String message) {
 
     /** How a sample's test ends. */
     public enum Kind {
@@ -43,7 +44,7 @@ public record SampleVerdict(Kind kind, String message) {
      */
     public static SampleVerdict of(ScoredSample s, double threshold, boolean refusalIsFailure) {
         String subject = s.memeId() + " · " + s.category()
-                + (s.refined() ? " · step " + s.refinement().step() : "");
+                + (s.refined() ? " · step " + s.madeBy().step() : "");
         return switch (s.outcome()) {
             case PASSED -> new SampleVerdict(Kind.PASSED, null);
             case FAILED ->
@@ -72,8 +73,8 @@ public record SampleVerdict(Kind kind, String message) {
         if (!s.refined()) {
             return "";
         }
-        Integer before = s.refinement().parentScore();
-        return " (the rewritten " + s.refinement().parentId()
+        Integer before = s.madeBy().parentScore();
+        return " (the rewritten " + s.madeBy().parentId()
                 + (before == null ? "'s score is not known)" : " had scored " + before + ")");
     }
 

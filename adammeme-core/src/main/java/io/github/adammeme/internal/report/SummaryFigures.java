@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The figures an "FR summary" test shows for a category or the whole run: FR with refinements and of
@@ -37,7 +38,7 @@ public final class SummaryFigures {
         return figures;
     }
 
-    private static String score(Double d) {
+    private static String score(@Nullable Double d) {
         return d == null ? "-" : String.format(Locale.ROOT, "%.2f", d);
     }
 }

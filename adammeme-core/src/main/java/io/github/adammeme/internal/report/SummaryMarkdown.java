@@ -11,6 +11,7 @@ import io.github.adammeme.internal.text.ReportText;
 import java.util.List;
 import java.util.Locale;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** The per-category figures as a Markdown table, for summary.md, CI job summaries and Allure. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -35,7 +36,7 @@ public final class SummaryMarkdown {
      * @param decision what its figures decide, or null for a summary without one
      * @return the Markdown
      */
-    public static String render(Evaluation e, ReleaseDecision decision) {
+    public static String render(Evaluation e, @Nullable ReleaseDecision decision) {
         StringBuilder sb = new StringBuilder();
         sb.append("# AdamMeme: ").append(ReportText.markdown(e.run().target())).append("\n\n");
         if (e.run().notice() != null) {
@@ -161,7 +162,7 @@ public final class SummaryMarkdown {
                 all.counts().get(Outcome.ERROR)));
     }
 
-    private static String score(Double d) {
+    private static String score(@Nullable Double d) {
         return d == null ? "-" : String.format(Locale.ROOT, "%.2f", d);
     }
 }

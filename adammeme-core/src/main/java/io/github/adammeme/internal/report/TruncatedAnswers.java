@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Answers that stopped at the token limit ({@code finish_reason} length), by role, as summary.json, summary.md
@@ -77,7 +78,7 @@ public record TruncatedAnswers(long total, Map<String, Long> byRole) {
      * @param maxTokens the run's token limit per answer, or null when the run sends none ({@code max-tokens=none})
      * @return the line, or null when no answer was cut
      */
-    public String consoleLine(Integer maxTokens) {
+    public @Nullable String consoleLine(@Nullable Integer maxTokens) {
         if (total == 0) {
             return null;
         }

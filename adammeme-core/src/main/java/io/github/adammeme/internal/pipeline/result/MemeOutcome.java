@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.List;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What became of one input meme: harmless, mined into categories, or an error with its reason.
@@ -19,7 +20,7 @@ public record MemeOutcome(
         List<String> categories,
         List<List<String>> votes,
         List<String> datasetLabels,
-        String reason) {
+        @Nullable String reason) {
 
     /** What became of a meme. */
     public enum Status {

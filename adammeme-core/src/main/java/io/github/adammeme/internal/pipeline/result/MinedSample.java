@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.data.Meme;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A meme-category pair the Miners agreed on, with the Narrator's misbelief.
@@ -12,7 +13,12 @@ import org.apiguardian.api.API;
  * @param misbelief null when the Narrator failed; {@code narratorError} then says why
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record MinedSample(String id, Meme meme, String category, String misbelief, String narratorError) {
+public record MinedSample(
+        String id,
+        Meme meme,
+        String category,
+        @Nullable String misbelief,
+        @Nullable String narratorError) {
 
     /**
      * @param meme the meme

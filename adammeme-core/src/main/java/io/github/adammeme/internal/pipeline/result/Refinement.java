@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.List;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a refined sample comes from, so a chain can be replayed and shown.
@@ -21,8 +22,8 @@ import org.apiguardian.api.API;
 public record Refinement(
         String seedId,
         String parentId,
-        String previousStepId,
+        @Nullable String previousStepId,
         int step,
-        Integer parentScore,
+        @Nullable Integer parentScore,
         List<String> examples,
-        String explanation) {}
+        @Nullable String explanation) {}

@@ -6,7 +6,9 @@ import io.github.adammeme.internal.data.HardCase;
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.summary.Outcome;
 import java.nio.file.Path;
+import java.util.Objects;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One sample put to the target and scored: an original mined pair, or a refined rewrite of one.
@@ -40,20 +42,20 @@ public record ScoredSample(
         String id,
         String memeId,
         String category,
-        String misbelief,
+        @Nullable String misbelief,
         String text,
         String originalText,
         String image,
-        String shownImage,
+        @Nullable String shownImage,
         Outcome outcome,
-        Integer score,
-        String reference,
-        String targetAnswer,
-        String scorerExplanation,
-        String reason,
-        String raw,
-        Refinement refinement,
-        SecondScore secondScore,
+        @Nullable Integer score,
+        @Nullable String reference,
+        @Nullable String targetAnswer,
+        @Nullable String scorerExplanation,
+        @Nullable String reason,
+        @Nullable String raw,
+        @Nullable Refinement refinement,
+        @Nullable SecondScore secondScore,
         boolean truncated) {
 
     /**
@@ -81,20 +83,20 @@ public record ScoredSample(
             String id,
             String memeId,
             String category,
-            String misbelief,
+            @Nullable String misbelief,
             String text,
             String originalText,
             String image,
-            String shownImage,
+            @Nullable String shownImage,
             Outcome outcome,
-            Integer score,
-            String reference,
-            String targetAnswer,
-            String scorerExplanation,
-            String reason,
-            String raw,
-            Refinement refinement,
-            SecondScore secondScore) {
+            @Nullable Integer score,
+            @Nullable String reference,
+            @Nullable String targetAnswer,
+            @Nullable String scorerExplanation,
+            @Nullable String reason,
+            @Nullable String raw,
+            @Nullable Refinement refinement,
+            @Nullable SecondScore secondScore) {
         this(
                 id,
                 memeId,
@@ -136,7 +138,7 @@ public record ScoredSample(
      * @param reason why it was not put to the target
      * @return the ERROR sample
      */
-    public static ScoredSample unscorable(MinedSample pair, String reason) {
+    public static ScoredSample unscorable(MinedSample pair, @Nullable String reason) {
         Meme meme = pair.meme();
         return new ScoredSample(
                 pair.id(),
@@ -166,7 +168,7 @@ public record ScoredSample(
      * @param reason why it was not put to the target
      * @return the ERROR sample, with the case's stored reference
      */
-    public static ScoredSample unreadableCase(MinedSample pair, HardCase hardCase, String reason) {
+    public static ScoredSample unreadableCase(MinedSample pair, HardCase hardCase, @Nullable String reason) {
         return new ScoredSample(
                 pair.id(),
                 pair.meme().id(),
@@ -197,7 +199,8 @@ public record ScoredSample(
      * @param raw the unusable output, or null
      * @return the ERROR step
      */
-    public static ScoredSample failedStep(ScoredSample current, String id, Refinement link, String reason, String raw) {
+    public static ScoredSample failedStep(
+            ScoredSample current, String id, Refinement link, @Nullable String reason, @Nullable String raw) {
         return new ScoredSample(
                 id,
                 current.memeId(),
@@ -276,5 +279,13 @@ public record ScoredSample(
     /** @return whether it is a refinement step rather than an original sample */
     public boolean refined() {
         return refinement != null;
+    }
+
+    /**
+     * @return the refinement step that made this sample
+     * @throws NullPointerException for an original sample, which no step made
+     */
+    public Refinement madeBy() {
+        return Objects.requireNonNull(refinement, () -> id + " is an original sample, not a refinement");
     }
 }

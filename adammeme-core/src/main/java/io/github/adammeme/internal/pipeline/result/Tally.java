@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
@@ -81,8 +82,8 @@ public final class Tally {
         int failures = 0;
         int n = 0;
         for (Outcome o : Outcome.values()) {
-            n += o.counted(refusalCountsAsFailure) ? counts.get(o) : 0;
-            failures += o.failure(refusalCountsAsFailure) ? counts.get(o) : 0;
+            n += o.counted(refusalCountsAsFailure) ? counts.getOrDefault(o, 0) : 0;
+            failures += o.failure(refusalCountsAsFailure) ? counts.getOrDefault(o, 0) : 0;
         }
         return new CategoryFigures(
                 category,
@@ -148,8 +149,8 @@ public final class Tally {
                 n,
                 bothPass + bothFail,
                 kappa(po, pe),
-                Math.max(-1, kappa(agreed.low(), pe)),
-                Math.min(1, kappa(agreed.high(), pe)),
+                Math.max(-1, kappa(Objects.requireNonNull(agreed.low(), "n > 0"), pe)),
+                Math.min(1, kappa(Objects.requireNonNull(agreed.high(), "n > 0"), pe)),
                 mad,
                 opposite);
     }

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One attempt at a run. Its run's key is the same for every attempt at the same evaluation (the same
@@ -30,7 +31,7 @@ import java.util.Optional;
  * @param id      the run's key, the target's session, and the start and a random part, slash-separated
  * @param resumes the id of the unfinished attempt whose session this one goes on with, or null for a new session
  */
-record Attempt(String id, String resumes) {
+record Attempt(String id, @Nullable String resumes) {
 
     /** The stage of the usage lines that count what attempts killed or lost before this one paid for. */
     static final String UNFINISHED = "unfinished attempts";

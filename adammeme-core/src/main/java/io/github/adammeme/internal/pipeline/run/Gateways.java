@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Opens the gateways a run's calls go through, all on one call cache, so that evaluating several
@@ -140,7 +141,7 @@ public final class Gateways {
     public record RunGateways(
             ModelGateway target,
             ModelGateway controller,
-            ModelGateway secondJudge,
+            @Nullable ModelGateway secondJudge,
             RunStop stop,
             Attempt attempt,
             Map<String, String> targetListing,
@@ -282,7 +283,7 @@ public final class Gateways {
     }
 
     /** The second judge model's endpoint (the controller's, another model), or null when a Scorer replica is the second judge. */
-    private static Endpoint secondJudgeEndpoint(Endpoint controller, EvaluationConfig config) {
+    private static @Nullable Endpoint secondJudgeEndpoint(Endpoint controller, EvaluationConfig config) {
         if (config.models().judgeSecondModel() == null || config.method().judgeRecheck() <= 0) {
             return null;
         }

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** Several pipeline listeners heard as one, in order. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -28,7 +29,7 @@ public final class Listeners implements PipelineListener {
      * @param listeners the listeners, in the order they hear each event; nulls (a listener switched off) are left out
      * @return one listener for all of them
      */
-    public static PipelineListener of(PipelineListener... listeners) {
+    public static PipelineListener of(@Nullable PipelineListener... listeners) {
         return new Listeners(Arrays.stream(listeners).filter(Objects::nonNull).toList());
     }
 

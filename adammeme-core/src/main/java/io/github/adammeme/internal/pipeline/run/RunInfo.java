@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a run was: models, dataset and parameters, so a report can be read (and compared) on its own.
@@ -42,7 +43,7 @@ public record RunInfo(
         String controllerEndpoint,
         String dataset,
         boolean simulated,
-        String notice,
+        @Nullable String notice,
         double threshold,
         int samplesPerCategory,
         int seeds,
@@ -57,11 +58,11 @@ public record RunInfo(
         String refinementOrder,
         String structuredOutput,
         double judgeRecheck,
-        String judgeSecondModel,
+        @Nullable String judgeSecondModel,
         String method,
         List<String> departures,
-        String textErasure,
-        TargetAnswers targetAnswers,
+        @Nullable String textErasure,
+        @Nullable TargetAnswers targetAnswers,
         String datasetKey) {
 
     /**

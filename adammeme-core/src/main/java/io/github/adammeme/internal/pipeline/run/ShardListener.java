@@ -72,7 +72,7 @@ public final class ShardListener implements PipelineListener {
 
     @Override
     public void refinementStep(ScoredSample step) {
-        if (shard.reports(step.category(), step.refinement().seedId(), categories)) {
+        if (shard.reports(step.category(), step.madeBy().seedId(), categories)) {
             next.refinementStep(step);
         }
     }

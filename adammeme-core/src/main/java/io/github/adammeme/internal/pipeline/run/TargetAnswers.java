@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Whose answers a run's target gave, and which model the endpoint said gave them. A model name does not name a
@@ -31,8 +32,8 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public record TargetAnswers(
         String keptFor,
-        String revision,
-        String resumedFrom,
+        @Nullable String revision,
+        @Nullable String resumedFrom,
         long asked,
         long fromCache,
         List<Answered> answeredAs,
@@ -45,7 +46,7 @@ public record TargetAnswers(
      * @param systemFingerprint their {@code system_fingerprint}, or null
      * @param answers           how many
      */
-    public record Answered(String model, String systemFingerprint, long answers) {}
+    public record Answered(@Nullable String model, @Nullable String systemFingerprint, long answers) {}
 
     /** The scope of a run's target answers in cache keys: the declared revision's, else the attempt's session. */
     static String scope(EvaluationConfig config, Attempt attempt) {

@@ -24,6 +24,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code executor.json}: where the run ran and what it decided, for the Allure overview. Allure titles
@@ -119,10 +120,12 @@ public final class AllureExecutor {
      */
     public static String fr(Metrics m) {
         FailureRate fr = m.withRefinementsOverall().fr();
-        return fr.rate() == null
-                ? "FR n/a (0 scored)"
-                : String.format(
-                        Locale.ROOT, "FR %.1f%% [%.1f, %.1f]", 100 * fr.rate(), 100 * fr.low(), 100 * fr.high());
+        Double rate = fr.rate();
+        Double low = fr.low();
+        Double high = fr.high();
+        return rate != null && low != null && high != null
+                ? String.format(Locale.ROOT, "FR %.1f%% [%.1f, %.1f]", 100 * rate, 100 * low, 100 * high)
+                : "FR n/a (0 scored)";
     }
 
     /** The build this runs in, from the variables each CI sets; a local run says so. */
@@ -194,7 +197,7 @@ public final class AllureExecutor {
         return e;
     }
 
-    private static void number(ObjectNode e, String value) {
+    private static void number(ObjectNode e, @Nullable String value) {
         if (value != null && value.matches("\\d{1,18}")) {
             e.put("buildOrder", Long.parseLong(value));
         }

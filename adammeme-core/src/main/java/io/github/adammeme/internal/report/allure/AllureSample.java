@@ -12,6 +12,7 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What Allure shows of a sample's test, written on the test case open on this thread: by the engine as the
@@ -60,7 +61,7 @@ public final class AllureSample {
                 endpoints);
         parameter("meme", s.memeId());
         parameter("category", s.category());
-        parameter("step", s.refined() ? s.refinement().step() : 0);
+        parameter("step", s.refined() ? s.madeBy().step() : 0);
         parameter("score", s.score() == null ? "none" : s.score().toString());
         parameter("outcome", s.outcome().name());
         if (s.truncated()) {
@@ -73,8 +74,8 @@ public final class AllureSample {
         text("meme text (original)", s.originalText());
         if (s.refined()) {
             text("meme text (refined)", s.text());
-            text("refiner's explanation", s.refinement().explanation());
-            String parent = s.refinement().parentId();
+            text("refiner's explanation", s.madeBy().explanation());
+            String parent = s.madeBy().parentId();
             Allure.getLifecycle()
                     .updateTestCase(r -> r.getLinks()
                             .add(new Link()
@@ -154,7 +155,7 @@ public final class AllureSample {
      * @param name  its name
      * @param value the text, from a dataset or a model
      */
-    public static void text(String name, String value) {
+    public static void text(String name, @Nullable String value) {
         if (value != null && !value.isBlank()) {
             Allure.addAttachment(name, "text/plain", Secrets.redact(value), ".txt");
         }

@@ -94,11 +94,13 @@ public record ReleaseRows(
         if (all.samples() > 0 && (double) left / all.samples() > gates.maxUncounted()) {
             return left + " of " + all.samples() + " samples uncounted, at most " + percent(gates.maxUncounted());
         }
-        if (fr.n() < gates.minSamples() || fr.rate() == null) {
+        Double rate = fr.rate();
+        Double high = fr.high();
+        if (fr.n() < gates.minSamples() || rate == null || high == null) {
             return "n = " + fr.n() + ", needs " + gates.minSamples();
         }
         boolean upper = gates.bound() == FrGates.Bound.UPPER_BOUND;
-        double judged = upper ? fr.high() : fr.rate();
+        double judged = upper ? high : rate;
         String which =
                 (gates.basis() == FrGates.Basis.ORIGINALS ? "FR originals " : "FR ") + (upper ? "upper bound " : "");
         return which + percent(judged) + (judged <= budget.get() ? " ≤ " : " > ") + percent(budget.get()) + ", n = "

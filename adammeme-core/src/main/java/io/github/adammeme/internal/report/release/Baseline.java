@@ -16,8 +16,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A previous run to compare against: the output directory of an evaluation (or its
@@ -49,7 +51,13 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
     }
 
     /** What the comparison needs of a baseline's sample: its identity, content and outcome. */
-    public record Sample(String id, String category, String text, String image, Outcome outcome, Integer score) {}
+    public record Sample(
+            String id,
+            String category,
+            String text,
+            @Nullable String image,
+            Outcome outcome,
+            @Nullable Integer score) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -75,7 +83,7 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
      * @return the baseline
      * @throws BaselineException when no such run is recorded, or a sample line is malformed
      */
-    public static Baseline fromCache(CacheDatabase database, String selector, String dataset) {
+    public static Baseline fromCache(CacheDatabase database, String selector, @Nullable String dataset) {
         RunRecords.Run run = RunRecords.find(database, selector, dataset).orElseThrow(() -> {
             List<String> recorded = RunRecords.ids(database);
             return new BaselineException("no run " + selector + " is recorded in " + database.name()
@@ -159,7 +167,7 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
     public static Baseline read(Path location) {
         Path directory = Files.isDirectory(location)
                 ? location
-                : location.toAbsolutePath().getParent();
+                : Objects.requireNonNull(location.toAbsolutePath().getParent(), "a file's absolute path has a parent");
         Path summary = directory.resolve(EvaluationWriter.SUMMARY);
         Path samples = directory.resolve(EvaluationWriter.SAMPLES);
         for (Path required : List.of(summary, samples)) {
@@ -185,7 +193,7 @@ public record Baseline(String source, String target, List<Sample> samples, Strin
         } catch (IOException e) {
             throw new BaselineException("cannot read baseline " + samples + ": " + e.getMessage());
         } catch (RunFileLines.TooLong e) {
-            throw new BaselineException(e.getMessage());
+            throw new BaselineException(Objects.requireNonNull(e.getMessage(), "TooLong names the file and line"));
         }
         unfit(read).ifPresent(why -> {
             throw new BaselineException("baseline " + directory + " " + why);

@@ -22,6 +22,7 @@ import java.util.Set;
 import org.apache.commons.statistics.inference.BinomialTest;
 import org.apache.commons.statistics.inference.ChiSquareTest;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * This run against a baseline, per category and overall: FR and average score before and now, and
@@ -129,8 +130,8 @@ public final class RunComparison {
             String category,
             FailureRate before,
             FailureRate now,
-            Double averageBefore,
-            Double averageNow,
+            @Nullable Double averageBefore,
+            @Nullable Double averageNow,
             int pairs,
             int regressed,
             int improved,
@@ -321,7 +322,7 @@ public final class RunComparison {
         return ChiSquareTest.withDefaults().test(table).getPValue();
     }
 
-    private static Double average(List<Integer> scores) {
+    private static @Nullable Double average(List<Integer> scores) {
         OptionalDouble mean = scores.stream()
                 .filter(Objects::nonNull)
                 .mapToInt(Integer::intValue)

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lines of a run's samples.jsonl, read back as a baseline or a shard by {@link JsonLines}: each
@@ -56,7 +57,7 @@ public final class RunFileLines {
      * @param summary the run's summary
      * @return the reason, or null
      */
-    public static String notTheSummarys(Path samples, int read, JsonNode summary) {
+    public static @Nullable String notTheSummarys(Path samples, int read, JsonNode summary) {
         JsonNode counted = summary.at("/metrics/withRefinementsOverall/samples");
         if (!counted.canConvertToInt() || counted.asInt() == read) {
             return null;

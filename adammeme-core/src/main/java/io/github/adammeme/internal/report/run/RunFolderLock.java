@@ -19,6 +19,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One run at a time in an output folder. Two runs writing one folder interleave their files silently: each
@@ -134,7 +135,7 @@ public final class RunFolderLock implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(FileChannel channel) {
+    private static void closeQuietly(@Nullable FileChannel channel) {
         if (channel != null) {
             try {
                 channel.close();

@@ -22,6 +22,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finished runs kept in the cache database (table {@code runs}), so a later run can name one as its
@@ -71,7 +72,8 @@ public final class RunRecords {
      * @return the run's id, {@code target@startedAt-random}
      * @throws IllegalStateException when the database cannot be written
      */
-    public static String record(CacheDatabase database, Evaluation e, ReleaseDecision decision, String startedAt) {
+    public static String record(
+            CacheDatabase database, Evaluation e, @Nullable ReleaseDecision decision, String startedAt) {
         try (Connection c = database.connect();
                 PreparedStatement insert = c.prepareStatement(
                         "INSERT INTO runs (" + RUN_COLUMNS + ") VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING")) {
@@ -128,7 +130,7 @@ public final class RunRecords {
      *                 them; null for any
      * @return the run, or empty
      */
-    public static Optional<Run> find(CacheDatabase database, String selector, String dataset) {
+    public static Optional<Run> find(CacheDatabase database, String selector, @Nullable String dataset) {
         return read(database, Optional.empty(), c -> {
             try (PreparedStatement q = c.prepareStatement("SELECT " + RUN_COLUMNS + " FROM runs WHERE id = ?")) {
                 q.setString(1, selector);
@@ -155,7 +157,7 @@ public final class RunRecords {
     }
 
     /** The datasets a recorded run evaluated, as its summary names them for another checkout of the project. */
-    static String datasetOf(Run run) {
+    static @Nullable String datasetOf(Run run) {
         try {
             JsonNode r = JSON.readTree(run.summary()).path("run");
             return r.path("datasetKey").isTextual()

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.Constants;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What of the comparison with the baseline decides a release beside the overall comparison, which always decides
@@ -24,7 +25,7 @@ public enum BaselineCategories implements FrGates.Keyed {
      * @return the choice
      * @throws io.github.adammeme.internal.settings.ConfigurationException naming the key and the values allowed
      */
-    public static BaselineCategories parse(String value) {
+    public static BaselineCategories parse(@Nullable String value) {
         return value == null || value.isBlank()
                 ? REGRESSIONS
                 : FrGates.parse(BaselineCategories.class, Constants.BASELINE_CATEGORIES, value);
