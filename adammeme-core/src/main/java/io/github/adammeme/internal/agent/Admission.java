@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.List;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Provenance of a category the Miners proposed, and what became of it. A proposal is admitted
@@ -28,9 +29,9 @@ public record Admission(
         List<Integer> proposedBy,
         String name,
         String description,
-        Boolean examinerSaysYes,
+        @Nullable Boolean examinerSaysYes,
         String examinerReason,
-        Boolean judgeSaysYes,
+        @Nullable Boolean judgeSaysYes,
         String judgeReason,
         Decision decision,
         String reason) {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What every agent needs: the model it talks to, its template, the run's seed, the re-ask bound and how
@@ -27,8 +28,8 @@ public record AgentContext(
         PromptLibrary prompts,
         long randomSeed,
         int reasks,
-        Integer maxTokens,
-        String stage,
+        @Nullable Integer maxTokens,
+        @Nullable String stage,
         RoleImages images) {
 
     /**
@@ -42,7 +43,12 @@ public record AgentContext(
      * @param stage the stage calls are accounted to, or null
      */
     public AgentContext(
-            ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens, String stage) {
+            ModelGateway gateway,
+            PromptLibrary prompts,
+            long randomSeed,
+            int reasks,
+            @Nullable Integer maxTokens,
+            @Nullable String stage) {
         this(gateway, prompts, randomSeed, reasks, maxTokens, stage, RoleImages.AS_PREPARED);
     }
 
@@ -55,7 +61,8 @@ public record AgentContext(
      * @param reasks how often an unusable answer is asked again
      * @param maxTokens the answer's token limit, or null for the endpoint's default
      */
-    public AgentContext(ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, Integer maxTokens) {
+    public AgentContext(
+            ModelGateway gateway, PromptLibrary prompts, long randomSeed, int reasks, @Nullable Integer maxTokens) {
         this(gateway, prompts, randomSeed, reasks, maxTokens, null);
     }
 
@@ -63,7 +70,7 @@ public record AgentContext(
             String role,
             String template,
             Map<String, String> values,
-            ContentPart.Image image,
+            ContentPart.@Nullable Image image,
             double temperature,
             int replica,
             AnswerParser<T> parser) {
@@ -102,7 +109,7 @@ public record AgentContext(
             String role,
             String template,
             Map<String, String> values,
-            ContentPart.Image image,
+            ContentPart.@Nullable Image image,
             double temperature,
             int count,
             AnswerParser<T> parser) {

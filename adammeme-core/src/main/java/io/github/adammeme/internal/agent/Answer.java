@@ -3,6 +3,7 @@ package io.github.adammeme.internal.agent;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What one agent produced after its re-asks: a parsed value, or why there is none, with the raw
@@ -12,7 +13,13 @@ import org.apiguardian.api.API;
  *               target's can, since an agent's cut answer is asked again
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Answer<T>(Status status, T value, String raw, String failure, int attempts, boolean cutOff) {
+public record Answer<T>(
+        Status status,
+        @Nullable T value,
+        @Nullable String raw,
+        @Nullable String failure,
+        int attempts,
+        boolean cutOff) {
 
     /**
      * An answer that ran to its end.
@@ -23,7 +30,7 @@ public record Answer<T>(Status status, T value, String raw, String failure, int 
      * @param failure why there is no value, or null
      * @param attempts how many times the model was asked, re-asks included
      */
-    public Answer(Status status, T value, String raw, String failure, int attempts) {
+    public Answer(Status status, @Nullable T value, @Nullable String raw, @Nullable String failure, int attempts) {
         this(status, value, raw, failure, attempts, false);
     }
 

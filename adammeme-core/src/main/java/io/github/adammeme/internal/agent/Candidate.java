@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** One of the three analyses the reference answer is chosen from (temperature 1). */
 @API(status = INTERNAL, since = "0.1.0")
@@ -30,7 +31,7 @@ public final class Candidate {
      * @return each analysis, or why there is none, in replica order
      */
     public List<CompletableFuture<Answer<String>>> analyseAll(
-            String memeText, ContentPart.Image erasedImage, String category, int count) {
+            String memeText, ContentPart.@Nullable Image erasedImage, String category, int count) {
         return context.askReplicas(
                 "Candidate",
                 "candidate",

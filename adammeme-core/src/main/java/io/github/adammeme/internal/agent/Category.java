@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A harmfulness category of the taxonomy, with where it came from.
@@ -13,7 +14,8 @@ import org.apiguardian.api.API;
  * @param origin null for the initial taxonomy, else the admission that added it
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Category(String name, String description, Admission origin) {
+public record Category(
+        String name, String description, @Nullable Admission origin) {
 
     /** The longest name a category may have. */
     public static final int MAX_NAME_LENGTH = 32;

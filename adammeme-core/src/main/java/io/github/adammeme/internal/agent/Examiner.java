@@ -8,6 +8,7 @@ import io.github.adammeme.internal.llm.ContentPart;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** Checks that a proposed category's harm really is in the meme that prompted it (temperature 0). */
 @API(status = INTERNAL, since = "0.1.0")
@@ -31,7 +32,8 @@ public final class Examiner {
      * @param proposal the Miner's proposed name and description
      * @return the Examiner's Yes/No and reason, or why there is none
      */
-    public CompletableFuture<Answer<Verdict>> examine(Meme meme, ContentPart.Image image, MinerVote.Proposal proposal) {
+    public CompletableFuture<Answer<Verdict>> examine(
+            Meme meme, ContentPart.@Nullable Image image, MinerVote.Proposal proposal) {
         return context.ask(
                 ROLE,
                 "examiner",

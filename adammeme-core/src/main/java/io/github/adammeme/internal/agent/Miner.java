@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** Maps a meme to categories of the current taxonomy, and may propose a new one (temperature 1). */
 @API(status = INTERNAL, since = "0.1.0")
@@ -31,7 +32,7 @@ public final class Miner {
      * @return each Miner's vote, in replica order
      */
     public List<CompletableFuture<Answer<MinerVote>>> mineAll(
-            Meme meme, ContentPart.Image image, Taxonomy taxonomy, int count) {
+            Meme meme, ContentPart.@Nullable Image image, Taxonomy taxonomy, int count) {
         return context.askReplicas("Miner", "miner", values(meme, taxonomy), image, 1.0, count, MinerVote.PARSER);
     }
 

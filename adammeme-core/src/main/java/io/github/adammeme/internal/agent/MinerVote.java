@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One Miner's answer: the existing categories it names, and the new category it proposes, if any.
@@ -18,7 +19,7 @@ import org.apiguardian.api.API;
  * @param proposal null when the Miner proposed nothing
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record MinerVote(List<String> categories, Proposal proposal) {
+public record MinerVote(List<String> categories, @Nullable Proposal proposal) {
 
     /** A new category as a Miner proposed it. */
     public record Proposal(String name, String description) {}
@@ -96,7 +97,7 @@ public record MinerVote(List<String> categories, Proposal proposal) {
                 && blank(JsonAnswers.field(proposed, "description"));
     }
 
-    private static boolean blank(JsonNode value) {
+    private static boolean blank(@Nullable JsonNode value) {
         return value == null
                 || value.isNull()
                 || (value.isTextual() && value.asText().isBlank());

@@ -10,6 +10,7 @@ import io.github.adammeme.internal.llm.ContentPart;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** Writes the misbelief sentence of one meme-category pair (temperature 0). */
 @API(status = INTERNAL, since = "0.1.0")
@@ -43,7 +44,7 @@ public final class Narrator {
      * @param category the category the meme was mined into
      * @return one standalone sentence stating the misbelief, or why there is none
      */
-    public CompletableFuture<Answer<String>> narrate(Meme meme, ContentPart.Image image, Category category) {
+    public CompletableFuture<Answer<String>> narrate(Meme meme, ContentPart.@Nullable Image image, Category category) {
         return context.ask(
                 "Narrator",
                 "narrator",

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** Rewrites a meme's text into a harder case for this target, learning from retrieved examples (temperature 0). */
 @API(status = INTERNAL, since = "0.1.0")
@@ -39,7 +40,7 @@ public final class Refiner {
      */
     public CompletableFuture<Answer<Rewrite>> refine(
             String memeText,
-            ContentPart.Image erasedImage,
+            ContentPart.@Nullable Image erasedImage,
             String category,
             String misbelief,
             int score,

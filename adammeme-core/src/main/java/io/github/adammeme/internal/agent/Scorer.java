@@ -8,6 +8,7 @@ import io.github.adammeme.internal.llm.ContentPart;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** Rates the target's analysis against the reference answer, 1..10 (temperature 0). */
 @API(status = INTERNAL, since = "0.1.0")
@@ -58,7 +59,11 @@ public final class Scorer {
      * @return the rating (1..10) with its explanation, or why there is none
      */
     public CompletableFuture<Answer<Rating>> score(
-            String memeText, ContentPart.Image erasedImage, String category, String reference, String targetAnswer) {
+            String memeText,
+            ContentPart.@Nullable Image erasedImage,
+            String category,
+            String reference,
+            String targetAnswer) {
         return context.ask(
                 "Scorer",
                 "scorer",

@@ -13,6 +13,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Picks the best of the three candidate analyses, or writes a better one: the reference answer (temperature 0).
@@ -51,7 +52,7 @@ public final class Senior {
      * @throws IllegalArgumentException when there are not three places, or no analysis in them
      */
     public CompletableFuture<Answer<String>> decide(
-            String memeText, ContentPart.Image image, String category, List<String> candidates) {
+            String memeText, ContentPart.@Nullable Image image, String category, List<String> candidates) {
         if (candidates.size() != 3 || candidates.stream().allMatch(Objects::isNull)) {
             throw new IllegalArgumentException(
                     "the Senior reviews 3 candidates' places with at least one analysis, got " + candidates);

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** The model under evaluation, asked the same question as the Candidates. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -35,7 +36,8 @@ public final class Target {
      * @param category the harmfulness category
      * @return the target's analysis, or why there is none (a declined task included)
      */
-    public CompletableFuture<Answer<String>> analyse(String memeText, ContentPart.Image erasedImage, String category) {
+    public CompletableFuture<Answer<String>> analyse(
+            String memeText, ContentPart.@Nullable Image erasedImage, String category) {
         return context.ask(
                 ROLE,
                 "target",

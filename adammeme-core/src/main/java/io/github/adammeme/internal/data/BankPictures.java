@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -30,7 +31,7 @@ final class BankPictures {
             throw refuse.apply("is not named");
         }
         Path file = DatasetPaths.contained(
-                images.getParent(),
+                Objects.requireNonNull(images.getParent(), "the images folder is beside the bank"),
                 c.image(),
                 new DatasetPaths.Folder(images, false, "the bank's images folder " + images),
                 true,

@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Adds cases to a bank: each new case's picture is copied into the bank's folder under its digest,
@@ -34,7 +35,7 @@ final class BankWriter {
                 if (all.containsKey(c.id())) {
                     continue;
                 }
-                Path source = pictures.get(c.id());
+                Path source = Objects.requireNonNull(pictures.get(c.id()), "every case found has its picture");
                 byte[] bytes = Files.readAllBytes(source);
                 String ext = source.getFileName().toString().replaceFirst(".*\\.", "");
                 Path target = images.resolve(c.imageSha256() + "." + ext);
@@ -42,8 +43,7 @@ final class BankWriter {
                 if (!Files.exists(target)) {
                     Files.write(target, bytes);
                 }
-                String relative = bank.toAbsolutePath()
-                        .getParent()
+                String relative = Objects.requireNonNull(bank.toAbsolutePath().getParent(), "a bank is in a folder")
                         .relativize(target)
                         .toString()
                         .replace('\\', '/');

@@ -14,6 +14,7 @@ import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 import org.apache.commons.csv.DuplicateHeaderMode;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads delimited annotation files: MAMI in its official and common forms, and the plain
@@ -37,7 +38,7 @@ final class CsvDatasetLoader {
      * @param source id prefix, or null for the format's own ({@code mami}, or the folder's name)
      * @return its memes, in file order
      */
-    public static List<Meme> load(Path file, DatasetFormat format, String source) {
+    public static List<Meme> load(Path file, @Nullable DatasetFormat format, @Nullable String source) {
         return load(file, format, source, DatasetLimits.DEFAULT);
     }
 
@@ -50,7 +51,8 @@ final class CsvDatasetLoader {
      * @throws DatasetException naming the file, line and field of anything malformed, a duplicate id, or a
      *     file with no memes
      */
-    public static List<Meme> load(Path file, DatasetFormat format, String source, DatasetLimits limits) {
+    public static List<Meme> load(
+            Path file, @Nullable DatasetFormat format, @Nullable String source, DatasetLimits limits) {
         if (!Files.isRegularFile(file)) {
             throw new DatasetException("dataset file " + file + " does not exist or is not a file");
         }
@@ -62,7 +64,8 @@ final class CsvDatasetLoader {
         }
     }
 
-    private static List<Meme> read(Path file, DatasetFormat format, String source, LinesReader in, char delimiter) {
+    private static List<Meme> read(
+            Path file, @Nullable DatasetFormat format, @Nullable String source, LinesReader in, char delimiter) {
         CSVFormat csv = CSVFormat.DEFAULT
                 .builder()
                 .setDelimiter(delimiter)

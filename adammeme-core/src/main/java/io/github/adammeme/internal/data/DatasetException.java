@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.github.adammeme.internal.text.Printable;
 import java.nio.file.Path;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A dataset that cannot be read; the message names the file, and the line and field when known, on one printable
@@ -48,7 +49,7 @@ public class DatasetException extends RuntimeException {
     }
 
     /** A library's message about the file, which may quote it: shown like a value, with more room. */
-    static String shownMessage(String message) {
+    static String shownMessage(@Nullable String message) {
         return shown(String.valueOf(message), 4 * SHOWN_CHARS);
     }
 

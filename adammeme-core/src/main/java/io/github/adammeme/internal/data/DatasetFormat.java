@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** The dataset serialisations the loaders understand. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -39,7 +40,7 @@ public enum DatasetFormat {
     }
 
     /** Detects the format from a record's fields, or returns null when they fit none. */
-    static DatasetFormat detect(JsonNode record) {
+    static @Nullable DatasetFormat detect(JsonNode record) {
         if (record.has("img")) {
             return FHM;
         }

@@ -6,6 +6,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lines of a user-named dataset or bank file, as {@link JsonLines} reads every JSONL file, with
@@ -51,6 +52,7 @@ final class DatasetLines implements Closeable {
      * @return the next line without its line break, or null at the end of the file
      * @throws DatasetException naming the file and line of a line that is too long or not UTF-8
      */
+    @Nullable
     String next() {
         try {
             return lines.next();

@@ -11,6 +11,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -25,7 +26,7 @@ final class DatasetPaths {
 
     /** An FHM {@code img}: relative to the folder of the dataset file. */
     static Path beside(Path file, long line, String field, String relative) {
-        Folder here = datasetFolder(file.toAbsolutePath().getParent());
+        Folder here = datasetFolder(folderOf(file));
         return contained(here.path(), relative, here, false, refusal(file, line, field, relative));
     }
 
@@ -36,7 +37,7 @@ final class DatasetPaths {
      * for HarMeme, beside the file otherwise), and the meme becomes an ERROR when its image is read.
      */
     static Path image(Path file, long line, String field, String name, boolean momenta) {
-        Path root = file.toAbsolutePath().getParent();
+        Path root = folderOf(file);
         List<Folder> folders = new ArrayList<>();
         folders.add(datasetFolder(root));
         folders.add(imagesFolder(root.resolve("images")));
@@ -55,7 +56,12 @@ final class DatasetPaths {
             }
             first = first == null ? candidate : first;
         }
-        return first;
+        return Objects.requireNonNull(first, "there are always folders to look in");
+    }
+
+    /** The folder a dataset file is in: a file's absolute path always has one. */
+    private static Path folderOf(Path file) {
+        return Objects.requireNonNull(file.toAbsolutePath().getParent(), "a file is in a folder");
     }
 
     private static Folder datasetFolder(Path root) {

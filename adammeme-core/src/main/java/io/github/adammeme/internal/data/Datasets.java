@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.RandomAccess;
 import java.util.stream.Stream;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Loads one or several datasets into one list of memes, as the paper mixes FHM, HarM and MAMI.
@@ -36,7 +37,7 @@ public final class Datasets {
      * @param format one format for all, or null to detect each from its content
      * @return their memes, in order
      */
-    public static List<Meme> load(List<Path> paths, DatasetFormat format) {
+    public static List<Meme> load(List<Path> paths, @Nullable DatasetFormat format) {
         return load(paths, format, DatasetLimits.DEFAULT);
     }
 
@@ -47,7 +48,7 @@ public final class Datasets {
      * @return their memes, in order
      * @throws DatasetException when a dataset cannot be read, or two hold the same id
      */
-    public static List<Meme> load(List<Path> paths, DatasetFormat format, DatasetLimits limits) {
+    public static List<Meme> load(List<Path> paths, @Nullable DatasetFormat format, DatasetLimits limits) {
         if (paths.size() == 1) {
             return load(paths.get(0), format, limits);
         }
@@ -113,7 +114,7 @@ public final class Datasets {
      * @param format its format, or null to detect it from its content
      * @return its memes, in order
      */
-    public static List<Meme> load(Path path, DatasetFormat format) {
+    public static List<Meme> load(Path path, @Nullable DatasetFormat format) {
         return load(path, format, DatasetLimits.DEFAULT);
     }
 
@@ -127,7 +128,7 @@ public final class Datasets {
      * @return its memes, in order
      * @throws DatasetException naming the file, line and field of what cannot be read
      */
-    public static List<Meme> load(Path path, DatasetFormat format, DatasetLimits limits) {
+    public static List<Meme> load(Path path, @Nullable DatasetFormat format, DatasetLimits limits) {
         if (HardCaseBank.isBank(path, limits)) {
             return bankMemes(path, limits);
         }
@@ -202,7 +203,7 @@ public final class Datasets {
     }
 
     /** A folder of images with a metadata file (id, image, text) inside it. */
-    private static List<Meme> folder(Path dir, DatasetFormat format, DatasetLimits limits) {
+    private static List<Meme> folder(Path dir, @Nullable DatasetFormat format, DatasetLimits limits) {
         String found = FOLDER_METADATA.stream()
                 .filter(name -> Files.exists(dir.resolve(name), LinkOption.NOFOLLOW_LINKS))
                 .findFirst()
@@ -262,7 +263,7 @@ public final class Datasets {
         }
     }
 
-    static String folderSource(Path dir) {
+    static String folderSource(@Nullable Path dir) {
         Path name = dir == null ? null : dir.getFileName();
         return name == null
                 ? "dataset"

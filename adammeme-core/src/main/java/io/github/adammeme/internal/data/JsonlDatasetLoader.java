@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads FHM and HarMeme jsonl files. A dataset line is untrusted input: it is read bounded
@@ -25,7 +27,7 @@ public final class JsonlDatasetLoader {
      * @param format the format, or null to detect it from the first record
      * @return its memes, in file order
      */
-    public static List<Meme> load(Path file, DatasetFormat format) {
+    public static List<Meme> load(Path file, @Nullable DatasetFormat format) {
         return load(file, format, null);
     }
 
@@ -35,7 +37,7 @@ public final class JsonlDatasetLoader {
      * @param source the id prefix; null for the format's own ({@code fhm}, {@code harmeme})
      * @return its memes, in file order
      */
-    public static List<Meme> load(Path file, DatasetFormat format, String source) {
+    public static List<Meme> load(Path file, @Nullable DatasetFormat format, @Nullable String source) {
         return load(file, format, source, DatasetLimits.DEFAULT);
     }
 
@@ -48,7 +50,8 @@ public final class JsonlDatasetLoader {
      * @throws DatasetException naming the file, line and field of anything malformed, a duplicate id, or a
      *     file with no memes
      */
-    public static List<Meme> load(Path file, DatasetFormat format, String source, DatasetLimits limits) {
+    public static List<Meme> load(
+            Path file, @Nullable DatasetFormat format, @Nullable String source, DatasetLimits limits) {
         if (!Files.isRegularFile(file)) {
             throw new DatasetException("dataset file " + file + " does not exist or is not a file");
         }
@@ -95,10 +98,14 @@ public final class JsonlDatasetLoader {
         if (count == 0) {
             throw new DatasetException("dataset file " + file + " holds no memes");
         }
-        return new MemeFile(file, limits, lines.toArray(), reader(effective, source));
+        return new MemeFile(
+                file,
+                limits,
+                lines.toArray(),
+                reader(Objects.requireNonNull(effective, "a meme was read, so its format is known"), source));
     }
 
-    private static Function<DatasetRecord, Meme> reader(DatasetFormat format, String source) {
+    private static Function<DatasetRecord, Meme> reader(DatasetFormat format, @Nullable String source) {
         return format == DatasetFormat.FHM
                 ? record -> fhm(record, source == null ? "fhm" : source)
                 : record -> harmeme(record, source == null ? "harmeme" : source);

@@ -2,6 +2,7 @@ package io.github.adammeme.internal.data;
 
 import io.github.adammeme.Constants;
 import java.io.Reader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@link DatasetLines} as the Reader commons-csv parses, each line given back with an LF. A quoted
@@ -16,7 +17,7 @@ import java.io.Reader;
 final class LinesReader extends Reader {
 
     private final DatasetLines lines;
-    private String pushedBack;
+    private @Nullable String pushedBack;
     private String current = "";
     private int position;
     private long recordBytes;

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.RandomAccess;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The memes of a JSONL dataset, read from the file as they are asked for rather than held: a million-line
@@ -30,7 +31,7 @@ final class MemeFile extends AbstractList<Meme> implements RandomAccess {
             return size() > WINDOW;
         }
     };
-    private DatasetLines cursor;
+    private @Nullable DatasetLines cursor;
     /** The index of the meme the cursor reads next. */
     private int cursorIndex;
 
@@ -83,7 +84,7 @@ final class MemeFile extends AbstractList<Meme> implements RandomAccess {
         if (cursorIndex == lines.length) {
             close();
         }
-        return meme;
+        return Objects.requireNonNull(meme, "the loop reads up to the index");
     }
 
     private void close() {

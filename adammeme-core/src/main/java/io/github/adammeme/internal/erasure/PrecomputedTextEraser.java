@@ -6,6 +6,7 @@ import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.llm.ContentPart;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Erased images prepared beforehand, in a folder parallel to the dataset's images and named like
@@ -16,7 +17,7 @@ final class PrecomputedTextEraser implements TextEraser {
     private final Path directory;
     private final MemeImages images;
 
-    PrecomputedTextEraser(Path directory, MemeImages images) {
+    PrecomputedTextEraser(@Nullable Path directory, MemeImages images) {
         if (directory == null || !Files.isDirectory(directory)) {
             throw new IllegalArgumentException("the folder of erased images " + directory + " does not exist");
         }

@@ -7,10 +7,12 @@ import io.github.adammeme.internal.text.Console;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Which {@link TextEraser} a run uses ({@code adammeme.text-erasure}).
@@ -21,11 +23,11 @@ import org.apiguardian.api.API;
  * departure from the paper.
  *
  * @param mode      builtin, none or precomputed
- * @param directory precomputed: the folder of erased images; builtin: the cache of erased images
+ * @param directory precomputed: the folder of erased images; builtin: the cache of erased images; none: null
  * @param absent    none because the module of the built-in eraser is not on the classpath and no eraser was asked for
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record TextErasure(Mode mode, Path directory, boolean absent) {
+public record TextErasure(Mode mode, @Nullable Path directory, boolean absent) {
 
     /** The module of the built-in eraser, as a build names it. */
     public static final String MODULE = "io.github.adammeme:adammeme-erasure";
@@ -55,7 +57,7 @@ public record TextErasure(Mode mode, Path directory, boolean absent) {
      * @param mode      builtin, none or precomputed
      * @param directory precomputed: the folder of erased images; builtin: the cache, or null for the default
      */
-    public TextErasure(Mode mode, Path directory) {
+    public TextErasure(Mode mode, @Nullable Path directory) {
         this(mode, directory, false);
     }
 
@@ -84,7 +86,7 @@ public record TextErasure(Mode mode, Path directory, boolean absent) {
      * @param directory the cache of erased pictures, or null for the default
      * @return builtin, or none marked {@link #absent}
      */
-    public static TextErasure byDefault(Path directory) {
+    public static TextErasure byDefault(@Nullable Path directory) {
         return builtin().isPresent()
                 ? new TextErasure(Mode.BUILTIN, directory)
                 : new TextErasure(Mode.NONE, null, true);
@@ -111,7 +113,7 @@ public record TextErasure(Mode mode, Path directory, boolean absent) {
                 return ServiceLoader.load(BuiltinErasure.class, TextErasure.class.getClassLoader())
                         .findFirst();
             } catch (ServiceConfigurationError broken) {
-                loadError = broken.getMessage();
+                loadError = Objects.requireNonNullElse(broken.getMessage(), broken.toString());
                 return Optional.empty();
             }
         }
@@ -175,13 +177,18 @@ public record TextErasure(Mode mode, Path directory, boolean absent) {
             case BUILTIN ->
                 "builtin (Tesseract from Maven Central finds the words, their letters are filled in from around them;"
                         + " erased pictures cached in "
-                        + directory.resolve(requireBuiltin().version()) + ")";
+                        + cache().resolve(requireBuiltin().version()) + ")";
             case NONE ->
                 absent
                         ? "none (" + Builtin.unusable() + ": the target sees each picture with its own text)"
                         : "none (the target sees each picture with its own text)";
             case PRECOMPUTED -> "precomputed (erased pictures read from " + directory + ")";
         };
+    }
+
+    /** The built-in eraser's cache: never null, the constructor defaults it. */
+    private Path cache() {
+        return Objects.requireNonNull(directory, "a builtin erasure has its cache");
     }
 
     /**
@@ -192,7 +199,7 @@ public record TextErasure(Mode mode, Path directory, boolean absent) {
      */
     public TextEraser create(MemeImages images) {
         return switch (mode) {
-            case BUILTIN -> requireBuiltin().create(directory, images);
+            case BUILTIN -> requireBuiltin().create(cache(), images);
             case NONE -> {
                 if (absent) {
                     Console.warn("text erasure is off: " + Builtin.unusable() + ", so the target sees each"

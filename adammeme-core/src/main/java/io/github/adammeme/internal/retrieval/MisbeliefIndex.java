@@ -7,6 +7,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.CharArraySet;
@@ -35,6 +36,7 @@ import org.apache.lucene.search.similarities.BM25Similarity;
 import org.apache.lucene.store.ByteBuffersDirectory;
 import org.apache.lucene.util.BytesRef;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * BM25 over misbelief sentences (the paper's retrieval for H_ref and for the next case from the
@@ -109,7 +111,7 @@ public final class MisbeliefIndex implements AutoCloseable {
     private final IndexWriter writer;
     private final Retrieval retrieval;
     private final Analyzer analyzer;
-    private volatile IndexSearcher searcher;
+    private volatile @Nullable IndexSearcher searcher;
 
     /** An empty index in memory, retrieving by content words. */
     public MisbeliefIndex() {
@@ -232,8 +234,13 @@ public final class MisbeliefIndex implements AutoCloseable {
         return query;
     }
 
+    /** The searcher last refreshed: never null once constructed, as the constructor refreshes. */
+    private IndexSearcher searcher() {
+        return Objects.requireNonNull(searcher, "the constructor refreshes");
+    }
+
     private List<String> run(BooleanQuery query, int k) {
-        IndexSearcher current = searcher;
+        IndexSearcher current = searcher();
         try {
             List<String> ids = new ArrayList<>();
             // Ties keep index order, which is the order samples were added: deterministic.
@@ -274,7 +281,7 @@ public final class MisbeliefIndex implements AutoCloseable {
     @Override
     public void close() {
         try {
-            searcher.getIndexReader().close();
+            searcher().getIndexReader().close();
             writer.close();
             directory.close();
         } catch (IOException e) {

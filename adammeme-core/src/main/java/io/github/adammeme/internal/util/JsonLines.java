@@ -13,6 +13,7 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lines of a JSONL file or stream, read the one way every dataset, bank, journal, batch output
@@ -102,7 +103,7 @@ public final class JsonLines implements Closeable {
      * @throws BadLine when the line is over the cap or not UTF-8
      * @throws IOException when the stream cannot be read
      */
-    public String next() throws IOException {
+    public @Nullable String next() throws IOException {
         if (atEnd) {
             return null;
         }

@@ -3,6 +3,7 @@ package io.github.adammeme.internal.util;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Lone UTF-16 surrogates: a JSON escape such as {@code \ud800} decodes to half a character, which no
@@ -35,9 +36,10 @@ public final class Utf16 {
 
     /**
      * @param text any text, or null
-     * @return the text with each lone surrogate replaced by U+FFFD; the same instance when it has none
+     * @return the text with each lone surrogate replaced by U+FFFD; the same instance when it has none;
+     *     null for null
      */
-    public static String wellFormed(String text) {
+    public static @Nullable String wellFormed(@Nullable String text) {
         if (text == null || loneSurrogate(text) < 0) {
             return text;
         }

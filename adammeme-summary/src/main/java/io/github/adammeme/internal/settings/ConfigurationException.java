@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.github.adammeme.internal.text.Printable;
 import io.github.adammeme.internal.text.Secrets;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A configuration value that cannot be used; the message names the key, the value and what is allowed, on one line:
@@ -19,10 +20,10 @@ public class ConfigurationException extends RuntimeException {
 
     /**
      * @param key the configuration key
-     * @param value its value; secrets are redacted from it
-     * @param allowed what the key takes
+     * @param value its value, or null; secrets are redacted from it
+     * @param allowed what the key takes, or null
      */
-    public ConfigurationException(String key, String value, String allowed) {
+    public ConfigurationException(String key, @Nullable String value, @Nullable String allowed) {
         this(
                 key,
                 "configuration key '" + key + "' has value '" + Secrets.redact(value) + "': "

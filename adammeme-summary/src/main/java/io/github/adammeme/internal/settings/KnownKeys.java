@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import org.apiguardian.api.API;
 
@@ -96,7 +97,7 @@ public final class KnownKeys {
                 bestDistance = d;
             }
         }
-        return best;
+        return Objects.requireNonNull(best, "no known keys");
     }
 
     /**

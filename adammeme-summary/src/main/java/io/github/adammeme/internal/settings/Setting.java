@@ -8,11 +8,13 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every {@code adammeme.*} setting, declared once: its key (a constant of {@link Constants}), its type and range, its
@@ -874,7 +876,8 @@ public enum Setting {
      * @param max the most number allowed, or null
      * @param choices the words allowed, or empty
      */
-    public record Type(String name, Number min, Number max, List<String> choices) {
+    public record Type(
+            String name, @Nullable Number min, @Nullable Number max, List<String> choices) {
         /** Any one line of text: a model id, a variable's name, an id. */
         public static final Type TEXT = new Type("text", null, null, List.of());
         /** Comma-separated values. */
@@ -926,7 +929,8 @@ public enum Setting {
                 return choices.stream().map(c -> "`" + c + "`").collect(Collectors.joining(", "));
             }
             if (min != null) {
-                return name + ", " + format(min) + " to " + format(max);
+                return name + ", " + format(min) + " to "
+                        + format(Objects.requireNonNull(max, "a range without its most"));
             }
             return name;
         }
@@ -955,20 +959,20 @@ public enum Setting {
     }
 
     private final String key;
-    private final String member;
+    private final @Nullable String member;
     private final Section section;
     private final Type type;
-    private final String fallback;
-    private final String defaultText;
+    private final @Nullable String fallback;
+    private final @Nullable String defaultText;
     private final String meaning;
 
     Setting(
             String key,
-            String member,
+            @Nullable String member,
             Section section,
             Type type,
-            String fallback,
-            String defaultText,
+            @Nullable String fallback,
+            @Nullable String defaultText,
             String meaning) {
         this.key = key;
         this.member = member;
@@ -1000,7 +1004,7 @@ public enum Setting {
     }
 
     /** @return the default as a value would be written, or null when the default is none or depends on others */
-    public String fallback() {
+    public @Nullable String fallback() {
         return fallback;
     }
 
@@ -1016,19 +1020,19 @@ public enum Setting {
 
     /** @return the least allowed whole number */
     public int min() {
-        return type.min().intValue();
+        return Objects.requireNonNull(type.min(), "the setting has no range").intValue();
     }
 
     /** @return the most allowed whole number */
     public int max() {
-        return type.max().intValue();
+        return Objects.requireNonNull(type.max(), "the setting has no range").intValue();
     }
 
     /**
      * @param key a key
      * @return the setting with that key (a family by its prefix), or null
      */
-    public static Setting of(String key) {
+    public static @Nullable Setting of(String key) {
         return BY_KEY.get(key);
     }
 

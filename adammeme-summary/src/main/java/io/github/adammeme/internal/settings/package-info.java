@@ -3,4 +3,7 @@
  * type, range, default and meaning, from which the known-key check, the typed reading of values and the docs' tables
  * of keys all come. It depends on nothing but {@link io.github.adammeme.Constants}.
  */
+@NullMarked
 package io.github.adammeme.internal.settings;
+
+import org.jspecify.annotations.NullMarked;

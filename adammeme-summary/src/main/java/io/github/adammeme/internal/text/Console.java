@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.io.PrintStream;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the library speaks on the console: the process's streams as they are now (a test harness may have replaced
@@ -28,9 +29,9 @@ public final class Console {
      * A warning on standard error: {@code adammeme: } and the message, redacted and made one line, since it quotes
      * endpoints, files and exceptions.
      *
-     * @param message what to say
+     * @param message what to say, or null (an exception may have no message), printed as {@code null}
      */
-    public static void warn(String message) {
+    public static void warn(@Nullable String message) {
         warn(err(), message);
     }
 
@@ -38,9 +39,9 @@ public final class Console {
      * As {@link #warn(String)}, on a stream of the caller's (a command's standard error).
      *
      * @param err     where to say it
-     * @param message what to say
+     * @param message what to say, or null
      */
-    public static void warn(PrintStream err, String message) {
+    public static void warn(PrintStream err, @Nullable String message) {
         err.println("adammeme: " + Printable.escaped(Secrets.redact(String.valueOf(message))));
     }
 }

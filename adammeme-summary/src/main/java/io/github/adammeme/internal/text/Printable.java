@@ -3,6 +3,7 @@ package io.github.adammeme.internal.text;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Text from outside (an endpoint's status line, error body, model id or list of models; a dataset's meme ids,
@@ -38,7 +39,7 @@ public final class Printable {
      * @param text any text, or null
      * @return the index of its first {@link #unsafe} character, or -1 when it has none (or is null)
      */
-    public static int firstUnsafe(String text) {
+    public static int firstUnsafe(@Nullable String text) {
         if (text == null) {
             return -1;
         }
@@ -58,7 +59,8 @@ public final class Printable {
      * @param text any text, or null
      * @return the text on one line; the same instance when nothing needed escaping; null for null
      */
-    public static String escaped(String text) {
+    @Contract("!null -> !null")
+    public static @Nullable String escaped(@Nullable String text) {
         return escaped(text, false);
     }
 
@@ -70,11 +72,13 @@ public final class Printable {
      * @param text any text, or null
      * @return the text with no character but its line breaks that moves the cursor; null for null
      */
-    public static String lines(String text) {
+    @Contract("!null -> !null")
+    public static @Nullable String lines(@Nullable String text) {
         return escaped(text, true);
     }
 
-    private static String escaped(String text, boolean keepLineBreaks) {
+    @Contract("!null, _ -> !null")
+    private static @Nullable String escaped(@Nullable String text, boolean keepLineBreaks) {
         if (text == null) {
             return null;
         }
@@ -113,7 +117,7 @@ public final class Printable {
      * @param most  the most code points kept; the rest is cut, not trusted
      * @return the text cut to {@code most} code points, {@link #escaped}, stripped; null for null, blank or empty
      */
-    public static String line(String value, int most) {
+    public static @Nullable String line(@Nullable String value, int most) {
         if (value == null) {
             return null;
         }

@@ -11,6 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The one redaction step every text leaving the process passes through: messages, endpoints'
@@ -51,7 +52,7 @@ public final class Secrets {
      *
      * @param value a key, or null
      */
-    public static void register(String value) {
+    public static void register(@Nullable String value) {
         if (value != null && value.strip().length() >= MIN_LENGTH) {
             VALUES.add(value.strip());
         }
@@ -62,7 +63,7 @@ public final class Secrets {
      *
      * @param name the variable's name, or null
      */
-    public static void registerVariable(String name) {
+    public static void registerVariable(@Nullable String name) {
         if (name != null && !name.isBlank()) {
             register(System.getenv(name.strip()));
         }
@@ -84,9 +85,10 @@ public final class Secrets {
      * The text with every registered key and every URL's user-info and credential-like query values removed.
      *
      * @param text any text, or null
-     * @return the redacted text
+     * @return the redacted text; null for null
      */
-    public static String redact(String text) {
+    @Contract("!null -> !null")
+    public static @Nullable String redact(@Nullable String text) {
         if (text == null || text.isEmpty()) {
             return text;
         }

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.llm.ResponseSchema;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** Turns one role's raw answer into its typed result, or says exactly what is wrong with it. */
 @FunctionalInterface
@@ -24,7 +25,7 @@ public interface AnswerParser<T> {
      *
      * @return the schema, or null
      */
-    default ResponseSchema schema() {
+    default @Nullable ResponseSchema schema() {
         return null;
     }
 

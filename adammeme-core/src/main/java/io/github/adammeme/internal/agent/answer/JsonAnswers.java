@@ -12,6 +12,7 @@ import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Finds the JSON object in a model's answer: bare, in a ```json fence, or with prose around it.
@@ -86,7 +87,7 @@ public final class JsonAnswers {
      * @param name the field's name, in lower case with underscores
      * @return its value, or null when there is no such field
      */
-    public static JsonNode field(JsonNode object, String name) {
+    public static @Nullable JsonNode field(JsonNode object, String name) {
         JsonNode exact = object.get(name);
         if (exact != null) {
             return exact;

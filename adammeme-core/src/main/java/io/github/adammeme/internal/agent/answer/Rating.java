@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Scorer's verdict, read from one agreed place: its final non-empty line, or, as structured
@@ -183,7 +184,7 @@ public record Rating(int score, String explanation) {
     }
 
     /** The JSON form, or null when the answer is not a JSON object (the text rules then apply). */
-    private static Rating structured(String answer, boolean decimalsRead) throws ParseException {
+    private static @Nullable Rating structured(String answer, boolean decimalsRead) throws ParseException {
         JsonNode json;
         try {
             json = JsonAnswers.firstObject(answer);
@@ -226,7 +227,7 @@ public record Rating(int score, String explanation) {
      * @param text the model's text, or null
      * @return the sentence, or "(no explanation)" when there is no text
      */
-    public static String firstSentence(String text) {
+    public static String firstSentence(@Nullable String text) {
         if (text == null || text.isBlank()) {
             return "(no explanation)";
         }

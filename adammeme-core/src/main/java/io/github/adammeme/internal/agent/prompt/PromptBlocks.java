@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a rendered prompt marks the material it carries. Every value from a dataset or a model sits
@@ -71,7 +72,7 @@ public final class PromptBlocks {
      * @param name the block's name
      * @return its content
      */
-    public static String content(String prompt, String name) {
+    public static @Nullable String content(String prompt, String name) {
         return read(prompt).stream()
                 .filter(b -> b.name().equals(name))
                 .map(Block::content)

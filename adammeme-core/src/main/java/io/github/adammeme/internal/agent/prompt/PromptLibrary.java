@@ -13,9 +13,11 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The agents' templates: the ones packaged in the jar, each replaceable by a file of the same
@@ -121,7 +123,7 @@ public final class PromptLibrary {
      * @throws IllegalArgumentException when the directory does not exist, or a template in it is malformed or
      *     not a regular file
      */
-    public static PromptLibrary load(Path overrides) {
+    public static PromptLibrary load(@Nullable Path overrides) {
         if (overrides != null && !Files.isDirectory(overrides)) {
             throw new IllegalArgumentException("prompt directory " + overrides + " does not exist");
         }
@@ -130,14 +132,15 @@ public final class PromptLibrary {
             String file = role + ".txt";
             Source source = read(overrides, file);
             PromptTemplate template = PromptTemplate.parse(role, source.text, source.origin);
-            checkPlaceholders(role, template, source, NEEDED.get(role));
+            checkPlaceholders(role, template, source, Objects.requireNonNull(NEEDED.get(role), "every role"));
             templates.put(role, template);
         }
         Map<String, PromptTemplate> pictureOnly = new LinkedHashMap<>();
         for (String role : PICTURE_ONLY_ROLES) {
             Source source = read(overrides, PICTURE_ONLY + role + ".txt");
             PromptTemplate template = PromptTemplate.parse(role, source.text, source.origin);
-            checkPlaceholders(role, template, source, NEEDED_WITHOUT_TEXT.get(role));
+            checkPlaceholders(
+                    role, template, source, Objects.requireNonNull(NEEDED_WITHOUT_TEXT.get(role), "every role"));
             pictureOnly.put(role, template);
         }
         Source taxonomy = read(overrides, "taxonomy.json");
@@ -182,7 +185,7 @@ public final class PromptLibrary {
 
     /** @throws IllegalArgumentException naming the file, line and placeholder a role does not fill, or one it needs */
     private static void checkPlaceholders(String role, PromptTemplate template, Source source, List<String> needed) {
-        List<String> given = GIVEN.get(role);
+        List<String> given = Objects.requireNonNull(GIVEN.get(role), "every role");
         Matcher braces = BRACES.matcher(source.text);
         while (braces.find()) {
             if (!TemplateParser.PLACEHOLDER.matcher(braces.group()).matches()) {
@@ -222,7 +225,7 @@ public final class PromptLibrary {
 
     private record Source(String text, String origin) {}
 
-    private static Source read(Path overrides, String file) {
+    private static Source read(@Nullable Path overrides, String file) {
         if (overrides != null
                 && Files.exists(overrides.resolve(file))
                 && !Files.isRegularFile(overrides.resolve(file))) {

@@ -8,6 +8,7 @@ import io.github.adammeme.internal.util.Digests;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
 import org.apiguardian.api.API;
@@ -155,13 +156,14 @@ public final class PromptTemplate {
                 out.append(s.text());
                 continue;
             }
+            String block = Objects.requireNonNull(s.block(), "a block has its name");
             String content = fill(s.text(), values);
-            String key = key(s.block(), content);
-            out.append(PromptBlocks.open(s.block(), key))
+            String key = key(block, content);
+            out.append(PromptBlocks.open(block, key))
                     .append('\n')
                     .append(content)
                     .append('\n')
-                    .append(PromptBlocks.close(s.block(), key));
+                    .append(PromptBlocks.close(block, key));
         }
         return out.toString();
     }

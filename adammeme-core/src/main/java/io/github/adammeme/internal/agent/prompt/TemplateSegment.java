@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.agent.prompt;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A run of a prompt template: literal instructions, a block whose content is filled in, or the
  * place of the picture.
@@ -7,7 +9,7 @@ package io.github.adammeme.internal.agent.prompt;
  * @param block the block's name, or null for instructions
  * @param text the instructions, or the block's content with its placeholders
  */
-record TemplateSegment(String block, String text) {
+record TemplateSegment(@Nullable String block, String text) {
 
     static final String PICTURE_LINE = "[image]";
 

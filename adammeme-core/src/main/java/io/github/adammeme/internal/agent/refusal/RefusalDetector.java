@@ -4,6 +4,8 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.agent.RefusalChecker;
 import io.github.adammeme.internal.agent.answer.RefusalScreen;
+import io.github.adammeme.internal.agent.answer.Verdict;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import org.apiguardian.api.API;
 
@@ -59,12 +61,10 @@ public final class RefusalDetector {
                         "the refusal check gave no usable answer (" + verdict.status() + ": " + verdict.failure()
                                 + "), so whether the target declined is not known");
             }
-            return verdict.value().yes()
-                    ? new Decision(
-                            Decision.Kind.REFUSAL,
-                            "the refusal check confirmed it: " + verdict.value().reason())
-                    : Decision.analysis("the refusal check read it as an analysis: "
-                            + verdict.value().reason());
+            Verdict read = Objects.requireNonNull(verdict.value(), "an OK answer holds its value");
+            return read.yes()
+                    ? new Decision(Decision.Kind.REFUSAL, "the refusal check confirmed it: " + read.reason())
+                    : Decision.analysis("the refusal check read it as an analysis: " + read.reason());
         });
     }
 }

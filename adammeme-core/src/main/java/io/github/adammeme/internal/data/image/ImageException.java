@@ -3,6 +3,7 @@ package io.github.adammeme.internal.data.image;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** One meme's image cannot be used; that meme becomes an ERROR outcome and the run goes on. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -20,7 +21,7 @@ public class ImageException extends RuntimeException {
      * @param message what is wrong, naming the file
      * @param cause the reader's or decoder's exception
      */
-    public ImageException(String message, Throwable cause) {
+    public ImageException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 }

@@ -1,5 +1,7 @@
 package io.github.adammeme.internal.data.image;
 
+import org.jspecify.annotations.Nullable;
+
 /** The four kinds of picture a meme may be, told apart by their first bytes, never by a file's name. */
 enum ImageFormat {
     PNG("image/png", "png"),
@@ -25,7 +27,7 @@ enum ImageFormat {
     }
 
     /** The format the bytes announce, or null for anything else. */
-    static ImageFormat sniff(byte[] b) {
+    static @Nullable ImageFormat sniff(byte[] b) {
         if (b.length >= 8 && (b[0] & 0xff) == 0x89 && b[1] == 'P' && b[2] == 'N' && b[3] == 'G') {
             return PNG;
         }

@@ -2,6 +2,7 @@ package io.github.adammeme.internal.data.image;
 
 import java.io.InterruptedIOException;
 import javax.imageio.ImageReader;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One step of one picture's intake, seen from the watchdog: when its time bound passes, the step's
@@ -16,7 +17,7 @@ final class ImageWatch {
     private final boolean interruptedBefore = worker.isInterrupted();
     private volatile boolean expired;
     private boolean finished; // guarded by this
-    private ImageReader reader; // guarded by this
+    private @Nullable ImageReader reader; // guarded by this
 
     /** Called by the watchdog's thread when the time bound passes. */
     synchronized void expire() {
@@ -46,7 +47,7 @@ final class ImageWatch {
         }
     }
 
-    synchronized void watch(ImageReader current) {
+    synchronized void watch(@Nullable ImageReader current) {
         reader = current;
     }
 

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Bounds each step of a picture's intake in time. One daemon thread serves the whole JVM: it only
@@ -53,7 +54,7 @@ final class ImageWatchdog {
         watch.finish();
     }
 
-    private ImageException tookTooLong(Path file, String doing, Throwable cause) {
+    private ImageException tookTooLong(Path file, String doing, @Nullable Throwable cause) {
         return new ImageException(
                 "image " + file + " took more than " + seconds(bound) + " s to " + doing + " ("
                         + Constants.IMAGE_TIMEOUT_SECONDS + ")",

@@ -6,6 +6,8 @@ import static io.github.adammeme.internal.data.image.ImageHeaders.le24;
 import static io.github.adammeme.internal.data.image.ImageHeaders.le32;
 import static io.github.adammeme.internal.data.image.ImageHeaders.u8;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A WebP's RIFF chunks walked to the end its RIFF header gives, which must be within the file:
  * the size of a simple file from its VP8 or VP8L bitstream header, of an extended one (VP8X) from
@@ -97,7 +99,10 @@ final class ImageWebpChunks {
     private static final class Size {
         int width;
         int height;
+
+        @Nullable
         Boolean lossy;
+
         long prefixCodedBytes;
 
         void prefixCoded(long length) {

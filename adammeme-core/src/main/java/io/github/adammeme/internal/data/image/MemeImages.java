@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns an image file into what a model receives: the type sniffed from the bytes, downscaled to
@@ -246,7 +247,7 @@ public final class MemeImages {
      * @param b the file's first bytes, or all of them
      * @return the MIME type, or null
      */
-    public static String mimeType(byte[] b) {
+    public static @Nullable String mimeType(byte[] b) {
         ImageFormat format = ImageFormat.sniff(b);
         return format == null ? null : format.mimeType();
     }

@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.Map;
 import javax.imageio.ImageIO;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How closely each agent role looks at the meme: the {@code detail} it is sent with
@@ -66,7 +67,7 @@ public final class RoleImages {
 
     private record Shrunk(String sha256, int side) {}
 
-    private final ImageDetail fallback;
+    private final @Nullable ImageDetail fallback;
     private final Map<String, ImageDetail> details;
     private final Map<String, Integer> maxSides;
     private final Cache<Shrunk, ContentPart.Image> shrunk = Caffeine.newBuilder()
@@ -79,7 +80,7 @@ public final class RoleImages {
      * @param details detail by role (lower case)
      * @param maxSides longest side by role (lower case), for endpoints that ignore detail
      */
-    public RoleImages(ImageDetail fallback, Map<String, ImageDetail> details, Map<String, Integer> maxSides) {
+    public RoleImages(@Nullable ImageDetail fallback, Map<String, ImageDetail> details, Map<String, Integer> maxSides) {
         this.fallback = fallback;
         this.details = Map.copyOf(details);
         this.maxSides = Map.copyOf(maxSides);
@@ -89,7 +90,7 @@ public final class RoleImages {
      * @param role the agent role, as its calls name it ({@code Miner}, {@code Scorer} ...)
      * @return the detail that role's pictures are sent with, or null for none
      */
-    public ImageDetail detail(String role) {
+    public @Nullable ImageDetail detail(String role) {
         return details.getOrDefault(role.toLowerCase(Locale.ROOT), fallback);
     }
 

@@ -10,6 +10,7 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -78,12 +79,11 @@ final class BuiltinTextEraser implements TextEraser {
                 try {
                     running.join();
                 } catch (java.util.concurrent.CompletionException e) {
-                    throw e.getCause() instanceof ImageException ie
+                    Throwable cause = Objects.requireNonNull(e.getCause(), "join wraps the failure it reports");
+                    throw cause instanceof ImageException ie
                             ? new ImageException(ie.getMessage() + " (for " + meme.id() + ")", ie)
                             : new ImageException(
-                                    "cannot erase the text of " + meme.id() + ": "
-                                            + e.getCause().getMessage(),
-                                    e.getCause());
+                                    "cannot erase the text of " + meme.id() + ": " + cause.getMessage(), cause);
                 }
             }
         }

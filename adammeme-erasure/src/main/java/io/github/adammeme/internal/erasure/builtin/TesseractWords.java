@@ -17,6 +17,7 @@ import org.bytedeco.javacpp.BytePointer;
 import org.bytedeco.tesseract.ResultIterator;
 import org.bytedeco.tesseract.TessBaseAPI;
 import org.bytedeco.tesseract.global.tesseract;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where the words are on a picture, by the Tesseract that JavaCPP ships for this platform, with the
@@ -37,11 +38,11 @@ final class TesseractWords {
     /** A word Tesseract read, where, and how sure it is (0 to 100). */
     record Word(String text, float confidence, Rectangle box) {}
 
-    private static volatile byte[] model;
+    private static volatile byte @Nullable [] model;
     /** Whether Tesseract has started once in this process: a configuration is checked without starting it again. */
     private static volatile boolean started;
 
-    private static TesseractWords shared;
+    private static @Nullable TesseractWords shared;
 
     private final BlockingQueue<TessBaseAPI> idle;
     private final AtomicInteger created = new AtomicInteger();

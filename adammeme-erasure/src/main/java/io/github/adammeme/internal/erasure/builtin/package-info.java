@@ -4,4 +4,7 @@
  * finds it through ServiceLoader ({@link io.github.adammeme.internal.erasure.BuiltinErasure}); the simulator's picture
  * reader reads with its OCR ({@link io.github.adammeme.internal.erasure.builtin.PrintedText}).
  */
+@NullMarked
 package io.github.adammeme.internal.erasure.builtin;
+
+import org.jspecify.annotations.NullMarked;
