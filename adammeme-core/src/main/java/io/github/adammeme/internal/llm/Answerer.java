@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.github.adammeme.internal.text.Printable;
 import java.util.Comparator;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Who an endpoint says answered: its answer's {@code model} and {@code system_fingerprint}. An alias asked by one
@@ -16,7 +17,7 @@ import org.apiguardian.api.API;
  * @param systemFingerprint the backend configuration it names, or null
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Answerer(String model, String systemFingerprint) {
+public record Answerer(@Nullable String model, @Nullable String systemFingerprint) {
 
     /** The answers of an endpoint that named no model and no fingerprint. */
     public static final Answerer UNNAMED = new Answerer(null, null);
@@ -36,7 +37,7 @@ public record Answerer(String model, String systemFingerprint) {
      * @param systemFingerprint its {@code system_fingerprint}, or null
      * @return who answered, or null when the endpoint named neither
      */
-    public static Answerer of(String model, String systemFingerprint) {
+    public static @Nullable Answerer of(@Nullable String model, @Nullable String systemFingerprint) {
         String m = Printable.line(model, MOST);
         String f = Printable.line(systemFingerprint, MOST);
         return m == null && f == null ? null : new Answerer(m, f);

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.List;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** The port every model is reached through: one blocking chat-completion call. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -22,7 +23,7 @@ public interface ChatModel {
      *
      * @return the scope, or null
      */
-    default String answerScope() {
+    default @Nullable String answerScope() {
         return null;
     }
 

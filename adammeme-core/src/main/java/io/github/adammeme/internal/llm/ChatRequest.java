@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One chat-completion call as the pipeline asks for it.
@@ -27,11 +28,11 @@ public record ChatRequest(
         List<ChatMessage> messages,
         double temperature,
         long seed,
-        Integer maxTokens,
+        @Nullable Integer maxTokens,
         int replica,
         String templateDigest,
         String stage,
-        ResponseSchema schema) {
+        @Nullable ResponseSchema schema) {
 
     /** The stage of a call made outside the pipeline's stages. */
     public static final String UNSTAGED = "-";
@@ -50,11 +51,25 @@ public record ChatRequest(
      * @param stage the pipeline stage asking, or null
      * @param schema the shape the answer must take, or null for free text
      */
-    public ChatRequest {
-        Objects.requireNonNull(role, "role");
-        stage = stage == null ? UNSTAGED : stage;
-        messages = List.copyOf(messages);
-        Objects.requireNonNull(templateDigest, "templateDigest");
+    public ChatRequest(
+            String role,
+            List<ChatMessage> messages,
+            double temperature,
+            long seed,
+            @Nullable Integer maxTokens,
+            int replica,
+            String templateDigest,
+            @Nullable String stage,
+            @Nullable ResponseSchema schema) {
+        this.role = Objects.requireNonNull(role, "role");
+        this.stage = stage == null ? UNSTAGED : stage;
+        this.messages = List.copyOf(messages);
+        this.templateDigest = Objects.requireNonNull(templateDigest, "templateDigest");
+        this.temperature = temperature;
+        this.seed = seed;
+        this.maxTokens = maxTokens;
+        this.replica = replica;
+        this.schema = schema;
     }
 
     /**
@@ -73,7 +88,7 @@ public record ChatRequest(
             List<ChatMessage> messages,
             double temperature,
             long seed,
-            Integer maxTokens,
+            @Nullable Integer maxTokens,
             int replica,
             String templateDigest) {
         this(role, messages, temperature, seed, maxTokens, replica, templateDigest, UNSTAGED, null);
@@ -96,10 +111,10 @@ public record ChatRequest(
             List<ChatMessage> messages,
             double temperature,
             long seed,
-            Integer maxTokens,
+            @Nullable Integer maxTokens,
             int replica,
             String templateDigest,
-            String stage) {
+            @Nullable String stage) {
         this(role, messages, temperature, seed, maxTokens, replica, templateDigest, stage, null);
     }
 

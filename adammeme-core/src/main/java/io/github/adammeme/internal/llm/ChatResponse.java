@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import io.github.adammeme.internal.llm.cost.Usage;
 import io.github.adammeme.internal.util.Utf16;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What an endpoint answered.
@@ -18,7 +19,12 @@ import org.apiguardian.api.API;
  */
 @API(status = INTERNAL, since = "0.1.0")
 public record ChatResponse(
-        String content, String refusal, String finishReason, Usage usage, boolean fromCache, Answerer answeredBy) {
+        String content,
+        @Nullable String refusal,
+        String finishReason,
+        Usage usage,
+        boolean fromCache,
+        @Nullable Answerer answeredBy) {
 
     /**
      * An answer that does not say who gave it.
@@ -29,7 +35,12 @@ public record ChatResponse(
      * @param usage tokens reported, or null
      * @param fromCache whether it was replayed from the cache
      */
-    public ChatResponse(String content, String refusal, String finishReason, Usage usage, boolean fromCache) {
+    public ChatResponse(
+            @Nullable String content,
+            @Nullable String refusal,
+            @Nullable String finishReason,
+            @Nullable Usage usage,
+            boolean fromCache) {
         this(content, refusal, finishReason, usage, fromCache, null);
     }
 
@@ -45,11 +56,19 @@ public record ChatResponse(
      * @param fromCache whether it was replayed from the cache
      * @param answeredBy who the endpoint says answered, or null
      */
-    public ChatResponse {
-        content = content == null ? "" : Utf16.wellFormed(content);
-        refusal = Utf16.wellFormed(refusal);
-        finishReason = finishReason == null ? "" : finishReason;
-        usage = usage == null ? Usage.NONE : usage;
+    public ChatResponse(
+            @Nullable String content,
+            @Nullable String refusal,
+            @Nullable String finishReason,
+            @Nullable Usage usage,
+            boolean fromCache,
+            @Nullable Answerer answeredBy) {
+        this.content = content == null ? "" : Utf16.wellFormed(content);
+        this.refusal = Utf16.wellFormed(refusal);
+        this.finishReason = finishReason == null ? "" : finishReason;
+        this.usage = usage == null ? Usage.NONE : usage;
+        this.fromCache = fromCache;
+        this.answeredBy = answeredBy;
     }
 
     /** @return the same answer, marked as replayed from the cache */

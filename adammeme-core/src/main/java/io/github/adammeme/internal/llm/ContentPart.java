@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import java.util.Base64;
 import java.util.Objects;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** One part of a chat message: text, or an image sent inline as a data URL. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -32,7 +33,11 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image 
      * @param detail how closely the model is asked to look, or null to send no {@code detail} field
      */
     @SuppressWarnings("ArrayRecordComponent") // the bytes are sent, never compared: the sha256 stands for them
-    record Image(String mimeType, byte[] bytes, String sha256, ImageDetail detail) implements ContentPart {
+    record Image(
+            String mimeType,
+            byte[] bytes,
+            String sha256,
+            @Nullable ImageDetail detail) implements ContentPart {
         /**
          * @param mimeType the image type, e.g. {@code image/png}
          * @param bytes the encoded image
@@ -60,7 +65,7 @@ public sealed interface ContentPart permits ContentPart.Text, ContentPart.Image 
          * @param next how closely the model is to look, or null for no {@code detail} field
          * @return the same picture at that detail
          */
-        public Image withDetail(ImageDetail next) {
+        public Image withDetail(@Nullable ImageDetail next) {
             return next == detail ? this : new Image(mimeType, bytes, sha256, next);
         }
 

@@ -7,6 +7,7 @@ import io.github.adammeme.internal.text.Secrets;
 import java.time.Duration;
 import java.util.Objects;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a model is reached. The key itself is never held here, only the name of the environment
@@ -26,13 +27,13 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public record Endpoint(
         String model,
-        String baseUrl,
-        String apiKeyEnv,
+        @Nullable String baseUrl,
+        @Nullable String apiKeyEnv,
         Duration timeout,
         int requestsPerMinute,
         long tokensPerMinute,
-        String simulatorVariant,
-        String answerScope) {
+        @Nullable String simulatorVariant,
+        @Nullable String answerScope) {
 
     /**
      * An endpoint whose answers any run may reuse.
@@ -47,12 +48,12 @@ public record Endpoint(
      */
     public Endpoint(
             String model,
-            String baseUrl,
-            String apiKeyEnv,
+            @Nullable String baseUrl,
+            @Nullable String apiKeyEnv,
             Duration timeout,
             int requestsPerMinute,
             long tokensPerMinute,
-            String simulatorVariant) {
+            @Nullable String simulatorVariant) {
         this(model, baseUrl, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, simulatorVariant, null);
     }
 
@@ -68,8 +69,8 @@ public record Endpoint(
      */
     public Endpoint(
             String model,
-            String baseUrl,
-            String apiKeyEnv,
+            @Nullable String baseUrl,
+            @Nullable String apiKeyEnv,
             Duration timeout,
             int requestsPerMinute,
             long tokensPerMinute) {
@@ -85,7 +86,7 @@ public record Endpoint(
      * @param apiKeyEnv environment variable that holds the API key, or null
      * @param timeout per-request timeout
      */
-    public Endpoint(String model, String baseUrl, String apiKeyEnv, Duration timeout) {
+    public Endpoint(String model, @Nullable String baseUrl, @Nullable String apiKeyEnv, Duration timeout) {
         this(model, baseUrl, apiKeyEnv, timeout, 0, 0);
     }
 
@@ -131,7 +132,7 @@ public record Endpoint(
      * @param variant what sets its answers apart, or null
      * @return this endpoint, at the simulator
      */
-    public Endpoint simulatorAt(String url, String variant) {
+    public Endpoint simulatorAt(String url, @Nullable String variant) {
         return new Endpoint(model, url, apiKeyEnv, timeout, requestsPerMinute, tokensPerMinute, variant, answerScope);
     }
 

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.text.Printable;
 import io.github.adammeme.internal.text.Secrets;
+import java.util.Objects;
 import org.apiguardian.api.API;
 
 /**
@@ -47,6 +48,6 @@ public final class EndpointUnusableException extends IllegalStateException {
 
     /** @return the same reason, thrown afresh from the calls it stops (so no two threads share one trace) */
     public EndpointUnusableException again() {
-        return new EndpointUnusableException(getMessage(), when);
+        return new EndpointUnusableException(Objects.requireNonNull(getMessage(), "made with a message"), when);
     }
 }

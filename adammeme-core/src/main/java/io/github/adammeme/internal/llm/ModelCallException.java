@@ -7,6 +7,7 @@ import io.github.adammeme.internal.text.Printable;
 import io.github.adammeme.internal.text.Secrets;
 import java.time.Duration;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A call that failed; the message never carries a secret, and is one printable line: it quotes what the endpoint
@@ -21,17 +22,17 @@ public class ModelCallException extends RuntimeException {
     /** Whether asking again may succeed. */
     private final boolean retryable;
     /** What the endpoint reported for a call it answered (and billed) with nothing usable, or null. */
-    private final Usage paid;
+    private final @Nullable Usage paid;
     /** What the endpoint asked to wait, or null. */
-    private final Duration retryAfter;
+    private final @Nullable Duration retryAfter;
 
     /**
      * A failure that asking again will not mend.
      *
      * @param message what failed; secrets are redacted from it
-     * @param cause the client's exception
+     * @param cause the client's exception, or null when it is not kept
      */
-    public ModelCallException(String message, Throwable cause) {
+    public ModelCallException(String message, @Nullable Throwable cause) {
         this(message, cause, -1, false, null);
     }
 
@@ -51,12 +52,18 @@ public class ModelCallException extends RuntimeException {
      * @param retryable  whether asking again may succeed (rate limits, server errors, broken connections, bad bodies)
      * @param retryAfter what the endpoint asked to wait, or null
      */
-    public ModelCallException(String message, Throwable cause, int status, boolean retryable, Duration retryAfter) {
+    public ModelCallException(
+            String message, @Nullable Throwable cause, int status, boolean retryable, @Nullable Duration retryAfter) {
         this(message, cause, status, retryable, retryAfter, null);
     }
 
     private ModelCallException(
-            String message, Throwable cause, int status, boolean retryable, Duration retryAfter, Usage paid) {
+            String message,
+            @Nullable Throwable cause,
+            int status,
+            boolean retryable,
+            @Nullable Duration retryAfter,
+            @Nullable Usage paid) {
         super(Printable.escaped(Secrets.redact(message)), cause);
         this.status = status;
         this.retryable = retryable;
@@ -77,7 +84,7 @@ public class ModelCallException extends RuntimeException {
     }
 
     /** @return the tokens of a call that was answered and billed though its answer was unusable, or null */
-    public Usage paid() {
+    public @Nullable Usage paid() {
         return paid;
     }
 
@@ -92,7 +99,7 @@ public class ModelCallException extends RuntimeException {
     }
 
     /** @return what the endpoint asked to wait, or null */
-    public Duration retryAfter() {
+    public @Nullable Duration retryAfter() {
         return retryAfter;
     }
 

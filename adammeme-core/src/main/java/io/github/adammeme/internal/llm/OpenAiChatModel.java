@@ -25,6 +25,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** The {@link ChatModel} port on openai-java: any OpenAI-compatible chat-completions endpoint. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -109,7 +110,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
     }
 
     @Override
-    public String answerScope() {
+    public @Nullable String answerScope() {
         return endpoint.answerScope();
     }
 
@@ -194,7 +195,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
     }
 
     /** Retry-After in seconds or as an HTTP date, as endpoints send it. */
-    private static Duration retryAfter(OpenAIServiceException e) {
+    private static @Nullable Duration retryAfter(OpenAIServiceException e) {
         for (String name : List.of("Retry-After", "retry-after")) {
             for (String value : e.headers().values(name)) {
                 try {
@@ -234,7 +235,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
     }
 
     /** What the size bound said, when the failure was an answer past it; null otherwise. */
-    private static String tooLarge(Throwable e) {
+    private static @Nullable String tooLarge(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof BoundedAnswers.TooLarge) {
                 return t.getMessage();

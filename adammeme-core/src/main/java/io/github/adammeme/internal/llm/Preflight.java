@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -39,6 +40,7 @@ import java.util.concurrent.Executors;
 import java.util.regex.Pattern;
 import javax.net.ssl.SSLException;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One cheap look at each endpoint and model a run will call, before it pays for any call, so that a
@@ -97,7 +99,7 @@ public final class Preflight {
     /** The stage preflight calls are accounted to. */
     public static final String STAGE = "preflight";
 
-    private static HttpClient client;
+    private static @Nullable HttpClient client;
 
     private Preflight() {}
 
@@ -198,8 +200,8 @@ public final class Preflight {
 
     private static Finding look(Subject s, UsageLedger ledger, Timeouts timeouts) {
         Endpoint e = s.endpoint();
-        String base =
-                e.baseUrl().endsWith("/") ? e.baseUrl().substring(0, e.baseUrl().length() - 1) : e.baseUrl();
+        String url = url(s);
+        String base = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
         String key;
         try {
             key = e.apiKeyEnv() == null ? null : OpenAiChatModel.apiKey(e);
@@ -212,8 +214,7 @@ public final class Preflight {
         Reply listing;
         boolean silent = false;
         try {
-            listing = send(
-                    HttpRequest.newBuilder(BaseUrl.child(e.baseUrl(), "models")).GET(), key, timeouts.list());
+            listing = send(HttpRequest.newBuilder(BaseUrl.child(url, "models")).GET(), key, timeouts.list());
         } catch (HttpConnectTimeoutException | ConnectException | SSLException unreachable) {
             throw stop(s, unreachable(s, unreachable));
         } catch (Redirects.Refused elsewhere) {
@@ -240,7 +241,7 @@ public final class Preflight {
                                             .put("content", "Reply with the word OK.")))
                     .toString();
             probe = send(
-                    HttpRequest.newBuilder(BaseUrl.child(e.baseUrl(), "chat/completions"))
+                    HttpRequest.newBuilder(BaseUrl.child(url, "chat/completions"))
                             .header("Content-Type", "application/json")
                             .POST(HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8)),
                     key,
@@ -255,8 +256,8 @@ public final class Preflight {
                         s,
                         "the endpoint accepts connections but answers nothing: "
                                 + (s.builtIn()
-                                        ? "the built-in simulator at " + shown(e.baseUrl())
-                                        : s.urlKey() + "=" + shown(e.baseUrl()))
+                                        ? "the built-in simulator at " + shown(url)
+                                        : s.urlKey() + "=" + shown(url))
                                 + " gave no answer to GET /models within " + seconds(timeouts.list())
                                 + " s nor to a 1-token"
                                 + " request within " + seconds(timeouts.silentProbe())
@@ -356,18 +357,14 @@ public final class Preflight {
     }
 
     private static String unreachable(Subject s, IOException e) {
-        String setting = s.builtIn()
-                ? "the built-in simulator at " + shown(s.endpoint().baseUrl())
-                : s.urlKey() + "=" + shown(s.endpoint().baseUrl());
+        String setting = s.builtIn() ? "the built-in simulator at " + shown(url(s)) : s.urlKey() + "=" + shown(url(s));
         return "the endpoint cannot be reached: " + setting + " (" + cause(e) + "); check the host, the port"
                 + " and that the server is running";
     }
 
     private static String redirected(Subject s, Redirects.Refused refused) {
-        return refused.getMessage() + " ("
-                + (s.builtIn()
-                        ? "the built-in simulator"
-                        : s.urlKey() + "=" + shown(s.endpoint().baseUrl())) + ")";
+        return refused.getMessage() + " (" + (s.builtIn() ? "the built-in simulator" : s.urlKey() + "=" + shown(url(s)))
+                + ")";
     }
 
     private static String seconds(Duration d) {
@@ -421,9 +418,12 @@ public final class Preflight {
 
     /** Who answers, as a message names it: the simulator, or the URL without user-info or query. */
     private static String where(Subject s) {
-        return s.builtIn()
-                ? "the built-in simulator"
-                : "the endpoint at " + shown(s.endpoint().baseUrl());
+        return s.builtIn() ? "the built-in simulator" : "the endpoint at " + shown(url(s));
+    }
+
+    /** A subject's base URL: resolved before it is checked (the built-in simulator's once it is up). */
+    private static String url(Subject s) {
+        return Objects.requireNonNull(s.endpoint().baseUrl(), "a subject's base URL is resolved");
     }
 
     /**
@@ -511,7 +511,7 @@ public final class Preflight {
 
     private record Reply(int status, String body) {}
 
-    private static Reply send(HttpRequest.Builder request, String key, Duration timeout) throws IOException {
+    private static Reply send(HttpRequest.Builder request, @Nullable String key, Duration timeout) throws IOException {
         request.timeout(timeout).header("Accept", "application/json");
         if (key != null) {
             request.header("Authorization", "Bearer " + key);

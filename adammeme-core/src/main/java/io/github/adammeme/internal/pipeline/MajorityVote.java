@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The Miners' majority vote: a category is kept when more than half of all Miners name it. A
@@ -88,7 +89,7 @@ final class MajorityVote {
      * this meme into it: the votes received never settle a meme whatever the missing one would have
      * said, so a meme with a missing vote is an ERROR that names it, never a guess.
      */
-    static String missingVotes(List<Answer<MinerVote>> answers) {
+    static @Nullable String missingVotes(List<Answer<MinerVote>> answers) {
         List<String> missing = new ArrayList<>();
         List<String> received = new ArrayList<>();
         for (int i = 0; i < answers.size(); i++) {
@@ -112,7 +113,7 @@ final class MajorityVote {
     }
 
     /** Each Miner's categories, or null for a Miner whose vote is missing. */
-    static List<List<String>> votes(List<Answer<MinerVote>> answers) {
+    static List<@Nullable List<String>> votes(List<Answer<MinerVote>> answers) {
         List<List<String>> out = new ArrayList<>();
         for (Answer<MinerVote> a : answers) {
             out.add(a.ok() ? a.value().categories() : null);

@@ -4,7 +4,9 @@ import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.pipeline.result.MinedSample;
 import java.util.AbstractList;
 import java.util.List;
+import java.util.Objects;
 import java.util.RandomAccess;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The mined pairs, in the order they were added, held as the meme's place in the dataset, the category
@@ -30,7 +32,7 @@ final class MinedSamples extends AbstractList<MinedSample> implements RandomAcce
      * @param misbelief the Narrator's misbelief, or null
      * @param narratorError why there is none, or null
      */
-    void append(int memeIndex, String category, String misbelief, String narratorError) {
+    void append(int memeIndex, String category, @Nullable String misbelief, @Nullable String narratorError) {
         records.begin();
         records.number(memeIndex);
         records.code(category);
@@ -52,7 +54,7 @@ final class MinedSamples extends AbstractList<MinedSample> implements RandomAcce
     String category(int index) {
         PackedRecords.Reader in = records.read(index);
         in.number();
-        return in.code();
+        return Objects.requireNonNull(in.code(), "every pair is appended with a category");
     }
 
     @Override

@@ -19,9 +19,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Stage 1, harmfulness mining. Memes are mined in batches that all see the same taxonomy; a
@@ -79,6 +81,7 @@ final class MiningStage {
             return picture.join();
         }
 
+        @Nullable
         String imageError() {
             try {
                 picture.join();
@@ -256,7 +259,7 @@ final class MiningStage {
                 Meme meme = memes.get(next);
                 read.put(next, CompletableFuture.supplyAsync(() -> images.load(meme.image()), preparers));
             }
-            return read.remove(index);
+            return Objects.requireNonNull(read.remove(index), "read up to two batches past the one asked for");
         }
     }
 

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Records appended one after another as bytes, for what a run keeps of every meme or pair until its
@@ -54,14 +55,14 @@ final class PackedRecords {
         return new Reader(starts[index]);
     }
 
-    void codes(List<String> values) {
+    void codes(@Nullable List<String> values) {
         number(values == null ? 0 : values.size() + 1);
         if (values != null) {
             values.forEach(this::code);
         }
     }
 
-    void code(String value) {
+    void code(@Nullable String value) {
         if (value == null) {
             number(0);
             return;
@@ -75,7 +76,7 @@ final class PackedRecords {
         number(code + 1);
     }
 
-    void text(String value) {
+    void text(@Nullable String value) {
         if (value == null) {
             number(0);
             return;
@@ -124,11 +125,13 @@ final class PackedRecords {
             }
         }
 
+        @Nullable
         String code() {
             int code = number();
             return code == 0 ? null : strings.get(code - 1);
         }
 
+        @Nullable
         List<String> codes() {
             int count = number();
             if (count == 0) {
@@ -141,6 +144,7 @@ final class PackedRecords {
             return Collections.unmodifiableList(Arrays.asList(values));
         }
 
+        @Nullable
         String text() {
             int length = number();
             if (length == 0) {

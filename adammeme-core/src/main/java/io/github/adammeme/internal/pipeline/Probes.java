@@ -17,7 +17,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
+import java.util.Objects;
 import javax.imageio.ImageIO;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds what the target is shown for a sample: the meme text in the prompt or on the picture
@@ -47,13 +49,18 @@ final class Probes {
 
     /** The meme's picture with its printed text removed (the Refiner's and examples' view). */
     ContentPart.Image erasedImage(String memeId) {
-        Meme meme = memes.get(memeId);
+        Meme meme = meme(memeId);
         return eraser.erase(meme, images.load(meme.image()));
     }
 
     /** The meme's picture as the dataset has it, its printed text on it (the Refiner's view in the reference code). */
     ContentPart.Image originalImage(String memeId) {
-        return original(memes.get(memeId));
+        return original(meme(memeId));
+    }
+
+    /** A pair's meme: every pair is made of a meme of the run's dataset. */
+    private Meme meme(String memeId) {
+        return Objects.requireNonNull(memes.get(memeId), "a pair's meme is in the dataset");
     }
 
     /** The picture as the dataset has it, read once per probe: erasure and the shown-image check share it. */
@@ -82,7 +89,7 @@ final class Probes {
 
     /** A rewrite: the erased picture, with the new text rendered on it unless it goes in the prompt only. */
     ScoringStage.Probe refined(ScoredSample current, String id, String rewrittenText, Refinement link) {
-        Meme meme = memes.get(current.memeId());
+        Meme meme = meme(current.memeId());
         ContentPart.Image original = original(meme);
         ContentPart.Image erased = eraser.erase(meme, original);
         ContentPart.Image picture = mode == TextPlacement.PROMPT ? erased : render(meme, erased, rewrittenText);
@@ -118,7 +125,7 @@ final class Probes {
     }
 
     /** Where the picture the target saw is kept, relative to the run's folder, or null when it is the dataset's own file. */
-    private String shown(Meme meme, ContentPart.Image original, ContentPart.Image picture) {
+    private @Nullable String shown(Meme meme, ContentPart.Image original, ContentPart.Image picture) {
         if (picture.equals(original)) {
             return null;
         }

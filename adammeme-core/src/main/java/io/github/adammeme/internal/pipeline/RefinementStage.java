@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -264,7 +265,8 @@ final class RefinementStage {
                 chain.stop = "the pool of " + run.category + " samples is used up";
             } else {
                 run.pool.remove(next.get());
-                chain.current = run.history.get(next.get());
+                chain.current =
+                        Objects.requireNonNull(run.history.get(next.get()), "the pool is drawn from the history");
             }
         }
     }

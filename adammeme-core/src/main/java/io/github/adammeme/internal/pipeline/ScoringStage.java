@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Stage 2, model scoring, for one sample: the reference (3 Candidates, then the Senior) and the
@@ -42,7 +43,7 @@ final class ScoringStage {
     private final Scorer scorer;
     private final double threshold;
     private final RefusalDetector refusals;
-    private final Scorer secondJudge;
+    private final @Nullable Scorer secondJudge;
     private final Recheck recheck;
     private final boolean detectRefusals;
 
@@ -62,7 +63,7 @@ final class ScoringStage {
             Scorer scorer,
             double threshold,
             RefusalDetector refusals,
-            Scorer secondJudge,
+            @Nullable Scorer secondJudge,
             Recheck recheck) {
         this(candidate, senior, target, scorer, threshold, refusals, secondJudge, recheck, true);
     }
@@ -78,7 +79,7 @@ final class ScoringStage {
             Scorer scorer,
             double threshold,
             RefusalDetector refusals,
-            Scorer secondJudge,
+            @Nullable Scorer secondJudge,
             Recheck recheck,
             boolean detectRefusals) {
         this.detectRefusals = detectRefusals;
@@ -108,14 +109,17 @@ final class ScoringStage {
             String text,
             String originalText,
             String imagePath,
-            String shownImage,
+            @Nullable String shownImage,
             String promptText,
             ContentPart.Image image,
-            Refinement refinement) {}
+            @Nullable Refinement refinement) {}
 
     /** The stage with the run's agents: the second judge is its own model's Scorer when one is configured. */
     static ScoringStage of(
-            AgentContext agents, ModelGateway targetGateway, ModelGateway secondJudge, EvaluationConfig config) {
+            AgentContext agents,
+            ModelGateway targetGateway,
+            @Nullable ModelGateway secondJudge,
+            EvaluationConfig config) {
         boolean decimals = config.details().decimalRatings();
         Scorer second =
                 secondJudge != null ? new Scorer(agents.on(secondJudge), 0, decimals) : new Scorer(agents, 1, decimals);
@@ -384,12 +388,12 @@ final class ScoringStage {
     private static CompletableFuture<ScoredSample> done(
             Probe probe,
             Outcome outcome,
-            Integer score,
-            String reference,
+            @Nullable Integer score,
+            @Nullable String reference,
             String answer,
-            String explanation,
-            String reason,
-            String raw) {
+            @Nullable String explanation,
+            @Nullable String reason,
+            @Nullable String raw) {
         return CompletableFuture.completedFuture(
                 sample(probe, outcome, score, reference, answer, explanation, reason, raw));
     }
@@ -397,12 +401,12 @@ final class ScoringStage {
     private static ScoredSample sample(
             Probe probe,
             Outcome outcome,
-            Integer score,
-            String reference,
+            @Nullable Integer score,
+            @Nullable String reference,
             String answer,
-            String explanation,
-            String reason,
-            String raw) {
+            @Nullable String explanation,
+            @Nullable String reason,
+            @Nullable String raw) {
         return new ScoredSample(
                 probe.id(),
                 probe.memeId(),

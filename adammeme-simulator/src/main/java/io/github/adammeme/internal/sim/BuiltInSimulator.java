@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Serves {@code sim:} models that have no URL from the built-in simulated mLLM, started on first use
@@ -45,7 +46,7 @@ public final class BuiltInSimulator implements EndpointResolver {
     }
 
     /** What sets the answers apart from the defaults' (judge noise, the strict dialect), or null: their cache keys differ. */
-    static String variant(SimSettings settings) {
+    static @Nullable String variant(SimSettings settings) {
         List<String> apart = new ArrayList<>();
         if (settings.judgeNoise() > 0) {
             apart.add("judge-noise=" + settings.judgeNoise());

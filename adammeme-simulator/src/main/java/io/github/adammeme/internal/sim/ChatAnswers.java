@@ -11,9 +11,11 @@ import io.github.adammeme.internal.sim.persona.StructuredAnswers;
 import io.github.adammeme.internal.util.Digests;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What {@code /v1/chat/completions} answers to one request body: the same reading, answer and token
@@ -51,14 +53,14 @@ final class ChatAnswers {
      * @param refused the error the request gets instead of an answer, or null
      */
     record Asked(
-            SimRequest request,
+            @Nullable SimRequest request,
             int choices,
-            SimulatedModel.Persona persona,
-            JsonNode messages,
+            SimulatedModel.@Nullable Persona persona,
+            @Nullable JsonNode messages,
             long maxTokens,
-            Reply refused) {
+            @Nullable Reply refused) {
 
-        static Asked refused(SimRequest request, Reply why) {
+        static Asked refused(@Nullable SimRequest request, Reply why) {
             return new Asked(request, 0, null, null, 0, why);
         }
     }
@@ -77,7 +79,7 @@ final class ChatAnswers {
      * Reads a request: a refusal for a body without messages, an unknown model, or a JSON schema while
      * structured output is off (counted as a structured request all the same).
      */
-    Asked read(JsonNode body, SimSettings now) {
+    Asked read(@Nullable JsonNode body, SimSettings now) {
         if (body == null
                 || !body.path("messages").isArray()
                 || body.path("messages").isEmpty()) {
@@ -124,7 +126,10 @@ final class ChatAnswers {
 
     /** Answers a request {@link #read} found answerable: counted, and each choice recorded as paid for. */
     Reply answer(Asked asked, SimSettings now) {
-        SimRequest request = asked.request();
+        // Only a request read as answerable is answered: it has all of these.
+        SimRequest request = Objects.requireNonNull(asked.request(), "an answerable request");
+        SimulatedModel.Persona persona = Objects.requireNonNull(asked.persona(), "an answerable request");
+        JsonNode messages = Objects.requireNonNull(asked.messages(), "an answerable request");
         requests.incrementAndGet();
         // n choices are the answers to n consecutive seeds: what n replicas asked one by one would get.
         List<String> contents = new ArrayList<>();
@@ -132,7 +137,7 @@ final class ChatAnswers {
             SimRequest replica = request.withSeed(request.seed() + choice);
             answered.add(Digests.sha256Hex(replica.model() + "\u0000" + replica.seed() + "\u0000"
                     + replica.temperature() + "\u0000" + replica.prompt()));
-            String content = answerer.answer(asked.persona(), replica, now);
+            String content = answerer.answer(persona, replica, now);
             if (request.schema() != null) {
                 content = StructuredAnswers.of(request.schema(), content);
                 if (content == null) {
@@ -145,13 +150,7 @@ final class ChatAnswers {
             contents.add(content);
         }
         return new Reply(
-                200,
-                completion(
-                        request,
-                        asked.persona(),
-                        contents,
-                        asked.maxTokens(),
-                        meter.count(request.model(), asked.messages())));
+                200, completion(request, persona, contents, asked.maxTokens(), meter.count(request.model(), messages)));
     }
 
     long requests() {

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /** A {@code multipart/form-data} body (RFC 7578), as a file upload sends it: its fields by name. */
 final class Multipart {
@@ -18,7 +19,7 @@ final class Multipart {
      * @param content its bytes
      */
     @SuppressWarnings("ArrayRecordComponent") // a part is read once, never compared
-    record Part(String filename, byte[] content) {
+    record Part(@Nullable String filename, byte[] content) {
 
         String text() {
             return new String(content, StandardCharsets.UTF_8);
@@ -38,10 +39,11 @@ final class Multipart {
      * @return the fields by name, in the order sent
      * @throws IllegalArgumentException saying what is wrong with the body
      */
-    static Map<String, Part> parse(String contentType, byte[] body) {
+    static Map<String, Part> parse(@Nullable String contentType, byte[] body) {
         Matcher boundary = contentType == null ? null : BOUNDARY.matcher(contentType);
         if (contentType == null
                 || !contentType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")
+                || boundary == null
                 || !boundary.find()) {
             throw new IllegalArgumentException("expected a multipart/form-data body with a boundary");
         }

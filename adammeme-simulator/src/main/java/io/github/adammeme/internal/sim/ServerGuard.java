@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What every route of the simulator gets before and around it: the body read within the size cap
@@ -71,7 +72,7 @@ final class ServerGuard implements HttpHandler {
 
     /** The body, or null when the exchange has been dealt with (refused, or cut off and closed). */
     @SuppressWarnings("try") // an armed deadline is a guard: holding it is its use
-    private byte[] body(HttpExchange exchange) throws IOException {
+    private byte @Nullable [] body(HttpExchange exchange) throws IOException {
         try (ServerDeadlines.Armed reading = deadlines.arm(limits.readTimeout())) {
             return BoundedBody.read(exchange, limits.maxBodyBytes());
         } catch (BoundedBody.TooLarge e) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import java.io.IOException;
 import java.io.OutputStream;
+import org.jspecify.annotations.Nullable;
 
 /** JSON answers as an OpenAI-compatible endpoint writes them, errors included. */
 final class ServerReplies {
@@ -16,12 +17,12 @@ final class ServerReplies {
     private ServerReplies() {}
 
     /** An error in OpenAI's shape: {@code {"error": {"message", "type", "param", "code"}}}. */
-    static void error(HttpExchange exchange, int status, String type, String message) throws IOException {
+    static void error(HttpExchange exchange, int status, String type, @Nullable String message) throws IOException {
         send(exchange, status, errorBody(type, message));
     }
 
     /** The body of such an error, also written into a batch's error file. */
-    static ObjectNode errorBody(String type, String message) {
+    static ObjectNode errorBody(String type, @Nullable String message) {
         ObjectNode root = JSON.createObjectNode();
         root.putObject("error")
                 .put("message", message)
@@ -35,7 +36,7 @@ final class ServerReplies {
      * A request body read as JSON (a missing node for an empty one), or null once the exchange has been
      * answered 400 for one that is not JSON.
      */
-    static JsonNode jsonBody(HttpExchange exchange, byte[] bytes) throws IOException {
+    static @Nullable JsonNode jsonBody(HttpExchange exchange, byte[] bytes) throws IOException {
         try {
             JsonNode body = JSON.readTree(bytes);
             return body == null ? MissingNode.getInstance() : body;

@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One batch on the simulator, moving through OpenAI's statuses as it is polled: validating, in
@@ -38,18 +39,18 @@ final class SimulatedBatch {
     private final long createdNanos = System.nanoTime();
     private final List<Line> lines = new ArrayList<>();
     private final List<String> invalid = new ArrayList<>();
-    private String model;
-    private Integer expireAfter;
-    private String failure;
+    private @Nullable String model;
+    private @Nullable Integer expireAfter;
+    private @Nullable String failure;
 
     private String status = "validating";
-    private String outputFileId;
-    private String errorFileId;
+    private @Nullable String outputFileId;
+    private @Nullable String errorFileId;
     private int completed;
     private int failed;
-    private Long inProgressAt;
-    private Long finishedAt;
-    private Long cancellingAt;
+    private @Nullable Long inProgressAt;
+    private @Nullable Long finishedAt;
+    private @Nullable Long cancellingAt;
 
     SimulatedBatch(
             long sequence,
@@ -116,12 +117,13 @@ final class SimulatedBatch {
         return lines.size();
     }
 
+    @Nullable
     String model() {
         return model;
     }
 
     /** A test's misbehaviour: expire after answering this many lines, or fail with this reason (either may be null). */
-    synchronized void misbehave(Integer expireAfter, String failure) {
+    synchronized void misbehave(@Nullable Integer expireAfter, @Nullable String failure) {
         this.expireAfter = expireAfter;
         this.failure = failure;
     }

@@ -12,6 +12,7 @@ import java.security.SecureRandom;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * OpenAI's Files API as the Batch API uses it: {@code POST /v1/files} (a multipart upload),
@@ -58,7 +59,8 @@ final class SimulatedFiles {
         return file;
     }
 
-    StoredFile get(String id) {
+    @Nullable
+    StoredFile get(@Nullable String id) {
         return id == null ? null : files.get(id);
     }
 

@@ -20,6 +20,7 @@ import java.net.InetSocketAddress;
 import java.util.Arrays;
 import java.util.List;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The built-in simulated mLLM: an OpenAI-compatible chat-completions server on 127.0.0.1 with an
@@ -42,7 +43,7 @@ public final class SimulatedModelServer implements AutoCloseable {
     static final String OWNER = "adammeme-simulator";
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static SimulatedModelServer shared;
+    private static @Nullable SimulatedModelServer shared;
 
     static {
         // The JDK server writes a response's headers and body separately; with Nagle's algorithm on, the

@@ -17,6 +17,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -25,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The {@link ChatModel} port in batch mode: a call of a batched role joins the batch being gathered
@@ -60,7 +62,7 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
     /** Guards the batch being gathered. */
     private final Object lock = new Object();
 
-    private BatchSpool gathering;
+    private @Nullable BatchSpool gathering;
     private long lastJoin;
     private boolean quietCheckScheduled;
 
@@ -103,7 +105,7 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
     }
 
     @Override
-    public String answerScope() {
+    public @Nullable String answerScope() {
         return direct.answerScope();
     }
 
@@ -144,15 +146,17 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
         if (ask.ready() != null) {
             return ask.ready();
         }
+        CompletableFuture<List<ChatResponse>> answer =
+                Objects.requireNonNull(ask.answer(), "a call with no answers ready has one to wait for");
         if (ask.join()) {
             try {
                 join(id, request, choices);
             } catch (RuntimeException e) {
-                waiters.forget(id, ask.answer());
+                waiters.forget(id, answer);
                 throw new ModelCallException(who + ": the call could not join a batch: " + e.getMessage(), null);
             }
         }
-        return await(id, ask.answer());
+        return await(id, answer);
     }
 
     /** Adds the call to the batch being gathered, which is sent when full. */
@@ -180,7 +184,7 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
 
     /** Under the lock. */
     private void send() {
-        BatchSpool batch = gathering;
+        BatchSpool batch = Objects.requireNonNull(gathering, "sent only while a batch is gathered");
         gathering = null;
         clock.execute(() -> submit(batch));
     }
@@ -243,7 +247,11 @@ public final class BatchChatModel implements ChatModel, AutoCloseable {
             Throwable cause = e.getCause();
             if (cause instanceof ModelCallException call) {
                 throw new ModelCallException(
-                        call.getMessage(), null, call.status(), call.retryable(), call.retryAfter());
+                        Objects.requireNonNull(call.getMessage(), "a failed call says why"),
+                        null,
+                        call.status(),
+                        call.retryable(),
+                        call.retryAfter());
             }
             throw new ModelCallException(who + ": " + cause, cause);
         } catch (TimeoutException e) {

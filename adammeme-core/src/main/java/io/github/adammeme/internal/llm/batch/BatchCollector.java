@@ -2,6 +2,7 @@ package io.github.adammeme.internal.llm.batch;
 
 import com.openai.models.batches.Batch;
 import io.github.adammeme.internal.llm.ChatModel;
+import io.github.adammeme.internal.llm.ChatResponse;
 import io.github.adammeme.internal.llm.ModelCallException;
 import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.text.Console;
@@ -9,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
@@ -82,18 +84,22 @@ final class BatchCollector {
             waiters.fail(id, result.failure());
             return;
         }
+        List<ChatResponse> answers = Objects.requireNonNull(result.answers(), "a result without a failure has answers");
         String key = BatchLines.cacheKey(id);
         if (key != null) {
             try {
                 cache.put(
                         key,
                         new CallCache.Meta(
-                                model.identity(), model.model(), p.entry.calls().get(id)),
-                        result.answers().get(0));
+                                model.identity(),
+                                model.model(),
+                                Objects.requireNonNull(
+                                        p.entry.calls().get(id), "delivered only for the batch's calls")),
+                        answers.get(0));
             } catch (RuntimeException notStored) {
                 // The waiting call stores it again, and its failure is reported there as the cache's policy says.
             }
-            waiters.answer(id, result.answers(), () -> {});
+            waiters.answer(id, answers, () -> {});
             return;
         }
         // The answers of several choices are stored by the call that receives them, under its replicas' keys:
@@ -101,7 +107,7 @@ final class BatchCollector {
         synchronized (finishing) {
             p.kept++;
         }
-        if (waiters.answer(id, result.answers(), () -> claimed(p))) {
+        if (waiters.answer(id, answers, () -> claimed(p))) {
             claimed(p);
         }
     }

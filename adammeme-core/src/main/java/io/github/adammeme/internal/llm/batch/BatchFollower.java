@@ -7,6 +7,7 @@ import io.github.adammeme.internal.llm.cache.CallCache;
 import io.github.adammeme.internal.text.Console;
 import java.io.UncheckedIOException;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -67,7 +68,8 @@ final class BatchFollower {
             if (p.entry.batch() == null) {
                 create(p);
             }
-            Optional<Batch> found = endpoint.retrieve(p.entry.batch());
+            Optional<Batch> found =
+                    endpoint.retrieve(Objects.requireNonNull(p.entry.batch(), "made above when there was none"));
             if (found.isEmpty() || !found.get().inputFileId().equals(p.entry.file())) {
                 p.failUnsettled(
                         waiters,

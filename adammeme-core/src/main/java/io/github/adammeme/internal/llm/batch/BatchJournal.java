@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The batches a run has sent and not yet finished with, kept in a file so that a run killed while
@@ -43,7 +44,12 @@ public final class BatchJournal {
      * @param batch the batch's id, or null when the process stopped before it was recorded
      * @param calls its calls' ids ({@code custom_id}, the calls' cache keys) and the roles that asked them
      */
-    record Entry(String endpoint, String model, String file, String batch, Map<String, String> calls) {
+    record Entry(
+            String endpoint,
+            String model,
+            String file,
+            @Nullable String batch,
+            Map<String, String> calls) {
 
         Entry withBatch(String id) {
             return new Entry(endpoint, model, file, id, calls);

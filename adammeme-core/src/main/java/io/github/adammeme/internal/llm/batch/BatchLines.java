@@ -13,6 +13,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The lines of the Batch API's files: a request line carries a call's {@code custom_id} and the very
@@ -31,7 +32,10 @@ final class BatchLines {
      * @param answers the answers, or null
      * @param failure why there are none, or null
      */
-    record Result(String customId, List<ChatResponse> answers, ModelCallException failure) {}
+    record Result(
+            String customId,
+            @Nullable List<ChatResponse> answers,
+            @Nullable ModelCallException failure) {}
 
     private BatchLines() {}
 
@@ -45,7 +49,7 @@ final class BatchLines {
     }
 
     /** @return the cache key a call's one answer is stored under, or null for a call of several choices */
-    static String cacheKey(String customId) {
+    static @Nullable String cacheKey(String customId) {
         return customId.indexOf('/') < 0 ? customId : null;
     }
 
@@ -79,7 +83,7 @@ final class BatchLines {
      * @param mapper the reader of chat completions
      * @return what the line says, or null when it names no call
      */
-    static Result read(String line, String who, String batch, JsonMapper mapper) {
+    static @Nullable Result read(String line, String who, String batch, JsonMapper mapper) {
         JsonNode root;
         try {
             root = mapper.readTree(line);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The calls waiting on batches, by {@code custom_id}: which must join a new batch and which are in one
@@ -24,7 +25,8 @@ final class BatchWaiters {
      * @param answer what to wait for, or null when ready
      * @param join whether no batch holds the call yet
      */
-    record Ask(List<ChatResponse> ready, CompletableFuture<List<ChatResponse>> answer, boolean join) {}
+    record Ask(
+            @Nullable List<ChatResponse> ready, @Nullable CompletableFuture<List<ChatResponse>> answer, boolean join) {}
 
     /** Answers read before their call asked; {@code claimed} runs when it does. */
     private record Kept(List<ChatResponse> answers, Runnable claimed) {}

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads a batch journal's events back into the batches still pending. A last line cut short by a
@@ -70,11 +71,11 @@ final class JournalReplay {
         return new Replayed(read, rewrite);
     }
 
-    private String next(JsonLines lines) throws IOException {
+    private @Nullable String next(JsonLines lines) throws IOException {
         try {
             return lines.next();
         } catch (JsonLines.BadLine e) {
-            throw new DamagedJournalException(file, e.line(), e.getMessage());
+            throw new DamagedJournalException(file, e.line(), String.valueOf(e.getMessage()));
         }
     }
 

@@ -10,6 +10,7 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** What people do to a cache database, in SQL both stores speak: statistics, pruning, copying. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -66,7 +67,7 @@ public final class CacheMaintenance {
      * @return how many calls went
      * @throws SQLException when the database cannot be changed
      */
-    public static int prune(Connection c, Duration age, String model) throws SQLException {
+    public static int prune(Connection c, Duration age, @Nullable String model) throws SQLException {
         String sql = "DELETE FROM calls WHERE last_used_at < ?" + (model == null ? "" : " AND model = ?");
         try (PreparedStatement d = c.prepareStatement(sql)) {
             d.setString(1, Instant.now().minus(age).toString());

@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import org.jspecify.annotations.Nullable;
 
 /** A call as a row of the {@code calls} table, written and read alike by every store. */
 final class CallRows {
@@ -25,7 +26,8 @@ final class CallRows {
      *
      * @param paidBy the attempt of a run that paid for the answer, or null
      */
-    static void bind(PreparedStatement insert, String key, CallCache.Meta meta, ChatResponse response, String paidBy)
+    static void bind(
+            PreparedStatement insert, String key, CallCache.Meta meta, ChatResponse response, @Nullable String paidBy)
             throws SQLException {
         String now = Instant.now().toString();
         insert.setString(1, key);

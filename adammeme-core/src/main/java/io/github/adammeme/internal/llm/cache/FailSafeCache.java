@@ -12,6 +12,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The call cache as a run uses it: a paid answer is never lost to a cache that cannot keep it. When
@@ -31,9 +32,9 @@ public final class FailSafeCache implements CallCache {
          * Says why, with any secret in it redacted.
          *
          * @param message what failed and what the run was told
-         * @param cause the store's own failure
+         * @param cause the store's own failure, or null when there is none
          */
-        public CacheUnavailableException(String message, Throwable cause) {
+        public CacheUnavailableException(String message, @Nullable Throwable cause) {
             super(Secrets.redact(message), cause);
         }
     }
@@ -50,13 +51,13 @@ public final class FailSafeCache implements CallCache {
     private final Map<String, ChatResponse> kept = new ConcurrentHashMap<>();
     private final AtomicBoolean warned = new AtomicBoolean();
     /** Why the durable store could not be opened, or null: this run has none to read. */
-    private final String unopened;
+    private final @Nullable String unopened;
     /** Why the durable store could not be read last time it was asked, or null once it could. */
-    private volatile String unreadable;
+    private volatile @Nullable String unreadable;
     /** Set when the run is over: calls still under way when it was stopped may reach a store already closed. */
     private volatile boolean closed;
 
-    private FailSafeCache(CallCache durable, String name, boolean required, String unopened) {
+    private FailSafeCache(CallCache durable, String name, boolean required, @Nullable String unopened) {
         this.durable = durable;
         this.unopened = unopened;
         this.name = name;

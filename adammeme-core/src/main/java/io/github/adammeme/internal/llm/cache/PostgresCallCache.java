@@ -17,6 +17,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The call cache on PostgreSQL, for shards on many machines: the claims protocol of the SQLite cache
@@ -66,7 +67,7 @@ final class PostgresCallCache implements CallCache {
     private final String owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID();
     private volatile boolean closed;
     /** The attempt of a run that pays for the answers stored now, or null. */
-    private volatile String paidBy;
+    private volatile @Nullable String paidBy;
 
     PostgresCallCache(PostgresDatabase database) {
         this(database, UnstoredAnswers.DEFAULT_FILE, OUTAGE);
@@ -181,7 +182,7 @@ final class PostgresCallCache implements CallCache {
         }
     }
 
-    private void keep(String key, Meta meta, ChatResponse response, String payer) {
+    private void keep(String key, Meta meta, ChatResponse response, @Nullable String payer) {
         try {
             unstored.add(key, meta, response, payer);
         } catch (UncheckedIOException e) {
@@ -191,7 +192,7 @@ final class PostgresCallCache implements CallCache {
     }
 
     /** The answer and the end of its claim together: no moment when the claim is gone and no answer there. */
-    private static void store(Connection c, String key, Meta meta, ChatResponse response, String paidBy)
+    private static void store(Connection c, String key, Meta meta, ChatResponse response, @Nullable String paidBy)
             throws SQLException {
         c.setAutoCommit(false);
         try (PreparedStatement insert = c.prepareStatement("INSERT INTO calls (" + CallRows.COLUMNS
@@ -261,10 +262,7 @@ final class PostgresCallCache implements CallCache {
     public void attemptFinished() {
         String attempt = paidBy;
         if (attempt != null) {
-            reachable("write", (c, session) -> {
-                PaidAttempts.finished(c, attempt);
-                return null;
-            });
+            run("write", (c, session) -> PaidAttempts.finished(c, attempt));
         }
     }
 
@@ -299,19 +297,31 @@ final class PostgresCallCache implements CallCache {
 
     @Override
     public void release(String key) {
-        reachable("release a claim in", (c, session) -> {
+        run("release a claim in", (c, session) -> {
             try (PreparedStatement d = c.prepareStatement("DELETE FROM claims WHERE key = ? AND owner = ?")) {
                 d.setString(1, key);
                 d.setString(2, owner);
                 d.executeUpdate();
                 announce(c);
             }
-            return null;
         });
     }
 
     private interface Work<T> {
         T on(Connection c, long session) throws SQLException;
+    }
+
+    /** Work whose only outcome is that it was done. */
+    private interface Step {
+        void on(Connection c, long session) throws SQLException;
+    }
+
+    /** {@link #reachable} for a statement that returns nothing. */
+    private void run(String what, Step step) {
+        reachable(what, (c, session) -> {
+            step.on(c, session);
+            return Boolean.TRUE;
+        });
     }
 
     /**

@@ -5,6 +5,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.postgresql.PGConnection;
 import org.postgresql.PGNotification;
 
@@ -34,10 +36,10 @@ final class PostgresLifeline implements AutoCloseable {
     private final Runnable housekeeping;
     private final Object state = new Object();
     /** Guarded by {@link #state}; null while the connection is down. */
-    private Connection connection;
+    private @Nullable Connection connection;
 
     private long session;
-    private SQLException lastFailure;
+    private @Nullable SQLException lastFailure;
     /** Counts the answers and releases heard of, so a waiter wakes when another worker finishes a call. */
     private long heardCount;
 
@@ -60,7 +62,7 @@ final class PostgresLifeline implements AutoCloseable {
         long deadline = System.nanoTime() + outage.toNanos();
         while (!tryConnect(false)) {
             if (System.nanoTime() - deadline > 0) {
-                throw lastFailure;
+                throw Objects.requireNonNull(lastFailure, "set by the attempt that failed");
             }
             pause();
         }
@@ -223,7 +225,7 @@ final class PostgresLifeline implements AutoCloseable {
         }
     }
 
-    private static void closeQuietly(Connection c) {
+    private static void closeQuietly(@Nullable Connection c) {
         if (c != null) {
             try {
                 c.close();
@@ -237,6 +239,7 @@ final class PostgresLifeline implements AutoCloseable {
      * The live connection for work of the cache's own (storing what waited for the server), or null while down.
      * Used only on the lifeline's thread, or after it has stopped.
      */
+    @Nullable
     Connection connection() {
         synchronized (state) {
             return connection;

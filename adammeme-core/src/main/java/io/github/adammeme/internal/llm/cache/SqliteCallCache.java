@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The durable cache: one SQLite file (WAL mode), shared by runs, targets and processes. Every
@@ -37,7 +38,7 @@ public final class SqliteCallCache implements CallCache {
 
     private final SqliteClaims claims;
     /** The attempt of a run that pays for the answers stored now, or null. */
-    private volatile String paidBy;
+    private volatile @Nullable String paidBy;
 
     /**
      * Opens the file, creating or migrating its tables as needed.
@@ -214,7 +215,7 @@ public final class SqliteCallCache implements CallCache {
      * @param model the only model whose calls go, or null for every model
      * @return how many calls were deleted
      */
-    public synchronized int prune(Duration age, String model) {
+    public synchronized int prune(Duration age, @Nullable String model) {
         try {
             int removed = CacheMaintenance.prune(connection, age, model);
             try (Statement s = connection.createStatement()) {

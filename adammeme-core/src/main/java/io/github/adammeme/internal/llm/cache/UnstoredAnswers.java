@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Answers paid for while the shared database could not take them. They are kept in memory, read from
@@ -43,7 +44,11 @@ final class UnstoredAnswers {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** An answer waiting for the database. */
-    record Unstored(String key, CallCache.Meta meta, ChatResponse response, String paidBy) {}
+    record Unstored(
+            String key,
+            CallCache.Meta meta,
+            ChatResponse response,
+            @Nullable String paidBy) {}
 
     /** Stores one answer in the database; throws when it cannot. */
     @FunctionalInterface
@@ -98,7 +103,7 @@ final class UnstoredAnswers {
      * @param paidBy the attempt of a run that paid for it, or null
      * @throws UncheckedIOException when the spool cannot be written (the answer is still kept in memory)
      */
-    void add(String key, CallCache.Meta meta, ChatResponse response, String paidBy) {
+    void add(String key, CallCache.Meta meta, ChatResponse response, @Nullable String paidBy) {
         Unstored u = new Unstored(key, meta, response, paidBy);
         synchronized (waiting) {
             waiting.put(key, u);
@@ -209,7 +214,7 @@ final class UnstoredAnswers {
                 lines.add(o);
             }
         } catch (JsonLines.BadLine e) {
-            throw damaged(e.line(), e.getMessage());
+            throw damaged(e.line(), String.valueOf(e.getMessage()));
         }
         return lines;
     }

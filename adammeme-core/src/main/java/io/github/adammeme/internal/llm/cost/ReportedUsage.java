@@ -10,8 +10,10 @@ import com.openai.models.completions.CompletionUsage;
 import io.github.adammeme.internal.text.Printable;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The tokens a chat completion says it used, read so that no impossible count passes for a true one. An endpoint
@@ -63,7 +65,12 @@ public final class ReportedUsage {
                 .filter(c -> c >= 0 && c <= MOST_PLAUSIBLE)
                 .orElse(0L); // a discount: none is the dear side
         if (impossible.isEmpty()) {
-            return new Usage(prompt, cached, output, false);
+            // a count is null only when it added its doubt to impossible
+            return new Usage(
+                    Objects.requireNonNull(prompt, "no doubt about it"),
+                    cached,
+                    Objects.requireNonNull(output, "no doubt about it"),
+                    false);
         }
         return doubtful(
                         prompt == null ? 0 : prompt,
@@ -79,7 +86,7 @@ public final class ReportedUsage {
     }
 
     /** A count as reported, or null when it cannot be true (its description added to {@code impossible}). */
-    private static Long count(JsonField<Long> field, String name, long answered, List<String> impossible) {
+    private static @Nullable Long count(JsonField<Long> field, String name, long answered, List<String> impossible) {
         if (field.isMissing() || field.isNull()) {
             if (answered == 0) {
                 return 0L;

@@ -3,6 +3,7 @@ package io.github.adammeme.internal.llm.cost;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Tokens reported by the endpoint for one call.
@@ -16,7 +17,12 @@ import org.apiguardian.api.API;
  *                         reported; the ledger then counts the input from the request's size ({@link TokenEstimate})
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Usage(long promptTokens, long cachedTokens, long completionTokens, boolean batched, Doubt doubt) {
+public record Usage(
+        long promptTokens,
+        long cachedTokens,
+        long completionTokens,
+        boolean batched,
+        @Nullable Doubt doubt) {
 
     /** No tokens. */
     public static final Usage NONE = new Usage(0, 0);

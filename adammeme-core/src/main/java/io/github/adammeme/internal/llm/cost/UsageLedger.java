@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -159,7 +160,7 @@ public final class UsageLedger {
     private final Set<String> doubted = ConcurrentHashMap.newKeySet();
 
     private Usage settle(ChatRequest request, Usage reported) {
-        Usage.Doubt doubt = reported.doubt();
+        Usage.Doubt doubt = Objects.requireNonNull(reported.doubt(), "settled only when in doubt");
         Usage settled = reported.settled(TokenEstimate.input(request));
         if (doubted.add(doubt.endpoint() + "\u0000" + request.role())) {
             Console.warn(doubt.endpoint() + " reported impossible token counts for a " + request.role() + " call ("

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.Locale;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where a redirect may take a request: a chat request carries the prompt, the meme's picture and the key, and the
@@ -44,7 +45,7 @@ public final class Redirects {
      * @param failure a client's failure
      * @return the refused redirect among its causes, or null: the client wraps it in its own words
      */
-    public static Refused among(Throwable failure) {
+    public static @Nullable Refused among(Throwable failure) {
         for (Throwable t = failure; t != null; t = t.getCause()) {
             if (t instanceof Refused refused) {
                 return refused;
@@ -79,7 +80,7 @@ public final class Redirects {
      * @return the URL to request next, on the same server
      * @throws Refused when it leads to another server, nowhere readable, or past {@link #MOST_HOPS}
      */
-    public static URI follow(URI from, int status, String location, int hop) throws Refused {
+    public static URI follow(URI from, int status, @Nullable String location, int hop) throws Refused {
         String sender = origin(from);
         if (hop >= MOST_HOPS) {
             throw new Refused(

@@ -9,6 +9,7 @@ import io.github.adammeme.internal.llm.http.Redirects;
 import java.time.Duration;
 import java.util.Locale;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Counts one gateway's calls to its endpoint: when every one of the last {@code calls} attempts
@@ -28,7 +29,7 @@ public final class CircuitBreaker {
     private int failed;
     private long since;
     /** Why it tripped: the first streak to complete names the run's stop, not a later failure racing it. */
-    private EndpointUnusableException tripped;
+    private @Nullable EndpointUnusableException tripped;
 
     /**
      * @param checks  the breaker's settings

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Supplier;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One request to the endpoint, asked again on retryable failures until it succeeds, retries run
@@ -38,7 +39,7 @@ public final class RetryLoop {
     /** The run's stop, shared with its other gateways; one of its own until a run hands it one. */
     private volatile RunStop stop = new RunStop();
 
-    private volatile CircuitBreaker breaker;
+    private volatile @Nullable CircuitBreaker breaker;
 
     /**
      * @param model the model its calls go to
@@ -64,7 +65,7 @@ public final class RetryLoop {
      * @param runStop the run's stop, shared with its other gateways
      * @param circuitBreaker the breaker that counts this endpoint's failures, or null when it is off
      */
-    public void stopWith(RunStop runStop, CircuitBreaker circuitBreaker) {
+    public void stopWith(RunStop runStop, @Nullable CircuitBreaker circuitBreaker) {
         this.stop = runStop;
         this.breaker = circuitBreaker;
     }

@@ -5,6 +5,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 import java.time.Duration;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How a failed call is asked again: exponential backoff with jitter, or exactly what the endpoint
@@ -30,7 +31,7 @@ public record RetryPolicy(int maxRetries, Duration maxTotal, Duration base, Dura
      * @param retryAfter the endpoint's Retry-After, or null
      * @return the wait, never above the cap
      */
-    public Duration delay(int retry, Duration retryAfter) {
+    public Duration delay(int retry, @Nullable Duration retryAfter) {
         if (retryAfter != null && !retryAfter.isNegative()) {
             return retryAfter.compareTo(cap) > 0 ? cap : retryAfter;
         }

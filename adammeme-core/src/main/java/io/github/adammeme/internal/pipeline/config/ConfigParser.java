@@ -29,8 +29,10 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 
 /** Reads an {@link EvaluationConfig} from {@code adammeme.*} keys, one part of the configuration at a time. */
 final class ConfigParser {
@@ -74,8 +76,8 @@ final class ConfigParser {
                         .filter(v -> !v.isEmpty())
                         .map(Path::of)
                         .toList(),
-                r.parse(Setting.DATASET_FORMAT, null, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
-                r.parse(Setting.PROMPTS, null, Path::of),
+                r.parseOrNull(Setting.DATASET_FORMAT, v -> v.equalsIgnoreCase("auto") ? null : DatasetFormat.parse(v)),
+                r.parseOrNull(Setting.PROMPTS, Path::of),
                 models(r, cache),
                 method(r, preset),
                 DetailKeys.read(r),
@@ -151,7 +153,7 @@ final class ConfigParser {
     }
 
     /** The declared revision: it keys answers and is printed, so one short line of visible characters. */
-    private static String revision(ConfigValues r) {
+    private static @Nullable String revision(ConfigValues r) {
         String value = r.string(Setting.TARGET_REVISION);
         if (value == null || value.isBlank()) {
             return null;
@@ -189,7 +191,7 @@ final class ConfigParser {
                 r.parse(Setting.REFINEMENT_ORDER, RefinementOrder.ROUNDS, RefinementOrder::parse),
                 r.parse(Setting.REFINED_TEXT, TextPlacement.PROMPT, TextPlacement::parse),
                 r.parse(Setting.STAGES, Stages.ALL, Stages::parse),
-                r.string(Constants.SHARD, null) == null ? Shard.ALL : Shard.parse(r.string(Constants.SHARD, null)),
+                r.stringOrNull(Constants.SHARD) == null ? Shard.ALL : Shard.parse(r.stringOrNull(Constants.SHARD)),
                 preset);
     }
 
@@ -294,8 +296,10 @@ final class ConfigParser {
     }
 
     private static CacheStore cacheStore(ConfigValues r) {
-        String userEnv = r.string(Setting.CACHE_USER_ENV).trim();
-        String passwordEnv = r.string(Setting.CACHE_PASSWORD_ENV).trim();
+        String userEnv = Objects.requireNonNull(r.string(Setting.CACHE_USER_ENV), "it has a default")
+                .trim();
+        String passwordEnv = Objects.requireNonNull(r.string(Setting.CACHE_PASSWORD_ENV), "it has a default")
+                .trim();
         variableName(Constants.CACHE_USER_ENV, userEnv, PostgresDatabase.DEFAULT_USER_ENV);
         variableName(Constants.CACHE_PASSWORD_ENV, passwordEnv, PostgresDatabase.DEFAULT_PASSWORD_ENV);
         return r.parse(
@@ -316,7 +320,7 @@ final class ConfigParser {
             boolean annotations = folder != null
                     && folder.getFileName() != null
                     && folder.getFileName().toString().equals("annotations");
-            if (out.equals(folder) || (annotations && out.equals(folder.getParent()))) {
+            if (out.equals(folder) || (annotations && folder != null && out.equals(folder.getParent()))) {
                 throw new ConfigurationException(
                         Constants.OUTPUT_DIR,
                         config.outputs().directory().toString(),

@@ -9,6 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code adammeme.*} values read as the types the configuration needs, each bad value reported as a
@@ -60,11 +61,21 @@ public record ConfigValues(Map<String, String> values) {
     }
 
     /**
+     * @param key the key
+     * @return the value, trimmed, or null when none is set
+     */
+    public @Nullable String stringOrNull(String key) {
+        String v = values.get(key);
+        return v == null ? null : v.trim();
+    }
+
+    /**
      * @param setting a setting of the table
      * @return its value, trimmed, or its default (null when it has none)
      */
-    public String string(Setting setting) {
-        return string(setting.key(), setting.fallback());
+    public @Nullable String string(Setting setting) {
+        String fallback = setting.fallback();
+        return fallback == null ? stringOrNull(setting.key()) : string(setting.key(), fallback);
     }
 
     /**
@@ -134,6 +145,38 @@ public record ConfigValues(Map<String, String> values) {
         if (v == null || v.isBlank()) {
             return fallback;
         }
+        return parsed(key, v, parser);
+    }
+
+    /**
+     * A value read by a parser whose exceptions say what is allowed, for a setting that may stay unset.
+     *
+     * @param setting a setting of the table
+     * @param parser reads the trimmed value
+     * @param <T> the value's type
+     * @return the value, or null when none is set
+     */
+    public <T> @Nullable T parseOrNull(Setting setting, Function<String, T> parser) {
+        return parseOrNull(setting.key(), parser);
+    }
+
+    /**
+     * A value read by a parser whose exceptions say what is allowed, for a key that may stay unset.
+     *
+     * @param key the key
+     * @param parser reads the trimmed value
+     * @param <T> the value's type
+     * @return the value, or null when none is set
+     */
+    public <T> @Nullable T parseOrNull(String key, Function<String, T> parser) {
+        String v = values.get(key);
+        if (v == null || v.isBlank()) {
+            return null;
+        }
+        return parsed(key, v, parser);
+    }
+
+    private static <T> T parsed(String key, String v, Function<String, T> parser) {
         try {
             return parser.apply(v.trim());
         } catch (RuntimeException e) {
@@ -199,7 +242,7 @@ public record ConfigValues(Map<String, String> values) {
      * @return the setting
      * @throws ConfigurationException for any other value
      */
-    public static boolean bool(String key, String value, boolean fallback) {
+    public static boolean bool(String key, @Nullable String value, boolean fallback) {
         if (value == null || value.isBlank()) {
             return fallback;
         }

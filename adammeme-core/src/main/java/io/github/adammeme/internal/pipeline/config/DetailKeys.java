@@ -6,6 +6,7 @@ import io.github.adammeme.internal.retrieval.Retrieval;
 import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.settings.Setting;
 import java.util.Locale;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads the finer points where this implementation departs from the paper or its reference code: what the
@@ -31,8 +32,8 @@ final class DetailKeys {
      *
      * @return the cap, or null for none
      */
-    static Integer maxTokens(ConfigValues r) {
-        String value = r.string(Constants.MAX_TOKENS, null);
+    static @Nullable Integer maxTokens(ConfigValues r) {
+        String value = r.stringOrNull(Constants.MAX_TOKENS);
         if (value != null && value.toLowerCase(Locale.ROOT).equals("none")) {
             return null;
         }

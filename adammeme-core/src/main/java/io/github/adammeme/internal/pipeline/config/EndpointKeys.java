@@ -39,8 +39,8 @@ final class EndpointKeys {
         if (model.isBlank()) {
             throw new ConfigurationException(modelKey, model, "a model id is required, e.g. gpt-4o or " + defaultModel);
         }
-        String url = r.string(urlKey, null);
-        String keyEnv = r.string(keyEnvKey, null);
+        String url = r.stringOrNull(urlKey);
+        String keyEnv = r.stringOrNull(keyEnvKey);
         if (url != null && !url.isBlank()) {
             try {
                 BaseUrl.parse(url);

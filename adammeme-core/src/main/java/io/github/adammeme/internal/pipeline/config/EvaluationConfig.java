@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything one evaluation needs to know, validated: the datasets and prompts, then the models,
@@ -53,8 +54,8 @@ import org.apiguardian.api.API;
 @API(status = INTERNAL, since = "0.1.0")
 public record EvaluationConfig(
         List<Path> datasets,
-        DatasetFormat datasetFormat,
-        Path prompts,
+        @Nullable DatasetFormat datasetFormat,
+        @Nullable Path prompts,
         Models models,
         Method method,
         Details details,
@@ -89,14 +90,14 @@ public record EvaluationConfig(
             Endpoint target,
             double targetTemperature,
             Endpoint controller,
-            String judgeSecondModel,
+            @Nullable String judgeSecondModel,
             StructuredOutput structuredOutput,
             boolean replicasInOneRequest,
-            Integer maxTokens,
+            @Nullable Integer maxTokens,
             RetryPolicy retries,
             BatchSettings batch,
             EndpointChecks checks,
-            String targetRevision) {}
+            @Nullable String targetRevision) {}
 
     /**
      * The method's parameters (Algorithm 1 and the scoring rules).

@@ -71,7 +71,7 @@ final class ImageKeys {
                                 + String.join(", ", RoleImages.ROLES));
             }
             if (prefix.equals(Constants.IMAGE_DETAIL_PREFIX)) {
-                ImageDetail detail = r.parse(key, null, ImageDetail::parse);
+                ImageDetail detail = r.parseOrNull(key, ImageDetail::parse);
                 if (detail != null) {
                     details.put(role, detail);
                 }
@@ -83,7 +83,7 @@ final class ImageKeys {
     }
 
     private static TextErasure textErasure(ConfigValues r) {
-        String tessdata = r.string(Setting.TEXT_ERASURE_TESSDATA.key(), null);
+        String tessdata = r.stringOrNull(Setting.TEXT_ERASURE_TESSDATA.key());
         if (tessdata != null && !tessdata.isBlank()) {
             throw new ConfigurationException(
                     Constants.TEXT_ERASURE_TESSDATA,
@@ -91,8 +91,8 @@ final class ImageKeys {
                     "it named the language data of the removed ocr eraser; the built-in eraser brings its own English"
                             + " model: remove the key");
         }
-        String set = r.string(Setting.TEXT_ERASURE.key(), null);
-        Path dir = r.parse(Setting.TEXT_ERASURE_DIR, null, Path::of);
+        String set = r.stringOrNull(Setting.TEXT_ERASURE.key());
+        Path dir = r.parseOrNull(Setting.TEXT_ERASURE_DIR, Path::of);
         if (set == null || set.isBlank()) {
             // No eraser asked for: the built-in one, or none when a build leaves its module out (the run says so).
             TextErasure erasure = TextErasure.byDefault(dir);

@@ -3,7 +3,9 @@ package io.github.adammeme.internal.pipeline.progress;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Iterator;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Calls answered per second over a recent window of the run: the pace the calls left will go at. It is counted from
@@ -21,7 +23,7 @@ final class CallRate {
     private final long minWindowNanos;
     private final double windowShare;
     private final Deque<Sample> samples = new ArrayDeque<>();
-    private Sample first;
+    private @Nullable Sample first;
 
     /**
      * @param minWindowSeconds the shortest window
@@ -62,7 +64,8 @@ final class CallRate {
     }
 
     private long window(long nanos) {
-        return Math.max(minWindowNanos, (long) ((nanos - first.nanos()) * windowShare));
+        Sample start = Objects.requireNonNull(first, "a window is measured once calls are answered");
+        return Math.max(minWindowNanos, (long) ((nanos - start.nanos()) * windowShare));
     }
 
     /** @return how long calls have been answered, 0 before the first */

@@ -24,6 +24,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An interrupted run (Ctrl-C or SIGTERM ending the JVM, or a thread interrupt) said as such, once: how far it
@@ -44,8 +45,8 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
     private final Consumer<String> record;
     private final AtomicBoolean said = new AtomicBoolean();
     private final CountDownLatch written = new CountDownLatch(1);
-    private volatile Future<?> pipeline;
-    private volatile Thread hook;
+    private volatile @Nullable Future<?> pipeline;
+    private volatile @Nullable Thread hook;
 
     /**
      * @param stop   the run's stop: pulled on an interruption, so no further call is made

@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Works out a {@link RunPlan} from the dataset's size and the settings, making no call. The counts follow the
@@ -117,7 +118,7 @@ public final class Planner {
      *              bank's replay
      * @return the plan, or null
      */
-    public static RunPlan forProgress(EvaluationConfig config, Optional<List<Meme>> memes) {
+    public static @Nullable RunPlan forProgress(EvaluationConfig config, Optional<List<Meme>> memes) {
         if (memes.isEmpty()) {
             return null;
         }

@@ -8,6 +8,7 @@ import io.github.adammeme.internal.pipeline.result.MinedSample;
 import io.github.adammeme.internal.pipeline.result.ScoredSample;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How far a run has got, counted from the pipeline's events: memes mined, pairs scored, refinement steps and
@@ -15,7 +16,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 abstract class ProgressCounts implements PipelineListener {
 
-    private volatile UsageLedger usage;
+    private volatile @Nullable UsageLedger usage;
     private volatile int memes = -1;
     private final AtomicInteger mined = new AtomicInteger();
     private volatile int pairs = -1;
@@ -63,7 +64,7 @@ abstract class ProgressCounts implements PipelineListener {
     }
 
     /** @return the run's ledger, or null before its first call */
-    final UsageLedger usage() {
+    final @Nullable UsageLedger usage() {
         return usage;
     }
 

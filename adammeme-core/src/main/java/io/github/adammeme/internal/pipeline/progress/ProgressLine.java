@@ -22,6 +22,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A status line on stderr during long runs: memes mined, pairs scored, refinement steps, calls,
@@ -63,7 +64,7 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
     private volatile boolean finished;
     private volatile long stageStart = System.nanoTime();
     private volatile double stageCost;
-    private volatile TimeLeft timeLeft;
+    private volatile @Nullable TimeLeft timeLeft;
     private final ChainCounts chainCounts = new ChainCounts();
     private final AtomicInteger minedPairs = new AtomicInteger();
     private String last = "";
@@ -92,7 +93,7 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
      * @param plan the run's plan, or null for estimates of the current stage only
      * @return this line
      */
-    public ProgressLine planned(RunPlan plan) {
+    public ProgressLine planned(@Nullable RunPlan plan) {
         timeLeft = plan == null ? null : new TimeLeft(plan);
         return this;
     }
@@ -190,7 +191,7 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
     }
 
     /** How far the run has got, as the time left reads it; null before the run's first call is counted. */
-    private TimeLeft.Progress progress() {
+    private TimeLeft.@Nullable Progress progress() {
         UsageLedger ledger = usage();
         if (ledger == null) {
             return null;
@@ -206,7 +207,7 @@ public final class ProgressLine extends ProgressCounts implements AutoCloseable 
      * pace so far: mining until every meme is mined, then scoring of the originals. Refinement has no fixed length,
      * so it gets no estimate.
      */
-    private Optional<String> estimate(TimeLeft.Progress progress) {
+    private Optional<String> estimate(TimeLeft.@Nullable Progress progress) {
         TimeLeft whole = timeLeft;
         if (whole != null && progress != null) {
             return whole.describe(progress, cost());

@@ -69,7 +69,7 @@ final class AnalysisAnswers {
                         persona == Persona.KEYWORD || persona == Persona.READER);
         // Candidates write as GPT-4o does, targets as LLaVA: each with its own share of caveats.
         boolean target = persona != Persona.AGENT;
-        if (cues.isEmpty()) {
+        if (topic == null || cues.isEmpty()) {
             return preface
                     + forms.analysis(
                             "Harm assessment: the meme does not appear harmful with respect to " + category

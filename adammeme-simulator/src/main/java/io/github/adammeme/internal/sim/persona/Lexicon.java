@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the simulated model "knows" about harm: per category, explicit cue words (each with the
@@ -25,7 +26,12 @@ import java.util.regex.Pattern;
 final class Lexicon {
 
     /** A word or phrase that signals harm in one category. */
-    record Cue(String phrase, String category, boolean explicit, String euphemism, String group) {}
+    record Cue(
+            String phrase,
+            String category,
+            boolean explicit,
+            @Nullable String euphemism,
+            @Nullable String group) {}
 
     /** A category the simulator knows, with the predicates its misbeliefs draw on. */
     record Topic(String name, String description, boolean initial, List<String> predicates) {}
@@ -133,7 +139,7 @@ final class Lexicon {
 
     private Lexicon() {}
 
-    static Topic topic(String category) {
+    static @Nullable Topic topic(String category) {
         return TOPICS.get(category.toLowerCase(Locale.ROOT).trim());
     }
 

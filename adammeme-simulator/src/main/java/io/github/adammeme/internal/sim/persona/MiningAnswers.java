@@ -5,8 +5,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 
 /** The simulator's answers as stage 1's agents: Miner, Examiner, Judge and Narrator. */
 final class MiningAnswers {
@@ -62,7 +64,9 @@ final class MiningAnswers {
         String proposalJson = "";
         if (proposal != null) {
             proposalJson = ", \"new_category\": {\"name\": \"" + proposal + "\", \"description\": \""
-                    + capitalise(Lexicon.topic(proposal).description()) + ".\"}";
+                    + capitalise(Objects.requireNonNull(Lexicon.topic(proposal), "proposed from the lexicon")
+                            .description())
+                    + ".\"}";
         } else if (named.contains("religion")
                 && text.toLowerCase(Locale.ROOT).matches("(?s).*\\b(muslims?|islam)\\b.*")
                 && Chance.of(r.seed(), text, "narrow") < 0.5) {
@@ -88,7 +92,7 @@ final class MiningAnswers {
         String category = proposedName(r.block("proposed_category"));
         Lexicon.Topic topic = Lexicon.topic(category);
         List<Lexicon.Cue> cues = topic == null ? List.of() : Lexicon.find(text, topic.name(), false);
-        if (cues.isEmpty()) {
+        if (topic == null || cues.isEmpty()) {
             return forms.verdict(
                     "No",
                     "Nothing in this meme carries " + category + " harm; the claim reads more into it"
@@ -136,7 +140,7 @@ final class MiningAnswers {
                 + forms.misbelief(CueWording.group(cues, topic) + " " + CueWording.predicate(text, topic)) + "\"}");
     }
 
-    private static Set<String> taxonomyNames(String block) {
+    private static Set<String> taxonomyNames(@Nullable String block) {
         Set<String> names = new LinkedHashSet<>();
         if (block == null) {
             return names;
@@ -150,7 +154,7 @@ final class MiningAnswers {
         return names;
     }
 
-    private static String proposedName(String block) {
+    private static String proposedName(@Nullable String block) {
         if (block == null) {
             return "";
         }

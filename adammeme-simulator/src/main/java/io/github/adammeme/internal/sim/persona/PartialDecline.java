@@ -2,6 +2,7 @@ package io.github.adammeme.internal.sim.persona;
 
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A decline of one part of the request, not of the task: who is pictured ("I can't identify the
@@ -63,7 +64,7 @@ final class PartialDecline {
      * @param before   where the sentence's first decline of the task begins, or its length when it has none
      * @return the matcher positioned on the partial decline, or null when the sentence has none that early
      */
-    static Matcher at(String sentence, int before) {
+    static @Nullable Matcher at(String sentence, int before) {
         Matcher m = DECLINED_PART.matcher(sentence);
         return m.find() && m.start() <= before ? m : null;
     }

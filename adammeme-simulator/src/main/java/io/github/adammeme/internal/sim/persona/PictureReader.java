@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import javax.imageio.ImageIO;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the simulated model reads the text printed on a picture it is shown: at the size an OpenAI vision model
@@ -87,7 +88,7 @@ final class PictureReader {
         }
     }
 
-    private static BufferedImage decode(String url) {
+    private static @Nullable BufferedImage decode(String url) {
         int comma = url.indexOf(',');
         if (!url.startsWith("data:") || comma < 0 || !url.substring(0, comma).endsWith(";base64")) {
             return null;
@@ -101,7 +102,7 @@ final class PictureReader {
     }
 
     /** The picture at the size the model is given it: OpenAI's rules for {@code low}, {@code high} and {@code auto}. */
-    static BufferedImage asSeen(BufferedImage image, String detail) {
+    static BufferedImage asSeen(BufferedImage image, @Nullable String detail) {
         int w = image.getWidth();
         int h = image.getHeight();
         double scale;

@@ -4,6 +4,7 @@ import java.text.BreakIterator;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * How the simulated controller plays the refusal check: it reads the whole answer, sentence by
@@ -164,7 +165,7 @@ final class RefusalReader {
     }
 
     /** The first sentence that assesses the meme, or null. */
-    static String assessment(String answer) {
+    static @Nullable String assessment(String answer) {
         BreakIterator sentences = BreakIterator.getSentenceInstance(Locale.ROOT);
         // A line break ends a sentence too: headings, bullets and table rows are read one by one.
         String text = answer.replaceAll("[ \\t]+", " ")
@@ -205,7 +206,7 @@ final class RefusalReader {
      * follows it ("I can't rate it, but it mocks ..."), or nothing; a "but" before the decline ("I'm
      * sorry, but I cannot ...") turns nothing.
      */
-    private static String said(String sentence) {
+    private static @Nullable String said(String sentence) {
         String plain = IDIOM.matcher(sentence).replaceAll(" ");
         Matcher decline = DECLINE.matcher(plain);
         boolean declines = decline.find();

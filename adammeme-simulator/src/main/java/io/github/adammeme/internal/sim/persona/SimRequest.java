@@ -7,6 +7,7 @@ import io.github.adammeme.internal.agent.prompt.PromptBlocks;
 import java.util.ArrayList;
 import java.util.List;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A chat-completions request as the simulator reads it: the model asked for, the seed, the
@@ -19,7 +20,7 @@ public record SimRequest(
         double temperature,
         String prompt,
         int images,
-        String schema,
+        @Nullable String schema,
         List<PromptBlocks.Block> blocks,
         String instructions,
         List<Picture> pictures) {
@@ -30,12 +31,12 @@ public record SimRequest(
      * @param url    its {@code image_url.url}: a base64 data URL, as the harness sends pictures
      * @param detail its {@code image_url.detail}, or null for the endpoint's default
      */
-    record Picture(String url, String detail) {}
+    record Picture(String url, @Nullable String detail) {}
 
     /**
      * @param schema the name of the JSON schema the answer must follow ({@code response_format}), or null
      */
-    SimRequest(String model, long seed, double temperature, String prompt, int images, String schema) {
+    SimRequest(String model, long seed, double temperature, String prompt, int images, @Nullable String schema) {
         this(model, seed, temperature, prompt, images, schema, List.of());
     }
 
@@ -46,7 +47,7 @@ public record SimRequest(
             double temperature,
             String prompt,
             int images,
-            String schema,
+            @Nullable String schema,
             List<Picture> pictures) {
         this(
                 model,
@@ -128,6 +129,7 @@ public record SimRequest(
      * The content of the first {@code <name key="...">} block, read as a careful model reads: block by
      * block, so a tag planted inside one value is never taken for a block of its own.
      */
+    @Nullable
     String block(String name) {
         return blocks.stream()
                 .filter(b -> b.name().equals(name))

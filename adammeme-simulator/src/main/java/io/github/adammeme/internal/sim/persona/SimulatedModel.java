@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The simulated mLLM's mind. It recognises which task it is given from the prompt alone, the way a
@@ -53,7 +54,7 @@ public final class SimulatedModel {
          * @param model a model id
          * @return the persona of that id, or null when it is none
          */
-        public static Persona of(String model) {
+        public static @Nullable Persona of(@Nullable String model) {
             for (Persona p : values()) {
                 if (p.id.equals(model)) {
                     return p;
@@ -67,7 +68,7 @@ public final class SimulatedModel {
          * @param served the names served, each mapped to a persona's id
          * @return who answers it, or null when the simulator serves no such model
          */
-        public static Persona serving(String model, Map<String, String> served) {
+        public static @Nullable Persona serving(String model, Map<String, String> served) {
             Persona own = of(model);
             return own != null ? own : of(served.get(model));
         }

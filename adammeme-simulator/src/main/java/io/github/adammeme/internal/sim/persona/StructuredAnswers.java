@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The simulator's structured output: the answer a role gives in text, put in the JSON its schema
@@ -34,7 +35,7 @@ public final class StructuredAnswers {
      * @param text   the answer as the role gives it in text
      * @return the answer in the schema, or null for a schema the simulator does not know
      */
-    public static String of(String schema, String text) {
+    public static @Nullable String of(String schema, String text) {
         try {
             return switch (schema) {
                 case "scorer_rating" -> rating(text);
