@@ -2,7 +2,6 @@ package io.github.adammeme.internal.pipeline.config;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.image.ImageLimits;
-import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.data.image.RoleImages;
 import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ImageDetail;
@@ -22,7 +21,7 @@ final class ImageKeys {
     static EvaluationConfig.Images read(ConfigValues r) {
         return new EvaluationConfig.Images(
                 r.integer(Setting.IMAGE_MAX_SIDE),
-                r.parse(Setting.IMAGE_MAX_PIXELS, MemeImages.DEFAULT_MAX_PIXELS, v -> {
+                r.parse(Setting.IMAGE_MAX_PIXELS, ImageLimits.DEFAULT_MAX_PIXELS, v -> {
                     long pixels = ConfigValues.wholeNumber(v, "expected a pixel count of at least 1024");
                     if (pixels < 1024) {
                         throw new IllegalArgumentException("expected a pixel count of at least 1024");
