@@ -82,14 +82,6 @@ final class ImageKeys {
     }
 
     private static TextErasure textErasure(ConfigValues r) {
-        String tessdata = r.string(Setting.TEXT_ERASURE_TESSDATA.key(), null);
-        if (tessdata != null && !tessdata.isBlank()) {
-            throw new ConfigurationException(
-                    Constants.TEXT_ERASURE_TESSDATA,
-                    tessdata,
-                    "it named the language data of the removed ocr eraser; the built-in eraser brings its own English"
-                            + " model: remove the key");
-        }
         String set = r.string(Setting.TEXT_ERASURE.key(), null);
         Path dir = r.parse(Setting.TEXT_ERASURE_DIR, null, Path::of);
         if (set == null || set.isBlank()) {
