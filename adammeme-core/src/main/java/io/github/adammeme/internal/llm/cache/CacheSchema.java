@@ -24,7 +24,10 @@ final class CacheSchema {
 
     private CacheSchema() {}
 
-    /** Creates the tables of a new database, or checks that one has {@link #VERSION}; run in one transaction where the database allows. */
+    /**
+     * Creates the tables of a new database, or checks that one has {@link #VERSION}; run in one transaction where
+     * the database allows.
+     */
     static void migrate(Connection c, String name) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
