@@ -157,12 +157,10 @@ public final class Constants {
     public static final String IMAGE_TIMEOUT_SECONDS = "adammeme.image.timeout-seconds";
     /** {@value}: Longest line (or CSV record) a dataset or bank file may have, in bytes (default 1 MiB). */
     public static final String DATASET_MAX_LINE_BYTES = "adammeme.dataset.max-line-bytes";
-    /** {@value}: How printed text is removed before the target sees a meme: {@code builtin} (default), {@code none} or {@code precomputed} ({@code ocr} was removed). */
+    /** {@value}: How printed text is removed before the target sees a meme: {@code builtin} (default), {@code none} or {@code precomputed}. */
     public static final String TEXT_ERASURE = "adammeme.text-erasure";
     /** {@value}: precomputed: the folder of erased images; builtin: where erased images are cached (default .adammeme/erased). */
     public static final String TEXT_ERASURE_DIR = "adammeme.text-erasure.dir";
-    /** {@value}: Removed with the {@code ocr} eraser (it named an installed Tesseract's language data); set, it is an error. */
-    public static final String TEXT_ERASURE_TESSDATA = "adammeme.text-erasure.tessdata";
     /** {@value}: Where the target reads a meme's text: {@code prompt} (default, the paper's way), {@code image} or {@code both}. */
     public static final String REFINED_TEXT = "adammeme.refined-text";
     /** {@value}: Completion token cap per call (default 1024); {@code none} sends no cap, as the paper's reference code does. */

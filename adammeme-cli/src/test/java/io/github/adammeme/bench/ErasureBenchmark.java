@@ -2,6 +2,7 @@ package io.github.adammeme.bench;
 
 import io.github.adammeme.internal.data.JsonlDatasetLoader;
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.erasure.TextErasure;
@@ -93,7 +94,7 @@ public final class ErasureBenchmark {
         List<Meme> memes = JsonlDatasetLoader.load(annotations, null).stream()
                 .limit(Long.parseLong(options.get("memes")))
                 .toList();
-        MemeImages images = new MemeImages(768);
+        MemeImages images = new MemeImages(ImageLimits.defaults());
         Path work = Files.createTempDirectory("erasure-bench");
         Path save = options.get("save").isEmpty() ? null : Path.of(options.get("save"));
 

@@ -42,12 +42,6 @@ public record TextErasure(Mode mode, @Nullable Path directory, boolean absent) {
         PRECOMPUTED
     }
 
-    /**
-     * The value that chose the eraser of an installed Tesseract (Tess4J) and OpenCV's inpainting, removed: the built-in
-     * eraser reads with the same Tesseract from Maven Central, changes fewer pixels, and needs nothing installed.
-     */
-    static final String REMOVED_OCR = "ocr";
-
     /** Where erased pictures are cached when no folder is named: beside the run, kept between builds. */
     public static final Path DEFAULT_CACHE = Path.of(".adammeme", "erased");
 
@@ -142,14 +136,9 @@ public record TextErasure(Mode mode, @Nullable Path directory, boolean absent) {
      *
      * @param value builtin, none or precomputed
      * @return the mode
-     * @throws IllegalArgumentException naming the allowed values, or what replaces the removed {@code ocr}
+     * @throws IllegalArgumentException naming the allowed values
      */
     public static Mode mode(String value) {
-        if (value.trim().equalsIgnoreCase(REMOVED_OCR)) {
-            throw new IllegalArgumentException(
-                    "the ocr eraser (Tess4J and OpenCV) was removed: use builtin, the default,"
-                            + " which reads with Tesseract from Maven Central and needs nothing installed");
-        }
         try {
             return Mode.valueOf(value.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {

@@ -18,8 +18,8 @@ import org.apiguardian.api.API;
  * Pictures as the data URLs requests carry. A meme goes out a dozen times or more, to the target
  * and to the agents, often several calls at once, so the URLs of the pictures in flight are kept
  * rather than base64-encoded for every call; and the JSON writer copies these URLs
- * into the request as they are, because escaping a base64 string character by character cost more
- * CPU than anything else in a call.
+ * into the request as they are: base64 holds nothing to escape, so the writer need not look at each
+ * of its characters (docs/cost.md).
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class DataUrls {
@@ -30,10 +30,8 @@ public final class DataUrls {
     /**
      * Data URLs of pictures sent lately, by weight in characters: those of the calls in flight, so the
      * calls that show a picture together (a meme's three Miners, a sample's reference answers) share
-     * one encoding. A memo long enough to serve a picture again seconds later kept each URL until the
-     * collector had moved it to the old generation, where it stayed as garbage: at 5,000 memes one of
-     * 16M characters had four times as much promoted as this one, to spare encoding about one picture
-     * sent in five.
+     * one encoding, and no longer: a memo that serves a picture again seconds later keeps each URL until
+     * the collector moves it to the old generation, where it stays as garbage (docs/cost.md).
      */
     private static final long MEMO_CHARS = 2L << 20;
     /** Below this a string is written the ordinary way: the lookup would cost more than it saves. */

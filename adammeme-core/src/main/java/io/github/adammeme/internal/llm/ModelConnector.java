@@ -6,8 +6,8 @@ import org.apiguardian.api.API;
 
 /**
  * Reaches the model behind an endpoint. Every run reaches its models over HTTP ({@link #HTTP}); the
- * pipeline benchmark's million-meme measurement reaches the simulator's answers in its own process
- * instead, so that hours of HTTP on two cores do not stand between it and the heap figure.
+ * pipeline benchmark may reach the simulator's answers in its own process instead, so that a
+ * million memes' heap can be measured without hours of HTTP (docs/cost.md).
  */
 @FunctionalInterface
 @API(status = INTERNAL, since = "0.1.0")

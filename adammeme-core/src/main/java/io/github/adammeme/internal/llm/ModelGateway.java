@@ -22,8 +22,9 @@ import java.util.function.ToIntFunction;
 import org.apiguardian.api.API;
 
 /**
- * The one way calls reach a model: cache lookup, a bound on calls in flight, then the client
- * (whose own retries honour Retry-After). Identical calls already in flight share one answer, so
+ * The one way calls reach a model: cache lookup, a bound on calls in flight, then the client through
+ * {@link RetryLoop}, which asks again and honours Retry-After (the client's own retries are off, so
+ * the loop sees every 429). Identical calls already in flight share one answer, so
  * a target-independent call asked twice at once is still paid for once.
  */
 @API(status = INTERNAL, since = "0.1.0")

@@ -68,7 +68,7 @@ public final class OpenAiChatModel implements ChatModel, AutoCloseable {
                 .apiKey(apiKey(endpoint))
                 // The whole call is bounded; a read or write timeout as long as that bound (the
                 // client's default) could never fire first, and arming it around every socket read
-                // and write cost CPU on each call.
+                // and write costs CPU on each call.
                 .timeout(Timeout.builder()
                         .request(endpoint.timeout())
                         .read(Duration.ZERO)

@@ -8,10 +8,10 @@ import java.util.function.Supplier;
 
 /**
  * Starts pieces of work in the order given, with at most {@code width} of them unfinished. A sample
- * being scored holds its picture, in its probe and in every request waiting for a slot; started all
- * at once, a category's worth of samples waited seconds in the endpoint's queue, long enough for the
- * collector to move their pictures to the old generation, where they stayed as garbage until the
- * next marking. A window a few times the endpoint's concurrency keeps every slot busy all the same.
+ * being scored holds its picture, in its probe and in every request waiting for a slot; a category's
+ * worth of samples started at once would wait in the endpoint's queue long enough for the collector
+ * to move their pictures to the old generation, where they stay as garbage until the next marking.
+ * A window a few times the endpoint's concurrency keeps every slot busy all the same.
  */
 final class SampleWindow {
 

@@ -26,9 +26,8 @@ import org.jspecify.annotations.Nullable;
  * <p>Why not Jackson's {@code MappingIterator} over the whole stream: it reads values, not lines, so a value
  * split over two lines or two values on one line pass unnoticed, and after a malformed value it cannot go on
  * at the next line to name the next bad one. Nor can it bound a line: {@code StreamReadConstraints
- * .maxDocumentLength} counts the whole stream (with 2.22, a file of three 90-byte lines under a 150-byte
- * limit is refused only after all three were read), and {@code maxStringLength} bounds one string, not a
- * line of many.
+ * .maxDocumentLength} counts the whole stream, not a line, and {@code maxStringLength} bounds one string,
+ * not a line of many.
  */
 @API(status = INTERNAL, since = "0.1.0")
 public final class JsonLines implements Closeable {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import io.github.adammeme.internal.data.image.MemeImages;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -130,7 +131,7 @@ class JsonlDatasetLoaderTest {
         assumeTrue(Files.exists(file), "../shared/data is not beside this checkout");
         List<Meme> memes = JsonlDatasetLoader.load(file, null);
         assertEquals(177, memes.size());
-        MemeImages images = new MemeImages(768);
+        MemeImages images = new MemeImages(ImageLimits.defaults());
         memes.forEach(m -> assertTrue(images.load(m.image()).bytes().length > 0, m.id()));
         assertEquals(
                 116,

@@ -15,6 +15,7 @@ import io.github.adammeme.internal.agent.Miner;
 import io.github.adammeme.internal.agent.Narrator;
 import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.llm.ChatRequest;
 import io.github.adammeme.internal.pipeline.result.MemeOutcome;
@@ -63,7 +64,7 @@ class MiningStageTest {
                         new Examiner(agents),
                         new Judge(agents),
                         new Narrator(agents),
-                        new MemeImages(256),
+                        new MemeImages(ImageLimits.defaults().withMaxSide(256)),
                         batchSize,
                         lookahead,
                         vote,
@@ -332,7 +333,7 @@ class MiningStageTest {
                         new Examiner(agents),
                         new Judge(agents),
                         new Narrator(agents),
-                        new MemeImages(256),
+                        new MemeImages(ImageLimits.defaults().withMaxSide(256)),
                         8,
                         1,
                         NewCategoryVote.MAJORITY,

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.github.adammeme.internal.agent.AgentContext;
 import io.github.adammeme.internal.agent.Refiner;
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ChatRequest;
@@ -108,8 +109,12 @@ class RefinementStageTest {
             ScriptedModel model, int seeds, int iterations, RefinementOrder order, PipelineListener listener) {
         AgentContext agents = Fixtures.agents(model);
         ScoringStage scoring = Fixtures.scoring(agents, 4.0);
-        Probes probes =
-                new Probes(memes, new MemeImages(256), TextEraser.NONE, TextPlacement.PROMPT, dir.resolve("shown"));
+        Probes probes = new Probes(
+                memes,
+                new MemeImages(ImageLimits.defaults().withMaxSide(256)),
+                TextEraser.NONE,
+                TextPlacement.PROMPT,
+                dir.resolve("shown"));
         Refiner refiner = new Refiner(agents);
         return new RefinementStage(
                 refiner,

@@ -17,6 +17,7 @@ import io.github.adammeme.internal.agent.Senior;
 import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.agent.refusal.RefusalDetector;
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.erasure.TextEraser;
 import io.github.adammeme.internal.llm.ChatRequest;
@@ -150,7 +151,7 @@ class PaperSwitchesTest {
     @Test
     void theRefinerIsShownTheErasedPictureOrTheOriginalAsTheSwitchSays() {
         Meme meme = Fixtures.meme(dir, "m0", "immigrants steal jobs");
-        MemeImages images = new MemeImages(256);
+        MemeImages images = new MemeImages(ImageLimits.defaults().withMaxSide(256));
         ContentPart.Image original = images.load(meme.image());
         ContentPart.Image blank = images.load(Fixtures.meme(dir, "blank", "").image());
         TextEraser eraser = (m, picture) -> blank;

@@ -12,6 +12,7 @@ import io.github.adammeme.internal.agent.Narrator;
 import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.data.Datasets;
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.llm.Endpoint;
 import io.github.adammeme.internal.llm.ModelGateway;
@@ -76,7 +77,7 @@ class MissingVotesTest {
                             new Examiner(agents),
                             new Judge(agents),
                             new Narrator(agents),
-                            new MemeImages(512),
+                            new MemeImages(ImageLimits.defaults().withMaxSide(512)),
                             32,
                             2,
                             NewCategoryVote.MAJORITY,

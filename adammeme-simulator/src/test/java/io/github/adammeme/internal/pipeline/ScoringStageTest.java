@@ -9,6 +9,7 @@ import io.github.adammeme.Constants;
 import io.github.adammeme.internal.agent.Answer;
 import io.github.adammeme.internal.agent.Senior;
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.erasure.TextEraser;
@@ -45,7 +46,11 @@ class ScoringStageTest {
         Meme meme = Fixtures.meme(dir, "m", "Chinese tourists took all the masks");
         MinedSample mined = new MinedSample("m/nationality", meme, "nationality", "The misbelief is X.", null);
         Probes probes = new Probes(
-                Map.of("m", meme), new MemeImages(256), TextEraser.NONE, TextPlacement.PROMPT, dir.resolve("shown"));
+                Map.of("m", meme),
+                new MemeImages(ImageLimits.defaults().withMaxSide(256)),
+                TextEraser.NONE,
+                TextPlacement.PROMPT,
+                dir.resolve("shown"));
         return Fixtures.scoring(Fixtures.agents(model), 4.0)
                 .score(probes.original(mined))
                 .join();

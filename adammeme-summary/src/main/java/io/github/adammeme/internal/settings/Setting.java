@@ -369,7 +369,7 @@ public enum Setting {
             Type.choice("builtin", "none", "precomputed"),
             "builtin",
             null,
-            "`builtin`, `none` or `precomputed` (see [Text on the picture](#text-on-the-picture)); `ocr` was removed and is an error that says to use `builtin`"),
+            "`builtin`, `none` or `precomputed` (see [Text on the picture](#text-on-the-picture))"),
     TEXT_ERASURE_DIR(
             Constants.TEXT_ERASURE_DIR,
             null,
@@ -378,14 +378,6 @@ public enum Setting {
             null,
             "`.adammeme/erased` for builtin",
             "erased images (precomputed), or their cache (builtin)"),
-    TEXT_ERASURE_TESSDATA(
-            Constants.TEXT_ERASURE_TESSDATA,
-            null,
-            Section.MAIN,
-            Type.PATH,
-            null,
-            "none",
-            "removed with the `ocr` eraser: set, it is an error (the built-in eraser brings its own English model)"),
     REFINED_TEXT(
             Constants.REFINED_TEXT,
             null,

@@ -19,7 +19,6 @@ import io.github.adammeme.internal.sim.BuiltInSimulator;
 import io.github.adammeme.testing.EmbeddedPostgresServer;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
@@ -221,32 +220,6 @@ class PostgresCallCacheTest {
         }
         IllegalStateException e = assertThrows(IllegalStateException.class, db::openDurable);
         assertTrue(e.getMessage().contains("written by a newer adammeme"), e.getMessage());
-    }
-
-    @Test
-    void aSqliteFileOfTheFirstSchemaIsMigratedAndKeepsItsAnswers() throws Exception {
-        Path file = dir.resolve("v1.db");
-        // The tables as the first release made them: no version, claims without a session, no runs.
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-                Statement s = c.createStatement()) {
-            s.execute(
-                    "CREATE TABLE calls (key TEXT PRIMARY KEY, endpoint TEXT NOT NULL, model TEXT NOT NULL, role TEXT NOT NULL,"
-                            + " content TEXT NOT NULL, refusal TEXT, finish_reason TEXT, prompt_tokens INTEGER NOT NULL,"
-                            + " completion_tokens INTEGER NOT NULL, created_at TEXT NOT NULL, last_used_at TEXT NOT NULL)");
-            s.execute("CREATE TABLE claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, claimed_at INTEGER NOT NULL)");
-            s.execute("INSERT INTO calls VALUES ('old', 'simulator', 'sim:agent', 'Miner', 'kept', NULL, 'stop', 5, 6,"
-                    + " '2026-01-01T00:00:00Z', '2026-01-01T00:00:00Z')");
-        }
-        try (SqliteCallCache cache = new SqliteCallCache(file)) {
-            assertEquals("kept", cache.get("old").orElseThrow().content());
-            assertTrue(cache.claim("new"), "claims work on the migrated table");
-        }
-        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-                Statement s = c.createStatement();
-                ResultSet rs = s.executeQuery("SELECT version FROM schema_version")) {
-            assertTrue(rs.next());
-            assertEquals(CacheSchema.VERSION, rs.getInt(1));
-        }
     }
 
     @Test

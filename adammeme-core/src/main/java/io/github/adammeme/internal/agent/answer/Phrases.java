@@ -11,9 +11,9 @@ import java.util.regex.Pattern;
 /**
  * Whether a text holds any of many phrases, case ignored as {@link Pattern#CASE_INSENSITIVE} with
  * {@link Pattern#UNICODE_CASE} ignores it. One regular expression of a hundred-odd alternatives
- * tries every alternative at every position of a text, which made the refusal screen the costliest
- * step of reading an answer; here each position tries only the phrases that begin with its
- * character. A character of the text matches one of a phrase when both fold to the same character
+ * would try every alternative at every position of a text, on every answer the refusal screen reads;
+ * here each position tries only the phrases that begin with its character. A character of the text
+ * matches one of a phrase when both fold to the same character
  * (upper case, then lower case: how {@code Pattern} compares them), so the text is folded once and
  * the phrases are written folded, that is in lower case. In the scripts that put spaces between
  * words, a phrase is found only where a word begins (see {@link #insideAWord}).

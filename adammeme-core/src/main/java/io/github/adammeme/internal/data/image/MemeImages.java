@@ -32,9 +32,6 @@ import org.jspecify.annotations.Nullable;
 @API(status = INTERNAL, since = "0.1.0")
 public final class MemeImages {
 
-    /** Refuse images above this many pixels before decoding them (a decompression bomb is small on disk). */
-    public static final long DEFAULT_MAX_PIXELS = ImageLimits.DEFAULT_MAX_PIXELS;
-
     /** Pictures decoded and encoded again, by bytes: a few hundred downscaled photos, small beside a 512 MiB heap. */
     static final long CONVERTED_BYTES = 48L << 20;
     /** Files sent as they are, by count: each costs its path, type and digest. */
@@ -63,25 +60,6 @@ public final class MemeImages {
             .build();
     private final Cache<FileVersion, AsIs> asIs =
             Caffeine.newBuilder().maximumSize(AS_IS_FILES).build();
-
-    /**
-     * Default limits, with another longest side.
-     *
-     * @param maxSide longest side sent to a model, in pixels
-     */
-    public MemeImages(int maxSide) {
-        this(ImageLimits.defaults().withMaxSide(maxSide));
-    }
-
-    /**
-     * Default limits, with another longest side and pixel limit.
-     *
-     * @param maxSide longest side sent to a model, in pixels
-     * @param maxPixels pictures above this many pixels are refused unread
-     */
-    public MemeImages(int maxSide, long maxPixels) {
-        this(ImageLimits.defaults().withMaxSide(maxSide).withMaxPixels(maxPixels));
-    }
 
     /** @param limits the bounds on each picture */
     public MemeImages(ImageLimits limits) {

@@ -170,7 +170,7 @@ final class BatchFollower {
         long delay = settings.poll().toNanos();
         if (p.cancelledAt < 0) {
             // Woken at the longest wait rather than at the first poll past it: with polls 30 s apart, a
-            // one-second wait ran half a minute, and a batch that finished meanwhile was never cancelled.
+            // one-second wait would otherwise run half a minute.
             long untilLongestWait = p.since + settings.maxWait().toNanos() - System.nanoTime();
             delay = Math.min(delay, Math.max(0, untilLongestWait) + PAST_DEADLINE.toNanos());
         } else {

@@ -17,11 +17,11 @@ import org.apiguardian.api.API;
 public sealed interface CacheDatabase extends CacheStore permits SqliteDatabase, PostgresDatabase {
 
     /**
-     * A new connection on a database whose tables are at the current schema version (created or
-     * migrated on first use). The caller closes it.
+     * A new connection on a database whose tables are at the current schema version (created on first
+     * use). The caller closes it.
      *
      * @return the connection
-     * @throws SQLException when the database cannot be reached or migrated
+     * @throws SQLException when the database cannot be reached or has another schema version
      */
     Connection connect() throws SQLException;
 

@@ -1,5 +1,6 @@
 package io.github.adammeme.internal.llm.cache;
 
+import io.github.adammeme.Constants;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
@@ -8,18 +9,12 @@ import java.sql.Statement;
 
 /**
  * The tables of a cache database, the same in SQLite and PostgreSQL so that calls, claims and run
- * records move between them unchanged. The version is kept in the database: a file or database made by
- * an older release is brought up to date on first use, and one made by a newer release is refused
- * rather than written in a shape its owner's release would misread.
- *
- * <ol>
- *   <li>calls and claims (a claim's owner is "pid@host/uuid");</li>
- *   <li>claims carry the owner's database session, so a worker on another machine that died (its
- *       session gone) loses its claims at once instead of after {@link #STALE_CLAIM_MINUTES};
- *       run records in the same database.</li>
- *   <li>calls carry the attempt of a run that paid for them until it finishes, so a later attempt of the
- *       same run (or shard) counts what an attempt that was killed had paid.</li>
- * </ol>
+ * records move between them unchanged: calls, each with the attempt of a run that paid for it until
+ * that attempt finishes, so a later attempt of the same run (or shard) counts what a killed one had
+ * paid; claims, each with its owner ("pid@host/uuid") and the owner's database session, so a worker on
+ * another machine that died (its session gone) loses its claims at once instead of after
+ * {@link #STALE_CLAIM_MINUTES}; and run records. The version is kept in the database, and a database
+ * of any other version is refused, naming it, rather than written in a shape its maker would misread.
  */
 final class CacheSchema {
 
@@ -29,17 +24,27 @@ final class CacheSchema {
 
     private CacheSchema() {}
 
-    /** Creates the tables or brings them to {@link #VERSION}; run in one transaction where the database allows. */
+    /**
+     * Creates the tables of a new database, or checks that one has {@link #VERSION}; run in one transaction where
+     * the database allows.
+     */
     static void migrate(Connection c, String name) throws SQLException {
         try (Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)");
             int found = version(s);
             if (found > VERSION) {
                 throw new SQLException("the cache " + name + " has schema version " + found + ", written by a newer"
-                        + " adammeme; this one reads versions up to " + VERSION);
+                        + " adammeme; this one reads version " + VERSION + ": use that adammeme, or set "
+                        + Constants.CACHE + " to a new file or database");
             }
             if (found == VERSION) {
                 return;
+            }
+            if (found != 0 || hasTable(c, "calls")) {
+                throw new SQLException("the cache " + name + " has "
+                        + (found == 0 ? "tables but no schema version" : "schema version " + found)
+                        + ", which this adammeme does not read (it reads version " + VERSION + "): delete it, or set "
+                        + Constants.CACHE + " to a new file or database");
             }
             s.execute("""
                     CREATE TABLE IF NOT EXISTS calls (
@@ -55,17 +60,9 @@ final class CacheSchema {
                       created_at TEXT NOT NULL,
                       last_used_at TEXT NOT NULL,
                       paid_by TEXT)""");
-            // Files of versions 1 and 2 have calls without the attempt that paid for them.
-            if (!hasColumn(c, "calls", "paid_by")) {
-                s.execute("ALTER TABLE calls ADD COLUMN paid_by TEXT");
-            }
             s.execute("CREATE INDEX IF NOT EXISTS calls_paid_by ON calls (paid_by)");
             s.execute("CREATE TABLE IF NOT EXISTS claims (key TEXT PRIMARY KEY, owner TEXT NOT NULL, "
                     + "claimed_at BIGINT NOT NULL, session BIGINT)");
-            // Files of version 1 (no version row) have claims without a session.
-            if (!hasColumn(c, "claims", "session")) {
-                s.execute("ALTER TABLE claims ADD COLUMN session BIGINT");
-            }
             s.execute("CREATE TABLE IF NOT EXISTS runs (id TEXT PRIMARY KEY, target TEXT NOT NULL, "
                     + "started_at TEXT NOT NULL, summary TEXT NOT NULL, samples TEXT NOT NULL)");
             s.execute("DELETE FROM schema_version");
@@ -79,11 +76,11 @@ final class CacheSchema {
         }
     }
 
-    private static boolean hasColumn(Connection c, String table, String column) throws SQLException {
+    private static boolean hasTable(Connection c, String table) throws SQLException {
         DatabaseMetaData meta = c.getMetaData();
-        try (ResultSet rs = meta.getColumns(null, null, table, null)) {
+        try (ResultSet rs = meta.getTables(null, null, null, new String[] {"TABLE"})) {
             while (rs.next()) {
-                if (rs.getString("COLUMN_NAME").equalsIgnoreCase(column)) {
+                if (rs.getString("TABLE_NAME").equalsIgnoreCase(table)) {
                     return true;
                 }
             }

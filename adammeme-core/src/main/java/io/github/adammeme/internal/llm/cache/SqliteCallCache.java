@@ -41,7 +41,7 @@ public final class SqliteCallCache implements CallCache {
     private volatile @Nullable String paidBy;
 
     /**
-     * Opens the file, creating or migrating its tables as needed.
+     * Opens the file, creating its tables when it has none.
      *
      * @param file the SQLite file
      * @throws IllegalStateException when it cannot be opened

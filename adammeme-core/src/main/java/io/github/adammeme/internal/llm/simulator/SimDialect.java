@@ -21,7 +21,7 @@ public enum SimDialect {
      */
     REAL,
 
-    /** Every answer in exactly the form its prompt asks for, as the simulator wrote before it had a dialect. */
+    /** Every answer in exactly the form its prompt asks for: a run whose parsing no variety of form can fail. */
     STRICT;
 
     /**

@@ -2,7 +2,6 @@ package io.github.adammeme.internal.pipeline.config;
 
 import io.github.adammeme.Constants;
 import io.github.adammeme.internal.data.image.ImageLimits;
-import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.data.image.RoleImages;
 import io.github.adammeme.internal.erasure.TextErasure;
 import io.github.adammeme.internal.llm.ImageDetail;
@@ -22,7 +21,7 @@ final class ImageKeys {
     static EvaluationConfig.Images read(ConfigValues r) {
         return new EvaluationConfig.Images(
                 r.integer(Setting.IMAGE_MAX_SIDE),
-                r.parse(Setting.IMAGE_MAX_PIXELS, MemeImages.DEFAULT_MAX_PIXELS, v -> {
+                r.parse(Setting.IMAGE_MAX_PIXELS, ImageLimits.DEFAULT_MAX_PIXELS, v -> {
                     long pixels = ConfigValues.wholeNumber(v, "expected a pixel count of at least 1024");
                     if (pixels < 1024) {
                         throw new IllegalArgumentException("expected a pixel count of at least 1024");
@@ -83,14 +82,6 @@ final class ImageKeys {
     }
 
     private static TextErasure textErasure(ConfigValues r) {
-        String tessdata = r.stringOrNull(Setting.TEXT_ERASURE_TESSDATA.key());
-        if (tessdata != null && !tessdata.isBlank()) {
-            throw new ConfigurationException(
-                    Constants.TEXT_ERASURE_TESSDATA,
-                    tessdata,
-                    "it named the language data of the removed ocr eraser; the built-in eraser brings its own English"
-                            + " model: remove the key");
-        }
         String set = r.stringOrNull(Setting.TEXT_ERASURE.key());
         Path dir = r.parseOrNull(Setting.TEXT_ERASURE_DIR, Path::of);
         if (set == null || set.isBlank()) {

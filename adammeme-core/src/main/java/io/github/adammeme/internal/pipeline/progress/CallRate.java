@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Calls answered per second over a recent window of the run: the pace the calls left will go at. It is counted from
  * the first answers, not from the start: starting the endpoints, the eraser and the JVM's code is done once, and,
- * counted in, it made a run of a few hundred calls look three to six times slower than its calls went. It counts the
+ * counted in, it would make a short run look several times slower than its calls go. It counts the
  * calls answered, however many were in flight at once, so the concurrency is in it as far as the endpoint and the
  * pipeline's own order allow. The window, as {@link TimeLeft} sets it, is the later half of the time since the first
  * answers, and at least a minute: long enough that no one stage's pace rules the estimate, short enough that a run of

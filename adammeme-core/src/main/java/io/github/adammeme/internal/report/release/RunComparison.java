@@ -259,10 +259,7 @@ public final class RunComparison {
                 .append("\n\nBaseline: ")
                 .append(ReportText.markdown(baseline.source()))
                 .append(" · its target answers: ")
-                .append(ReportText.markdown(
-                        baseline.identity().isEmpty()
-                                ? "not recorded (a run of an earlier release)"
-                                : baseline.identity()))
+                .append(ReportText.markdown(baseline.identity().isEmpty() ? "not recorded" : baseline.identity()))
                 .append("\n\nSignificance level ")
                 .append(alpha)
                 .append("; the categories' p-values adjusted together" + " (Holm), the overall one not.")

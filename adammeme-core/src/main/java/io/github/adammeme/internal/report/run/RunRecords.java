@@ -238,7 +238,7 @@ public final class RunRecords {
         }
     }
 
-    /** A file of an older release may hold calls and no runs table: it records no runs, and is not changed. */
+    /** A file no run has made its tables in (empty, or another program's) records no runs, and is not changed. */
     private static boolean hasRuns(Connection c) throws SQLException {
         try (ResultSet rs = c.getMetaData().getTables(null, null, "runs", null)) {
             return rs.next();

@@ -64,7 +64,7 @@ class ImageIntakeTest {
         assertEquals(
                 "image " + file + " is corrupt: its IHDR chunk at byte 8 claims 4294967284 bytes, past the end of the"
                         + " file at byte 37",
-                refused(new MemeImages(768), file).getMessage());
+                refused(new MemeImages(ImageLimits.defaults()), file).getMessage());
     }
 
     @Test
@@ -74,7 +74,7 @@ class ImageIntakeTest {
         assertEquals(
                 "image " + file + " is corrupt: its IDAT chunk at byte 33 claims 2147483648 bytes, past the end of the"
                         + " file at byte 45",
-                refused(new MemeImages(768), file).getMessage());
+                refused(new MemeImages(ImageLimits.defaults()), file).getMessage());
     }
 
     @Test
@@ -85,7 +85,7 @@ class ImageIntakeTest {
         assertEquals(
                 "image " + file + " is corrupt: its IDAT chunk at byte 33 claims 1000 bytes, past the end of the"
                         + " file at byte 67",
-                refused(new MemeImages(768), file).getMessage());
+                refused(new MemeImages(ImageLimits.defaults()), file).getMessage());
     }
 
     @Test
@@ -94,18 +94,18 @@ class ImageIntakeTest {
         Path cutPng = write("cut.png", Arrays.copyOf(png, 40));
         assertEquals(
                 "image " + cutPng + " is corrupt: it ends before its IEND chunk (truncated?)",
-                refused(new MemeImages(768), cutPng).getMessage());
+                refused(new MemeImages(ImageLimits.defaults()), cutPng).getMessage());
         byte[] jpeg = ImageSamples.encoded(SyntheticMemes.draw("cut", 1), "jpg");
         Path cutJpeg = write("cut.jpg", Arrays.copyOf(jpeg, jpeg.length / 2));
         assertEquals(
                 "image " + cutJpeg + " is corrupt: it ends before its end-of-image marker (truncated?)",
-                refused(new MemeImages(768), cutJpeg).getMessage());
+                refused(new MemeImages(ImageLimits.defaults()), cutJpeg).getMessage());
         Path lying =
                 write("lying.jpg", new byte[] {(byte) 0xFF, (byte) 0xD8, (byte) 0xFF, (byte) 0xE0, 0x40, 0, 'J', 'F'});
         assertEquals(
                 "image " + lying + " is corrupt: its segment 0xE0 at byte 2 claims 16384 bytes, past the end of the"
                         + " file at byte 8",
-                refused(new MemeImages(768), lying).getMessage());
+                refused(new MemeImages(ImageLimits.defaults()), lying).getMessage());
     }
 
     @Test
@@ -117,9 +117,12 @@ class ImageIntakeTest {
         }
         String expected =
                 "image " + huge + " is 2147483648 bytes, over the limit of 20971520 (adammeme.image.max-bytes)";
-        assertEquals(expected, refused(new MemeImages(768), huge).getMessage());
         assertEquals(
-                expected, refused(MemeImages::pixels, new MemeImages(768), huge).getMessage());
+                expected, refused(new MemeImages(ImageLimits.defaults()), huge).getMessage());
+        assertEquals(
+                expected,
+                refused(MemeImages::pixels, new MemeImages(ImageLimits.defaults()), huge)
+                        .getMessage());
 
         Path meme = write("meme.png", ImageSamples.encoded(SyntheticMemes.draw("bytes", 1), "png"));
         assertEquals(
@@ -154,7 +157,9 @@ class ImageIntakeTest {
         String over = " is 16384 x 16384 = 268435456 pixels, over the limit of 40000000 (adammeme.image.max-pixels);"
                 + " it was not decoded";
         Path webp = write("huge.webp", ImageWebpWriter.losslessHeader(16384, 16384));
-        assertEquals("image " + webp + over, refused(new MemeImages(768), webp).getMessage());
+        assertEquals(
+                "image " + webp + over,
+                refused(new MemeImages(ImageLimits.defaults()), webp).getMessage());
         // An extended WebP: a 1 x 1 picture on a canvas of 16384 x 16384, which the decoder would allocate.
         byte[] onePixel = ImageWebpWriter.bitstream(ImageWebpWriter.lossless(1, 1, (x, y) -> true));
         Path canvas = write(
@@ -163,9 +168,12 @@ class ImageIntakeTest {
                         ImageWebpWriter.chunk("VP8X", ImageWebpWriter.canvas(16384, 16384)),
                         ImageWebpWriter.chunk("VP8L", onePixel)));
         assertEquals(
-                "image " + canvas + over, refused(new MemeImages(768), canvas).getMessage());
+                "image " + canvas + over,
+                refused(new MemeImages(ImageLimits.defaults()), canvas).getMessage());
         Path gif = write("huge.gif", ImageSamples.gifWithScreen(16384, 16384));
-        assertEquals("image " + gif + over, refused(new MemeImages(768), gif).getMessage());
+        assertEquals(
+                "image " + gif + over,
+                refused(new MemeImages(ImageLimits.defaults()), gif).getMessage());
     }
 
     @Test
@@ -175,16 +183,16 @@ class ImageIntakeTest {
         Path file = write("riff.webp", webp);
         assertEquals(
                 "image " + file + " is corrupt: its RIFF header gives 142 bytes but the file has 42 (truncated?)",
-                refused(new MemeImages(768), file).getMessage());
+                refused(new MemeImages(ImageLimits.defaults()), file).getMessage());
     }
 
     @Test
     void aSmallWebpIsSentAsItIsAndDecodesToItsPixels() throws Exception {
         Path file = write("grey.webp", ImageSamples.WEBP_LOSSY_1X1);
-        ContentPart.Image sent = new MemeImages(768).load(file);
+        ContentPart.Image sent = new MemeImages(ImageLimits.defaults()).load(file);
         assertEquals("image/webp", sent.mimeType());
         assertArrayEquals(ImageSamples.WEBP_LOSSY_1X1, sent.bytes());
-        BufferedImage pixels = new MemeImages(768).pixels(file);
+        BufferedImage pixels = new MemeImages(ImageLimits.defaults()).pixels(file);
         assertEquals(1, pixels.getWidth());
         assertEquals(0x828282, pixels.getRGB(0, 0) & 0xffffff);
     }
@@ -192,7 +200,7 @@ class ImageIntakeTest {
     @Test
     void aLargeWebpIsDecodedAndDownscaledLikeAnyOtherPicture() throws Exception {
         Path file = write("stripes.webp", ImageWebpWriter.lossless(2000, 1200, (x, y) -> x / 100 % 2 == 0));
-        ContentPart.Image sent = new MemeImages(400).load(file);
+        ContentPart.Image sent = new MemeImages(ImageLimits.defaults().withMaxSide(400)).load(file);
         // The test's writer stores 3 bits a pixel uncompressed: as heavy as a photograph, so it goes as JPEG.
         assertEquals("image/jpeg", sent.mimeType());
         BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(sent.bytes()));
@@ -238,7 +246,7 @@ class ImageIntakeTest {
     @Test
     void aGifIsDecodedAndSentAsPng() throws Exception {
         Path file = write("meme.gif", ImageSamples.encoded(SyntheticMemes.draw("a gif", 3), "gif"));
-        ContentPart.Image sent = new MemeImages(768).load(file);
+        ContentPart.Image sent = new MemeImages(ImageLimits.defaults()).load(file);
         assertEquals("image/png", sent.mimeType());
         BufferedImage original = ImageIO.read(file.toFile());
         assertEquals(
@@ -252,19 +260,20 @@ class ImageIntakeTest {
         Path link = Files.createSymbolicLink(dir.resolve("link.png"), real);
         assertEquals(
                 "image " + link + " is a symbolic link, not a regular file",
-                refused(new MemeImages(768), link).getMessage());
+                refused(new MemeImages(ImageLimits.defaults()), link).getMessage());
         assertEquals(
                 "image " + link + " is a symbolic link, not a regular file",
-                refused(MemeImages::pixels, new MemeImages(768), link).getMessage());
+                refused(MemeImages::pixels, new MemeImages(ImageLimits.defaults()), link)
+                        .getMessage());
         Path folder = Files.createDirectory(dir.resolve("folder.png"));
         assertEquals(
                 "image " + folder + " is a directory, not a regular file",
-                refused(new MemeImages(768), folder).getMessage());
+                refused(new MemeImages(ImageLimits.defaults()), folder).getMessage());
         Path zero = Path.of("/dev/zero");
         if (Files.exists(zero)) {
             assertEquals(
                     "image /dev/zero is a character device, not a regular file",
-                    refused(new MemeImages(768), zero).getMessage());
+                    refused(new MemeImages(ImageLimits.defaults()), zero).getMessage());
         }
     }
 
@@ -282,7 +291,7 @@ class ImageIntakeTest {
         // Opening a pipe for reading blocks until a writer comes: the refusal must come before any open.
         assertEquals(
                 "image " + fifo + " is a named pipe (FIFO), not a regular file",
-                refused(new MemeImages(768), fifo).getMessage());
+                refused(new MemeImages(ImageLimits.defaults()), fifo).getMessage());
     }
 
     @Test
@@ -293,7 +302,8 @@ class ImageIntakeTest {
         assertEquals(1500L * 1000 * (3 + 4 + 2), ImageMemory.peakBytes(header, 4, true));
         assertEquals(6000L * 4000 * 3, ImageMemory.peakBytes(header, 1, false));
         assertEquals(1, ImageDecoder.subsampling(1536, 768)); // up to twice the side sent, decoded whole as before
-        ContentPart.Image sent = assertTimeoutPreemptively(QUICKLY, () -> new MemeImages(768).load(large));
+        ContentPart.Image sent =
+                assertTimeoutPreemptively(QUICKLY, () -> new MemeImages(ImageLimits.defaults()).load(large));
         BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(sent.bytes()));
         assertEquals(768, decoded.getWidth());
         assertEquals(512, decoded.getHeight());
@@ -327,7 +337,8 @@ class ImageIntakeTest {
                         ihdr(4, 4),
                         chunk(6, "IDAT", new byte[] {1, 2, 3, 4, 5, 6}),
                         chunk(0, "IEND", new byte[0])));
-        String message = refused(MemeImages::pixels, new MemeImages(768), file).getMessage();
+        String message = refused(MemeImages::pixels, new MemeImages(ImageLimits.defaults()), file)
+                .getMessage();
         assertTrue(message.matches("image \\Q" + file + "\\E is corrupt: \\w+: .+"), message);
     }
 
@@ -358,9 +369,7 @@ class ImageIntakeTest {
     }
 
     @Test
-    void theOldConstructorsKeepTheirMeaningWithTheNewDefaults() {
-        assertEquals(ImageLimits.defaults().withMaxSide(512), new MemeImages(512).limits());
-        assertEquals(ImageLimits.defaults().withMaxSide(512).withMaxPixels(1000), new MemeImages(512, 1000).limits());
+    void theDefaultLimitsAndTheirChecks() {
         ImageLimits defaults = ImageLimits.defaults();
         assertEquals(768, defaults.maxSide());
         assertEquals(40_000_000L, defaults.maxPixels());
@@ -368,7 +377,7 @@ class ImageIntakeTest {
         assertEquals(Duration.ofSeconds(30), defaults.timeout());
         assertTrue(defaults.decodesAtOnce() >= 1
                 && defaults.decodesAtOnce() <= Runtime.getRuntime().availableProcessors());
-        IllegalArgumentException small = assertThrows(IllegalArgumentException.class, () -> new MemeImages(16));
+        IllegalArgumentException small = assertThrows(IllegalArgumentException.class, () -> defaults.withMaxSide(16));
         assertEquals("longest image side must be at least 32 px, was 16", small.getMessage());
         IllegalArgumentException bytes = assertThrows(IllegalArgumentException.class, () -> defaults.withMaxBytes(0));
         assertEquals("adammeme.image.max-bytes must be between 1 and 2147483638, was 0", bytes.getMessage());

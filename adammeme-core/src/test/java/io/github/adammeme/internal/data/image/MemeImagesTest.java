@@ -31,7 +31,7 @@ class MemeImagesTest {
     void theTypeComesFromTheBytesNotTheName() throws Exception {
         Path misnamed = dir.resolve("meme.jpg");
         ImageIO.write(SyntheticMemes.draw("hello", 1), "png", misnamed.toFile());
-        ContentPart.Image image = new MemeImages(768).load(misnamed);
+        ContentPart.Image image = new MemeImages(ImageLimits.defaults()).load(misnamed);
         assertEquals("image/png", image.mimeType());
         assertTrue(image.dataUrl().startsWith("data:image/png;base64,"));
     }
@@ -50,7 +50,7 @@ class MemeImagesTest {
         ImageIO.write(noise, "png", file.toFile());
         assertTrue(Files.size(file) > 5_000_000, "a picture of megabytes: " + Files.size(file));
 
-        byte[] copy = new MemeImages(768).jpegCopy(file, 768, 200 << 10);
+        byte[] copy = new MemeImages(ImageLimits.defaults()).jpegCopy(file, 768, 200 << 10);
         BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(copy));
         assertTrue(copy.length <= 200 << 10, copy.length + " bytes");
         assertEquals("image/jpeg", MemeImages.mimeType(copy));
@@ -60,8 +60,8 @@ class MemeImagesTest {
 
         Path small = dir.resolve("small.png");
         ImageIO.write(SyntheticMemes.draw("hello", 1), "png", small.toFile());
-        BufferedImage kept =
-                ImageIO.read(new ByteArrayInputStream(new MemeImages(768).jpegCopy(small, 768, 200 << 10)));
+        BufferedImage kept = ImageIO.read(
+                new ByteArrayInputStream(new MemeImages(ImageLimits.defaults()).jpegCopy(small, 768, 200 << 10)));
         BufferedImage original = ImageIO.read(small.toFile());
         assertEquals(
                 original.getWidth() + " x " + original.getHeight(),
@@ -73,7 +73,7 @@ class MemeImagesTest {
     void aLargeImageIsDownscaledToTheLongestSide() throws Exception {
         Path file = dir.resolve("big.jpg");
         ImageIO.write(new BufferedImage(1600, 800, BufferedImage.TYPE_INT_RGB), "jpg", file.toFile());
-        ContentPart.Image image = new MemeImages(400).load(file);
+        ContentPart.Image image = new MemeImages(ImageLimits.defaults().withMaxSide(400)).load(file);
         BufferedImage decoded = ImageIO.read(new ByteArrayInputStream(image.bytes()));
         assertEquals(400, decoded.getWidth());
         assertEquals(200, decoded.getHeight());
@@ -90,13 +90,13 @@ class MemeImagesTest {
         }
         Path photoFile = dir.resolve("photo.png");
         ImageIO.write(photo, "png", photoFile.toFile());
-        ContentPart.Image sentPhoto = new MemeImages(600).load(photoFile);
+        ContentPart.Image sentPhoto = new MemeImages(ImageLimits.defaults().withMaxSide(600)).load(photoFile);
         assertEquals("image/jpeg", sentPhoto.mimeType());
         assertEquals(
                 600, ImageIO.read(new ByteArrayInputStream(sentPhoto.bytes())).getWidth());
 
         Path drawing = writePng(); // flat colours and a caption
-        ContentPart.Image sentDrawing = new MemeImages(240).load(drawing);
+        ContentPart.Image sentDrawing = new MemeImages(ImageLimits.defaults().withMaxSide(240)).load(drawing);
         assertEquals("image/png", sentDrawing.mimeType());
         assertEquals(
                 240, ImageIO.read(new ByteArrayInputStream(sentDrawing.bytes())).getWidth());
@@ -107,25 +107,25 @@ class MemeImagesTest {
         Path gone = dir.resolve("gone.png");
         assertEquals(
                 "image " + gone + " does not exist",
-                assertThrows(ImageException.class, () -> new MemeImages(768).load(gone))
+                assertThrows(ImageException.class, () -> new MemeImages(ImageLimits.defaults()).load(gone))
                         .getMessage());
         Path text = dir.resolve("notes.png");
         Files.writeString(text, "not an image");
         assertEquals(
                 "image " + text + " is not a PNG, JPEG, GIF or WebP file",
-                assertThrows(ImageException.class, () -> new MemeImages(768).load(text))
+                assertThrows(ImageException.class, () -> new MemeImages(ImageLimits.defaults()).load(text))
                         .getMessage());
         Path truncated = dir.resolve("truncated.png");
         byte[] png = Files.readAllBytes(writePng());
         Files.write(truncated, Arrays.copyOf(png, 40));
         assertEquals(
                 "image " + truncated + " is corrupt: it ends before its IEND chunk (truncated?)",
-                assertThrows(ImageException.class, () -> new MemeImages(768).load(truncated))
+                assertThrows(ImageException.class, () -> new MemeImages(ImageLimits.defaults()).load(truncated))
                         .getMessage());
         // Small RGB memes are sent without decoding them; cut short after their header, they are still refused.
         Path cutPng = dir.resolve("cut.png");
         Files.write(cutPng, Arrays.copyOf(png, png.length - 20));
-        String cut = assertThrows(ImageException.class, () -> new MemeImages(768).load(cutPng))
+        String cut = assertThrows(ImageException.class, () -> new MemeImages(ImageLimits.defaults()).load(cutPng))
                 .getMessage();
         assertTrue(
                 cut.matches("image \\Q" + cutPng + "\\E is corrupt: its IDAT chunk at byte \\d+ claims \\d+ bytes,"
@@ -133,20 +133,21 @@ class MemeImagesTest {
                 cut);
         Path jpeg = dir.resolve("whole.jpg");
         ImageIO.write(SyntheticMemes.draw("a photo", 2), "jpg", jpeg.toFile());
-        assertEquals("image/jpeg", new MemeImages(768).load(jpeg).mimeType());
+        assertEquals(
+                "image/jpeg", new MemeImages(ImageLimits.defaults()).load(jpeg).mimeType());
         byte[] jpegBytes = Files.readAllBytes(jpeg);
         Path cutJpeg = dir.resolve("cut.jpg");
         Files.write(cutJpeg, Arrays.copyOf(jpegBytes, jpegBytes.length / 2));
         assertEquals(
                 "image " + cutJpeg + " is corrupt: it ends before its end-of-image marker (truncated?)",
-                assertThrows(ImageException.class, () -> new MemeImages(768).load(cutJpeg))
+                assertThrows(ImageException.class, () -> new MemeImages(ImageLimits.defaults()).load(cutJpeg))
                         .getMessage());
     }
 
     @Test
     void aSmallRgbImageIsSentAsItsOwnBytes() throws Exception {
         Path file = writePng();
-        ContentPart.Image image = new MemeImages(768).load(file);
+        ContentPart.Image image = new MemeImages(ImageLimits.defaults()).load(file);
         assertTrue(Arrays.equals(Files.readAllBytes(file), image.bytes()));
     }
 
@@ -154,7 +155,7 @@ class MemeImagesTest {
     void aPictureSentAsItIsIsReadAgainAndOneRewrittenInPlaceIsPreparedAfresh() throws Exception {
         Path file = dir.resolve("meme.png");
         ImageIO.write(SyntheticMemes.draw("first", 1), "png", file.toFile());
-        MemeImages images = new MemeImages(768);
+        MemeImages images = new MemeImages(ImageLimits.defaults());
         ContentPart.Image first = images.load(file);
         assertEquals(first, images.load(file));
         assertTrue(Arrays.equals(Files.readAllBytes(file), images.load(file).bytes()));
@@ -175,7 +176,7 @@ class MemeImagesTest {
         BufferedImage grey = new BufferedImage(200, 100, BufferedImage.TYPE_BYTE_GRAY);
         grey.createGraphics().drawImage(SyntheticMemes.draw("grey", 3), 0, 0, 200, 100, null);
         ImageIO.write(grey, "png", file.toFile());
-        MemeImages images = new MemeImages(768);
+        MemeImages images = new MemeImages(ImageLimits.defaults());
         ContentPart.Image first = images.load(file);
         assertTrue(first.bytes() == images.load(file).bytes(), "the converted bytes are kept, not made again");
     }
@@ -194,7 +195,7 @@ class MemeImagesTest {
             converted.createGraphics().drawImage(base, 0, 0, null);
             Path file = dir.resolve("t" + type + ".png");
             ImageIO.write(converted, "png", file.toFile());
-            ContentPart.Image image = new MemeImages(768).load(file);
+            ContentPart.Image image = new MemeImages(ImageLimits.defaults()).load(file);
             assertEquals("image/png", image.mimeType());
             BufferedImage sent = ImageIO.read(new ByteArrayInputStream(image.bytes()));
             assertEquals(3, sent.getColorModel().getNumComponents(), "type " + type);
@@ -219,7 +220,7 @@ class MemeImagesTest {
             writer.setOutput(out);
             writer.write(null, new IIOImage(cmyk, null, null), null);
         }
-        ContentPart.Image image = new MemeImages(768).load(file);
+        ContentPart.Image image = new MemeImages(ImageLimits.defaults()).load(file);
         BufferedImage sent = ImageIO.read(new ByteArrayInputStream(image.bytes()));
         assertEquals(64, sent.getWidth());
         assertEquals(3, sent.getColorModel().getNumComponents());
@@ -229,7 +230,9 @@ class MemeImagesTest {
     void anImageOverThePixelLimitIsRefusedBeforeDecoding() throws Exception {
         Path file = dir.resolve("wide.png");
         ImageIO.write(new BufferedImage(300, 200, BufferedImage.TYPE_INT_RGB), "png", file.toFile());
-        ImageException e = assertThrows(ImageException.class, () -> new MemeImages(768, 50_000).load(file));
+        ImageException e = assertThrows(
+                ImageException.class,
+                () -> new MemeImages(ImageLimits.defaults().withMaxPixels(50_000)).load(file));
         assertEquals(
                 "image " + file + " is 300 x 200 = 60000 pixels, over the limit of 50000 (adammeme.image.max-pixels);"
                         + " it was not decoded",
@@ -242,7 +245,7 @@ class MemeImagesTest {
         assertEquals(
                 "image " + bomb + " is 100000 x 100000 = 10000000000 pixels, over the limit of 40000000"
                         + " (adammeme.image.max-pixels); it was not decoded",
-                assertThrows(ImageException.class, () -> new MemeImages(768).load(bomb))
+                assertThrows(ImageException.class, () -> new MemeImages(ImageLimits.defaults()).load(bomb))
                         .getMessage());
     }
 

@@ -2,6 +2,7 @@ package io.github.adammeme.internal.llm.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.internal.llm.ChatMessage;
@@ -16,6 +17,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,6 +45,38 @@ class SqliteCallCacheTest {
             assertTrue(reopened.get("k2").isEmpty());
             assertTrue(reopened.stats().contains("Miner"), reopened.stats());
         }
+    }
+
+    @Test
+    void aFileOfAnotherSchemaIsRefusedNamingItAndWhatToDo() throws Exception {
+        Path unversioned = dir.resolve("unversioned.db");
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + unversioned);
+                Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE calls (key TEXT PRIMARY KEY, content TEXT NOT NULL)");
+        }
+        IllegalStateException none = assertThrows(IllegalStateException.class, () -> new SqliteCallCache(unversioned));
+        assertTrue(
+                none.getMessage()
+                        .contains("the cache " + unversioned + " has tables but no schema version, which this adammeme"
+                                + " does not read (it reads version " + CacheSchema.VERSION + "): delete it, or set"
+                                + " adammeme.cache to a new file or database"),
+                none.getMessage());
+
+        Path older = dir.resolve("older.db");
+        try (SqliteCallCache cache = new SqliteCallCache(older)) {
+            cache.put("k1", META, new ChatResponse("kept", null, "stop", new Usage(1, 1), false));
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + older);
+                Statement s = c.createStatement()) {
+            s.execute("UPDATE schema_version SET version = " + (CacheSchema.VERSION - 1));
+        }
+        IllegalStateException old = assertThrows(IllegalStateException.class, () -> new SqliteCallCache(older));
+        assertTrue(
+                old.getMessage()
+                        .contains("the cache " + older + " has schema version " + (CacheSchema.VERSION - 1)
+                                + ", which this adammeme does not read"),
+                old.getMessage());
+        assertTrue(old.getMessage().contains("delete it"), old.getMessage());
     }
 
     @Test

@@ -367,25 +367,13 @@ public class EvaluationConfigTest {
     }
 
     @Test
-    void precomputedErasureNeedsItsFolderAndTheRemovedOcrEraserSaysWhatToUse() {
+    void precomputedErasureNeedsItsFolder() {
         ConfigurationException folder = assertThrows(
                 ConfigurationException.class,
                 () -> EvaluationConfig.from(
                         with(Constants.TEXT_ERASURE, "precomputed", Constants.TEXT_ERASURE_DIR, "no/such/folder")));
         assertEquals(Constants.TEXT_ERASURE_DIR, folder.key());
         assertTrue(folder.getMessage().contains("the folder of erased images no/such/folder does not exist"));
-        ConfigurationException ocr = assertThrows(
-                ConfigurationException.class, () -> EvaluationConfig.from(with(Constants.TEXT_ERASURE, "OCR")));
-        assertEquals(Constants.TEXT_ERASURE, ocr.key());
-        assertTrue(
-                ocr.getMessage().contains("the ocr eraser (Tess4J and OpenCV) was removed: use builtin"),
-                ocr.getMessage());
-        ConfigurationException tessdata = assertThrows(
-                ConfigurationException.class,
-                () -> EvaluationConfig.from(
-                        with(Constants.TEXT_ERASURE, "none", Constants.TEXT_ERASURE_TESSDATA, "/usr/share/tessdata")));
-        assertEquals(Constants.TEXT_ERASURE_TESSDATA, tessdata.key());
-        assertTrue(tessdata.getMessage().contains("remove the key"), tessdata.getMessage());
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.internal.data.Meme;
 import io.github.adammeme.internal.data.image.ImageException;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.erasure.TextErasure;
@@ -42,8 +43,8 @@ class BuiltinTextEraserTest {
 
     @BeforeAll
     static void start() {
-        eraser = (BuiltinTextEraser)
-                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache")).create(new MemeImages(2048));
+        eraser = (BuiltinTextEraser) new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache"))
+                .create(new MemeImages(ImageLimits.defaults().withMaxSide(2048)));
         reader = TesseractWords.shared();
     }
 
@@ -63,8 +64,9 @@ class BuiltinTextEraserTest {
     @Test
     void everyEraserOfAProcessReadsWithItsOneTesseractPool() {
         // A pool per run held each run's native models to the end of the process.
-        BuiltinTextEraser another = (BuiltinTextEraser)
-                new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache-2")).create(new MemeImages(512));
+        BuiltinTextEraser another =
+                (BuiltinTextEraser) new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("cache-2"))
+                        .create(new MemeImages(ImageLimits.defaults().withMaxSide(512)));
         assertSame(reader, TesseractWords.shared());
         assertSame(eraser.tesseract(), another.tesseract());
         assertSame(reader, another.tesseract());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.erasure.TextEraser;
@@ -29,7 +30,7 @@ final class ErasureCache {
         Path file = dir.resolve("m.png");
         ImageIO.write(SyntheticMemes.draw("cache me once", 3), "png", file.toFile());
         Meme meme = new Meme("t:m", "t", "cache me once", file, List.of(), "test");
-        ContentPart.Image original = new MemeImages(2048).load(file);
+        ContentPart.Image original = new MemeImages(ImageLimits.defaults().withMaxSide(2048)).load(file);
         ContentPart.Image first = eraser.erase(meme, original);
         Path cached = cache.resolve(original.sha256() + ".png");
         assertTrue(Files.exists(cached));

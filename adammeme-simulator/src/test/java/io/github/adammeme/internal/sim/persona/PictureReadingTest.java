@@ -11,6 +11,7 @@ import io.github.adammeme.internal.agent.Narrator;
 import io.github.adammeme.internal.agent.Target;
 import io.github.adammeme.internal.agent.prompt.PromptLibrary;
 import io.github.adammeme.internal.data.Meme;
+import io.github.adammeme.internal.data.image.ImageLimits;
 import io.github.adammeme.internal.data.image.MemeImages;
 import io.github.adammeme.internal.data.image.SyntheticMemes;
 import io.github.adammeme.internal.erasure.TextErasure;
@@ -58,7 +59,7 @@ class PictureReadingTest {
         Path file = dir.resolve("chinese.png");
         ImageIO.write(SyntheticMemes.draw(OPEN, 3), "png", file.toFile());
         meme = new Meme("chinese", "test", OPEN, file, List.of(), "test:chinese");
-        MemeImages images = new MemeImages(768);
+        MemeImages images = new MemeImages(ImageLimits.defaults());
         original = images.load(file);
         erased = new TextErasure(TextErasure.Mode.BUILTIN, dir.resolve("erased"))
                 .create(images)
