@@ -63,4 +63,16 @@ public record Answer<T>(
     public boolean ok() {
         return status == Status.OK;
     }
+
+    /**
+     * @return the value of an answer that is {@link #ok()}
+     * @throws IllegalStateException for one that is not, which has none
+     */
+    public T okValue() {
+        T v = value;
+        if (v == null) {
+            throw new IllegalStateException("a " + status + " answer has no value");
+        }
+        return v;
+    }
 }

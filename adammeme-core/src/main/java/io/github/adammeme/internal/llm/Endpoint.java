@@ -157,6 +157,6 @@ public record Endpoint(
     public String identity() {
         return simulated()
                 ? "simulator" + (simulatorVariant == null ? "" : " (" + simulatorVariant + ")")
-                : Secrets.redact(baseUrl);
+                : Secrets.redact(Objects.requireNonNull(baseUrl, "only the simulator has no base URL"));
     }
 }

@@ -30,7 +30,7 @@ final class CategoryRun {
 
     void addToHistory(ScoredSample s) {
         history.put(s.id(), s);
-        index.add(s.id(), category, s.misbelief());
+        index.add(s.id(), category, s.probedMisbelief());
     }
 
     /** A finished step joins its chain, and H when it has a score; retrievals see it from the next refresh. */

@@ -55,7 +55,7 @@ public record HardCaseHarvest(List<HardCase> cases, Map<String, Path> pictures) 
             cases.add(new HardCase(
                     id,
                     s.category(),
-                    s.misbelief(),
+                    s.probedMisbelief(),
                     s.text(),
                     s.originalText(),
                     config.method().refinedText().textInPrompt() ? s.text() : Probes.TEXT_ON_IMAGE,
@@ -68,7 +68,7 @@ public record HardCaseHarvest(List<HardCase> cases, Map<String, Path> pictures) 
                             s.id(),
                             s.madeBy().seedId(),
                             s.madeBy().step(),
-                            s.score(),
+                            s.ratedScore(),
                             e.run().dataset())));
             pictures.put(id, picture);
         }

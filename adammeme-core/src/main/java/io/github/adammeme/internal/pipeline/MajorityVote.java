@@ -26,7 +26,7 @@ final class MajorityVote {
         // What each Miner named is worked out once, not once per category of T.
         List<Set<String>> named = answers.stream()
                 .filter(Answer::ok)
-                .map(a -> named(a.value(), taxonomy))
+                .map(a -> named(a.okValue(), taxonomy))
                 .toList();
         List<String> kept = new ArrayList<>();
         for (String category : taxonomy.names()) {
@@ -74,9 +74,9 @@ final class MajorityVote {
         for (int i = 0; i < answers.size(); i++) {
             Answer<MinerVote> a = answers.get(i);
             if (a.ok()
-                    && a.value().proposal() != null
-                    && !taxonomy.contains(a.value().proposal().name())) {
-                byName.computeIfAbsent(Category.normalise(a.value().proposal().name()), k -> new ArrayList<>())
+                    && a.okValue().proposal() != null
+                    && !taxonomy.contains(a.okValue().proposal().name())) {
+                byName.computeIfAbsent(Category.normalise(a.okValue().proposal().name()), k -> new ArrayList<>())
                         .add(i);
             }
         }
@@ -96,9 +96,9 @@ final class MajorityVote {
             Answer<MinerVote> a = answers.get(i);
             if (a.ok()) {
                 received.add("Miner " + (i + 1) + " named "
-                        + (a.value().categories().isEmpty()
+                        + (a.okValue().categories().isEmpty()
                                 ? "nothing"
-                                : String.join(", ", a.value().categories())));
+                                : String.join(", ", a.okValue().categories())));
             } else {
                 missing.add("Miner " + (i + 1) + " (" + a.status() + " after " + a.attempts() + " attempts: "
                         + a.failure() + ")");
@@ -116,7 +116,7 @@ final class MajorityVote {
     static List<@Nullable List<String>> votes(List<Answer<MinerVote>> answers) {
         List<List<String>> out = new ArrayList<>();
         for (Answer<MinerVote> a : answers) {
-            out.add(a.ok() ? a.value().categories() : null);
+            out.add(a.ok() ? a.okValue().categories() : null);
         }
         return out;
     }

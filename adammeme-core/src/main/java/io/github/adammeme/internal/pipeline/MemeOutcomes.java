@@ -5,7 +5,9 @@ import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.RandomAccess;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Every input meme's outcome, in the order they were added, held as bytes rather than as objects: a
@@ -56,14 +58,14 @@ final class MemeOutcomes extends AbstractList<MemeOutcome> implements RandomAcce
     @Override
     public MemeOutcome get(int index) {
         PackedRecords.Reader in = records.read(index);
-        String id = in.text();
+        String id = Objects.requireNonNull(in.text(), "every outcome is written with its meme's id");
         String origin = switch (in.number()) {
             case 0 -> null;
             case 1 -> in.text();
             default -> in.code() + ":" + in.text();
         };
         MemeOutcome.Status status = STATUSES[in.number()];
-        List<String> categories = in.codes();
+        List<String> categories = Objects.requireNonNull(in.codes(), "categories are written as a list");
         int voteCount = in.number();
         List<List<String>> votes = null;
         if (voteCount > 0) {
@@ -73,12 +75,12 @@ final class MemeOutcomes extends AbstractList<MemeOutcome> implements RandomAcce
             }
             votes = Collections.unmodifiableList(votes);
         }
-        List<String> labels = in.codes();
+        List<String> labels = Objects.requireNonNull(in.codes(), "labels are written as a list");
         return new MemeOutcome(id, origin, status, categories, votes, labels, in.text());
     }
 
     /** An origin is a file and a line: the file is stored once, the line inline. */
-    private void origin(String origin) {
+    private void origin(@Nullable String origin) {
         int colon = origin == null ? -1 : origin.lastIndexOf(':');
         records.number(origin == null ? 0 : colon < 0 ? 1 : 2);
         if (origin == null) {

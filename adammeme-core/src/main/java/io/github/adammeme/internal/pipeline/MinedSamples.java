@@ -61,7 +61,7 @@ final class MinedSamples extends AbstractList<MinedSample> implements RandomAcce
     public MinedSample get(int index) {
         PackedRecords.Reader in = records.read(index);
         Meme meme = memes.get(in.number());
-        String category = in.code();
+        String category = Objects.requireNonNull(in.code(), "every pair is written with its category");
         return new MinedSample(MinedSample.idOf(meme, category), meme, category, in.text(), in.text());
     }
 }

@@ -149,8 +149,9 @@ final class MiningStage {
                 // Proposals are examined one at a time, in replica order, each against the latest T.
                 for (Map.Entry<String, List<Integer>> proposal :
                         MajorityVote.proposals(answers, taxonomy).entrySet()) {
-                    MinerVote.Proposal p =
-                            answers.get(proposal.getValue().get(0)).value().proposal();
+                    // proposals() lists only the Miners that proposed a category
+                    MinerVote.Proposal p = Objects.requireNonNull(
+                            answers.get(proposal.getValue().get(0)).okValue().proposal(), "a proposing Miner");
                     if (taxonomy.contains(p.name())) {
                         continue;
                     }

@@ -49,8 +49,8 @@ final class ProposalRuling {
         CompletableFuture<Answer<Verdict>> verdict = judge.judge(taxonomy, p);
         Answer<Verdict> e = exam.join();
         Answer<Verdict> j = verdict.join();
-        Boolean examinerYes = e.ok() ? e.value().yes() : null;
-        Boolean judgeYes = j.ok() ? j.value().yes() : null;
+        Boolean examinerYes = e.ok() ? e.okValue().yes() : null;
+        Boolean judgeYes = j.ok() ? j.okValue().yes() : null;
         Admission.Decision decision;
         String reason;
         if (Boolean.FALSE.equals(examinerYes) || Boolean.FALSE.equals(judgeYes)) {
@@ -70,9 +70,9 @@ final class ProposalRuling {
                 Category.normalise(p.name()),
                 p.description(),
                 examinerYes,
-                e.ok() ? e.value().reason() : "Examiner " + e.status() + ": " + e.failure(),
+                e.ok() ? e.okValue().reason() : "Examiner " + e.status() + ": " + e.failure(),
                 judgeYes,
-                j.ok() ? j.value().reason() : "Judge " + j.status() + ": " + j.failure(),
+                j.ok() ? j.okValue().reason() : "Judge " + j.status() + ": " + j.failure(),
                 decision,
                 reason);
     }

@@ -186,7 +186,7 @@ final class RefinementStage {
     CompletableFuture<ScoredSample> step(CategoryRun run, ChainState chain) {
         ScoredSample current = chain.current;
         int stepNo = chain.steps.size() + 1;
-        List<String> exampleIds = run.index.top(run.category, current.misbelief(), EXAMPLES, current.id());
+        List<String> exampleIds = run.index.top(run.category, current.probedMisbelief(), EXAMPLES, current.id());
         String previous = chain.steps.isEmpty()
                 ? null
                 : chain.steps.get(chain.steps.size() - 1).id();
@@ -194,7 +194,8 @@ final class RefinementStage {
         try {
             List<Refiner.Example> examples = exampleIds.stream()
                     .map(run.history::get)
-                    .map(s -> new Refiner.Example(s.text(), s.misbelief(), s.score(), probes.erasedImage(s.memeId())))
+                    .map(s -> new Refiner.Example(
+                            s.text(), s.probedMisbelief(), s.ratedScore(), probes.erasedImage(s.memeId())))
                     .toList();
             return refiner.refine(
                             current.text(),
@@ -202,8 +203,8 @@ final class RefinementStage {
                                     ? probes.originalImage(current.memeId())
                                     : probes.erasedImage(current.memeId()),
                             run.category,
-                            current.misbelief(),
-                            current.score(),
+                            current.probedMisbelief(),
+                            current.ratedScore(),
                             examples)
                     .thenApply(rewrite -> {
                         Refinement link = new Refinement(
@@ -213,7 +214,7 @@ final class RefinementStage {
                                 stepNo,
                                 current.score(),
                                 exampleIds,
-                                rewrite.ok() ? rewrite.value().explanation() : null);
+                                rewrite.ok() ? rewrite.okValue().explanation() : null);
                         if (!rewrite.ok()) {
                             return CompletableFuture.completedFuture(ScoredSample.failedStep(
                                     current,
@@ -223,8 +224,8 @@ final class RefinementStage {
                                     rewrite.raw()));
                         }
                         try {
-                            return scoring.score(
-                                    probes.refined(current, id, rewrite.value().rewrittenText(), link));
+                            return scoring.score(probes.refined(
+                                    current, id, rewrite.okValue().rewrittenText(), link));
                         } catch (ImageException e) {
                             return CompletableFuture.completedFuture(
                                     ScoredSample.failedStep(current, id, link, e.getMessage(), null));
@@ -254,13 +255,13 @@ final class RefinementStage {
         int step = chain.steps.size();
         if (!refined.outcome().scored() && refined.outcome() != Outcome.REFUSED) {
             chain.stop = "step " + step + " has no score (" + refined.outcome() + ")";
-        } else if (refined.outcome().scored() && refined.score() >= chain.current.score()) {
+        } else if (refined.outcome().scored() && refined.ratedScore() >= chain.current.ratedScore()) {
             chain.stop = "the score did not drop at step " + step + " (s' = " + refined.score() + " >= s = "
                     + chain.current.score() + ")";
         } else if (step >= iterations) {
             chain.stop = "reached N = " + iterations + " steps";
         } else {
-            var next = run.index.nearest(run.category, chain.current.misbelief(), run.pool);
+            var next = run.index.nearest(run.category, chain.current.probedMisbelief(), run.pool);
             if (next.isEmpty()) {
                 chain.stop = "the pool of " + run.category + " samples is used up";
             } else {

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import org.jspecify.annotations.Nullable;
 
@@ -153,7 +154,7 @@ final class ScoringStage {
         CompletableFuture<RefusalDetector.Decision> declined = answer.thenCompose(ans -> !ans.ok()
                 ? CompletableFuture.completedFuture(null)
                 : detectRefusals
-                        ? refusals.detect(probe.category(), ans.value())
+                        ? refusals.detect(probe.category(), ans.okValue())
                         : CompletableFuture.completedFuture(NOT_LOOKED_FOR));
         return reference
                 .thenCombine(answer, Pair::new)
@@ -222,8 +223,9 @@ final class ScoringStage {
                                 "no reference answer: " + ref.failure(),
                                 ref.raw());
                     }
-                    return scorer.score(probe.promptText(), probe.image(), probe.category(), ref.value(), ans.value())
-                            .thenApply(rating -> rated(probe, ref.value(), ans.value(), rating))
+                    return scorer.score(
+                                    probe.promptText(), probe.image(), probe.category(), ref.okValue(), ans.okValue())
+                            .thenApply(rating -> rated(probe, ref.okValue(), ans.okValue(), rating))
                             .thenCompose(sample -> secondOpinion(probe, sample));
                 })
                 .thenCompose(f -> f)
@@ -238,11 +240,16 @@ final class ScoringStage {
             return CompletableFuture.completedFuture(sample);
         }
         return secondJudge
-                .score(probe.promptText(), probe.image(), probe.category(), sample.reference(), sample.targetAnswer())
+                .score(
+                        probe.promptText(),
+                        probe.image(),
+                        probe.category(),
+                        Objects.requireNonNull(sample.reference(), "a scored sample has its reference"),
+                        Objects.requireNonNull(sample.targetAnswer(), "a scored sample has its answer"))
                 .thenApply(rating -> sample.withSecondScore(
                         rating.ok()
                                 ? new SecondScore(
-                                        secondJudge.judge(), rating.value().score(), null)
+                                        secondJudge.judge(), rating.okValue().score(), null)
                                 : new SecondScore(
                                         secondJudge.judge(), null, rating.status() + ": " + rating.failure())));
     }
@@ -263,7 +270,7 @@ final class ScoringStage {
             leftOut.add(candidates
                     .get(i)
                     .thenCompose(a -> a.ok()
-                            ? declined(probe, a.value(), who)
+                            ? declined(probe, a.okValue(), who)
                             : CompletableFuture.completedFuture(new Answer<String>(
                                     a.status(),
                                     null,
@@ -301,7 +308,7 @@ final class ScoringStage {
                                             s.raw(),
                                             "Senior " + s.status() + ": " + s.failure(),
                                             s.attempts()))
-                                    : declined(probe, s.value(), "the Senior").thenApply(d -> d != null ? d : s));
+                                    : declined(probe, s.okValue(), "the Senior").thenApply(d -> d != null ? d : s));
                 });
     }
 
@@ -313,7 +320,8 @@ final class ScoringStage {
         Map<String, List<Integer>> byCause = new LinkedHashMap<>();
         for (int i = 0; i < missing.size(); i++) {
             String who = "Candidate " + numbers.get(i);
-            byCause.computeIfAbsent(missing.get(i).failure().replace(who, WHO), k -> new ArrayList<>())
+            String failure = Objects.requireNonNullElse(missing.get(i).failure(), "no answer");
+            byCause.computeIfAbsent(failure.replace(who, WHO), k -> new ArrayList<>())
                     .add(numbers.get(i));
         }
         if (byCause.size() == 1 && missing.size() == asked) {
@@ -373,14 +381,14 @@ final class ScoringStage {
                     "Scorer " + rating.status() + ": " + rating.failure(),
                     rating.raw());
         }
-        int score = rating.value().score();
+        int score = rating.okValue().score();
         return sample(
                 probe,
                 score < threshold ? Outcome.FAILED : Outcome.PASSED,
                 score,
                 reference,
                 answer,
-                rating.value().explanation(),
+                rating.okValue().explanation(),
                 null,
                 null);
     }
@@ -390,7 +398,7 @@ final class ScoringStage {
             Outcome outcome,
             @Nullable Integer score,
             @Nullable String reference,
-            String answer,
+            @Nullable String answer,
             @Nullable String explanation,
             @Nullable String reason,
             @Nullable String raw) {
@@ -403,7 +411,7 @@ final class ScoringStage {
             Outcome outcome,
             @Nullable Integer score,
             @Nullable String reference,
-            String answer,
+            @Nullable String answer,
             @Nullable String explanation,
             @Nullable String reason,
             @Nullable String raw) {

@@ -15,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
@@ -78,10 +79,12 @@ public final class PublishSettings {
                 throw new ConfigurationException(Constants.BANK, value, e.getMessage());
             }
         }
-        EvaluationConfig.Outputs.unwritable(bank.toAbsolutePath().getParent()).ifPresent(why -> {
-            throw new ConfigurationException(
-                    Constants.BANK, value, why + "; the failed refinements could not be banked");
-        });
+        EvaluationConfig.Outputs.unwritable(Objects.requireNonNull(
+                        bank.toAbsolutePath().getParent(), "a file's absolute path has a parent"))
+                .ifPresent(why -> {
+                    throw new ConfigurationException(
+                            Constants.BANK, value, why + "; the failed refinements could not be banked");
+                });
     }
 
     private static Optional<Baseline> baseline(EvaluationConfig config, @Nullable String value) {

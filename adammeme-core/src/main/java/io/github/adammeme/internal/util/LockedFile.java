@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /** A file shared by the threads of this JVM and by other processes, which take turns to use it. */
 @API(status = INTERNAL, since = "0.1.0")
@@ -67,9 +68,10 @@ public final class LockedFile {
         /**
          * Does it.
          *
-         * @return what it gives back
+         * @return what it gives back, or null for an action that gives nothing back
          * @throws IOException when the file cannot be used
          */
+        @Nullable
         T run() throws IOException;
     }
 
@@ -82,7 +84,7 @@ public final class LockedFile {
      * @throws UncheckedIOException when the file or its lock cannot be used
      */
     @SuppressWarnings("try") // the file lock is a guard: holding it is its use
-    public <T> T locked(Action<T> action) {
+    public <T> @Nullable T locked(Action<T> action) {
         ReentrantLock here = IN_THIS_JVM.computeIfAbsent(file, f -> new ReentrantLock());
         here.lock();
         try {

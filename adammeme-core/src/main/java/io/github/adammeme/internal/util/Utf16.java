@@ -2,6 +2,7 @@ package io.github.adammeme.internal.util;
 
 import static org.apiguardian.api.API.Status.INTERNAL;
 
+import io.github.adammeme.internal.text.Contract;
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
 
@@ -39,6 +40,7 @@ public final class Utf16 {
      * @return the text with each lone surrogate replaced by U+FFFD; the same instance when it has none;
      *     null for null
      */
+    @Contract("!null -> !null")
     public static @Nullable String wellFormed(@Nullable String text) {
         if (text == null || loneSurrogate(text) < 0) {
             return text;

@@ -1000,6 +1000,18 @@ public enum Setting {
         return fallback;
     }
 
+    /**
+     * @return the default as a value would be written, for a setting the table gives one
+     * @throws IllegalStateException for a setting without one
+     */
+    public String defaultValue() {
+        String value = fallback;
+        if (value == null) {
+            throw new IllegalStateException(key + " has no default of its own");
+        }
+        return value;
+    }
+
     /** @return the default as the docs say it */
     public String defaultText() {
         return defaultText != null ? defaultText : "`" + fallback + "`";

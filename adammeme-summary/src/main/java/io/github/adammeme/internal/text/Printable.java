@@ -117,6 +117,7 @@ public final class Printable {
      * @param most  the most code points kept; the rest is cut, not trusted
      * @return the text cut to {@code most} code points, {@link #escaped}, stripped; null for null, blank or empty
      */
+    @Contract("!null, _ -> !null")
     public static @Nullable String line(@Nullable String value, int most) {
         if (value == null) {
             return null;

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.regex.Pattern;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Text from datasets and models, made safe for the place it is shown. Meme ids and texts, category
@@ -39,7 +40,8 @@ public final class ReportText {
      * @param text text from a dataset or a model, or null
      * @return the text, redacted, with every {@code <} that could open a tag replaced
      */
-    public static String plain(String text) {
+    @Contract("!null -> !null")
+    public static @Nullable String plain(@Nullable String text) {
         if (text == null) {
             return null;
         }
@@ -52,7 +54,8 @@ public final class ReportText {
      * @param text text from a dataset or a model, or null
      * @return the text, redacted and escaped, on one line
      */
-    public static String markdown(String text) {
+    @Contract("!null -> !null")
+    public static @Nullable String markdown(@Nullable String text) {
         if (text == null) {
             return null;
         }

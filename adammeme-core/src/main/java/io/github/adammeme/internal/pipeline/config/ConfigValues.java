@@ -7,6 +7,7 @@ import io.github.adammeme.internal.settings.Setting;
 import io.github.adammeme.internal.text.Printable;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Function;
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
@@ -106,8 +107,10 @@ public record ConfigValues(Map<String, String> values) {
         return decimal(
                 setting.key(),
                 fallback,
-                setting.type().min().doubleValue(),
-                setting.type().max().doubleValue());
+                Objects.requireNonNull(setting.type().min(), "a decimal setting declares its range")
+                        .doubleValue(),
+                Objects.requireNonNull(setting.type().max(), "a decimal setting declares its range")
+                        .doubleValue());
     }
 
     /**

@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -249,7 +250,7 @@ enum Departure {
         RoleImages roles = c.images().roles();
         List<String> detail = RoleImages.ROLES.stream()
                 .filter(r -> roles.detail(r) != null && roles.detail(r) != ImageDetail.AUTO)
-                .map(r -> r + " " + roles.detail(r).wire())
+                .map(r -> r + " " + Objects.requireNonNull(roles.detail(r)).wire())
                 .toList();
         List<String> sides = RoleImages.ROLES.stream()
                 .filter(r -> roles.maxSide(r) > 0)

@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import java.util.List;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One seed's run through Algorithm 1: its refinement steps in order, and why it stopped.
@@ -11,7 +12,11 @@ import org.apiguardian.api.API;
  * @param stop why the chain ended: the score did not drop, N steps were reached, the pool ran dry, or an error
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record Chain(String category, String seedId, List<ScoredSample> steps, String stop) {
+public record Chain(
+        String category,
+        String seedId,
+        List<ScoredSample> steps,
+        @Nullable String stop) {
 
     /**
      * Keeps its own copy of the steps.

@@ -15,10 +15,10 @@ import org.jspecify.annotations.Nullable;
 @API(status = INTERNAL, since = "0.1.0")
 public record MemeOutcome(
         String memeId,
-        String origin,
+        @Nullable String origin,
         Status status,
         List<String> categories,
-        List<List<String>> votes,
+        @Nullable List<List<String>> votes,
         List<String> datasetLabels,
         @Nullable String reason) {
 

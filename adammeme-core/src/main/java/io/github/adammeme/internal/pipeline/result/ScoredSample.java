@@ -282,6 +282,22 @@ public record ScoredSample(
     }
 
     /**
+     * @return the misbelief of a sample put to the target: only a pair the Narrator wrote one for is probed
+     * @throws NullPointerException for a pair the Narrator failed, which is never probed
+     */
+    public String probedMisbelief() {
+        return Objects.requireNonNull(misbelief, () -> id + " has no misbelief: the Narrator failed on it");
+    }
+
+    /**
+     * @return the Scorer's rating of a sample whose outcome is PASSED or FAILED
+     * @throws NullPointerException for one the Scorer did not rate
+     */
+    public int ratedScore() {
+        return Objects.requireNonNull(score, () -> id + " has no rating: " + outcome);
+    }
+
+    /**
      * @return the refinement step that made this sample
      * @throws NullPointerException for an original sample, which no step made
      */

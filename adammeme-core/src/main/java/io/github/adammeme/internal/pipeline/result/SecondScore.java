@@ -4,6 +4,7 @@ import static org.apiguardian.api.API.Status.INTERNAL;
 
 import io.github.adammeme.internal.summary.JudgeAgreement;
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A sample's score from a second, independent judge: a Scorer replica asked with its own seed, or
@@ -15,4 +16,5 @@ import org.apiguardian.api.API;
  * @param failure why there is no rating, or null
  */
 @API(status = INTERNAL, since = "0.1.0")
-public record SecondScore(String judge, Integer score, String failure) {}
+public record SecondScore(
+        String judge, @Nullable Integer score, @Nullable String failure) {}

@@ -23,6 +23,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apiguardian.api.API;
 import org.jspecify.annotations.Nullable;
@@ -92,7 +93,7 @@ public final class Gateways {
         String setting(Endpoint endpoint, Endpoint configured) {
             return builtIn(configured)
                     ? modelKey + "=" + endpoint.model()
-                    : urlKey + "=" + Preflight.shown(endpoint.baseUrl());
+                    : urlKey + "=" + Preflight.shown(Objects.requireNonNull(endpoint.baseUrl(), "a served endpoint"));
         }
 
         private static boolean builtIn(Endpoint configured) {

@@ -132,8 +132,10 @@ public record RunInfo(
     }
 
     private static String describe(Endpoint e) {
-        return e.simulated() && e.baseUrl() != null && e.baseUrl().startsWith("http://127.0.0.1")
-                ? "built-in simulator"
-                : Secrets.redact(e.baseUrl());
+        String url = e.baseUrl();
+        if (url == null) {
+            return "built-in simulator";
+        }
+        return e.simulated() && url.startsWith("http://127.0.0.1") ? "built-in simulator" : Secrets.redact(url);
     }
 }

@@ -7,6 +7,7 @@ import io.github.adammeme.internal.settings.ConfigurationException;
 import io.github.adammeme.internal.settings.Setting;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import org.apiguardian.api.API;
@@ -28,14 +29,14 @@ public final class GateSettings {
     public static FrGates read(Map<String, String> values) {
         return new FrGates(
                 gates(values),
-                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, Setting.GATE_ON.fallback())),
-                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, Setting.GATE_BASIS.fallback())),
+                FrGates.Bound.parse(values.getOrDefault(Constants.GATE_ON, Setting.GATE_ON.defaultValue())),
+                FrGates.Basis.parse(values.getOrDefault(Constants.GATE_BASIS, Setting.GATE_BASIS.defaultValue())),
                 minSamples(values),
                 values.containsKey(Constants.GATE_MAX_UNCOUNTED)
                         ? fraction(Constants.GATE_MAX_UNCOUNTED, values.get(Constants.GATE_MAX_UNCOUNTED))
-                        : fraction(Constants.GATE_MAX_UNCOUNTED, Setting.GATE_MAX_UNCOUNTED.fallback()),
+                        : fraction(Constants.GATE_MAX_UNCOUNTED, Setting.GATE_MAX_UNCOUNTED.defaultValue()),
                 FrGates.Insufficient.parse(
-                        values.getOrDefault(Constants.GATE_INSUFFICIENT, Setting.GATE_INSUFFICIENT.fallback())));
+                        values.getOrDefault(Constants.GATE_INSUFFICIENT, Setting.GATE_INSUFFICIENT.defaultValue())));
     }
 
     private static Map<String, Double> gates(Map<String, String> values) {
@@ -95,8 +96,13 @@ public final class GateSettings {
         }
         try {
             double k = Double.parseDouble(value.trim());
-            if (k >= Setting.JUDGE_MIN_KAPPA.type().min().doubleValue()
-                    && k <= Setting.JUDGE_MIN_KAPPA.type().max().doubleValue()) {
+            Setting.Type kappa = Setting.JUDGE_MIN_KAPPA.type();
+            if (k
+                            >= Objects.requireNonNull(kappa.min(), "kappa's range is declared")
+                                    .doubleValue()
+                    && k
+                            <= Objects.requireNonNull(kappa.max(), "kappa's range is declared")
+                                    .doubleValue()) {
                 return Optional.of(k);
             }
         } catch (NumberFormatException ignored) {
