@@ -44,14 +44,18 @@ import org.junit.jupiter.api.Test;
         importOptions = {ImportOption.DoNotIncludeTests.class, ArchitectureTest.DoNotIncludeTestJars.class})
 class ArchitectureTest {
 
-    /** The modules whose classes and sources are checked, as folders beside this one. */
+    /**
+     * The modules whose classes and sources are checked, as folders beside this one. adammeme-integration-tests has
+     * no main code: its tests are there as users of the public types they name.
+     */
     private static final List<Path> MODULES = Stream.of(
                     "adammeme-summary",
                     "adammeme-core",
                     "adammeme-erasure",
                     "adammeme-simulator",
                     "adammeme-junit",
-                    "adammeme-cli")
+                    "adammeme-cli",
+                    "adammeme-integration-tests")
             .map(m -> Path.of("..", m))
             .toList();
 

@@ -51,7 +51,7 @@ public record MinerVote(List<String> categories, @Nullable Proposal proposal) {
      * Reads the Miner's JSON object: {@code categories} (names are normalised, blank ones dropped) and
      * {@code new_category}, null, empty or a word for nothing when nothing is proposed.
      */
-    public static final AnswerParser<MinerVote> PARSER = AnswerParser.withSchema(SCHEMA, answer -> {
+    static final AnswerParser<MinerVote> PARSER = AnswerParser.withSchema(SCHEMA, answer -> {
         JsonNode json = JsonAnswers.firstObject(answer);
         JsonNode list = JsonAnswers.field(json, "categories");
         if (list == null || list.isNull()) {

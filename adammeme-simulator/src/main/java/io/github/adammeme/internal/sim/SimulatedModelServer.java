@@ -121,7 +121,7 @@ public final class SimulatedModelServer implements AutoCloseable {
      *
      * @return the running server
      */
-    public static synchronized SimulatedModelServer shared() {
+    static synchronized SimulatedModelServer shared() {
         if (shared == null) {
             shared = start();
             Runtime.getRuntime().addShutdownHook(new Thread(shared::close, "adammeme-sim-stop"));

@@ -114,7 +114,7 @@ public final class MemeImages {
      * @return the picture
      * @throws ImageException when the file is missing, unreadable, too large, not an image, or takes too long
      */
-    public BufferedImage pixels(Path file) {
+    BufferedImage pixels(Path file) {
         return ImageFailures.guard(file, () -> {
             byte[] bytes = read(file);
             ImageHeader header = header(file, bytes);

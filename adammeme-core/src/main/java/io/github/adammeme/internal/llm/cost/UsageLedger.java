@@ -282,7 +282,7 @@ public final class UsageLedger {
      *
      * @return whether any token count saturated
      */
-    public boolean saturated() {
+    boolean saturated() {
         return byKey.values().stream()
                         .anyMatch(c -> c.promptTokens.get() == Long.MAX_VALUE
                                 || c.completionTokens.get() == Long.MAX_VALUE

@@ -142,7 +142,7 @@ public final class Interruption extends ProgressCounts implements AutoCloseable 
     }
 
     /** @return how far the run got, what it paid for, where that is kept and how to resume */
-    public String line() {
+    String line() {
         UsageLedger usage = usage();
         long paid = usage == null ? 0 : usage.totalCalls();
         // A file named relative to a Surefire fork's folder is no help to a reader at a shell: the whole path.
