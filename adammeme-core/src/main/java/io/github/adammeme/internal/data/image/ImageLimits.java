@@ -98,7 +98,7 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
      * @param side the longest side sent
      * @return these limits with that side
      */
-    ImageLimits withMaxSide(int side) {
+    public ImageLimits withMaxSide(int side) {
         return new ImageLimits(side, maxPixels, maxBytes, decodesAtOnce, timeout);
     }
 
@@ -106,7 +106,7 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
      * @param pixels the pixel limit
      * @return these limits with that pixel limit
      */
-    ImageLimits withMaxPixels(long pixels) {
+    public ImageLimits withMaxPixels(long pixels) {
         return new ImageLimits(maxSide, pixels, maxBytes, decodesAtOnce, timeout);
     }
 
@@ -114,7 +114,7 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
      * @param bytes the byte limit
      * @return these limits with that byte limit
      */
-    ImageLimits withMaxBytes(long bytes) {
+    public ImageLimits withMaxBytes(long bytes) {
         return new ImageLimits(maxSide, maxPixels, bytes, decodesAtOnce, timeout);
     }
 
@@ -122,7 +122,7 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
      * @param decodes decodes running at once
      * @return these limits with that number of decodes
      */
-    ImageLimits withDecodesAtOnce(int decodes) {
+    public ImageLimits withDecodesAtOnce(int decodes) {
         return new ImageLimits(maxSide, maxPixels, maxBytes, decodes, timeout);
     }
 
@@ -130,7 +130,7 @@ public record ImageLimits(int maxSide, long maxPixels, long maxBytes, int decode
      * @param bound time one picture may take to read, and again to decode
      * @return these limits with that timeout
      */
-    ImageLimits withTimeout(Duration bound) {
+    public ImageLimits withTimeout(Duration bound) {
         return new ImageLimits(maxSide, maxPixels, maxBytes, decodesAtOnce, bound);
     }
 }

@@ -380,7 +380,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
      * @return the decision
      * @throws IllegalArgumentException when it is not one this release wrote, or its verdict is not the one its checks give
      */
-    static ReleaseDecision fromJson(JsonNode node) {
+    public static ReleaseDecision fromJson(JsonNode node) {
         if (node == null || !node.path("checks").isArray()) {
             throw new IllegalArgumentException("no release decision recorded");
         }
