@@ -44,7 +44,7 @@ class MemeOutcomesTest {
                 List.of("not harmful"),
                 "2 of 3 Miner votes are missing"));
         given.add(new MemeOutcome(
-                "no-origin-line", "pasted", MemeOutcome.Status.ERROR, List.of(), null, null, "x".repeat(200_000)));
+                "no-origin-line", "pasted", MemeOutcome.Status.ERROR, List.of(), null, List.of(), "x".repeat(200_000)));
         given.add(new MemeOutcome("", "a:b:c:", MemeOutcome.Status.ERROR, List.of(), List.of(), List.of(), ""));
         MemeOutcomes outcomes = new MemeOutcomes();
         given.forEach(outcomes::append);
