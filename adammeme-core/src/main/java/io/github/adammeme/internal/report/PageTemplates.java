@@ -1,7 +1,5 @@
 package io.github.adammeme.internal.report;
 
-import static org.apiguardian.api.API.Status.INTERNAL;
-
 import com.samskivert.mustache.Escapers;
 import com.samskivert.mustache.Mustache;
 import com.samskivert.mustache.Template;
@@ -12,15 +10,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import org.apiguardian.api.API;
 
 /**
  * The report pages written as HTML: Mustache templates among the resources, whose engine escapes for HTML every
  * value it puts in a page, after the redaction of secrets. Text shown in other places goes through
  * {@link io.github.adammeme.internal.text.ReportText}.
  */
-@API(status = INTERNAL, since = "0.1.0")
-public final class PageTemplates {
+final class PageTemplates {
 
     private PageTemplates() {}
 
@@ -43,7 +39,7 @@ public final class PageTemplates {
      * @param values what the template shows: maps, lists, strings, numbers and booleans
      * @return the page
      */
-    public static String page(String template, Map<String, ?> values) {
+    static String page(String template, Map<String, ?> values) {
         return COMPILED.computeIfAbsent(template, PageTemplates::compile).execute(values);
     }
 
