@@ -319,8 +319,8 @@ public final class GateMojo extends AbstractMojo {
     }
 
     /**
-     * The keys and the decision this goal reads are adammeme-core's, which the engine brings: a different version
-     * of either may know other keys.
+     * The keys and the decision this goal reads are adammeme-summary's, which the engine and the core bring at
+     * their own version: a different version may know other keys.
      */
     private void sameVersions() {
         for (Artifact a : project.getArtifacts()) {
