@@ -55,10 +55,12 @@ final class Arguments {
         for (String arg : args) {
             int eq = arg.indexOf('=');
             if (eq > 0) {
-                String key = arg.substring(0, eq);
+                String given = arg.substring(0, eq);
+                // -Dkey=value is how java and Maven take a setting: after the command it means the same setting.
+                String key = given.startsWith("-D") ? given.substring(2) : given;
                 key = key.startsWith(Constants.PREFIX) ? key : Constants.PREFIX + key;
                 values.put(key, arg.substring(eq + 1));
-                sources.putIfAbsent(key, "the argument " + arg.substring(0, eq));
+                sources.putIfAbsent(key, "the argument " + given);
             }
         }
         KnownKeys.check(sources);

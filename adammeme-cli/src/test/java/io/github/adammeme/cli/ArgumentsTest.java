@@ -52,6 +52,19 @@ class ArgumentsTest {
     }
 
     @Test
+    void aSettingTypedAfterTheCommandAsASystemPropertyIsThatSetting() {
+        assertEquals(
+                Map.of("adammeme.gate.max-fr", "0.25"),
+                Arguments.settings(List.of("-Dadammeme.gate.max-fr=0.25"), Map.of()));
+        UnknownKeyException misspelt = assertThrows(
+                UnknownKeyException.class, () -> Arguments.settings(List.of("-Dadammeme.output-dirr=out"), Map.of()));
+        assertEquals(
+                "unknown configuration key 'adammeme.output-dirr' (the argument -Dadammeme.output-dirr):"
+                        + " did you mean adammeme.output-dir?",
+                misspelt.getMessage());
+    }
+
+    @Test
     void anArgumentThatIsNeitherASettingNorAPropertiesFileIsNamed() {
         Arguments.BadArgumentException e = assertThrows(
                 Arguments.BadArgumentException.class, () -> Arguments.settings(List.of("memes.jsonl"), Map.of()));
