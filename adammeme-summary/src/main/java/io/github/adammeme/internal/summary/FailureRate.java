@@ -27,6 +27,30 @@ public record FailureRate(
     static final double Z = 1.959963984540054;
 
     /**
+     * Holds what every reader of a rate relies on, the gates first: the counts in range, and the rate and its
+     * bounds the ones the counts give, or none of them when nothing was counted. A summary.json edited by hand,
+     * or damaged, is refused where it is read, naming what does not add up, instead of passing or failing a gate
+     * on figures its counts do not give.
+     *
+     * @param failures failed samples
+     * @param n counted samples
+     * @param rate failures / n, or null when n = 0
+     * @param low lower bound of the 95% Wilson interval, or null when n = 0
+     * @param high upper bound of the 95% Wilson interval, or null when n = 0
+     * @throws IllegalArgumentException naming the figure that disagrees with the counts
+     */
+    public FailureRate {
+        if (failures < 0 || n < 0 || failures > n) {
+            throw new IllegalArgumentException("failures " + failures + " of " + n);
+        }
+        double[] given = n == 0 ? null : wilson(failures, n);
+        if (given == null ? rate != null || low != null || high != null : !agrees(given, rate, low, high)) {
+            throw new IllegalArgumentException("an FR of " + failures + " of " + n + " with rate " + rate
+                    + " and interval [" + low + ", " + high + "], which those counts do not give");
+        }
+    }
+
+    /**
      * FR and its interval from the counts.
      *
      * @param failures failed samples
@@ -41,6 +65,12 @@ public record FailureRate(
         if (n == 0) {
             return new FailureRate(0, 0, null, null, null);
         }
+        double[] w = wilson(failures, n);
+        return new FailureRate(failures, n, w[0], w[1], w[2]);
+    }
+
+    /** The rate and its 95% Wilson interval, for n above 0. */
+    private static double[] wilson(int failures, int n) {
         double p = (double) failures / n;
         double z2 = Z * Z;
         double denominator = 1 + z2 / n;
@@ -48,8 +78,17 @@ public record FailureRate(
         double half = Z * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / denominator;
         // The interval always holds the point: at 0 or n failures, centre - half and p are equal in exact
         // arithmetic, and rounding left the bound a hair on the wrong side (2.8e-17 above 0 at 0 of 6).
-        return new FailureRate(
-                failures, n, p, Math.max(0, Math.min(p, centre - half)), Math.min(1, Math.max(p, centre + half)));
+        return new double[] {p, Math.max(0, Math.min(p, centre - half)), Math.min(1, Math.max(p, centre + half))};
+    }
+
+    /** Whether recorded figures are the ones the counts give, up to the last digits a JSON round trip may move. */
+    private static boolean agrees(double[] given, @Nullable Double rate, @Nullable Double low, @Nullable Double high) {
+        return rate != null
+                && low != null
+                && high != null
+                && Math.abs(rate - given[0]) <= 1e-9
+                && Math.abs(low - given[1]) <= 1e-9
+                && Math.abs(high - given[2]) <= 1e-9;
     }
 
     /**
