@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -59,5 +60,19 @@ class FailureRateTest {
     void refusesImpossibleCounts() {
         assertThrows(IllegalArgumentException.class, () -> FailureRate.of(3, 2));
         assertThrows(IllegalArgumentException.class, () -> FailureRate.of(-1, 2));
+    }
+
+    @Test
+    void aRecordedRateItsCountsDoNotGiveIsRefusedWhereItIsRead() throws Exception {
+        ObjectMapper json = new ObjectMapper();
+        FailureRate real = FailureRate.of(76, 202);
+        assertEquals(real, json.readValue(json.writeValueAsString(real), FailureRate.class), "a JSON round trip");
+        // A summary.json edited to pass an upper-bound gate of 25%: the counts still say 76 of 202.
+        String bent = "{\"failures\":76,\"n\":202,\"rate\":0.10,\"low\":0.05,\"high\":0.20}";
+        Exception e = assertThrows(Exception.class, () -> json.readValue(bent, FailureRate.class));
+        assertTrue(e.getMessage().contains("an FR of 76 of 202 with rate 0.1"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> new FailureRate(3, 50, null, null, null));
+        assertThrows(IllegalArgumentException.class, () -> new FailureRate(76, 202, real.rate(), real.low(), null));
+        assertThrows(IllegalArgumentException.class, () -> new FailureRate(0, 0, 0.0, 0.0, 0.0));
     }
 }
