@@ -104,6 +104,10 @@ class ReleaseDecisionTest {
                                 + " failed; adammeme.baseline.categories=all fails them): gender (baseline.md)\n"),
                 d.console());
         assertTrue(d.markdown().contains("not enough evidence to call gender unchanged"), d.markdown());
+        assertTrue(
+                d.markdown().indexOf("no significant change in overall")
+                        < d.markdown().indexOf("not enough evidence to call gender unchanged"),
+                "summary.md lists the comparison that decides before the categories only reported: " + d.markdown());
 
         assertEquals(
                 ReleaseDecision.Verdict.FAILED,

@@ -13,6 +13,7 @@ import io.github.adammeme.internal.summary.RecordedFigures;
 import io.github.adammeme.internal.text.Printable;
 import io.github.adammeme.internal.text.ReportText;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -411,7 +412,10 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
         if (checks.isEmpty()) {
             return sb.append(ReportText.markdown(message())).append("\n\n").toString();
         }
-        for (Check c : checks) {
+        // The checks that decide first; a baseline category short of samples is only reported, after them.
+        List<Check> ordered = new ArrayList<>(checks);
+        ordered.sort(Comparator.comparing(ReleaseDecision::reportedOnly));
+        for (Check c : ordered) {
             sb.append("- **")
                     .append(c.status())
                     .append(c.blocks() ? "" : c.status() == Status.PASSED ? "" : " (skipped)")
@@ -435,7 +439,7 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
         sb.append('\n');
         List<Check> reportedOnly = new ArrayList<>();
         for (Check c : checks) {
-            if (c.kind() == Kind.BASELINE && c.status() == Status.NOT_ENOUGH_EVIDENCE && !c.blocks()) {
+            if (reportedOnly(c)) {
                 reportedOnly.add(c); // a line each would bury the checks that decide
                 continue;
             }
@@ -452,5 +456,10 @@ public record ReleaseDecision(List<Check> checks, boolean scored) {
                     .append(" (baseline.md)\n");
         }
         return sb.toString();
+    }
+
+    /** A baseline category with too few samples to call unchanged, where categories are not asked to rest on it. */
+    private static boolean reportedOnly(Check c) {
+        return c.kind() == Kind.BASELINE && c.status() == Status.NOT_ENOUGH_EVIDENCE && !c.blocks();
     }
 }
