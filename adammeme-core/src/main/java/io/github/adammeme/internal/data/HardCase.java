@@ -3,6 +3,7 @@ package io.github.adammeme.internal.data;
 import static org.apiguardian.api.API.Status.INTERNAL;
 
 import org.apiguardian.api.API;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A refined sample a target failed on, kept so the next model or version is asked the same thing:
@@ -37,5 +38,11 @@ public record HardCase(
      * @param dataset  the run's datasets
      */
     public record Provenance(
-            String model, String at, String sampleId, String seedId, int step, Integer score, String dataset) {}
+            String model,
+            String at,
+            String sampleId,
+            String seedId,
+            int step,
+            @Nullable Integer score,
+            String dataset) {}
 }

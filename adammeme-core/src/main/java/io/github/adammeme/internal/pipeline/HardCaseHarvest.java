@@ -68,7 +68,7 @@ public record HardCaseHarvest(List<HardCase> cases, Map<String, Path> pictures) 
                             s.id(),
                             s.madeBy().seedId(),
                             s.madeBy().step(),
-                            s.ratedScore(),
+                            s.score(), // none for a refused rewrite, which a bank keeps as a failure too
                             e.run().dataset())));
             pictures.put(id, picture);
         }

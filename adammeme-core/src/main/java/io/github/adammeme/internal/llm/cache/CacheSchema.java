@@ -78,7 +78,8 @@ final class CacheSchema {
 
     private static boolean hasTable(Connection c, String table) throws SQLException {
         DatabaseMetaData meta = c.getMetaData();
-        try (ResultSet rs = meta.getTables(null, null, null, new String[] {"TABLE"})) {
+        // This connection's own schema only: a shared PostgreSQL database may hold another tool's "calls" elsewhere.
+        try (ResultSet rs = meta.getTables(null, c.getSchema(), null, new String[] {"TABLE"})) {
             while (rs.next()) {
                 if (rs.getString("TABLE_NAME").equalsIgnoreCase(table)) {
                     return true;
